@@ -1,0 +1,75 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { seedReference } from './db/seed/reference';
+import { loadKeys } from './identity/keys';
+import { createMailer } from './identity/mail';
+import { registerIdentity } from './identity/identity.routes';
+import { registerModules } from './modules';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerStatic } from './plugins/static';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  database?: Database;
+  logger?: boolean;
+  /** Serve the built web app (off in API tests). */
+  web?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    adminInicial: { email: string; senha: string; gerada: boolean } | null;
+  }
+}
+
+/** Builds the whole product (API, identity, web) around one database; testable with inject. */
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, opts.config);
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = opts.database ?? (await openDatabase(config));
+  const db = database.db;
+  if (!opts.database) app.addHook('onClose', () => database.close());
+  app.decorate('adminInicial', await seedReference(db, config));
+  const keys = await loadKeys(db);
+  const mailer = createMailer(db, config, app.log);
+  const ctx: AppContext = { db, database, config, keys, mailer };
+  app.decorate('ctx', ctx);
+
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CEASA Regional - API', description: 'API do sistema de gestão da CEASA Regional', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, db, keys);
+  await app.register(async (realm) => registerIdentity(realm, ctx));
+  await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  if (opts.web !== false) await registerStatic(app);
+  return app;
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Everything the deployment decides, read once from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** In-memory embedded database (tests). */
+  memoryDb: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword?: string;
+  publicUrl?: string;
+  logLevel: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  resetTokenTtl: number;
+  loginMaxAttempts: number;
+  loginWindowMs: number;
+  uploadMaxBytes: number;
+  dividasUrl?: string;
+  settings: Settings;
+}
+
+/** The deploying municipality (CONTRACT.md: configuration, never hard-coded in components). */
+export interface Settings {
+  municipio: string;
+  mercado: string;
+  mercadoTitulo: string;
+  endereco: string;
+  contato: string;
+  copyright: string;
+  destinoLote: string;
+  qrHost?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const municipio = env.CEASA_MUNICIPIO ?? 'Prefeitura Municipal';
+  const mercado = env.CEASA_MERCADO ?? 'CEASA Regional';
+  const config: Config = {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    memoryDb: false,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'CEASA Regional <nao-responda@ceasa.local>',
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@ceasa.local').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
+    refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 60 * 60 * 24 * 30),
+    resetTokenTtl: 3600,
+    loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 5),
+    loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
+    uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
+    dividasUrl: env.DIVIDAS_URL || undefined,
+    settings: {
+      municipio,
+      mercado,
+      mercadoTitulo: env.CEASA_MERCADO_TITULO ?? 'CEASA REGIONAL',
+      endereco: env.CEASA_ENDERECO ?? '',
+      contato: env.CEASA_CONTATO ?? '',
+      copyright: env.CEASA_COPYRIGHT ?? `© ${new Date().getFullYear()} ${municipio}. Todos os direitos reservados.`,
+      destinoLote: env.CEASA_DESTINO_LOTE ?? `${mercado} - Mercado Atacadista de Hortifrutigranjeiros`,
+      qrHost: env.QR_HOST || undefined,
+    },
+    ...overrides,
+  };
+  return config;
+}
+
+export const gerarSenha = () => randomBytes(12).toString('base64url');

@@ -1,0 +1,13 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Keys } from './identity/keys';
+import type { Mailer } from './identity/mail';
+
+/** What route modules receive: the database, the configuration and the shared services. */
+export interface AppContext {
+  db: Db;
+  database: Database;
+  config: Config;
+  keys: Keys;
+  mailer: Mailer;
+}

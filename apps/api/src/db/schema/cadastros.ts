@@ -1,0 +1,194 @@
+
+import { bigint, boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+
+export const municipio = pgTable('municipio', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 200 }).notNull(),
+  sigla: varchar('sigla', { length: 2 }).notNull(),
+});
+
+export const pessoaTipo = pgTable('pessoa_tipo', {
+  id: serial('id').primaryKey(),
+  descricao: varchar('descricao', { length: 200 }).notNull(),
+});
+
+export const pessoa = pgTable(
+  'pessoa',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 200 }).notNull(),
+    cpfcnpj: varchar('cpfcnpj', { length: 18 }).notNull(),
+    celular: varchar('celular', { length: 11 }),
+    tipoId: integer('tipo_id').notNull().references(() => pessoaTipo.id),
+    observacao: text('observacao'),
+    foto: text('foto'),
+  },
+  (t) => [index('pessoa_tipo_idx').on(t.tipoId)],
+);
+
+export const propriedade = pgTable(
+  'propriedade',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 200 }).notNull(),
+    endereco: varchar('endereco', { length: 200 }),
+    numero: varchar('numero', { length: 200 }),
+    complemento: varchar('complemento', { length: 200 }),
+    cep: varchar('cep', { length: 8 }),
+    municipioId: integer('municipio_id').notNull().references(() => municipio.id),
+    areaTotal: numeric('area_total', { precision: 12, scale: 2 }).notNull(),
+    areaExplorada: numeric('area_explorada', { precision: 12, scale: 2 }).notNull(),
+    areaCultivada: numeric('area_cultivada', { precision: 12, scale: 2 }).notNull(),
+    geoLocalizacao: varchar('geo_localizacao', { length: 200 }).notNull().default('0,0'),
+    pronaf: boolean('pronaf').notNull().default(false),
+    tipoPosse: varchar('tipo_posse', { length: 20 }).notNull(),
+    proprietarioId: integer('proprietario_id').notNull().references(() => pessoa.id),
+  },
+  (t) => [index('propriedade_proprietario_idx').on(t.proprietarioId)],
+);
+
+/** Stalls of the market floor (252 seeded). */
+export const pedras = pgTable('pedras', {
+  id: serial('id').primaryKey(),
+  numero: varchar('numero', { length: 200 }).notNull(),
+});
+
+export const veiculoTipo = pgTable('veiculo_tipo', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 200 }).notNull(),
+});
+
+export const estacionamento = pgTable('estacionamento', {
+  id: serial('id').primaryKey(),
+  data: date('data', { mode: 'string' }).notNull(),
+  placa: varchar('placa', { length: 200 }).notNull(),
+  valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
+  divida: bigint('divida', { mode: 'number' }).notNull(),
+  pessoaId: integer('pessoa_id').notNull().references(() => pessoa.id),
+  veiculoTipoId: integer('veiculo_tipo_id').notNull().references(() => veiculoTipo.id),
+});
+
+/** Debts of the municipality's tax system, loaded from its CSV export (the default debt provider). */
+export const dividas = pgTable('dividas', {
+  numero: bigint('numero', { mode: 'number' }).primaryKey(),
+  nomeContribuinte: varchar('nome_contribuinte', { length: 200 }).notNull(),
+  valorPgto: numeric('valor_pgto', { precision: 12, scale: 2 }).notNull(),
+  atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const produtoGrupo = pgTable('produto_grupo', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 200 }).notNull(),
+  unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
+});
+
+export const statusProduto = pgTable('status_produto', {
+  id: serial('id').primaryKey(),
+  nome: varchar('nome', { length: 200 }).notNull().unique(),
+});
+
+export const produto = pgTable(
+  'produto',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 200 }).notNull(),
+    embalagem: varchar('embalagem', { length: 200 }).notNull(),
+    pesoEmKg: numeric('peso_em_kg', { precision: 12, scale: 2 }).notNull().default('1'),
+    produtoGrupoId: integer('produto_grupo_id').notNull().references(() => produtoGrupo.id),
+    status: varchar('status', { length: 200 }).notNull().default('ATIVO'),
+  },
+  (t) => [index('produto_grupo_idx').on(t.produtoGrupoId)],
+);
+
+export const precos = pgTable(
+  'precos',
+  {
+    id: serial('id').primaryKey(),
+    valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
+    data: date('data', { mode: 'string' }).notNull(),
+    produtoId: integer('produto_id').notNull().references(() => produto.id),
+  },
+  (t) => [index('precos_produto_data_idx').on(t.produtoId, t.data), index('precos_data_idx').on(t.data)],
+);
+
+/** Harvest bulletins (the screens come with a later issue; VAF and the group report read them). */
+export const boletim = pgTable('boletim', {
+  id: serial('id').primaryKey(),
+  dataVisita: date('data_visita', { mode: 'string' }).notNull(),
+  dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+  produtorId: integer('produtor_id').notNull().references(() => pessoa.id),
+  propriedadeId: integer('propriedade_id').notNull().references(() => propriedade.id),
+  tecnicoId: integer('tecnico_id').notNull().references(() => pessoa.id),
+});
+
+export const boletimItens = pgTable(
+  'boletim_itens',
+  {
+    id: serial('id').primaryKey(),
+    boletimId: integer('boletim_id').notNull().references(() => boletim.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    areaProducao: numeric('area_producao', { precision: 12, scale: 2 }).notNull(),
+    producaoEstimada: numeric('producao_estimada', { precision: 14, scale: 2 }).notNull(),
+    producaoEmbalada: numeric('producao_embalada', { precision: 14, scale: 2 }).notNull(),
+    inicioColheita: date('inicio_colheita', { mode: 'string' }).notNull(),
+    fimColheita: date('fim_colheita', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('boletim_itens_boletim_idx').on(t.boletimId), index('boletim_itens_produto_idx').on(t.produtoId)],
+);
+
+export const romaneio = pgTable(
+  'romaneio',
+  {
+    id: serial('id').primaryKey(),
+    dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+    divida: bigint('divida', { mode: 'number' }).notNull(),
+    /** Romaneios created together (one per issue date) share a batch; a debt belongs to one batch. */
+    lote: text('lote').notNull(),
+    pessoaId: integer('pessoa_id').notNull().references(() => pessoa.id),
+  },
+  (t) => [index('romaneio_divida_idx').on(t.divida), index('romaneio_data_idx').on(t.dataEmissao)],
+);
+
+export const romaneioItens = pgTable(
+  'romaneio_itens',
+  {
+    id: serial('id').primaryKey(),
+    romaneioId: integer('romaneio_id').notNull().references(() => romaneio.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
+    boletimItensId: integer('boletim_itens_id').references(() => boletimItens.id),
+  },
+  (t) => [index('romaneio_itens_romaneio_idx').on(t.romaneioId), index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId)],
+);
+
+/** Stall occupation per (stall, date): unique, so the database refuses a second occupant. */
+export const romaneioPedras = pgTable(
+  'romaneio_pedras',
+  {
+    id: serial('id').primaryKey(),
+    romaneioId: integer('romaneio_id').notNull().references(() => romaneio.id, { onDelete: 'cascade' }),
+    pedraId: integer('pedra_id').notNull().references(() => pedras.id),
+    data: date('data', { mode: 'string' }).notNull(),
+    ocupacao: varchar('ocupacao', { length: 50 }),
+  },
+  (t) => [unique('romaneio_pedras_pedra_data_uq').on(t.pedraId, t.data)],
+);
+
+export const loja = pgTable('loja', {
+  id: serial('id').primaryKey(),
+  lojistaId: integer('lojista_id').notNull().references(() => pessoa.id),
+  dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+});
+
+export const lojaItens = pgTable(
+  'loja_itens',
+  {
+    id: serial('id').primaryKey(),
+    lojaId: integer('loja_id').notNull().references(() => loja.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
+    municipioId: integer('municipio_id').notNull().references(() => municipio.id),
+  },
+  (t) => [index('loja_itens_loja_idx').on(t.lojaId)],
+);
+

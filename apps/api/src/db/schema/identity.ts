@@ -1,0 +1,61 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid, serial } from 'drizzle-orm/pg-core';
+
+export const usuarios = pgTable('usuarios', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nome: text('nome').notNull(),
+  /** Stored lower-case; unique. */
+  email: text('email').notNull().unique(),
+  senhaHash: text('senha_hash').notNull(),
+  ativo: boolean('ativo').notNull().default(true),
+  roles: text('roles').array().notNull().default([]),
+  avatarUrl: text('avatar_url'),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A sign-in session: refresh tokens rotate inside it; reusing an old one revokes it. */
+export const sessoes = pgTable('sessoes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  usuarioId: uuid('usuario_id').notNull().references(() => usuarios.id, { onDelete: 'cascade' }),
+  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+  expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
+  revogadaEm: timestamp('revogada_em', { withTimezone: true }),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    sessaoId: uuid('sessao_id').notNull().references(() => sessoes.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    usadoEm: timestamp('usado_em', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_sessao_idx').on(t.sessaoId)],
+);
+
+export const resetTokens = pgTable('reset_tokens', {
+  id: serial('id').primaryKey(),
+  usuarioId: uuid('usuario_id').notNull().references(() => usuarios.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
+  usadoEm: timestamp('usado_em', { withTimezone: true }),
+});
+
+/** Every e-mail the product sends; without SMTP_URL it stays here (and in the log). */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  para: text('para').notNull(),
+  assunto: text('assunto').notNull(),
+  corpo: text('corpo').notNull(),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+  erro: text('erro'),
+});
+
+/** Token-signing key pairs (JWK), so every instance and restart signs with the same key. */
+export const chaves = pgTable('chaves', {
+  kid: text('kid').primaryKey(),
+  privada: jsonb('privada').notNull(),
+  publica: jsonb('publica').notNull(),
+  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,72 @@
+import { hash } from '@node-rs/argon2';
+import { count, eq, sql } from 'drizzle-orm';
+import { ROTAS } from '@ceasa/shared';
+import type { Config } from '../../config';
+import { gerarSenha } from '../../config';
+import type { Db } from '../client';
+import { grupoPermissoes, pedras, permissoes, pessoaTipo, rotas, statusProduto, usuarios, veiculoTipo } from '../schema';
+
+type Flags = { criar: boolean; editar: boolean; deletar: boolean; visualizar: boolean };
+const TUDO: Flags = { criar: true, editar: true, deletar: true, visualizar: true };
+const VER: Flags = { criar: false, editar: false, deletar: false, visualizar: true };
+
+/** Groups 1-3 and what each may do on first start (editable afterwards in Permissões). */
+export const GRUPOS: { nome: string; flags: Partial<Record<string, Flags>> }[] = [
+  {
+    nome: 'Administrativo',
+    flags: {
+      romaneio: TUDO, loja: TUDO, cotacao: TUDO, pessoa: TUDO, propriedade: VER, produto: TUDO, produtoGrupo: TUDO,
+      pedra: TUDO, precos: TUDO, vaf: VER, estacionamento: TUDO, municipio: { ...TUDO, deletar: false }, boletim: VER,
+    },
+  },
+  {
+    nome: 'Agronomia',
+    flags: { boletim: TUDO, propriedade: TUDO, pessoa: TUDO, produto: TUDO, produtoGrupo: TUDO, municipio: VER, precos: VER, vaf: VER },
+  },
+  { nome: 'Super Administrador', flags: Object.fromEntries(ROTAS.map((r) => [r, TUDO])) },
+];
+
+export const PESSOA_TIPOS = ['Produtor', 'Técnico', 'Lojista', 'Comprador'];
+export const VEICULO_TIPOS = ['Carro', 'Caminhonete', 'Caminhão', 'Motocicleta', 'Outro'];
+export const STATUS_PRODUTO = ['ATIVO', 'INATIVO'];
+export const TOTAL_PEDRAS = 252;
+
+/**
+ * Reference data for an empty database, and any route name added since (super-admin gets it).
+ * Returns the generated admin password when one was made (printed once by the caller).
+ */
+export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 'adminPassword'>) {
+  return db.transaction(async (t) => {
+    const [{ n: nRotas }] = await t.select({ n: count() }).from(rotas);
+    const primeiraVez = nRotas === 0;
+    await t.insert(rotas).values(ROTAS.map((nome) => ({ nome }))).onConflictDoNothing();
+    if (primeiraVez) {
+      const todas = await t.select().from(rotas);
+      const idDe = new Map(todas.map((r) => [r.nome, r.id]));
+      for (const g of GRUPOS) {
+        const [grupo] = await t.insert(grupoPermissoes).values({ nome: g.nome }).returning();
+        const linhas = Object.entries(g.flags).map(([rota, f]) => ({ grupoId: grupo.id, rotaId: idDe.get(rota)!, ...f! }));
+        if (linhas.length) await t.insert(permissoes).values(linhas);
+      }
+      await t.insert(pessoaTipo).values(PESSOA_TIPOS.map((descricao) => ({ descricao })));
+      await t.insert(veiculoTipo).values(VEICULO_TIPOS.map((nome) => ({ nome })));
+      await t.insert(statusProduto).values(STATUS_PRODUTO.map((nome) => ({ nome })));
+      await t.insert(pedras).values(Array.from({ length: TOTAL_PEDRAS }, (_, i) => ({ numero: String(i + 1) })));
+    } else {
+      // A route name added by a later version: the super-admin group may use it at once.
+      await t.execute(sql`
+        INSERT INTO permissoes (grupo_id, rota_id, criar, editar, deletar, visualizar)
+        SELECT 3, r.id, true, true, true, true FROM rotas r
+        WHERE EXISTS (SELECT 1 FROM grupo_permissoes WHERE id = 3)
+        ON CONFLICT (grupo_id, rota_id) DO NOTHING`);
+    }
+
+    const [{ n: nUsuarios }] = await t.select({ n: count() }).from(usuarios);
+    if (nUsuarios > 0) return null;
+    const senha = config.adminPassword ?? gerarSenha();
+    const existente = await t.select().from(usuarios).where(eq(usuarios.email, config.adminEmail));
+    if (!existente.length)
+      await t.insert(usuarios).values({ nome: 'Administrador', email: config.adminEmail, senhaHash: await hash(senha), roles: ['super-admin'] });
+    return { email: config.adminEmail, senha, gerada: !config.adminPassword };
+  });
+}

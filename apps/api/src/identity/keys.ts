@@ -1,0 +1,54 @@
+import { desc } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { chaves } from '../db/schema';
+
+export const ALG = 'ES256';
+export const CLIENT_ID = 'ceasa-web';
+export const REALM = 'ceasa';
+
+export interface AccessClaims extends JWTPayload {
+  sub: string;
+  email: string;
+  name: string;
+  sid: string;
+  realm_access: { roles: string[] };
+}
+
+/** The realm's signing key: made once, kept in the database, so restarts keep tokens valid. */
+export async function loadKeys(db: Db) {
+  let [row] = await db.select().from(chaves).orderBy(desc(chaves.criadaEm)).limit(1);
+  if (!row) {
+    const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+    const kid = randomUUID();
+    const privada = { ...(await exportJWK(privateKey)), kid, alg: ALG, use: 'sig' };
+    const publica = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
+    [row] = await db.insert(chaves).values({ kid, privada, publica }).onConflictDoNothing().returning();
+    if (!row) [row] = await db.select().from(chaves).orderBy(desc(chaves.criadaEm)).limit(1);
+  }
+  const kid = row.kid;
+  const privateKey = await importJWK(row.privada as JWK, ALG);
+  const publicKey = await importJWK(row.publica as JWK, ALG);
+  const jwks = { keys: [row.publica as JWK] };
+
+  return {
+    kid,
+    jwks,
+    async sign(claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number, issuer: string) {
+      return new SignJWT({ ...claims, typ: 'Bearer', azp: CLIENT_ID })
+        .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
+        .setIssuedAt()
+        .setIssuer(issuer)
+        .setJti(randomUUID())
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(privateKey);
+    },
+    async verify(token: string): Promise<AccessClaims> {
+      const { payload } = await jwtVerify(token, publicKey, { algorithms: [ALG] });
+      if (payload.typ !== 'Bearer' || typeof payload.sub !== 'string') throw new Error('token não é de acesso');
+      return payload as AccessClaims;
+    },
+  };
+}
+export type Keys = Awaited<ReturnType<typeof loadKeys>>;

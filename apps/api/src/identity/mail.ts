@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface Mailer {
+  send(to: string, subject: string, text: string): Promise<void>;
+}
+
+/**
+ * Every message is kept in the outbox table first; with SMTP_URL it is then sent over SMTP,
+ * otherwise it is written to the log so a newcomer can still follow a reset link locally.
+ */
+export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  return {
+    async send(to, subject, text) {
+      const [row] = await db.insert(outbox).values({ para: to, assunto: subject, corpo: text }).returning({ id: outbox.id });
+      if (!transport) {
+        log.info({ para: to, assunto: subject }, `E-mail (sem SMTP_URL configurado, guardado na caixa de saída):\n${text}`);
+        return;
+      }
+      try {
+        await transport.sendMail({ from: config.mailFrom, to, subject, text });
+        await db.update(outbox).set({ enviadoEm: new Date() }).where(eq(outbox.id, row.id));
+      } catch (err) {
+        await db.update(outbox).set({ erro: String(err) }).where(eq(outbox.id, row.id));
+        throw err;
+      }
+    },
+  };
+}

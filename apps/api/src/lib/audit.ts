@@ -1,0 +1,38 @@
+import { logs } from '../db/schema';
+import type { Tx } from '../db/client';
+
+export type AcaoLog = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/** 'Entity(key=value, ...)', the audit content format of CONTRACT.md. */
+export function conteudo(cadastro: string, valores: Record<string, unknown>): string {
+  const partes = Object.entries(valores).map(([k, v]) => `${k}=${formatValor(v)}`);
+  return `${cadastro}(${partes.join(', ')})`;
+}
+
+function formatValor(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return `[${v.map((x) => (x && typeof x === 'object' ? conteudo('', x as Record<string, unknown>).slice(0) : formatValor(x))).join(', ')}]`;
+  if (typeof v === 'object') return conteudo('', v as Record<string, unknown>);
+  return String(v);
+}
+
+/** Writes one audit row; call it inside the transaction of the change it records. */
+export async function registrarLog(
+  tx: Tx,
+  usuario: string,
+  cadastro: string,
+  cadastroId: string | number,
+  acao: AcaoLog,
+  depois: Record<string, unknown>,
+  antes?: Record<string, unknown> | null,
+) {
+  await tx.insert(logs).values({
+    usuario,
+    cadastro,
+    cadastroId: String(cadastroId),
+    acao,
+    conteudo: conteudo(cadastro, depois),
+    conteudoAnterior: antes ? conteudo(cadastro, antes) : null,
+  });
+}

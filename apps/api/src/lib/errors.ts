@@ -1,0 +1,28 @@
+/** An error with an HTTP status and a pt-BR message for the user. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public fieldErrors?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: { field: string; message: string }[]) => new HttpError(400, message, fieldErrors);
+export const unauthorized = (message = 'Sessão inválida ou expirada. Entre novamente.') => new HttpError(401, message);
+export const forbidden = (message = 'Você não tem permissão para esta operação.') => new HttpError(403, message);
+export const notFound = (message = 'Registro não encontrado') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+export const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};

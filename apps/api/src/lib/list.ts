@@ -1,0 +1,127 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Page, SortDir } from '@ceasa/shared';
+import type { Tx } from '../db/client';
+
+/**
+ * The one list helper: paging, per-field filters and sorting over a FROM clause.
+ * A resource declares its columns once; the routes feed it the query and body.
+ */
+export type FilterKind = 'text' | 'contains' | 'eq' | 'date' | 'timestamp' | 'bool';
+
+export interface ListField {
+  expr: SQL;
+  /** How a filter value on this field matches; omitted: the field cannot be filtered. */
+  filter?: FilterKind;
+  /** false: cannot sort by it. */
+  sort?: boolean;
+}
+
+export interface ListSpec<Row> {
+  select: SQL;
+  from: SQL;
+  fields: Record<string, ListField>;
+  defaultSort: { field: string; dir: SortDir };
+  /** Names the client may use for a field (e.g. 'produto.nome' → 'produtoNome'). */
+  aliases?: Record<string, string>;
+  where?: SQL;
+  map?: (row: Record<string, unknown>) => Row;
+}
+
+export interface ListParams {
+  filters?: Record<string, unknown> | null;
+  sortField?: string;
+  sortDir?: SortDir;
+  page: number;
+  size: number;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Accepts 'yyyy-mm-dd', 'dd/mm/yyyy' or an ISO timestamp; returns 'yyyy-mm-dd' or null. */
+export function parseDateFilter(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (m) {
+    if (v.length > 10 && v.includes('T')) {
+      // A full timestamp from a date picker: the calendar day it names in Brazil.
+      const d = new Date(v);
+      if (!Number.isNaN(d.getTime())) return d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    }
+    return `${m[1]}-${m[2]}-${m[3]}`;
+  }
+  m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+}
+
+export function condition(field: ListField, raw: unknown): SQL | null {
+  if (raw === null || raw === undefined || raw === '' || !field.filter) return null;
+  if (typeof raw === 'object') {
+    // A dropdown sends the whole option; filter by its id.
+    const id = (raw as { id?: unknown }).id;
+    if (id === undefined || id === null) return null;
+    raw = id;
+  }
+  const value = String(raw).trim();
+  if (!value) return null;
+  switch (field.filter) {
+    case 'text':
+      return sql`f_unaccent(${field.expr}::text) LIKE '%' || f_unaccent(${escapeLike(value)}) || '%'`;
+    case 'contains':
+      return sql`${field.expr}::text LIKE ${'%' + escapeLike(value.replace(',', '.')) + '%'}`;
+    case 'eq':
+      return sql`${field.expr}::text = ${value}`;
+    case 'bool':
+      return sql`${field.expr} = ${value === 'true' || value === 'SIM' || value === '1'}`;
+    case 'date': {
+      const d = parseDateFilter(value);
+      return d ? sql`${field.expr} = ${d}::date` : sql`false`;
+    }
+    case 'timestamp': {
+      const d = parseDateFilter(value);
+      return d ? sql`(${field.expr} AT TIME ZONE 'America/Sao_Paulo')::date = ${d}::date` : sql`false`;
+    }
+  }
+}
+
+export function whereClause<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL {
+  const conds: SQL[] = spec.where ? [spec.where] : [];
+  for (const [name, raw] of Object.entries(filters ?? {})) {
+    const key = spec.fields[name] ? name : spec.aliases?.[name];
+    const field = key ? spec.fields[key] : undefined;
+    if (!field) continue;
+    const c = condition(field, raw);
+    if (c) conds.push(c);
+  }
+  return conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+}
+
+export function orderClause<Row>(spec: ListSpec<Row>, sortField?: string, sortDir?: SortDir): SQL {
+  let name = sortField && (spec.fields[sortField] ? sortField : spec.aliases?.[sortField]);
+  if (!name || spec.fields[name]?.sort === false) name = undefined;
+  const field = spec.fields[name ?? spec.defaultSort.field];
+  const dir = name ? (sortDir ?? 'asc') : spec.defaultSort.dir;
+  const d = dir === 'desc' ? sql`DESC` : sql`ASC`;
+  const id = spec.fields.id;
+  return id && field !== id ? sql`ORDER BY ${field.expr} ${d}, ${id.expr} ${d}` : sql`ORDER BY ${field.expr} ${d}`;
+}
+
+export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: ListSpec<Row>, p: ListParams): Promise<Page<Row>> {
+  const where = whereClause(spec, p.filters);
+  const order = orderClause(spec, p.sortField, p.sortDir);
+  const [rows, count] = await Promise.all([
+    db.execute(sql`SELECT ${spec.select} FROM ${spec.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM ${spec.from} ${where}`),
+  ]);
+  const total = Number((count.rows[0] as { n: number }).n);
+  const content = (rows.rows as Record<string, unknown>[]).map((r) => (spec.map ? spec.map(r) : (r as Row)));
+  return { content, totalElements: total, totalPages: Math.ceil(total / p.size), number: p.page, size: p.size };
+}
+
+/** Every row of the filtered, sorted list (the CSV export), in pages so memory stays flat. */
+export async function* listAll<Row>(db: Tx, spec: ListSpec<Row>, p: Omit<ListParams, 'page' | 'size'>, chunk = 1000) {
+  for (let page = 0; ; page++) {
+    const r = await listPage(db, spec, { ...p, page, size: chunk });
+    yield* r.content;
+    if (page + 1 >= r.totalPages) return;
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { grupoPermissoesInput } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { crudRoutes, listRoutes } from '../../lib/routes';
+import { grupoPermissoesList, grupoPermissoesRepository } from './grupo-permissoes.repository';
+
+export default function grupoPermissoesRoutes(app: FastifyInstance, db: Db) {
+  const repo = grupoPermissoesRepository(db, () => app.invalidarPermissoes());
+  const tag = 'Grupos de permissões';
+  /** The signed-in user's own group: the web loads it after login to gate menus and buttons. */
+  app.get('/grupoPermissoes/meu', { schema: { tags: [tag], summary: 'Permissões do usuário autenticado' }, config: { acesso: 'autenticado' } }, async (req) => {
+    const grupo = req.usuario!.grupo;
+    return { grupoId: grupo, permissoes: grupo ? await app.permissoesDoGrupo(grupo) : {} };
+  });
+  listRoutes(app, db, { base: '/grupoPermissoes', rota: 'permissoes', tag, spec: grupoPermissoesList, search: 'searchGrupoPermissoes', searchTerm: 'nome' });
+  crudRoutes(app, {
+    base: '/grupoPermissoes',
+    rota: 'permissoes',
+    tag,
+    input: grupoPermissoesInput,
+    repo: {
+      ...repo,
+      async remove(usuario, id) {
+        if (id <= 3) throw badRequest('Os grupos 1, 2 e 3 estão ligados aos perfis do sistema e não podem ser removidos.');
+        return repo.remove(usuario, id);
+      },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Log } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { ListSpec } from '../../lib/list';
+
+export const logsList: ListSpec<Log> = {
+  select: sql`l.id::float8 AS id, l.usuario, l.updated, l.cadastro_id AS "cadastroId", l.cadastro, l.acao, l.conteudo, l.conteudo_anterior AS "conteudoAnterior"`,
+  from: sql`logs l`,
+  fields: {
+    id: { expr: sql`l.id`, filter: 'contains' },
+    usuario: { expr: sql`l.usuario`, filter: 'text' },
+    updated: { expr: sql`l.updated`, filter: 'timestamp' },
+    cadastroId: { expr: sql`l.cadastro_id`, filter: 'eq' },
+    cadastro: { expr: sql`l.cadastro`, filter: 'text' },
+    acao: { expr: sql`l.acao`, filter: 'text' },
+  },
+  defaultSort: { field: 'id', dir: 'desc' },
+};
+
+export function logsRepository(db: Db) {
+  return {
+    async get(id: number): Promise<Log> {
+      const r = await db.execute(sql`SELECT ${logsList.select} FROM ${logsList.from} WHERE l.id = ${id}`);
+      const row = r.rows[0] as Log | undefined;
+      if (!row) throw notFound('Log não encontrado');
+      return row;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { asc, sql } from 'drizzle-orm';
+import type { Municipio, MunicipioInput } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { municipio } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import type { ListSpec } from '../../lib/list';
+
+export const municipioList: ListSpec<Municipio> = {
+  select: sql`m.id, m.nome, m.sigla`,
+  from: sql`municipio m`,
+  fields: {
+    id: { expr: sql`m.id`, filter: 'contains' },
+    nome: { expr: sql`m.nome`, filter: 'text' },
+    sigla: { expr: sql`m.sigla`, filter: 'text' },
+  },
+  defaultSort: { field: 'nome', dir: 'asc' },
+};
+
+export function municipioRepository(db: Db) {
+  const crud = auditedCrud(municipio, 'Municipio', 'Município não encontrado');
+  return {
+    get: (id: number): Promise<Municipio> => crud.getOrThrow(db, id),
+    create: (usuario: string, input: MunicipioInput): Promise<Municipio> => crud.create(db, usuario, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
+    update: (usuario: string, id: number, input: MunicipioInput): Promise<Municipio> =>
+      crud.update(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    /** Every municipality, id and name (dropdowns). */
+    findAllBasic: () => db.select({ id: municipio.id, nome: municipio.nome, sigla: municipio.sigla }).from(municipio).orderBy(asc(municipio.nome)),
+  };
+}

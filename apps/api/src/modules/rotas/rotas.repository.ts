@@ -1,0 +1,25 @@
+import { asc, sql } from 'drizzle-orm';
+import type { Rota, RotaInput } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { rotas } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import type { ListSpec } from '../../lib/list';
+
+export const rotasList: ListSpec<Rota> = {
+  select: sql`r.id, r.nome`,
+  from: sql`rotas r`,
+  fields: { id: { expr: sql`r.id`, filter: 'contains' }, nome: { expr: sql`r.nome`, filter: 'text' } },
+  defaultSort: { field: 'id', dir: 'asc' },
+};
+
+export function rotasRepository(db: Db, aoMudar: () => void) {
+  const crud = auditedCrud(rotas, 'Rotas', 'Rota não encontrada');
+  const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
+  return {
+    get: (id: number): Promise<Rota> => crud.getOrThrow(db, id),
+    create: (usuario: string, input: RotaInput): Promise<Rota> => depois(crud.create(db, usuario, { nome: input.nome })),
+    update: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(crud.update(db, usuario, id, { nome: input.nome })),
+    remove: (usuario: string, id: number) => depois(crud.remove(db, usuario, id)),
+    all: () => db.select().from(rotas).orderBy(asc(rotas.id)),
+  };
+}

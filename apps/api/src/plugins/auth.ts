@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { grupoDosPapeis, type Acao, type PermissoesPorRota } from '@ceasa/shared';
+import type { Db } from '../db/client';
+import { permissoes, rotas } from '../db/schema';
+import type { Keys } from '../identity/keys';
+import { forbidden, unauthorized } from '../lib/errors';
+
+/**
+ * Who may call a route. Every /api route declares one (the app refuses to start otherwise):
+ * - `{ rota, acao }`: the caller's permission group must hold that flag on that route name;
+ * - `'publico'`: no token needed;
+ * - `'perfil'`: any signed-in user with a profile (lookups that many screens share);
+ * - `'autenticado'`: any signed-in user, even without a profile.
+ */
+export type Acesso = { rota: string; acao: Acao } | 'publico' | 'perfil' | 'autenticado';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    acesso?: Acesso;
+  }
+  interface FastifyRequest {
+    usuario: UsuarioAutenticado | null;
+  }
+  interface FastifyInstance {
+    permissoesDoGrupo(grupo: number): Promise<PermissoesPorRota>;
+    invalidarPermissoes(): void;
+    rotasApi: { method: string; url: string; acesso: Acesso }[];
+  }
+}
+
+export interface UsuarioAutenticado {
+  id: string;
+  email: string;
+  nome: string;
+  roles: string[];
+  grupo: number | null;
+  sessao: string;
+}
+
+const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastrar', editar: 'editar', deletar: 'remover' };
+
+export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
+  app.decorateRequest('usuario', null);
+  app.rotasApi = [];
+
+  const cache = new Map<number, { at: number; perms: PermissoesPorRota }>();
+  app.decorate('invalidarPermissoes', () => cache.clear());
+  app.decorate('permissoesDoGrupo', async (grupo: number) => {
+    const hit = cache.get(grupo);
+    if (hit && Date.now() - hit.at < 30_000) return hit.perms;
+    const rows = await db
+      .select({ nome: rotas.nome, criar: permissoes.criar, editar: permissoes.editar, deletar: permissoes.deletar, visualizar: permissoes.visualizar })
+      .from(permissoes)
+      .innerJoin(rotas, eq(rotas.id, permissoes.rotaId))
+      .where(and(eq(permissoes.grupoId, grupo)));
+    const perms: PermissoesPorRota = {};
+    for (const r of rows) perms[r.nome] = { criar: r.criar, editar: r.editar, deletar: r.deletar, visualizar: r.visualizar };
+    cache.set(grupo, { at: Date.now(), perms });
+    return perms;
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const acesso = route.config?.acesso;
+    if (!acesso) throw new Error(`A rota ${route.method} ${route.url} não declara quem pode chamá-la (config.acesso)`);
+    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso });
+  });
+
+  async function autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null> {
+    const h = req.headers.authorization;
+    if (!h) return null;
+    const m = /^Bearer\s+(.+)$/i.exec(h);
+    if (!m) throw unauthorized();
+    try {
+      const c = await keys.verify(m[1]);
+      const roles = c.realm_access?.roles ?? [];
+      return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid };
+    } catch {
+      throw unauthorized();
+    }
+  }
+
+  app.addHook('onRequest', async (req) => {
+    const acesso = req.routeOptions.config?.acesso;
+    if (!acesso) return;
+    if (acesso === 'publico') {
+      req.usuario = await autenticar(req).catch(() => null);
+      return;
+    }
+    const usuario = await autenticar(req);
+    if (!usuario) throw unauthorized('É necessário entrar no sistema para acessar este recurso.');
+    req.usuario = usuario;
+    if (acesso === 'autenticado') return;
+    if (usuario.grupo === null)
+      throw forbidden('Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');
+    if (acesso === 'perfil') return;
+    const perms = await app.permissoesDoGrupo(usuario.grupo);
+    if (!perms[acesso.rota]?.[acesso.acao])
+      throw forbidden(`Você não tem permissão para ${VERBO[acesso.acao]} em ${acesso.rota}.`);
+  });
+}
+
+/** The acting user's e-mail for the audit trail (routes behind a permission always have one). */
+export const quem = (req: FastifyRequest) => req.usuario?.email ?? 'anônimo';

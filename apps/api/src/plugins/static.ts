@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback. */
+export async function registerStatic(app: FastifyInstance) {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn(`Aplicação web não compilada em ${webDist}: rode "npm run build".`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(res, file) {
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || path.extname(url)) {
+      return reply.code(404).send({ status: 404, error: 'Not Found', message: 'Recurso não encontrado' });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { usuarios } from '../src/db/schema';
+
+/**
+ * A fresh app on a fresh database for one test file: in-memory PGlite by default, or a
+ * throw-away database on the server DATABASE_URL names (the same suite runs on both).
+ */
+export async function build(config: Partial<Config> = {}): Promise<FastifyInstance> {
+  let database: Database;
+  let drop: (() => Promise<void>) | undefined;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const nome = `ceasa_t_${process.pid}_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${nome}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${nome}`;
+    database = await openDatabase({ databaseUrl: u.toString(), dataDir: '', memoryDb: false });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true });
+  }
+  const app = await buildApp({
+    database,
+    logger: false,
+    web: false,
+    config: { adminEmail: 'admin@teste.local', adminPassword: 'admin-senha', loginMaxAttempts: 5, ...config },
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+    await drop?.();
+  });
+  await app.ready();
+  return app;
+}
+
+export type Papel = 'user-admin' | 'user-agro' | 'super-admin';
+
+/** A user with these roles and a signed access token for it (no password round trip). */
+export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] = ['super-admin'], email?: string) {
+  const e = email ?? `${roles.join('-') || 'sem-perfil'}-${randomUUID().slice(0, 6)}@teste.local`;
+  const [u] = await app.ctx.db
+    .insert(usuarios)
+    .values({ nome: `Usuário ${roles.join(' ') || 'sem perfil'}`, email: e, senhaHash: 'x', roles: [...roles] })
+    .returning();
+  return app.ctx.keys.sign(
+    { sub: u.id, email: e, name: u.nome, sid: randomUUID(), realm_access: { roles: [...roles] } },
+    300,
+    'http://localhost/realms/ceasa',
+  );
+}
+
+/** inject with a bearer token; returns status and parsed JSON body. */
+export async function call(app: FastifyInstance, token: string | null, opts: InjectOptions) {
+  const res = await app.inject({
+    ...opts,
+    headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  let body: any = undefined;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, headers: res.headers, raw: res };
+}
+
+/** Row count of a table, for "nothing changed after a refusal" checks. */
+export async function countRows(app: FastifyInstance, table: string): Promise<number> {
+  const r = await app.ctx.db.execute(`SELECT count(*)::int AS n FROM ${table}` as never);
+  return Number((r.rows[0] as { n: number }).n);
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** One list contract for every resource: 0-based page, size 20 by default (max 1000), sort=field,dir. */
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 1000;
+
+export type SortDir = 'asc' | 'desc';
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  number: number;
+  size: number;
+}
+
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(0, 'Página inválida').default(0),
+  size: z.coerce
+    .number({ error: 'Tamanho de página inválido' })
+    .int('Tamanho de página inválido')
+    .min(1, 'Tamanho de página inválido')
+    .max(MAX_PAGE_SIZE, `O tamanho da página deve ser no máximo ${MAX_PAGE_SIZE}`)
+    .default(PAGE_SIZE),
+  sort: z.string().optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Query of the search routes that take the sort in the path; `searchTerm` for the `/search` routes. */
+export const searchTermQuery = pageQuery.extend({ searchTerm: z.string().optional() });
+
+export const sortPath = z.object({
+  dir: z.string().transform((d) => (d.toLowerCase() === 'desc' ? 'desc' : 'asc') as SortDir),
+  field: z.string(),
+});
+
+/** Parses `field,dir` into its parts. */
+export function parseSort(sort: string | undefined): { field?: string; dir: SortDir } {
+  if (!sort) return { dir: 'asc' };
+  const [field, dir] = sort.split(',');
+  return { field: field || undefined, dir: dir?.toLowerCase() === 'desc' ? 'desc' : 'asc' };
+}
+
+export interface ApiErrorBody {
+  status: number;
+  error: string;
+  message: string;
+  fieldErrors?: { field: string; message: string }[];
+}

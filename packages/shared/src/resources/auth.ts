@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const email = (obrigatorio: string, invalido: string) =>
+  z.string({ error: obrigatorio }).trim().min(1, obrigatorio).pipe(z.email(invalido));
+
+export const loginInput = z.object({
+  email: email('O e-mail é obrigatório', 'O e-mail inserido é inválido'),
+  senha: z.string({ error: 'A senha é obrigatória' }).min(1, 'A senha é obrigatória'),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const registerInput = z.object({
+  nome: z.string({ error: 'O nome é obrigatório' }).trim().min(1, 'O nome é obrigatório').max(200, 'O nome deve ter no máximo 200 caracteres'),
+  email: email('O e-mail é obrigatório', 'Um e-mail deve ser inserido'),
+  senha: z.string({ error: 'A senha é obrigatória' }).min(1, 'A senha é obrigatória').max(200, 'A senha deve ter no máximo 200 caracteres'),
+});
+export const registerForm = registerInput
+  .extend({ confirmaSenha: z.string({ error: 'As senhas devem ser iguais' }) })
+  .refine((v) => v.senha === v.confirmaSenha, { path: ['confirmaSenha'], message: 'As senhas devem ser iguais' });
+export type RegisterForm = z.input<typeof registerForm>;
+
+export const resetInput = z.object({ email: email('O e-mail é obrigatório', 'O e-mail inserido não é inválido') });
+export type ResetInput = z.input<typeof resetInput>;
+
+/** The page the reset e-mail links to. */
+export const novaSenhaInput = z.object({
+  token: z.string({ error: 'Link inválido ou expirado' }).min(1, 'Link inválido ou expirado'),
+  senha: z.string({ error: 'A senha é obrigatória' }).min(1, 'A senha é obrigatória').max(200, 'A senha deve ter no máximo 200 caracteres'),
+});
+export const novaSenhaForm = novaSenhaInput
+  .extend({ confirmaSenha: z.string() })
+  .refine((v) => v.senha === v.confirmaSenha, { path: ['confirmaSenha'], message: 'As senhas devem ser iguais' });
+export type NovaSenhaForm = z.input<typeof novaSenhaForm>;
+
+export type Usuario = {
+  id: string;
+  nome: string;
+  email: string;
+  ativo: boolean;
+  roles: string[];
+  criadoEm: string;
+};
+
+export const usuarioUpdate = z.object({
+  ativo: z.boolean().optional(),
+  roles: z.array(z.enum(['user-admin', 'user-agro', 'super-admin'], { error: 'Perfil inválido' })).optional(),
+});
