@@ -3,7 +3,16 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // PrimeReact's green primary (#10b981) fails WCAG AA contrast with white text: darken it.
+      name: 'tema-contraste',
+      transform(code, id) {
+        if (id.includes('lara-light-green/theme.css')) return code.replaceAll('#10b981', '#047857').replaceAll('#059669', '#065f46');
+      },
+    },
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/realms': 'http://localhost:3000' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

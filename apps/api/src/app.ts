@@ -14,7 +14,7 @@ import { createMailer } from './identity/mail';
 import { registerIdentity } from './identity/identity.routes';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { naoEncontrado, registerErrorHandler } from './plugins/errors';
 import { registerStatic } from './plugins/static';
 
 export interface BuildOptions {
@@ -71,5 +71,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(async (realm) => registerIdentity(realm, ctx));
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);
+  else app.setNotFoundHandler((_req, reply) => naoEncontrado(reply));
   return app;
 }

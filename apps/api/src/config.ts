@@ -35,6 +35,8 @@ export interface Settings {
   copyright: string;
   destinoLote: string;
   qrHost?: string;
+  logoMunicipio: string;
+  logoMercado: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -69,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       copyright: env.CEASA_COPYRIGHT ?? `© ${new Date().getFullYear()} ${municipio}. Todos os direitos reservados.`,
       destinoLote: env.CEASA_DESTINO_LOTE ?? `${mercado} - Mercado Atacadista de Hortifrutigranjeiros`,
       qrHost: env.QR_HOST || undefined,
+      logoMunicipio: env.CEASA_LOGO_MUNICIPIO ?? '/logo-municipio.svg',
+      logoMercado: env.CEASA_LOGO_MERCADO ?? '/logo-ceasa.svg',
     },
     ...overrides,
   };

@@ -61,5 +61,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     return send(reply, 500, 'Erro interno do servidor. Tente novamente mais tarde.');
   });
 
-  app.setNotFoundHandler((req, reply) => send(reply, 404, 'Recurso não encontrado'));
 }
+
+export const naoEncontrado = (reply: import('fastify').FastifyReply) => send(reply, 404, 'Recurso não encontrado');

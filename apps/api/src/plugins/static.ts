@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { naoEncontrado } from './errors';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -10,20 +11,21 @@ export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function registerStatic(app: FastifyInstance) {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn(`Aplicação web não compilada em ${webDist}: rode "npm run build".`);
+    app.setNotFoundHandler((_req, reply) => naoEncontrado(reply));
     return;
   }
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     preCompressed: true,
-    setHeaders(res, file) {
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders(reply: unknown, file: string) {
+      (reply as { header(k: string, v: string): void }).header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || path.extname(url)) {
-      return reply.code(404).send({ status: 404, error: 'Not Found', message: 'Recurso não encontrado' });
+      return naoEncontrado(reply);
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');

@@ -45,3 +45,13 @@ export const usuarioUpdate = z.object({
   ativo: z.boolean().optional(),
   roles: z.array(z.enum(['user-admin', 'user-agro', 'super-admin'], { error: 'Perfil inválido' })).optional(),
 });
+export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
+
+/** Filters of the user list (empty fields do not filter; role `sem-perfil`: users without a role). */
+export const usuarioFiltro = z.object({
+  nome: z.string().nullish(),
+  email: z.string().nullish(),
+  role: z.string().nullish(),
+  ativo: z.union([z.boolean(), z.string()]).nullish(),
+});
+export type UsuarioFiltro = z.input<typeof usuarioFiltro>;

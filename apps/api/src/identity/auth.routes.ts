@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { novaSenhaInput, registerInput, resetInput } from '@ceasa/shared';
+import type { AppContext } from '../context';
+import { resetTokens, usuarios } from '../db/schema';
+import { registrarLog } from '../lib/audit';
+import { badRequest, conflict } from '../lib/errors';
+import { hashSenha } from './passwords';
+import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
+import { loginThrottle } from './throttle';
+import { revogarSessoesDoUsuario } from './tokens';
+
+export const MSG_EMAIL_USADO = 'Email usado em outra conta';
+export const MSG_EMAIL_INEXISTENTE = 'Email inexistente...';
+
+/**
+ * Self-service account routes under /api/auth (public): register, ask for a reset link, and set a
+ * new password from that link. No admin credential ever reaches the browser.
+ */
+export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Conta'];
+  const acesso = 'publico' as const;
+
+  r.post('/auth/register', { schema: { tags, summary: 'Cria uma conta (sem perfil)', body: registerInput }, config: { acesso } }, async (req, reply) => {
+    const email = req.body.email.toLowerCase();
+    const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
+    if (existe) throw conflict(MSG_EMAIL_USADO);
+    const senhaHash = await hashSenha(req.body.senha);
+    const criado = await db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(usuarios)
+        .values({ nome: req.body.nome, email, senhaHash, roles: [] })
+        .onConflictDoNothing({ target: usuarios.email })
+        .returning();
+      if (!u) throw conflict(MSG_EMAIL_USADO);
+      await registrarLog(tx, email, 'Usuario', u.id, 'INSERT', { id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
+      return u;
+    });
+    reply.code(201);
+    return { id: criado.id, nome: criado.nome, email: criado.email };
+  });
+
+  r.post('/auth/reset', { schema: { tags, summary: 'Envia o e-mail de redefinição de senha', body: resetInput }, config: { acesso } }, async (req, reply) => {
+    const email = req.body.email.toLowerCase();
+    const contas = await db.select().from(usuarios).where(and(eq(usuarios.email, email), eq(usuarios.ativo, true)));
+    if (contas.length !== 1) throw conflict(MSG_EMAIL_INEXISTENTE);
+    await enviarReset(ctx, req, contas[0], email);
+    return reply.code(204).send();
+  });
+
+  r.get(
+    '/auth/nova-senha/:token',
+    { schema: { tags, summary: 'De quem é o link de redefinição', params: z.object({ token: z.string() }) }, config: { acesso } },
+    async (req) => {
+      const link = await usuarioDoLink(db, req.params.token);
+      if (!link) throw badRequest(MSG_LINK_INVALIDO);
+      return { email: link.usuario.email };
+    },
+  );
+
+  r.post('/auth/nova-senha', { schema: { tags, summary: 'Define a nova senha pelo link do e-mail', body: novaSenhaInput }, config: { acesso } }, async (req, reply) => {
+    const senhaHash = await hashSenha(req.body.senha);
+    const email = await db.transaction(async (tx) => {
+      const link = await usuarioDoLink(tx, req.body.token, true);
+      if (!link) throw badRequest(MSG_LINK_INVALIDO);
+      const u = link.usuario;
+      await tx.update(resetTokens).set({ usadoEm: new Date() }).where(eq(resetTokens.id, link.tokenId));
+      await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, u.id));
+      await revogarSessoesDoUsuario(tx, u.id);
+      await registrarLog(tx, u.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, senha: 'alterada' });
+      return u.email;
+    });
+    // A locked-out user who proved ownership of the mailbox may try again at once.
+    loginThrottle(ctx).conta.limpar(email);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,64 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { resetTokens, usuarios } from '../db/schema';
+import { registrarLog } from '../lib/audit';
+import { HttpError } from '../lib/errors';
+import { sha256, tokenAleatorio, type UsuarioRow } from './tokens';
+
+export const ASSUNTO_RESET = 'CEASA Regional - Redefinição de senha';
+export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
+
+/** Where links in e-mails point: PUBLIC_URL, or the address the request came to. */
+export const baseUrl = (ctx: AppContext, req: FastifyRequest) => (ctx.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+
+/**
+ * Makes a single-use reset link (earlier unused links of the account stop working), records it in
+ * the audit trail, then mails it. The mail goes out after the commit (PGlite is one connection).
+ */
+export async function enviarReset(ctx: AppContext, req: FastifyRequest, usuario: UsuarioRow, quem: string) {
+  const token = tokenAleatorio();
+  const agora = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(resetTokens)
+      .set({ usadoEm: agora })
+      .where(and(eq(resetTokens.usuarioId, usuario.id), isNull(resetTokens.usadoEm)));
+    await tx.insert(resetTokens).values({
+      usuarioId: usuario.id,
+      tokenHash: sha256(token),
+      expiraEm: new Date(agora.getTime() + ctx.config.resetTokenTtl * 1000),
+    });
+    await registrarLog(tx, quem, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email: usuario.email, redefinicaoSenha: 'solicitada' });
+  });
+  const link = `${baseUrl(ctx, req)}/nova-senha?token=${token}`;
+  const horas = Math.round(ctx.config.resetTokenTtl / 3600);
+  const texto = [
+    `Olá, ${usuario.nome}.`,
+    '',
+    `Recebemos um pedido para redefinir a senha da sua conta no sistema ${ctx.config.settings.mercado}.`,
+    `Para escolher uma nova senha, abra o link abaixo. Ele vale por ${horas === 1 ? '1 hora' : `${horas} horas`} e pode ser usado uma única vez:`,
+    '',
+    link,
+    '',
+    'Se você não fez este pedido, ignore este e-mail: a sua senha continua a mesma.',
+  ].join('\n');
+  try {
+    await ctx.mailer.send(usuario.email, ASSUNTO_RESET, texto);
+  } catch (err) {
+    req.log.error({ err }, 'falha ao enviar o e-mail de redefinição de senha');
+    throw new HttpError(503, 'Não foi possível enviar o e-mail agora. Tente novamente mais tarde.');
+  }
+}
+
+/** The account a valid (unused, unexpired, active account) reset link belongs to, or null. */
+export async function usuarioDoLink(tx: Tx, token: string, lock = false) {
+  const q = tx
+    .select({ tokenId: resetTokens.id, usuario: usuarios })
+    .from(resetTokens)
+    .innerJoin(usuarios, eq(usuarios.id, resetTokens.usuarioId))
+    .where(and(eq(resetTokens.tokenHash, sha256(token)), isNull(resetTokens.usadoEm), gt(resetTokens.expiraEm, new Date()), eq(usuarios.ativo, true)));
+  const [r] = lock ? await q.for('update', { of: resetTokens }) : await q;
+  return r ?? null;
+}

@@ -1,0 +1,79 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db, Tx } from '../db/client';
+import { refreshTokens, sessoes, usuarios } from '../db/schema';
+
+export type UsuarioRow = typeof usuarios.$inferSelect;
+export type SessaoRow = typeof sessoes.$inferSelect;
+
+/** An opaque secret for a link or a refresh token; only its hash is stored. */
+export const tokenAleatorio = () => randomBytes(32).toString('base64url');
+export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/** Opens a sign-in session with its first refresh token (and drops the user's dead sessions). */
+export async function abrirSessao(db: Db, usuarioId: string, ttlSeconds: number) {
+  const refreshToken = tokenAleatorio();
+  const agora = new Date();
+  const sessao = await db.transaction(async (tx) => {
+    await tx
+      .delete(sessoes)
+      .where(and(eq(sessoes.usuarioId, usuarioId), or(lt(sessoes.expiraEm, agora), lt(sessoes.revogadaEm, agora))));
+    const [s] = await tx
+      .insert(sessoes)
+      .values({ usuarioId, criadaEm: agora, expiraEm: new Date(agora.getTime() + ttlSeconds * 1000) })
+      .returning();
+    await tx.insert(refreshTokens).values({ sessaoId: s.id, tokenHash: sha256(refreshToken) });
+    return s;
+  });
+  return { sessao, refreshToken };
+}
+
+export type Rotacao =
+  | { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string }
+  | { ok: false; motivo: 'desconhecido' | 'expirado' | 'reuso' | 'desativado' };
+
+/**
+ * Trades a refresh token for a new one in the same session, atomically. A token already used
+ * means it leaked (or was replayed): the whole session is revoked.
+ */
+export function rotacionar(db: Db, token: string): Promise<Rotacao> {
+  return db.transaction(async (tx): Promise<Rotacao> => {
+    const [rt] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).for('update');
+    if (!rt) return { ok: false, motivo: 'desconhecido' };
+    const [sessao] = await tx.select().from(sessoes).where(eq(sessoes.id, rt.sessaoId));
+    const agora = new Date();
+    if (!sessao || sessao.revogadaEm || sessao.expiraEm <= agora) return { ok: false, motivo: 'expirado' };
+    if (rt.usadoEm) {
+      await revogarSessao(tx, sessao.id);
+      return { ok: false, motivo: 'reuso' };
+    }
+    const [usuario] = await tx.select().from(usuarios).where(eq(usuarios.id, sessao.usuarioId));
+    if (!usuario?.ativo) {
+      await revogarSessao(tx, sessao.id);
+      return { ok: false, motivo: 'desativado' };
+    }
+    await tx.update(refreshTokens).set({ usadoEm: agora }).where(eq(refreshTokens.id, rt.id));
+    const refreshToken = tokenAleatorio();
+    await tx.insert(refreshTokens).values({ sessaoId: sessao.id, tokenHash: sha256(refreshToken) });
+    return { ok: true, usuario, sessao, refreshToken };
+  });
+}
+
+export const revogarSessao = (tx: Tx, id: string) =>
+  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm)));
+
+export const revogarSessoesDoUsuario = (tx: Tx, usuarioId: string) =>
+  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm)));
+
+/** Logout: revokes the session a refresh token belongs to (unknown tokens are ignored). */
+export async function revogarPorRefresh(db: Db, token: string) {
+  const [rt] = await db.select({ sessaoId: refreshTokens.sessaoId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (rt) await revogarSessao(db, rt.sessaoId);
+}
+
+/** The session is open (not revoked, not expired). */
+export async function sessaoAberta(db: Db, id: string): Promise<boolean> {
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const [s] = await db.select().from(sessoes).where(eq(sessoes.id, id));
+  return Boolean(s && !s.revogadaEm && s.expiraEm > new Date());
+}

@@ -1,0 +1,123 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuery, parseSort, sortPath, usuarioFiltro, usuarioUpdate, type Page, type Usuario } from '@ceasa/shared';
+import type { AppContext } from '../context';
+import { usuarios } from '../db/schema';
+import { registrarLog } from '../lib/audit';
+import { badRequest, notFound } from '../lib/errors';
+import { listPage, type ListParams, type ListSpec } from '../lib/list';
+import { quem } from '../plugins/auth';
+import { enviarReset } from './reset';
+import { revogarSessoesDoUsuario, type UsuarioRow } from './tokens';
+
+const MSG_NAO_ENCONTRADO = 'Usuário não encontrado';
+
+export const usuariosList: ListSpec<Usuario> = {
+  select: sql`u.id, u.nome, u.email, u.ativo, u.roles, u.criado_em AS "criadoEm"`,
+  from: sql`usuarios u`,
+  fields: {
+    id: { expr: sql`u.id`, filter: 'eq' },
+    nome: { expr: sql`u.nome`, filter: 'text' },
+    email: { expr: sql`u.email`, filter: 'text' },
+    ativo: { expr: sql`u.ativo`, filter: 'bool' },
+    roles: { expr: sql`array_to_string(u.roles, ',')` },
+    criadoEm: { expr: sql`u.criado_em`, filter: 'timestamp' },
+  },
+  defaultSort: { field: 'nome', dir: 'asc' },
+};
+
+/** The list of users filtered by one role (`sem-perfil`: users without any role). */
+function porPapel(role: unknown): ListSpec<Usuario> {
+  if (typeof role !== 'string' || !role.trim()) return usuariosList;
+  const where = role === 'sem-perfil' ? sql`cardinality(u.roles) = 0` : sql`${role.trim()} = ANY(u.roles)`;
+  return { ...usuariosList, where };
+}
+
+const dto = (u: UsuarioRow): Usuario => ({
+  id: u.id,
+  nome: u.nome,
+  email: u.email,
+  ativo: u.ativo,
+  roles: u.roles,
+  criadoEm: u.criadoEm.toISOString(),
+});
+const auditavel = (u: UsuarioRow) => ({ id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
+
+const uuidParam = z.object({ id: z.uuid('Código inválido') });
+
+/**
+ * User administration for the super-admin (route name 'usuarios'): list, roles, enable/disable,
+ * send a reset link. Password hashes never leave the server.
+ */
+export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Usuários'];
+  const ver = { rota: 'usuarios', acao: 'visualizar' } as const;
+  const editar = { rota: 'usuarios', acao: 'editar' } as const;
+
+  const listar = (p: ListParams): Promise<Page<Usuario>> => {
+    const { role, ...filters } = p.filters ?? {};
+    return listPage(db, porPapel(role), { ...p, filters });
+  };
+
+  r.get('/usuarios', { schema: { tags, summary: 'Lista paginada de usuários', querystring: pageQuery }, config: { acesso: ver } }, async (req) => {
+    const s = parseSort(req.query.sort);
+    return listar({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
+  });
+
+  r.post(
+    '/usuarios/searchUsuarios/:dir/:field',
+    { schema: { tags, summary: 'Pesquisa usuários (nome, email, role, ativo)', params: sortPath, querystring: pageQuery, body: usuarioFiltro.nullish() }, config: { acesso: ver } },
+    async (req) =>
+      listar({ page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} }),
+  );
+
+  async function carregar(id: string) {
+    const [u] = await db.select().from(usuarios).where(eq(usuarios.id, id));
+    if (!u) throw notFound(MSG_NAO_ENCONTRADO);
+    return u;
+  }
+
+  r.get('/usuarios/:id', { schema: { tags, summary: 'Um usuário', params: uuidParam }, config: { acesso: ver } }, async (req) =>
+    dto(await carregar(req.params.id)),
+  );
+
+  r.put(
+    '/usuarios/:id',
+    { schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate }, config: { acesso: editar } },
+    async (req) => {
+      const { roles, ativo } = req.body;
+      return db.transaction(async (tx) => {
+        const [antes] = await tx.select().from(usuarios).where(eq(usuarios.id, req.params.id)).for('update');
+        if (!antes) throw notFound(MSG_NAO_ENCONTRADO);
+        if (antes.id === req.usuario?.id) {
+          if (roles && antes.roles.includes('super-admin') && !roles.includes('super-admin'))
+            throw badRequest('Você não pode remover o seu próprio perfil de super-admin.');
+          if (ativo === false) throw badRequest('Você não pode desativar a sua própria conta.');
+        }
+        const mudancas: Partial<UsuarioRow> = {};
+        if (roles) mudancas.roles = [...new Set(roles)];
+        if (ativo !== undefined) mudancas.ativo = ativo;
+        if (!Object.keys(mudancas).length) return dto(antes);
+        const [depois] = await tx.update(usuarios).set(mudancas).where(eq(usuarios.id, antes.id)).returning();
+        if (depois.ativo === false) await revogarSessoesDoUsuario(tx, depois.id);
+        await registrarLog(tx, quem(req), 'Usuario', depois.id, 'UPDATE', auditavel(depois), auditavel(antes));
+        return dto(depois);
+      });
+    },
+  );
+
+  r.post(
+    '/usuarios/:id/reset',
+    { schema: { tags, summary: 'Envia ao usuário o e-mail de redefinição de senha', params: uuidParam }, config: { acesso: editar } },
+    async (req, reply) => {
+      const u = await carregar(req.params.id);
+      if (!u.ativo) throw badRequest('O usuário está desativado. Ative a conta antes de enviar a redefinição de senha.');
+      await enviarReset(ctx, req, u, quem(req));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Estacionamento, EstacionamentoDados, VeiculoTipo } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { estacionamento, pessoa, veiculoTipo } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import { badRequest, notFound } from '../../lib/errors';
+import type { ListSpec } from '../../lib/list';
+
+export const estacionamentoList: ListSpec<Estacionamento> = {
+  select: sql`e.id, e.data, e.placa, e.valor::float8 AS valor, e.divida::float8 AS divida, e.pessoa_id AS "pessoaId", p.nome AS "pessoaNome",
+    e.veiculo_tipo_id AS "veiculoTipoId", vt.nome AS "veiculoTipoNome"`,
+  from: sql`estacionamento e JOIN pessoa p ON p.id = e.pessoa_id JOIN veiculo_tipo vt ON vt.id = e.veiculo_tipo_id`,
+  fields: {
+    id: { expr: sql`e.id`, filter: 'contains' },
+    data: { expr: sql`e.data`, filter: 'date' },
+    placa: { expr: sql`e.placa`, filter: 'text' },
+    valor: { expr: sql`e.valor`, filter: 'contains' },
+    divida: { expr: sql`e.divida`, filter: 'contains' },
+    pessoaId: { expr: sql`e.pessoa_id`, filter: 'eq' },
+    pessoaNome: { expr: sql`p.nome`, filter: 'text' },
+    veiculoTipoId: { expr: sql`e.veiculo_tipo_id`, filter: 'eq' },
+    veiculoTipoNome: { expr: sql`vt.nome`, filter: 'text' },
+  },
+  aliases: { 'pessoa.nome': 'pessoaNome', veiculoTipo: 'veiculoTipoNome', 'veiculoTipo.nome': 'veiculoTipoNome' },
+  defaultSort: { field: 'id', dir: 'asc' },
+  map: ({ veiculoTipoNome, ...r }) => ({
+    ...(r as Omit<Estacionamento, 'pessoa' | 'veiculoTipo'>),
+    pessoa: { nome: r.pessoaNome as string },
+    veiculoTipo: { id: r.veiculoTipoId as number, nome: veiculoTipoNome as string },
+  }),
+};
+
+const NAO_ENCONTRADO = 'Estacionamento não encontrado';
+
+export function estacionamentoRepository(db: Db) {
+  const crud = auditedCrud(estacionamento, 'Estacionamento', NAO_ENCONTRADO);
+
+  async function dto(t: Tx, id: number): Promise<Estacionamento> {
+    const r = await t.execute(sql`SELECT ${estacionamentoList.select} FROM ${estacionamentoList.from} WHERE e.id = ${id}`);
+    const row = r.rows[0] as Record<string, unknown> | undefined;
+    if (!row) throw notFound(NAO_ENCONTRADO);
+    return estacionamentoList.map!(row);
+  }
+
+  async function checarReferencias(t: Tx, input: EstacionamentoDados) {
+    const erros: { field: string; message: string }[] = [];
+    const [p] = await t.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.pessoaId));
+    if (!p) erros.push({ field: 'pessoaId', message: 'A pessoa deve estar na lista' });
+    const [v] = await t.select({ id: veiculoTipo.id }).from(veiculoTipo).where(eq(veiculoTipo.id, input.veiculoTipoId));
+    if (!v) erros.push({ field: 'veiculoTipoId', message: 'O tipo de veículo deve estar na lista' });
+    if (erros.length) throw badRequest(erros[0].message, erros);
+  }
+
+  const valores = (i: EstacionamentoDados) => ({
+    data: i.data,
+    placa: i.placa.toUpperCase(),
+    valor: i.valor.toFixed(2),
+    divida: i.divida,
+    pessoaId: i.pessoaId,
+    veiculoTipoId: i.veiculoTipoId,
+  });
+
+  return {
+    get: (id: number) => dto(db, id),
+    create: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> =>
+      db.transaction(async (t) => {
+        await checarReferencias(t, input);
+        const row = await crud.create(db, usuario, valores(input), t);
+        return dto(t, row.id);
+      }),
+    update: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> =>
+      db.transaction(async (t) => {
+        await crud.getOrThrow(t, id);
+        await checarReferencias(t, input);
+        await crud.update(db, usuario, id, valores(input), t);
+        return dto(t, id);
+      }),
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    veiculoTipos: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
+  };
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { soDigitos } from '@ceasa/shared';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { fotoStorage, NOME_FOTO, tipoImagem } from './storage';
+
+const arquivoQuery = z.object({
+  file: z.string({ error: 'Informe o arquivo (file)' }).regex(NOME_FOTO, 'Nome de arquivo inválido: use <dígitos do CPF/CNPJ>.png'),
+});
+
+/** '123.456.789-01' or '123.456.789-01.png' → '12345678901.png' when it names a CPF (11) or CNPJ (14). */
+function nomePorDocumento(v: string | undefined): string | null {
+  if (!v) return null;
+  const base = path.basename(v.trim()).replace(/\.(png|jpe?g)$/i, '');
+  if (!/^[\d.\-\s]+$/.test(base)) return null;
+  const d = soDigitos(base);
+  return d.length === 11 || d.length === 14 ? `${d}.png` : null;
+}
+
+const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.ceil(n / 1024)} KB`);
+
+/**
+ * Person photos (SPEC.md section 7 'People and photos'), stored as `<cpf/cnpj digits>.png`.
+ * Permissions on the route name 'pessoa': upload = criar, exists/download = visualizar, delete = deletar.
+ */
+export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const storage = fotoStorage(ctx.config);
+  const tags = ['Fotos'];
+  const maximo = ctx.config.uploadMaxBytes;
+
+  r.post(
+    '/ftp/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Envia a foto de uma pessoa (multipart: file, cpfcnpj opcional, path opcional)',
+        description: `PNG ou JPEG de até ${mb(maximo)}. O nome vem do campo cpfcnpj ou do nome do arquivo (dígitos do CPF/CNPJ) e é sempre <dígitos>.png.`,
+        consumes: ['multipart/form-data'],
+      },
+      config: { acesso: { rota: 'pessoa', acao: 'criar' } },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new HttpError(415, 'Envie a foto como multipart/form-data, no campo "file".');
+      const campos: Record<string, string> = {};
+      let arquivo: { buffer: Buffer; filename: string } | null = null;
+      try {
+        for await (const part of req.parts({ limits: { fileSize: maximo, files: 1, fields: 10 } })) {
+          if (part.type === 'file') {
+            const buffer = await part.toBuffer();
+            if (part.fieldname === 'file') arquivo = { buffer, filename: part.filename };
+          } else if (typeof part.value === 'string') campos[part.fieldname] = part.value;
+        }
+      } catch (e) {
+        const err = e as { code?: string; statusCode?: number };
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `A foto deve ter no máximo ${mb(maximo)}.`);
+        if (err.code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Envie uma foto por vez.');
+        throw e;
+      }
+      if (campos.path !== undefined && (campos.path.length > 200 || campos.path.includes('\0') || campos.path.split(/[\\/]/).includes('..')))
+        throw badRequest('Caminho inválido', [{ field: 'path', message: 'Caminho inválido' }]);
+      if (!arquivo || arquivo.buffer.length === 0) throw badRequest('Nenhuma foto enviada (campo "file").', [{ field: 'file', message: 'Nenhuma foto enviada' }]);
+      const nome = campos.cpfcnpj !== undefined ? nomePorDocumento(campos.cpfcnpj) : nomePorDocumento(arquivo.filename);
+      if (!nome)
+        throw badRequest('Não foi possível identificar o CPF/CNPJ da foto: envie o campo cpfcnpj ou um arquivo chamado <CPF/CNPJ>.png.', [
+          { field: campos.cpfcnpj !== undefined ? 'cpfcnpj' : 'file', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },
+        ]);
+      const tipo = tipoImagem(arquivo.buffer);
+      if (!tipo) throw new HttpError(415, 'A foto deve ser uma imagem PNG ou JPEG.');
+      await storage.save(nome, arquivo.buffer);
+      return reply.code(201).send({ file: nome, tamanho: arquivo.buffer.length, tipo });
+    },
+  );
+
+  r.get(
+    '/ftp/exists',
+    { schema: { tags, summary: 'Diz se a foto existe', querystring: arquivoQuery }, config: { acesso: { rota: 'pessoa', acao: 'visualizar' } } },
+    async (req) => ({ exists: await storage.exists(req.query.file) }),
+  );
+
+  r.get(
+    '/ftp/download',
+    { schema: { tags, summary: 'Os bytes da foto', querystring: arquivoQuery }, config: { acesso: { rota: 'pessoa', acao: 'visualizar' } } },
+    async (req, reply) => {
+      const buf = await storage.read(req.query.file);
+      if (!buf) throw notFound('Foto não encontrada');
+      return reply
+        .header('content-type', tipoImagem(buf) ?? 'image/png')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(buf);
+    },
+  );
+
+  r.delete(
+    '/ftp/delete',
+    { schema: { tags, summary: 'Remove a foto', querystring: arquivoQuery }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } },
+    async (req, reply) => {
+      if (!(await storage.remove(req.query.file))) throw notFound('Foto não encontrada');
+      return reply.code(204).send();
+    },
+  );
+}

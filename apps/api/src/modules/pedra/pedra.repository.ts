@@ -1,0 +1,61 @@
+import { and, ne, sql } from 'drizzle-orm';
+import type { Pedra, PedraInput } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { pedras } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import { conflict } from '../../lib/errors';
+import type { ListSpec } from '../../lib/list';
+import { tabelaQueReferencia } from '../pessoa/pessoa.repository';
+
+/**
+ * Stalls sort by the numeric value of their number ('2' before '10'): `numero` filters as text,
+ * `numeroOrdem` sorts (the routes send a sort on 'numero' to it).
+ */
+export const pedraList: ListSpec<Pedra> = {
+  select: sql`pd.id, pd.numero`,
+  from: sql`pedras pd`,
+  fields: {
+    id: { expr: sql`pd.id`, filter: 'contains' },
+    numero: { expr: sql`pd.numero`, filter: 'text' },
+    numeroOrdem: { expr: sql`lpad(trim(pd.numero), 200, '0')` },
+  },
+  defaultSort: { field: 'numeroOrdem', dir: 'asc' },
+};
+
+export const campoDeOrdem = (field: string | undefined) => (field === 'numero' ? 'numeroOrdem' : field);
+
+export function pedraRepository(db: Db) {
+  const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada');
+
+  async function checarNumero(t: Tx, numero: string, exceto?: number) {
+    const [outra] = await t
+      .select({ id: pedras.id })
+      .from(pedras)
+      .where(and(sql`trim(${pedras.numero}) = ${numero}`, exceto ? ne(pedras.id, exceto) : undefined))
+      .limit(1);
+    if (outra) throw conflict(`Já existe uma pedra com o número ${numero}.`);
+  }
+
+  return {
+    get: (id: number): Promise<Pedra> => crud.getOrThrow(db, id),
+    create: (usuario: string, input: PedraInput): Promise<Pedra> =>
+      db.transaction(async (t) => {
+        await checarNumero(t, input.numero);
+        return crud.create(db, usuario, { numero: input.numero }, t);
+      }),
+    update: (usuario: string, id: number, input: PedraInput): Promise<Pedra> =>
+      db.transaction(async (t) => {
+        await crud.getOrThrow(t, id);
+        await checarNumero(t, input.numero, id);
+        return crud.update(db, usuario, id, { numero: input.numero }, t);
+      }),
+    async remove(usuario: string, id: number) {
+      try {
+        return await crud.remove(db, usuario, id);
+      } catch (err) {
+        if (tabelaQueReferencia(err) === null) throw err;
+        throw conflict('A pedra não pode ser removida porque já foi ocupada em romaneios.');
+      }
+    },
+  };
+}

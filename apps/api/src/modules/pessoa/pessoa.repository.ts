@@ -1,0 +1,194 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  nomeFoto,
+  PESSOA_TIPO,
+  soDigitos,
+  type Pessoa,
+  type PessoaComDocumento,
+  type PessoaCotacao,
+  type PessoaDados,
+  type PessoaDoProdutor,
+  type PessoaOpcao,
+  type PessoaTipo,
+} from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { pessoa, pessoaTipo } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { ListSpec } from '../../lib/list';
+import { nomeFotoValido, type FotoStorage } from '../ftp/storage';
+
+export const pessoaList: ListSpec<Pessoa> = {
+  select: sql`p.id, p.nome, p.cpfcnpj, p.celular, p.tipo_id AS "tipoId", t.descricao AS "tipoDescricao", p.observacao, p.foto`,
+  from: sql`pessoa p JOIN pessoa_tipo t ON t.id = p.tipo_id`,
+  fields: {
+    id: { expr: sql`p.id`, filter: 'contains' },
+    nome: { expr: sql`p.nome`, filter: 'text' },
+    // Digits only, so '123.456' and '123456' find the same people.
+    cpfcnpj: { expr: sql`regexp_replace(p.cpfcnpj, '[^0-9]', '', 'g')`, filter: 'contains' },
+    celular: { expr: sql`p.celular`, filter: 'contains' },
+    tipoId: { expr: sql`p.tipo_id`, filter: 'eq' },
+    tipoDescricao: { expr: sql`t.descricao`, filter: 'text' },
+    observacao: { expr: sql`p.observacao`, filter: 'text' },
+  },
+  aliases: { tipo: 'tipoDescricao', 'pessoaTipo.descricao': 'tipoDescricao', 'pessoaTipo.id': 'tipoId' },
+  defaultSort: { field: 'id', dir: 'asc' },
+  map: (r) => ({ ...(r as Omit<Pessoa, 'pessoaTipo'>), pessoaTipo: { id: r.tipoId as number, descricao: r.tipoDescricao as string } }),
+};
+
+/** Which table refused a delete (a foreign key still pointing at the row), or null for other errors. */
+export function tabelaQueReferencia(err: unknown): string | null {
+  let e = err as { code?: unknown; table?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (e.code === '23503') return e.table ?? e.constraint?.split('_')[0] ?? '';
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+const VINCULOS: Record<string, string> = {
+  propriedade: 'propriedades',
+  estacionamento: 'estacionamentos',
+  romaneio: 'romaneios',
+  boletim: 'boletins',
+  loja: 'lojas',
+  cotacao: 'cotações',
+};
+
+const NAO_ENCONTRADA = 'Pessoa não encontrada';
+
+export type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
+
+/** People: CRUD with audit, the dropdown lookups, and the photo kept in step with the record. */
+export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
+  const crud = auditedCrud(pessoa, 'Pessoa', NAO_ENCONTRADA);
+
+  async function buscar(t: Tx, id: number): Promise<Pessoa | null> {
+    const r = await t.execute(sql`SELECT ${pessoaList.select} FROM ${pessoaList.from} WHERE p.id = ${id}`);
+    const row = r.rows[0] as Record<string, unknown> | undefined;
+    return row ? pessoaList.map!(row) : null;
+  }
+
+  async function dto(t: Tx, id: number): Promise<Pessoa> {
+    const p = await buscar(t, id);
+    if (!p) throw notFound(NAO_ENCONTRADA);
+    return p;
+  }
+
+  async function checarTipo(t: Tx, tipoId: number) {
+    const [tipo] = await t.select({ id: pessoaTipo.id }).from(pessoaTipo).where(eq(pessoaTipo.id, tipoId));
+    if (!tipo) throw badRequest('A tipo pessoa deve estar na lista', [{ field: 'tipoId', message: 'A tipo pessoa deve estar na lista' }]);
+  }
+
+  /** Another person with the same CPF/CNPJ digits shares the photo file. */
+  async function outroComMesmoDocumento(t: Tx, cpfcnpj: string, exceto: number) {
+    const r = await t
+      .select({ id: pessoa.id })
+      .from(pessoa)
+      .where(and(sql`regexp_replace(${pessoa.cpfcnpj}, '[^0-9]', '', 'g') = ${soDigitos(cpfcnpj)}`, ne(pessoa.id, exceto)))
+      .limit(1);
+    return r.length > 0;
+  }
+
+  const valores = (input: PessoaDados, fotoAtual: string | null) => ({
+    nome: input.nome,
+    cpfcnpj: input.cpfcnpj,
+    celular: input.celular,
+    tipoId: input.tipoId,
+    observacao: input.observacao,
+    foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
+  });
+
+  /** After a CPF/CNPJ change the photo follows the new name (best effort: the record is already saved). */
+  async function renomearFoto(de: string, para: string) {
+    try {
+      if (!(await fotos.exists(de)) || (await fotos.exists(para))) return;
+      const buf = await fotos.read(de);
+      if (!buf) return;
+      await fotos.save(para, buf);
+      await fotos.remove(de);
+    } catch (err) {
+      log?.warn({ err, de, para }, 'não foi possível renomear a foto da pessoa');
+    }
+  }
+
+  const opcoes = (tipos?: number[]) =>
+    db
+      .select({ id: pessoa.id, nome: pessoa.nome })
+      .from(pessoa)
+      .where(tipos ? inArray(pessoa.tipoId, tipos) : undefined)
+      .orderBy(asc(pessoa.nome), asc(pessoa.id));
+
+  return {
+    get: (id: number) => dto(db, id),
+
+    create: (usuario: string, input: PessoaDados): Promise<Pessoa> =>
+      db.transaction(async (t) => {
+        await checarTipo(t, input.tipoId);
+        const row = await crud.create(db, usuario, valores(input, null), t);
+        return dto(t, row.id);
+      }),
+
+    async update(usuario: string, id: number, input: PessoaDados): Promise<Pessoa> {
+      let antes: typeof pessoa.$inferSelect | undefined;
+      const p = await db.transaction(async (t) => {
+        antes = await crud.getOrThrow(t, id);
+        await checarTipo(t, input.tipoId);
+        await crud.update(db, usuario, id, valores(input, antes.foto), t);
+        return dto(t, id);
+      });
+      const de = nomeFoto(antes!.cpfcnpj);
+      const para = nomeFoto(p.cpfcnpj);
+      if (de && para && de !== para && !(await outroComMesmoDocumento(db, antes!.cpfcnpj, id))) await renomearFoto(de, para);
+      return p;
+    },
+
+    /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
+    async remove(usuario: string, id: number): Promise<RemocaoPessoa> {
+      let row: typeof pessoa.$inferSelect;
+      try {
+        row = await crud.remove(db, usuario, id);
+      } catch (err) {
+        const tabela = tabelaQueReferencia(err);
+        if (tabela === null) throw err;
+        throw conflict(`A pessoa não pode ser removida porque está vinculada a ${VINCULOS[tabela] ?? 'outros cadastros'}.`);
+      }
+      if (await outroComMesmoDocumento(db, row.cpfcnpj, id)) return { foto: 'sem-foto' };
+      const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
+      try {
+        let removida = false;
+        for (const n of nomes) removida = (await fotos.remove(n)) || removida;
+        return { foto: removida ? 'removida' : 'sem-foto' };
+      } catch (err) {
+        log?.warn({ err, pessoa: id }, 'pessoa removida, mas a foto não');
+        return { foto: 'falhou' };
+      }
+    },
+
+    tipos: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
+
+    porTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
+      db.select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj }).from(pessoa).where(eq(pessoa.tipoId, tipoId)).orderBy(asc(pessoa.nome), asc(pessoa.id)),
+
+    produtores: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.PRODUTOR]),
+    lojistas: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.LOJISTA]),
+    todas: (): Promise<PessoaOpcao[]> => opcoes(),
+
+    /** Who may have a quotation: shop owners and producers. */
+    cotacoes: (): Promise<PessoaCotacao[]> =>
+      db
+        .select({ id: pessoa.id, nome: pessoa.nome, tipoDescricao: pessoaTipo.descricao })
+        .from(pessoa)
+        .innerJoin(pessoaTipo, eq(pessoaTipo.id, pessoa.tipoId))
+        .where(inArray(pessoa.tipoId, [PESSOA_TIPO.PRODUTOR, PESSOA_TIPO.LOJISTA]))
+        .orderBy(asc(pessoa.nome), asc(pessoa.id)),
+
+    /** A producer's data to start a new person form with (no id). */
+    async produtor(id: number): Promise<PessoaDoProdutor> {
+      const p = await buscar(db, id);
+      if (!p || p.tipoId !== PESSOA_TIPO.PRODUTOR) throw notFound('Produtor não encontrado');
+      const { id: _id, ...dados } = p;
+      return dados;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, pessoaFiltro, pessoaInput } from '@ceasa/shared';
+import type { AppContext } from '../../context';
+import { quem } from '../../plugins/auth';
+import { crudRoutes, listRoutes } from '../../lib/routes';
+import { fotoStorage } from '../ftp/storage';
+import { pessoaList, pessoaRepository } from './pessoa.repository';
+
+const tipoParam = z.object({ tipoId: z.coerce.number({ error: 'Tipo inválido' }).int('Tipo inválido').positive('Tipo inválido') });
+
+export const AVISO_FOTO = 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.';
+
+export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = pessoaRepository(ctx.db, fotoStorage(ctx.config), app.log);
+  const tag = 'Pessoa';
+  const tags = [tag];
+
+  // Lookups many screens share (romaneio, boletim, loja, cotação): any user with a profile.
+  r.get('/tipo', { schema: { tags, summary: 'Tipos de pessoa (id, descricao)' }, config: { acesso: 'perfil' } }, () => repo.tipos());
+  r.get('/pessoa/tipo/:tipoId', { schema: { tags, summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj', params: tipoParam }, config: { acesso: 'perfil' } }, (req) =>
+    repo.porTipo(req.params.tipoId),
+  );
+  r.get('/pessoa/produtorAll', { schema: { tags, summary: 'Produtores (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.produtores());
+  r.get('/pessoa/lojistas', { schema: { tags, summary: 'Lojistas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.lojistas());
+  r.get('/pessoa/pessoaAll', { schema: { tags, summary: 'Todas as pessoas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.todas());
+  r.get('/pessoa/cotacoes', { schema: { tags, summary: 'Lojistas e produtores para cotação (id, nome, tipoDescricao)' }, config: { acesso: 'perfil' } }, () =>
+    repo.cotacoes(),
+  );
+  r.get(
+    '/pessoa/produtor/:id',
+    { schema: { tags, summary: 'Dados de um produtor para preencher um novo cadastro', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'visualizar' } } },
+    (req) => repo.produtor(req.params.id),
+  );
+
+  listRoutes(app, ctx.db, { base: '/pessoa', rota: 'pessoa', tag, spec: pessoaList, search: 'searchPessoa', filtro: pessoaFiltro, searchTerm: 'nome' });
+  crudRoutes(app, { base: '/pessoa', rota: 'pessoa', tag, input: pessoaInput, repo, semDelete: true });
+
+  /** 204; or 200 with a warning when the person is gone but the photo file could not be removed. */
+  r.delete('/pessoa/:id', { schema: { tags, summary: 'Remove a pessoa e a sua foto', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } }, async (req, reply) => {
+    const { foto } = await repo.remove(quem(req), req.params.id);
+    if (foto === 'falhou') return reply.code(200).send({ fotoRemovida: false, aviso: AVISO_FOTO });
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoInput, precoResumoFiltro, sortPath } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { crudRoutes, listRoutes } from '../../lib/routes';
+import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
+
+const historicoParams = z.object({
+  produtoGrupoId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido'),
+});
+const historicoQuery = z.object({
+  dias: z.coerce
+    .number({ error: 'Número de dias inválido' })
+    .int('Número de dias inválido')
+    .min(1, 'Número de dias inválido')
+    .max(3660, 'O histórico cobre no máximo 3660 dias')
+    .default(PRECO_HISTORICO_DIAS),
+});
+
+export default function precosRoutes(app: FastifyInstance, db: Db) {
+  const repo = precosRepository(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tag = 'Preços';
+
+  // Public: the quotation summary of the home page (note: field before dir in this path).
+  r.post(
+    '/precos/searchPrecosHome/:field/:dir',
+    {
+      schema: { tags: [tag], summary: 'Cotação pública: mínimo, médio e máximo por grupo de produto e data', params: sortPath, querystring: pageQuery, body: precoResumoFiltro.nullish() },
+      config: { acesso: 'publico' },
+    },
+    (req) => repo.resumo({ page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} }),
+  );
+  r.get(
+    '/precos/historico/:produtoGrupoId',
+    { schema: { tags: [tag], summary: 'Histórico de preços de um grupo (gráfico da cotação pública)', params: historicoParams, querystring: historicoQuery }, config: { acesso: 'publico' } },
+    (req) => repo.historico(req.params.produtoGrupoId, req.query.dias),
+  );
+
+  listRoutes(app, db, { base: '/precos', rota: 'precos', tag, spec: precoList, search: 'searchPrecos', filtro: precoFiltro.transform(normalizarFiltroDePreco) });
+  crudRoutes(app, { base: '/precos', rota: 'precos', tag, input: precoInput, repo });
+}

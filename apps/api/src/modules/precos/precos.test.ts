@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
+
+let app: FastifyInstance;
+let admin: string;
+let userAdmin: string;
+let agro: string;
+let semPerfil: string;
+let acucar: number;
+let feijao: number;
+let graos: number;
+let doces: number;
+
+beforeAll(async () => {
+  app = await build();
+  admin = await tokenFor(app, ['super-admin']);
+  userAdmin = await tokenFor(app, ['user-admin']);
+  agro = await tokenFor(app, ['user-agro']);
+  semPerfil = await tokenFor(app, []);
+  graos = await inserirGrupo(app, 'Grãos', 'SC 60kg');
+  doces = await inserirGrupo(app, 'Doces', 'SC 50kg');
+  acucar = await inserirProduto(app, doces, 'Açúcar Cristal', { embalagem: 'SC 50kg', peso: 50 });
+  feijao = await inserirProduto(app, graos, 'Feijão Carioca', { embalagem: 'SC 60kg', peso: 60 });
+});
+afterAll(() => app.close());
+
+describe('precos', () => {
+  it('creates (money as number or pt-BR text), reads, updates, lists and audits', async () => {
+    const c = await call(app, userAdmin, { method: 'POST', url: '/api/precos', payload: { produtoId: acucar, data: '2024-06-03', valor: '1.234,50' } });
+    expect(c.status).toBe(201);
+    const id = c.body.id;
+    expect(c.body).toEqual({
+      id,
+      valor: 1234.5,
+      data: '2024-06-03',
+      produtoId: acucar,
+      produtoNome: 'Açúcar Cristal',
+      produtoEmbalagem: 'SC 50kg',
+      produtoGrupoId: doces,
+      produtoGrupoNome: 'Doces',
+      produto: { nome: 'Açúcar Cristal', embalagem: 'SC 50kg', pesoEmKg: 50, produtoGrupo: { id: doces, nome: 'Doces' } },
+    });
+    expect((await call(app, agro, { method: 'GET', url: `/api/precos/${id}` })).body).toEqual(c.body);
+
+    const n = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-06', valor: 250.129 } });
+    expect(n.status).toBe(201);
+    expect(n.body.valor).toBe(250.13);
+    const txt = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-03', valor: '12.50' } });
+    expect(txt.body.valor).toBe(12.5);
+
+    const u = await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { id, produtoId: acucar, data: '2024-06-04', valor: 130 } });
+    expect(u.status).toBe(200);
+    expect(u.body).toMatchObject({ id, valor: 130, data: '2024-06-04' });
+    const u2 = await call(app, admin, { method: 'PUT', url: `/api/precos/${id}`, payload: { produtoId: acucar, data: '2024-06-04', valor: '131,00' } });
+    expect(u2.body.valor).toBe(131);
+
+    const l = await call(app, agro, { method: 'GET', url: '/api/precos?sort=valor,desc&page=0' });
+    expect(l.status).toBe(200);
+    expect(l.body).toMatchObject({ totalElements: 3, totalPages: 1, number: 0, size: 20 });
+    expect(l.body.content.map((p: { valor: number }) => p.valor)).toEqual([250.13, 131, 12.5]);
+
+    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Precos', cadastroId: String(id) } });
+    expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
+    expect(logs.body.content[1].conteudo).toBe(`Precos(id=${id}, valor=130.00, data=2024-06-04, produtoId=${acucar})`);
+    expect(logs.body.content[0].usuario).toMatch(/^user-admin-.*@teste\.local$/);
+  });
+
+  it('searches with every filter (accent-insensitive) and sorts by every column', async () => {
+    const g = await inserirGrupo(app, 'Busca Hortaliças', 'CX');
+    const alface = await inserirProduto(app, g, 'Alface Crespa', { embalagem: 'CX 12 un' });
+    const tomate = await inserirProduto(app, g, 'Tomate Italiano', { embalagem: 'CX 20kg', peso: 20 });
+    const p1 = await inserirPreco(app, alface, '2023-02-01', '15.75');
+    const p2 = await inserirPreco(app, tomate, '2023-02-02', '99.90');
+    const busca = (payload: object, ordem = 'asc/id') => call(app, admin, { method: 'POST', url: `/api/precos/searchPrecos/${ordem}?page=0&size=50`, payload });
+    const ids = (r: { body: { content: { id: number }[] } }) => r.body.content.map((p) => p.id);
+
+    const acc = await busca({ produtoNome: 'acucar cris' });
+    expect(acc.status).toBe(200);
+    expect(acc.body.content.length).toBeGreaterThan(0);
+    expect(acc.body.content.every((p: { produtoNome: string }) => p.produtoNome === 'Açúcar Cristal')).toBe(true);
+    expect(ids(await busca({ produtoGrupo: g }))).toEqual([p1, p2]);
+    expect(ids(await busca({ produtoGrupo: String(g) }))).toEqual([p1, p2]);
+    expect(ids(await busca({ produtoGrupo: { id: g, nome: 'Busca Hortaliças' } }))).toEqual([p1, p2]);
+    expect(ids(await busca({ produtoGrupo: 'hortalicas' }))).toEqual([p1, p2]);
+    expect(ids(await busca({ produtoGrupo: g, produtoNome: 'ALFACE' }))).toEqual([p1]);
+    expect(ids(await busca({ produtoGrupo: g, produtoEmbalagem: '20kg' }))).toEqual([p2]);
+    expect(ids(await busca({ produtoGrupo: g, valor: '99,9' }))).toEqual([p2]);
+    expect(ids(await busca({ produtoGrupo: g, data: '2023-02-01' }))).toEqual([p1]);
+    expect(ids(await busca({ produtoGrupo: g, data: '01/02/2023' }))).toEqual([p1]);
+    expect(ids(await busca({ produtoGrupo: g, data: '2023-02-01T03:00:00.000Z' }))).toEqual([p1]);
+    expect(ids(await busca({ id: String(p2) }))).toContain(p2);
+    expect(ids(await busca({ produtoGrupo: g, id: '', produtoNome: null, valor: undefined, data: '' }))).toEqual([p1, p2]);
+
+    for (const campo of ['id', 'valor', 'data', 'produtoNome', 'produtoEmbalagem', 'produtoGrupo', 'produtoGrupoNome', 'produto.nome']) {
+      const asc = await busca({ produtoGrupo: g }, `asc/${campo}`);
+      const desc = await busca({ produtoGrupo: g }, `desc/${campo}`);
+      expect(asc.status, campo).toBe(200);
+      if (campo !== 'produtoGrupo' && campo !== 'produtoGrupoNome') {
+        expect(ids(asc), campo).toEqual([p1, p2]);
+        expect(ids(desc), campo).toEqual([p2, p1]);
+      }
+    }
+    const todos = await busca({}, 'desc/produtoGrupo');
+    expect(todos.body.content[0].produtoGrupoNome).toBe('Grãos');
+    const pagina = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=1&size=2', payload: {} });
+    expect(pagina.body).toMatchObject({ number: 1, size: 2, totalElements: 5, totalPages: 3 });
+    expect(pagina.body.content).toHaveLength(2);
+    const semCorpo = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/asc/id' });
+    expect(semCorpo.status).toBe(200);
+  });
+
+  it('refuses bad input with every spec message and changes nothing', async () => {
+    const antes = await countRows(app, 'precos');
+    const logsAntes = await countRows(app, 'logs');
+    const mensagens = async (payload: object, method: 'POST' | 'PUT' = 'POST') => {
+      const r = await call(app, admin, { method, url: '/api/precos', payload });
+      expect(r.status).toBe(400);
+      return Object.fromEntries(r.body.fieldErrors.map((f: { field: string; message: string }) => [f.field, f.message]));
+    };
+    expect(await mensagens({})).toEqual({
+      produtoId: 'O produto é obrigatório!',
+      data: 'A data é obrigatória',
+      valor: 'O valor é obrigatório!',
+    });
+    expect(await mensagens({ produtoId: null, data: '', valor: '' })).toEqual({
+      produtoId: 'O produto é obrigatório!',
+      data: 'A data é obrigatória',
+      valor: 'O valor é obrigatório!',
+    });
+    expect(await mensagens({ produtoId: 0, data: '31/12/2024', valor: '12345678,90' })).toEqual({
+      produtoId: 'O produto deve ser selecionado!',
+      data: 'Uma data deve ser inserida!',
+      valor: 'O valor dete ter no máximo 10 caracteres',
+    });
+    expect(await mensagens({ produtoId: 1.5, data: '2024-02-30', valor: 123456789.5 })).toEqual({
+      produtoId: 'O produto deve estar na lista',
+      data: 'Uma data deve ser inserida!',
+      valor: 'O valor dete ter no máximo 10 caracteres',
+    });
+    expect(await mensagens({ produtoId: 999999, data: '2024-01-01', valor: 10 })).toEqual({ produtoId: 'O produto deve estar na lista' });
+    expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: 0 })).toEqual({ valor: 'O valor deve ser maior que zero' });
+    expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: '-5' })).toEqual({ valor: 'O valor deve ser maior que zero' });
+    expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: 'dez reais' })).toEqual({ valor: 'O valor é obrigatório!' });
+    expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: true })).toEqual({ valor: 'O valor é obrigatório!' });
+    expect(await mensagens({ produtoId: '1', data: 20240101, valor: 10 })).toEqual({
+      produtoId: 'O produto é obrigatório!',
+      data: 'Uma data deve ser inserida!',
+    });
+    const r404 = await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { id: 999999, produtoId: acucar, data: '2024-01-01', valor: 10 } });
+    expect(r404.status).toBe(404);
+    expect(r404.body.message).toBe('Preço não encontrado');
+    expect((await call(app, admin, { method: 'GET', url: '/api/precos/999999' })).status).toBe(404);
+    expect((await call(app, admin, { method: 'DELETE', url: '/api/precos/999999' })).status).toBe(404);
+    expect((await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { produtoId: acucar, data: '2024-01-01', valor: 10 } })).status).toBe(400);
+    expect(await countRows(app, 'precos')).toBe(antes);
+    expect(await countRows(app, 'logs')).toBe(logsAntes);
+  });
+
+  it('deletes with an audit row', async () => {
+    const c = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-07-01', valor: 10 } });
+    const d = await call(app, userAdmin, { method: 'DELETE', url: `/api/precos/${c.body.id}` });
+    expect(d.status).toBe(204);
+    expect((await call(app, admin, { method: 'GET', url: `/api/precos/${c.body.id}` })).status).toBe(404);
+    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Precos', acao: 'DELETE' } });
+    expect(logs.body.content[0]).toMatchObject({ cadastroId: String(c.body.id), conteudo: `Precos(id=${c.body.id}, valor=10.00, data=2024-07-01, produtoId=${feijao})` });
+  });
+
+  it('enforces authentication and permissions (user-agro only views prices)', async () => {
+    const id = await inserirPreco(app, feijao, '2024-08-01', 77);
+    const antes = await countRows(app, 'precos');
+    const logsAntes = await countRows(app, 'logs');
+    const corpo = { produtoId: feijao, data: '2024-08-02', valor: 1 };
+    const escrita = [
+      { method: 'POST', url: '/api/precos', payload: corpo },
+      { method: 'PUT', url: '/api/precos', payload: { ...corpo, id } },
+      { method: 'PUT', url: `/api/precos/${id}`, payload: corpo },
+      { method: 'DELETE', url: `/api/precos/${id}` },
+    ] as const;
+    const leitura = [
+      { method: 'GET', url: '/api/precos' },
+      { method: 'POST', url: '/api/precos/searchPrecos/asc/id', payload: {} },
+      { method: 'GET', url: `/api/precos/${id}` },
+    ] as const;
+    for (const c of [...escrita, ...leitura]) {
+      expect((await call(app, null, { ...c })).status, `${c.method} ${c.url}`).toBe(401);
+      expect((await call(app, semPerfil, { ...c })).status, `${c.method} ${c.url}`).toBe(403);
+    }
+    for (const c of escrita) expect((await call(app, agro, { ...c })).status, `${c.method} ${c.url}`).toBe(403);
+    for (const c of leitura) expect((await call(app, agro, { ...c })).status, `${c.method} ${c.url}`).toBe(200);
+    const del = await call(app, agro, { method: 'DELETE', url: `/api/precos/${id}` });
+    expect(del.body.message).toBe('Você não tem permissão para remover em precos.');
+    expect(await countRows(app, 'precos')).toBe(antes);
+    expect(await countRows(app, 'logs')).toBe(logsAntes);
+    expect((await call(app, admin, { method: 'GET', url: `/api/precos/${id}` })).body.valor).toBe(77);
+  });
+});

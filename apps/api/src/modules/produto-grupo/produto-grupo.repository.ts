@@ -1,0 +1,50 @@
+import { asc, sql } from 'drizzle-orm';
+import type { ProdutoGrupo, ProdutoGrupoBoletimRow, ProdutoGrupoInput, ProdutoGrupoOpcao } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { produtoGrupo } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import type { ListSpec } from '../../lib/list';
+
+export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
+  select: sql`g.id, g.nome, g.un_padrao AS "unPadrao"`,
+  from: sql`produto_grupo g`,
+  fields: {
+    id: { expr: sql`g.id`, filter: 'contains' },
+    nome: { expr: sql`g.nome`, filter: 'text' },
+    unPadrao: { expr: sql`g.un_padrao`, filter: 'text' },
+  },
+  aliases: { un_padrao: 'unPadrao', produtoGrupoUn: 'unPadrao' },
+  defaultSort: { field: 'nome', dir: 'asc' },
+};
+
+const NAO_ENCONTRADO = 'Grupo de produto não encontrado';
+
+export function produtoGrupoRepository(db: Db) {
+  const crud = auditedCrud(produtoGrupo, 'ProdutoGrupo', NAO_ENCONTRADO);
+  const valores = (input: ProdutoGrupoInput) => ({ nome: input.nome, unPadrao: input.unPadrao });
+  return {
+    get: (id: number): Promise<ProdutoGrupo> => crud.getOrThrow(db, id),
+    create: (usuario: string, input: ProdutoGrupoInput): Promise<ProdutoGrupo> => crud.create(db, usuario, valores(input)),
+    update: (usuario: string, id: number, input: ProdutoGrupoInput): Promise<ProdutoGrupo> => crud.update(db, usuario, id, valores(input)),
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    /** Every group, id and name, by name (dropdowns). */
+    opcoes: (): Promise<ProdutoGrupoOpcao[]> =>
+      db.select({ id: produtoGrupo.id, nome: produtoGrupo.nome }).from(produtoGrupo).orderBy(asc(produtoGrupo.nome), asc(produtoGrupo.id)),
+    /** 'Boletins por grupo de produto': one row per bulletin item whose product is in the group. */
+    async boletins(grupoId: number): Promise<ProdutoGrupoBoletimRow[]> {
+      await crud.getOrThrow(db, grupoId);
+      const r = await db.execute(sql`
+        SELECT b.id AS "boletimId", pp.nome AS propriedade, ps.nome AS produtor, ps.celular,
+               pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem",
+               b.data_emissao AS "dataEmissao", bi.fim_colheita AS "fimColheita"
+        FROM boletim_itens bi
+        JOIN produto pr ON pr.id = bi.produto_id
+        JOIN boletim b ON b.id = bi.boletim_id
+        JOIN propriedade pp ON pp.id = b.propriedade_id
+        JOIN pessoa ps ON ps.id = b.produtor_id
+        WHERE pr.produto_grupo_id = ${grupoId}
+        ORDER BY b.data_emissao DESC, b.id DESC, pr.nome, bi.id`);
+      return r.rows as ProdutoGrupoBoletimRow[];
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Test data inserted straight into the database (the tests of produto-grupo, produto, precos
+ * and vaf share it). Returns ids.
+ */
+async function um(app: FastifyInstance, q: ReturnType<typeof sql>): Promise<number> {
+  const r = await app.ctx.db.execute(q);
+  return Number((r.rows[0] as { id: number }).id);
+}
+
+export const inserirGrupo = (app: FastifyInstance, nome: string, unPadrao = 'CX') =>
+  um(app, sql`INSERT INTO produto_grupo (nome, un_padrao) VALUES (${nome}, ${unPadrao}) RETURNING id`);
+
+export const inserirProduto = (app: FastifyInstance, grupoId: number, nome: string, o: { embalagem?: string; peso?: number; status?: string } = {}) =>
+  um(
+    app,
+    sql`INSERT INTO produto (nome, embalagem, peso_em_kg, produto_grupo_id, status)
+        VALUES (${nome}, ${o.embalagem ?? 'CX 20kg'}, ${String(o.peso ?? 1)}, ${grupoId}, ${o.status ?? 'ATIVO'}) RETURNING id`,
+  );
+
+export const inserirPreco = (app: FastifyInstance, produtoId: number, data: string, valor: number | string) =>
+  um(app, sql`INSERT INTO precos (produto_id, data, valor) VALUES (${produtoId}, ${data}, ${String(valor)}) RETURNING id`);
+
+export const inserirMunicipio = (app: FastifyInstance, nome: string, sigla = 'SP') =>
+  um(app, sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla}) RETURNING id`);
+
+export const inserirPessoa = (app: FastifyInstance, nome: string, tipoId = 1, celular: string | null = '11987654321') =>
+  um(app, sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, '12345678901', ${celular}, ${tipoId}) RETURNING id`);
+
+export const inserirPropriedade = (app: FastifyInstance, nome: string, municipioId: number, proprietarioId: number) =>
+  um(
+    app,
+    sql`INSERT INTO propriedade (nome, municipio_id, area_total, area_explorada, area_cultivada, tipo_posse, proprietario_id)
+        VALUES (${nome}, ${municipioId}, 10, 8, 5, 'PRÓPRIO', ${proprietarioId}) RETURNING id`,
+  );
+
+export const inserirBoletim = (app: FastifyInstance, o: { produtorId: number; tecnicoId: number; propriedadeId: number; dataEmissao: string }) =>
+  um(
+    app,
+    sql`INSERT INTO boletim (data_visita, data_emissao, produtor_id, propriedade_id, tecnico_id)
+        VALUES (${o.dataEmissao}, ${o.dataEmissao}, ${o.produtorId}, ${o.propriedadeId}, ${o.tecnicoId}) RETURNING id`,
+  );
+
+export const inserirBoletimItem = (app: FastifyInstance, boletimId: number, produtoId: number, inicio: string, fim: string) =>
+  um(
+    app,
+    sql`INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
+        VALUES (${boletimId}, ${produtoId}, 1, 1000, 50, ${inicio}, ${fim}) RETURNING id`,
+  );
+
+export const inserirRomaneio = (app: FastifyInstance, pessoaId: number, dataEmissao: string, divida: number) =>
+  um(app, sql`INSERT INTO romaneio (data_emissao, divida, lote, pessoa_id) VALUES (${dataEmissao}, ${divida}, ${'lote-' + divida}, ${pessoaId}) RETURNING id`);
+
+export const inserirRomaneioItem = (app: FastifyInstance, romaneioId: number, produtoId: number, quantidade: number, boletimItensId: number | null) =>
+  um(
+    app,
+    sql`INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id)
+        VALUES (${romaneioId}, ${produtoId}, ${String(quantidade)}, ${boletimItensId}) RETURNING id`,
+  );
+
+export const inserirLoja = (app: FastifyInstance, lojistaId: number, dataEmissao: string) =>
+  um(app, sql`INSERT INTO loja (lojista_id, data_emissao) VALUES (${lojistaId}, ${dataEmissao}) RETURNING id`);
+
+export const inserirLojaItem = (app: FastifyInstance, lojaId: number, produtoId: number, quantidade: number, municipioId: number) =>
+  um(
+    app,
+    sql`INSERT INTO loja_itens (loja_id, produto_id, quantidade, municipio_id) VALUES (${lojaId}, ${produtoId}, ${String(quantidade)}, ${municipioId}) RETURNING id`,
+  );

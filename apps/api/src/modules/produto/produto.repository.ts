@@ -1,0 +1,122 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { opcoesDeProduto, type Produto, type ProdutoInput, type ProdutoOpcao } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { produto, produtoGrupo, statusProduto } from '../../db/schema';
+import { registrarLog } from '../../lib/audit';
+import { auditedCrud } from '../../lib/crud';
+import { badRequest, notFound } from '../../lib/errors';
+import type { ListSpec } from '../../lib/list';
+
+type Filtros = Record<string, unknown>;
+
+/**
+ * A `produtoGrupo` filter may be the group's id, its name, or the dropdown's whole option:
+ * an id becomes `produtoGrupoId` (exact), a name `produtoGrupoNome` (accent-insensitive contains).
+ */
+export function normalizarFiltroDeGrupo<T extends Filtros | null | undefined>(body: T): Filtros {
+  const f: Filtros = { ...(body ?? {}) };
+  let g = f.produtoGrupo;
+  delete f.produtoGrupo;
+  if (g && typeof g === 'object') {
+    const o = g as { id?: unknown; nome?: unknown };
+    g = o.id ?? o.nome;
+  }
+  if (g === null || g === undefined || g === '') return f;
+  if (typeof g === 'number' || /^\d+$/.test(String(g).trim())) f.produtoGrupoId ??= String(g).trim();
+  else f.produtoGrupoNome ??= String(g);
+  return f;
+}
+
+type ProdutoRow = Omit<Produto, 'produtoGrupo'> & { produtoGrupoNome: string };
+const comGrupo = (r: Record<string, unknown>): Produto => {
+  const { produtoGrupoNome, ...p } = r as ProdutoRow;
+  return { ...p, produtoGrupo: { id: p.produtoGrupoId, nome: produtoGrupoNome } };
+};
+
+export const produtoList: ListSpec<Produto> = {
+  select: sql`pr.id, pr.nome, pr.embalagem, pr.peso_em_kg::float8 AS "pesoEmKg", pr.produto_grupo_id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", pr.status`,
+  from: sql`produto pr JOIN produto_grupo g ON g.id = pr.produto_grupo_id`,
+  fields: {
+    id: { expr: sql`pr.id`, filter: 'contains' },
+    nome: { expr: sql`pr.nome`, filter: 'text' },
+    embalagem: { expr: sql`pr.embalagem`, filter: 'text' },
+    pesoEmKg: { expr: sql`pr.peso_em_kg`, filter: 'contains' },
+    produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'eq' },
+    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
+    /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
+    produtoGrupo: { expr: sql`g.nome` },
+    status: { expr: sql`upper(pr.status)`, filter: 'eq' },
+  },
+  aliases: { peso: 'pesoEmKg', 'produtoGrupo.nome': 'produtoGrupoNome', 'produtoGrupo.id': 'produtoGrupoId' },
+  defaultSort: { field: 'nome', dir: 'asc' },
+  map: comGrupo,
+};
+
+/** The search body as the list helper wants it: group normalised, status upper case. */
+export function normalizarFiltroDeProduto(body: Filtros | null | undefined): Filtros {
+  const f = normalizarFiltroDeGrupo(body);
+  if (typeof f.status === 'string') f.status = f.status.trim().toUpperCase();
+  return f;
+}
+
+const NAO_ENCONTRADO = 'Produto não encontrado';
+
+export function produtoRepository(db: Db) {
+  const crud = auditedCrud(produto, 'Produto', NAO_ENCONTRADO);
+
+  async function get(t: Tx, id: number): Promise<Produto> {
+    const r = await t.execute(sql`SELECT ${produtoList.select} FROM ${produtoList.from} WHERE pr.id = ${id}`);
+    if (!r.rows.length) throw notFound(NAO_ENCONTRADO);
+    return comGrupo(r.rows[0] as Record<string, unknown>);
+  }
+
+  /** The group and the status must exist: a 400 with the field's message, never a 409/500. */
+  async function valores(t: Tx, input: ProdutoInput) {
+    const status = input.status.trim().toUpperCase();
+    const erros: { field: string; message: string }[] = [];
+    const [g] = await t.select({ id: produtoGrupo.id }).from(produtoGrupo).where(eq(produtoGrupo.id, input.produtoGrupoId));
+    if (!g) erros.push({ field: 'produtoGrupoId', message: 'O grupo do produto deve estar na lista' });
+    const [s] = await t.select({ id: statusProduto.id }).from(statusProduto).where(eq(statusProduto.nome, status));
+    if (!s) erros.push({ field: 'status', message: 'O Status deve estar na lista' });
+    if (erros.length) throw badRequest(erros[0].message, erros);
+    return { nome: input.nome, embalagem: input.embalagem, pesoEmKg: String(input.pesoEmKg ?? 1), produtoGrupoId: input.produtoGrupoId, status };
+  }
+
+  return {
+    get: (id: number) => get(db, id),
+    async create(usuario: string, input: ProdutoInput): Promise<Produto> {
+      return db.transaction(async (t) => {
+        const row = await crud.create(db, usuario, await valores(t, input), t);
+        return get(t, row.id);
+      });
+    },
+    async update(usuario: string, id: number, input: ProdutoInput): Promise<Produto> {
+      return db.transaction(async (t) => {
+        await crud.getOrThrow(t, id);
+        await crud.update(db, usuario, id, await valores(t, input), t);
+        return get(t, id);
+      });
+    },
+    /** The deleting user's e-mail is attached to the record (userEmail) in its audit row. */
+    async remove(usuario: string, id: number) {
+      return db.transaction(async (t) => {
+        const [row] = await t.delete(produto).where(eq(produto.id, id)).returning();
+        if (!row) throw notFound(NAO_ENCONTRADO);
+        await registrarLog(t, usuario, 'Produto', id, 'DELETE', { ...row, userEmail: usuario });
+        return row;
+      });
+    },
+    /** Dropdown options (id, nome, embalagem) cleaned by the shared rule. */
+    async opcoes(): Promise<ProdutoOpcao[]> {
+      const rows = await db
+        .select({ id: produto.id, nome: produto.nome, embalagem: produto.embalagem })
+        .from(produto)
+        .orderBy(asc(sql`lower(${produto.nome})`), asc(produto.id));
+      return opcoesDeProduto(rows);
+    },
+    async status(): Promise<string[]> {
+      const rows = await db.select({ nome: statusProduto.nome }).from(statusProduto).orderBy(asc(statusProduto.id));
+      return rows.map((r) => r.nome);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { produtoFiltro, produtoInput } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { crudRoutes, listRoutes } from '../../lib/routes';
+import { normalizarFiltroDeProduto, produtoList, produtoRepository } from './produto.repository';
+
+export default function produtoRoutes(app: FastifyInstance, db: Db) {
+  const repo = produtoRepository(db);
+  const tag = 'Produto';
+  app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () => repo.status());
+  app.get('/produto/listAllProdutoBasic', { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
+    repo.opcoes(),
+  );
+  app.get('/produto/produtosAll', { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
+    repo.opcoes(),
+  );
+  listRoutes(app, db, {
+    base: '/produto',
+    rota: 'produto',
+    tag,
+    spec: produtoList,
+    search: 'searchProduto',
+    filtro: produtoFiltro.transform(normalizarFiltroDeProduto),
+    searchTerm: 'nome',
+  });
+  crudRoutes(app, { base: '/produto', rota: 'produto', tag, input: produtoInput, repo });
+}

@@ -1,0 +1,107 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { municipio, pessoa, propriedade } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { ListSpec } from '../../lib/list';
+import { tabelaQueReferencia } from '../pessoa/pessoa.repository';
+
+export const propriedadeList: ListSpec<Propriedade> = {
+  select: sql`pr.id, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
+    pr.area_total::float8 AS "areaTotal", pr.area_explorada::float8 AS "areaExplorada", pr.area_cultivada::float8 AS "areaCultivada",
+    pr.geo_localizacao AS "geoLocalizacao", pr.pronaf, pr.tipo_posse AS "tipoPosse", pr.proprietario_id AS "proprietarioId", pe.nome AS "proprietarioNome"`,
+  from: sql`propriedade pr JOIN municipio m ON m.id = pr.municipio_id JOIN pessoa pe ON pe.id = pr.proprietario_id`,
+  fields: {
+    id: { expr: sql`pr.id`, filter: 'contains' },
+    nome: { expr: sql`pr.nome`, filter: 'text' },
+    proprietarioId: { expr: sql`pr.proprietario_id`, filter: 'eq' },
+    proprietarioNome: { expr: sql`pe.nome`, filter: 'text' },
+    municipioId: { expr: sql`pr.municipio_id`, filter: 'eq' },
+    municipioNome: { expr: sql`m.nome`, filter: 'text' },
+    areaTotal: { expr: sql`pr.area_total`, filter: 'contains' },
+    areaExplorada: { expr: sql`pr.area_explorada`, filter: 'contains' },
+    areaCultivada: { expr: sql`pr.area_cultivada`, filter: 'contains' },
+    tipoPosse: { expr: sql`pr.tipo_posse`, filter: 'text' },
+    pronaf: { expr: sql`pr.pronaf`, filter: 'bool' },
+  },
+  aliases: { proprietario: 'proprietarioNome', 'proprietario.nome': 'proprietarioNome', 'municipio.nome': 'municipioNome' },
+  defaultSort: { field: 'nome', dir: 'asc' },
+  map: (r) => ({ ...(r as Omit<Propriedade, 'proprietario'>), proprietario: { id: r.proprietarioId as number, nome: r.proprietarioNome as string } }),
+};
+
+const NAO_ENCONTRADA = 'Propriedade não encontrada';
+
+const VINCULOS: Record<string, string> = { boletim: 'boletins' };
+
+export function propriedadeRepository(db: Db) {
+  const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA);
+
+  async function dto(t: Tx, id: number): Promise<Propriedade> {
+    const r = await t.execute(sql`SELECT ${propriedadeList.select} FROM ${propriedadeList.from} WHERE pr.id = ${id}`);
+    const row = r.rows[0] as Record<string, unknown> | undefined;
+    if (!row) throw notFound(NAO_ENCONTRADA);
+    return propriedadeList.map!(row);
+  }
+
+  /** The owner and the municipality must exist: a pt-BR 400 instead of a foreign-key error. */
+  async function checarReferencias(t: Tx, input: PropriedadeDados) {
+    const erros: { field: string; message: string }[] = [];
+    const [p] = await t.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.proprietarioId));
+    if (!p) erros.push({ field: 'proprietarioId', message: 'A pessoa deve estar na lista' });
+    const [m] = await t.select({ id: municipio.id }).from(municipio).where(eq(municipio.id, input.municipioId));
+    if (!m) erros.push({ field: 'municipioId', message: 'O município deve estar na lista' });
+    if (erros.length) throw badRequest(erros[0].message, erros);
+  }
+
+  const valores = (i: PropriedadeDados) => ({
+    nome: i.nome,
+    endereco: i.endereco,
+    numero: i.numero,
+    complemento: i.complemento,
+    cep: i.cep,
+    municipioId: i.municipioId,
+    areaTotal: String(i.areaTotal),
+    areaExplorada: String(i.areaExplorada),
+    areaCultivada: String(i.areaCultivada),
+    geoLocalizacao: i.geoLocalizacao,
+    pronaf: i.pronaf,
+    tipoPosse: i.tipoPosse,
+    proprietarioId: i.proprietarioId,
+  });
+
+  return {
+    get: (id: number) => dto(db, id),
+    create: (usuario: string, input: PropriedadeDados): Promise<Propriedade> =>
+      db.transaction(async (t) => {
+        await checarReferencias(t, input);
+        const row = await crud.create(db, usuario, valores(input), t);
+        return dto(t, row.id);
+      }),
+    update: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> =>
+      db.transaction(async (t) => {
+        await crud.getOrThrow(t, id);
+        await checarReferencias(t, input);
+        await crud.update(db, usuario, id, valores(input), t);
+        return dto(t, id);
+      }),
+    async remove(usuario: string, id: number) {
+      try {
+        return await crud.remove(db, usuario, id);
+      } catch (err) {
+        const tabela = tabelaQueReferencia(err);
+        if (tabela === null) throw err;
+        throw conflict(`A propriedade não pode ser removida porque está vinculada a ${VINCULOS[tabela] ?? 'outros cadastros'}.`);
+      }
+    },
+    /** Every property, id and name (dropdowns). */
+    todas: (): Promise<PropriedadeOpcao[]> => db.select({ id: propriedade.id, nome: propriedade.nome }).from(propriedade).orderBy(asc(propriedade.nome), asc(propriedade.id)),
+    /** A producer's properties (the bulletin form). */
+    doProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
+      db
+        .select({ id: propriedade.id, nome: propriedade.nome })
+        .from(propriedade)
+        .where(eq(propriedade.proprietarioId, proprietarioId))
+        .orderBy(asc(propriedade.nome), asc(propriedade.id)),
+  };
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { VafRow } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+
+/**
+ * VAF over [dataInicial, dataFinal] (CONTRACT.md): per product and municipality of origin, the kg
+ * that entered the market (quantity × pesoEmKg) and the product's average price in the period.
+ * Origin: a romaneio item's bulletin property's municipality (null when the item has no bulletin
+ * item); a loja item's own municipality.
+ */
+export function vafRepository(db: Db) {
+  return {
+    async relatorio(dataInicial: string, dataFinal: string): Promise<VafRow[]> {
+      const r = await db.execute(sql`
+        WITH movimento AS (
+          SELECT ri.produto_id, pp.municipio_id, ri.quantidade
+          FROM romaneio ro
+          JOIN romaneio_itens ri ON ri.romaneio_id = ro.id
+          LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+          LEFT JOIN boletim b ON b.id = bi.boletim_id
+          LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
+          WHERE ro.data_emissao BETWEEN ${dataInicial}::date AND ${dataFinal}::date
+          UNION ALL
+          SELECT li.produto_id, li.municipio_id, li.quantidade
+          FROM loja l
+          JOIN loja_itens li ON li.loja_id = l.id
+          WHERE l.data_emissao BETWEEN ${dataInicial}::date AND ${dataFinal}::date
+        ),
+        preco_medio AS (
+          SELECT p.produto_id, round(avg(p.valor), 2) AS valor
+          FROM precos p
+          WHERE p.data BETWEEN ${dataInicial}::date AND ${dataFinal}::date
+            AND p.produto_id IN (SELECT produto_id FROM movimento)
+          GROUP BY p.produto_id
+        )
+        SELECT pr.id, pr.nome, g.un_padrao AS "unPadrao", pm.valor::float8 AS "valorUn", m.nome AS municipio,
+               round(sum(mv.quantidade * pr.peso_em_kg), 2)::float8 AS total
+        FROM movimento mv
+        JOIN produto pr ON pr.id = mv.produto_id
+        JOIN produto_grupo g ON g.id = pr.produto_grupo_id
+        LEFT JOIN municipio m ON m.id = mv.municipio_id
+        LEFT JOIN preco_medio pm ON pm.produto_id = pr.id
+        GROUP BY pr.id, pr.nome, g.un_padrao, pm.valor, m.id, m.nome
+        ORDER BY pr.nome, pr.id, m.nome NULLS LAST, m.id`);
+      return r.rows as VafRow[];
+    },
+  };
+}

@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { importJWK, jwtVerify, type JWK } from 'jose';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { outbox, resetTokens, usuarios } from '../src/db/schema';
+import { Throttle } from '../src/identity/throttle';
+import { build, call, countRows } from './helpers';
+
+const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
+const OIDC = '/realms/ceasa/protocol/openid-connect';
+const CREDENCIAIS = { error: 'invalid_grant', error_description: 'Email ou senha inválido', message: 'Email ou senha inválido' };
+const TENTATIVAS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
+const LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
+
+let ips = 0;
+/** Each test signs in from its own address, so the per-address throttle never leaks between tests. */
+const novoIp = () => `10.0.0.${++ips}`;
+
+/** POST a form to an identity endpoint, as the web app does. */
+function form(app: FastifyInstance, url: string, fields: Record<string, string>, ip = '10.9.9.9') {
+  return call(app, null, {
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+const login = (app: FastifyInstance, username: string, password: string, ip?: string, client_id = 'ceasa-web') =>
+  form(app, `${OIDC}/token`, { grant_type: 'password', client_id, username, password, scope: 'openid' }, ip);
+const refresh = (app: FastifyInstance, refresh_token: string) =>
+  form(app, `${OIDC}/token`, { grant_type: 'refresh_token', client_id: 'ceasa-web', refresh_token });
+
+async function registrar(app: FastifyInstance, nome: string, email: string, senha: string) {
+  const r = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome, email, senha } });
+  expect(r.status).toBe(201);
+  return r.body as { id: string; nome: string; email: string };
+}
+
+/** The text of a raw SMTP message (quoted-printable or base64 body, as nodemailer chose). */
+function corpoDoEmail(raw: string): string {
+  const i = raw.indexOf('\r\n\r\n');
+  const cabecalho = raw.slice(0, i);
+  const corpo = raw.slice(i + 4);
+  const cte = /content-transfer-encoding:\s*([\w-]+)/i.exec(cabecalho)?.[1]?.toLowerCase();
+  if (cte === 'base64') return Buffer.from(corpo.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (cte === 'quoted-printable') {
+    const bytes = corpo.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`);
+    return decodeURIComponent(bytes);
+  }
+  return corpo;
+}
+const tokenDoLink = (texto: string) => /\/nova-senha\?token=([A-Za-z0-9_-]+)/.exec(texto)?.[1];
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await build();
+});
+afterAll(() => app.close());
+
+describe('OpenID Connect discovery and keys', () => {
+  it('describes the realm at the address the caller used', async () => {
+    const r = await call(app, null, {
+      method: 'GET',
+      url: '/realms/ceasa/.well-known/openid-configuration',
+      headers: { host: 'ceasa.exemplo.gov.br', 'x-forwarded-proto': 'https' },
+    });
+    expect(r.status).toBe(200);
+    const iss = 'https://ceasa.exemplo.gov.br/realms/ceasa';
+    expect(r.body).toMatchObject({
+      issuer: iss,
+      token_endpoint: `${iss}/protocol/openid-connect/token`,
+      userinfo_endpoint: `${iss}/protocol/openid-connect/userinfo`,
+      end_session_endpoint: `${iss}/protocol/openid-connect/logout`,
+      jwks_uri: `${iss}/protocol/openid-connect/certs`,
+      grant_types_supported: ['password', 'refresh_token'],
+      id_token_signing_alg_values_supported: ['ES256'],
+    });
+  });
+
+  it('publishes the public signing key only', async () => {
+    const r = await call(app, null, { method: 'GET', url: `${OIDC}/certs` });
+    expect(r.status).toBe(200);
+    expect(r.body.keys).toHaveLength(1);
+    expect(r.body.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(r.body.keys[0].d).toBeUndefined();
+  });
+});
+
+describe('password grant', () => {
+  it('signs in and issues an access token that verifies against the JWKS', async () => {
+    const r = await login(app, 'ADMIN@Teste.Local', ADMIN.senha, novoIp());
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.body).toMatchObject({ expires_in: 300, token_type: 'Bearer', scope: 'openid profile email' });
+    expect(r.body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(r.body.refresh_expires_in).toBeGreaterThan(60 * 60 * 24 * 29);
+
+    const certs = await call(app, null, { method: 'GET', url: `${OIDC}/certs` });
+    const key = await importJWK(certs.body.keys[0] as JWK, 'ES256');
+    const { payload, protectedHeader } = await jwtVerify(r.body.access_token, key, { issuer: 'http://localhost:80/realms/ceasa' });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: certs.body.keys[0].kid });
+    expect(payload).toMatchObject({ email: ADMIN.email, name: 'Administrador', sid: r.body.session_state, realm_access: { roles: ['super-admin'] }, azp: 'ceasa-web' });
+    expect(payload.exp! - payload.iat!).toBe(300);
+
+    // The token opens the API.
+    expect((await call(app, r.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+  });
+
+  it('also accepts a JSON body', async () => {
+    const r = await call(app, null, {
+      method: 'POST',
+      url: `${OIDC}/token`,
+      remoteAddress: novoIp(),
+      payload: { grant_type: 'password', client_id: 'ceasa-web', username: ADMIN.email, password: ADMIN.senha },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.access_token).toBeTruthy();
+  });
+
+  it('refuses a wrong password, an unknown user and a disabled user with the same answer', async () => {
+    const ip = novoIp();
+    const antes = await countRows(app, 'sessoes');
+    const errada = await login(app, ADMIN.email, 'errada', ip);
+    expect(errada.status).toBe(401);
+    expect(errada.body).toEqual(CREDENCIAIS);
+
+    const desconhecido = await login(app, 'ninguem@teste.local', 'qualquer', ip);
+    expect(desconhecido.status).toBe(401);
+    expect(desconhecido.body).toEqual(CREDENCIAIS);
+
+    const u = await registrar(app, 'Desativado', 'desativado@teste.local', 'senha-certa');
+    await app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, u.id));
+    const desativado = await login(app, u.email, 'senha-certa', ip);
+    expect(desativado.status).toBe(401);
+    expect(desativado.body).toEqual(CREDENCIAIS);
+    expect(await countRows(app, 'sessoes')).toBe(antes);
+  });
+
+  it('refuses another client and an unsupported grant type', async () => {
+    const c = await login(app, ADMIN.email, ADMIN.senha, novoIp(), 'admin-cli');
+    expect(c.status).toBe(401);
+    expect(c.body.error).toBe('unauthorized_client');
+    const g = await form(app, `${OIDC}/token`, { grant_type: 'client_credentials', client_id: 'ceasa-web' });
+    expect(g.status).toBe(400);
+    expect(g.body.error).toBe('unsupported_grant_type');
+  });
+});
+
+describe('refresh, userinfo and logout', () => {
+  it('rotates the refresh token; reusing an old one revokes the whole session', async () => {
+    const l = await login(app, ADMIN.email, ADMIN.senha, novoIp());
+    const r1 = l.body.refresh_token;
+    const a = await refresh(app, r1);
+    expect(a.status).toBe(200);
+    expect(a.body.refresh_token).not.toBe(r1);
+    expect(a.body.session_state).toBe(l.body.session_state);
+    expect(a.body.access_token).not.toBe(l.body.access_token);
+    const r2 = a.body.refresh_token;
+
+    const reuso = await refresh(app, r1);
+    expect(reuso.status).toBe(400);
+    expect(reuso.body.error).toBe('invalid_grant');
+    // The thief's replay killed the session: the newest token fails too, and so does userinfo.
+    expect((await refresh(app, r2)).status).toBe(400);
+    expect((await call(app, a.body.access_token, { method: 'GET', url: `${OIDC}/userinfo` })).status).toBe(401);
+
+    expect((await refresh(app, 'nao-existe')).status).toBe(400);
+    expect((await form(app, `${OIDC}/token`, { grant_type: 'refresh_token', client_id: 'ceasa-web' })).status).toBe(400);
+  });
+
+  it('lets only one of two simultaneous uses of a refresh token through', async () => {
+    const l = await login(app, ADMIN.email, ADMIN.senha, novoIp());
+    const [a, b] = await Promise.all([refresh(app, l.body.refresh_token), refresh(app, l.body.refresh_token)]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    // The second use counts as a replay: the session is gone.
+    const novo = a.status === 200 ? a.body.refresh_token : b.body.refresh_token;
+    expect((await refresh(app, novo)).status).toBe(400);
+  });
+
+  it('refuses a refresh once the session expired', async () => {
+    const l = await login(app, ADMIN.email, ADMIN.senha, novoIp());
+    await app.ctx.db.execute(`UPDATE sessoes SET expira_em = now() - interval '1 second' WHERE id = '${l.body.session_state}'` as never);
+    const r = await refresh(app, l.body.refresh_token);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('invalid_grant');
+  });
+
+  it('answers userinfo on GET and POST with a bearer token', async () => {
+    const l = await login(app, ADMIN.email, ADMIN.senha, novoIp());
+    const esperado = { name: 'Administrador', email: ADMIN.email, avatarUrl: null, preferred_username: ADMIN.email, realm_access: { roles: ['super-admin'] } };
+    const g = await call(app, l.body.access_token, { method: 'GET', url: `${OIDC}/userinfo` });
+    expect(g.status).toBe(200);
+    expect(g.body).toMatchObject(esperado);
+    expect(g.body.sub).toMatch(/^[0-9a-f-]{36}$/);
+    const p = await call(app, l.body.access_token, { method: 'POST', url: `${OIDC}/userinfo` });
+    expect(p.status).toBe(200);
+    expect(p.body).toEqual(g.body);
+
+    expect((await call(app, null, { method: 'GET', url: `${OIDC}/userinfo` })).status).toBe(401);
+    const ruim = await call(app, 'nao.e.token', { method: 'POST', url: `${OIDC}/userinfo` });
+    expect(ruim.status).toBe(401);
+    expect(ruim.body.error).toBe('invalid_token');
+  });
+
+  it('logout revokes the session and is idempotent', async () => {
+    const l = await login(app, ADMIN.email, ADMIN.senha, novoIp());
+    const out = await form(app, `${OIDC}/logout`, { client_id: 'ceasa-web', refresh_token: l.body.refresh_token });
+    expect(out.status).toBe(204);
+    expect((await refresh(app, l.body.refresh_token)).status).toBe(400);
+    expect((await call(app, l.body.access_token, { method: 'GET', url: `${OIDC}/userinfo` })).status).toBe(401);
+    expect((await form(app, `${OIDC}/logout`, { client_id: 'ceasa-web', refresh_token: l.body.refresh_token })).status).toBe(204);
+    expect((await form(app, `${OIDC}/logout`, { client_id: 'ceasa-web', refresh_token: 'desconhecido' })).status).toBe(204);
+  });
+});
+
+describe('login throttling', () => {
+  it('blocks an account after 5 failures, even with the right password, without blocking others', async () => {
+    await registrar(app, 'Alvo', 'alvo@teste.local', 'senha-alvo');
+    await registrar(app, 'Vizinho', 'vizinho@teste.local', 'senha-vizinho');
+    const ip = novoIp();
+    for (let i = 0; i < 5; i++) expect((await login(app, 'alvo@teste.local', `errada-${i}`, ip)).status).toBe(401);
+    const sexta = await login(app, 'alvo@teste.local', 'senha-alvo', ip);
+    expect(sexta.status).toBe(429);
+    expect(sexta.body).toEqual({ error: 'invalid_grant', error_description: TENTATIVAS, message: TENTATIVAS });
+    // The account stays blocked from another address; another account from the same address is fine.
+    expect((await login(app, 'ALVO@teste.local', 'senha-alvo', novoIp())).status).toBe(429);
+    expect((await login(app, 'vizinho@teste.local', 'senha-vizinho', ip)).status).toBe(200);
+  });
+
+  it('a success resets the account counter', async () => {
+    await registrar(app, 'Esquecido', 'esquecido@teste.local', 'senha-certa');
+    const ip = novoIp();
+    for (let rodada = 0; rodada < 2; rodada++) {
+      for (let i = 0; i < 4; i++) expect((await login(app, 'esquecido@teste.local', 'errada', ip)).status).toBe(401);
+      expect((await login(app, 'esquecido@teste.local', 'senha-certa', ip)).status).toBe(200);
+    }
+  });
+
+  it('blocks an address that fails on many accounts', async () => {
+    const ip = novoIp();
+    for (let i = 0; i < 20; i++) expect((await login(app, `conta-${i}@teste.local`, 'errada', ip)).status).toBe(401);
+    expect((await login(app, ADMIN.email, ADMIN.senha, ip)).status).toBe(429);
+    expect((await login(app, ADMIN.email, ADMIN.senha, novoIp())).status).toBe(200);
+  });
+
+  it('forgets failures once the window has passed, and stays bounded', () => {
+    const t = new Throttle(2, 1000, 3);
+    t.falhou('a', 0);
+    t.falhou('a', 10);
+    expect(t.bloqueado('a', 500)).toBe(true);
+    expect(t.bloqueado('a', 1011)).toBe(false);
+    for (const k of ['b', 'c', 'd', 'e']) {
+      t.falhou(k, 2000);
+      t.falhou(k, 2000);
+    }
+    expect(t.bloqueado('b', 2001)).toBe(false); // dropped: only the 3 most recent keys are kept
+    expect(t.bloqueado('e', 2001)).toBe(true);
+  });
+});
+
+describe('register', () => {
+  it('creates an account without a profile, audited', async () => {
+    const antes = await countRows(app, 'usuarios');
+    const r = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: ' Maria Souza ', email: 'Maria.Souza@Teste.Local', senha: 's3nha' } });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), nome: 'Maria Souza', email: 'maria.souza@teste.local' });
+    expect(await countRows(app, 'usuarios')).toBe(antes + 1);
+
+    const l = await login(app, 'maria.souza@teste.local', 's3nha', novoIp());
+    expect(l.status).toBe(200);
+    const ui = await call(app, l.body.access_token, { method: 'GET', url: `${OIDC}/userinfo` });
+    expect(ui.body.realm_access.roles).toEqual([]);
+    const semPerfil = await call(app, l.body.access_token, { method: 'GET', url: '/api/municipio' });
+    expect(semPerfil.status).toBe(403);
+    expect(semPerfil.body.message).toMatch(/ainda não foi atribuído perfil/);
+
+    const [log] = (await app.ctx.db.execute(`SELECT * FROM logs WHERE cadastro = 'Usuario' AND cadastro_id = '${r.body.id}'` as never)).rows as {
+      usuario: string;
+      acao: string;
+      conteudo: string;
+    }[];
+    expect(log).toMatchObject({ usuario: 'maria.souza@teste.local', acao: 'INSERT' });
+    expect(log.conteudo).toContain('email=maria.souza@teste.local');
+    expect(log.conteudo).not.toMatch(/senha|argon/i);
+  });
+
+  it('refuses a duplicate e-mail (any case) and bad input, changing nothing', async () => {
+    await registrar(app, 'Original', 'duplicado@teste.local', 'x');
+    const antes = await countRows(app, 'usuarios');
+    const logs = await countRows(app, 'logs');
+    const dup = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Outro', email: 'DUPLICADO@teste.local', senha: 'y' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ status: 409, message: 'Email usado em outra conta' });
+
+    const semNome = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: '', email: 'novo@teste.local', senha: 'y' } });
+    expect(semNome.status).toBe(400);
+    expect(semNome.body.fieldErrors).toContainEqual({ field: 'nome', message: 'O nome é obrigatório' });
+    const emailRuim = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'X', email: 'não-é-email', senha: 'y' } });
+    expect(emailRuim.status).toBe(400);
+    expect(emailRuim.body.fieldErrors).toContainEqual({ field: 'email', message: 'Um e-mail deve ser inserido' });
+    expect(await countRows(app, 'usuarios')).toBe(antes);
+    expect(await countRows(app, 'logs')).toBe(logs);
+  });
+});
+
+describe('password reset without SMTP', () => {
+  it('keeps the mail in the outbox, and its link sets a new password', async () => {
+    const u = await registrar(app, 'Sem Smtp', 'semsmtp@teste.local', 'antiga');
+    const r = await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'SemSmtp@teste.local' } });
+    expect(r.status).toBe(204);
+    const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email));
+    expect(mail).toMatchObject({ assunto: 'CEASA Regional - Redefinição de senha', enviadoEm: null, erro: null });
+    expect(mail.corpo).toContain('http://localhost:80/nova-senha?token=');
+    const token = tokenDoLink(mail.corpo)!;
+    expect((await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'nova' } })).status).toBe(204);
+    expect((await login(app, u.email, 'nova', novoIp())).status).toBe(200);
+  });
+
+  it('refuses an unknown e-mail or a disabled account with 409, and a bad e-mail with 400', async () => {
+    const antes = await countRows(app, 'reset_tokens');
+    const r = await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'nao-existe@teste.local' } });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('Email inexistente...');
+    const u = await registrar(app, 'Inativo', 'inativo@teste.local', 'x');
+    await app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, u.id));
+    expect((await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: u.email } })).status).toBe(409);
+    const ruim = await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'x' } });
+    expect(ruim.status).toBe(400);
+    expect(ruim.body.message).toBe('O e-mail inserido não é inválido');
+    expect(await countRows(app, 'reset_tokens')).toBe(antes);
+  });
+
+  it('refuses an expired link and a superseded one', async () => {
+    const u = await registrar(app, 'Expira', 'expira@teste.local', 'x');
+    await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: u.email } });
+    await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: u.email } });
+    const mails = await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email)).orderBy(outbox.id);
+    const [primeiro, segundo] = mails.map((m) => tokenDoLink(m.corpo)!);
+    const antigo = await call(app, null, { method: 'GET', url: `/api/auth/nova-senha/${primeiro}` });
+    expect(antigo.status).toBe(400);
+    expect(antigo.body.message).toBe(LINK_INVALIDO);
+    expect((await call(app, null, { method: 'GET', url: `/api/auth/nova-senha/${segundo}` })).body).toEqual({ email: u.email });
+
+    await app.ctx.db.update(resetTokens).set({ expiraEm: new Date(Date.now() - 1000) }).where(eq(resetTokens.usuarioId, u.id));
+    const expirado = await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token: segundo, senha: 'nova' } });
+    expect(expirado.status).toBe(400);
+    expect(expirado.body.message).toBe(LINK_INVALIDO);
+    expect((await login(app, u.email, 'x', novoIp())).status).toBe(200);
+  });
+});
+
+describe('password reset over SMTP', () => {
+  let smtpApp: FastifyInstance;
+  let smtp: SMTPServer;
+  const recebidos: { para: string[]; raw: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, cb) {
+        const partes: Buffer[] = [];
+        stream.on('data', (c: Buffer) => partes.push(c));
+        stream.on('end', () => {
+          recebidos.push({ para: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(partes).toString('utf8') });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    smtpApp = await build({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://ceasa.exemplo.gov.br/' });
+  });
+  afterAll(async () => {
+    await smtpApp?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('mails a single-use link that sets a new password and ends the old sessions', async () => {
+    const u = await registrar(smtpApp, 'João Reset', 'joao.reset@teste.local', 'senha-antiga');
+    const sessao = await login(smtpApp, u.email, 'senha-antiga', novoIp());
+    expect(sessao.status).toBe(200);
+
+    const r = await call(smtpApp, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'Joao.Reset@teste.local' } });
+    expect(r.status).toBe(204);
+    expect(recebidos).toHaveLength(1);
+    expect(recebidos[0].para).toEqual([u.email]);
+    const texto = corpoDoEmail(recebidos[0].raw);
+    expect(texto).toContain('Olá, João Reset.');
+    expect(texto).toContain('https://ceasa.exemplo.gov.br/nova-senha?token=');
+    const token = tokenDoLink(texto)!;
+    const [mail] = await smtpApp.ctx.db.select().from(outbox).where(eq(outbox.para, u.email));
+    expect(mail.enviadoEm).toBeInstanceOf(Date);
+
+    const dono = await call(smtpApp, null, { method: 'GET', url: `/api/auth/nova-senha/${token}` });
+    expect(dono.status).toBe(200);
+    expect(dono.body).toEqual({ email: u.email });
+
+    const ok = await call(smtpApp, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'senha-nova' } });
+    expect(ok.status).toBe(204);
+    expect((await login(smtpApp, u.email, 'senha-antiga', novoIp())).status).toBe(401);
+    expect((await login(smtpApp, u.email, 'senha-nova', novoIp())).status).toBe(200);
+    // Sessions opened before the reset are over.
+    expect((await refresh(smtpApp, sessao.body.refresh_token)).status).toBe(400);
+
+    const reuso = await call(smtpApp, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'outra' } });
+    expect(reuso.status).toBe(400);
+    expect(reuso.body.message).toBe(LINK_INVALIDO);
+    expect((await call(smtpApp, null, { method: 'GET', url: `/api/auth/nova-senha/${token}` })).status).toBe(400);
+    expect((await login(smtpApp, u.email, 'senha-nova', novoIp())).status).toBe(200);
+
+    const acoes = (await smtpApp.ctx.db.execute(`SELECT conteudo FROM logs WHERE cadastro_id = '${u.id}' ORDER BY id` as never)).rows.map(
+      (x) => (x as { conteudo: string }).conteudo,
+    );
+    expect(acoes).toEqual([
+      expect.stringMatching(/^Usuario\(id=/),
+      expect.stringContaining('redefinicaoSenha=solicitada'),
+      expect.stringContaining('senha=alterada'),
+    ]);
+  });
+
+  it('refuses an unknown e-mail without sending anything', async () => {
+    const n = recebidos.length;
+    const r = await call(smtpApp, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'ninguem@teste.local' } });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('Email inexistente...');
+    expect(recebidos.length).toBe(n);
+  });
+});

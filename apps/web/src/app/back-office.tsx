@@ -1,0 +1,53 @@
+import { Suspense, lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Layout } from '../components/layout/Layout';
+import { useAuth } from '../lib/auth';
+import { resources } from './resources';
+
+const AdminPage = lazy(() => import('../features/admin/admin-page'));
+
+function Guard({ rota, acao, children }: { rota: string; acao: 'visualizar' | 'criar' | 'editar'; children: React.ReactNode }) {
+  const { pode } = useAuth();
+  if (!pode(rota, acao))
+    return (
+      <section className="card" role="alert">
+        <h1>Acesso negado</h1>
+        <p>Você não tem permissão para acessar esta página.</p>
+      </section>
+    );
+  return <>{children}</>;
+}
+
+/** The signed-in part of the app, loaded on demand so the public pages stay small. */
+export default function BackOffice() {
+  return (
+    <>
+      <ConfirmDialog />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="/admin" element={<Suspense fallback={<p className="carregando">Carregando.....</p>}><AdminPage /></Suspense>} />
+          {resources.flatMap((r) =>
+            r.pages.map((p) => {
+              const El = p.element;
+              return (
+                <Route
+                  key={p.path}
+                  path={p.path}
+                  element={
+                    <Guard rota={r.rota} acao={p.acao ?? 'visualizar'}>
+                      <Suspense fallback={<p className="carregando">Carregando.....</p>}>
+                        <El />
+                      </Suspense>
+                    </Guard>
+                  }
+                />
+              );
+            }),
+          )}
+          <Route path="*" element={<section className="card"><h1>Página não encontrada</h1></section>} />
+        </Route>
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useAuth } from '../lib/auth';
+import LoginPage, { destinoAposLogin } from '../features/auth/login-page';
+import HomePage from '../features/home/home-page';
+
+const RegisterPage = lazy(() => import('../features/auth/register-page'));
+const ResetPage = lazy(() => import('../features/auth/reset-page'));
+const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
+const BackOffice = lazy(() => import('./back-office'));
+
+export const Carregando = () => <p className="carregando">Carregando.....</p>;
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+}
+
+/** Sign-in pages: a signed-in user goes to the saved route (profiled) or /home. */
+function SomentePublico({ children }: { children: ReactNode }) {
+  const { sessao, carregando } = useAuth();
+  if (carregando) return <Carregando />;
+  if (sessao) return <Navigate to={destinoAposLogin(sessao.perfilUser)} replace />;
+  return <>{children}</>;
+}
+
+/** Back office: signed out → '/'; no profile → '/home' (where the notice is). */
+function Privado({ children }: { children: ReactNode }) {
+  const { sessao, carregando, grupo } = useAuth();
+  if (carregando) return <Carregando />;
+  if (!sessao) return <Navigate to="/" replace />;
+  if (grupo === null) return <Navigate to="/home" replace />;
+  return <>{children}</>;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<Carregando />}>
+        <Routes>
+          <Route path="/" element={<SomentePublico><LoginPage /></SomentePublico>} />
+          <Route path="/login" element={<SomentePublico><LoginPage /></SomentePublico>} />
+          <Route path="/register" element={<SomentePublico><RegisterPage /></SomentePublico>} />
+          <Route path="/reset" element={<SomentePublico><ResetPage /></SomentePublico>} />
+          <Route path="/nova-senha" element={<NovaSenhaPage />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="*" element={<Privado><BackOffice /></Privado>} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import { Calendar } from 'primereact/calendar';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputMask } from 'primereact/inputmask';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import type { ReactNode } from 'react';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { fromIsoDate, toIsoDate } from '@ceasa/shared';
+
+interface Base<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/** Label, control and the field's pt-BR error, the same on every form. */
+export function Campo({ id, label, erro, children, className }: { id: string; label: string; erro?: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {erro && (
+        <small id={`${id}-erro`} className="p-error" role="alert">
+          {erro}
+        </small>
+      )}
+    </div>
+  );
+}
+
+function useCampo<T extends FieldValues>(p: Base<T>) {
+  const { field, fieldState } = useController({ control: p.control, name: p.name });
+  const id = `campo-${String(p.name).replace(/\W/g, '-')}`;
+  const erro = fieldState.error?.message;
+  const aria = { id, 'aria-invalid': !!erro || undefined, 'aria-describedby': erro ? `${id}-erro` : undefined };
+  return { field, erro, id, aria };
+}
+
+export function TextField<T extends FieldValues>(p: Base<T> & { maxLength?: number; type?: string }) {
+  const { field, erro, id, aria } = useCampo(p);
+  return (
+    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+      <InputText {...aria} type={p.type} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} ref={field.ref} disabled={p.disabled} autoFocus={p.autoFocus} maxLength={p.maxLength} className={erro ? 'p-invalid' : ''} />
+    </Campo>
+  );
+}
+
+export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: number }) {
+  const { field, erro, id, aria } = useCampo(p);
+  return (
+    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+      <InputTextarea {...aria} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} rows={p.rows ?? 3} disabled={p.disabled} className={erro ? 'p-invalid' : ''} />
+    </Campo>
+  );
+}
+
+export function NumberField<T extends FieldValues>(p: Base<T> & { decimais?: number; moeda?: boolean; min?: number; max?: number; onBlurValue?: (v: number | null) => void }) {
+  const { field, erro, id, aria } = useCampo(p);
+  return (
+    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+      <InputNumber
+        inputId={id}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={aria['aria-describedby']}
+        value={field.value ?? null}
+        onValueChange={(e) => field.onChange(e.value ?? null)}
+        onBlur={() => {
+          field.onBlur();
+          p.onBlurValue?.(field.value ?? null);
+        }}
+        inputRef={field.ref}
+        mode={p.moeda ? 'currency' : 'decimal'}
+        currency="BRL"
+        locale="pt-BR"
+        minFractionDigits={p.moeda ? 2 : (p.decimais ?? 0)}
+        maxFractionDigits={p.moeda ? 2 : (p.decimais ?? 0)}
+        min={p.min}
+        max={p.max}
+        useGrouping={p.moeda || (p.decimais ?? 0) > 0}
+        disabled={p.disabled}
+        className={erro ? 'p-invalid' : ''}
+      />
+    </Campo>
+  );
+}
+
+export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: string; disabledDays?: number[] }) {
+  const { field, erro, id, aria } = useCampo(p);
+  return (
+    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+      <Calendar
+        inputId={id}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={aria['aria-describedby']}
+        value={fromIsoDate(field.value)}
+        onChange={(e) => field.onChange(toIsoDate(e.value as Date | null))}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        dateFormat="dd/mm/yy"
+        placeholder="dd/mm/aaaa"
+        mask="99/99/9999"
+        showIcon
+        yearNavigator
+        monthNavigator
+        yearRange={p.yearRange}
+        disabledDays={p.disabledDays}
+        disabled={p.disabled}
+        className={erro ? 'p-invalid' : ''}
+      />
+    </Campo>
+  );
+}
+
+export interface Opcao {
+  label: string;
+  value: string | number | boolean;
+}
+
+export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao[]; placeholder?: string; emptyMessage?: string; loading?: boolean }) {
+  const { field, erro, id, aria } = useCampo(p);
+  return (
+    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+      <Dropdown
+        inputId={id}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={aria['aria-describedby']}
+        value={field.value ?? null}
+        options={p.options}
+        onChange={(e) => field.onChange(e.value ?? null)}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        placeholder={p.placeholder ?? 'Selecione'}
+        emptyMessage={p.emptyMessage ?? 'Nenhum registro encontrado'}
+        emptyFilterMessage={p.emptyMessage ?? 'Nenhum registro encontrado'}
+        filter={p.options.length > 8}
+        showClear
+        loading={p.loading}
+        disabled={p.disabled}
+        className={erro ? 'p-invalid' : ''}
+      />
+    </Campo>
+  );
+}
+
+export function MaskField<T extends FieldValues>(p: Base<T> & { mask: string | ((v: string) => string); unmask?: boolean }) {
+  const { field, erro, id, aria } = useCampo(p);
+  const raw = String(field.value ?? '');
+  const mask = typeof p.mask === 'function' ? p.mask(raw) : p.mask;
+  return (
+    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+      <InputMask
+        {...aria}
+        mask={mask}
+        autoClear={false}
+        unmask={p.unmask}
+        value={raw}
+        onChange={(e) => field.onChange(e.target.value ?? '')}
+        onBlur={field.onBlur}
+        disabled={p.disabled}
+        className={erro ? 'p-invalid' : ''}
+      />
+    </Campo>
+  );
+}
+
+export function CheckboxField<T extends FieldValues>(p: Base<T>) {
+  const { field, id } = useCampo(p);
+  return (
+    <div className="field-checkbox">
+      <Checkbox inputId={id} checked={!!field.value} onChange={(e) => field.onChange(!!e.checked)} disabled={p.disabled} />
+      <label htmlFor={id}>{p.label}</label>
+    </div>
+  );
+}

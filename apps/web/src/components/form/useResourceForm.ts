@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { ZodType } from 'zod';
+import { api, ApiError } from '../../lib/api-client';
+import { DURACAO, useToast } from '../../lib/toast';
+
+export interface ResourceFormOptions<F extends FieldValues, D> {
+  /** API base path, e.g. 'municipio'. */
+  base: string;
+  schema: ZodType<unknown, F>;
+  defaults: DefaultValues<F>;
+  listPath: string;
+  /** 'Erro ao cadastrar {entidade}!' / 'Erro ao editar {entidade}!' */
+  entidade: string;
+  /** Record from the API → form values. */
+  toForm?: (dto: D) => F;
+  /** Form values → request body. */
+  toBody?: (values: F) => unknown;
+  /** Stay on the form after saving (resets these fields); otherwise back to the list after 2 s. */
+  paramName?: string;
+}
+
+export interface ResourceFormState<F extends FieldValues, D> {
+  form: UseFormReturn<F>;
+  id: number | null;
+  editando: boolean;
+  carregando: boolean;
+  erroCarregar: Error | null;
+  recarregar: () => void;
+  salvando: boolean;
+  registro: D | undefined;
+  /** Saves; returns the saved record (or null on failure). `continuar` keeps the user on the form. */
+  salvar: (values: F, opts?: { continuar?: boolean }) => Promise<D | null>;
+}
+
+/**
+ * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
+ * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
+ * and the return to the list 2 s after success.
+ */
+export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
+  const params = useParams();
+  const raw = params[o.paramName ?? 'id'];
+  const id = raw ? Number(raw) : null;
+  const editando = id !== null && !Number.isNaN(id);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [salvando, setSalvando] = useState(false);
+  const form = useForm<F>({ resolver: zodResolver(o.schema as never) as never, defaultValues: o.defaults, mode: 'onTouched' });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const q = useQuery({
+    queryKey: ['registro', o.base, id],
+    queryFn: () => api<D>(`${o.base}/${id}`),
+    enabled: editando,
+    retry: false,
+    gcTime: 0,
+  });
+
+  useEffect(() => {
+    if (q.data) form.reset((o.toForm ? o.toForm(q.data) : (q.data as unknown as F)) as F);
+  }, [q.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const salvar = async (values: F, opts: { continuar?: boolean } = {}) => {
+    setSalvando(true);
+    try {
+      const body = o.toBody ? o.toBody(values) : values;
+      const salvo = editando
+        ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id } })
+        : await api<D>(o.base, { method: 'POST', body });
+      await qc.invalidateQueries({ queryKey: ['lista', o.base] });
+      toast.show('success', editando ? 'Cadastro atualizado!' : 'Cadastro concluído!', undefined, DURACAO.salvar);
+      if (!opts.continuar) timer.current = setTimeout(() => navigate(o.listPath), DURACAO.salvar);
+      return salvo;
+    } catch (err) {
+      const e = err as ApiError;
+      for (const f of e.body?.fieldErrors ?? []) form.setError(f.field as Path<F>, { type: 'server', message: f.message });
+      toast.show('error', editando ? `Erro ao editar ${o.entidade}!` : `Erro ao cadastrar ${o.entidade}!`, e.message);
+      return null;
+    } finally {
+      setSalvando(false);
+    }
+  };
+
+  return {
+    form,
+    id: editando ? id : null,
+    editando,
+    carregando: editando && q.isLoading,
+    erroCarregar: (q.error as Error) ?? null,
+    recarregar: () => void q.refetch(),
+    salvando,
+    registro: q.data,
+    salvar,
+  };
+}

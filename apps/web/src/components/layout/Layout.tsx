@@ -1,0 +1,87 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { resources } from '../../app/resources';
+import { useAuth } from '../../lib/auth';
+import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { Footer } from './Footer';
+
+const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
+
+/** The back office frame: side menu (only routes with visualizar), user name, 'Sair', footer. */
+export function Layout() {
+  const { sessao, pode, logout } = useAuth();
+  const s = useSettings();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [papelDialog, setPapelDialog] = useState(false);
+  const [menuAberto, setMenuAberto] = useState(false);
+
+  useEffect(() => {
+    localStorage.setItem(CHAVE_ULTIMA_ROTA, location.pathname);
+    setMenuAberto(false);
+  }, [location.pathname]);
+
+  const roles = sessao?.perfilUser ?? [];
+  const temAdmin = roles.some((r) => PAPEIS_ADMIN.includes(r));
+  const temUser = roles.some((r) => r.startsWith('user-') && !PAPEIS_ADMIN.includes(r)) || (temAdmin && roles.length > 1);
+  const itens = resources.filter((r) => pode(r.rota, 'visualizar'));
+
+  return (
+    <div className="layout">
+      <header className="topbar">
+        <button type="button" className="menu-toggle" aria-label="Abrir menu" onClick={() => setMenuAberto((v) => !v)}>
+          <i className="pi pi-bars" aria-hidden />
+        </button>
+        <Link to="/admin" className="brand" aria-label="Início do painel">
+          <img src={s.logoMercado} alt="" width={36} height={36} />
+          <span>{s.mercado}</span>
+        </Link>
+        <div className="topbar-user">
+          {temAdmin && temUser ? (
+            <button type="button" className="link-button user-name" onClick={() => setPapelDialog(true)}>
+              {sessao?.nome.toUpperCase()}
+            </button>
+          ) : (
+            <span className="user-name">{sessao?.nome.toUpperCase()}</span>
+          )}
+          <Button
+            label="Sair"
+            icon="pi pi-sign-out"
+            size="small"
+            outlined
+            onClick={async () => {
+              await logout();
+              navigate('/');
+            }}
+          />
+        </div>
+      </header>
+      <div className="layout-body">
+        <nav className={`sidemenu${menuAberto ? ' open' : ''}`} aria-label="Menu principal">
+          <ul>
+            {itens.map((r) => (
+              <li key={r.rota}>
+                <NavLink to={r.path} className={({ isActive }) => (isActive || location.pathname.startsWith(r.path + '/') ? 'active' : '')}>
+                  <i className={r.icon} aria-hidden /> {r.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="content" id="conteudo">
+          <Outlet />
+        </main>
+      </div>
+      <Footer />
+      <Dialog header="Você está logado como" visible={papelDialog} onHide={() => setPapelDialog(false)} style={{ width: '30rem' }} breakpoints={{ '640px': '100vw' }}>
+        <div className="flex-row gap">
+          <Button label="Administrador" icon="pi pi-briefcase" onClick={() => { setPapelDialog(false); navigate('/admin'); }} />
+          <Button label="Usuário" icon="pi pi-user" outlined onClick={() => { setPapelDialog(false); navigate('/home'); }} />
+        </div>
+      </Dialog>
+    </div>
+  );
+}

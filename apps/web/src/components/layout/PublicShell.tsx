@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { useSettings } from '../../lib/settings';
+
+/** Header and contact footer of the public pages (/home, /lote). */
+export function PublicShell({ children, entrar = true }: { children: ReactNode; entrar?: boolean }) {
+  const s = useSettings();
+  return (
+    <div className="public">
+      <header className="public-header">
+        <div className="brand">
+          <img src={s.logoMercado} alt="" width={40} height={40} />
+          <div>
+            <strong>{s.mercado}</strong>
+            <span>{s.municipio}</span>
+          </div>
+        </div>
+        {entrar && (
+          <Link to="/login" className="p-button p-button-sm entrar">
+            <i className="pi pi-sign-in" aria-hidden />
+            &nbsp;Entrar
+          </Link>
+        )}
+      </header>
+      <main className="public-main">{children}</main>
+      <footer className="public-footer">
+        <strong>{s.mercado}</strong>
+        {s.endereco && <span>{s.endereco}</span>}
+        {s.contato && <span>{s.contato}</span>}
+        <span>{s.copyright || `© ${new Date().getFullYear()} ${s.municipio}`}</span>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import type { Page } from '@ceasa/shared';
+import { api } from '../../lib/api-client';
+import { PrintDialog, PrintTable } from './PrintDialog';
+
+/** 'Imprimir' button + report of ids and names of a whole list (Rotas, Permissões). */
+export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
+  const [aberto, setAberto] = useState(false);
+  const q = useQuery({
+    queryKey: ['ids', base],
+    queryFn: () => api<Page<{ id: number; nome: string }>>(base, { query: { page: 0, size: 1000, sort: 'id,asc' } }),
+    enabled: aberto,
+  });
+  return (
+    <>
+      <Button label="Imprimir" icon="pi pi-print" outlined onClick={() => setAberto(true)} />
+      <PrintDialog visible={aberto} onHide={() => setAberto(false)} titulo={titulo}>
+        {q.isLoading ? (
+          <p>Carregando...</p>
+        ) : (
+          <PrintTable rows={q.data?.content ?? []} columns={[{ header: 'Código', cell: (r) => r.id }, { header: 'Nome', cell: (r) => r.nome }]} />
+        )}
+      </PrintDialog>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import type { ReactNode } from 'react';
+import { formatDateTime } from '@ceasa/shared';
+import { useSettings } from '../../lib/settings';
+
+/** The municipal header every report carries: both logos, municipality, market, title, print date. */
+export function PrintHeader({ titulo, subtitulo }: { titulo: string; subtitulo?: ReactNode }) {
+  const s = useSettings();
+  return (
+    <header className="print-header">
+      <img src={s.logoMunicipio} alt={s.municipio} width={56} height={56} />
+      <div className="print-header-text">
+        <strong>{s.municipio}</strong>
+        <span>{s.mercado}</span>
+        <h2>{titulo}</h2>
+        {subtitulo}
+      </div>
+      <img src={s.logoMercado} alt={s.mercado} width={56} height={56} />
+      <small className="print-date">Impresso em {formatDateTime(new Date())}</small>
+    </header>
+  );
+}
+
+/**
+ * A report in a dialog (50vw; 75vw at 960px; 100vw at 640px) with 'Imprimir'.
+ * The print stylesheet prints only this dialog's content, on A4 pages.
+ */
+export function PrintDialog(p: { visible: boolean; onHide: () => void; titulo: string; subtitulo?: ReactNode; children: ReactNode; header?: boolean }) {
+  return (
+    <Dialog
+      header={p.titulo}
+      visible={p.visible}
+      onHide={p.onHide}
+      style={{ width: '50vw' }}
+      breakpoints={{ '960px': '75vw', '640px': '100vw' }}
+      maskClassName="print-dialog-mask"
+      className="print-dialog"
+      footer={<Button label="Imprimir" icon="pi pi-print" onClick={() => window.print()} autoFocus />}
+      maximizable
+    >
+      <div className="print-area">
+        {p.header !== false && <PrintHeader titulo={p.titulo} subtitulo={p.subtitulo} />}
+        {p.children}
+      </div>
+    </Dialog>
+  );
+}
+
+/** A plain table for reports. */
+export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { columns: { header: string; cell: (r: T) => ReactNode; className?: string }[]; rows: T[]; vazio?: string }) {
+  return (
+    <table className="print-table">
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.header} className={c.className}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>{vazio}</td>
+          </tr>
+        ) : (
+          rows.map((r, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c.header} className={c.className}>
+                  {c.cell(r)}
+                </td>
+              ))}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

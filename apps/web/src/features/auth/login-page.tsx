@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { grupoDosPapeis, loginInput, type LoginInput } from '@ceasa/shared';
+import { TextField } from '../../components/form/fields';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
+import { useToast } from '../../lib/toast';
+import { AuthCard } from './AuthCard';
+
+/** Where a signed-in user lands: the saved back-office route for profiled users, /home otherwise. */
+export function destinoAposLogin(roles: string[]): string {
+  if (grupoDosPapeis(roles) === null) return '/home';
+  const salva = localStorage.getItem(CHAVE_ULTIMA_ROTA);
+  return salva && salva !== '/' && !salva.startsWith('/login') ? salva : '/admin';
+}
+
+export default function LoginPage() {
+  const { login } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { control, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', senha: '' } });
+
+  const entrar = handleSubmit(async (v) => {
+    try {
+      const s = await login(v.email, v.senha);
+      navigate(destinoAposLogin(s.perfilUser), { replace: true });
+    } catch (err) {
+      const e = err as ApiError;
+      toast.show('error', 'Login', e.status === 429 ? e.message : 'Email ou senha inválido');
+    }
+  });
+
+  return (
+    <AuthCard titulo="Entrar">
+      <form onSubmit={entrar} noValidate className="form-stack">
+        <TextField control={control} name="email" label="E-mail" type="email" autoFocus />
+        <TextField control={control} name="senha" label="Senha" type="password" />
+        <Link to="/reset" className="small-link">
+          Esqueci minha senha
+        </Link>
+        <Button type="submit" label="Entrar" icon="pi pi-sign-in" loading={formState.isSubmitting} />
+        <p className="auth-alt">
+          Não tem conta? <Link to="/register">Criar conta</Link>
+        </p>
+        <p className="auth-alt">
+          <Link to="/home">Ver cotação de preços</Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

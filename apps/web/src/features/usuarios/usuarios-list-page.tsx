@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { InputSwitch } from 'primereact/inputswitch';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { formatDateTime, ROLES, type Usuario } from '@ceasa/shared';
+import { ResourceList } from '../../components/resource-list/ResourceList';
+import { api, ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useToast } from '../../lib/toast';
+
+export const NOME_PAPEL: Record<string, string> = {
+  'user-admin': 'Administrativo (user-admin)',
+  'user-agro': 'Agronomia (user-agro)',
+  'super-admin': 'Super administrador (super-admin)',
+};
+
+/** Super-admin screen: give or take roles, enable/disable, send a password-reset e-mail. */
+export default function UsuariosListPage() {
+  const [editando, setEditando] = useState<Usuario | null>(null);
+  const [roles, setRoles] = useState<string[]>([]);
+  const [ativo, setAtivo] = useState(true);
+  const [salvando, setSalvando] = useState(false);
+  const toast = useToast();
+  const qc = useQueryClient();
+  const { pode } = useAuth();
+
+  const abrir = (u: Usuario) => {
+    setEditando(u);
+    setRoles(u.roles);
+    setAtivo(u.ativo);
+  };
+
+  const salvar = async () => {
+    if (!editando) return;
+    setSalvando(true);
+    try {
+      await api(`usuarios/${editando.id}`, { method: 'PUT', body: { roles, ativo } });
+      toast.show('success', 'Cadastro atualizado!', `${editando.email} atualizado com sucesso`, 2000);
+      setEditando(null);
+      await qc.invalidateQueries({ queryKey: ['lista', 'usuarios'] });
+    } catch (err) {
+      toast.show('error', 'Erro ao editar usuário!', (err as ApiError).message);
+    } finally {
+      setSalvando(false);
+    }
+  };
+
+  const enviarReset = async (u: Usuario) => {
+    try {
+      await api(`usuarios/${u.id}/reset`, { method: 'POST' });
+      toast.show('success', 'Email enviado com sucesso', u.email);
+    } catch (err) {
+      toast.show('error', 'Erro ao enviar e-mail', (err as ApiError).message);
+    }
+  };
+
+  return (
+    <>
+      <ResourceList<Usuario>
+        titulo="Usuários"
+        rota="usuarios"
+        base="usuarios"
+        search="searchUsuarios"
+        plural="usuários"
+        vazio="Nenhum usuário encontrado"
+        erroObter="Erro ao obter usuários"
+        erroRemover="Erro ao remover o usuário"
+        defaultSort={{ field: 'nome', order: 1 }}
+        semDelete
+        columns={[
+          { field: 'nome', header: 'Nome', filter: 'text' },
+          { field: 'email', header: 'E-mail', filter: 'text' },
+          {
+            field: 'roles',
+            header: 'Perfis',
+            sortable: false,
+            filter: { options: ROLES.map((r) => ({ label: r, value: r })) },
+            body: (u) => (u.roles.length ? u.roles.map((r) => <Tag key={r} value={r} className="mr-1" />) : <span className="muted">Sem perfil</span>),
+            csv: (u) => u.roles.join(', '),
+          },
+          {
+            field: 'ativo',
+            header: 'Situação',
+            filter: { options: [{ label: 'Ativo', value: 'true' }, { label: 'Inativo', value: 'false' }] },
+            body: (u) => <Tag severity={u.ativo ? 'success' : 'danger'} value={u.ativo ? 'Ativo' : 'Inativo'} />,
+            csv: (u) => (u.ativo ? 'Ativo' : 'Inativo'),
+          },
+          { field: 'criadoEm', header: 'Criado em', body: (u) => formatDateTime(u.criadoEm), csv: (u) => formatDateTime(u.criadoEm) },
+        ]}
+        rowActions={(u) =>
+          pode('usuarios', 'editar') && (
+            <>
+              <Button icon="pi pi-user-edit" rounded text aria-label={`Editar perfis de ${u.email}`} onClick={() => abrir(u)} />
+              <Button icon="pi pi-envelope" rounded text aria-label={`Enviar redefinição de senha para ${u.email}`} onClick={() => enviarReset(u)} />
+            </>
+          )
+        }
+      />
+      <Dialog
+        header={`Perfis de ${editando?.email ?? ''}`}
+        visible={!!editando}
+        onHide={() => setEditando(null)}
+        style={{ width: '32rem' }}
+        breakpoints={{ '640px': '100vw' }}
+        footer={<Button label="Salvar" icon="pi pi-check" onClick={salvar} loading={salvando} />}
+      >
+        <fieldset className="plain-fieldset">
+          <legend>Perfis</legend>
+          {ROLES.map((r) => (
+            <div key={r} className="field-checkbox">
+              <Checkbox inputId={`role-${r}`} checked={roles.includes(r)} onChange={(e) => setRoles((rs) => (e.checked ? [...rs, r] : rs.filter((x) => x !== r)))} />
+              <label htmlFor={`role-${r}`}>{NOME_PAPEL[r]}</label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="field-checkbox">
+          <InputSwitch inputId="usuario-ativo" checked={ativo} onChange={(e) => setAtivo(!!e.value)} />
+          <label htmlFor="usuario-ativo">Conta ativa</label>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared';
+import { api, CLIENT_ID, MARGEM_REFRESH_MS, postForm, refreshToken, type TokenResponse } from './api-client';
+import { sessao as store, type Sessao } from './session';
+
+interface AuthState {
+  sessao: Sessao | null;
+  carregando: boolean;
+  /** The user's permission group from the roles, null when no profile. */
+  grupo: number | null;
+  login(email: string, senha: string): Promise<Sessao>;
+  logout(): Promise<void>;
+  pode(rota: string, acao: Acao): boolean;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+const OIDC = '/realms/ceasa/protocol/openid-connect';
+
+async function carregarPerfil(access: string): Promise<{ userinfo: { sub: string; name: string; email: string; avatarUrl?: string | null }; permissoes: PermissoesPorRota }> {
+  const headers = { authorization: `Bearer ${access}` };
+  const [u, p] = await Promise.all([
+    fetch(`${OIDC}/userinfo`, { headers }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('userinfo')))),
+    fetch('/api/grupoPermissoes/meu', { headers }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('permissoes')))),
+  ]);
+  return { userinfo: u, permissoes: p.permissoes ?? {} };
+}
+
+function rolesDoToken(access: string): string[] {
+  try {
+    const b = access.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const payload = JSON.parse(decodeURIComponent(escape(atob(b))));
+    return payload?.realm_access?.roles ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [sessao, setSessao] = useState<Sessao | null>(store.get());
+  const [carregando, setCarregando] = useState<boolean>(Boolean(store.get()));
+
+  useEffect(() => store.subscribe(setSessao), []);
+
+  // On start with a stored session: refresh the permissions (they may have changed) before rendering.
+  useEffect(() => {
+    const s = store.get();
+    if (!s) return;
+    (async () => {
+      try {
+        const access = (await (s.tokenInfo.expiresAt - Date.now() < MARGEM_REFRESH_MS ? refreshToken() : Promise.resolve(s)))?.tokenInfo.access_token;
+        if (!access) return;
+        const { permissoes } = await carregarPerfil(access);
+        const cur = store.get();
+        if (cur) store.set({ ...cur, permissoes, perfilUser: rolesDoToken(cur.tokenInfo.access_token) });
+      } catch {
+        /* the session stays; a failed refresh already signed out */
+      } finally {
+        setCarregando(false);
+      }
+    })();
+  }, []);
+
+  // Refresh the access token 10 s before it expires.
+  const expiresAt = sessao?.tokenInfo.expiresAt;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const t = setTimeout(() => void refreshToken(), Math.max(0, expiresAt - Date.now() - MARGEM_REFRESH_MS));
+    return () => clearTimeout(t);
+  }, [expiresAt]);
+
+  const login = useCallback(async (email: string, senha: string) => {
+    const t = await postForm<TokenResponse>(`${OIDC}/token`, { grant_type: 'password', client_id: CLIENT_ID, username: email, password: senha, scope: 'openid' });
+    const { userinfo, permissoes } = await carregarPerfil(t.access_token);
+    const s: Sessao = {
+      uid: userinfo.sub,
+      nome: userinfo.name,
+      email: userinfo.email,
+      avatarUrl: userinfo.avatarUrl ?? null,
+      perfilUser: rolesDoToken(t.access_token),
+      tokenInfo: { access_token: t.access_token, refresh_token: t.refresh_token, expiresAt: Date.now() + t.expires_in * 1000 },
+      permissoes,
+    };
+    store.set(s);
+    return s;
+  }, []);
+
+  const logout = useCallback(async () => {
+    const s = store.get();
+    store.set(null);
+    if (s) await postForm(`${OIDC}/logout`, { client_id: CLIENT_ID, refresh_token: s.tokenInfo.refresh_token }).catch(() => undefined);
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      sessao,
+      carregando,
+      grupo: sessao ? grupoDosPapeis(sessao.perfilUser) : null,
+      login,
+      logout,
+      pode: (rota, acao) => podeFn(sessao?.permissoes, rota, acao),
+    }),
+    [sessao, carregando, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth fora do AuthProvider');
+  return ctx;
+}
+
+export { api };

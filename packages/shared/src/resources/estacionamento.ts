@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { data, idOpcional, referencia, texto } from '../z';
+import { idOuNome, idOuTexto } from './pessoa';
+
+/**
+ * A pt-BR or plain decimal: '1.234,56', '1234,56', '1234.56', 'R$ 12,50', 12.5 → number;
+ * null when it is not a number. With a comma the dots group thousands; without one a dot is the
+ * decimal point.
+ */
+export function decimalBR(v: string | number | null | undefined): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (v === null || v === undefined) return null;
+  let s = v.replace(/^\s*R\$\s*/i, '').replace(/\s/g, '');
+  if (s.includes(',')) {
+    if (!/^-?\d{1,3}(\.\d{3})*(,\d+)?$/.test(s) && !/^-?\d+(,\d+)?$/.test(s)) return null;
+    s = s.replace(/\./g, '').replace(',', '.');
+  } else if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Parking fee: a number or text of at most 10 characters (SPEC.md section 5), not negative. */
+const valor = z.union([z.number(), z.string()], { error: 'O valor é obrigatório' }).transform((v, ctx) => {
+  const s = String(v).trim();
+  const falha = (message: string) => {
+    ctx.addIssue({ code: 'custom', message, input: v });
+    return z.NEVER;
+  };
+  if (!s) return falha('O valor é obrigatório');
+  if (s.length > 10) return falha('O valor deve ter no máximo 10 caracteres');
+  const n = decimalBR(s);
+  if (n === null) return falha('O valor deve ser um número');
+  if (n < 0) return falha('O valor não pode ser negativo');
+  return Math.round(n * 100) / 100;
+});
+
+/** A debt number (the municipality's tax system): a whole number, sent as a number or digits. */
+export const numeroDivida = (obrigatorio = 'A dívida é obrigatória') =>
+  z.union([z.number(), z.string()], { error: obrigatorio }).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!s) {
+      ctx.addIssue({ code: 'custom', message: obrigatorio, input: v });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: 'A dívida deve ser um número inteiro', input: v });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const estacionamentoInput = z.object({
+  id: idOpcional,
+  data: data('A data e obrigatoria', 'Uma data deve ser inserida'),
+  placa: texto('A placa é obrigatória', 200, 'A placa deve ter no máximo 200 caracteres'),
+  valor,
+  divida: numeroDivida(),
+  pessoaId: referencia('A pessoa é obrigatória'),
+  veiculoTipoId: referencia('O tipo de veículo é obrigatório'),
+});
+export type EstacionamentoInput = z.input<typeof estacionamentoInput>;
+export type EstacionamentoDados = z.output<typeof estacionamentoInput>;
+
+export type VeiculoTipo = { id: number; nome: string };
+
+export type Estacionamento = {
+  id: number;
+  data: string;
+  placa: string;
+  valor: number;
+  divida: number;
+  pessoaId: number;
+  pessoaNome: string;
+  pessoa: { nome: string };
+  veiculoTipoId: number;
+  veiculoTipo: VeiculoTipo;
+};
+
+/** Body of POST estacionamento/searchEstacionamento/{dir}/{field}: veiculoTipo is an id (or the option) or name text. */
+export const estacionamentoFiltro = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullish(),
+    pessoaNome: z.string().nullish(),
+    placa: z.string().nullish(),
+    divida: z.union([z.string(), z.number()]).nullish(),
+    veiculoTipo: idOuTexto,
+    data: z.string().nullish(),
+  })
+  .transform(({ veiculoTipo, ...f }) => ({ ...f, ...idOuNome(veiculoTipo, 'veiculoTipoId', 'veiculoTipoNome') }));

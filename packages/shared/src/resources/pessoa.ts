@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { soDigitos } from '../format';
+import { idOpcional, referencia, texto, textoOpcional } from '../z';
+
+/** Person types seeded on first start (SPEC.md section 3: 1 producer, 2 technician). */
+export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 } as const;
+
+/** The photo file of a person: the digits of the CPF/CNPJ + '.png' (SPEC.md section 9). */
+export const nomeFoto = (cpfcnpj: string | null | undefined) => {
+  const d = soDigitos(cpfcnpj);
+  return d ? `${d}.png` : null;
+};
+
+/** CPF (11 digits) or CNPJ (14 digits), masked or not: 11 to 18 characters (SPEC.md section 5). */
+const cpfcnpj = z
+  .string({ error: 'O cpf/cnpj é obrigatório' })
+  .trim()
+  .min(1, 'O cpf/cnpj é obrigatório')
+  .min(11, 'O cpf/cnpj deve ter no minimo 11 caracteres')
+  .max(18, 'O cpf/cnpj deve ter no máximo 18 caracteres')
+  .refine((v) => /^[\d.\-/\s]+$/.test(v) && [11, 14].includes(soDigitos(v).length), 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)');
+
+/** Mobile phone: masked or not, stored as its 10 or 11 digits; empty is allowed. */
+const celular = z
+  .string({ error: 'O celular deve ter 10 ou 11 dígitos' })
+  .trim()
+  .nullish()
+  .refine((v) => !v || (/^[\d\s()+.-]+$/.test(v) && [10, 11].includes(soDigitos(v).length)), 'O celular deve ter 10 ou 11 dígitos')
+  .transform((v) => soDigitos(v) || null);
+
+export const pessoaInput = z.object({
+  id: idOpcional,
+  nome: texto('O nome é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
+  cpfcnpj,
+  celular,
+  tipoId: referencia('A tipo pessoa deve ser selecionada'),
+  observacao: textoOpcional(1000, 'A observação deve ter no máximo 1000 caracteres'),
+  /**
+   * Whether the person has a photo: any non-empty value means yes and the server stores the canonical
+   * name (nomeFoto of the CPF/CNPJ); null or '' means no; missing on an edit keeps what was there.
+   */
+  foto: z.string().trim().max(200, 'O nome da foto deve ter no máximo 200 caracteres').nullish(),
+});
+export type PessoaInput = z.input<typeof pessoaInput>;
+export type PessoaDados = z.output<typeof pessoaInput>;
+
+export type PessoaTipo = { id: number; descricao: string };
+
+export type Pessoa = {
+  id: number;
+  nome: string;
+  cpfcnpj: string;
+  celular: string | null;
+  tipoId: number;
+  tipoDescricao: string;
+  observacao: string | null;
+  foto: string | null;
+  pessoaTipo: PessoaTipo;
+};
+
+/** GET pessoa/produtor/{id}: what a new person form is filled with (no id). */
+export type PessoaDoProdutor = Omit<Pessoa, 'id'>;
+
+export type PessoaOpcao = { id: number; nome: string };
+export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string };
+export type PessoaCotacao = { id: number; nome: string; tipoDescricao: string };
+
+/** A dropdown value: an id, a digit string, or the whole option ({ id }). */
+export const idOuTexto = z.union([z.number(), z.string(), z.object({ id: z.union([z.number(), z.string()]).nullish() }).loose()]).nullish();
+
+/** 'tipo' filter: an id (or the option) filters by tipoId, text by the type's description. */
+export function idOuNome(v: z.infer<typeof idOuTexto>, campoId: string, campoNome: string): Record<string, unknown> {
+  if (v === null || v === undefined || v === '') return {};
+  if (typeof v === 'object') return v.id === null || v.id === undefined || v.id === '' ? {} : { [campoId]: v.id };
+  if (typeof v === 'number' || /^\d+$/.test(v.trim())) return { [campoId]: v };
+  return { [campoNome]: v };
+}
+
+/** Body of POST pessoa/searchPessoa/{dir}/{field}. */
+export const pessoaFiltro = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullish(),
+    nome: z.string().nullish(),
+    cpfcnpj: z.string().nullish(),
+    celular: z.string().nullish(),
+    tipo: idOuTexto,
+    tipoId: z.union([z.string(), z.number()]).nullish(),
+  })
+  .transform(({ tipo, cpfcnpj, celular, ...f }) => ({
+    ...f,
+    // Punctuation does not matter: '123.456' finds '12345678901'.
+    cpfcnpj: cpfcnpj ? soDigitos(cpfcnpj) || cpfcnpj : cpfcnpj,
+    celular: celular ? soDigitos(celular) || celular : celular,
+    ...idOuNome(tipo, 'tipoId', 'tipoDescricao'),
+  }));

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { data, idOpcional, referencia } from '../z';
+import { paraNumeroBR } from './produto';
+
+export const PRECO_MSG = {
+  produtoObrigatorio: 'O produto é obrigatório!',
+  produtoSelecionado: 'O produto deve ser selecionado!',
+  produtoNaLista: 'O produto deve estar na lista',
+  dataInvalida: 'Uma data deve ser inserida!',
+  dataObrigatoria: 'A data é obrigatória',
+  valorObrigatorio: 'O valor é obrigatório!',
+  valorMaximo: 'O valor dete ter no máximo 10 caracteres',
+  valorPositivo: 'O valor deve ser maior que zero',
+} as const;
+
+/**
+ * Money typed by a person: a number, or text like '12,50' / 'R$ 1.234,56' / '12.50'.
+ * At most 10 characters (as typed, or as the number with 2 decimals), greater than 0; rounded to cents.
+ */
+export const valorPreco = z
+  .union([z.number(), z.string()], { error: PRECO_MSG.valorObrigatorio })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) {
+      ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorObrigatorio });
+      return z.NEVER;
+    }
+    const n = paraNumeroBR(v);
+    const texto = typeof v === 'string' ? v.trim() : n === null ? '' : n.toFixed(2);
+    if (texto.length > 10) {
+      ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorMaximo });
+      return z.NEVER;
+    }
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorObrigatorio });
+      return z.NEVER;
+    }
+    const centavos = Math.round(n * 100) / 100;
+    if (centavos <= 0) {
+      ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorPositivo });
+      return z.NEVER;
+    }
+    return centavos;
+  });
+
+export const precoInput = z.object({
+  id: idOpcional,
+  produtoId: referencia(PRECO_MSG.produtoObrigatorio, PRECO_MSG.produtoSelecionado, PRECO_MSG.produtoNaLista),
+  data: data(PRECO_MSG.dataObrigatoria, PRECO_MSG.dataInvalida),
+  valor: valorPreco,
+});
+export type PrecoInput = z.input<typeof precoInput>;
+
+export type Preco = {
+  id: number;
+  valor: number;
+  data: string;
+  produtoId: number;
+  produtoNome: string;
+  produtoEmbalagem: string;
+  produtoGrupoId: number;
+  produtoGrupoNome: string;
+  produto: { nome: string; embalagem: string; pesoEmKg: number; produtoGrupo: { id: number; nome: string } };
+};
+
+const idOuTexto = z.union([z.string(), z.number()]).nullish();
+
+/** Filters of POST precos/searchPrecos/{dir}/{field}; empty fields do not filter. */
+export const precoFiltro = z.object({
+  id: idOuTexto,
+  produtoId: idOuTexto,
+  produtoNome: z.string().nullish(),
+  produtoEmbalagem: z.string().nullish(),
+  valor: idOuTexto,
+  /** A group id, a group name, or the dropdown's whole option. */
+  produtoGrupo: z.union([z.string(), z.number(), z.object({ id: z.number().nullish(), nome: z.string().nullish() }).loose()]).nullish(),
+  produtoGrupoId: idOuTexto,
+  produtoGrupoNome: z.string().nullish(),
+  data: z.string().nullish(),
+});
+export type PrecoFiltro = z.input<typeof precoFiltro>;
+
+/** One row of the public quotation: the prices of one product group on one date. */
+export type PrecoResumo = {
+  produtoGrupoId: number;
+  produtoGrupoNome: string;
+  produtoGrupoUn: string;
+  valorMinimo: number;
+  valorMedio: number;
+  valorMaximo: number;
+  precoData: string;
+  /** The same over each product's price per kg (valor / pesoEmKg). */
+  valorKgMinimo: number;
+  valorKgMedio: number;
+  valorKgMaximo: number;
+};
+
+/** Filters of POST precos/searchPrecosHome/{field}/{dir}. */
+export const precoResumoFiltro = z.object({
+  produtoGrupoNome: z.string().nullish(),
+  produtoGrupoId: idOuTexto,
+  precoData: z.string().nullish(),
+  valorMinimo: idOuTexto,
+  valorMedio: idOuTexto,
+  valorMaximo: idOuTexto,
+});
+export type PrecoResumoFiltro = z.input<typeof precoResumoFiltro>;
+
+/** The columns of the public quotation the server sorts by. */
+export const PRECO_RESUMO_CAMPOS = [
+  'produtoGrupoId',
+  'produtoGrupoNome',
+  'produtoGrupoUn',
+  'valorMinimo',
+  'valorMedio',
+  'valorMaximo',
+  'precoData',
+  'valorKgMinimo',
+  'valorKgMedio',
+  'valorKgMaximo',
+] as const;
+
+/** A point of a group's price-history chart (GET precos/historico/{produtoGrupoId}?dias=90). */
+export type PrecoHistorico = { data: string; valorMinimo: number; valorMedio: number; valorMaximo: number };
+
+export const PRECO_HISTORICO_DIAS = 90;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { idOpcional, texto } from '../z';
+
+export const produtoGrupoInput = z.object({
+  id: idOpcional,
+  nome: texto('O nome e obrigatorio', 200, 'O nome deve ter no maximo 200 caracteres'),
+  unPadrao: texto('A embalagem e obrigatorio', 200, 'A embalagem deve ter no maximo 200 caracteres'),
+});
+export type ProdutoGrupoInput = z.input<typeof produtoGrupoInput>;
+export type ProdutoGrupo = { id: number; nome: string; unPadrao: string };
+
+/** Per-column filters of the group list. */
+export const produtoGrupoFiltro = z.object({
+  id: z.union([z.string(), z.number()]).nullish(),
+  nome: z.string().nullish(),
+  unPadrao: z.string().nullish(),
+});
+
+/** A group dropdown option (GET produtoGrupo/produtosAll). */
+export type ProdutoGrupoOpcao = { id: number; nome: string };
+
+/** A row of the 'bulletins by product group' report (GET produtoGrupo/grupoId/{id}). */
+export type ProdutoGrupoBoletimRow = {
+  boletimId: number;
+  propriedade: string;
+  produtor: string;
+  celular: string | null;
+  produtoNome: string;
+  produtoEmbalagem: string;
+  dataEmissao: string;
+  fimColheita: string;
+};

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { idOpcional, referencia, texto } from '../z';
+
+/**
+ * A number typed by a person: a JS number, or text in pt-BR ('1.234,56', 'R$ 12,50') or with a
+ * decimal point ('12.50'). Returns null when it is not a number.
+ */
+export function paraNumeroBR(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string') return null;
+  let s = v.replace(/R\$/i, '').replace(/\s/g, '');
+  if (!s) return null;
+  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+export const PESO_MAXIMO = 99_999;
+
+export const produtoInput = z.object({
+  id: idOpcional,
+  nome: texto('O nome e obrigatorio', 200, 'O nome deve ter no maximo 200 caracteres'),
+  embalagem: texto('A embalagem e obrigatorio', 200, 'A embalagem deve ter no maximo 200 caracteres'),
+  /** Missing on create: 1 (the form's default). null or blank: required. */
+  pesoEmKg: z
+    .union([z.number(), z.string()], { error: 'O peso da embalagem e obrigatorio' })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined) return 1;
+      if (v === null || (typeof v === 'string' && !v.trim())) {
+        ctx.addIssue({ code: 'custom', message: 'O peso da embalagem e obrigatorio' });
+        return z.NEVER;
+      }
+      const n = paraNumeroBR(v);
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message: 'O peso da embalagem e obrigatorio' });
+        return z.NEVER;
+      }
+      if (n < 1) {
+        ctx.addIssue({ code: 'custom', message: 'O peso da embalagem deve ser maior ou igual a 1' });
+        return z.NEVER;
+      }
+      if (n > PESO_MAXIMO) {
+        ctx.addIssue({ code: 'custom', message: `O peso da embalagem deve ser no máximo ${PESO_MAXIMO}` });
+        return z.NEVER;
+      }
+      return Math.round(n * 100) / 100;
+    }),
+  produtoGrupoId: referencia('O grupo do produto e obrigatorio'),
+  status: texto('O Status e obrigatorio', 200, 'O Status deve ter no maximo 200 caracteres'),
+});
+export type ProdutoInput = z.input<typeof produtoInput>;
+
+export type Produto = {
+  id: number;
+  nome: string;
+  embalagem: string;
+  pesoEmKg: number;
+  produtoGrupoId: number;
+  produtoGrupo: { id: number; nome: string };
+  status: string;
+};
+
+/** Per-column filters of the product list (POST produto/searchProduto/{dir}/{field}). */
+export const produtoFiltro = z.object({
+  id: z.union([z.string(), z.number()]).nullish(),
+  nome: z.string().nullish(),
+  embalagem: z.string().nullish(),
+  peso: z.union([z.string(), z.number()]).nullish(),
+  pesoEmKg: z.union([z.string(), z.number()]).nullish(),
+  /** A group id, a group name, or the dropdown's whole option. */
+  produtoGrupo: z.union([z.string(), z.number(), z.object({ id: z.number().nullish(), nome: z.string().nullish() }).loose()]).nullish(),
+  produtoGrupoId: z.union([z.string(), z.number()]).nullish(),
+  status: z.string().nullish(),
+});
+
+/** A product dropdown option. */
+export type ProdutoOpcao = { id: number; nome: string; embalagem: string };
+
+/** The product kept out of every dropdown (SPEC.md section 5). */
+export const PRODUTO_FORA_DOS_DROPDOWNS = 'abacate - nao usar';
+
+const semAcento = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * The options of a product dropdown: drops 'abacate - nao usar' (any case or accents) and later
+ * products whose name repeats an earlier one ignoring case (and surrounding spaces). Order kept.
+ */
+export function opcoesDeProduto<T extends { nome?: string | null }>(produtos: readonly T[]): T[] {
+  const vistos = new Set<string>();
+  const resultado: T[] = [];
+  for (const p of produtos) {
+    const chave = (p.nome ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+    if (!chave || semAcento(chave) === PRODUTO_FORA_DOS_DROPDOWNS || vistos.has(chave)) continue;
+    vistos.add(chave);
+    resultado.push(p);
+  }
+  return resultado;
+}

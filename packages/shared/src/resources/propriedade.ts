@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { soDigitos } from '../format';
+import { idOpcional, referencia, texto, textoOpcional } from '../z';
+import { idOuNome, idOuTexto } from './pessoa';
+
+export const TIPOS_POSSE = ['PRÓPRIO', 'ARRENDADO', 'OUTRO'] as const;
+export type TipoPosse = (typeof TIPOS_POSSE)[number];
+
+/** The largest area a numeric(12,2) column holds. */
+export const AREA_MAXIMA = 9_999_999_999.99;
+
+const area = z
+  .number({ error: 'Area é obrigatório' })
+  .positive('Area tem que ser maior que 0')
+  .max(AREA_MAXIMA, 'Area tem que ser menor que 10.000.000.000');
+
+const semAcento = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** 'PRÓPRIO', 'proprio', 'Próprio'... → 'PRÓPRIO'. */
+const tipoPosse = z.preprocess(
+  (v) => (typeof v === 'string' ? (TIPOS_POSSE.find((t) => semAcento(t) === semAcento(v.trim().toUpperCase())) ?? v) : v),
+  z.enum(TIPOS_POSSE, { error: 'É obrigatório escolher o tipo de posse' }),
+);
+
+/** true/false or the form's 'SIM'/'NÃO'; missing is false. */
+const pronaf = z
+  .preprocess((v) => (typeof v === 'string' ? semAcento(v.trim().toUpperCase()) : v), z.union([z.boolean(), z.enum(['SIM', 'NAO'])], { error: 'O Pronaf deve ser SIM ou NÃO' }).nullish())
+  .transform((v) => v === true || v === 'SIM');
+
+/** '99999-999' or 8 digits, stored unmasked; empty is allowed. */
+const cep = z
+  .string({ error: 'O CEP deve estar no formato 99999-999' })
+  .trim()
+  .nullish()
+  .refine((v) => !v || /^\d{5}-?\d{3}$/.test(v), 'O CEP deve estar no formato 99999-999')
+  .transform((v) => (v ? soDigitos(v) : null));
+
+export const propriedadeInput = z.object({
+  id: idOpcional,
+  nome: texto('O nome da propriedade é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
+  endereco: textoOpcional(200, 'O endereço deve ter no máximo 200 caracteres'),
+  numero: textoOpcional(200, 'O número deve ter no máximo 200 caracteres'),
+  complemento: textoOpcional(200, 'O complemento deve ter no máximo 200 caracteres'),
+  cep,
+  municipioId: referencia('Município é obrigatório', 'O município deve ser selecionado', 'O município deve estar na lista'),
+  areaTotal: area,
+  areaExplorada: area,
+  areaCultivada: area,
+  geoLocalizacao: z
+    .string()
+    .trim()
+    .max(200, 'A geolocalização deve ter no máximo 200 caracteres')
+    .nullish()
+    .transform((v) => v || '0,0'),
+  pronaf,
+  tipoPosse,
+  proprietarioId: referencia('A pessoa é obrigatório', 'A pessoa deve ser selecionada', 'A pessoa deve estar na lista'),
+});
+export type PropriedadeInput = z.input<typeof propriedadeInput>;
+export type PropriedadeDados = z.output<typeof propriedadeInput>;
+
+export type Propriedade = {
+  id: number;
+  nome: string;
+  endereco: string | null;
+  numero: string | null;
+  complemento: string | null;
+  cep: string | null;
+  municipioId: number;
+  municipioNome: string;
+  areaTotal: number;
+  areaExplorada: number;
+  areaCultivada: number;
+  geoLocalizacao: string;
+  pronaf: boolean;
+  tipoPosse: TipoPosse;
+  proprietarioId: number;
+  proprietarioNome: string;
+  proprietario: { id: number; nome: string };
+};
+
+export type PropriedadeOpcao = { id: number; nome: string };
+
+/** Body of POST propriedade/searchPropriedade/{dir}/{field}: proprietario is an id (or the option) or name text. */
+export const propriedadeFiltro = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullish(),
+    nome: z.string().nullish(),
+    proprietario: idOuTexto,
+    proprietarioNome: z.string().nullish(),
+    municipioNome: z.string().nullish(),
+    areaTotal: z.union([z.string(), z.number()]).nullish(),
+    tipoPosse: z.string().nullish(),
+  })
+  .transform(({ proprietario, ...f }) => ({ ...f, ...idOuNome(proprietario, 'proprietarioId', 'proprietarioNome') }));
