@@ -37,7 +37,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(process.env, opts.config);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).
+    trustProxy: process.env.TRUST_PROXY ? (/^\d+$/.test(process.env.TRUST_PROXY) ? Number(process.env.TRUST_PROXY) : process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY) : false,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });

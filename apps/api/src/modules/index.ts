@@ -12,13 +12,13 @@ import produtoGrupoRoutes from './produto-grupo/produto-grupo.routes';
 import produtoRoutes from './produto/produto.routes';
 import precosRoutes from './precos/precos.routes';
 import vafRoutes from './vaf/vaf.routes';
-
 import pessoaRoutes from './pessoa/pessoa.routes';
 import ftpRoutes from './ftp/ftp.routes';
 import propriedadeRoutes from './propriedade/propriedade.routes';
 import pedraRoutes from './pedra/pedra.routes';
 import estacionamentoRoutes from './estacionamento/estacionamento.routes';
 import dividaRoutes from './divida/divida.routes';
+
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
   healthRoutes(app, ctx.database);

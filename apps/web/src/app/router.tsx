@@ -13,7 +13,10 @@ export const Carregando = () => <p className="carregando">Carregando.....</p>;
 
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Braces matter: Chromium's scrollTo now returns a Promise, which React would take for a clean-up.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 

@@ -39,7 +39,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [sessao, setSessao] = useState<Sessao | null>(store.get());
   const [carregando, setCarregando] = useState<boolean>(Boolean(store.get()));
 
-  useEffect(() => store.subscribe(setSessao), []);
+  useEffect(() => {
+    const cancelar = store.subscribe(setSessao);
+    return () => {
+      cancelar();
+    };
+  }, []);
 
   // On start with a stored session: refresh the permissions (they may have changed) before rendering.
   useEffect(() => {

@@ -16,7 +16,12 @@ export const vafInput = z
     dataInicial: data(VAF_MSG.dataInicialObrigatoria, VAF_MSG.dataInicialInvalida),
     dataFinal: data(VAF_MSG.dataFinalObrigatoria, VAF_MSG.dataFinalInvalida),
   })
-  .refine((v) => v.dataInicial <= v.dataFinal, { message: VAF_MSG.periodoInvalido, path: ['dataFinal'] });
+  .refine((v) => v.dataInicial <= v.dataFinal, {
+    message: VAF_MSG.periodoInvalido,
+    path: ['dataFinal'],
+    // only once both dates are valid
+    when: (payload) => payload.issues.length === 0,
+  });
 export type VafInput = z.input<typeof vafInput>;
 
 /**

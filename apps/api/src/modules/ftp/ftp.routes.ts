@@ -11,14 +11,15 @@ const arquivoQuery = z.object({
   file: z.string({ error: 'Informe o arquivo (file)' }).regex(NOME_FOTO, 'Nome de arquivo inválido: use <dígitos do CPF/CNPJ>.png'),
 });
 
-/** '123.456.789-01' or '123.456.789-01.png' → '12345678901.png' when it names a CPF (11) or CNPJ (14). */
+/** A CPF (11 digits) or CNPJ (14 digits), masked or not → '<digits>.png'. */
 function nomePorDocumento(v: string | undefined): string | null {
-  if (!v) return null;
-  const base = path.basename(v.trim()).replace(/\.(png|jpe?g)$/i, '');
-  if (!/^[\d.\-\s]+$/.test(base)) return null;
-  const d = soDigitos(base);
+  if (!v || !/^[\d.\-/\s]+$/.test(v.trim())) return null;
+  const d = soDigitos(v);
   return d.length === 11 || d.length === 14 ? `${d}.png` : null;
 }
+
+/** '123.456.789-01.png' (the uploaded file's name, without any folder) → '12345678901.png'. */
+const nomePorArquivo = (filename: string) => nomePorDocumento(path.basename(filename.replaceAll('\\', '/')).replace(/\.(png|jpe?g)$/i, ''));
 
 const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.ceil(n / 1024)} KB`);
 
@@ -63,7 +64,7 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
       if (campos.path !== undefined && (campos.path.length > 200 || campos.path.includes('\0') || campos.path.split(/[\\/]/).includes('..')))
         throw badRequest('Caminho inválido', [{ field: 'path', message: 'Caminho inválido' }]);
       if (!arquivo || arquivo.buffer.length === 0) throw badRequest('Nenhuma foto enviada (campo "file").', [{ field: 'file', message: 'Nenhuma foto enviada' }]);
-      const nome = campos.cpfcnpj !== undefined ? nomePorDocumento(campos.cpfcnpj) : nomePorDocumento(arquivo.filename);
+      const nome = campos.cpfcnpj !== undefined ? nomePorDocumento(campos.cpfcnpj) : nomePorArquivo(arquivo.filename);
       if (!nome)
         throw badRequest('Não foi possível identificar o CPF/CNPJ da foto: envie o campo cpfcnpj ou um arquivo chamado <CPF/CNPJ>.png.', [
           { field: campos.cpfcnpj !== undefined ? 'cpfcnpj' : 'file', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },

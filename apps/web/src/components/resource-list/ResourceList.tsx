@@ -100,7 +100,9 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
   const [exportando, setExportando] = useState<string | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => localStorage.setItem(chave(p.rota), JSON.stringify(estado)), [p.rota, estado]);
+  useEffect(() => {
+    localStorage.setItem(chave(p.rota), JSON.stringify(estado));
+  }, [p.rota, estado]);
 
   const q = useQuery({
     queryKey: ['lista', p.base, estado, size],

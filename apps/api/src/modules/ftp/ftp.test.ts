@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { build, call, tokenFor } from '../../../test/helpers';
+import { diretorioFotos, filesystemFotoStorage, tipoImagem } from './storage';
+
+let app: FastifyInstance;
+let admin: string;
+let agro: string;
+let semPerfil: string;
+let dataDir: string;
+let dir: string;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(40, 7), Buffer.from([0xff, 0xd9])]);
+const LIMITE = 1000;
+
+type Parte = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
+
+/** A multipart/form-data body for inject. */
+function multipart(partes: Parte[]) {
+  const boundary = `----ceasa${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const p of partes) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in p)
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'image/png'}\r\n\r\n`),
+        p.content,
+        Buffer.from('\r\n'),
+      );
+    else chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (token: string | null, partes: Parte[]) => call(app, token, { method: 'POST', url: '/api/ftp/upload', ...multipart(partes) });
+const arquivos = async () => (await readdir(dir).catch(() => [] as string[])).sort();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-ftp-'));
+  app = await build({ dataDir, uploadMaxBytes: LIMITE });
+  dir = diretorioFotos({ dataDir });
+  admin = await tokenFor(app, ['super-admin']);
+  agro = await tokenFor(app, ['user-agro']);
+  semPerfil = await tokenFor(app, []);
+});
+afterAll(async () => {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('ftp (person photos)', () => {
+  it('upload → exists → download (same bytes) → delete', async () => {
+    const u = await upload(agro, [
+      { name: 'path', value: '/fotos/pessoas' },
+      { name: 'file', filename: '123.456.789-01.png', content: PNG },
+    ]);
+    expect(u.status).toBe(201);
+    expect(u.body).toEqual({ file: '12345678901.png', tamanho: PNG.length, tipo: 'image/png' });
+    expect(await arquivos()).toEqual(['12345678901.png']);
+    expect(await readFile(path.join(dir, '12345678901.png'))).toEqual(PNG);
+
+    const e = await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' });
+    expect(e.status).toBe(200);
+    expect(e.body).toEqual({ exists: true });
+
+    const d = await app.inject({ method: 'GET', url: '/api/ftp/download?file=12345678901.png', headers: { authorization: `Bearer ${agro}` } });
+    expect(d.statusCode).toBe(200);
+    expect(d.headers['content-type']).toBe('image/png');
+    expect(d.rawPayload).toEqual(PNG);
+
+    const x = await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
+    expect(x.status).toBe(204);
+    expect((await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' })).body).toEqual({ exists: false });
+    const d404 = await call(app, agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' });
+    expect(d404.status).toBe(404);
+    expect(d404.body.message).toBe('Foto não encontrada');
+    const x404 = await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
+    expect(x404.status).toBe(404);
+    expect(x404.body.message).toBe('Foto não encontrada');
+    expect(await arquivos()).toEqual([]);
+  });
+
+  it('names the file by the cpfcnpj field and keeps a JPEG as is; a new upload replaces the photo', async () => {
+    const u = await upload(admin, [
+      { name: 'cpfcnpj', value: '12.345.678/0001-90' },
+      { name: 'file', filename: 'camera.jpg', content: JPEG, type: 'image/jpeg' },
+    ]);
+    expect(u.status).toBe(201);
+    expect(u.body).toEqual({ file: '12345678000190.png', tamanho: JPEG.length, tipo: 'image/jpeg' });
+    const d = await app.inject({ method: 'GET', url: '/api/ftp/download?file=12345678000190.png', headers: { authorization: `Bearer ${admin}` } });
+    expect(d.headers['content-type']).toBe('image/jpeg');
+    expect(d.rawPayload).toEqual(JPEG);
+
+    // Field after the file works too; the PNG replaces the JPEG.
+    const u2 = await upload(admin, [
+      { name: 'file', filename: 'foto.png', content: PNG },
+      { name: 'cpfcnpj', value: '12345678000190' },
+    ]);
+    expect(u2.status).toBe(201);
+    expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(PNG);
+    expect(await arquivos()).toEqual(['12345678000190.png']);
+  });
+
+  it('refuses bad uploads and leaves no file behind', async () => {
+    const antes = await arquivos();
+    const atual = await readFile(path.join(dir, '12345678000190.png'));
+
+    const texto = await upload(admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.from('isto não é uma imagem'), type: 'image/png' }]);
+    expect(texto.status).toBe(415);
+    expect(texto.body.message).toBe('A foto deve ser uma imagem PNG ou JPEG.');
+
+    const grande = await upload(admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.concat([PNG, Buffer.alloc(LIMITE)]) }]);
+    expect(grande.status).toBe(413);
+    expect(grande.body.message).toBe('A foto deve ter no máximo 1 KB.');
+
+    const vazio = await upload(admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.alloc(0) }]);
+    expect(vazio.status).toBe(400);
+    const semArquivo = await upload(admin, [{ name: 'cpfcnpj', value: '12345678000190' }]);
+    expect(semArquivo.status).toBe(400);
+    expect(semArquivo.body.message).toBe('Nenhuma foto enviada (campo "file").');
+
+    const semNome = await upload(admin, [{ name: 'file', filename: 'IMG_20240101.png', content: PNG }]);
+    expect(semNome.status).toBe(400);
+    expect(semNome.body.message).toMatch(/CPF\/CNPJ/);
+    const cpfCurto = await upload(admin, [
+      { name: 'cpfcnpj', value: '123' },
+      { name: 'file', filename: '12345678000190.png', content: PNG },
+    ]);
+    expect(cpfCurto.status).toBe(400);
+    expect(cpfCurto.body.fieldErrors).toEqual([{ field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' }]);
+    const traversal = await upload(admin, [{ name: 'file', filename: '../../../etc/12345678901.png', content: Buffer.from('x') }]);
+    expect(traversal.status).toBe(415);
+    const caminho = await upload(admin, [
+      { name: 'path', value: '../../etc' },
+      { name: 'file', filename: '12345678901.png', content: PNG },
+    ]);
+    expect(caminho.status).toBe(400);
+    expect(caminho.body.message).toBe('Caminho inválido');
+
+    const json = await call(app, admin, { method: 'POST', url: '/api/ftp/upload', payload: { file: 'x' } });
+    expect(json.status).toBe(415);
+
+    expect(await arquivos()).toEqual(antes);
+    expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(atual);
+    expect(await readdir(dataDir)).toEqual(['fotos']);
+  });
+
+  it('accepts only <digits>.png names (no path traversal)', async () => {
+    for (const file of ['../12345678901.png', '..%2F..%2Fetc%2Fpasswd', 'abc.png', '123.jpg', '123.png%00', '', '%2Fetc%2F123.png']) {
+      for (const [method, url] of [
+        ['GET', `/api/ftp/exists?file=${file}`],
+        ['GET', `/api/ftp/download?file=${file}`],
+        ['DELETE', `/api/ftp/delete?file=${file}`],
+      ] as const) {
+        const r = await call(app, admin, { method, url });
+        expect(r.status, `${method} ${url}`).toBe(400);
+      }
+    }
+    const sem = await call(app, admin, { method: 'GET', url: '/api/ftp/exists' });
+    expect(sem.status).toBe(400);
+    expect(sem.body.message).toBe('Informe o arquivo (file)');
+    await expect(filesystemFotoStorage(dir).save('../x.png', PNG)).rejects.toThrow(/inválido/);
+  });
+
+  it('enforces permissions on the server (route pessoa)', async () => {
+    const partes: Parte[] = [{ name: 'file', filename: '98765432100.png', content: PNG }];
+    expect((await upload(null, partes)).status).toBe(401);
+    expect((await call(app, null, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(401);
+    expect((await call(app, null, { method: 'GET', url: '/api/ftp/download?file=1.png' })).status).toBe(401);
+    expect((await call(app, null, { method: 'DELETE', url: '/api/ftp/delete?file=1.png' })).status).toBe(401);
+    expect((await upload(semPerfil, partes)).status).toBe(403);
+    expect((await call(app, semPerfil, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(403);
+
+    const rota = sql`(SELECT id FROM rotas WHERE nome = 'pessoa')`;
+    await app.ctx.db.execute(sql`UPDATE permissoes SET criar = false, deletar = false WHERE grupo_id = 2 AND rota_id = ${rota}`);
+    app.invalidarPermissoes();
+    try {
+      const r = await upload(agro, partes);
+      expect(r.status).toBe(403);
+      expect(r.body.message).toBe('Você não tem permissão para cadastrar em pessoa.');
+      expect((await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678000190.png' })).status).toBe(403);
+      expect((await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678000190.png' })).body).toEqual({ exists: true });
+    } finally {
+      await app.ctx.db.execute(sql`UPDATE permissoes SET criar = true, deletar = true WHERE grupo_id = 2 AND rota_id = ${rota}`);
+      app.invalidarPermissoes();
+    }
+    expect(await arquivos()).toEqual(['12345678000190.png']);
+  });
+
+  it('recognises images by their bytes', () => {
+    expect(tipoImagem(PNG)).toBe('image/png');
+    expect(tipoImagem(JPEG)).toBe('image/jpeg');
+    expect(tipoImagem(Buffer.from('GIF89a'))).toBeNull();
+    expect(tipoImagem(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('documents the routes in the OpenAPI schema', async () => {
+    const r = await call(app, null, { method: 'GET', url: '/api/docs/json' });
+    expect(r.status).toBe(200);
+    for (const p of ['/api/ftp/upload', '/api/pessoa/searchPessoa/{dir}/{field}', '/api/propriedade', '/api/pedras/search', '/api/estacionamento/{id}', '/api/romaneio/divida/{numero}'])
+      expect(Object.keys(r.body.paths)).toContain(p);
+  });
+});

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { build, call } from '../../../test/helpers';
+import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
+
+/** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
+let app: FastifyInstance;
+let tomate: number;
+let acucar: number;
+
+beforeAll(async () => {
+  app = await build();
+  tomate = await inserirGrupo(app, 'Tomate', 'CX 20kg');
+  acucar = await inserirGrupo(app, 'Açúcar', 'SC 50kg');
+  const t1 = await inserirProduto(app, tomate, 'Tomate Italiano', { peso: 20 });
+  const t2 = await inserirProduto(app, tomate, 'Tomate Santa Cruz', { peso: 25 });
+  const t3 = await inserirProduto(app, tomate, 'Tomate Cereja', { peso: 1 });
+  const a1 = await inserirProduto(app, acucar, 'Açúcar Cristal', { peso: 50 });
+  const a2 = await inserirProduto(app, acucar, 'Açúcar Refinado', { peso: 1 });
+  await inserirPreco(app, t1, '2024-06-03', '100.00');
+  await inserirPreco(app, t2, '2024-06-03', '90.50');
+  await inserirPreco(app, t3, '2024-06-03', '5.25');
+  await inserirPreco(app, t1, '2024-06-06', '110.00');
+  await inserirPreco(app, t2, '2024-06-06', '100.00');
+  await inserirPreco(app, a1, '2024-06-03', '150.00');
+  await inserirPreco(app, a2, '2024-06-03', '3.33');
+  await inserirPreco(app, t1, '2024-01-10', '80.00');
+});
+afterAll(() => app.close());
+
+const home = (payload: object | undefined, caminho = 'precoData/desc', query = 'page=0&size=20') =>
+  call(app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${caminho}?${query}`, payload });
+
+const tomate0606 = () => ({
+  produtoGrupoId: tomate,
+  produtoGrupoNome: 'Tomate',
+  produtoGrupoUn: 'CX 20kg',
+  valorMinimo: 100,
+  valorMedio: 105,
+  valorMaximo: 110,
+  precoData: '2024-06-06',
+  valorKgMinimo: 4,
+  valorKgMedio: 4.75,
+  valorKgMaximo: 5.5,
+});
+const acucar0603 = () => ({
+  produtoGrupoId: acucar,
+  produtoGrupoNome: 'Açúcar',
+  produtoGrupoUn: 'SC 50kg',
+  valorMinimo: 3.33,
+  valorMedio: 76.67, // (150 + 3.33) / 2 = 76.665
+  valorMaximo: 150,
+  precoData: '2024-06-03',
+  valorKgMinimo: 3,
+  valorKgMedio: 3.17, // (3.00 + 3.33) / 2 = 3.165
+  valorKgMaximo: 3.33,
+});
+const tomate0603 = () => ({
+  produtoGrupoId: tomate,
+  produtoGrupoNome: 'Tomate',
+  produtoGrupoUn: 'CX 20kg',
+  valorMinimo: 5.25,
+  valorMedio: 65.25, // (100 + 90.50 + 5.25) / 3
+  valorMaximo: 100,
+  precoData: '2024-06-03',
+  valorKgMinimo: 3.62, // 90.50 / 25
+  valorKgMedio: 4.62, // (5.00 + 3.62 + 5.25) / 3 = 4.6233
+  valorKgMaximo: 5.25,
+});
+const tomate0110 = () => ({
+  produtoGrupoId: tomate,
+  produtoGrupoNome: 'Tomate',
+  produtoGrupoUn: 'CX 20kg',
+  valorMinimo: 80,
+  valorMedio: 80,
+  valorMaximo: 80,
+  precoData: '2024-01-10',
+  valorKgMinimo: 4,
+  valorKgMedio: 4,
+  valorKgMaximo: 4,
+});
+
+describe('precos/searchPrecosHome (public)', () => {
+  it('aggregates min/avg/max per group and date with exact numbers, newest date first then name', async () => {
+    const r = await home({});
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ content: [tomate0606(), acucar0603(), tomate0603(), tomate0110()], totalElements: 4, totalPages: 1, number: 0, size: 20 });
+    const semCorpo = await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc' });
+    expect(semCorpo.status).toBe(200);
+    expect(semCorpo.body.content).toHaveLength(4);
+  });
+
+  it('filters by group name (accent-insensitive), date, group id and values', async () => {
+    expect((await home({ produtoGrupoNome: 'acucar' })).body.content).toEqual([acucar0603()]);
+    expect((await home({ produtoGrupoNome: 'ÇÚC' })).body.content).toEqual([acucar0603()]);
+    expect((await home({ precoData: '2024-06-03' })).body.content).toEqual([acucar0603(), tomate0603()]);
+    expect((await home({ precoData: '2024-06-03T03:00:00.000Z' })).body.content).toEqual([acucar0603(), tomate0603()]);
+    expect((await home({ produtoGrupoId: tomate })).body.totalElements).toBe(3);
+    expect((await home({ produtoGrupoId: String(tomate), precoData: '2024-06-06' })).body.content).toEqual([tomate0606()]);
+    expect((await home({ valorMinimo: '3,33' })).body.content).toEqual([acucar0603()]);
+    expect((await home({ valorMedio: '65.25' })).body.content).toEqual([tomate0603()]);
+    expect((await home({ valorMaximo: 110 })).body.content).toEqual([tomate0606()]);
+    expect((await home({ produtoGrupoNome: '', precoData: null, produtoGrupoId: '', valorMinimo: null, valorMedio: '', valorMaximo: undefined })).body.totalElements).toBe(4);
+    expect((await home({ precoData: '2030-01-01' })).body).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 });
+  });
+
+  it('sorts by every column and pages after the aggregation', async () => {
+    const ordem = async (campo: string, dir: string) =>
+      (await home({}, `${campo}/${dir}`)).body.content.map((r: { produtoGrupoNome: string; precoData: string }) => `${r.produtoGrupoNome} ${r.precoData}`);
+    expect(await ordem('valorMinimo', 'asc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-03', 'Tomate 2024-01-10', 'Tomate 2024-06-06']);
+    expect(await ordem('valorMedio', 'desc')).toEqual(['Tomate 2024-06-06', 'Tomate 2024-01-10', 'Açúcar 2024-06-03', 'Tomate 2024-06-03']);
+    expect(await ordem('valorMaximo', 'desc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10']);
+    expect(await ordem('precoData', 'asc')).toEqual(['Tomate 2024-01-10', 'Açúcar 2024-06-03', 'Tomate 2024-06-03', 'Tomate 2024-06-06']);
+    expect(await ordem('produtoGrupoNome', 'asc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10']);
+    expect(await ordem('produtoGrupoNome', 'desc')).toEqual(['Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10', 'Açúcar 2024-06-03']);
+    expect(await ordem('produtoGrupoUn', 'desc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10']);
+    expect(await ordem('produtoGrupoId', 'desc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10']);
+    expect(await ordem('valorKgMinimo', 'asc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-03', 'Tomate 2024-06-06', 'Tomate 2024-01-10']);
+    expect(await ordem('valorKgMedio', 'desc')).toEqual(['Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10', 'Açúcar 2024-06-03']);
+    expect(await ordem('valorKgMaximo', 'asc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-01-10', 'Tomate 2024-06-03', 'Tomate 2024-06-06']);
+    // an unknown column falls back to the default order
+    expect(await ordem('inexistente', 'asc')).toEqual(['Tomate 2024-06-06', 'Açúcar 2024-06-03', 'Tomate 2024-06-03', 'Tomate 2024-01-10']);
+
+    const p1 = await home({}, 'precoData/desc', 'page=1&size=3');
+    expect(p1.body).toEqual({ content: [tomate0110()], totalElements: 4, totalPages: 2, number: 1, size: 3 });
+    expect((await home({}, 'precoData/desc', 'size=1001')).status).toBe(400);
+  });
+
+  it('serves the price history of a group for the chart', async () => {
+    const r = await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}` });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([
+      { data: '2024-06-03', valorMinimo: 5.25, valorMedio: 65.25, valorMaximo: 100 },
+      { data: '2024-06-06', valorMinimo: 100, valorMedio: 105, valorMaximo: 110 },
+    ]);
+    const ano = await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=365` });
+    expect(ano.body.map((p: { data: string }) => p.data)).toEqual(['2024-01-10', '2024-06-03', '2024-06-06']);
+    const um = await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=1` });
+    expect(um.body.map((p: { data: string }) => p.data)).toEqual(['2024-06-06']);
+    const vazio = await inserirGrupo(app, 'Sem preços');
+    expect((await call(app, null, { method: 'GET', url: `/api/precos/historico/${vazio}` })).body).toEqual([]);
+    const nf = await call(app, null, { method: 'GET', url: '/api/precos/historico/999999' });
+    expect(nf.status).toBe(404);
+    expect(nf.body.message).toBe('Grupo de produto não encontrado');
+    expect((await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=0` })).status).toBe(400);
+    expect((await call(app, null, { method: 'GET', url: '/api/precos/historico/abc' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { E2E_PORT } from '../playwright.config';
+import { ADMIN, MAIL_DIR } from './support';
+
+/**
+ * Starts a real SMTP receiver (mails saved as files for the tests to read) and the product
+ * itself on a fresh embedded database, exactly as `npm start` runs it.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-e2e-'));
+  rmSync(MAIL_DIR, { recursive: true, force: true });
+  mkdirSync(MAIL_DIR, { recursive: true });
+  let n = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++n}.eml`), Buffer.concat(chunks));
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const root = path.resolve(import.meta.dirname, '..');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.senha,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_ATTEMPTS: '50',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${E2E_PORT}`;
+  const inicio = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('O servidor terminou durante o início dos testes e2e');
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - inicio > 60_000) throw new Error('O servidor não respondeu em 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { entrar, toast } from './support';
+
+test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e remover', async ({ page }) => {
+  await entrar(page);
+  await page.getByRole('link', { name: 'Município' }).click();
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+
+  // Validation messages of SPEC.md section 5, before anything reaches the server.
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page).toHaveURL(/\/municipiocreate$/);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('O nome é obrigatório')).toBeVisible();
+  await expect(page.getByText('A sigla é obrigatório')).toBeVisible();
+
+  const nomes = ['Zé Doca E2E', 'Açailândia E2E', 'Imperatriz E2E'];
+  for (const [i, nome] of nomes.entries()) {
+    if (i > 0) {
+      await page.goto('/municipio');
+      await page.getByRole('button', { name: 'Adicionar' }).click();
+    }
+    await page.getByLabel('Nome').fill(nome);
+    await page.getByLabel('Sigla - Estado').fill('MA');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Cadastro concluído!');
+    await expect(page).toHaveURL(/\/municipio$/, { timeout: 5000 });
+  }
+
+  const linhas = page.locator('.p-datatable-tbody > tr');
+  await expect(linhas.filter({ hasText: 'Imperatriz E2E' })).toHaveCount(1);
+  await expect(page.getByText(/Mostrando de 1 a 3 de 3 municípios/)).toBeVisible();
+
+  // Sorted by name ascending by default; a click on the header toggles to descending.
+  await expect(linhas.first()).toContainText('Açailândia E2E');
+  await page.getByRole('columnheader', { name: /Nome/ }).click();
+  await expect(linhas.first()).toContainText('Zé Doca E2E');
+  await page.getByRole('columnheader', { name: /Nome/ }).click();
+  await expect(linhas.first()).toContainText('Açailândia E2E');
+
+  // Accent-insensitive filter, kept across a reload, and 'Limpar Filtros'.
+  await page.getByLabel('Filtrar por Nome').fill('acail');
+  await expect(linhas).toHaveCount(1);
+  await expect(linhas.first()).toContainText('Açailândia E2E');
+  await page.reload();
+  await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('acail');
+  await expect(linhas).toHaveCount(1);
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+  await expect(linhas).toHaveCount(3);
+  await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('');
+
+  // Edit.
+  await page.getByRole('button', { name: 'Editar Imperatriz E2E' }).click();
+  await expect(page.getByLabel('Nome')).toHaveValue('Imperatriz E2E');
+  await page.getByLabel('Nome').fill('Imperatriz do Norte E2E');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await toast(page, 'Cadastro atualizado!');
+  await expect(page).toHaveURL(/\/municipio$/, { timeout: 5000 });
+  await expect(linhas.filter({ hasText: 'Imperatriz do Norte E2E' })).toHaveCount(1);
+
+  // CSV export of the whole filtered list.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv).toContain('Nome;Sigla');
+  expect(csv).toContain('Imperatriz do Norte E2E;MA');
+  expect(csv.trim().split(/\r?\n/)).toHaveLength(4);
+
+  // Delete with confirmation.
+  await page.getByRole('button', { name: 'Remover Zé Doca E2E' }).click();
+  await expect(page.getByText('Você tem certeza que quer remover Zé Doca E2E?')).toBeVisible();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await toast(page, 'Remoção concluída!');
+  await expect(linhas.filter({ hasText: 'Zé Doca E2E' })).toHaveCount(0);
+  await expect(page.getByText(/Mostrando de 1 a 2 de 2 municípios/)).toBeVisible();
+});

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test`: unit, API (embedded PGlite) and browser end-to-end tests, obtaining what they need.
+// Chromium comes from Debian (apt-get, when missing and we are root); no browser is ever downloaded.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(cmd, argv, env = {}) {
+  console.log(`\n$ ${cmd} ${argv.join(' ')}`);
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function garantirChromium() {
+  if (existsSync(chromium)) return;
+  const root = process.getuid?.() === 0;
+  if (!root) {
+    console.error(`Chromium não encontrado em ${chromium}. Instale o pacote Debian 'chromium' (sudo apt-get install chromium) ou defina CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+  console.log('Instalando o Chromium do Debian (apt-get)...');
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+const falhas = [];
+if (!only || only === 'unit' || only === 'api') {
+  const projetos = only === 'api' ? ['--project', 'api'] : only === 'unit' ? ['--project', 'shared', '--project', 'web'] : [];
+  if (run('npx', ['vitest', 'run', ...projetos]) !== 0) falhas.push('vitest');
+}
+if (!only || only === 'e2e') {
+  garantirChromium();
+  if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) falhas.push('build');
+  else if (run('npx', ['playwright', 'test', ...args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only')], { DATABASE_URL: '' }) !== 0) falhas.push('e2e');
+}
+if (falhas.length) {
+  console.error(`\nFalharam: ${falhas.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nTodos os testes passaram.');
