@@ -16,16 +16,20 @@ function run(cmd, argv, env = {}) {
   return r.status ?? 1;
 }
 
+/** Debian packages the browser tests use: Chromium, and poppler-utils to read the printed PDFs. */
 function garantirChromium() {
-  if (existsSync(chromium)) return;
+  const faltando = [];
+  if (!existsSync(chromium)) faltando.push('chromium', 'fonts-dejavu-core');
+  if (!existsSync('/usr/bin/pdftotext') || !existsSync('/usr/bin/pdftoppm')) faltando.push('poppler-utils');
+  if (!faltando.length) return;
   const root = process.getuid?.() === 0;
   if (!root) {
-    console.error(`Chromium não encontrado em ${chromium}. Instale o pacote Debian 'chromium' (sudo apt-get install chromium) ou defina CHROMIUM_PATH.`);
+    console.error(`Faltam pacotes Debian para os testes no navegador: ${faltando.join(' ')}. Instale com: sudo apt-get install ${faltando.join(' ')} (ou defina CHROMIUM_PATH).`);
     process.exit(1);
   }
-  console.log('Instalando o Chromium do Debian (apt-get)...');
+  console.log(`Instalando do Debian (apt-get): ${faltando.join(' ')}...`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...faltando], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import { ToastProvider } from '../lib/toast';
 
-addLocale('pt', {
+addLocale('pt', ({
   firstDayOfWeek: 0,
   dayNames: ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'],
   dayNamesShort: ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'],
@@ -43,8 +43,8 @@ addLocale('pt', {
     prevYear: 'Ano anterior',
     nextYear: 'Próximo ano',
     chooseDate: 'Escolher data',
-  } as never,
-});
+  },
+} as unknown) as Parameters<typeof addLocale>[1]);
 locale('pt');
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000 } } });

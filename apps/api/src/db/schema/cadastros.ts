@@ -1,5 +1,5 @@
 
-import { bigint, boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 
 export const municipio = pgTable('municipio', {
   id: serial('id').primaryKey(),
@@ -76,11 +76,16 @@ export const dividas = pgTable('dividas', {
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const produtoGrupo = pgTable('produto_grupo', {
-  id: serial('id').primaryKey(),
-  nome: varchar('nome', { length: 200 }).notNull(),
-  unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
-});
+export const produtoGrupo = pgTable(
+  'produto_grupo',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 200 }).notNull(),
+    unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
+  },
+  // Sorting the price list by group name walks this index (bench/run.ts).
+  (t) => [index('produto_grupo_nome_idx').on(t.nome, t.id)],
+);
 
 export const statusProduto = pgTable('status_produto', {
   id: serial('id').primaryKey(),
@@ -97,7 +102,12 @@ export const produto = pgTable(
     produtoGrupoId: integer('produto_grupo_id').notNull().references(() => produtoGrupo.id),
     status: varchar('status', { length: 200 }).notNull().default('ATIVO'),
   },
-  (t) => [index('produto_grupo_idx').on(t.produtoGrupoId)],
+  (t) => [
+    index('produto_grupo_idx').on(t.produtoGrupoId),
+    // Sorting the price list by product name / packaging walks these (bench/run.ts).
+    index('produto_nome_idx').on(t.nome, t.id),
+    index('produto_embalagem_idx').on(t.embalagem, t.id),
+  ],
 );
 
 export const precos = pgTable(
@@ -108,7 +118,47 @@ export const precos = pgTable(
     data: date('data', { mode: 'string' }).notNull(),
     produtoId: integer('produto_id').notNull().references(() => produto.id),
   },
-  (t) => [index('precos_produto_data_idx').on(t.produtoId, t.data), index('precos_data_idx').on(t.data)],
+  (t) => [
+    index('precos_produto_data_idx').on(t.produtoId, t.data),
+    index('precos_data_idx').on(t.data),
+    // The price list sorted by a product column (then id) and by value (bench/run.ts).
+    index('precos_produto_id_idx').on(t.produtoId, t.id),
+    index('precos_valor_idx').on(t.valor, t.id),
+  ],
+);
+
+/**
+ * The public quotation's aggregate: one row per (product group, price date) with the min/avg/max
+ * of that day's prices of the group's products, and the same per kg (valor / pesoEmKg).
+ * Written ONLY by database triggers on precos and produto (migration 'precos_resumo_gatilhos'),
+ * so every writer keeps it right; the application never writes it.
+ */
+export const precosResumo = pgTable(
+  'precos_resumo',
+  {
+    produtoGrupoId: integer('produto_grupo_id')
+      .notNull()
+      .references(() => produtoGrupo.id, { onDelete: 'cascade' }),
+    data: date('data', { mode: 'string' }).notNull(),
+    /** How many prices the row summarises. */
+    quantidade: integer('quantidade').notNull(),
+    valorMinimo: numeric('valor_minimo', { precision: 12, scale: 2 }).notNull(),
+    valorMedio: numeric('valor_medio', { precision: 12, scale: 2 }).notNull(),
+    valorMaximo: numeric('valor_maximo', { precision: 12, scale: 2 }).notNull(),
+    valorKgMinimo: numeric('valor_kg_minimo', { precision: 12, scale: 2 }).notNull(),
+    valorKgMedio: numeric('valor_kg_medio', { precision: 12, scale: 2 }).notNull(),
+    valorKgMaximo: numeric('valor_kg_maximo', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.produtoGrupoId, t.data] }),
+    index('precos_resumo_data_idx').on(t.data),
+    index('precos_resumo_valor_minimo_idx').on(t.valorMinimo),
+    index('precos_resumo_valor_medio_idx').on(t.valorMedio),
+    index('precos_resumo_valor_maximo_idx').on(t.valorMaximo),
+    index('precos_resumo_valor_kg_minimo_idx').on(t.valorKgMinimo),
+    index('precos_resumo_valor_kg_medio_idx').on(t.valorKgMedio),
+    index('precos_resumo_valor_kg_maximo_idx').on(t.valorKgMaximo),
+  ],
 );
 
 /** Harvest bulletins (the screens come with a later issue; VAF and the group report read them). */

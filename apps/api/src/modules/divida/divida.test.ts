@@ -13,19 +13,24 @@ import { decodificar, importarCsv } from './import-csv';
 import { dividaHttpProvider } from './provider';
 
 let app: FastifyInstance;
+let dataDir: string;
 let admin: string;
 let userAdmin: string;
 let agro: string;
 let semPerfil: string;
 
 beforeAll(async () => {
-  app = await build();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-divida-'));
+  app = await build({ dataDir });
   admin = await tokenFor(app, ['super-admin']);
   userAdmin = await tokenFor(app, ['user-admin']);
   agro = await tokenFor(app, ['user-agro']);
   semPerfil = await tokenFor(app, []);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const CSV = [
   'numero;nomeContribuinte;valorPgto',
@@ -178,7 +183,7 @@ describe('debt lookup', () => {
       });
       await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      httpApp = await build({ dividasUrl: `${base}/api/dividas/{numero}` });
+      httpApp = await build({ dataDir, dividasUrl: `${base}/api/dividas/{numero}` });
     });
     afterAll(async () => {
       await httpApp.close();

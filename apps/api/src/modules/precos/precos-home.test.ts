@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call } from '../../../test/helpers';
+import { build, call, tokenFor } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
 
 /** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
@@ -124,6 +124,47 @@ describe('precos/searchPrecosHome (public)', () => {
     const p1 = await home({}, 'precoData/desc', 'page=1&size=3');
     expect(p1.body).toEqual({ content: [tomate0110()], totalElements: 4, totalPages: 2, number: 1, size: 3 });
     expect((await home({}, 'precoData/desc', 'size=1001')).status).toBe(400);
+  });
+
+  it('stays right when prices and products change (the aggregate is kept by the database)', async () => {
+    const admin = await tokenFor(app, ['super-admin']);
+    const grupo = await inserirGrupo(app, 'Cebola', 'SC 20kg');
+    const outro = await inserirGrupo(app, 'Alho', 'CX 10kg');
+    const c1 = await inserirProduto(app, grupo, 'Cebola Nacional', { peso: 20 });
+    const c2 = await inserirProduto(app, grupo, 'Cebola Roxa', { peso: 10 });
+    const linha = async (g: number) => (await home({ produtoGrupoId: g, precoData: '2025-01-02' })).body.content;
+
+    const a = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: c1, data: '2025-01-02', valor: 40 } });
+    const b = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: c2, data: '2025-01-02', valor: '30,00' } });
+    expect(await linha(grupo)).toEqual([
+      expect.objectContaining({ valorMinimo: 30, valorMedio: 35, valorMaximo: 40, valorKgMinimo: 2, valorKgMedio: 2.5, valorKgMaximo: 3 }),
+    ]);
+    await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { id: b.body.id, produtoId: c2, data: '2025-01-02', valor: 50 } });
+    expect(await linha(grupo)).toEqual([expect.objectContaining({ valorMinimo: 40, valorMedio: 45, valorMaximo: 50, valorKgMaximo: 5 })]);
+
+    // the product's weight and group come from the product: editing it moves its prices
+    const put = await call(app, admin, {
+      method: 'PUT',
+      url: '/api/produto',
+      payload: { id: c2, nome: 'Cebola Roxa', embalagem: 'CX', pesoEmKg: 25, produtoGrupoId: outro, status: 'ATIVO' },
+    });
+    expect(put.status).toBe(200);
+    expect(await linha(grupo)).toEqual([expect.objectContaining({ valorMinimo: 40, valorMedio: 40, valorMaximo: 40, valorKgMedio: 2 })]);
+    expect(await linha(outro)).toEqual([
+      expect.objectContaining({ produtoGrupoNome: 'Alho', produtoGrupoUn: 'CX 10kg', valorMinimo: 50, valorMaximo: 50, valorKgMinimo: 2, valorKgMaximo: 2 }),
+    ]);
+
+    // the price moves to another day, then goes away
+    await call(app, admin, { method: 'PUT', url: `/api/precos/${a.body.id}`, payload: { produtoId: c1, data: '2025-01-03', valor: 40 } });
+    expect(await linha(grupo)).toEqual([]);
+    expect((await home({ produtoGrupoId: grupo })).body.content.map((r: { precoData: string }) => r.precoData)).toEqual(['2025-01-03']);
+    expect((await call(app, admin, { method: 'DELETE', url: `/api/precos/${a.body.id}` })).status).toBe(204);
+    expect((await home({ produtoGrupoId: grupo })).body.totalElements).toBe(0);
+
+    // a refused write leaves it as it was
+    const antes = (await home({})).body;
+    expect((await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: 999999, data: '2025-01-02', valor: 1 } })).status).toBe(400);
+    expect((await home({})).body).toEqual(antes);
   });
 
   it('serves the price history of a group for the chart', async () => {

@@ -1,19 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import {
-  PRECO_MSG,
-  PRECO_RESUMO_CAMPOS,
-  type Page,
-  type Preco,
-  type PrecoHistorico,
-  type PrecoInput,
-  type PrecoResumo,
-  type SortDir,
-} from '@ceasa/shared';
+import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
-import { condition, type ListField, type ListSpec } from '../../lib/list';
+import { condition, orderClause, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -56,32 +47,68 @@ export const precoList: ListSpec<Preco> = {
 export const normalizarFiltroDePreco = normalizarFiltroDeGrupo;
 
 /**
- * The columns of the public quotation over the per-(group, date) aggregate `r` joined to its group
- * `g`. `antes`: the same column before the aggregation (group and date filters narrow the prices).
+ * Counting the price list cheaply: filters only on date and group are answered by summing the
+ * per-(group, date) counts of precos_resumo (~15k rows instead of ~150k joined); filters only on
+ * the price's own columns count precos alone; anything else counts the full join.
  */
-const RESUMO: Record<(typeof PRECO_RESUMO_CAMPOS)[number], ListField & { antes?: SQL }> = {
-  produtoGrupoId: { expr: sql`g.id`, filter: 'eq', antes: sql`pr.produto_grupo_id` },
-  produtoGrupoNome: { expr: sql`g.nome`, filter: 'text', antes: sql`g.nome` },
-  produtoGrupoUn: { expr: sql`g.un_padrao`, filter: 'text', antes: sql`g.un_padrao` },
-  valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains' },
-  valorMedio: { expr: sql`r.valor_medio`, filter: 'contains' },
-  valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains' },
-  precoData: { expr: sql`r.data`, filter: 'date', antes: sql`p.data` },
-  valorKgMinimo: { expr: sql`r.valor_kg_minimo`, filter: 'contains' },
-  valorKgMedio: { expr: sql`r.valor_kg_medio`, filter: 'contains' },
-  valorKgMaximo: { expr: sql`r.valor_kg_maximo`, filter: 'contains' },
+const contagemPorResumo: ListSpec<never> = {
+  select: sql`coalesce(sum(r.quantidade), 0)::int AS n`,
+  from: sql`precos_resumo r JOIN produto_grupo g ON g.id = r.produto_grupo_id`,
+  fields: {
+    data: { expr: sql`r.data`, filter: 'date' },
+    produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'eq' },
+    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
+  },
+  defaultSort: { field: 'data', dir: 'asc' },
 };
-const RESUMO_ALIASES: Record<string, keyof typeof RESUMO> = {
-  nome: 'produtoGrupoNome',
-  produto: 'produtoGrupoNome',
-  unPadrao: 'produtoGrupoUn',
-  data: 'precoData',
-  dataCotacao: 'precoData',
+const SO_PRECOS = new Set(['id', 'valor', 'data', 'produtoId']);
+
+/** The names of the filters that actually filter (known field, non-empty value). */
+function filtrosAtivos(spec: ListSpec<unknown>, filters: Record<string, unknown> | null | undefined): string[] {
+  const ativos: string[] = [];
+  for (const [nome, raw] of Object.entries(filters ?? {})) {
+    const key = spec.fields[nome] ? nome : spec.aliases?.[nome];
+    if (key && spec.fields[key] && condition(spec.fields[key], raw)) ativos.push(key);
+  }
+  return ativos;
+}
+
+/**
+ * The public quotation, read from precos_resumo `r` (kept by triggers, see the schema) joined to
+ * its group `g`: one row per (product group, price date).
+ */
+const resumoList: ListSpec<PrecoResumo> = {
+  select: sql`g.id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", g.un_padrao AS "produtoGrupoUn",
+    r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo",
+    r.data AS "precoData", r.valor_kg_minimo::float8 AS "valorKgMinimo", r.valor_kg_medio::float8 AS "valorKgMedio",
+    r.valor_kg_maximo::float8 AS "valorKgMaximo"`,
+  from: sql`precos_resumo r JOIN produto_grupo g ON g.id = r.produto_grupo_id`,
+  fields: {
+    produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'eq' },
+    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
+    produtoGrupoUn: { expr: sql`g.un_padrao`, filter: 'text' },
+    valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains' },
+    valorMedio: { expr: sql`r.valor_medio`, filter: 'contains' },
+    valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains' },
+    precoData: { expr: sql`r.data`, filter: 'date' },
+    valorKgMinimo: { expr: sql`r.valor_kg_minimo`, filter: 'contains' },
+    valorKgMedio: { expr: sql`r.valor_kg_medio`, filter: 'contains' },
+    valorKgMaximo: { expr: sql`r.valor_kg_maximo`, filter: 'contains' },
+  },
+  aliases: { nome: 'produtoGrupoNome', produto: 'produtoGrupoNome', unPadrao: 'produtoGrupoUn', data: 'precoData', dataCotacao: 'precoData' },
+  defaultSort: { field: 'precoData', dir: 'desc' },
 };
-const campoResumo = (nome: string | undefined) =>
-  nome ? (Object.hasOwn(RESUMO, nome) ? (nome as keyof typeof RESUMO) : RESUMO_ALIASES[nome]) : undefined;
+const SO_RESUMO = new Set(['produtoGrupoId', 'valorMinimo', 'valorMedio', 'valorMaximo', 'precoData', 'valorKgMinimo', 'valorKgMedio', 'valorKgMaximo']);
 
 const NAO_ENCONTRADO = 'Preço não encontrado';
+const pagina = <T>(content: T[], total: number, p: ListParams): Page<T> => ({
+  content,
+  totalElements: total,
+  totalPages: Math.ceil(total / p.size),
+  number: p.page,
+  size: p.size,
+});
+const n = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
 
 export function precosRepository(db: Db) {
   const crud = auditedCrud(precos, 'Precos', NAO_ENCONTRADO);
@@ -113,46 +140,44 @@ export function precosRepository(db: Db) {
       }),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
 
+    /** The price list (GET precos, POST precos/searchPrecos): the list helper's page, counted cheaply. */
+    async listar(p: ListParams): Promise<Page<Preco>> {
+      const ativos = filtrosAtivos(precoList as ListSpec<unknown>, p.filters);
+      const where = whereClause(precoList, p.filters);
+      let contagem: SQL;
+      if (ativos.every((f) => f in contagemPorResumo.fields)) {
+        contagem = sql`SELECT ${contagemPorResumo.select} FROM ${contagemPorResumo.from} ${whereClause(contagemPorResumo, p.filters)}`;
+      } else if (ativos.every((f) => SO_PRECOS.has(f))) {
+        contagem = sql`SELECT count(*)::int AS n FROM precos p ${where}`;
+      } else {
+        contagem = sql`SELECT count(*)::int AS n FROM ${precoList.from} ${where}`;
+      }
+      const [rows, count] = await Promise.all([
+        db.execute(sql`SELECT ${precoList.select} FROM ${precoList.from} ${where} ${orderClause(precoList, p.sortField, p.sortDir)} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
+        db.execute(contagem),
+      ]);
+      return pagina((rows.rows as Record<string, unknown>[]).map(aninhado), n(count), p);
+    },
+
     /**
      * The public quotation: one row per (product group, price date) with the min/avg/max of that
-     * day's prices of the group's products, and the same per kg. Sorting and paging apply after
-     * the aggregation; filters on the group and the date apply before it.
+     * day's prices of the group's products, and the same per kg. Default order: newest date, then
+     * group name; any column sorts, ties fall back to that order.
      */
-    async resumo(p: { filters?: Record<string, unknown> | null; sortField?: string; sortDir?: SortDir; page: number; size: number }): Promise<Page<PrecoResumo>> {
-      const antes: SQL[] = [];
-      const depois: SQL[] = [];
-      for (const [nome, raw] of Object.entries(p.filters ?? {})) {
-        const key = campoResumo(nome);
-        if (!key) continue;
-        const f = RESUMO[key];
-        const c = condition(f.antes ? { ...f, expr: f.antes } : f, raw);
-        if (c) (f.antes ? antes : depois).push(c);
-      }
-      const campo = campoResumo(p.sortField);
-      const order = campo
-        ? sql`ORDER BY ${RESUMO[campo].expr} ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}, r.data DESC, g.nome ASC, g.id ASC`
-        : sql`ORDER BY r.data DESC, g.nome ASC, g.id ASC`;
-      const base = sql`
-        FROM (SELECT pr.produto_grupo_id, p.data,
-                     round(min(p.valor), 2) AS valor_minimo, round(avg(p.valor), 2) AS valor_medio, round(max(p.valor), 2) AS valor_maximo,
-                     round(min(p.valor / pr.peso_em_kg), 2) AS valor_kg_minimo, round(avg(p.valor / pr.peso_em_kg), 2) AS valor_kg_medio,
-                     round(max(p.valor / pr.peso_em_kg), 2) AS valor_kg_maximo
-              FROM precos p JOIN produto pr ON pr.id = p.produto_id JOIN produto_grupo g ON g.id = pr.produto_grupo_id
-              ${antes.length ? sql`WHERE ${sql.join(antes, sql` AND `)}` : sql``}
-              GROUP BY pr.produto_grupo_id, p.data) r
-        JOIN produto_grupo g ON g.id = r.produto_grupo_id
-        ${depois.length ? sql`WHERE ${sql.join(depois, sql` AND `)}` : sql``}`;
+    async resumo(p: ListParams): Promise<Page<PrecoResumo>> {
+      const where = whereClause(resumoList, p.filters);
+      const ativos = filtrosAtivos(resumoList as ListSpec<unknown>, p.filters);
+      const campo = p.sortField && (resumoList.fields[p.sortField] ? p.sortField : resumoList.aliases?.[p.sortField]);
+      const padrao = sql`r.data DESC, g.nome ASC, g.id ASC`;
+      const order = campo ? sql`ORDER BY ${resumoList.fields[campo].expr} ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}, ${padrao}` : sql`ORDER BY ${padrao}`;
+      const contagem = ativos.every((f) => SO_RESUMO.has(f))
+        ? sql`SELECT count(*)::int AS n FROM precos_resumo r ${where}`
+        : sql`SELECT count(*)::int AS n FROM ${resumoList.from} ${where}`;
       const [rows, count] = await Promise.all([
-        db.execute(sql`
-          SELECT g.id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", g.un_padrao AS "produtoGrupoUn",
-                 r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo",
-                 r.data AS "precoData", r.valor_kg_minimo::float8 AS "valorKgMinimo", r.valor_kg_medio::float8 AS "valorKgMedio",
-                 r.valor_kg_maximo::float8 AS "valorKgMaximo"
-          ${base} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
-        db.execute(sql`SELECT count(*)::int AS n ${base}`),
+        db.execute(sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
+        db.execute(contagem),
       ]);
-      const total = Number((count.rows[0] as { n: number }).n);
-      return { content: rows.rows as PrecoResumo[], totalElements: total, totalPages: Math.ceil(total / p.size), number: p.page, size: p.size };
+      return pagina(rows.rows as PrecoResumo[], n(count), p);
     },
 
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
@@ -160,12 +185,11 @@ export function precosRepository(db: Db) {
       const g = await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`);
       if (!g.rows.length) throw notFound('Grupo de produto não encontrado');
       const r = await db.execute(sql`
-        WITH pg AS (SELECT p.data, p.valor FROM precos p JOIN produto pr ON pr.id = p.produto_id WHERE pr.produto_grupo_id = ${grupoId}),
-             ultima AS (SELECT max(data) AS d FROM pg)
-        SELECT pg.data, round(min(pg.valor), 2)::float8 AS "valorMinimo", round(avg(pg.valor), 2)::float8 AS "valorMedio", round(max(pg.valor), 2)::float8 AS "valorMaximo"
-        FROM pg, ultima
-        WHERE pg.data > ultima.d - ${dias}::int
-        GROUP BY pg.data ORDER BY pg.data`);
+        SELECT r.data, r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo"
+        FROM precos_resumo r
+        WHERE r.produto_grupo_id = ${grupoId}
+          AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupoId}) - ${dias}::int
+        ORDER BY r.data`);
       return r.rows as PrecoHistorico[];
     },
   };

@@ -74,7 +74,11 @@ describe('precos', () => {
     const p1 = await inserirPreco(app, alface, '2023-02-01', '15.75');
     const p2 = await inserirPreco(app, tomate, '2023-02-02', '99.90');
     const busca = (payload: object, ordem = 'asc/id') => call(app, admin, { method: 'POST', url: `/api/precos/searchPrecos/${ordem}?page=0&size=50`, payload });
-    const ids = (r: { body: { content: { id: number }[] } }) => r.body.content.map((p) => p.id);
+    // totalElements is counted three ways (precos_resumo, precos alone, the full join): it must match the rows.
+    const ids = (r: { body: { content: { id: number }[]; totalElements: number } }) => {
+      expect(r.body.totalElements).toBe(r.body.content.length);
+      return r.body.content.map((p) => p.id);
+    };
 
     const acc = await busca({ produtoNome: 'acucar cris' });
     expect(acc.status).toBe(200);
@@ -91,6 +95,10 @@ describe('precos', () => {
     expect(ids(await busca({ produtoGrupo: g, data: '01/02/2023' }))).toEqual([p1]);
     expect(ids(await busca({ produtoGrupo: g, data: '2023-02-01T03:00:00.000Z' }))).toEqual([p1]);
     expect(ids(await busca({ id: String(p2) }))).toContain(p2);
+    expect(ids(await busca({ data: '2023-02-02' }))).toEqual([p2]);
+    expect(ids(await busca({ produtoGrupoNome: 'hortaliças', data: '2023-02-02' }))).toEqual([p2]);
+    expect(ids(await busca({ produtoId: alface }))).toEqual([p1]);
+    expect(ids(await busca({ produtoId: tomate, valor: '99' }))).toEqual([p2]);
     expect(ids(await busca({ produtoGrupo: g, id: '', produtoNome: null, valor: undefined, data: '' }))).toEqual([p1, p2]);
 
     for (const campo of ['id', 'valor', 'data', 'produtoNome', 'produtoEmbalagem', 'produtoGrupo', 'produtoGrupoNome', 'produto.nome']) {

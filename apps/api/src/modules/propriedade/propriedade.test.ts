@@ -1,9 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { boletim } from '../../db/schema';
 import { build, call, countRows, tokenFor } from '../../../test/helpers';
 
 let app: FastifyInstance;
+let dataDir: string;
 let admin: string;
 let agro: string;
 let userAdmin: string;
@@ -13,7 +17,8 @@ let outro: { id: number; nome: string };
 let mun: { id: number; nome: string };
 
 beforeAll(async () => {
-  app = await build();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-propriedade-'));
+  app = await build({ dataDir });
   admin = await tokenFor(app, ['super-admin']);
   agro = await tokenFor(app, ['user-agro']);
   userAdmin = await tokenFor(app, ['user-admin']);
@@ -22,7 +27,10 @@ beforeAll(async () => {
   outro = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 } })).body;
   mun = (await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Montes Claros', sigla: 'MG' } })).body;
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const base = () => ({
   nome: 'Sítio Boa Esperança',

@@ -80,3 +80,11 @@ export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { co
     </table>
   );
 }
+
+/** 'Mostrando de {first} a {last} de N {plural}' for a report of the list's current page. */
+export function textoMostrando(page: { totalElements: number; number: number; size: number } | undefined, n: number, plural: string) {
+  const total = page?.totalElements ?? n;
+  const first = n ? (page?.number ?? 0) * (page?.size ?? n) + 1 : 0;
+  const last = n ? first + n - 1 : 0;
+  return `Mostrando de ${first} a ${last} de ${total} ${plural}`;
+}

@@ -35,7 +35,12 @@ export interface ResourceListProps<T extends { id: number | string }> {
   /** API base path, e.g. 'municipio'. */
   base: string;
   /** Name of the search call: POST {base}/{search}/{dir}/{field} (or {field}/{dir} with fieldFirst). */
-  search: string;
+  search?: string;
+  /**
+   * For resources whose only search is GET {base}/search?searchTerm&page&size&sort (e.g. pedras):
+   * the column whose filter is sent as `searchTerm` (used instead of `search`).
+   */
+  searchTerm?: string;
   fieldFirst?: boolean;
   columns: ListColumn<T>[];
   /** Plural for the footer 'Mostrando de {first} a {last} de N {plural}'. */
@@ -79,6 +84,10 @@ function lerEstado(rota: string, padrao: Estado): Estado {
 
 async function buscar<T>(p: ResourceListProps<T & { id: number | string }>, e: Estado, size: number): Promise<Page<T>> {
   const dir = e.sortOrder === -1 ? 'desc' : 'asc';
+  if (p.searchTerm || !p.search)
+    return api<Page<T>>(p.searchTerm ? `${p.base}/search` : p.base, {
+      query: { page: e.page, size, sort: `${e.sortField},${dir}`, searchTerm: p.searchTerm ? (e.filtros[p.searchTerm] as string | null) : undefined },
+    });
   const path = p.fieldFirst ? `${p.base}/${p.search}/${e.sortField}/${dir}` : `${p.base}/${p.search}/${dir}/${e.sortField}`;
   return api<Page<T>>(path, { method: 'POST', body: e.filtros, query: { page: e.page, size } });
 }

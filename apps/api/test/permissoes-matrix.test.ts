@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ROLE_GRUPO, type Role } from '@ceasa/shared';
+import { build, call, tokenFor } from './helpers';
+
+/**
+ * Every /api route × (no token, no role, each role), generated from the app's own route table,
+ * so a route added later cannot escape the check. Ids are ones that do not exist and bodies are
+ * empty, so allowed calls answer 2xx/400/404 and nothing is changed.
+ */
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  app = await build();
+  tokens.semPerfil = await tokenFor(app, []);
+  for (const r of Object.keys(ROLE_GRUPO)) tokens[r] = await tokenFor(app, [r]);
+});
+afterAll(() => app.close());
+
+const url = (u: string) =>
+  u
+    .replace(/:id\b/g, u.startsWith('/api/usuarios') ? '00000000-0000-4000-8000-000000000000' : '999999')
+    .replace(/:dir\b/, 'asc')
+    .replace(/:field\b/, 'id')
+    .replace(/:[a-zA-Z]+/g, '999999');
+
+describe('permission matrix', () => {
+  it('covers a non-trivial route table', () => {
+    expect(app.rotasApi.length).toBeGreaterThan(20);
+  });
+
+  it('answers 401/403/allowed exactly as the route declares, for every route', async () => {
+    const falhas: string[] = [];
+    for (const r of app.rotasApi) {
+      const u = url(r.url);
+      const opts = { method: r.method as 'GET', url: u, ...(r.method === 'POST' || r.method === 'PUT' ? { payload: {} } : {}) };
+
+      const anon = await call(app, null, opts);
+      if (r.acesso === 'publico') {
+        if (anon.status === 401 || anon.status === 403) falhas.push(`${r.method} ${u} público respondeu ${anon.status}`);
+        continue;
+      }
+      if (anon.status !== 401) falhas.push(`${r.method} ${u} sem token: ${anon.status} (esperado 401)`);
+
+      const sem = await call(app, tokens.semPerfil, opts);
+      const esperadoSem = r.acesso === 'autenticado' ? 'permitido' : 403;
+      if (esperadoSem === 403 ? sem.status !== 403 : sem.status === 401 || sem.status === 403)
+        falhas.push(`${r.method} ${u} sem perfil: ${sem.status} (esperado ${esperadoSem})`);
+
+      for (const role of Object.keys(ROLE_GRUPO) as Role[]) {
+        const res = await call(app, tokens[role], opts);
+        let permitido = true;
+        if (typeof r.acesso === 'object') {
+          const perms = await app.permissoesDoGrupo(ROLE_GRUPO[role]);
+          permitido = Boolean(perms[r.acesso.rota]?.[r.acesso.acao]);
+        }
+        const negado = res.status === 401 || res.status === 403;
+        if (permitido === negado) falhas.push(`${r.method} ${u} como ${role}: ${res.status} (esperado ${permitido ? 'permitido' : 403})`);
+        if (res.status >= 500) falhas.push(`${r.method} ${u} como ${role}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (negado && res.body?.message === undefined) falhas.push(`${r.method} ${u} como ${role}: recusa sem mensagem`);
+      }
+    }
+    expect(falhas).toEqual([]);
+  });
+
+  it('refuses a forged token and a token signed by another key', async () => {
+    const ok = tokens['super-admin'];
+    const [h, p] = ok.split('.');
+    const forjado = `${h}.${p}.${'A'.repeat(86)}`;
+    const r = await call(app, forjado, { method: 'GET', url: '/api/municipio' });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toMatch(/Sessão inválida|entrar/i);
+    const outro = await build();
+    const deOutro = await tokenFor(outro, ['super-admin']);
+    await outro.close();
+    expect((await call(app, deOutro, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,135 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
+import { nomeFoto, pessoaInput, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
+import { Campo, SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { FormPage } from '../../components/form/FormPage';
+import { useResourceForm } from '../../components/form/useResourceForm';
+import { api, type ApiError } from '../../lib/api-client';
+import { useToast } from '../../lib/toast';
+import { opcoesPessoas, usePessoaTipos, usePessoasDoTipo } from './api';
+import { FormatadoField, mascaraCpfCnpj, mascaraTelefone } from './campos';
+import { FotoPessoa } from './foto-pessoa';
+
+const PASTA_FOTOS = '/fotos/pessoas';
+
+const paraForm = (p: Omit<Pessoa, 'id'>): PessoaInput => ({
+  nome: p.nome,
+  cpfcnpj: mascaraCpfCnpj(p.cpfcnpj) || p.cpfcnpj,
+  celular: mascaraTelefone(p.celular),
+  tipoId: p.tipoId,
+  observacao: p.observacao ?? '',
+});
+
+/** The saved photo of a person: GET ftp/exists, then the bytes through the API client (bearer token). */
+function useFotoExistente(arquivo: string | null) {
+  return useQuery({
+    queryKey: ['foto', arquivo],
+    enabled: !!arquivo,
+    retry: false,
+    gcTime: 0,
+    queryFn: async () => {
+      const { exists } = await api<{ exists: boolean }>('ftp/exists', { query: { file: arquivo } });
+      if (!exists) return null;
+      const res = await api<Response>('ftp/download', { query: { file: arquivo }, raw: true });
+      return res.blob();
+    },
+  });
+}
+
+/** Person form: name, CPF/CNPJ and mobile masked as typed, type, notes, camera photo (sent after the save). */
+export default function PessoaForm() {
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [capturada, setCapturada] = useState<Blob | null>(null);
+  const f = useResourceForm<PessoaInput, Pessoa>({
+    base: 'pessoa',
+    schema: pessoaInput,
+    defaults: { nome: '', cpfcnpj: '', celular: '', tipoId: undefined, observacao: '' },
+    listPath: '/pessoa',
+    entidade: 'pessoa',
+    toForm: paraForm,
+    // A captured photo marks the person as having one (the server names it); otherwise an edit keeps what there was.
+    toBody: (v) => ({ ...v, foto: capturada ? nomeFoto(v.cpfcnpj) : undefined }),
+  });
+  const { control, handleSubmit, reset } = f.form;
+  const tipos = usePessoaTipos();
+  const produtores = usePessoasDoTipo(1, !f.editando);
+  const existente = useFotoExistente(f.registro?.foto ? nomeFoto(f.registro.cpfcnpj) : null);
+  const [produtor, setProdutor] = useState<number | null>(null);
+
+  const preencherDeProdutor = async (id: number | null) => {
+    setProdutor(id);
+    if (!id) return;
+    try {
+      const p = await api<PessoaDoProdutor>(`pessoa/produtor/${id}`);
+      reset(paraForm(p));
+      toast.show('info', 'Dados do produtor preenchidos', 'Revise os campos antes de salvar.');
+    } catch (err) {
+      toast.show('error', 'Erro ao obter produtor', (err as ApiError).message);
+    }
+  };
+
+  const enviarFoto = async (salvo: Pessoa, foto: Blob) => {
+    const arquivo = nomeFoto(salvo.cpfcnpj)!;
+    const fd = new FormData();
+    fd.append('path', PASTA_FOTOS);
+    fd.append('file', new File([foto], arquivo, { type: 'image/png' }));
+    try {
+      await api('ftp/upload', { method: 'POST', body: fd });
+      qc.removeQueries({ queryKey: ['foto'] });
+    } catch (err) {
+      toast.show('error', 'Erro ao enviar a foto!', `A pessoa foi salva, mas a foto não: ${(err as ApiError).message}`, 5000);
+    }
+  };
+
+  return (
+    <FormPage
+      titulo={f.editando ? 'Editar Pessoa' : 'Nova Pessoa'}
+      listPath="/pessoa"
+      carregando={f.carregando}
+      erroCarregar={f.erroCarregar}
+      onRetry={f.recarregar}
+      onSubmit={handleSubmit(async (v) => {
+        const foto = capturada;
+        const salvo = await f.salvar(v as PessoaInput);
+        if (salvo && foto) {
+          await enviarFoto(salvo, foto);
+          setCapturada(null);
+        }
+      })}
+      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
+    >
+      {!f.editando && (
+        <Campo id="preencher-produtor" label="Preencher de produtor" className="preencher-produtor">
+          <Dropdown
+            inputId="preencher-produtor"
+            value={produtor}
+            options={opcoesPessoas(produtores.data)}
+            onChange={(e) => preencherDeProdutor(e.value ?? null)}
+            placeholder="Selecione um produtor para copiar os dados"
+            emptyMessage="Nenhum produtor encontrado"
+            emptyFilterMessage="Nenhum produtor encontrado"
+            filter
+            showClear
+            loading={produtores.isLoading}
+          />
+        </Campo>
+      )}
+      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
+      <FormatadoField control={control} name="cpfcnpj" label="CPF/CNPJ" formatar={mascaraCpfCnpj} maxLength={18} inputMode="numeric" placeholder="000.000.000-00" />
+      <FormatadoField control={control} name="celular" label="Celular" formatar={mascaraTelefone} maxLength={15} inputMode="tel" placeholder="(00) 00000-0000" />
+      <SelectField
+        control={control}
+        name="tipoId"
+        label="Tipo"
+        options={(tipos.data ?? []).map((t) => ({ label: t.descricao, value: t.id }))}
+        loading={tipos.isLoading}
+        emptyMessage="Nenhum tipo encontrado"
+      />
+      <TextAreaField control={control} name="observacao" label="Observação" className="full" />
+      <FotoPessoa capturada={capturada} existente={existente.data ?? null} carregando={existente.isLoading} onCapturada={setCapturada} />
+    </FormPage>
+  );
+}

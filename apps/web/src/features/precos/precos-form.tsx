@@ -1,0 +1,69 @@
+import { Button } from 'primereact/button';
+import { useEffect } from 'react';
+import { precoInput, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
+import { DateField, NumberField, SelectField } from '../../components/form/fields';
+import { FormPage } from '../../components/form/FormPage';
+import { useResourceForm } from '../../components/form/useResourceForm';
+import { useToast } from '../../lib/toast';
+import { useProdutoOpcoes } from '../produto/api';
+
+/** SPEC.md section 5: the price form's date picker covers 2010 to current year + 3. */
+export const ANOS_PRECO = `2010:${new Date().getFullYear() + 3}`;
+
+export default function PrecosForm() {
+  const produtos = useProdutoOpcoes();
+  const toast = useToast();
+  useEffect(() => {
+    if (produtos.error) toast.show('error', 'Erro ao buscar produtos!', (produtos.error as Error).message);
+  }, [produtos.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  const f = useResourceForm<PrecoInput, Preco>({
+    base: 'precos',
+    schema: precoInput,
+    defaults: { data: toIsoDate(new Date()) ?? undefined, produtoId: undefined, valor: null },
+    listPath: '/precos',
+    entidade: 'preço',
+    toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
+  });
+  const { control, handleSubmit, getValues, reset, setFocus } = f.form;
+
+  /** 'Salvar e continuar': stays on the form, keeps date and product, clears only the value. */
+  const salvarEContinuar = handleSubmit(async (v) => {
+    const salvo = await f.salvar(v, { continuar: true });
+    if (salvo) {
+      reset({ ...getValues(), valor: null }, { keepDefaultValues: true });
+      setTimeout(() => setFocus('valor'), 0);
+    }
+  });
+
+  return (
+    <FormPage
+      titulo={f.editando ? 'Editar Preço' : 'Novo Preço'}
+      listPath="/precos"
+      carregando={f.carregando}
+      erroCarregar={f.erroCarregar}
+      onRetry={f.recarregar}
+      onSubmit={handleSubmit((v) => f.salvar(v))}
+      botoes={
+        f.editando ? (
+          <Button type="submit" label="Atualizar" icon="pi pi-check" loading={f.salvando} />
+        ) : (
+          <>
+            <Button type="submit" label="Salvar" icon="pi pi-check" loading={f.salvando} />
+            <Button type="button" label="Salvar e continuar" icon="pi pi-plus" outlined disabled={f.salvando} onClick={() => void salvarEContinuar()} />
+          </>
+        )
+      }
+    >
+      <DateField control={control} name="data" label="Data" yearRange={ANOS_PRECO} />
+      <SelectField
+        control={control}
+        name="produtoId"
+        label="Produto"
+        options={produtos.opcoes}
+        loading={produtos.isLoading}
+        emptyMessage="Nenhum produto encontrado"
+      />
+      <NumberField control={control} name="valor" label="Valor (R$)" moeda />
+    </FormPage>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { opcoesDeProduto, type ProdutoGrupoOpcao, type ProdutoOpcao } from '@ceasa/shared';
+import { api } from '../../lib/api-client';
+
+/**
+ * Options of a product dropdown (GET produto/listAllProdutoBasic), always cleaned by the shared rule
+ * (no 'abacate - nao usar', no case-insensitive duplicates). Label: 'nome - embalagem'.
+ * Use this hook for every product dropdown of the app.
+ */
+export function useProdutoOpcoes() {
+  const q = useQuery({
+    queryKey: ['opcoes', 'produto'],
+    queryFn: () => api<ProdutoOpcao[]>('produto/listAllProdutoBasic'),
+    staleTime: 60_000,
+  });
+  const produtos = opcoesDeProduto(q.data ?? []);
+  return { ...q, produtos, opcoes: produtos.map((p) => ({ label: rotuloProduto(p), value: p.id })) };
+}
+
+export const rotuloProduto = (p: { nome: string; embalagem?: string | null }) => (p.embalagem ? `${p.nome} - ${p.embalagem}` : p.nome);
+
+/** Options of a product-group dropdown (GET produtoGrupo/produtosAll). */
+export function useProdutoGrupoOpcoes() {
+  const q = useQuery({
+    queryKey: ['opcoes', 'produtoGrupo'],
+    queryFn: () => api<ProdutoGrupoOpcao[]>('produtoGrupo/produtosAll'),
+    staleTime: 60_000,
+  });
+  return { ...q, opcoes: (q.data ?? []).map((g) => ({ label: g.nome, value: g.id })) };
+}
+
+/** The product status list from the server (GET statusProduto). */
+export function useStatusProduto() {
+  const q = useQuery({ queryKey: ['opcoes', 'statusProduto'], queryFn: () => api<string[]>('statusProduto'), staleTime: Infinity });
+  return { ...q, opcoes: (q.data ?? []).map((s) => ({ label: s, value: s })) };
+}

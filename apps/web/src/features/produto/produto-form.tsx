@@ -1,0 +1,38 @@
+import { Button } from 'primereact/button';
+import { PESO_MAXIMO, produtoInput, type Produto, type ProdutoInput } from '@ceasa/shared';
+import { NumberField, SelectField, TextField } from '../../components/form/fields';
+import { FormPage } from '../../components/form/FormPage';
+import { useResourceForm } from '../../components/form/useResourceForm';
+import { useProdutoGrupoOpcoes, useStatusProduto } from './api';
+
+export default function ProdutoForm() {
+  const grupos = useProdutoGrupoOpcoes();
+  const status = useStatusProduto();
+  const f = useResourceForm<ProdutoInput, Produto>({
+    base: 'produto',
+    schema: produtoInput,
+    // SPEC.md section 5: weight 1 by default on create.
+    defaults: { nome: '', embalagem: '', pesoEmKg: 1, produtoGrupoId: undefined, status: 'ATIVO' },
+    listPath: '/produto',
+    entidade: 'produto',
+    toForm: (p) => ({ nome: p.nome, embalagem: p.embalagem, pesoEmKg: p.pesoEmKg, produtoGrupoId: p.produtoGrupoId, status: p.status }),
+  });
+  const { control, handleSubmit } = f.form;
+  return (
+    <FormPage
+      titulo={f.editando ? 'Editar Produto' : 'Novo Produto'}
+      listPath="/produto"
+      carregando={f.carregando}
+      erroCarregar={f.erroCarregar}
+      onRetry={f.recarregar}
+      onSubmit={handleSubmit((v) => f.salvar(v))}
+      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
+    >
+      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
+      <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />
+      <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} max={PESO_MAXIMO} />
+      <SelectField control={control} name="produtoGrupoId" label="Grupo" options={grupos.opcoes} loading={grupos.isLoading} emptyMessage="Nenhum grupo de produto encontrado" />
+      <SelectField control={control} name="status" label="Status" options={status.opcoes} loading={status.isLoading} />
+    </FormPage>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { AREA_MAXIMA, propriedadeInput, TIPOS_POSSE, type Municipio, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
+import { MaskField, NumberField, SelectField, TextField } from '../../components/form/fields';
+import { FormPage } from '../../components/form/FormPage';
+import { useResourceForm } from '../../components/form/useResourceForm';
+import { api } from '../../lib/api-client';
+import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+
+const PRONAF = [
+  { label: 'SIM', value: true },
+  { label: 'NÃO', value: false },
+];
+const POSSES = TIPOS_POSSE.map((t) => ({ label: t, value: t }));
+
+/** Property form: owner, address, CEP (masked, saved unmasked), municipality, three areas (2 decimals), geo, Pronaf, tenure. */
+export default function PropriedadeForm() {
+  const f = useResourceForm<PropriedadeInput, Propriedade>({
+    base: 'propriedade',
+    schema: propriedadeInput,
+    defaults: {
+      nome: '',
+      endereco: '',
+      numero: '',
+      complemento: '',
+      cep: '',
+      geoLocalizacao: '0,0',
+      pronaf: false,
+      proprietarioId: undefined,
+      municipioId: undefined,
+      areaTotal: undefined,
+      areaExplorada: undefined,
+      areaCultivada: undefined,
+      tipoPosse: undefined,
+    },
+    listPath: '/propriedade',
+    entidade: 'propriedade',
+    toForm: (p) => ({
+      nome: p.nome,
+      endereco: p.endereco ?? '',
+      numero: p.numero ?? '',
+      complemento: p.complemento ?? '',
+      cep: p.cep ?? '',
+      municipioId: p.municipioId,
+      areaTotal: p.areaTotal,
+      areaExplorada: p.areaExplorada,
+      areaCultivada: p.areaCultivada,
+      geoLocalizacao: p.geoLocalizacao ?? '0,0',
+      pronaf: p.pronaf,
+      tipoPosse: p.tipoPosse,
+      proprietarioId: p.proprietarioId,
+    }),
+  });
+  const { control, handleSubmit } = f.form;
+  const pessoas = usePessoasOpcoes();
+  const municipios = useQuery({ queryKey: ['municipio', 'findAllBasic'], queryFn: () => api<Municipio[]>('municipio/findAllBasic'), staleTime: 0 });
+
+  return (
+    <FormPage
+      titulo={f.editando ? 'Editar Propriedade' : 'Nova Propriedade'}
+      listPath="/propriedade"
+      carregando={f.carregando}
+      erroCarregar={f.erroCarregar}
+      onRetry={f.recarregar}
+      onSubmit={handleSubmit((v) => f.salvar(v as PropriedadeInput))}
+      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
+    >
+      <SelectField control={control} name="proprietarioId" label="Proprietário" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
+      <TextField control={control} name="nome" label="Nome" maxLength={200} />
+      <TextField control={control} name="endereco" label="Endereço" maxLength={200} />
+      <TextField control={control} name="numero" label="Número" maxLength={200} />
+      <TextField control={control} name="complemento" label="Complemento" maxLength={200} />
+      <MaskField control={control} name="cep" label="CEP" mask="99999-999" unmask />
+      <SelectField
+        control={control}
+        name="municipioId"
+        label="Município"
+        options={(municipios.data ?? []).map((m) => ({ label: m.sigla ? `${m.nome} - ${m.sigla}` : m.nome, value: m.id }))}
+        loading={municipios.isLoading}
+        emptyMessage="Nenhum município encontrado"
+      />
+      <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} max={AREA_MAXIMA} />
+      <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} max={AREA_MAXIMA} />
+      <NumberField control={control} name="areaCultivada" label="Cultivada" decimais={2} max={AREA_MAXIMA} />
+      <TextField control={control} name="geoLocalizacao" label="Geo Localização" maxLength={200} />
+      <SelectField control={control} name="pronaf" label="Pronaf" options={PRONAF} />
+      <SelectField control={control} name="tipoPosse" label="Tipo de Posse" options={POSSES} />
+    </FormPage>
+  );
+}

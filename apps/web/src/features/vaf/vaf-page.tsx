@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { formatBRL, formatDate, formatDecimal, vafInput, type VafInput, type VafRow } from '@ceasa/shared';
+import { DateField } from '../../components/form/fields';
+import { api, ApiError } from '../../lib/api-client';
+import { useToast } from '../../lib/toast';
+import { VafReport } from './vaf-report';
+import './vaf.css';
+
+/** SPEC.md section 5: the VAF pickers cover 2000 to the current year. */
+export const ANOS_VAF = `2000:${new Date().getFullYear()}`;
+
+const municipio = (r: VafRow) => r.municipio ?? 'Não informado';
+
+export default function VafPage() {
+  const toast = useToast();
+  const form = useForm<VafInput>({ resolver: zodResolver(vafInput as never) as never, defaultValues: { dataInicial: undefined, dataFinal: undefined }, mode: 'onTouched' });
+  const [dataInicial, dataFinal] = useWatch({ control: form.control, name: ['dataInicial', 'dataFinal'] });
+  const [resultado, setResultado] = useState<{ rows: VafRow[]; periodo: VafInput } | null>(null);
+  const [pesquisando, setPesquisando] = useState(false);
+  const [imprimindo, setImprimindo] = useState(false);
+
+  const pesquisar = form.handleSubmit(async (v) => {
+    setPesquisando(true);
+    try {
+      const rows = await api<VafRow[]>('precos/vaf', { method: 'POST', body: v });
+      setResultado({ rows, periodo: v });
+      if (rows.length === 0) toast.show('warn', 'Nenhum movimento encontrado', `Período de ${formatDate(v.dataInicial)} a ${formatDate(v.dataFinal)}`);
+      else toast.show('success', 'Pesquisa concluída!', `${rows.length} registro(s) encontrado(s)`);
+    } catch (err) {
+      setResultado(null);
+      toast.show('error', 'Erro ao pesquisar!', (err as ApiError).message);
+    } finally {
+      setPesquisando(false);
+    }
+  });
+
+  return (
+    <section className="card">
+      <div className="list-header">
+        <h1>VAF</h1>
+        <div className="list-actions">
+          <Button label="Imprimir boletim" icon="pi pi-print" outlined disabled={!resultado} onClick={() => setImprimindo(true)} />
+        </div>
+      </div>
+      <form onSubmit={pesquisar} noValidate className="form-grid">
+        <DateField control={form.control} name="dataInicial" label="Data Inicial" yearRange={ANOS_VAF} />
+        <DateField control={form.control} name="dataFinal" label="Data Final" yearRange={ANOS_VAF} />
+        <div className="form-buttons">
+          <Button type="submit" label="Pesquisar" icon="pi pi-search" disabled={!dataInicial || !dataFinal} loading={pesquisando} />
+        </div>
+      </form>
+
+      <DataTable
+        value={resultado?.rows ?? []}
+        className="vaf-tabela"
+        header={<h2 className="table-title">Média Mensal</h2>}
+        paginator
+        rows={10}
+        rowsPerPageOptions={[10, 20, 30]}
+        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        currentPageReportTemplate="Mostrando de {first} a {last} de {totalRecords} registros"
+        emptyMessage={resultado ? 'Nenhum movimento encontrado' : 'Informe o período e clique em Pesquisar'}
+        stripedRows
+        size="small"
+        responsiveLayout="stack"
+        breakpoint="768px"
+        sortMode="single"
+        removableSort
+      >
+        <Column field="nome" header="Produto" sortable />
+        <Column field="unPadrao" header="Un Padrão" sortable />
+        <Column field="valorUn" header="Valor Un (R$)" sortable body={(r: VafRow) => formatBRL(r.valorUn)} />
+        <Column field="municipio" header="Município" sortable body={municipio} />
+        <Column field="total" header="Total (kg)" sortable body={(r: VafRow) => formatDecimal(r.total)} />
+      </DataTable>
+
+      {resultado && <VafReport visible={imprimindo} onHide={() => setImprimindo(false)} rows={resultado.rows} periodo={resultado.periodo} />}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, criarUsuario, entrar, mailsPara, textoDoEmail, toast } from './support';
+
+const AVISO = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
+
+test('login: validações e credenciais inválidas', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/reset');
+  await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('O e-mail é obrigatório')).toBeVisible();
+  await expect(page.getByText('A senha é obrigatória')).toBeVisible();
+  await page.getByLabel('E-mail').fill('nao-e-email');
+  await page.getByLabel('E-mail').blur();
+  await expect(page.getByText('O e-mail inserido é inválido')).toBeVisible();
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await toast(page, 'Email ou senha inválido');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só o menu do seu grupo', async ({ page, browser }) => {
+  const email = `novo${Date.now()}@e2e.local`;
+  await page.goto('/register');
+  await page.getByLabel('Nome').fill('Maria Agrônoma');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill('Senha#123');
+  await page.getByLabel('Confirmar senha').fill('outra');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('As senhas devem ser iguais')).toBeVisible();
+  await page.getByLabel('Confirmar senha').fill('Senha#123');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await toast(page, 'Conta criada com sucesso');
+  await expect(page).toHaveURL(/\/$/);
+
+  // A second registration with the same e-mail (other case) is refused.
+  await page.goto('/register');
+  await page.getByLabel('Nome').fill('Outra');
+  await page.getByLabel('E-mail').fill(email.toUpperCase());
+  await page.getByLabel('Senha', { exact: true }).fill('x');
+  await page.getByLabel('Confirmar senha').fill('x');
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await toast(page, 'Email usado em outra conta');
+
+  // Without a profile: /home with the notice; the back office sends them back.
+  await entrar(page, email, 'Senha#123');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText(AVISO)).toBeVisible();
+  await page.goto('/municipio');
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The super-admin gives the user-agro role.
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await entrar(admin);
+  await admin.getByRole('link', { name: 'Usuários' }).click();
+  await admin.getByLabel('Filtrar por E-mail').fill(email);
+  await expect(admin.locator('.p-datatable-tbody > tr')).toHaveCount(1);
+  await expect(admin.locator('.p-datatable-tbody > tr').first()).toContainText('Sem perfil');
+  await admin.getByRole('button', { name: `Editar perfis de ${email}` }).click();
+  await admin.getByLabel('Agronomia (user-agro)').check();
+  await admin.getByRole('button', { name: 'Salvar' }).click();
+  await toast(admin, 'Cadastro atualizado!');
+  await expect(admin.locator('.p-datatable-tbody > tr').first()).toContainText('user-agro');
+  await adminCtx.close();
+
+  // Signing in again: the menu of group 2 only, in upper case name, no Adicionar on Município.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await entrar(page, email, 'Senha#123');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText('MARIA AGRÔNOMA')).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Município' })).toBeVisible();
+  for (const oculto of ['Rotas', 'Permissões', 'Logs', 'Usuários']) await expect(menu.getByRole('link', { name: oculto })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Município' }).click();
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Adicionar' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
+
+  // The menu remembers the last route; 'Sair' signs out to '/'.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await entrar(page, email, 'Senha#123');
+  await expect(page).toHaveURL(/\/municipio$/);
+});
+
+test('redefinição de senha pelo link do e-mail', async ({ page, request }) => {
+  const u = await criarUsuario(request, ['user-admin'], 'João Reset');
+  await page.goto('/reset');
+  await page.getByLabel('E-mail').fill('ninguem@e2e.local');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await toast(page, 'Email inexistente...');
+
+  await page.getByLabel('E-mail').fill(u.email);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await toast(page, 'Email enviado com sucesso');
+
+  let link = '';
+  await expect(async () => {
+    const mail = mailsPara(u.email).at(-1);
+    expect(mail).toBeTruthy();
+    link = /https?:\/\/[^\s"<>]+nova-senha\?token=[\w-]+/.exec(textoDoEmail(mail!))![0];
+  }).toPass({ timeout: 10_000 });
+
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(u.email)).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill('NovaSenha#9');
+  await page.getByLabel('Confirmar nova senha').fill('NovaSenha#9');
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await toast(page, 'Senha alterada com sucesso');
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5000 });
+
+  await entrar(page, u.email, 'NovaSenha#9');
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The link is single-use.
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(/Link inválido ou expirado/)).toBeVisible();
+});
+
+test('página privada sem sessão volta para o login; rodapé abre "Sobre este Site"', async ({ page }) => {
+  await page.goto('/logs');
+  await expect(page).toHaveURL(/\/$/);
+  await entrar(page);
+  await page.getByRole('button', { name: 'Desenvolvido por: Fábrica de Software' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sobre este Site' })).toBeVisible();
+});

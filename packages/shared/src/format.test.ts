@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatBRL, formatCep, formatCpfCnpj, formatDate, formatDateTime, formatTelefone, fromIsoDate, toIsoDate } from './format';
+import { conteudoParaYaml } from './resources/log';
+import { grupoDosPapeis } from './permissions';
+
+describe('pt-BR formats', () => {
+  it('money, dates and documents', () => {
+    expect(formatBRL(1234.5)).toBe('R$\u00a01.234,50');
+    expect(formatBRL(null)).toBe('');
+    expect(formatDate('2026-01-05')).toBe('05/01/2026');
+    expect(formatDateTime('2026-01-05T02:30:00Z')).toBe('04/01/2026 23:30:00');
+    expect(formatCpfCnpj('12345678901')).toBe('123.456.789-01');
+    expect(formatCpfCnpj('12345678000190')).toBe('12.345.678/0001-90');
+    expect(formatTelefone('11987654321')).toBe('(11) 98765-4321');
+    expect(formatTelefone('1132654321')).toBe('(11) 3265-4321');
+    expect(formatCep('01001000')).toBe('01001-000');
+  });
+
+  it('calendar dates round-trip without a time-zone shift', () => {
+    const d = fromIsoDate('2026-03-01')!;
+    expect(d.getDate()).toBe(1);
+    expect(toIsoDate(d)).toBe('2026-03-01');
+  });
+});
+
+describe('roles', () => {
+  it('the highest group wins; no known role means no profile', () => {
+    expect(grupoDosPapeis(['user-admin', 'user-agro'])).toBe(2);
+    expect(grupoDosPapeis(['super-admin', 'user-admin'])).toBe(3);
+    expect(grupoDosPapeis(['offline_access'])).toBeNull();
+  });
+});
+
+describe('audit content', () => {
+  it('becomes YAML-like text', () => {
+    expect(conteudoParaYaml('Municipio(id=1, nome=São João, sigla=MG)')).toBe('Municipio:\n  id: 1\n  nome: São João\n  sigla: MG');
+    expect(conteudoParaYaml('GrupoPermissoes(id=2, permissoes=[a:V, b:VC])')).toBe('GrupoPermissoes:\n  id: 2\n  permissoes: [a:V, b:VC]');
+  });
+});
