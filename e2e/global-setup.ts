@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../playwright.config';
-import { ADMIN, MAIL_DIR } from './support';
+import { ADMIN, DIVIDAS_E2E, MAIL_DIR } from './support';
 
 /**
  * Starts a real SMTP receiver (mails saved as files for the tests to read) and the product
@@ -32,6 +32,16 @@ export default async function globalSetup() {
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
   const root = path.resolve(import.meta.dirname, '..');
+  // The debts the tests look up, through the real CSV import (the embedded database has one user at a time: before the server).
+  const csv = path.join(dataDir, 'dividas-e2e.csv');
+  writeFileSync(csv, ['numero;nomeContribuinte;valorPgto', ...DIVIDAS_E2E.map((d) => `${d.numero};${d.nomeContribuinte};"${d.valorPgto}"`)].join('\n') + '\n');
+  const importacao = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/modules/divida/import-csv.ts', csv], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (importacao.status !== 0) throw new Error('A importação das dívidas de teste falhou');
+
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {

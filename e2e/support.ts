@@ -6,6 +6,15 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const ADMIN = { email: 'admin@e2e.local', senha: 'Admin#e2e1' };
 export const MAIL_DIR = path.join(os.tmpdir(), 'ceasa-e2e-mail');
 
+/**
+ * Debts of the tax system the tests look up (parking and romaneio debt fields), loaded into the
+ * `dividas` table by global-setup through the CSV import (`npm run dividas:import`) before the server starts.
+ */
+export const DIVIDAS_E2E = [
+  { numero: 20259001, nomeContribuinte: 'Contribuinte E2E Ltda', valorPgto: '1.250,75' },
+  { numero: 20259002, nomeContribuinte: 'Contribuinte Quitado E2E', valorPgto: '0,00' },
+] as const;
+
 /** A token for API set-up calls (the browser flow itself always goes through the screens). */
 export async function tokenApi(request: APIRequestContext, email = ADMIN.email, senha = ADMIN.senha): Promise<string> {
   const r = await request.post('/realms/ceasa/protocol/openid-connect/token', {

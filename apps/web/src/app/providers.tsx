@@ -29,7 +29,7 @@ addLocale('pt', ({
   emptySearchMessage: 'Nenhum resultado encontrado',
   aria: {
     close: 'Fechar',
-    previousPageLabel: 'Página anterior',
+    prevPageLabel: 'Página anterior',
     nextPageLabel: 'Próxima página',
     firstPageLabel: 'Primeira página',
     lastPageLabel: 'Última página',

@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { entrar } from './support';
+
+/** No serious or critical accessibility violation on the public pages and the main back-office frame. */
+async function semViolacoesGraves(page: import('@playwright/test').Page) {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const graves = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(graves.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const rota of ['/login', '/register', '/reset', '/home']) {
+  test(`acessibilidade de ${rota}`, async ({ page }) => {
+    await page.goto(rota);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await semViolacoesGraves(page);
+  });
+}
+
+test('acessibilidade da lista de municípios', async ({ page }) => {
+  await entrar(page);
+  await page.goto('/municipio');
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await semViolacoesGraves(page);
+});
