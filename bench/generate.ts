@@ -96,7 +96,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const database = await openDatabase(loadConfig(process.env));
   try {
     const r = await gerarPrecos(database.db);
-    await database.db.execute(sql`ANALYZE`);
+    await database.db.execute(sql`VACUUM ANALYZE`);
     console.log(`Gerados ${r.grupos} grupos, ${r.produtos} produtos e ${r.precos} preços (${r.primeiraData} a ${r.ultimaData}) em ${r.ms} ms.`);
   } finally {
     await database.close();

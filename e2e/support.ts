@@ -68,3 +68,15 @@ export function textoDoEmail(eml: string): string {
 export async function toast(page: Page, texto: string | RegExp) {
   await expect(page.locator('.p-toast-message').filter({ hasText: texto }).first()).toBeVisible();
 }
+
+/** Picks `opcao` in the PrimeReact dropdown of the form field labelled `rotulo` (typing in its filter when it has one). */
+export async function escolherOpcao(page: Page, rotulo: string, opcao: string | RegExp) {
+  const campo = page.locator('.field').filter({ has: page.locator('label', { hasText: new RegExp(`^${rotulo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+  await campo.locator('.p-dropdown').click();
+  const painel = page.locator('.p-dropdown-panel');
+  const filtro = painel.locator('.p-dropdown-filter');
+  if (typeof opcao === 'string' && (await filtro.count())) await filtro.fill(opcao);
+  await painel.getByRole('option', { name: opcao }).first().click();
+  await expect(painel).toBeHidden();
+}
+

@@ -32,20 +32,13 @@ declare module 'fastify' {
   }
 }
 
-/** TRUST_PROXY: unset (no proxy), 'true', a hop count, or addresses/CIDRs separated by commas. */
-function trustProxy(v: string | undefined): boolean | string | string[] {
-  if (!v) return false;
-  if (v === 'true') return true;
-  return v.includes(',') ? v.split(',').map((x) => x.trim()) : v;
-}
-
 /** Builds the whole product (API, identity, web) around one database; testable with inject. */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, opts.config);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).
-    trustProxy: trustProxy(process.env.TRUST_PROXY),
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });

@@ -22,6 +22,8 @@ export interface Config {
   loginWindowMs: number;
   uploadMaxBytes: number;
   dividasUrl?: string;
+  /** Which proxies may set X-Forwarded-*: false (none), true, or their addresses (TRUST_PROXY). */
+  trustProxy: boolean | string | string[];
   settings: Settings;
 }
 
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
     dividasUrl: env.DIVIDAS_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     settings: {
       municipio,
       mercado,
@@ -77,6 +80,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   return config;
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string | string[] {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return v.includes(',') ? v.split(',').map((x) => x.trim()) : v;
 }
 
 export const gerarSenha = () => randomBytes(12).toString('base64url');

@@ -61,8 +61,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('OpenID Connect discovery and keys', () => {
-  it('describes the realm at the address the caller used', async () => {
-    const r = await call(app, null, {
+  it('describes the realm at the address the caller used (forwarded headers only from a trusted proxy)', async () => {
+    const direto = await call(app, null, {
+      method: 'GET',
+      url: '/realms/ceasa/.well-known/openid-configuration',
+      headers: { host: 'ceasa.exemplo.gov.br', 'x-forwarded-proto': 'https' },
+    });
+    expect(direto.body.issuer).toBe('http://ceasa.exemplo.gov.br/realms/ceasa');
+    const atras = await build({ trustProxy: true });
+    const r = await call(atras, null, {
       method: 'GET',
       url: '/realms/ceasa/.well-known/openid-configuration',
       headers: { host: 'ceasa.exemplo.gov.br', 'x-forwarded-proto': 'https' },
@@ -78,6 +85,7 @@ describe('OpenID Connect discovery and keys', () => {
       grant_types_supported: ['password', 'refresh_token'],
       id_token_signing_alg_values_supported: ['ES256'],
     });
+    await atras.close();
   });
 
   it('publishes the public signing key only', async () => {

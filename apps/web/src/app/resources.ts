@@ -11,11 +11,19 @@ export interface ResourceDef {
   pages: { path: string; element: LazyExoticComponent<ComponentType> | ComponentType; acao?: 'visualizar' | 'criar' | 'editar' }[];
 }
 
+import { estacionamentoResource } from '../features/estacionamento';
 import { logsResource } from '../features/logs';
 import { municipioResource } from '../features/municipio';
+import { pedraResource } from '../features/pedra';
 import { permissoesResource } from '../features/permissoes';
+import { pessoaResource } from '../features/pessoa';
+import { precosResource } from '../features/precos';
+import { produtoResource } from '../features/produto';
+import { produtoGrupoResource } from '../features/produto-grupo';
+import { propriedadeResource } from '../features/propriedade';
 import { rotasResource } from '../features/rotas';
 import { usuariosResource } from '../features/usuarios';
+import { vafResource } from '../features/vaf';
 
 /** In the side menu's order (SPEC.md section 2). */
-export const resources: ResourceDef[] = [municipioResource, rotasResource, permissoesResource, logsResource, usuariosResource];
+export const resources: ResourceDef[] = [pessoaResource, propriedadeResource, produtoResource, produtoGrupoResource, pedraResource, precosResource, vafResource, estacionamentoResource, municipioResource, rotasResource, permissoesResource, logsResource, usuariosResource];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, tokenFor } from '../../../test/helpers';
+import { sql } from 'drizzle-orm';
+import { build, call, countRows, tokenFor } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
 
 /** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
@@ -165,6 +166,33 @@ describe('precos/searchPrecosHome (public)', () => {
     const antes = (await home({})).body;
     expect((await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: 999999, data: '2025-01-02', valor: 1 } })).status).toBe(400);
     expect((await home({})).body).toEqual(antes);
+
+    // the unfiltered totals (a counter kept by the triggers) match a real count
+    const grupos = await app.ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT pr.produto_grupo_id, p.data FROM precos p JOIN produto pr ON pr.id = p.produto_id) x`,
+    );
+    expect(antes.totalElements).toBe(Number((grupos.rows[0] as { n: number }).n));
+    const lista = await call(app, admin, { method: 'GET', url: '/api/precos' });
+    expect(lista.body.totalElements).toBe(await countRows(app, 'precos'));
+  });
+
+  it('empties the aggregate and its totals when the prices are truncated', async () => {
+    const outro = await build();
+    try {
+      const g = await inserirGrupo(outro, 'Quiabo');
+      const p = await inserirProduto(outro, g, 'Quiabo Liso');
+      await inserirPreco(outro, p, '2025-02-03', 9);
+      const total = async () =>
+        (await call(outro, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc', payload: {} })).body.totalElements;
+      expect(await total()).toBe(1);
+      await outro.ctx.db.execute(sql`TRUNCATE precos`);
+      expect(await total()).toBe(0);
+      expect(await countRows(outro, 'precos_resumo')).toBe(0);
+      await inserirPreco(outro, p, '2025-02-03', 9);
+      expect(await total()).toBe(1);
+    } finally {
+      await outro.close();
+    }
   });
 
   it('serves the price history of a group for the chart', async () => {

@@ -47,13 +47,14 @@ export const precoList: ListSpec<Preco> = {
 export const normalizarFiltroDePreco = normalizarFiltroDeGrupo;
 
 /**
- * Counting the price list cheaply: filters only on date and group are answered by summing the
- * per-(group, date) counts of precos_resumo (~15k rows instead of ~150k joined); filters only on
- * the price's own columns count precos alone; anything else counts the full join.
+ * Counting the price list cheaply (the totals the triggers of migrations 0003/0004 keep):
+ * no filter reads the one-row counter precos_resumo_total; filters only on date and group sum
+ * the per-(group, date) counts of precos_resumo (~15k rows instead of ~150k joined); filters only
+ * on the price's own columns count precos alone; anything else counts the full join.
  */
 const contagemPorResumo: ListSpec<never> = {
   select: sql`coalesce(sum(r.quantidade), 0)::int AS n`,
-  from: sql`precos_resumo r JOIN produto_grupo g ON g.id = r.produto_grupo_id`,
+  from: sql`precos_resumo r`,
   fields: {
     data: { expr: sql`r.data`, filter: 'date' },
     produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'eq' },
@@ -68,7 +69,7 @@ function filtrosAtivos(spec: ListSpec<unknown>, filters: Record<string, unknown>
   const ativos: string[] = [];
   for (const [nome, raw] of Object.entries(filters ?? {})) {
     const key = spec.fields[nome] ? nome : spec.aliases?.[nome];
-    if (key && spec.fields[key] && condition(spec.fields[key], raw)) ativos.push(key);
+    if (key && spec.fields[key] && condition(spec.fields[key], raw) && !ativos.includes(key)) ativos.push(key);
   }
   return ativos;
 }
@@ -145,8 +146,11 @@ export function precosRepository(db: Db) {
       const ativos = filtrosAtivos(precoList as ListSpec<unknown>, p.filters);
       const where = whereClause(precoList, p.filters);
       let contagem: SQL;
-      if (ativos.every((f) => f in contagemPorResumo.fields)) {
-        contagem = sql`SELECT ${contagemPorResumo.select} FROM ${contagemPorResumo.from} ${whereClause(contagemPorResumo, p.filters)}`;
+      if (!ativos.length) {
+        contagem = sql`SELECT coalesce((SELECT precos FROM precos_resumo_total), 0)::int AS n`;
+      } else if (ativos.every((f) => f in contagemPorResumo.fields)) {
+        const from = ativos.includes('produtoGrupoNome') ? sql`${contagemPorResumo.from} JOIN produto_grupo g ON g.id = r.produto_grupo_id` : contagemPorResumo.from;
+        contagem = sql`SELECT ${contagemPorResumo.select} FROM ${from} ${whereClause(contagemPorResumo, p.filters)}`;
       } else if (ativos.every((f) => SO_PRECOS.has(f))) {
         contagem = sql`SELECT count(*)::int AS n FROM precos p ${where}`;
       } else {
@@ -170,9 +174,11 @@ export function precosRepository(db: Db) {
       const campo = p.sortField && (resumoList.fields[p.sortField] ? p.sortField : resumoList.aliases?.[p.sortField]);
       const padrao = sql`r.data DESC, g.nome ASC, g.id ASC`;
       const order = campo ? sql`ORDER BY ${resumoList.fields[campo].expr} ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}, ${padrao}` : sql`ORDER BY ${padrao}`;
-      const contagem = ativos.every((f) => SO_RESUMO.has(f))
-        ? sql`SELECT count(*)::int AS n FROM precos_resumo r ${where}`
-        : sql`SELECT count(*)::int AS n FROM ${resumoList.from} ${where}`;
+      const contagem = !ativos.length
+        ? sql`SELECT coalesce((SELECT linhas FROM precos_resumo_total), 0)::int AS n`
+        : ativos.every((f) => SO_RESUMO.has(f))
+          ? sql`SELECT count(*)::int AS n FROM precos_resumo r ${where}`
+          : sql`SELECT count(*)::int AS n FROM ${resumoList.from} ${where}`;
       const [rows, count] = await Promise.all([
         db.execute(sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
         db.execute(contagem),

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { grupoDosPapeis, loginInput, type LoginInput } from '@ceasa/shared';
-import { TextField } from '../../components/form/fields';
+import { TextField } from '../../components/form/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { CHAVE_ULTIMA_ROTA } from '../../lib/session';

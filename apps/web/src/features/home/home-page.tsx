@@ -1,6 +1,8 @@
 import { Message } from 'primereact/message';
 import { PublicShell } from '../../components/layout/PublicShell';
 import { useAuth } from '../../lib/auth';
+import { CotacaoTable } from './cotacao-table';
+import './home.css';
 
 export const AVISO_SEM_PERFIL =
   'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
@@ -11,7 +13,7 @@ export default function HomePage() {
   return (
     <PublicShell>
       {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3" />}
-      <h1>Cotação de Preços</h1>
+      <CotacaoTable />
     </PublicShell>
   );
 }

@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import type { VeiculoTipo } from '@ceasa/shared';
+import { api } from '../../lib/api-client';
+
+/** GET veiculo_tipo: the vehicle types. */
+export const useVeiculoTipos = () => useQuery({ queryKey: ['veiculo_tipo'], queryFn: () => api<VeiculoTipo[]>('veiculo_tipo'), staleTime: 5 * 60_000 });

@@ -1,0 +1,68 @@
+import { Button } from 'primereact/button';
+import { estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
+import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
+import { FormPage } from '../../components/form/FormPage';
+import { useResourceForm } from '../../components/form/useResourceForm';
+import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+import { useVeiculoTipos } from './api';
+import { useConsultaDivida } from './use-divida';
+
+/** Largest fee that fits the spec's 10 characters ('9999999.99'). */
+const VALOR_MAXIMO = 9_999_999.99;
+/** Debt numbers have up to 15 digits. */
+const DIVIDA_MAXIMA = 999_999_999_999_999;
+
+/** Parking form: date, plate, fee (R$), debt (looked up on leaving the field), person, vehicle type. */
+export default function EstacionamentoForm() {
+  const f = useResourceForm<EstacionamentoInput, Estacionamento>({
+    base: 'estacionamento',
+    schema: estacionamentoInput,
+    defaults: { data: toIsoDate(new Date()) ?? undefined, placa: '', valor: undefined, divida: undefined, pessoaId: undefined, veiculoTipoId: undefined },
+    listPath: '/estacionamento',
+    entidade: 'estacionamento',
+    toForm: (e) => ({ data: e.data, placa: e.placa, valor: e.valor, divida: e.divida, pessoaId: e.pessoaId, veiculoTipoId: e.veiculoTipoId }),
+  });
+  const { control, handleSubmit } = f.form;
+  const pessoas = usePessoasOpcoes();
+  const tipos = useVeiculoTipos();
+  const divida = useConsultaDivida('estacionamento');
+  const dividaAtual = f.form.watch('divida');
+
+  return (
+    <FormPage
+      titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}
+      listPath="/estacionamento"
+      carregando={f.carregando}
+      erroCarregar={f.erroCarregar}
+      onRetry={f.recarregar}
+      onSubmit={handleSubmit((v) => f.salvar(v as EstacionamentoInput))}
+      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
+    >
+      <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
+      <TextField control={control} name="placa" label="Placa" maxLength={200} />
+      <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_MAXIMO} />
+      <div>
+        <NumberField control={control} name="divida" label="Dívida" min={0} max={DIVIDA_MAXIMA} onBlurValue={(v) => v && v > 0 && divida.consultar(v)} />
+        {divida.consultando ? (
+          <small className="muted">Consultando a dívida...</small>
+        ) : (
+          divida.resultado &&
+          Number(dividaAtual) === divida.resultado.numero && (
+            <small className="muted" aria-live="polite">
+              {divida.resultado.nomeContribuinte} — {formatBRL(divida.resultado.valorPgto)}
+            </small>
+          )
+        )}
+      </div>
+      <SelectField control={control} name="pessoaId" label="Pessoa" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
+      <SelectField
+        control={control}
+        name="veiculoTipoId"
+        label="Tipo de Veículo"
+        options={(tipos.data ?? []).map((t) => ({ label: t.nome, value: t.id }))}
+        loading={tipos.isLoading}
+        emptyMessage="Nenhum tipo de veículo encontrado"
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,273 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatBRL, formatDate, PAGE_SIZE, type Page, type PrecoResumo } from '@ceasa/shared';
+import { api } from '../../lib/api-client';
+
+// Loaded only when asked for, so the public page stays small (no DataTable, no back office).
+const CotacaoReport = lazy(() => import('./cotacao-report'));
+const HistoricoDialog = lazy(() => import('./historico-dialog'));
+
+export type CampoCotacao = 'produtoGrupoNome' | 'produtoGrupoUn' | 'valorMinimo' | 'valorMedio' | 'valorMaximo' | 'precoData';
+export interface FiltrosCotacao {
+  produtoGrupoNome?: string | null;
+  precoData?: string | null;
+}
+export interface EstadoCotacao {
+  page: number;
+  sortField: CampoCotacao;
+  sortOrder: 1 | -1;
+  filtros: FiltrosCotacao;
+}
+
+const CHAVE = 'ceasa.filtros.home';
+const PADRAO: EstadoCotacao = { page: 0, sortField: 'precoData', sortOrder: -1, filtros: {} };
+
+function lerEstado(): EstadoCotacao {
+  try {
+    const raw = localStorage.getItem(CHAVE);
+    return raw ? { ...PADRAO, ...JSON.parse(raw) } : PADRAO;
+  } catch {
+    return PADRAO;
+  }
+}
+
+/** POST precos/searchPrecosHome/{field}/{dir} (field first, then dir). */
+export function buscarCotacao(e: Pick<EstadoCotacao, 'sortField' | 'sortOrder' | 'filtros'>, page: number, size: number) {
+  const dir = e.sortOrder === -1 ? 'desc' : 'asc';
+  const filtros = Object.fromEntries(Object.entries(e.filtros).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+  return api<Page<PrecoResumo>>(`precos/searchPrecosHome/${e.sortField}/${dir}`, { method: 'POST', body: filtros, query: { page, size } });
+}
+
+/** Package price with the price per kg beside it. */
+function Valor({ valor, kg }: { valor: number; kg: number | null | undefined }) {
+  return (
+    <span className="valor">
+      <span>{formatBRL(valor)}</span>
+      {kg !== null && kg !== undefined && <small className="valor-kg">{formatBRL(kg)}/kg</small>}
+    </span>
+  );
+}
+
+const COLUNAS: { field: CampoCotacao; header: string; num?: boolean; cell: (r: PrecoResumo) => ReactNode }[] = [
+  { field: 'produtoGrupoNome', header: 'Nome', cell: (r) => r.produtoGrupoNome },
+  { field: 'produtoGrupoUn', header: 'Un Padrão', cell: (r) => r.produtoGrupoUn },
+  { field: 'valorMinimo', header: 'Valor Mínimo', num: true, cell: (r) => <Valor valor={r.valorMinimo} kg={r.valorKgMinimo} /> },
+  { field: 'valorMedio', header: 'Valor Médio', num: true, cell: (r) => <Valor valor={r.valorMedio} kg={r.valorKgMedio} /> },
+  { field: 'valorMaximo', header: 'Valor Máximo', num: true, cell: (r) => <Valor valor={r.valorMaximo} kg={r.valorKgMaximo} /> },
+  { field: 'precoData', header: 'Data Cotação', cell: (r) => formatDate(r.precoData) },
+];
+
+/** Page numbers around the current one (at most 5), like PrimeReact's paginator. */
+function paginas(atual: number, total: number): number[] {
+  const n = Math.min(5, total);
+  let ini = Math.max(0, Math.min(atual - 2, total - n));
+  if (ini < 0) ini = 0;
+  return Array.from({ length: n }, (_, i) => ini + i);
+}
+
+/**
+ * The public quotation table: server-paged (20 rows) and sorted, a name filter, a date filter,
+ * 'Limpar Filtros', a print report and each group's price history. A light table on purpose:
+ * everything /home loads stays small (see docs/decisions.md).
+ */
+export function CotacaoTable() {
+  const [estado, setEstado] = useState<EstadoCotacao>(lerEstado);
+  const [nome, setNome] = useState(estado.filtros.produtoGrupoNome ?? '');
+  const [imprimir, setImprimir] = useState(false);
+  const [grafico, setGrafico] = useState<PrecoResumo | null>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const size = PAGE_SIZE;
+
+  useEffect(() => {
+    localStorage.setItem(CHAVE, JSON.stringify(estado));
+  }, [estado]);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const q = useQuery({
+    queryKey: ['cotacao', estado],
+    queryFn: () => buscarCotacao(estado, estado.page, size),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const page = q.data;
+  const rows = page?.content ?? [];
+  const total = page?.totalElements ?? 0;
+  const totalPaginas = Math.max(1, Math.ceil(total / size));
+  const first = rows.length ? estado.page * size + 1 : 0;
+  const last = rows.length ? first + rows.length - 1 : 0;
+
+  const setFiltro = (campo: keyof FiltrosCotacao, valor: string | null, imediato = false) => {
+    clearTimeout(debounce.current);
+    const aplicar = () => setEstado((e) => ({ ...e, page: 0, filtros: { ...e.filtros, [campo]: valor || null } }));
+    if (imediato) aplicar();
+    else debounce.current = setTimeout(aplicar, 400);
+  };
+  const limpar = () => {
+    clearTimeout(debounce.current);
+    setNome('');
+    setEstado(PADRAO);
+  };
+  const ordenar = (field: CampoCotacao) =>
+    setEstado((e) => ({ ...e, page: 0, sortField: field, sortOrder: e.sortField === field ? (e.sortOrder === 1 ? -1 : 1) : 1 }));
+  const irPara = (p: number) => setEstado((e) => ({ ...e, page: Math.max(0, Math.min(p, totalPaginas - 1)) }));
+
+  return (
+    <section className="card cotacao">
+      <div className="list-header">
+        <h1>Cotação de Preços</h1>
+        <div className="list-actions">
+          <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
+          <Button label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} />
+        </div>
+      </div>
+      <p className="muted cotacao-ajuda">
+        Valores no atacado por grupo de produto: mínimo, médio e máximo do dia, com o preço por quilo abaixo. Clique em uma linha para ver o histórico de preços.
+      </p>
+      {q.error && (
+        <p role="alert" className="p-error">
+          Erro ao obter a cotação: {(q.error as Error).message}
+        </p>
+      )}
+      <div className="p-datatable p-component p-datatable-sm p-datatable-striped cotacao-tabela" aria-busy={q.isFetching}>
+        <div className="p-datatable-wrapper">
+          <table className="p-datatable-table">
+            <thead className="p-datatable-thead">
+              <tr>
+                {COLUNAS.map((c) => {
+                  const ativo = estado.sortField === c.field;
+                  return (
+                    <th
+                      key={c.field}
+                      scope="col"
+                      className={`p-sortable-column${ativo ? ' p-highlight' : ''}${c.num ? ' num' : ''}`}
+                      aria-sort={ativo ? (estado.sortOrder === 1 ? 'ascending' : 'descending') : 'none'}
+                    >
+                      <button type="button" className="th-sort" onClick={() => ordenar(c.field)}>
+                        <span className="p-column-title">{c.header}</span>
+                        <i
+                          className={`p-sortable-column-icon pi ${ativo ? (estado.sortOrder === 1 ? 'pi-sort-amount-up-alt' : 'pi-sort-amount-down') : 'pi-sort-alt'}`}
+                          aria-hidden
+                        />
+                      </button>
+                    </th>
+                  );
+                })}
+                <th scope="col" className="col-grafico">
+                  <span className="p-column-title">Histórico</span>
+                </th>
+              </tr>
+              <tr className="p-filter-row">
+                <th>
+                  <InputText
+                    value={nome}
+                    onChange={(e) => {
+                      setNome(e.target.value);
+                      setFiltro('produtoGrupoNome', e.target.value);
+                    }}
+                    placeholder="Pesquisar"
+                    aria-label="Filtrar por Nome"
+                    className="p-inputtext-sm w-full"
+                  />
+                </th>
+                <th />
+                <th />
+                <th />
+                <th />
+                <th>
+                  <input
+                    type="date"
+                    className="p-inputtext p-component p-inputtext-sm w-full"
+                    value={estado.filtros.precoData ?? ''}
+                    onChange={(e) => setFiltro('precoData', e.target.value || null, true)}
+                    aria-label="Filtrar por Data Cotação"
+                    min="2000-01-01"
+                    max={`${new Date().getFullYear() + 2}-12-31`}
+                  />
+                </th>
+                <th />
+              </tr>
+            </thead>
+            <tbody className="p-datatable-tbody">
+              {rows.length === 0 ? (
+                <tr className="p-datatable-emptymessage">
+                  <td colSpan={COLUNAS.length + 1}>{q.isLoading ? 'Carregando...' : 'Nenhuma cotação encontrada'}</td>
+                </tr>
+              ) : (
+                rows.map((r, i) => (
+                  <tr key={`${r.produtoGrupoId}-${r.precoData}`} className={`linha-clicavel${i % 2 ? ' p-row-odd' : ''}`} onClick={() => setGrafico(r)}>
+                    {COLUNAS.map((c) => (
+                      <td key={c.field} data-label={c.header} className={c.num ? 'num' : undefined}>
+                        {c.cell(r)}
+                      </td>
+                    ))}
+                    <td className="col-grafico" data-label="Histórico">
+                      <Button
+                        icon="pi pi-chart-line"
+                        rounded
+                        text
+                        aria-label={`Ver histórico de preços de ${r.produtoGrupoNome}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setGrafico(r);
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
+          <button type="button" className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(0)} aria-label="Primeira página">
+            <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
+          </button>
+          <button type="button" className={`p-paginator-prev p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(estado.page - 1)} aria-label="Página anterior">
+            <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
+          </button>
+          <span className="p-paginator-pages">
+            {paginas(estado.page, totalPaginas).map((p) => (
+              <button
+                key={p}
+                type="button"
+                className={`p-paginator-page p-paginator-element p-link${p === estado.page ? ' p-highlight' : ''}`}
+                aria-current={p === estado.page ? 'page' : undefined}
+                aria-label={`Página ${p + 1}`}
+                onClick={() => irPara(p)}
+              >
+                {p + 1}
+              </button>
+            ))}
+          </span>
+          <button
+            type="button"
+            className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
+            disabled={estado.page >= totalPaginas - 1}
+            onClick={() => irPara(estado.page + 1)}
+            aria-label="Próxima página"
+          >
+            <i className="pi pi-angle-right p-paginator-icon" aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
+            disabled={estado.page >= totalPaginas - 1}
+            onClick={() => irPara(totalPaginas - 1)}
+            aria-label="Última página"
+          >
+            <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />
+          </button>
+          <span className="p-paginator-current" aria-live="polite">
+            Mostrando de {first} a {last} de {total} cotações
+          </span>
+        </nav>
+      </div>
+      <Suspense fallback={null}>
+        {imprimir && <CotacaoReport estado={estado} onHide={() => setImprimir(false)} />}
+        {grafico && <HistoricoDialog grupo={grafico} onHide={() => setGrafico(null)} />}
+      </Suspense>
+    </section>
+  );
+}

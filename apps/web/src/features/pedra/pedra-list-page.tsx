@@ -1,0 +1,58 @@
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { type Page, type Pedra } from '@ceasa/shared';
+import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { ResourceList } from '../../components/resource-list/ResourceList';
+import { api } from '../../lib/api-client';
+import { useToast } from '../../lib/toast';
+
+/** Stalls ('Pedras'): the API has only GET pedras/search?searchTerm, so the number filter is the search term. */
+export default function PedraListPage() {
+  const toast = useToast();
+  const [relatorio, setRelatorio] = useState<Pedra[] | null>(null);
+  const [gerando, setGerando] = useState(false);
+
+  // The report lists every stall that matches the filter (252 by default), not only the page on screen.
+  const gerar = async (termo: string | null) => {
+    setGerando(true);
+    try {
+      const r = await api<Page<Pedra>>('pedras/search', { query: { searchTerm: termo, page: 0, size: 1000, sort: 'numero,asc' } });
+      setRelatorio(r.content);
+    } catch (err) {
+      toast.show('error', 'Erro ao obter pedras', (err as Error).message);
+    } finally {
+      setGerando(false);
+    }
+  };
+
+  return (
+    <>
+      <ResourceList<Pedra>
+        titulo="Pedras"
+        rota="pedra"
+        base="pedras"
+        searchTerm="numero"
+        plural="pedras"
+        vazio="Nenhuma pedra encontrada"
+        erroObter="Erro ao obter pedras"
+        erroRemover="Erro ao remover o pedra"
+        createPath="/pedracreate"
+        editPath={(p) => `/pedra/edit/${p.id}`}
+        rotulo={(p) => `Pedra ${p.numero}`}
+        defaultSort={{ field: 'numero', order: 1 }}
+        columns={[{ field: 'numero', header: 'Número', filter: 'text' }]}
+        headerActions={({ filtros }) => (
+          <Button label="Gerar relatório" icon="pi pi-print" outlined loading={gerando} onClick={() => gerar((filtros.numero as string | null) ?? null)} />
+        )}
+      />
+      <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Pedras" subtitulo={<span>{relatorio?.length ?? 0} pedra(s)</span>}>
+        <PrintTable rows={linhas(relatorio ?? [])} vazio="Nenhuma pedra encontrada" columns={COLUNAS} />
+      </PrintDialog>
+    </>
+  );
+}
+
+/** Six stall numbers per report row, so 252 stalls fit on about one page. */
+const POR_LINHA = 6;
+const linhas = (l: Pedra[]) => Array.from({ length: Math.ceil(l.length / POR_LINHA) }, (_, i) => l.slice(i * POR_LINHA, (i + 1) * POR_LINHA));
+const COLUNAS = Array.from({ length: POR_LINHA }, (_, i) => ({ header: 'Nº' + ' '.repeat(i), cell: (r: Pedra[]) => r[i]?.numero ?? '' }));

@@ -1,0 +1,346 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAdmin, criarUsuario, entrar, escolherOpcao, toast } from './support';
+
+/**
+ * Product groups, products and prices through the screens, then the public quotation (/home)
+ * signed out: min/avg/max per group and day, price per kg, filters, sorting, history chart, print.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const OUT = path.resolve('.tmp/e2e-artifacts');
+const sufixo = String(Date.now()).slice(-5);
+const GRUPO = `Tomate E2E ${sufixo}`;
+const UN = 'Caixa 20kg';
+const ITALIANO = `Tomate Italiano E2E ${sufixo}`;
+const CEREJA = `Tomate Cereja E2E ${sufixo}`;
+const hoje = new Date();
+const p2 = (n: number) => String(n).padStart(2, '0');
+const HOJE_BR = `${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`;
+const HOJE_ISO = `${hoje.getFullYear()}-${p2(hoje.getMonth() + 1)}-${p2(hoje.getDate())}`;
+
+/** Picks an option in a list's dropdown filter (the column header's PrimeReact Dropdown). */
+async function filtrarPorOpcao(page: Page, rotulo: string, opcao: string) {
+  await page.locator('.p-dropdown').filter({ has: page.getByLabel(rotulo, { exact: true }) }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: opcao, exact: true }).click();
+}
+
+const linhas = (page: Page) => page.locator('.p-datatable-tbody > tr');
+const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
+
+/** Prints the open dialog to an A4 PDF, checks its text and renders page 1 to PNG for a visual check. */
+async function imprimirPdf(page: Page, nome: string, deveConter: string[]) {
+  mkdirSync(OUT, { recursive: true });
+  await page.emulateMedia({ media: 'print' });
+  const pdf = path.join(OUT, `${nome}.pdf`);
+  await page.pdf({ path: pdf, format: 'A4', printBackground: true, preferCSSPageSize: true });
+  await page.emulateMedia({ media: 'screen' });
+  expect(statSync(pdf).size).toBeGreaterThan(5000);
+  const texto = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  for (const t of deveConter) expect(texto).toContain(t);
+  // Only the report is printed: no menu, no dialog buttons.
+  expect(texto).not.toContain('Limpar Filtros');
+  expect(texto).not.toContain('Sair');
+  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, path.join(OUT, nome)]);
+  return texto;
+}
+
+async function semViolacoesGraves(page: Page) {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const graves = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(graves.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('Grupo de produto e produtos: validação, cadastro, lista com status, relatórios', async ({ page, request }) => {
+  await entrar(page);
+
+  // Group: the spec's messages, then create.
+  await page.getByRole('link', { name: 'Grupo de Produto' }).click();
+  await expect(page.getByRole('heading', { name: 'Grupos de Produto' })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page).toHaveURL(/\/produtoGrupocreate$/);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('O nome e obrigatorio', { exact: true })).toBeVisible();
+  await expect(page.getByText('A embalagem e obrigatorio', { exact: true })).toBeVisible();
+  await page.getByLabel('Nome').fill(GRUPO);
+  await page.getByLabel('Un Padrão').fill(UN);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Cadastro concluído!');
+  await expect(page).toHaveURL(/\/produtoGrupo$/, { timeout: 5000 });
+  await page.getByLabel('Filtrar por Nome').fill(GRUPO);
+  await expect(linhas(page)).toHaveCount(1);
+  await expect(linhas(page).first()).toContainText(UN);
+  await page.screenshot({ path: path.join(OUT, 'produtoGrupo-lista.png'), fullPage: true });
+
+  // The group report opens 1 s after the click (SPEC.md section 9).
+  await page.getByRole('button', { name: `Imprimir boletins do grupo ${GRUPO}` }).click();
+  const relGrupo = page.getByRole('dialog', { name: 'Boletins por Grupo de Produto' });
+  await page.waitForTimeout(500);
+  await expect(relGrupo).toBeHidden();
+  await expect(relGrupo).toBeVisible({ timeout: 3000 });
+  await expect(relGrupo.getByText(`Grupo: ${GRUPO} (${UN})`)).toBeVisible();
+  await expect(relGrupo.getByText('Nenhum boletim encontrado para este grupo')).toBeVisible();
+  await relGrupo.getByRole('button', { name: 'Fechar' }).click();
+
+  await page.getByLabel('Filtrar por Nome').fill('zzz nada assim');
+  await expect(page.getByText('Nenhum grupo de produto encontrado')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+
+  // Products: default weight 1, the spec's messages, status from the server.
+  await page.getByRole('link', { name: 'Produto', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page).toHaveURL(/\/produtocreate$/);
+  await expect(page.getByLabel('Peso (kg)')).toHaveValue('1,00');
+  await page.getByLabel('Peso (kg)').fill('');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('O nome e obrigatorio', { exact: true })).toBeVisible();
+  await expect(page.getByText('A embalagem e obrigatorio', { exact: true })).toBeVisible();
+  await expect(page.getByText('O peso da embalagem e obrigatorio', { exact: true })).toBeVisible();
+  await expect(page.getByText('O grupo do produto e obrigatorio', { exact: true })).toBeVisible();
+  await page.getByLabel('Peso (kg)').pressSequentially('0');
+  await page.getByLabel('Nome').click();
+  await expect(page.getByText('O peso da embalagem deve ser maior ou igual a 1', { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(OUT, 'produto-form-erros.png'), fullPage: true });
+
+  const produtos = [
+    { nome: ITALIANO, embalagem: UN, peso: '20', status: 'ATIVO' },
+    { nome: CEREJA, embalagem: 'Bandeja 5kg', peso: '5', status: 'INATIVO' },
+  ];
+  for (const [i, p] of produtos.entries()) {
+    if (i > 0) {
+      await page.goto('/produtocreate');
+      await expect(page.getByLabel('Peso (kg)')).toHaveValue('1,00');
+    }
+    await page.getByLabel('Nome').fill(p.nome);
+    await page.getByLabel('Embalagem').fill(p.embalagem);
+    await page.getByLabel('Peso (kg)').fill('');
+    await page.getByLabel('Peso (kg)').pressSequentially(p.peso);
+    await escolherOpcao(page, 'Grupo', GRUPO);
+    await escolherOpcao(page, 'Status', p.status);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Cadastro concluído!');
+    await expect(page).toHaveURL(/\/produto$/, { timeout: 5000 });
+  }
+
+  // Dropdown hygiene (SPEC.md section 5): 'abacate - nao usar' and a case-insensitive duplicate never show.
+  const grupos = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produtoGrupo/produtosAll');
+  const grupoId = grupos.find((g) => g.nome === GRUPO)!.id;
+  await apiAdmin(request, 'POST', 'produto', { nome: 'abacate - nao usar', embalagem: 'Caixa', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' }).catch(() => undefined);
+  await apiAdmin(request, 'POST', 'produto', { nome: ITALIANO.toUpperCase(), embalagem: 'Outra', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' });
+
+  // List: filter by group (dropdown), status tags in colour.
+  await filtrarPorOpcao(page, 'Filtrar por Grupo', GRUPO);
+  // The list shows every product (only dropdowns drop the two extra ones).
+  await expect(linhas(page)).toHaveCount(4);
+  const italiano = linhas(page).filter({ hasText: ITALIANO }).filter({ hasText: UN });
+  await expect(italiano.locator('.status-ativo')).toHaveText('ATIVO');
+  await expect(italiano).toContainText('20,00');
+  await expect(linhas(page).filter({ hasText: CEREJA }).locator('.status-inativo')).toHaveText('INATIVO');
+  await page.screenshot({ path: path.join(OUT, 'produto-lista.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+  const relProd = page.getByRole('dialog', { name: 'Produtos' });
+  await expect(relProd.getByText('Mostrando de 1 a 4 de 4 produtos')).toBeVisible();
+  await expect(relProd.getByText('Prefeitura Municipal')).toBeVisible();
+  await expect(relProd.getByRole('cell', { name: CEREJA })).toBeVisible();
+  await imprimirPdf(page, 'produtos', ['Produtos', CEREJA, 'Mostrando de 1 a 4 de 4 produtos']);
+  await relProd.getByRole('button', { name: 'Fechar' }).click();
+  await page.getByLabel('Filtrar por Nome').fill('zzz nada assim');
+  await expect(page.getByText('Nenhum produto encontrado')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+});
+
+test('Preços: validação, Salvar e continuar, lista com filtros, relatório, edição, remoção e erro ao salvar', async ({ page, request }) => {
+  await entrar(page);
+  await page.getByRole('link', { name: 'Preços' }).click();
+  await expect(page.getByRole('heading', { name: 'Preços' })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page).toHaveURL(/\/precoscreate$/);
+  await expect(page.getByRole('button', { name: 'Salvar e continuar' })).toBeVisible();
+
+  // The spec's messages (the shared schema's).
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('O produto é obrigatório!', { exact: true })).toBeVisible();
+  await expect(page.getByText('O valor é obrigatório!', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Data')).toHaveValue(HOJE_BR);
+
+  // The product dropdown is cleaned by the shared rule.
+  await page.locator('.field').filter({ hasText: 'Produto' }).locator('.p-dropdown').click();
+  const painel = page.locator('.p-dropdown-panel');
+  await painel.locator('.p-dropdown-filter').fill('E2E ' + sufixo);
+  await expect(painel.getByRole('option')).toHaveCount(2);
+  await expect(painel.getByRole('option', { name: new RegExp(ITALIANO, 'i') })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await painel.locator('.p-dropdown-filter').fill('abacate');
+  await expect(painel.getByRole('option', { name: /abacate - nao usar/i })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(painel).toBeHidden();
+
+  // 'Salvar e continuar' keeps date and product, clears only the value.
+  await escolherOpcao(page, 'Produto', `${ITALIANO} - ${UN}`);
+  for (const v of ['99', '50', '70']) {
+    await page.getByLabel('Valor (R$)').pressSequentially(v);
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await toast(page, 'Cadastro concluído!');
+    await expect(page).toHaveURL(/\/precoscreate$/);
+    await expect(page.getByLabel('Valor (R$)')).toHaveValue('');
+    await expect(page.getByLabel('Data')).toHaveValue(HOJE_BR);
+    await expect(page.locator('.field').filter({ hasText: 'Produto' }).locator('.p-dropdown-label')).toHaveText(`${ITALIANO} - ${UN}`);
+  }
+  await page.waitForTimeout(2500);
+  await expect(page).toHaveURL(/\/precoscreate$/);
+  await escolherOpcao(page, 'Produto', `${CEREJA} - Bandeja 5kg`);
+  await page.getByLabel('Valor (R$)').pressSequentially('15,5');
+  await expect(page.getByLabel('Valor (R$)')).toHaveValue(nbsp('R$ 15,50'));
+  await page.screenshot({ path: path.join(OUT, 'precos-form.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await toast(page, 'Cadastro concluído!');
+  await expect(page).toHaveURL(/\/precos$/, { timeout: 5000 });
+
+  // List: group dropdown filter, text and date filters, footer, report of the current page.
+  await filtrarPorOpcao(page, 'Filtrar por Produto Grupo', GRUPO);
+  await expect(linhas(page)).toHaveCount(4);
+  await expect(page.getByText('Mostrando de 1 a 4 de 4 preços')).toBeVisible();
+  await expect(linhas(page).filter({ hasText: CEREJA })).toContainText(nbsp('R$ 15,50'));
+  await expect(linhas(page).filter({ hasText: CEREJA })).toContainText(HOJE_BR);
+  await expect(linhas(page).filter({ hasText: CEREJA })).toContainText(GRUPO);
+  await page.getByLabel('Filtrar por Nome').fill('cereja e2e ' + sufixo);
+  await expect(linhas(page)).toHaveCount(1);
+  await page.getByLabel('Filtrar por Nome').fill('');
+  await expect(linhas(page)).toHaveCount(4);
+  await page.getByLabel('Filtrar por Data').fill('01/01/2001');
+  await page.getByLabel('Filtrar por Data').press('Enter');
+  await expect(page.getByText('Nenhum preço encontrado')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+  await expect(page.getByLabel('Filtrar por Data')).toHaveValue('');
+  await filtrarPorOpcao(page, 'Filtrar por Produto Grupo', GRUPO);
+  await expect(linhas(page)).toHaveCount(4);
+  await page.screenshot({ path: path.join(OUT, 'precos-lista.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Gerar relatório' }).click();
+  const rel = page.getByRole('dialog', { name: 'Preços' });
+  await expect(rel.getByText('Mostrando de 1 a 4 de 4 preços')).toBeVisible();
+  await expect(rel.getByRole('cell', { name: CEREJA })).toBeVisible();
+  await page.screenshot({ path: path.join(OUT, 'precos-relatorio.png') });
+  await imprimirPdf(page, 'precos', ['Preços', 'Prefeitura Municipal', CEREJA, 'R$ 15,50', 'Mostrando de 1 a 4 de 4 preços']);
+  await rel.getByRole('button', { name: 'Fechar' }).click();
+
+  // Edit: 'Atualizar'.
+  await page.getByRole('button', { name: `Editar ${CEREJA}` }).click();
+  await expect(page).toHaveURL(/\/precos\/edit\/\d+$/);
+  await expect(page.getByRole('button', { name: 'Salvar e continuar' })).toHaveCount(0);
+  await expect(page.getByLabel('Valor (R$)')).toHaveValue(nbsp('R$ 15,50'));
+  await page.getByLabel('Valor (R$)').fill('');
+  await page.getByLabel('Valor (R$)').pressSequentially('18');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await toast(page, 'Cadastro atualizado!');
+  await expect(page).toHaveURL(/\/precos$/, { timeout: 5000 });
+
+  // Delete with the product's name in the prompt.
+  await page.getByLabel('Filtrar por Valor (R$)').fill('99');
+  await expect(linhas(page)).toHaveCount(1);
+  await page.getByRole('button', { name: `Remover ${ITALIANO}` }).click();
+  await expect(page.getByText(`Você tem certeza que quer remover ${ITALIANO}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await toast(page, 'Remoção concluída!');
+  await toast(page, `${ITALIANO} removido(a) com sucesso`);
+  await expect(page.getByText('Nenhum preço encontrado')).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+
+  // A save the server refuses: the product vanished meanwhile.
+  const temp = await apiAdmin<{ id: number }>(request, 'POST', 'produto', {
+    nome: `Temporario E2E ${sufixo}`,
+    embalagem: 'Saco',
+    pesoEmKg: 1,
+    produtoGrupoId: (await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produtoGrupo/produtosAll')).find((g) => g.nome === GRUPO)!.id,
+    status: 'ATIVO',
+  });
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await escolherOpcao(page, 'Produto', `Temporario E2E ${sufixo} - Saco`);
+  await page.getByLabel('Valor (R$)').pressSequentially('10');
+  await apiAdmin(request, 'DELETE', `produto/${temp.id}`);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await toast(page, 'Erro ao cadastrar preço!');
+  await toast(page, 'O produto deve estar na lista');
+  await expect(page).toHaveURL(/\/precoscreate$/);
+});
+
+test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenação, histórico e impressão', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Cotação de Preços' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+
+  await page.getByLabel('Filtrar por Nome').fill(`tomate e2e ${sufixo}`);
+  await expect(linhas(page)).toHaveCount(1);
+  const linha = linhas(page).first();
+  // Italiano 50 and 70 (20 kg), Cereja 18 (5 kg): min 18, avg 46, max 70; per kg 2,50 / 3,20 / 3,60.
+  await expect(linha).toContainText(GRUPO);
+  await expect(linha).toContainText(UN);
+  await expect(linha.locator('td').nth(2)).toContainText(nbsp('R$ 18,00'));
+  await expect(linha.locator('td').nth(3)).toContainText(nbsp('R$ 46,00'));
+  await expect(linha.locator('td').nth(4)).toContainText(nbsp('R$ 70,00'));
+  await expect(linha.locator('td').nth(2)).toContainText(nbsp('R$ 2,50/kg'));
+  await expect(linha.locator('td').nth(3)).toContainText(nbsp('R$ 3,20/kg'));
+  await expect(linha.locator('td').nth(4)).toContainText(nbsp('R$ 3,60/kg'));
+  await expect(linha.locator('td').nth(5)).toHaveText(HOJE_BR);
+  await expect(page.getByText('Mostrando de 1 a 1 de 1 cotações')).toBeVisible();
+
+  // Date filter, then 'Limpar Filtros'.
+  await page.getByLabel('Filtrar por Data Cotação').fill('2001-01-01');
+  await expect(page.getByText('Nenhuma cotação encontrada')).toBeVisible();
+  await page.getByLabel('Filtrar por Data Cotação').fill(HOJE_ISO);
+  await expect(linhas(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+  await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('');
+  await expect(page.getByLabel('Filtrar por Data Cotação')).toHaveValue('');
+  await expect(linhas(page).filter({ hasText: GRUPO })).toHaveCount(1);
+
+  // Sorting by a column toggles ASC/DESC.
+  const media = page.getByRole('columnheader', { name: 'Valor Médio' });
+  await media.getByRole('button').click();
+  await expect(media).toHaveAttribute('aria-sort', 'ascending');
+  await media.getByRole('button').click();
+  await expect(media).toHaveAttribute('aria-sort', 'descending');
+  await page.screenshot({ path: path.join(OUT, 'home.png'), fullPage: true });
+  await semViolacoesGraves(page);
+
+  // Price history of the group (last 90 days), from the chart button.
+  await page.getByLabel('Filtrar por Nome').fill(`tomate e2e ${sufixo}`);
+  await expect(linhas(page)).toHaveCount(1);
+  await page.getByRole('button', { name: `Ver histórico de preços de ${GRUPO}` }).click();
+  const hist = page.getByRole('dialog', { name: `Histórico de preços - ${GRUPO}` });
+  await expect(hist).toBeVisible();
+  await expect(hist.getByRole('img', { name: `Histórico de preços de ${GRUPO}` })).toBeVisible();
+  await hist.getByText('Ver dados').click();
+  await expect(hist.getByRole('row', { name: new RegExp(HOJE_BR) })).toContainText(nbsp('R$ 46,00'));
+  await page.screenshot({ path: path.join(OUT, 'home-historico.png') });
+  await semViolacoesGraves(page);
+  await hist.getByRole('button', { name: 'Fechar' }).click();
+  // ... and from a click on the row.
+  await linhas(page).first().locator('td').first().click();
+  await expect(hist).toBeVisible();
+  await hist.getByRole('button', { name: 'Fechar' }).click();
+
+  // Print report: municipal header, market title, print date.
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  const rel = page.getByRole('dialog', { name: 'CEASA REGIONAL - Cotação de Preços no Atacado' });
+  await expect(rel).toBeVisible();
+  await expect(rel.getByText('Prefeitura Municipal')).toBeVisible();
+  await expect(rel.getByText(/Impresso em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  for (const h of ['Produto', 'Un Padrão', 'Valor Mínimo', 'Valor Médio', 'Valor Máximo', 'Data Cotação']) await expect(rel.getByRole('columnheader', { name: h })).toBeVisible();
+  await expect(rel.getByRole('row', { name: new RegExp(GRUPO) })).toContainText(nbsp('R$ 46,00'));
+  await imprimirPdf(page, 'home-cotacao', ['CEASA REGIONAL - Cotação de Preços no Atacado', 'Prefeitura Municipal', GRUPO, 'R$ 70,00']);
+});
+
+test('/home: usuário sem perfil vê o aviso acima da cotação', async ({ page, request }) => {
+  const u = await criarUsuario(request, [], 'Sem Perfil E2E');
+  await entrar(page, u.email, u.senha);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByText('Desculpe, mas ainda não foi atribuído perfil para o seu usuário.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cotação de Preços' })).toBeVisible();
+  await page.screenshot({ path: path.join(OUT, 'home-sem-perfil.png') });
+});
