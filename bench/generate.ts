@@ -60,28 +60,32 @@ export async function gerarPrecos(db: Db, o: OpcoesGerador = {}): Promise<Gerado
     const grupos = GRUPOS.map(([nome, un]) => sql`(${nome}, ${un})`);
     const g = await t.execute(sql`INSERT INTO produto_grupo (nome, un_padrao) VALUES ${sql.join(grupos, sql`, `)} RETURNING id`);
     const gIds = (g.rows as { id: number }[]).map((r) => Number(r.id));
+    const ids = sql.raw(`ARRAY[${gIds.join(',')}]::int[]`);
     const variedades = sql.raw(`ARRAY[${VARIEDADES.slice(0, porGrupo).map((v) => `'${v}'`).join(', ')}]`);
     // Products: '<group> <variety>', packaging from the group, weight 1..30 kg, every 10th inactive.
+    // Values depend on the group's position (gi) and the variety (v), never on generated ids,
+    // so the same options give the same data whatever the database's sequences say.
     await t.execute(sql`
       INSERT INTO produto (nome, embalagem, peso_em_kg, produto_grupo_id, status)
-      SELECT g.nome || ' ' || (${variedades})[v], g.un_padrao, 1 + ((g.id * 7 + v * 3) % 30), g.id,
+      SELECT g.nome || ' ' || (${variedades})[v], g.un_padrao, 1 + ((gi * 7 + v * 3) % 30), g.id,
              CASE WHEN v = 10 THEN 'INATIVO' ELSE 'ATIVO' END
-      FROM produto_grupo g CROSS JOIN generate_series(1, ${porGrupo}) AS v
-      WHERE g.id = ANY(${sql.raw(`ARRAY[${gIds.join(',')}]`)}::int[])
-      ORDER BY g.id, v`);
-    // Prices: every Monday and Thursday, a base per product, a yearly wave and a jitter; exact
-    // numeric arithmetic only (no floating-point functions), so every server computes the same values.
+      FROM unnest(${ids}) WITH ORDINALITY AS u(id, gi)
+      JOIN produto_grupo g ON g.id = u.id
+      CROSS JOIN generate_series(1, ${porGrupo}) AS v
+      ORDER BY gi, v`);
+    // Prices: every Monday and Thursday, a base per product (k = its position), a yearly wave and a
+    // jitter; exact numeric arithmetic only (no floating-point functions), so every server agrees.
     await t.execute(sql`
       INSERT INTO precos (produto_id, data, valor)
       SELECT pr.id, d::date,
-             round((5 + (pr.id * 37 % 190) + pr.peso_em_kg * 1.5)
+             round((5 + (pr.k * 37 % 190) + pr.peso_em_kg * 1.5)
                    * (1 + 0.15 * (abs(extract(doy FROM d)::int - 183) - 91) / 92.0)
-                   * (1 + (((pr.id * 7919 + (d::date - DATE '2000-01-01') * 104729) % 1000) - 500) / 10000.0), 2)
-      FROM produto pr
-      JOIN produto_grupo g ON g.id = pr.produto_grupo_id AND g.id = ANY(${sql.raw(`ARRAY[${gIds.join(',')}]`)}::int[])
+                   * (1 + (((pr.k * 7919 + (d::date - DATE '2000-01-01') * 104729) % 1000) - 500) / 10000.0), 2)
+      FROM (SELECT p.id, p.peso_em_kg, row_number() OVER (ORDER BY u.gi, p.id) AS k
+            FROM unnest(${ids}) WITH ORDINALITY AS u(id, gi) JOIN produto p ON p.produto_grupo_id = u.id) pr
       CROSS JOIN generate_series(${ate}::date - make_interval(years => ${anos}) + interval '1 day', ${ate}::date, interval '1 day') AS d
       WHERE extract(isodow FROM d) IN (1, 4)
-      ORDER BY d, pr.id`);
+      ORDER BY d, pr.k`);
     const r = await t.execute(sql`
       SELECT (SELECT count(*)::int FROM produto_grupo) AS grupos, (SELECT count(*)::int FROM produto) AS produtos,
              count(*)::int AS precos, min(data)::text AS "primeiraData", max(data)::text AS "ultimaData" FROM precos`);

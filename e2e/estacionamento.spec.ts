@@ -44,13 +44,13 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await page.getByLabel('Placa').click();
   const sucesso = page.locator('.p-toast-message-success').filter({ hasText: comValor.nomeContribuinte });
   await expect(sucesso).toContainText('R$ 1.250,75');
-  await expect(page.getByText(`${comValor.nomeContribuinte} — R$ 1.250,75`, { exact: true })).toBeVisible();
+  await expect(page.locator('#conteudo').getByText(`${comValor.nomeContribuinte} — R$ 1.250,75`, { exact: true })).toBeVisible();
 
   await page.getByLabel('Placa').fill(placa);
   await page.getByLabel('Valor').click();
   await page.getByLabel('Valor').pressSequentially('1550');
   await page.getByLabel('Placa').click();
-  await expect(page.getByLabel('Valor')).toHaveValue('R$ 1.550,00');
+  await expect(page.getByLabel('Valor')).toHaveValue(/^R\$\s1\.550,00$/);
   await escolherOpcao(page, 'Pessoa', pessoa);
   await escolherOpcao(page, 'Tipo de Veículo', 'Caminhonete');
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -96,7 +96,7 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await linha.getByRole('button', { name: `Editar Estacionamento ${id} (${placa})` }).click();
   await expect(page).toHaveURL(new RegExp(`/estacionamento/edit/${id}$`));
   await expect(page.getByLabel('Placa')).toHaveValue(placa);
-  await expect(page.getByLabel('Valor')).toHaveValue('R$ 1.550,00');
+  await expect(page.getByLabel('Valor')).toHaveValue(/^R\$\s1\.550,00$/);
   await page.getByLabel('Placa').fill(`${placa}X`);
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Cadastro atualizado!');
@@ -115,8 +115,9 @@ test('Pedras: lista por número, filtro, cadastro, edição, relatório e remoç
   await expect(page.getByRole('heading', { name: 'Pedras' })).toBeVisible();
   const linhas = page.locator('.p-datatable-tbody > tr');
   // Sorted by the number's value: 1, 2, 3 ... (not 1, 10, 100).
-  await expect(linhas.nth(0)).toHaveText(/^1(?!\d)/);
-  await expect(linhas.nth(1)).toHaveText(/^2(?!\d)/);
+  await expect(linhas.nth(0).locator('td').first()).toHaveText(/^(Número)?1$/);
+  await expect(linhas.nth(1).locator('td').first()).toHaveText(/^(Número)?2$/);
+  await expect(linhas.nth(9).locator('td').first()).toHaveText(/^(Número)?10$/);
   await expect(page.getByText(/Mostrando de 1 a 20 de \d+ pedras/)).toBeVisible();
 
   const numero = `9${String(Date.now()).slice(-4)}`;

@@ -176,6 +176,23 @@ describe('precos/searchPrecosHome (public)', () => {
     expect(lista.body.totalElements).toBe(await countRows(app, 'precos'));
   });
 
+  it('stays right under concurrent writes to the same group and day', async () => {
+    const admin = await tokenFor(app, ['super-admin']);
+    const g = await inserirGrupo(app, 'Concorrência', 'CX');
+    const produtos = await Promise.all(Array.from({ length: 8 }, (_, i) => inserirProduto(app, g, `Concorrente ${i}`, { peso: 2 })));
+    const r = await Promise.all(
+      produtos.map((produtoId, i) => call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId, data: '2025-03-03', valor: 10 + i } })),
+    );
+    expect(r.map((x) => x.status)).toEqual(produtos.map(() => 201));
+    expect((await home({ produtoGrupoId: g })).body.content).toEqual([
+      expect.objectContaining({ valorMinimo: 10, valorMedio: 13.5, valorMaximo: 17, valorKgMinimo: 5, valorKgMedio: 6.75, valorKgMaximo: 8.5 }),
+    ]);
+    await Promise.all(r.slice(0, 4).map((x) => call(app, admin, { method: 'DELETE', url: `/api/precos/${x.body.id}` })));
+    expect((await home({ produtoGrupoId: g })).body.content).toEqual([expect.objectContaining({ valorMinimo: 14, valorMedio: 15.5, valorMaximo: 17 })]);
+    const lista = await call(app, admin, { method: 'GET', url: '/api/precos' });
+    expect(lista.body.totalElements).toBe(await countRows(app, 'precos'));
+  });
+
   it('empties the aggregate and its totals when the prices are truncated', async () => {
     const outro = await build();
     try {

@@ -166,14 +166,22 @@ export function precosRepository(db: Db) {
     /**
      * The public quotation: one row per (product group, price date) with the min/avg/max of that
      * day's prices of the group's products, and the same per kg. Default order: newest date, then
-     * group name; any column sorts, ties fall back to that order.
+     * group name. Any column sorts: a value or date column breaks ties by that default order, a group
+     * column by group, then newest date.
      */
     async resumo(p: ListParams): Promise<Page<PrecoResumo>> {
       const where = whereClause(resumoList, p.filters);
       const ativos = filtrosAtivos(resumoList as ListSpec<unknown>, p.filters);
       const campo = p.sortField && (resumoList.fields[p.sortField] ? p.sortField : resumoList.aliases?.[p.sortField]);
       const padrao = sql`r.data DESC, g.nome ASC, g.id ASC`;
-      const order = campo ? sql`ORDER BY ${resumoList.fields[campo].expr} ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}, ${padrao}` : sql`ORDER BY ${padrao}`;
+      const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
+      // A group column keeps each group's rows together (newest first): the group-name index and
+      // the (group, date) key then give the order with no sort.
+      const order = !campo
+        ? sql`ORDER BY ${padrao}`
+        : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
+          ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, g.id ${dir}, r.data DESC`
+          : sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, ${padrao}`;
       const contagem = !ativos.length
         ? sql`SELECT coalesce((SELECT linhas FROM precos_resumo_total), 0)::int AS n`
         : ativos.every((f) => SO_RESUMO.has(f))

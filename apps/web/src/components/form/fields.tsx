@@ -4,6 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { fromIsoDate, toIsoDate } from '@ceasa/shared';
 import { Campo, useCampo, type Base } from './text-field';
@@ -21,6 +22,9 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
 
 export function NumberField<T extends FieldValues>(p: Base<T> & { decimais?: number; moeda?: boolean; min?: number; max?: number; onBlurValue?: (v: number | null) => void }) {
   const { field, erro, id, aria } = useCampo(p);
+  // InputNumber commits the typed value on blur, just before onBlur: keep it so onBlurValue gets the new value, not the last render's.
+  const atual = useRef<number | null>(null);
+  atual.current = field.value ?? null;
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
       <InputNumber
@@ -28,10 +32,13 @@ export function NumberField<T extends FieldValues>(p: Base<T> & { decimais?: num
         aria-invalid={aria['aria-invalid']}
         aria-describedby={aria['aria-describedby']}
         value={field.value ?? null}
-        onValueChange={(e) => field.onChange(e.value ?? null)}
+        onValueChange={(e) => {
+          atual.current = e.value ?? null;
+          field.onChange(e.value ?? null);
+        }}
         onBlur={() => {
           field.onBlur();
-          p.onBlurValue?.(field.value ?? null);
+          p.onBlurValue?.(atual.current);
         }}
         inputRef={field.ref}
         mode={p.moeda ? 'currency' : 'decimal'}

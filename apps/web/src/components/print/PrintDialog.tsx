@@ -38,6 +38,7 @@ export function PrintDialog(p: { visible: boolean; onHide: () => void; titulo: s
       className="print-dialog"
       footer={<Button label="Imprimir" icon="pi pi-print" onClick={() => window.print()} autoFocus />}
       maximizable
+      pt={{ maximizableButton: { 'aria-label': 'Maximizar' } as object }}
     >
       <div className="print-area">
         {p.header !== false && <PrintHeader titulo={p.titulo} subtitulo={p.subtitulo} />}
@@ -54,7 +55,7 @@ export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { co
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.header} className={c.className}>
+            <th key={c.header} scope="col" className={c.className}>
               {c.header}
             </th>
           ))}

@@ -216,7 +216,8 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
           showButtonBar
           yearNavigator
           yearRange={`2000:${new Date().getFullYear() + 2}`}
-          aria-label={`Filtrar por ${c.header}`}
+          // ariaLabel names the text input itself (aria-label would land on the wrapper span).
+          ariaLabel={`Filtrar por ${c.header}`}
           inputClassName="p-inputtext-sm"
         />
       );

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { z } from 'zod';
 import { estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
@@ -6,6 +7,15 @@ import { useResourceForm } from '../../components/form/useResourceForm';
 import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
 import { useVeiculoTipos } from './api';
 import { useConsultaDivida } from './use-divida';
+
+/**
+ * The shared schema, with an empty fee or debt (null from the number inputs) sent on as '': the
+ * unions' own 'obrigatório' messages then show, instead of zod's English text for the number branch.
+ */
+const schema = z.preprocess((v) => {
+  const o = (v ?? {}) as Record<string, unknown>;
+  return { ...o, valor: o.valor ?? '', divida: o.divida ?? '' };
+}, estacionamentoInput);
 
 /** Largest fee that fits the spec's 10 characters ('9999999.99'). */
 const VALOR_MAXIMO = 9_999_999.99;
@@ -16,7 +26,7 @@ const DIVIDA_MAXIMA = 999_999_999_999_999;
 export default function EstacionamentoForm() {
   const f = useResourceForm<EstacionamentoInput, Estacionamento>({
     base: 'estacionamento',
-    schema: estacionamentoInput,
+    schema: schema as never,
     defaults: { data: toIsoDate(new Date()) ?? undefined, placa: '', valor: undefined, divida: undefined, pessoaId: undefined, veiculoTipoId: undefined },
     listPath: '/estacionamento',
     entidade: 'estacionamento',

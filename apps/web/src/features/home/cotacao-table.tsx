@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatBRL, formatDate, PAGE_SIZE, type Page, type PrecoResumo } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
+import { FiltroData } from './filtro-data';
 
 // Loaded only when asked for, so the public page stays small (no DataTable, no back office).
 const CotacaoReport = lazy(() => import('./cotacao-report'));
@@ -77,6 +78,7 @@ export function CotacaoTable() {
   const [nome, setNome] = useState(estado.filtros.produtoGrupoNome ?? '');
   const [imprimir, setImprimir] = useState(false);
   const [grafico, setGrafico] = useState<PrecoResumo | null>(null);
+  const [limpezas, setLimpezas] = useState(0);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const size = PAGE_SIZE;
 
@@ -107,6 +109,7 @@ export function CotacaoTable() {
   const limpar = () => {
     clearTimeout(debounce.current);
     setNome('');
+    setLimpezas((n) => n + 1);
     setEstado(PADRAO);
   };
   const ordenar = (field: CampoCotacao) =>
@@ -176,15 +179,7 @@ export function CotacaoTable() {
                 <th />
                 <th />
                 <th>
-                  <input
-                    type="date"
-                    className="p-inputtext p-component p-inputtext-sm w-full"
-                    value={estado.filtros.precoData ?? ''}
-                    onChange={(e) => setFiltro('precoData', e.target.value || null, true)}
-                    aria-label="Filtrar por Data Cotação"
-                    min="2000-01-01"
-                    max={`${new Date().getFullYear() + 2}-12-31`}
-                  />
+                  <FiltroData key={limpezas} valor={estado.filtros.precoData} onChange={(iso) => setFiltro('precoData', iso, true)} rotulo="Filtrar por Data Cotação" />
                 </th>
                 <th />
               </tr>

@@ -11,7 +11,7 @@ export function useProdutoOpcoes() {
   const q = useQuery({
     queryKey: ['opcoes', 'produto'],
     queryFn: () => api<ProdutoOpcao[]>('produto/listAllProdutoBasic'),
-    staleTime: 60_000,
+    staleTime: 0, // refetched on every form/list mount: a product or group created a moment ago shows at once
   });
   const produtos = opcoesDeProduto(q.data ?? []);
   return { ...q, produtos, opcoes: produtos.map((p) => ({ label: rotuloProduto(p), value: p.id })) };
@@ -24,7 +24,7 @@ export function useProdutoGrupoOpcoes() {
   const q = useQuery({
     queryKey: ['opcoes', 'produtoGrupo'],
     queryFn: () => api<ProdutoGrupoOpcao[]>('produtoGrupo/produtosAll'),
-    staleTime: 60_000,
+    staleTime: 0, // refetched on every form/list mount: a product or group created a moment ago shows at once
   });
   return { ...q, opcoes: (q.data ?? []).map((g) => ({ label: g.nome, value: g.id })) };
 }
