@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: fills a throw-away database with ~156,000 prices (bench/generate.ts) and
+ * `npm run bench`: fills a throw-away database with ~156,000 prices (apps/api/src/db/seed/precos.ts) and
  * measures p50/p95 of the price list (searchPrecos) and the public quotation (searchPrecosHome)
  * through the real app (inject), against a bare indexed SELECT on the same database.
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set or postgres://root@127.0.0.1:5432/test
@@ -18,7 +18,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { build, tokenFor } from '../apps/api/test/helpers';
 import { precosRepository } from '../apps/api/src/modules/precos/precos.repository';
-import { gerarPrecos } from './generate';
+import { gerarPrecos } from '../apps/api/src/db/seed/precos';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = 3;

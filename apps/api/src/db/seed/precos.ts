@@ -4,12 +4,12 @@
  * Thursday of the 10 years up to `ate` (~156,000 prices), all with bulk INSERT ... SELECT
  * generate_series. The same options always produce the same rows.
  *
- *   import { gerarPrecos } from './generate';  await gerarPrecos(db);
- *   node --import tsx bench/generate.ts        # fills the database DATABASE_URL / DATA_DIR names
+ *   import { gerarPrecos } from '.../db/seed/precos';  await gerarPrecos(db);
+ *   node --import tsx apps/api/src/db/seed/precos.ts       # fills the database DATABASE_URL / DATA_DIR names
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../apps/api/src/db/client';
+import type { Db } from '../client';
 
 export const GRUPOS = [
   ['Açúcar', 'SC 50kg'],
@@ -95,8 +95,8 @@ export async function gerarPrecos(db: Db, o: OpcoesGerador = {}): Promise<Gerado
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { loadConfig } = await import('../apps/api/src/config');
-  const { openDatabase } = await import('../apps/api/src/db/client');
+  const { loadConfig } = await import('../../config');
+  const { openDatabase } = await import('../client');
   const database = await openDatabase(loadConfig(process.env));
   try {
     const r = await gerarPrecos(database.db);
