@@ -61,6 +61,7 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await page.getByLabel('Filtrar por Placa').fill(placa);
   const linhas = page.locator('.p-datatable-tbody > tr');
   await expect(linhas).toHaveCount(1);
+  await expect(page.getByText('Mostrando de 1 a 1 de 1 estacionamentos')).toBeVisible();
   const linha = linhas.first();
   for (const t of [hoje, pessoa, placa, String(comValor.numero), 'Caminhonete']) await expect(linha).toContainText(t);
   const busca = await apiAdmin<{ content: { id: number; valor: number; divida: number; data: string }[] }>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });

@@ -73,7 +73,8 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
   // The list shows CPF and mobile formatted; the photo is on the server under the CPF digits.
   await page.getByLabel('Filtrar por Nome').fill(nome);
   const linha = page.locator('.p-datatable-tbody > tr').filter({ hasText: nome });
-  await expect(linha).toHaveCount(1);
+  await expect(page.locator('.p-datatable-tbody > tr')).toHaveCount(1);
+  await expect(page.getByText('Mostrando de 1 a 1 de 1 pessoas')).toBeVisible();
   await expect(linha).toContainText(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
   await expect(linha).toContainText('(98) 98765-4321');
   await expect(linha).toContainText('Comprador');

@@ -76,6 +76,7 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   const linhas = page.locator('.p-datatable-tbody > tr');
   await page.getByLabel('Filtrar por Nome Propriedade').fill(`E2E ${s}`);
   await expect(linhas).toHaveCount(1);
+  await expect(page.getByText('Mostrando de 1 a 1 de 1 propriedades')).toBeVisible();
   await expect(linhas.first()).toContainText(dono);
   await expect(linhas.first()).toContainText('1.234,50');
 

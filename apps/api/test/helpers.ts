@@ -1,9 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { usuarios } from '../src/db/schema';
 
 /**
@@ -30,7 +33,7 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
       await c.end();
     };
   } else {
-    database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true });
+    database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true }, await templatePglite());
   }
   const app = await buildApp({
     database,
@@ -44,6 +47,28 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   });
   await app.ready();
   return app;
+}
+
+/**
+ * A migrated, empty embedded database, dumped once per set of migrations and shared by the test files
+ * through a file in the temp folder (written to a temp name, then renamed, so parallel workers are safe).
+ */
+async function templatePglite(): Promise<Blob> {
+  const h = createHash('sha256');
+  for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const p = path.join(migrationsFolder, f);
+    if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(p));
+  }
+  const arquivo = path.join(os.tmpdir(), `ceasa-pglite-modelo-${h.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(arquivo)) {
+    const d = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true });
+    const blob = await d.dump!();
+    await d.close();
+    const tmp = `${arquivo}.${process.pid}.${randomUUID().slice(0, 6)}`;
+    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    renameSync(tmp, arquivo);
+  }
+  return new Blob([readFileSync(arquivo)]);
 }
 
 export type Papel = 'user-admin' | 'user-agro' | 'super-admin';

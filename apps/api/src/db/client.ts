@@ -22,13 +22,19 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball. */
+  dump?: () => Promise<Blob>;
 }
 
 // Calendar dates stay 'yyyy-mm-dd' strings and numerics stay exact strings on both drivers.
 pg.types.setTypeParser(1082, (v) => v);
 
 /** Opens the database the configuration names (PGlite by default) and applies the migrations. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb'>): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb'>,
+  /** An embedded database to start from (a dump of a migrated one: tests start in ~0.4 s instead of ~2 s). */
+  loadDataDir?: Blob,
+): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
@@ -40,8 +46,8 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, parsers: { 1082: (v: string) => v } });
+  const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, parsers: { 1082: (v: string) => v }, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

@@ -51,7 +51,15 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <PrimeReactProvider value={{ locale: 'pt', ripple: false }}>
+    <PrimeReactProvider
+      value={{
+        locale: 'pt',
+        ripple: false,
+        // Every Dropdown keeps a hidden, unlabelled <select> for forms: out of the accessibility tree
+        // (the labelled combobox input is what assistive technology uses).
+        pt: { dropdown: { select: { 'aria-hidden': true } } },
+      }}
+    >
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ToastProvider>

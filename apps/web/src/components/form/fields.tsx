@@ -72,6 +72,9 @@ export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: stri
         placeholder="dd/mm/aaaa"
         mask="99/99/9999"
         showIcon
+        // PrimeReact 10.9 moves the focus into the calendar as soon as it opens: opening it on focus
+        // would make typing a date impossible. The icon (or ArrowDown) opens it.
+        showOnFocus={false}
         yearNavigator
         monthNavigator
         yearRange={p.yearRange}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSettings } from '../../lib/settings';
 
 /** Header and contact footer of the public pages (/home, /lote). */
-export function PublicShell({ children, entrar = true }: { children: ReactNode; entrar?: boolean }) {
+export function PublicShell({ children, entrar = true, acoes }: { children: ReactNode; entrar?: boolean; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
   const s = useSettings();
   return (
     <div className="public">
@@ -15,7 +15,7 @@ export function PublicShell({ children, entrar = true }: { children: ReactNode; 
             <span>{s.municipio}</span>
           </div>
         </div>
-        {entrar && (
+        {acoes ? <div className="public-acoes">{acoes}</div> : entrar && (
           <Link to="/login" className="p-button p-button-sm entrar">
             <i className="pi pi-sign-in" aria-hidden />
             &nbsp;Entrar

@@ -214,6 +214,9 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
           dateFormat="dd/mm/yy"
           placeholder="dd/mm/aaaa"
           showButtonBar
+          // Typing works only if the calendar does not open (and take the focus) on focus; the icon opens it.
+          showOnFocus={false}
+          showIcon
           yearNavigator
           yearRange={`2000:${new Date().getFullYear() + 2}`}
           // ariaLabel names the text input itself (aria-label would land on the wrapper span).

@@ -9,6 +9,13 @@ const dia = (iso: string) => {
 };
 const curta = (iso: string) => formatDate(iso).slice(0, 5);
 
+/** A round step for the value axis: 1, 2, 2.5 or 5 times a power of ten. */
+export function passoRedondo(bruto: number) {
+  const p = 10 ** Math.floor(Math.log10(bruto));
+  const n = bruto / p;
+  return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * p;
+}
+
 export const CORES = { maximo: '#b91c1c', medio: '#047857', minimo: '#1d4ed8' };
 
 /**
@@ -24,15 +31,16 @@ export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: 
   const dias = dados.map((p) => dia(p.data));
   const d0 = Math.min(...dias);
   const d1 = Math.max(...dias);
-  let vMin = Math.min(...dados.map((p) => Number(p.valorMinimo)));
-  let vMax = Math.max(...dados.map((p) => Number(p.valorMaximo)));
-  if (vMax - vMin < 0.01) {
-    vMin = Math.max(0, vMin - 1);
-    vMax = vMax + 1;
+  const lo = Math.min(...dados.map((p) => Number(p.valorMinimo)));
+  const hi = Math.max(...dados.map((p) => Number(p.valorMaximo)));
+  const passo = passoRedondo(Math.max(hi - lo, 1) / 4);
+  let vMin = Math.floor(lo / passo) * passo;
+  let vMax = Math.ceil(hi / passo) * passo;
+  if (vMax - vMin < passo) {
+    // one price only: a step of room on both sides
+    vMin = Math.max(0, vMin - passo);
+    vMax += passo;
   }
-  const folga = (vMax - vMin) * 0.1;
-  vMin = Math.max(0, vMin - folga);
-  vMax = vMax + folga;
 
   const x = (d: number) => m.esq + (d1 === d0 ? w / 2 : ((d - d0) / (d1 - d0)) * w);
   const y = (v: number) => m.topo + h - ((v - vMin) / (vMax - vMin)) * h;
@@ -46,7 +54,7 @@ export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: 
       .join(' ') +
     ' Z';
 
-  const ticksY = Array.from({ length: 5 }, (_, i) => vMin + ((vMax - vMin) * i) / 4);
+  const ticksY = Array.from({ length: Math.round((vMax - vMin) / passo) + 1 }, (_, i) => vMin + i * passo);
   const idxX = dados.length <= 1 ? [0] : dados.length === 2 ? [0, 1] : [0, Math.floor((dados.length - 1) / 2), dados.length - 1];
   const ultimo = dados[dados.length - 1];
   const desc = ultimo
@@ -54,7 +62,7 @@ export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: 
     : 'Sem preços no período.';
 
   return (
-    <svg className="historico-chart" viewBox={`0 0 ${largura} ${altura}`} role="img" aria-labelledby={`${id}-t ${id}-d`} preserveAspectRatio="xMidYMid meet">
+    <svg className="historico-chart" viewBox={`0 0 ${largura} ${altura}`} role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} preserveAspectRatio="xMidYMid meet">
       <title id={`${id}-t`}>{titulo}</title>
       <desc id={`${id}-d`}>{desc}</desc>
       {ticksY.map((v) => (

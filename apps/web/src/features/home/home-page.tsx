@@ -1,4 +1,5 @@
 import { Message } from 'primereact/message';
+import { Link, useNavigate } from 'react-router';
 import { PublicShell } from '../../components/layout/PublicShell';
 import { useAuth } from '../../lib/auth';
 import { CotacaoTable } from './cotacao-table';
@@ -9,10 +10,33 @@ export const AVISO_SEM_PERFIL =
 
 /** Public quotation page; a signed-in user without a profile also sees the notice. */
 export default function HomePage() {
-  const { sessao, grupo } = useAuth();
+  const { sessao, grupo, logout } = useAuth();
+  const navigate = useNavigate();
+  // A signed-in visitor gets 'Sair' (and the back office, when profiled) instead of 'Entrar'.
+  const acoes = sessao && (
+    <>
+      {grupo !== null && (
+        <Link to="/admin" className="p-button p-button-sm entrar">
+          <i className="pi pi-th-large" aria-hidden />
+          &nbsp;Painel
+        </Link>
+      )}
+      <button
+        type="button"
+        className="p-button p-button-sm entrar"
+        onClick={async () => {
+          await logout();
+          navigate('/');
+        }}
+      >
+        <i className="pi pi-sign-out" aria-hidden />
+        &nbsp;Sair
+      </button>
+    </>
+  );
   return (
-    <PublicShell>
-      {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3" />}
+    <PublicShell acoes={acoes || undefined}>
+      {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3 aviso-sem-perfil" />}
       <CotacaoTable />
     </PublicShell>
   );

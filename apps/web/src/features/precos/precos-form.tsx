@@ -24,14 +24,14 @@ export default function PrecosForm() {
     entidade: 'preço',
     toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
   });
-  const { control, handleSubmit, getValues, reset, setFocus } = f.form;
+  const { control, handleSubmit, getValues, reset } = f.form;
 
   /** 'Salvar e continuar': stays on the form, keeps date and product, clears only the value. */
   const salvarEContinuar = handleSubmit(async (v) => {
     const salvo = await f.salvar(v, { continuar: true });
     if (salvo) {
+      // Untouched again, so leaving the empty value to pick another product shows no error.
       reset({ ...getValues(), valor: null }, { keepDefaultValues: true });
-      setTimeout(() => setFocus('valor'), 0);
     }
   });
 

@@ -28,11 +28,11 @@ export default function PrecosListPage() {
         editPath={(p) => `/precos/edit/${p.id}`}
         rotulo={(p) => p.produtoNome}
         columns={[
-          { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },
+          { field: 'id', header: 'Código', filter: 'text', style: { width: '6rem' } },
           { field: 'produtoNome', header: 'Nome', filter: 'text' },
           { field: 'produtoEmbalagem', header: 'Embalagem', filter: 'text' },
           { field: 'valor', header: 'Valor (R$)', filter: 'text', body: (p) => formatBRL(p.valor), csv: (p) => formatBRL(p.valor) },
-          { field: 'data', header: 'Data', filter: 'date', body: (p) => formatDate(p.data), csv: (p) => formatDate(p.data), style: { width: '11rem' } },
+          { field: 'data', header: 'Data', filter: 'date', body: (p) => formatDate(p.data), csv: (p) => formatDate(p.data), style: { width: '10rem' } },
           {
             field: 'produtoGrupo',
             header: 'Produto Grupo',

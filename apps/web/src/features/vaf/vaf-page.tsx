@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import type { PaginatorRowsPerPageDropdownOptions, PaginatorTemplateOptions } from 'primereact/paginator';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatBRL, formatDate, formatDecimal, vafInput, type VafInput, type VafRow } from '@ceasa/shared';
@@ -15,6 +16,27 @@ import './vaf.css';
 export const ANOS_VAF = `2000:${new Date().getFullYear()}`;
 
 const municipio = (r: VafRow) => r.municipio ?? 'Não informado';
+
+/** The paginator with a labelled native select for the rows per page (10/20/30). */
+const PAGINADOR: PaginatorTemplateOptions & { layout: string } = {
+  layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport',
+  RowsPerPageDropdown: (o: PaginatorRowsPerPageDropdownOptions) => (
+    <label className="linhas-por-pagina">
+      Linhas por página
+      <select
+        className="p-inputtext p-component p-inputtext-sm"
+        value={o.value}
+        onChange={(e) => o.onChange({ originalEvent: e, value: Number(e.target.value), stopPropagation: () => e.stopPropagation(), preventDefault: () => e.preventDefault() } as never)}
+      >
+        {(o.options as { label: string; value: number }[]).map((op) => (
+          <option key={op.value} value={op.value}>
+            {op.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  ),
+};
 
 export default function VafPage() {
   const toast = useToast();
@@ -44,7 +66,7 @@ export default function VafPage() {
       <div className="list-header">
         <h1>VAF</h1>
         <div className="list-actions">
-          <Button label="Imprimir boletim" icon="pi pi-print" outlined disabled={!resultado} onClick={() => setImprimindo(true)} />
+          <Button label="Imprimir boletim" icon="pi pi-print" outlined disabled={!resultado?.rows.length} onClick={() => setImprimindo(true)} />
         </div>
       </div>
       <form onSubmit={pesquisar} noValidate className="form-grid">
@@ -62,7 +84,7 @@ export default function VafPage() {
         paginator
         rows={10}
         rowsPerPageOptions={[10, 20, 30]}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+        paginatorTemplate={PAGINADOR}
         currentPageReportTemplate="Mostrando de {first} a {last} de {totalRecords} registros"
         emptyMessage={resultado ? 'Nenhum movimento encontrado' : 'Informe o período e clique em Pesquisar'}
         stripedRows
@@ -74,7 +96,7 @@ export default function VafPage() {
       >
         <Column field="nome" header="Produto" sortable />
         <Column field="unPadrao" header="Un Padrão" sortable />
-        <Column field="valorUn" header="Valor Un (R$)" sortable body={(r: VafRow) => formatBRL(r.valorUn)} />
+        <Column field="valorUn" header="Valor Un (R$)" sortable body={(r: VafRow) => (r.valorUn === null ? <span className="muted">Sem preço</span> : formatBRL(r.valorUn))} />
         <Column field="municipio" header="Município" sortable body={municipio} />
         <Column field="total" header="Total (kg)" sortable body={(r: VafRow) => formatDecimal(r.total)} />
       </DataTable>

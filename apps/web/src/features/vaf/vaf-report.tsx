@@ -21,7 +21,7 @@ export function VafReport({ visible, onHide, rows, periodo }: { visible: boolean
         columns={[
           { header: 'Produto', cell: (r) => r.nome },
           { header: 'Un Padrão', cell: (r) => r.unPadrao },
-          { header: 'Valor Un (R$)', cell: (r) => formatBRL(r.valorUn), className: 'num' },
+          { header: 'Valor Un (R$)', cell: (r) => (r.valorUn === null ? 'Sem preço' : formatBRL(r.valorUn)), className: 'num' },
           { header: 'Município', cell: (r) => r.municipio ?? 'Não informado' },
           { header: 'Total (kg)', cell: (r) => formatDecimal(r.total), className: 'num' },
         ]}

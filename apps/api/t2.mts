@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { openDatabase } from '/work/main/apps/api/src/db/client';
+let t0 = performance.now();
+const d = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true });
+console.log('open+migrate', Math.round(performance.now() - t0));
+const client = (d.db as any).$client as PGlite;
+t0 = performance.now();
+const blob = await client.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t0), blob.size);
+t0 = performance.now();
+const c2 = await PGlite.create({ loadDataDir: blob, extensions: { unaccent, pg_trgm } });
+const r = await c2.query('select count(*) from precos_resumo');
+console.log('load', Math.round(performance.now() - t0), r.rows);
