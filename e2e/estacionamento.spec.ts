@@ -64,6 +64,12 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await expect(page.getByText('Mostrando de 1 a 1 de 1 estacionamentos')).toBeVisible();
   const linha = linhas.first();
   for (const t of [hoje, pessoa, placa, String(comValor.numero), 'Caminhonete']) await expect(linha).toContainText(t);
+  // Date filter (whole day): today finds it, another day does not.
+  await page.getByLabel('Filtrar por Data').fill('01/01/2001');
+  await expect(page.getByText('Nenhum estacionamento encontrado')).toBeVisible();
+  await page.getByLabel('Filtrar por Data').fill(hoje);
+  await expect(linhas).toHaveCount(1);
+  await expect(linha).toContainText(placa);
   const busca = await apiAdmin<{ content: { id: number; valor: number; divida: number; data: string }[] }>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });
   expect(busca.content[0]).toMatchObject({ valor: 1550, divida: comValor.numero });
   const id = busca.content[0].id;

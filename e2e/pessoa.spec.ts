@@ -156,6 +156,19 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
   await expect(relatorio.locator('.print-table')).toContainText(outro);
   await expect(relatorio.getByRole('button', { name: 'Imprimir' })).toBeVisible();
   await relatorio.getByRole('button', { name: /Fechar|Close/ }).click();
+
+  // When the server removes the person but not the photo, its DELETE answers 200 { aviso }: a warning toast.
+  // (Simulated here: a real failure needs a storage that refuses to delete.)
+  await page.route('**/api/pessoa/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fotoRemovida: false, aviso: 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.' }) })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: `Remover ${outro}` }).click();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.locator('.p-toast-message-warn').filter({ hasText: 'Pessoa removida, mas' })).toBeVisible();
+  await toast(page, 'Remoção concluída!');
+  await page.unroute('**/api/pessoa/*');
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
 
   // 'Preencher de produtor': GET pessoa/produtor/{id} fills the new person's form.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ROLE_GRUPO, type Role } from '@ceasa/shared';
+import { permite } from '../src/plugins/auth';
 import { build, call, tokenFor } from './helpers';
 
 /**
@@ -53,7 +54,7 @@ describe('permission matrix', () => {
         let permitido = true;
         if (typeof r.acesso === 'object') {
           const perms = await app.permissoesDoGrupo(ROLE_GRUPO[role]);
-          permitido = Boolean(perms[r.acesso.rota]?.[r.acesso.acao]);
+          permitido = permite(perms, r.acesso);
         }
         const negado = res.status === 401 || res.status === 403;
         if (permitido === negado) falhas.push(`${r.method} ${u} como ${role}: ${res.status} (esperado ${permitido ? 'permitido' : 403})`);

@@ -8,12 +8,18 @@ import { forbidden, unauthorized } from '../lib/errors';
 
 /**
  * Who may call a route. Every /api route declares one (the app refuses to start otherwise):
- * - `{ rota, acao }`: the caller's permission group must hold that flag on that route name;
+ * - `{ rota, acao }`: the caller's permission group must hold that flag on that route name
+ *   (with a list of actions, any one of them);
  * - `'publico'`: no token needed;
  * - `'perfil'`: any signed-in user with a profile (lookups that many screens share);
  * - `'autenticado'`: any signed-in user, even without a profile.
  */
-export type Acesso = { rota: string; acao: Acao } | 'publico' | 'perfil' | 'autenticado';
+export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado';
+
+/** Whether a group's flags satisfy a route's `{ rota, acao }`. */
+export function permite(perms: PermissoesPorRota, a: { rota: string; acao: Acao | Acao[] }): boolean {
+  return [a.acao].flat().some((acao) => Boolean(perms[a.rota]?.[acao]));
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -96,8 +102,8 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
       throw forbidden('Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');
     if (acesso === 'perfil') return;
     const perms = await app.permissoesDoGrupo(usuario.grupo);
-    if (!perms[acesso.rota]?.[acesso.acao])
-      throw forbidden(`Você não tem permissão para ${VERBO[acesso.acao]} em ${acesso.rota}.`);
+    if (!permite(perms, acesso))
+      throw forbidden(`Você não tem permissão para ${[acesso.acao].flat().map((a) => VERBO[a]).join(' ou ')} em ${acesso.rota}.`);
   });
 }
 

@@ -20,7 +20,7 @@ export function decimalBR(v: string | number | null | undefined): number | null 
 }
 
 /** Parking fee: a number or text of at most 10 characters (SPEC.md section 5), not negative. */
-const valor = z.union([z.number(), z.string()], { error: 'O valor é obrigatório' }).transform((v, ctx) => {
+const valor = z.union([z.number({ error: 'O valor é obrigatório' }), z.string({ error: 'O valor é obrigatório' })], { error: 'O valor é obrigatório' }).transform((v, ctx) => {
   const s = String(v).trim();
   const falha = (message: string) => {
     ctx.addIssue({ code: 'custom', message, input: v });
@@ -36,7 +36,7 @@ const valor = z.union([z.number(), z.string()], { error: 'O valor é obrigatóri
 
 /** A debt number (the municipality's tax system): a whole number, sent as a number or digits. */
 export const numeroDivida = (obrigatorio = 'A dívida é obrigatória') =>
-  z.union([z.number(), z.string()], { error: obrigatorio }).transform((v, ctx) => {
+  z.union([z.number({ error: obrigatorio }), z.string({ error: obrigatorio })], { error: obrigatorio }).transform((v, ctx) => {
     const s = String(v).trim();
     if (!s) {
       ctx.addIssue({ code: 'custom', message: obrigatorio, input: v });

@@ -25,7 +25,8 @@ const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleStrin
 
 /**
  * Person photos (SPEC.md section 7 'People and photos'), stored as `<cpf/cnpj digits>.png`.
- * Permissions on the route name 'pessoa': upload = criar, exists/download = visualizar, delete = deletar.
+ * Permissions on the route name 'pessoa': upload = criar or editar (a photo is sent after creating
+ * or editing a person), exists/download = visualizar, delete = deletar.
  */
 export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +43,7 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
         description: `PNG ou JPEG de até ${mb(maximo)}. O nome vem do campo cpfcnpj ou do nome do arquivo (dígitos do CPF/CNPJ) e é sempre <dígitos>.png.`,
         consumes: ['multipart/form-data'],
       },
-      config: { acesso: { rota: 'pessoa', acao: 'criar' } },
+      config: { acesso: { rota: 'pessoa', acao: ['criar', 'editar'] } },
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Envie a foto como multipart/form-data, no campo "file".');

@@ -113,6 +113,19 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
     localStorage.setItem(chave(p.rota), JSON.stringify(estado));
   }, [p.rota, estado]);
 
+  // A filter typed just before leaving the page is kept, not lost with the pending debounce.
+  const pendente = useRef<Estado>(estado);
+  const filtrosDigitados = { ...estado.filtros, ...Object.fromEntries(Object.entries(textos).map(([k, v]) => [k, v === '' ? null : v])) };
+  const mudou = JSON.stringify(filtrosDigitados) !== JSON.stringify(estado.filtros);
+  pendente.current = mudou ? { ...estado, page: 0, filtros: filtrosDigitados } : estado;
+  useEffect(
+    () => () => {
+      clearTimeout(debounce.current);
+      localStorage.setItem(chave(p.rota), JSON.stringify(pendente.current));
+    },
+    [p.rota],
+  );
+
   const q = useQuery({
     queryKey: ['lista', p.base, estado, size],
     placeholderData: keepPreviousData,
