@@ -339,6 +339,12 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   await expect(hist).toBeVisible();
   await hist.getByRole('button', { name: 'Fechar' }).click();
 
+  // Narrow screens: one card per row, every value still labelled.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(linhas(page).first().locator('td').nth(3)).toBeVisible();
+  await page.screenshot({ path: path.join(OUT, 'home-celular.png'), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+
   // Print report: municipal header, market title, print date.
   await page.getByRole('button', { name: 'Imprimir' }).click();
   const rel = page.getByRole('dialog', { name: 'CEASA REGIONAL - Cotação de Preços no Atacado' });
@@ -376,4 +382,22 @@ test('acessibilidade das telas de grupo, produto, preços e VAF (axe: nada séri
     await page.waitForLoadState('networkidle');
     await semViolacoesGraves(page);
   }
+});
+
+test('perfil Agronomia (user-agro): preços e VAF só para ver; produtos e grupos completos', async ({ page, request }) => {
+  const u = await criarUsuario(request, ['user-agro'], 'Agronomia E2E');
+  await entrar(page, u.email, u.senha);
+  await page.getByRole('link', { name: 'Preços' }).click();
+  await expect(page.getByRole('heading', { name: 'Preços' })).toBeVisible();
+  await filtrarPorOpcao(page, 'Filtrar por Produto Grupo', GRUPO);
+  await expect(linhas(page).first()).toContainText(GRUPO);
+  await expect(page.getByRole('button', { name: 'Adicionar' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Gerar relatório' })).toBeVisible();
+  await page.goto('/precoscreate');
+  await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
+  await page.getByRole('link', { name: 'Produto', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Adicionar' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'VAF' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Grupo de Produto' })).toBeVisible();
 });

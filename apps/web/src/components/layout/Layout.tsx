@@ -49,6 +49,7 @@ export function Layout() {
           )}
           <Button
             label="Sair"
+            aria-label="Sair"
             icon="pi pi-sign-out"
             size="small"
             outlined

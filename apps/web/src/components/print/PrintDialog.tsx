@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '@ceasa/shared';
+import { formatDateTime } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
 
 /** The municipal header every report carries: both logos, municipality, market, title, print date. */

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatBRL, formatDate, MAX_PAGE_SIZE, type PrecoResumo } from '@ceasa/shared';
+import type { PrecoResumo } from '@ceasa/shared';
+import { formatBRL, formatDate } from '@ceasa/shared/format';
+import { MAX_LINHAS_RELATORIO as MAX_PAGE_SIZE } from './constantes';
 import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { useSettings } from '../../lib/settings';
 import { buscarCotacao, type EstadoCotacao } from './cotacao-table';

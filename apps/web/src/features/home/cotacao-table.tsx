@@ -2,7 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatBRL, formatDate, PAGE_SIZE, type Page, type PrecoResumo } from '@ceasa/shared';
+import type { Page, PrecoResumo } from '@ceasa/shared';
+// Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
+import { formatBRL, formatDate } from '@ceasa/shared/format';
+import { LINHAS_COTACAO } from './constantes';
 import { api } from '../../lib/api-client';
 import { FiltroData } from './filtro-data';
 
@@ -80,7 +83,7 @@ export function CotacaoTable() {
   const [grafico, setGrafico] = useState<PrecoResumo | null>(null);
   const [limpezas, setLimpezas] = useState(0);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const size = PAGE_SIZE;
+  const size = LINHAS_COTACAO;
 
   useEffect(() => {
     localStorage.setItem(CHAVE, JSON.stringify(estado));

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { formatDate } from '@ceasa/shared';
+import { formatDate } from '@ceasa/shared/format';
 
 /** Digits typed → 'dd/mm/aaaa' as they come. */
 function mascara(v: string) {

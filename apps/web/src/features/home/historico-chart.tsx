@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { formatBRL, formatDate, type PrecoHistorico } from '@ceasa/shared';
+import type { PrecoHistorico } from '@ceasa/shared';
+import { formatBRL, formatDate } from '@ceasa/shared/format';
 
 const DIA_MS = 86_400_000;
 /** Day number of a calendar date 'yyyy-mm-dd' (UTC, so no time-zone shift). */

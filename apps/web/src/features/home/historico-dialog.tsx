@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
-import { formatBRL, formatDate, PRECO_HISTORICO_DIAS, type PrecoHistorico, type PrecoResumo } from '@ceasa/shared';
+import type { PrecoHistorico, PrecoResumo } from '@ceasa/shared';
+import { formatBRL, formatDate } from '@ceasa/shared/format';
+import { HISTORICO_DIAS as PRECO_HISTORICO_DIAS } from './constantes';
 import { api } from '../../lib/api-client';
 import { CORES, HistoricoChart } from './historico-chart';
 

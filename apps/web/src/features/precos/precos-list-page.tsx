@@ -39,6 +39,7 @@ export default function PrecosListPage() {
             filter: { options: grupos.opcoes, placeholder: 'Todos' },
             body: (p) => p.produtoGrupoNome,
             csv: (p) => p.produtoGrupoNome,
+            style: { width: '14rem' },
           },
         ]}
         headerActions={({ rows, page }) => <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio({ rows, page })} />}

@@ -41,6 +41,7 @@ export default function ProdutoListPage() {
             filter: { options: grupos.opcoes, placeholder: 'Todos' },
             body: (p) => p.produtoGrupo?.nome,
             csv: (p) => p.produtoGrupo?.nome ?? '',
+            style: { width: '14rem' },
           },
           { field: 'status', header: 'Status', filter: { options: status.opcoes, placeholder: 'Todos' }, body: (p) => <StatusTag status={p.status} />, style: { width: '9rem' } },
         ]}
