@@ -75,6 +75,7 @@ try {
     console.log(texto);
     mkdirSync(path.join(aqui, 'results'), { recursive: true });
     writeFileSync(path.join(aqui, 'results', 'lighthouse.md'), texto);
+    writeFileSync(path.join(aqui, 'results', 'lighthouse.json'), JSON.stringify(lhr));
   } finally {
     await chrome.kill();
   }

@@ -1,9 +1,10 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
-import LoginPage, { destinoAposLogin } from '../features/auth/login-page';
+import { destinoAposLogin } from '../lib/destino';
 import HomePage from '../features/home/home-page';
 
+const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));

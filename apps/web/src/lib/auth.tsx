@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared';
+import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
 import { api, CLIENT_ID, MARGEM_REFRESH_MS, postForm, refreshToken, type TokenResponse } from './api-client';
 import { sessao as store, type Sessao } from './session';
 

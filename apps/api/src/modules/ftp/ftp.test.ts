@@ -179,16 +179,16 @@ describe('ftp (person photos)', () => {
     expect((await call(app, semPerfil, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(403);
 
     const rota = sql`(SELECT id FROM rotas WHERE nome = 'pessoa')`;
-    await app.ctx.db.execute(sql`UPDATE permissoes SET criar = false, deletar = false WHERE grupo_id = 2 AND rota_id = ${rota}`);
+    await app.ctx.db.execute(sql`UPDATE permissoes SET criar = false, editar = false, deletar = false WHERE grupo_id = 2 AND rota_id = ${rota}`);
     app.invalidarPermissoes();
     try {
       const r = await upload(agro, partes);
       expect(r.status).toBe(403);
-      expect(r.body.message).toBe('Você não tem permissão para cadastrar em pessoa.');
+      expect(r.body.message).toBe('Você não tem permissão para cadastrar ou editar em pessoa.');
       expect((await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678000190.png' })).status).toBe(403);
       expect((await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678000190.png' })).body).toEqual({ exists: true });
     } finally {
-      await app.ctx.db.execute(sql`UPDATE permissoes SET criar = true, deletar = true WHERE grupo_id = 2 AND rota_id = ${rota}`);
+      await app.ctx.db.execute(sql`UPDATE permissoes SET criar = true, editar = true, deletar = true WHERE grupo_id = 2 AND rota_id = ${rota}`);
       app.invalidarPermissoes();
     }
     expect(await arquivos()).toEqual(['12345678000190.png']);

@@ -2,20 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { grupoDosPapeis, loginInput, type LoginInput } from '@ceasa/shared';
+import { loginInput, type LoginInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
+import { destinoAposLogin } from '../../lib/destino';
 import { useToast } from '../../lib/toast';
 import { AuthCard } from './AuthCard';
-
-/** Where a signed-in user lands: the saved back-office route for profiled users, /home otherwise. */
-export function destinoAposLogin(roles: string[]): string {
-  if (grupoDosPapeis(roles) === null) return '/home';
-  const salva = localStorage.getItem(CHAVE_ULTIMA_ROTA);
-  return salva && salva !== '/' && !salva.startsWith('/login') ? salva : '/admin';
-}
 
 export default function LoginPage() {
   const { login } = useAuth();

@@ -44,6 +44,24 @@ export function buscarCotacao(e: Pick<EstadoCotacao, 'sortField' | 'sortOrder' |
   return api<Page<PrecoResumo>>(`precos/searchPrecosHome/${e.sortField}/${dir}`, { method: 'POST', body: filtros, query: { page, size } });
 }
 
+declare global {
+  interface Window {
+    /** The first page requested by index.html before the app's code arrived (default view only). */
+    __cotacaoInicial?: Promise<Page<PrecoResumo> | null>;
+  }
+}
+
+/** The default view's first page: the early answer when index.html asked for it, otherwise a request. */
+async function primeiraOuBusca(e: EstadoCotacao, size: number) {
+  const cedo = window.__cotacaoInicial;
+  window.__cotacaoInicial = undefined;
+  if (cedo && JSON.stringify(e) === JSON.stringify(PADRAO) && size === LINHAS_COTACAO) {
+    const r = await cedo;
+    if (r) return r;
+  }
+  return buscarCotacao(e, e.page, size);
+}
+
 /** Package price with the price per kg beside it. */
 function Valor({ valor, kg }: { valor: number; kg: number | null | undefined }) {
   return (
@@ -92,7 +110,7 @@ export function CotacaoTable() {
 
   const q = useQuery({
     queryKey: ['cotacao', estado],
-    queryFn: () => buscarCotacao(estado, estado.page, size),
+    queryFn: () => primeiraOuBusca(estado, size),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -218,6 +236,8 @@ export function CotacaoTable() {
             </tbody>
           </table>
         </div>
+        {/* Shown once the first page arrives, so nothing below the rows jumps while they load. */}
+        {!q.isLoading && (
         <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
           <button type="button" className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(0)} aria-label="Primeira página">
             <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
@@ -261,6 +281,7 @@ export function CotacaoTable() {
             Mostrando de {first} a {last} de {total} cotações
           </span>
         </nav>
+        )}
       </div>
       <Suspense fallback={null}>
         {imprimir && <CotacaoReport estado={estado} onHide={() => setImprimir(false)} />}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
-import { destinoAposLogin } from './login-page';
+import { CHAVE_ULTIMA_ROTA } from './session';
+import { destinoAposLogin } from './destino';
 
 describe('destinoAposLogin (SPEC.md section 2 redirect rules)', () => {
   beforeEach(() => localStorage.clear());
