@@ -25,3 +25,17 @@ test('acessibilidade da lista de municípios', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   await semViolacoesGraves(page);
 });
+
+test('acessibilidade dos avisos (toasts) de erro e de sucesso', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('ninguem@e2e.local');
+  await page.getByLabel('Senha', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.locator('.p-toast-message-error')).toBeVisible();
+  await semViolacoesGraves(page);
+  await page.goto('/reset');
+  await page.getByLabel('E-mail').fill('admin@e2e.local');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.locator('.p-toast-message-success')).toBeVisible();
+  await semViolacoesGraves(page);
+});
