@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
-import { usuarios } from '../src/db/schema';
+import { sessoes, usuarios } from '../src/db/schema';
 
 /**
  * A fresh app on a fresh database for one test file: in-memory PGlite by default, or a
@@ -80,8 +80,9 @@ export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] =
     .insert(usuarios)
     .values({ nome: `Usuário ${roles.join(' ') || 'sem perfil'}`, email: e, senhaHash: 'x', roles: [...roles] })
     .returning();
+  const [s] = await app.ctx.db.insert(sessoes).values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) }).returning();
   return app.ctx.keys.sign(
-    { sub: u.id, email: e, name: u.nome, sid: randomUUID(), realm_access: { roles: [...roles] } },
+    { sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] } },
     300,
     'http://localhost/realms/ceasa',
   );

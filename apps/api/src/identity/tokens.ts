@@ -59,11 +59,15 @@ export function rotacionar(db: Db, token: string): Promise<Rotacao> {
   });
 }
 
+/** Called after any revocation, so cached session checks (plugins/auth.ts) are dropped at once. */
+export const aoRevogar = new Set<() => void>();
+const avisar = () => aoRevogar.forEach((f) => f());
+
 export const revogarSessao = (tx: Tx, id: string) =>
-  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm)));
+  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm))).then(avisar);
 
 export const revogarSessoesDoUsuario = (tx: Tx, usuarioId: string) =>
-  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm)));
+  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm))).then(avisar);
 
 /** Logout: revokes the session a refresh token belongs to (unknown tokens are ignored). */
 export async function revogarPorRefresh(db: Db, token: string) {

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { grupoDosPapeis, type Acao, type PermissoesPorRota } from '@ceasa/shared';
 import type { Db } from '../db/client';
-import { permissoes, rotas } from '../db/schema';
+import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
 import type { Keys } from '../identity/keys';
+import { aoRevogar } from '../identity/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 
 /**
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     permissoesDoGrupo(grupo: number): Promise<PermissoesPorRota>;
     invalidarPermissoes(): void;
+    /** Forget cached session checks (after a logout or an account change in this process). */
+    esquecerSessoes(): void;
     rotasApi: { method: string; url: string; acesso: Acesso }[];
   }
 }
@@ -73,18 +76,43 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso });
   });
 
+  // A signed-out session or a disabled account stops working at once, not when its access token
+  // expires: the session is looked up, with the answer kept for a few seconds.
+  const sessoesVistas = new Map<string, { valida: boolean; at: number }>();
+  async function sessaoValida(sid: string, usuarioId: string): Promise<boolean> {
+    const hit = sessoesVistas.get(sid);
+    if (hit && Date.now() - hit.at < 5_000) return hit.valida;
+    const [row] = await db
+      .select({ revogada: sessoes.revogadaEm, expira: sessoes.expiraEm, ativo: usuarios.ativo })
+      .from(sessoes)
+      .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
+      .where(and(eq(sessoes.id, sid), eq(sessoes.usuarioId, usuarioId)));
+    const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now());
+    if (sessoesVistas.size > 10_000) sessoesVistas.clear();
+    sessoesVistas.set(sid, { valida, at: Date.now() });
+    return valida;
+  }
+  const esquecer = () => sessoesVistas.clear();
+  app.decorate('esquecerSessoes', esquecer);
+  aoRevogar.add(esquecer);
+  app.addHook('onClose', async () => {
+    aoRevogar.delete(esquecer);
+  });
+
   async function autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null> {
     const h = req.headers.authorization;
     if (!h) return null;
     const m = /^Bearer\s+(.+)$/i.exec(h);
     if (!m) throw unauthorized();
+    let c: Awaited<ReturnType<Keys['verify']>>;
     try {
-      const c = await keys.verify(m[1]);
-      const roles = c.realm_access?.roles ?? [];
-      return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid };
+      c = await keys.verify(m[1]);
     } catch {
       throw unauthorized();
     }
+    if (!(await sessaoValida(c.sid, c.sub))) throw unauthorized();
+    const roles = c.realm_access?.roles ?? [];
+    return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid };
   }
 
   app.addHook('onRequest', async (req) => {
