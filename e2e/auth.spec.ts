@@ -23,7 +23,7 @@ test('login: validações e credenciais inválidas', async ({ page }) => {
 test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só o menu do seu grupo', async ({ page, browser }) => {
   const email = `novo${Date.now()}@e2e.local`;
   await page.goto('/register');
-  await page.getByLabel('Nome').fill('Maria Agrônoma');
+  await page.getByLabel('Nome', { exact: true }).fill('Maria Agrônoma');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill('Senha#123');
   await page.getByLabel('Confirmar senha').fill('outra');
@@ -36,7 +36,7 @@ test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só 
 
   // A second registration with the same e-mail (other case) is refused.
   await page.goto('/register');
-  await page.getByLabel('Nome').fill('Outra');
+  await page.getByLabel('Nome', { exact: true }).fill('Outra');
   await page.getByLabel('E-mail').fill(email.toUpperCase());
   await page.getByLabel('Senha', { exact: true }).fill('x');
   await page.getByLabel('Confirmar senha').fill('x');

@@ -20,7 +20,8 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
       await page.goto('/municipio');
       await page.getByRole('button', { name: 'Adicionar' }).click();
     }
-    await page.getByLabel('Nome').fill(nome);
+    await expect(page.getByRole('heading', { name: 'Novo Município' })).toBeVisible();
+    await page.getByLabel('Nome', { exact: true }).fill(nome);
     await page.getByLabel('Sigla - Estado').fill('MA');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Cadastro concluído!');
@@ -51,8 +52,8 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
 
   // Edit.
   await page.getByRole('button', { name: 'Editar Imperatriz E2E' }).click();
-  await expect(page.getByLabel('Nome')).toHaveValue('Imperatriz E2E');
-  await page.getByLabel('Nome').fill('Imperatriz do Norte E2E');
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Imperatriz E2E');
+  await page.getByLabel('Nome', { exact: true }).fill('Imperatriz do Norte E2E');
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Cadastro atualizado!');
   await expect(page).toHaveURL(/\/municipio$/, { timeout: 5000 });

@@ -30,7 +30,7 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
   await expect(page.getByText('O cpf/cnpj é obrigatório')).toBeVisible();
   await expect(page.getByText('A tipo pessoa deve ser selecionada')).toBeVisible();
   await page.getByLabel('CPF/CNPJ').fill('1234567');
-  await page.getByLabel('Nome').click();
+  await page.getByLabel('Nome', { exact: true }).click();
   await expect(page.getByText('O cpf/cnpj deve ter no minimo 11 caracteres')).toBeVisible();
 
   // Masks adapt to the length: CPF then CNPJ; phone with 10 then 11 digits.
@@ -45,7 +45,7 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
   await page.getByLabel('Celular').pressSequentially('98987654321');
   await expect(page.getByLabel('Celular')).toHaveValue('(98) 98765-4321');
 
-  await page.getByLabel('Nome').fill(nome);
+  await page.getByLabel('Nome', { exact: true }).fill(nome);
   await escolherOpcao(page, 'Tipo', 'Comprador');
   await page.getByLabel('Observação').fill('Cadastrada pelo teste da câmera');
 
@@ -86,7 +86,7 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
   // Reopen: the saved photo comes back (exists → download as a blob with the bearer token).
   await linha.getByRole('button', { name: `Editar ${nome}` }).click();
   await expect(page).toHaveURL(new RegExp(`/pessoa/${busca.content[0].id}$`));
-  await expect(page.getByLabel('Nome')).toHaveValue(nome);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(nome);
   await expect(page.getByLabel('Celular')).toHaveValue('(98) 98765-4321');
   const salva = await larguraNatural(page.getByRole('img', { name: 'Foto da pessoa' }));
   expect(salva.src).toMatch(/^blob:/);
@@ -175,7 +175,7 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await escolherOpcao(page, 'Preencher de produtor', `João Produtor E2E ${sufixo.slice(-4)}`);
   await toast(page, 'Dados do produtor preenchidos');
-  await expect(page.getByLabel('Nome')).toHaveValue(`João Produtor E2E ${sufixo.slice(-4)}`);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(`João Produtor E2E ${sufixo.slice(-4)}`);
   await expect(page.getByLabel('Celular')).toHaveValue('(99) 98888-7777');
   await expect(page.getByLabel('Observação')).toHaveValue('Produtor de hortaliças');
   expect(produtor.id).toBeGreaterThan(0);

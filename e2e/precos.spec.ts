@@ -65,7 +65,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('O nome e obrigatorio', { exact: true })).toBeVisible();
   await expect(page.getByText('A embalagem e obrigatorio', { exact: true })).toBeVisible();
-  await page.getByLabel('Nome').fill(GRUPO);
+  await page.getByLabel('Nome', { exact: true }).fill(GRUPO);
   await page.getByLabel('Un Padrão').fill(UN);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await toast(page, 'Cadastro concluído!');
@@ -102,7 +102,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await expect(page.getByText('O peso da embalagem e obrigatorio', { exact: true })).toBeVisible();
   await expect(page.getByText('O grupo do produto e obrigatorio', { exact: true })).toBeVisible();
   await page.getByLabel('Peso (kg)').pressSequentially('0');
-  await page.getByLabel('Nome').click();
+  await page.getByLabel('Nome', { exact: true }).click();
   await expect(page.getByText('O peso da embalagem deve ser maior ou igual a 1', { exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(OUT, 'produto-form-erros.png'), fullPage: true });
 
@@ -115,7 +115,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
       await page.goto('/produtocreate');
       await expect(page.getByLabel('Peso (kg)')).toHaveValue('1,00');
     }
-    await page.getByLabel('Nome').fill(p.nome);
+    await page.getByLabel('Nome', { exact: true }).fill(p.nome);
     await page.getByLabel('Embalagem').fill(p.embalagem);
     await page.getByLabel('Peso (kg)').fill('');
     await page.getByLabel('Peso (kg)').pressSequentially(p.peso);

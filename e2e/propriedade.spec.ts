@@ -28,11 +28,11 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
 
   // Areas must be greater than 0; a half-typed CEP is refused.
   await page.getByLabel('Área Total').fill('0');
-  await page.getByLabel('Nome').click();
+  await page.getByLabel('Nome', { exact: true }).click();
   await expect(page.getByText('Area tem que ser maior que 0')).toBeVisible();
   await page.getByLabel('CEP').click();
   await page.getByLabel('CEP').pressSequentially('659');
-  await page.getByLabel('Nome').click();
+  await page.getByLabel('Nome', { exact: true }).click();
   await expect(page.getByText('O CEP deve estar no formato 99999-999')).toBeVisible();
 
   // CEP typed as digits shows 99999-999.
@@ -45,7 +45,7 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   await expect(page.getByText('O CEP deve estar no formato 99999-999')).toBeHidden();
 
   await escolherOpcao(page, 'Proprietário', dono);
-  await page.getByLabel('Nome').fill(nome);
+  await page.getByLabel('Nome', { exact: true }).fill(nome);
   await page.getByLabel('Endereço').fill('Estrada do Arroz');
   await page.getByLabel('Número').fill('km 12');
   await page.getByLabel('Complemento').fill('Zona rural');

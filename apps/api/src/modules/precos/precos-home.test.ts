@@ -124,6 +124,9 @@ describe('precos/searchPrecosHome (public)', () => {
 
     const p1 = await home({}, 'precoData/desc', 'page=1&size=3');
     expect(p1.body).toEqual({ content: [tomate0110()], totalElements: 4, totalPages: 2, number: 1, size: 3 });
+    // A page past the end carries no row to read the total from: it is still the total.
+    expect((await home({}, 'precoData/desc', 'page=5&size=3')).body).toEqual({ content: [], totalElements: 4, totalPages: 2, number: 5, size: 3 });
+    expect((await home({ produtoGrupoId: tomate }, 'precoData/desc', 'page=5&size=3')).body).toEqual({ content: [], totalElements: 3, totalPages: 1, number: 5, size: 3 });
     expect((await home({}, 'precoData/desc', 'size=1001')).status).toBe(400);
   });
 

@@ -111,6 +111,30 @@ const pagina = <T>(content: T[], total: number, p: ListParams): Page<T> => ({
 });
 const n = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
 
+/**
+ * A page and its total in one round trip when the total is cheap (the one-row counter, or a few
+ * rows of precos_resumo): the count rides along as an uncorrelated scalar subquery (run once, as
+ * an InitPlan) in a `__total` column that is taken off each row. An empty page carries no total,
+ * so it alone costs a second query. Expensive counts keep running beside the page (on PostgreSQL,
+ * on another pooled connection) instead.
+ */
+async function paginaComTotal(
+  db: Db,
+  pagina: (total: SQL | null) => SQL,
+  contagem: SQL,
+  barata: boolean,
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  if (!barata) {
+    const [rows, count] = await Promise.all([db.execute(pagina(null)), db.execute(sql`SELECT ${contagem} AS n`)]);
+    return { rows: rows.rows as Record<string, unknown>[], total: n(count) };
+  }
+  const r = await db.execute(pagina(sql`, ${contagem} AS "__total"`));
+  const rows = r.rows as Record<string, unknown>[];
+  if (!rows.length) return { rows, total: n(await db.execute(sql`SELECT ${contagem} AS n`)) };
+  const total = Number(rows[0].__total);
+  return { rows: rows.map(({ __total: _, ...row }) => row), total };
+}
+
 export function precosRepository(db: Db) {
   const crud = auditedCrud(precos, 'Precos', NAO_ENCONTRADO);
 
@@ -145,22 +169,40 @@ export function precosRepository(db: Db) {
     async listar(p: ListParams): Promise<Page<Preco>> {
       const ativos = filtrosAtivos(precoList as ListSpec<unknown>, p.filters);
       const where = whereClause(precoList, p.filters);
+      // The total, as a scalar expression (see paginaComTotal).
       let contagem: SQL;
+      let barata = true;
       if (!ativos.length) {
-        contagem = sql`SELECT coalesce((SELECT precos FROM precos_resumo_total), 0)::int AS n`;
+        contagem = sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`;
       } else if (ativos.every((f) => f in contagemPorResumo.fields)) {
         const from = ativos.includes('produtoGrupoNome') ? sql`${contagemPorResumo.from} JOIN produto_grupo g ON g.id = r.produto_grupo_id` : contagemPorResumo.from;
-        contagem = sql`SELECT ${contagemPorResumo.select} FROM ${from} ${whereClause(contagemPorResumo, p.filters)}`;
+        contagem = sql`(SELECT ${contagemPorResumo.select} FROM ${from} ${whereClause(contagemPorResumo, p.filters)})`;
       } else if (ativos.every((f) => SO_PRECOS.has(f))) {
-        contagem = sql`SELECT count(*)::int AS n FROM precos p ${where}`;
+        contagem = sql`(SELECT count(*)::int AS n FROM precos p ${where})`;
+        barata = false;
       } else {
-        contagem = sql`SELECT count(*)::int AS n FROM ${precoList.from} ${where}`;
+        contagem = sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`;
+        barata = false;
       }
-      const [rows, count] = await Promise.all([
-        db.execute(sql`SELECT ${precoList.select} FROM ${precoList.from} ${where} ${orderClause(precoList, p.sortField, p.sortDir)} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
-        db.execute(contagem),
-      ]);
-      return pagina((rows.rows as Record<string, unknown>[]).map(aninhado), n(count), p);
+      const order = orderClause(precoList, p.sortField, p.sortDir);
+      const limite = sql`LIMIT ${p.size} OFFSET ${p.page * p.size}`;
+      // Sorted and filtered by the price's own columns (the default list): the page is cut from
+      // precos alone and only its rows are joined to product and group (each price has exactly one
+      // of each), instead of joining every row the sort reads (a whole day's ~150 prices for the
+      // date order, every skipped row for a deep page).
+      const campo = p.sortField && (precoList.fields[p.sortField] ? p.sortField : precoList.aliases?.[p.sortField]);
+      const soPrecos = (!campo || !precoList.fields[campo] || SO_PRECOS.has(campo)) && ativos.every((f) => SO_PRECOS.has(f));
+      const { rows, total } = await paginaComTotal(
+        db,
+        (t) =>
+          soPrecos
+            ? sql`SELECT ${precoList.select}${t ?? sql``} FROM (SELECT * FROM precos p ${where} ${order} ${limite}) p
+                JOIN produto pr ON pr.id = p.produto_id JOIN produto_grupo g ON g.id = pr.produto_grupo_id ${order}`
+            : sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`,
+        contagem,
+        barata,
+      );
+      return pagina(rows.map(aninhado), total, p);
     },
 
     /**
@@ -182,16 +224,20 @@ export function precosRepository(db: Db) {
         : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
           ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, g.id ${dir}, r.data DESC`
           : sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, ${padrao}`;
+      // The total, as a scalar expression (see paginaComTotal): the counter, or a count of the
+      // ~15k-row summary, cheap enough to ride along with the page.
       const contagem = !ativos.length
-        ? sql`SELECT coalesce((SELECT linhas FROM precos_resumo_total), 0)::int AS n`
+        ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`
         : ativos.every((f) => SO_RESUMO.has(f))
-          ? sql`SELECT count(*)::int AS n FROM precos_resumo r ${where}`
-          : sql`SELECT count(*)::int AS n FROM ${resumoList.from} ${where}`;
-      const [rows, count] = await Promise.all([
-        db.execute(sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`),
-        db.execute(contagem),
-      ]);
-      return pagina(rows.rows as PrecoResumo[], n(count), p);
+          ? sql`(SELECT count(*)::int AS n FROM precos_resumo r ${where})`
+          : sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`;
+      const { rows, total } = await paginaComTotal(
+        db,
+        (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`,
+        contagem,
+        true,
+      );
+      return pagina(rows as unknown as PrecoResumo[], total, p);
     },
 
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */

@@ -115,6 +115,13 @@ describe('precos', () => {
     const pagina = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=1&size=2', payload: {} });
     expect(pagina.body).toMatchObject({ number: 1, size: 2, totalElements: 5, totalPages: 3 });
     expect(pagina.body.content).toHaveLength(2);
+    expect(Object.keys(pagina.body.content[0])).not.toContain('__total');
+    // A page past the end carries no row to read the total from: it is still the total.
+    const alem = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: {} });
+    expect(alem.body).toEqual({ content: [], number: 9, size: 2, totalElements: 5, totalPages: 3 });
+    const alemFiltrado = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: { produtoGrupo: 'grãos' } });
+    expect(alemFiltrado.body.content).toEqual([]);
+    expect(alemFiltrado.body.totalElements).toBe(todos.body.content.filter((x: { produtoGrupoNome: string }) => x.produtoGrupoNome === 'Grãos').length);
     const semCorpo = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/asc/id' });
     expect(semCorpo.status).toBe(200);
   });

@@ -2,20 +2,36 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { ResourceFormState } from './useResourceForm';
 
-/** The frame of every create/edit page: title, loading state, error panel, fields, buttons. */
-export function FormPage(p: {
+/**
+ * The frame of every create/edit page: title, loading state, error panel, fields, buttons.
+ * With `form` (from useResourceForm) it takes loading, error, retry, submit and the
+ * 'Salvar'/'Atualizar' button from it; explicit props still win.
+ */
+export function FormPage<F extends FieldValues, D>(props: {
   titulo: string;
   listPath: string;
+  form?: ResourceFormState<F, D>;
   carregando?: boolean;
   erroCarregar?: Error | null;
   onRetry?: () => void;
-  onSubmit: FormEventHandler;
+  onSubmit?: FormEventHandler;
   children: ReactNode;
-  botoes: ReactNode;
+  botoes?: ReactNode;
   extra?: ReactNode;
 }) {
+  const f = props.form;
+  const p = {
+    ...props,
+    carregando: props.carregando ?? f?.carregando,
+    erroCarregar: props.erroCarregar ?? f?.erroCarregar,
+    onRetry: props.onRetry ?? f?.recarregar,
+    onSubmit: props.onSubmit ?? f?.form.handleSubmit((v) => f.salvar(v)),
+    botoes: props.botoes ?? (f && <Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />),
+  };
   return (
     <section className="card form-page">
       <div className="list-header">

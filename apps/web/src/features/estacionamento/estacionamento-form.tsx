@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { z } from 'zod';
 import { estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
@@ -40,13 +39,10 @@ export default function EstacionamentoForm() {
 
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}
       listPath="/estacionamento"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
       onSubmit={handleSubmit((v) => f.salvar(v as EstacionamentoInput))}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
       <TextField control={control} name="placa" label="Placa" maxLength={200} />

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { municipioInput, type MunicipioInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
@@ -6,16 +5,12 @@ import { useResourceForm } from '../../components/form/useResourceForm';
 
 export default function MunicipioForm() {
   const f = useResourceForm<MunicipioInput>({ base: 'municipio', schema: municipioInput, defaults: { nome: '', sigla: '' }, listPath: '/municipio', entidade: 'municipio' });
-  const { control, handleSubmit } = f.form;
+  const { control } = f.form;
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Município' : 'Novo Município'}
       listPath="/municipio"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
-      onSubmit={handleSubmit((v) => f.salvar(v))}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="sigla" label="Sigla - Estado" maxLength={2} />

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { pedraInput, type Pedra, type PedraInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
@@ -14,16 +13,12 @@ export default function PedraForm() {
     entidade: 'pedra',
     toForm: (p) => ({ numero: p.numero }),
   });
-  const { control, handleSubmit } = f.form;
+  const { control } = f.form;
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Pedra' : 'Nova Pedra'}
       listPath="/pedra"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
-      onSubmit={handleSubmit((v) => f.salvar(v))}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       <TextField control={control} name="numero" label="Número" autoFocus maxLength={200} />
     </FormPage>

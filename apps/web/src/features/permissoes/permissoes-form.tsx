@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { useEffect } from 'react';
 import { useFieldArray } from 'react-hook-form';
@@ -20,7 +19,7 @@ export default function PermissoesForm() {
     listPath: '/permissoes',
     entidade: 'grupo de permissões',
   });
-  const { control, handleSubmit, watch, setValue, getValues } = f.form;
+  const { control, watch, setValue, getValues } = f.form;
   const { fields } = useFieldArray({ control, name: 'permissoes' });
   const rotas = useQuery({ queryKey: ['rotas', 'all'], queryFn: () => api<Rota[]>('rotas/all') });
 
@@ -37,13 +36,11 @@ export default function PermissoesForm() {
   const perms = watch('permissoes') ?? [];
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Grupo de Permissões' : 'Novo Grupo de Permissões'}
       listPath="/permissoes"
       carregando={f.carregando || rotas.isLoading}
       erroCarregar={f.erroCarregar ?? (rotas.error as Error | null)}
-      onRetry={f.recarregar}
-      onSubmit={handleSubmit((v) => f.salvar(v))}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       <TextField control={control} name="nome" label="Nome do grupo" autoFocus maxLength={200} />
       <table className="perm-table">

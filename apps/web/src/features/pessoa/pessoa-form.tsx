@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { nomeFoto, pessoaInput, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
@@ -86,11 +85,9 @@ export default function PessoaForm() {
 
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Pessoa' : 'Nova Pessoa'}
       listPath="/pessoa"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
       onSubmit={handleSubmit(async (v) => {
         const foto = capturada;
         const salvo = await f.salvar(v as PessoaInput);
@@ -99,7 +96,6 @@ export default function PessoaForm() {
           setCapturada(null);
         }
       })}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       {!f.editando && (
         <Campo id="preencher-produtor" label="Preencher de produtor" className="preencher-produtor">

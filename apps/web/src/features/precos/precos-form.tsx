@@ -37,12 +37,9 @@ export default function PrecosForm() {
 
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Preço' : 'Novo Preço'}
       listPath="/precos"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
-      onSubmit={handleSubmit((v) => f.salvar(v))}
       botoes={
         f.editando ? (
           <Button type="submit" label="Atualizar" icon="pi pi-check" loading={f.salvando} />

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { PESO_MAXIMO, produtoInput, type Produto, type ProdutoInput } from '@ceasa/shared';
 import { NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
@@ -17,16 +16,12 @@ export default function ProdutoForm() {
     entidade: 'produto',
     toForm: (p) => ({ nome: p.nome, embalagem: p.embalagem, pesoEmKg: p.pesoEmKg, produtoGrupoId: p.produtoGrupoId, status: p.status }),
   });
-  const { control, handleSubmit } = f.form;
+  const { control } = f.form;
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Produto' : 'Novo Produto'}
       listPath="/produto"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
-      onSubmit={handleSubmit((v) => f.salvar(v))}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { AREA_MAXIMA, propriedadeInput, TIPOS_POSSE, type Municipio, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
 import { MaskField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
@@ -57,13 +56,10 @@ export default function PropriedadeForm() {
 
   return (
     <FormPage
+      form={f}
       titulo={f.editando ? 'Editar Propriedade' : 'Nova Propriedade'}
       listPath="/propriedade"
-      carregando={f.carregando}
-      erroCarregar={f.erroCarregar}
-      onRetry={f.recarregar}
       onSubmit={handleSubmit((v) => f.salvar(v as PropriedadeInput))}
-      botoes={<Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />}
     >
       <SelectField control={control} name="proprietarioId" label="Proprietário" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
       <TextField control={control} name="nome" label="Nome" maxLength={200} />
