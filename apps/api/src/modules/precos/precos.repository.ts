@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
@@ -112,19 +113,15 @@ const pagina = <T>(content: T[], total: number, p: ListParams): Page<T> => ({
 const n = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
 
 /**
- * A page and its total in one round trip when the total is cheap (the one-row counter, or a few
- * rows of precos_resumo): the count rides along as an uncorrelated scalar subquery (run once, as
- * an InitPlan) in a `__total` column that is taken off each row. An empty page carries no total,
- * so it alone costs a second query. Expensive counts keep running beside the page (on PostgreSQL,
- * on another pooled connection) instead.
+ * A page and its total. PGlite runs one query at a time, so there the total rides along with the
+ * page in one query: an uncorrelated scalar subquery (run once, as an InitPlan) in a `__total`
+ * column taken off each row (an empty page carries no total, so it alone costs a second query);
+ * this saves ~0.3 ms of the ~1.4 ms of the default pages. On a PostgreSQL pool the count runs
+ * beside the page on another connection instead: measured, that hides its round trip entirely and
+ * beats the folded query, even for the one-row counter.
  */
-async function paginaComTotal(
-  db: Db,
-  pagina: (total: SQL | null) => SQL,
-  contagem: SQL,
-  barata: boolean,
-): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  if (!barata) {
+async function paginaComTotal(db: Db, pagina: (total: SQL | null) => SQL, contagem: SQL): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
     const [rows, count] = await Promise.all([db.execute(pagina(null)), db.execute(sql`SELECT ${contagem} AS n`)]);
     return { rows: rows.rows as Record<string, unknown>[], total: n(count) };
   }
@@ -171,7 +168,6 @@ export function precosRepository(db: Db) {
       const where = whereClause(precoList, p.filters);
       // The total, as a scalar expression (see paginaComTotal).
       let contagem: SQL;
-      let barata = true;
       if (!ativos.length) {
         contagem = sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`;
       } else if (ativos.every((f) => f in contagemPorResumo.fields)) {
@@ -179,10 +175,8 @@ export function precosRepository(db: Db) {
         contagem = sql`(SELECT ${contagemPorResumo.select} FROM ${from} ${whereClause(contagemPorResumo, p.filters)})`;
       } else if (ativos.every((f) => SO_PRECOS.has(f))) {
         contagem = sql`(SELECT count(*)::int AS n FROM precos p ${where})`;
-        barata = false;
       } else {
         contagem = sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`;
-        barata = false;
       }
       const order = orderClause(precoList, p.sortField, p.sortDir);
       const limite = sql`LIMIT ${p.size} OFFSET ${p.page * p.size}`;
@@ -200,7 +194,6 @@ export function precosRepository(db: Db) {
                 JOIN produto pr ON pr.id = p.produto_id JOIN produto_grupo g ON g.id = pr.produto_grupo_id ${order}`
             : sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`,
         contagem,
-        barata,
       );
       return pagina(rows.map(aninhado), total, p);
     },
@@ -224,8 +217,7 @@ export function precosRepository(db: Db) {
         : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
           ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, g.id ${dir}, r.data DESC`
           : sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, ${padrao}`;
-      // The total, as a scalar expression (see paginaComTotal): the counter, or a count of the
-      // ~15k-row summary, cheap enough to ride along with the page.
+      // The total, as a scalar expression (see paginaComTotal).
       const contagem = !ativos.length
         ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`
         : ativos.every((f) => SO_RESUMO.has(f))
@@ -235,7 +227,6 @@ export function precosRepository(db: Db) {
         db,
         (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`,
         contagem,
-        true,
       );
       return pagina(rows as unknown as PrecoResumo[], total, p);
     },
