@@ -99,16 +99,23 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     aoRevogar.delete(esquecer);
   });
 
+  const tokensVerificados = new Map<string, Awaited<ReturnType<Keys['verify']>>>();
+
   async function autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null> {
     const h = req.headers.authorization;
     if (!h) return null;
     const m = /^Bearer\s+(.+)$/i.exec(h);
     if (!m) throw unauthorized();
-    let c: Awaited<ReturnType<Keys['verify']>>;
-    try {
-      c = await keys.verify(m[1]);
-    } catch {
-      throw unauthorized();
+    let c = tokensVerificados.get(m[1]);
+    if (!c || (c.exp ?? 0) * 1000 <= Date.now()) {
+      try {
+        c = await keys.verify(m[1]);
+      } catch {
+        throw unauthorized();
+      }
+      // A verified signature stays verified until the token expires: skip the ECDSA check next time.
+      if (tokensVerificados.size >= 5_000) tokensVerificados.clear();
+      tokensVerificados.set(m[1], c);
     }
     if (!(await sessaoValida(c.sid, c.sub))) throw unauthorized();
     const roles = c.realm_access?.roles ?? [];
