@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Settings } from '@ceasa/shared/settings';
+
+export type { Settings };
 
 /** Everything the deployment decides, read once from the environment. */
 export interface Config {
@@ -27,19 +30,6 @@ export interface Config {
   settings: Settings;
 }
 
-/** The deploying municipality (CONTRACT.md: configuration, never hard-coded in components). */
-export interface Settings {
-  municipio: string;
-  mercado: string;
-  mercadoTitulo: string;
-  endereco: string;
-  contato: string;
-  copyright: string;
-  destinoLote: string;
-  qrHost?: string;
-  logoMunicipio: string;
-  logoMercado: string;
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -35,15 +35,24 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   } else {
     database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true }, await templatePglite());
   }
+  // Files (photos) go to a fresh folder per app unless the test names one; it goes away on close.
+  const dataDirTemporario = config.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'ceasa-teste-'));
   const app = await buildApp({
     database,
     logger: false,
     web: false,
-    config: { adminEmail: 'admin@teste.local', adminPassword: 'admin-senha', loginMaxAttempts: 5, ...config },
+    config: {
+      adminEmail: 'admin@teste.local',
+      adminPassword: 'admin-senha',
+      loginMaxAttempts: 5,
+      dataDir: dataDirTemporario,
+      ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)),
+    },
   });
   app.addHook('onClose', async () => {
     await database.close();
     await drop?.();
+    if (dataDirTemporario) rmSync(dataDirTemporario, { recursive: true, force: true });
   });
   await app.ready();
   return app;
@@ -86,6 +95,16 @@ export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] =
     300,
     'http://localhost/realms/ceasa',
   );
+}
+
+/** One token per profile the tests use: super-admin, user-admin, user-agro and a user with no role. */
+export async function tokensPorPapel(app: FastifyInstance) {
+  return {
+    admin: await tokenFor(app, ['super-admin']),
+    userAdmin: await tokenFor(app, ['user-admin']),
+    agro: await tokenFor(app, ['user-agro']),
+    semPerfil: await tokenFor(app, []),
+  };
 }
 
 /** inject with a bearer token; returns status and parsed JSON body. */

@@ -16,3 +16,4 @@ export * from './resources/propriedade';
 export * from './resources/pedra';
 export * from './resources/estacionamento';
 export * from './resources/divida';
+export * from './settings';

@@ -12,7 +12,7 @@ export function conteudo(cadastro: string, valores: Record<string, unknown>): st
 function formatValor(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return `[${v.map((x) => (x && typeof x === 'object' ? conteudo('', x as Record<string, unknown>).slice(0) : formatValor(x))).join(', ')}]`;
+  if (Array.isArray(v)) return `[${v.map(formatValor).join(', ')}]`;
   if (typeof v === 'object') return conteudo('', v as Record<string, unknown>);
   return String(v);
 }

@@ -116,12 +116,3 @@ export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: List
   const content = (rows.rows as Record<string, unknown>[]).map((r) => (spec.map ? spec.map(r) : (r as Row)));
   return { content, totalElements: total, totalPages: Math.ceil(total / p.size), number: p.page, size: p.size };
 }
-
-/** Every row of the filtered, sorted list (the CSV export), in pages so memory stays flat. */
-export async function* listAll<Row>(db: Tx, spec: ListSpec<Row>, p: Omit<ListParams, 'page' | 'size'>, chunk = 1000) {
-  for (let page = 0; ; page++) {
-    const r = await listPage(db, spec, { ...p, page, size: chunk });
-    yield* r.content;
-    if (page + 1 >= r.totalPages) return;
-  }
-}

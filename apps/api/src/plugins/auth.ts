@@ -125,10 +125,8 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
   app.addHook('onRequest', async (req) => {
     const acesso = req.routeOptions.config?.acesso;
     if (!acesso) return;
-    if (acesso === 'publico') {
-      req.usuario = await autenticar(req).catch(() => null);
-      return;
-    }
+    // Public routes ignore any token: no signature check or session lookup on the public page's calls.
+    if (acesso === 'publico') return;
     const usuario = await autenticar(req);
     if (!usuario) throw unauthorized('É necessário entrar no sistema para acessar este recurso.');
     req.usuario = usuario;

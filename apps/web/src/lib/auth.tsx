@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
 import { api, CLIENT_ID, MARGEM_REFRESH_MS, postForm, refreshToken, type TokenResponse } from './api-client';
-import { sessao as store, type Sessao } from './session';
+import { decodeJwt, sessao as store, type Sessao } from './session';
 
 interface AuthState {
   sessao: Sessao | null;
@@ -25,14 +25,10 @@ async function carregarPerfil(access: string): Promise<{ userinfo: { sub: string
   return { userinfo: u, permissoes: p.permissoes ?? {} };
 }
 
+/** The realm roles the (server-verified) access token carries. */
 function rolesDoToken(access: string): string[] {
-  try {
-    const b = access.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const payload = JSON.parse(decodeURIComponent(escape(atob(b))));
-    return payload?.realm_access?.roles ?? [];
-  } catch {
-    return [];
-  }
+  const roles = (decodeJwt(access).realm_access as { roles?: string[] } | undefined)?.roles;
+  return Array.isArray(roles) ? roles : [];
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -1,18 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Settings } from '@ceasa/shared/settings';
 import { api } from './api-client';
 
-/** The deploying municipality (from the server's settings, never hard-coded). */
-export interface Settings {
-  municipio: string;
-  mercado: string;
-  mercadoTitulo: string;
-  endereco: string;
-  contato: string;
-  copyright: string;
-  destinoLote: string;
-  logoMunicipio: string;
-  logoMercado: string;
-}
+export type { Settings };
 
 export const SETTINGS_PADRAO: Settings = {
   municipio: 'Prefeitura Municipal',
@@ -20,7 +10,7 @@ export const SETTINGS_PADRAO: Settings = {
   mercadoTitulo: 'CEASA REGIONAL',
   endereco: '',
   contato: '',
-  copyright: '',
+  copyright: `© ${new Date().getFullYear()} Prefeitura Municipal. Todos os direitos reservados.`,
   destinoLote: '',
   logoMunicipio: '/logo-municipio.svg',
   logoMercado: '/logo-ceasa.svg',

@@ -8,29 +8,21 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokenFor, tokensPorPapel } from '../../../test/helpers';
 import { decodificar, importarCsv } from './import-csv';
 import { dividaHttpProvider } from './provider';
 
 let app: FastifyInstance;
-let dataDir: string;
 let admin: string;
 let userAdmin: string;
 let agro: string;
 let semPerfil: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-divida-'));
-  app = await build({ dataDir });
-  admin = await tokenFor(app, ['super-admin']);
-  userAdmin = await tokenFor(app, ['user-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  app = await build();
+  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 const CSV = [
   'numero;nomeContribuinte;valorPgto',
@@ -183,7 +175,7 @@ describe('debt lookup', () => {
       });
       await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      httpApp = await build({ dataDir, dividasUrl: `${base}/api/dividas/{numero}` });
+      httpApp = await build({ dividasUrl: `${base}/api/dividas/{numero}` });
     });
     afterAll(async () => {
       await httpApp.close();

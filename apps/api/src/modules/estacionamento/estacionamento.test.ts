@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 
 let app: FastifyInstance;
-let dataDir: string;
 let admin: string;
 let userAdmin: string;
 let agro: string;
@@ -15,19 +11,12 @@ let joao: { id: number; nome: string };
 let maria: { id: number; nome: string };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-estacionamento-'));
-  app = await build({ dataDir });
-  admin = await tokenFor(app, ['super-admin']);
-  userAdmin = await tokenFor(app, ['user-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  app = await build();
+  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
   joao = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Comprador', cpfcnpj: '11122233344', tipoId: 4 } })).body;
   maria = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Maria Feirante', cpfcnpj: '55566677788', tipoId: 4 } })).body;
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 const base = () => ({ data: '2024-05-02', placa: 'abc1d23', valor: '12,50', divida: '20240001', pessoaId: joao.id, veiculoTipoId: 1 });
 

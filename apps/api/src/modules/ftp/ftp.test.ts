@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, tokenFor } from '../../../test/helpers';
+import { build, call, tokensPorPapel } from '../../../test/helpers';
 import { diretorioFotos, filesystemFotoStorage, tipoImagem } from './storage';
 
 let app: FastifyInstance;
 let admin: string;
 let agro: string;
 let semPerfil: string;
-let dataDir: string;
 let dir: string;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -43,17 +41,11 @@ const upload = (token: string | null, partes: Parte[]) => call(app, token, { met
 const arquivos = async () => (await readdir(dir).catch(() => [] as string[])).sort();
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-ftp-'));
-  app = await build({ dataDir, uploadMaxBytes: LIMITE });
-  dir = diretorioFotos({ dataDir });
-  admin = await tokenFor(app, ['super-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  app = await build({ uploadMaxBytes: LIMITE });
+  dir = diretorioFotos(app.ctx.config);
+  ({ admin, agro, semPerfil } = await tokensPorPapel(app));
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 describe('ftp (person photos)', () => {
   it('upload → exists → download (same bytes) → delete', async () => {
@@ -149,7 +141,7 @@ describe('ftp (person photos)', () => {
 
     expect(await arquivos()).toEqual(antes);
     expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(atual);
-    expect(await readdir(dataDir)).toEqual(['fotos']);
+    expect(await readdir(app.ctx.config.dataDir)).toEqual(['fotos']);
   });
 
   it('accepts only <digits>.png names (no path traversal)', async () => {

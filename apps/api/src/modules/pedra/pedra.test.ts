@@ -1,30 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { romaneio, romaneioPedras } from '../../db/schema';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 
 let app: FastifyInstance;
-let dataDir: string;
 let admin: string;
 let userAdmin: string;
 let agro: string;
 let semPerfil: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-pedra-'));
-  app = await build({ dataDir });
-  admin = await tokenFor(app, ['super-admin']);
-  userAdmin = await tokenFor(app, ['user-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  app = await build();
+  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 const numeros = (body: { content: { numero: string }[] }) => body.content.map((p) => p.numero);
 

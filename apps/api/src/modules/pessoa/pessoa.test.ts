@@ -1,33 +1,25 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 import { diretorioFotos, fotoStorage } from '../ftp/storage';
 
 let app: FastifyInstance;
 let admin: string;
 let agro: string;
 let semPerfil: string;
-let dataDir: string;
 let fotosDir: string;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-pessoa-'));
-  app = await build({ dataDir });
-  fotosDir = diretorioFotos({ dataDir });
-  admin = await tokenFor(app, ['super-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  app = await build();
+  fotosDir = diretorioFotos(app.ctx.config);
+  ({ admin, agro, semPerfil } = await tokensPorPapel(app));
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 let seq = 0;
 /** A unique, valid CPF-shaped number (11 digits, masked). */
@@ -272,7 +264,7 @@ describe('pessoa', () => {
   });
 
   it('deletes the person and the photo, with an audit row', async () => {
-    const fotos = fotoStorage({ dataDir });
+    const fotos = fotoStorage(app.ctx.config);
     const p = await novaPessoa({ foto: 'sim' });
     await fotos.save(p.foto, PNG);
     expect(await fotos.exists(p.foto)).toBe(true);
@@ -301,7 +293,7 @@ describe('pessoa', () => {
   });
 
   it('keeps a photo another person with the same CPF still uses, and renames it with the CPF', async () => {
-    const fotos = fotoStorage({ dataDir });
+    const fotos = fotoStorage(app.ctx.config);
     const doc = cpf();
     const a = await novaPessoa({ cpfcnpj: doc, foto: 'sim' });
     const b = await novaPessoa({ cpfcnpj: digitos(doc), foto: 'sim' });

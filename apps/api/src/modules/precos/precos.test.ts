@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
 
 let app: FastifyInstance;
@@ -15,10 +15,7 @@ let doces: number;
 
 beforeAll(async () => {
   app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  userAdmin = await tokenFor(app, ['user-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
   graos = await inserirGrupo(app, 'Grãos', 'SC 60kg');
   doces = await inserirGrupo(app, 'Doces', 'SC 50kg');
   acucar = await inserirProduto(app, doces, 'Açúcar Cristal', { embalagem: 'SC 50kg', peso: 50 });

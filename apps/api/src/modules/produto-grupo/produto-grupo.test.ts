@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 import {
   inserirBoletim,
   inserirBoletimItem,
@@ -18,9 +18,7 @@ let semPerfil: string;
 
 beforeAll(async () => {
   app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  ({ admin, agro, semPerfil } = await tokensPorPapel(app));
 });
 afterAll(() => app.close());
 

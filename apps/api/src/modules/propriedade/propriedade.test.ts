@@ -1,13 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { boletim } from '../../db/schema';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 
 let app: FastifyInstance;
-let dataDir: string;
 let admin: string;
 let agro: string;
 let userAdmin: string;
@@ -17,20 +13,13 @@ let outro: { id: number; nome: string };
 let mun: { id: number; nome: string };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceasa-propriedade-'));
-  app = await build({ dataDir });
-  admin = await tokenFor(app, ['super-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  userAdmin = await tokenFor(app, ['user-admin']);
-  semPerfil = await tokenFor(app, []);
+  app = await build();
+  ({ admin, agro, userAdmin, semPerfil } = await tokensPorPapel(app));
   dono = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 } })).body;
   outro = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 } })).body;
   mun = (await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Montes Claros', sigla: 'MG' } })).body;
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 const base = () => ({
   nome: 'Sítio Boa Esperança',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, tokenFor } from '../../../test/helpers';
+import { build, call, tokensPorPapel } from '../../../test/helpers';
 import {
   inserirBoletim,
   inserirBoletimItem,
@@ -27,10 +27,7 @@ let alface: number;
 
 beforeAll(async () => {
   app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  userAdmin = await tokenFor(app, ['user-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-  semPerfil = await tokenFor(app, []);
+  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
 
   const hortas = await inserirGrupo(app, 'Tomate', 'CX 20kg');
   const frutas = await inserirGrupo(app, 'Banana', 'CX 18kg');

@@ -19,7 +19,7 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
   toForm?: (dto: D) => F;
   /** Form values → request body. */
   toBody?: (values: F) => unknown;
-  /** Stay on the form after saving (resets these fields); otherwise back to the list after 2 s. */
+  /** Name of the route parameter holding the record's id (default 'id'). */
   paramName?: string;
 }
 

@@ -7,7 +7,7 @@ export function Footer() {
   const [sobre, setSobre] = useState(false);
   return (
     <footer className="app-footer">
-      <span>{s.copyright || `© ${new Date().getFullYear()} ${s.municipio}`}</span>
+      <span>{s.copyright}</span>
       <button type="button" className="link-button" onClick={() => setSobre(true)}>
         Desenvolvido por: Fábrica de Software
       </button>

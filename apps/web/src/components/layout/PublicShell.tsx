@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useSettings } from '../../lib/settings';
+import { Marca } from './Marca';
 
 /** Header and contact footer of the public pages (/home, /lote). */
 export function PublicShell({ children, entrar = true, acoes }: { children: ReactNode; entrar?: boolean; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
@@ -8,13 +9,7 @@ export function PublicShell({ children, entrar = true, acoes }: { children: Reac
   return (
     <div className="public">
       <header className="public-header">
-        <div className="brand">
-          <img src={s.logoMercado} alt="" width={40} height={40} />
-          <div>
-            <strong>{s.mercado}</strong>
-            <span>{s.municipio}</span>
-          </div>
-        </div>
+        <Marca className="brand" tamanho={40} />
         {acoes ? <div className="public-acoes">{acoes}</div> : entrar && (
           <Link to="/login" className="p-button p-button-sm entrar">
             <i className="pi pi-sign-in" aria-hidden />
@@ -27,7 +22,7 @@ export function PublicShell({ children, entrar = true, acoes }: { children: Reac
         <strong>{s.mercado}</strong>
         {s.endereco && <span>{s.endereco}</span>}
         {s.contato && <span>{s.contato}</span>}
-        <span>{s.copyright || `© ${new Date().getFullYear()} ${s.municipio}`}</span>
+        <span>{s.copyright}</span>
       </footer>
     </div>
   );

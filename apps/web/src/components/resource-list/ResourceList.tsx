@@ -60,7 +60,7 @@ export interface ResourceListProps<T extends { id: number | string }> {
   rowActions?: (row: T) => ReactNode;
   /** Extra buttons in the header, with the current page's rows and paging state. */
   headerActions?: (ctx: { rows: T[]; page: Page<T> | undefined; filtros: Filtros }) => ReactNode;
-  /** Which permission gates Adicionar (default: criar). Municipio shows edit only. */
+  /** No delete button even with the deletar permission (e.g. user accounts are disabled, not removed). */
   semDelete?: boolean;
 }
 
