@@ -6,12 +6,18 @@ import type { Tx } from '../db/client';
  * The one list helper: paging, per-field filters and sorting over a FROM clause.
  * A resource declares its columns once; the routes feed it the query and body.
  */
-export type FilterKind = 'text' | 'contains' | 'eq' | 'date' | 'timestamp' | 'bool';
+export type FilterKind = 'text' | 'contains' | 'eq' | 'id' | 'date' | 'timestamp' | 'bool';
 
 export interface ListField {
   expr: SQL;
   /** How a filter value on this field matches; omitted: the field cannot be filtered. */
   filter?: FilterKind;
+  /**
+   * Filter through a small table instead of `expr`: the rows whose `key` is among the `id`s of
+   * `from` where `expr` matches (e.g. prices whose product's name contains the text). The ids are
+   * found once per query, so a big table is filtered by an indexed key, not by a text function.
+   */
+  via?: { key: SQL; from: SQL; id: SQL; expr: SQL };
   /** false: cannot sort by it. */
   sort?: boolean;
 }
@@ -54,6 +60,11 @@ export function parseDateFilter(v: unknown): string | null {
 }
 
 export function condition(field: ListField, raw: unknown): SQL | null {
+  if (field.via) {
+    const { key, from, id, expr } = field.via;
+    const c = condition({ expr, filter: field.filter }, raw);
+    return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
+  }
   if (raw === null || raw === undefined || raw === '' || !field.filter) return null;
   if (typeof raw === 'object') {
     // A dropdown sends the whole option; filter by its id.
@@ -70,6 +81,9 @@ export function condition(field: ListField, raw: unknown): SQL | null {
       return sql`${field.expr}::text LIKE ${'%' + escapeLike(value.replace(',', '.')) + '%'}`;
     case 'eq':
       return sql`${field.expr}::text = ${value}`;
+    case 'id':
+      // An integer key compared as such (indexable); anything else matches nothing.
+      return /^\d{1,9}$/.test(value) ? sql`${field.expr} = ${Number(value)}` : sql`false`;
     case 'bool':
       return sql`${field.expr} = ${value === 'true' || value === 'SIM' || value === '1'}`;
     case 'date': {
@@ -83,8 +97,9 @@ export function condition(field: ListField, raw: unknown): SQL | null {
   }
 }
 
-export function whereClause<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL {
-  const conds: SQL[] = spec.where ? [spec.where] : [];
+/** The conditions the filters put on a list (each filter that filters, in the body's order). */
+export function conditions<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL[] {
+  const conds: SQL[] = [];
   for (const [name, raw] of Object.entries(filters ?? {})) {
     const key = spec.fields[name] ? name : spec.aliases?.[name];
     const field = key ? spec.fields[key] : undefined;
@@ -92,6 +107,11 @@ export function whereClause<Row>(spec: ListSpec<Row>, filters?: Record<string, u
     const c = condition(field, raw);
     if (c) conds.push(c);
   }
+  return conds;
+}
+
+export function whereClause<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL {
+  const conds = [...(spec.where ? [spec.where] : []), ...conditions(spec, filters)];
   return conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
 }
 

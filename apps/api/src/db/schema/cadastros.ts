@@ -119,8 +119,9 @@ export const precos = pgTable(
     produtoId: integer('produto_id').notNull().references(() => produto.id),
   },
   (t) => [
-    index('precos_produto_data_idx').on(t.produtoId, t.data),
-    index('precos_data_idx').on(t.data),
+    // The list's default order (data, then id) and a product filter in that order (bench/run.ts).
+    index('precos_produto_data_idx').on(t.produtoId, t.data, t.id),
+    index('precos_data_idx').on(t.data, t.id),
     // The price list sorted by a product column (then id) and by value (bench/run.ts).
     index('precos_produto_id_idx').on(t.produtoId, t.id),
     index('precos_valor_idx').on(t.valor, t.id),

@@ -27,7 +27,7 @@ export const pessoaList: ListSpec<Pessoa> = {
     // Digits only, so '123.456' and '123456' find the same people.
     cpfcnpj: { expr: sql`regexp_replace(p.cpfcnpj, '[^0-9]', '', 'g')`, filter: 'contains' },
     celular: { expr: sql`p.celular`, filter: 'contains' },
-    tipoId: { expr: sql`p.tipo_id`, filter: 'eq' },
+    tipoId: { expr: sql`p.tipo_id`, filter: 'id' },
     tipoDescricao: { expr: sql`t.descricao`, filter: 'text' },
     observacao: { expr: sql`p.observacao`, filter: 'text' },
   },

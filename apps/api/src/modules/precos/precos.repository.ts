@@ -1,11 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
-import { condition, orderClause, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { condition, conditions, orderClause, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -17,21 +19,30 @@ const aninhado = (r: Record<string, unknown>): Preco => {
   };
 };
 
+/** Filters on a product column look the (~150) products up once; see ListField.via. */
+const porProduto = (expr: SQL) => ({ key: sql`p.produto_id`, from: sql`produto pr`, id: sql`pr.id`, expr });
+const porGrupo = (key: SQL, expr: SQL) => ({ key, from: sql`produto_grupo g`, id: sql`g.id`, expr });
+
+/**
+ * The price list reads precos alone: each price carries a copy of its product's columns, kept by
+ * the triggers of migration 0006, so every order is one index (bench/run.ts).
+ */
 export const precoList: ListSpec<Preco> = {
-  select: sql`p.id, p.valor::float8 AS valor, p.data, p.produto_id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem",
-    pr.peso_em_kg::float8 AS "produtoPesoEmKg", pr.produto_grupo_id AS "produtoGrupoId", g.nome AS "produtoGrupoNome"`,
-  from: sql`precos p JOIN produto pr ON pr.id = p.produto_id JOIN produto_grupo g ON g.id = pr.produto_grupo_id`,
+  select: sql`p.id, p.valor::float8 AS valor, p.data, p.produto_id AS "produtoId", p.produto_nome AS "produtoNome",
+    p.produto_embalagem AS "produtoEmbalagem", p.produto_peso_em_kg::float8 AS "produtoPesoEmKg",
+    p.produto_grupo_id AS "produtoGrupoId", p.produto_grupo_nome AS "produtoGrupoNome"`,
+  from: sql`precos p`,
   fields: {
     id: { expr: sql`p.id`, filter: 'contains' },
     valor: { expr: sql`p.valor`, filter: 'contains' },
     data: { expr: sql`p.data`, filter: 'date' },
-    produtoId: { expr: sql`p.produto_id`, filter: 'eq' },
-    produtoNome: { expr: sql`pr.nome`, filter: 'text' },
-    produtoEmbalagem: { expr: sql`pr.embalagem`, filter: 'text' },
-    produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'eq' },
-    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
+    produtoId: { expr: sql`p.produto_id`, filter: 'id' },
+    produtoNome: { expr: sql`p.produto_nome`, filter: 'text', via: porProduto(sql`pr.nome`) },
+    produtoEmbalagem: { expr: sql`p.produto_embalagem`, filter: 'text', via: porProduto(sql`pr.embalagem`) },
+    produtoGrupoId: { expr: sql`p.produto_grupo_id`, filter: 'id' },
+    produtoGrupoNome: { expr: sql`p.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`p.produto_grupo_id`, sql`g.nome`) },
     /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
-    produtoGrupo: { expr: sql`g.nome` },
+    produtoGrupo: { expr: sql`p.produto_grupo_nome` },
   },
   aliases: {
     nome: 'produtoNome',
@@ -47,23 +58,37 @@ export const precoList: ListSpec<Preco> = {
 
 export const normalizarFiltroDePreco = normalizarFiltroDeGrupo;
 
-/**
- * Counting the price list cheaply (the totals the triggers of migrations 0003/0004 keep):
- * no filter reads the one-row counter precos_resumo_total; filters only on date and group sum
- * the per-(group, date) counts of precos_resumo (~15k rows instead of ~150k joined); filters only
- * on the price's own columns count precos alone; anything else counts the full join.
- */
-const contagemPorResumo: ListSpec<never> = {
-  select: sql`coalesce(sum(r.quantidade), 0)::int AS n`,
-  from: sql`precos_resumo r`,
-  fields: {
-    data: { expr: sql`r.data`, filter: 'date' },
-    produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'eq' },
-    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
-  },
-  defaultSort: { field: 'data', dir: 'asc' },
+/** The product columns a price list can be filtered by, read from `produto pr`. */
+const camposDoProduto: ListSpec<never>['fields'] = {
+  produtoId: { expr: sql`pr.id`, filter: 'id' },
+  produtoNome: { expr: sql`pr.nome`, filter: 'text' },
+  produtoEmbalagem: { expr: sql`pr.embalagem`, filter: 'text' },
+  produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'id' },
+  produtoGrupoNome: { expr: sql`pr.produto_grupo_id`, filter: 'text', via: porGrupo(sql`pr.produto_grupo_id`, sql`g.nome`) },
 };
-const SO_PRECOS = new Set(['id', 'valor', 'data', 'produtoId']);
+
+/**
+ * Counting a list filtered only by product columns: the sum of the matching products' counts in
+ * precos_produto_total (kept by the triggers of migration 0006), ~150 rows instead of ~150,000.
+ */
+const contagemPorProduto: ListSpec<never> = {
+  select: sql`coalesce(sum(t.precos), 0)::int AS n`,
+  from: sql`precos_produto_total t JOIN produto pr ON pr.id = t.produto_id`,
+  fields: camposDoProduto,
+  aliases: precoList.aliases,
+  defaultSort: { field: 'produtoId', dir: 'asc' },
+};
+
+/** The matching products (see listar). */
+const produtosFiltrados: ListSpec<never> = { ...contagemPorProduto, select: sql`pr.id`, from: sql`produto pr` };
+
+/** Price columns: what is not a product column. */
+const DO_PRECO = new Set(['id', 'valor', 'data']);
+/**
+ * A page filtered by product columns is gathered product by product (see listar) when it lies within
+ * this many rows of the top; deeper pages scan the sorted index.
+ */
+const POR_PRODUTO_ATE = 1000;
 
 /** The names of the filters that actually filter (known field, non-empty value). */
 function filtrosAtivos(spec: ListSpec<unknown>, filters: Record<string, unknown> | null | undefined): string[] {
@@ -76,19 +101,19 @@ function filtrosAtivos(spec: ListSpec<unknown>, filters: Record<string, unknown>
 }
 
 /**
- * The public quotation, read from precos_resumo `r` (kept by triggers, see the schema) joined to
- * its group `g`: one row per (product group, price date).
+ * The public quotation reads precos_resumo alone (kept by triggers, see the schema; it carries its
+ * group's name and unit since migration 0006): one row per (product group, price date).
  */
 const resumoList: ListSpec<PrecoResumo> = {
-  select: sql`g.id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", g.un_padrao AS "produtoGrupoUn",
+  select: sql`r.produto_grupo_id AS "produtoGrupoId", r.produto_grupo_nome AS "produtoGrupoNome", r.produto_grupo_un AS "produtoGrupoUn",
     r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo",
     r.data AS "precoData", r.valor_kg_minimo::float8 AS "valorKgMinimo", r.valor_kg_medio::float8 AS "valorKgMedio",
     r.valor_kg_maximo::float8 AS "valorKgMaximo"`,
-  from: sql`precos_resumo r JOIN produto_grupo g ON g.id = r.produto_grupo_id`,
+  from: sql`precos_resumo r`,
   fields: {
-    produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'eq' },
-    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
-    produtoGrupoUn: { expr: sql`g.un_padrao`, filter: 'text' },
+    produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'id' },
+    produtoGrupoNome: { expr: sql`r.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.nome`) },
+    produtoGrupoUn: { expr: sql`r.produto_grupo_un`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.un_padrao`) },
     valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains' },
     valorMedio: { expr: sql`r.valor_medio`, filter: 'contains' },
     valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains' },
@@ -100,7 +125,6 @@ const resumoList: ListSpec<PrecoResumo> = {
   aliases: { nome: 'produtoGrupoNome', produto: 'produtoGrupoNome', unPadrao: 'produtoGrupoUn', data: 'precoData', dataCotacao: 'precoData' },
   defaultSort: { field: 'precoData', dir: 'desc' },
 };
-const SO_RESUMO = new Set(['produtoGrupoId', 'valorMinimo', 'valorMedio', 'valorMaximo', 'precoData', 'valorKgMinimo', 'valorKgMedio', 'valorKgMaximo']);
 
 const NAO_ENCONTRADO = 'Preço não encontrado';
 const pagina = <T>(content: T[], total: number, p: ListParams): Page<T> => ({
@@ -113,6 +137,26 @@ const pagina = <T>(content: T[], total: number, p: ListParams): Page<T> => ({
 const n = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
 
 /**
+ * LIMIT and OFFSET written into the text (checked integers): a prepared statement's generic plan
+ * then knows how many rows it must produce (with parameters it assumes a tenth of the table).
+ */
+function limiteLiteral(limit: number, offset = 0): SQL {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) throw new Error('página inválida');
+  return sql.raw(offset ? `LIMIT ${limit} OFFSET ${offset}` : `LIMIT ${limit}`);
+}
+
+const dialeto = new PgDialect();
+/**
+ * On PostgreSQL, a query run as a named prepared statement (named by its text: a list has a few
+ * hundred shapes of filters and orders): each pooled connection parses and plans a shape once and
+ * then only executes it, which on these one-index queries is half the work.
+ */
+function preparada(pool: pg.Pool, q: SQL) {
+  const { sql: text, params } = dialeto.sqlToQuery(q);
+  return pool.query({ name: `precos_${createHash('sha1').update(text).digest('base64url')}`, text, values: params as unknown[] });
+}
+
+/**
  * A page and its total. PGlite runs one query at a time, so there the total rides along with the
  * page in one query: an uncorrelated scalar subquery (run once, as an InitPlan) in a `__total`
  * column taken off each row (an empty page carries no total, so it alone costs a second query);
@@ -121,8 +165,9 @@ const n = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
  * beats the folded query, even for the one-row counter.
  */
 async function paginaComTotal(db: Db, pagina: (total: SQL | null) => SQL, contagem: SQL): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
-    const [rows, count] = await Promise.all([db.execute(pagina(null)), db.execute(sql`SELECT ${contagem} AS n`)]);
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const [rows, count] = await Promise.all([preparada(client, pagina(null)), preparada(client, sql`SELECT ${contagem} AS n`)]);
     return { rows: rows.rows as Record<string, unknown>[], total: n(count) };
   }
   const r = await db.execute(pagina(sql`, ${contagem} AS "__total"`));
@@ -162,39 +207,43 @@ export function precosRepository(db: Db) {
       }),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
 
-    /** The price list (GET precos, POST precos/searchPrecos): the list helper's page, counted cheaply. */
+    /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
     async listar(p: ListParams): Promise<Page<Preco>> {
       const ativos = filtrosAtivos(precoList as ListSpec<unknown>, p.filters);
       const where = whereClause(precoList, p.filters);
-      // The total, as a scalar expression (see paginaComTotal).
-      let contagem: SQL;
-      if (!ativos.length) {
-        contagem = sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`;
-      } else if (ativos.every((f) => f in contagemPorResumo.fields)) {
-        const from = ativos.includes('produtoGrupoNome') ? sql`${contagemPorResumo.from} JOIN produto_grupo g ON g.id = r.produto_grupo_id` : contagemPorResumo.from;
-        contagem = sql`(SELECT ${contagemPorResumo.select} FROM ${from} ${whereClause(contagemPorResumo, p.filters)})`;
-      } else if (ativos.every((f) => SO_PRECOS.has(f))) {
-        contagem = sql`(SELECT count(*)::int AS n FROM precos p ${where})`;
-      } else {
-        contagem = sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`;
-      }
+      // The total, as a scalar expression (see paginaComTotal): no filter reads the one-row
+      // counter, product columns only sum the matching products' counts, else count the rows.
+      const contagem = !ativos.length
+        ? sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`
+        : ativos.every((f) => !DO_PRECO.has(f))
+          ? sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`
+          : sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`;
       const order = orderClause(precoList, p.sortField, p.sortDir);
-      const limite = sql`LIMIT ${p.size} OFFSET ${p.page * p.size}`;
-      // Sorted and filtered by the price's own columns (the default list): the page is cut from
-      // precos alone and only its rows are joined to product and group (each price has exactly one
-      // of each), instead of joining every row the sort reads (a whole day's ~150 prices for the
-      // date order, every skipped row for a deep page).
+      const limite = limiteLiteral(p.size, p.page * p.size);
       const campo = p.sortField && (precoList.fields[p.sortField] ? p.sortField : precoList.aliases?.[p.sortField]);
-      const soPrecos = (!campo || !precoList.fields[campo] || SO_PRECOS.has(campo)) && ativos.every((f) => SO_PRECOS.has(f));
-      const { rows, total } = await paginaComTotal(
-        db,
-        (t) =>
-          soPrecos
-            ? sql`SELECT ${precoList.select}${t ?? sql``} FROM (SELECT * FROM precos p ${where} ${order} ${limite}) p
-                JOIN produto pr ON pr.id = p.produto_id JOIN produto_grupo g ON g.id = pr.produto_grupo_id ${order}`
-            : sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`,
-        contagem,
-      );
+      // (A group picked in the dropdown, in date order, has its own index: no gathering needed.)
+      const grupoPorData = ativos.every((f) => f === 'produtoGrupoId' || DO_PRECO.has(f)) && campo === 'data';
+      const porProduto = ativos.some((f) => !DO_PRECO.has(f)) && !grupoPorData && (p.page + 1) * p.size <= POR_PRODUTO_ATE;
+      let consulta: (total: SQL | null) => SQL;
+      if (porProduto) {
+        // Filtered by product columns: the planner cannot know where in a sorted index the matching
+        // products' prices lie (a group whose names start with T sits at the end of the name order),
+        // so the page is gathered product by product: each matching product gives its first rows in
+        // the page's order from its own index (product, date | value | id), and only those few are
+        // sorted. A product column is constant within a product, so there its prices go by id.
+        const doPreco = Object.fromEntries(
+          Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(precoList.fields[k] ? k : (precoList.aliases?.[k] ?? k))),
+        );
+        const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
+        const ordemNoProduto = !campo || !precoList.fields[campo] || DO_PRECO.has(campo) ? order : sql`ORDER BY p.id ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}`;
+        consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``}
+          FROM (SELECT ${produtosFiltrados.select} FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
+          CROSS JOIN LATERAL (SELECT p.* FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)} ${ordemNoProduto} ${limiteLiteral((p.page + 1) * p.size)}) p
+          ${order} ${limite}`;
+      } else {
+        consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`;
+      }
+      const { rows, total } = await paginaComTotal(db, consulta, contagem);
       return pagina(rows.map(aninhado), total, p);
     },
 
@@ -202,30 +251,26 @@ export function precosRepository(db: Db) {
      * The public quotation: one row per (product group, price date) with the min/avg/max of that
      * day's prices of the group's products, and the same per kg. Default order: newest date, then
      * group name. Any column sorts: a value or date column breaks ties by that default order, a group
-     * column by group, then newest date.
+     * column by group, then newest date. Each order has its index (migrations 0002 and 0006).
      */
     async resumo(p: ListParams): Promise<Page<PrecoResumo>> {
       const where = whereClause(resumoList, p.filters);
       const ativos = filtrosAtivos(resumoList as ListSpec<unknown>, p.filters);
       const campo = p.sortField && (resumoList.fields[p.sortField] ? p.sortField : resumoList.aliases?.[p.sortField]);
-      const padrao = sql`r.data DESC, g.nome ASC, g.id ASC`;
+      const padrao = sql`r.data DESC, r.produto_grupo_nome ASC, r.produto_grupo_id ASC`;
       const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
-      // A group column keeps each group's rows together (newest first): the group-name index and
-      // the (group, date) key then give the order with no sort.
       const order = !campo
         ? sql`ORDER BY ${padrao}`
         : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
-          ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, g.id ${dir}, r.data DESC`
+          ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
           : sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, ${padrao}`;
       // The total, as a scalar expression (see paginaComTotal).
       const contagem = !ativos.length
         ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`
-        : ativos.every((f) => SO_RESUMO.has(f))
-          ? sql`(SELECT count(*)::int AS n FROM precos_resumo r ${where})`
-          : sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`;
+        : sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`;
       const { rows, total } = await paginaComTotal(
         db,
-        (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} LIMIT ${p.size} OFFSET ${p.page * p.size}`,
+        (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} ${limiteLiteral(p.size, p.page * p.size)}`,
         contagem,
       );
       return pagina(rows as unknown as PrecoResumo[], total, p);

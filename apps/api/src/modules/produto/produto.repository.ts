@@ -41,7 +41,7 @@ export const produtoList: ListSpec<Produto> = {
     nome: { expr: sql`pr.nome`, filter: 'text' },
     embalagem: { expr: sql`pr.embalagem`, filter: 'text' },
     pesoEmKg: { expr: sql`pr.peso_em_kg`, filter: 'contains' },
-    produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'eq' },
+    produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'id' },
     produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
     /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
     produtoGrupo: { expr: sql`g.nome` },

@@ -15,9 +15,9 @@ export const propriedadeList: ListSpec<Propriedade> = {
   fields: {
     id: { expr: sql`pr.id`, filter: 'contains' },
     nome: { expr: sql`pr.nome`, filter: 'text' },
-    proprietarioId: { expr: sql`pr.proprietario_id`, filter: 'eq' },
+    proprietarioId: { expr: sql`pr.proprietario_id`, filter: 'id' },
     proprietarioNome: { expr: sql`pe.nome`, filter: 'text' },
-    municipioId: { expr: sql`pr.municipio_id`, filter: 'eq' },
+    municipioId: { expr: sql`pr.municipio_id`, filter: 'id' },
     municipioNome: { expr: sql`m.nome`, filter: 'text' },
     areaTotal: { expr: sql`pr.area_total`, filter: 'contains' },
     areaExplorada: { expr: sql`pr.area_explorada`, filter: 'contains' },
