@@ -151,10 +151,13 @@ const dialeto = new PgDialect();
  * hundred shapes of filters and orders): each pooled connection parses and plans a shape once and
  * then only executes it, which on these one-index queries is half the work.
  */
-function preparada(pool: pg.Pool, q: SQL) {
+function preparada(pool: pg.Pool, q: SQL, preparar: boolean) {
   const { sql: text, params } = dialeto.sqlToQuery(q);
-  return pool.query({ name: `precos_${createHash('sha1').update(text).digest('base64url')}`, text, values: params as unknown[] });
+  const name = preparar ? `precos_${createHash('sha1').update(text).digest('base64url')}` : undefined;
+  return pool.query({ name, text, values: params as unknown[] });
 }
+/** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */
+const PREPARAR_ATE_PAGINA = 10;
 
 /**
  * A page and its total. PGlite runs one query at a time, so there the total rides along with the
@@ -164,10 +167,16 @@ function preparada(pool: pg.Pool, q: SQL) {
  * beside the page on another connection instead: measured, that hides its round trip entirely and
  * beats the folded query, even for the one-row counter.
  */
-async function paginaComTotal(db: Db, pagina: (total: SQL | null) => SQL, contagem: SQL): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+async function paginaComTotal(
+  db: Db,
+  p: ListParams,
+  pagina: (total: SQL | null) => SQL,
+  contagem: SQL,
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    const [rows, count] = await Promise.all([preparada(client, pagina(null)), preparada(client, sql`SELECT ${contagem} AS n`)]);
+    const preparar = p.page < PREPARAR_ATE_PAGINA;
+    const [rows, count] = await Promise.all([preparada(client, pagina(null), preparar), preparada(client, sql`SELECT ${contagem} AS n`, true)]);
     return { rows: rows.rows as Record<string, unknown>[], total: n(count) };
   }
   const r = await db.execute(pagina(sql`, ${contagem} AS "__total"`));
@@ -243,7 +252,7 @@ export function precosRepository(db: Db) {
       } else {
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`;
       }
-      const { rows, total } = await paginaComTotal(db, consulta, contagem);
+      const { rows, total } = await paginaComTotal(db, p, consulta, contagem);
       return pagina(rows.map(aninhado), total, p);
     },
 
@@ -270,6 +279,7 @@ export function precosRepository(db: Db) {
         : sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`;
       const { rows, total } = await paginaComTotal(
         db,
+        p,
         (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} ${limiteLiteral(p.size, p.page * p.size)}`,
         contagem,
       );
