@@ -37,6 +37,12 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, an administrator's termination, a database
+    // dropped at the end of a test) is discarded by the pool and the next query opens another; without
+    // this listener the error would end the process.
+    pool.on('error', (e: Error & { code?: string }) => {
+      if (e.code !== '57P01') console.error(`Conexão ociosa com o PostgreSQL perdida: ${e.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
