@@ -1,13 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
-import { condition, conditions, orderClause, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { activeFilters, conditions, fieldKey, limitOffset, orderClause, pageOf, pageWithTotal, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -90,16 +87,6 @@ const DO_PRECO = new Set(['id', 'valor', 'data']);
  */
 const POR_PRODUTO_ATE = 1000;
 
-/** The names of the filters that actually filter (known field, non-empty value). */
-function filtrosAtivos(spec: ListSpec<unknown>, filters: Record<string, unknown> | null | undefined): string[] {
-  const ativos: string[] = [];
-  for (const [nome, raw] of Object.entries(filters ?? {})) {
-    const key = spec.fields[nome] ? nome : spec.aliases?.[nome];
-    if (key && spec.fields[key] && condition(spec.fields[key], raw) && !ativos.includes(key)) ativos.push(key);
-  }
-  return ativos;
-}
-
 /**
  * The public quotation reads precos_resumo alone (kept by triggers, see the schema; it carries its
  * group's name and unit since migration 0006): one row per (product group, price date).
@@ -127,65 +114,6 @@ const resumoList: ListSpec<PrecoResumo> = {
 };
 
 const NAO_ENCONTRADO = 'Preço não encontrado';
-const pagina = <T>(content: T[], total: number, p: ListParams): Page<T> => ({
-  content,
-  totalElements: total,
-  totalPages: Math.ceil(total / p.size),
-  number: p.page,
-  size: p.size,
-});
-const n = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
-
-/**
- * LIMIT and OFFSET written into the text (checked integers): a prepared statement's generic plan
- * then knows how many rows it must produce (with parameters it assumes a tenth of the table).
- */
-function limiteLiteral(limit: number, offset = 0): SQL {
-  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) throw new Error('página inválida');
-  return sql.raw(offset ? `LIMIT ${limit} OFFSET ${offset}` : `LIMIT ${limit}`);
-}
-
-const dialeto = new PgDialect();
-/**
- * On PostgreSQL, a query run as a named prepared statement (named by its text: a list has a few
- * hundred shapes of filters and orders): each pooled connection parses and plans a shape once and
- * then only executes it, which on these one-index queries is half the work.
- */
-function preparada(pool: pg.Pool, q: SQL, preparar: boolean) {
-  const { sql: text, params } = dialeto.sqlToQuery(q);
-  const name = preparar ? `precos_${createHash('sha1').update(text).digest('base64url')}` : undefined;
-  return pool.query({ name, text, values: params as unknown[] });
-}
-/** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */
-const PREPARAR_ATE_PAGINA = 10;
-
-/**
- * A page and its total. PGlite runs one query at a time, so there the total rides along with the
- * page in one query: an uncorrelated scalar subquery (run once, as an InitPlan) in a `__total`
- * column taken off each row (an empty page carries no total, so it alone costs a second query);
- * this saves ~0.3 ms of the ~1.4 ms of the default pages. On a PostgreSQL pool the count runs
- * beside the page on another connection instead: measured, that hides its round trip entirely and
- * beats the folded query, even for the one-row counter.
- */
-async function paginaComTotal(
-  db: Db,
-  p: ListParams,
-  pagina: (total: SQL | null) => SQL,
-  contagem: SQL,
-): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const preparar = p.page < PREPARAR_ATE_PAGINA;
-    const [rows, count] = await Promise.all([preparada(client, pagina(null), preparar), preparada(client, sql`SELECT ${contagem} AS n`, true)]);
-    return { rows: rows.rows as Record<string, unknown>[], total: n(count) };
-  }
-  const r = await db.execute(pagina(sql`, ${contagem} AS "__total"`));
-  const rows = r.rows as Record<string, unknown>[];
-  if (!rows.length) return { rows, total: n(await db.execute(sql`SELECT ${contagem} AS n`)) };
-  const total = Number(rows[0].__total);
-  return { rows: rows.map(({ __total: _, ...row }) => row), total };
-}
-
 export function precosRepository(db: Db) {
   const crud = auditedCrud(precos, 'Precos', NAO_ENCONTRADO);
 
@@ -218,9 +146,9 @@ export function precosRepository(db: Db) {
 
     /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
     async listar(p: ListParams): Promise<Page<Preco>> {
-      const ativos = filtrosAtivos(precoList as ListSpec<unknown>, p.filters);
+      const ativos = activeFilters(precoList, p.filters);
       const where = whereClause(precoList, p.filters);
-      // The total, as a scalar expression (see paginaComTotal): no filter reads the one-row
+      // The total, as a scalar expression (see pageWithTotal): no filter reads the one-row
       // counter, product columns only sum the matching products' counts, else count the rows.
       const contagem = !ativos.length
         ? sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`
@@ -228,8 +156,8 @@ export function precosRepository(db: Db) {
           ? sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`
           : sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`;
       const order = orderClause(precoList, p.sortField, p.sortDir);
-      const limite = limiteLiteral(p.size, p.page * p.size);
-      const campo = p.sortField && (precoList.fields[p.sortField] ? p.sortField : precoList.aliases?.[p.sortField]);
+      const limite = limitOffset(p.size, p.page * p.size);
+      const campo = fieldKey(precoList, p.sortField);
       // (A group picked in the dropdown, in date order, has its own index: no gathering needed.)
       const grupoPorData = ativos.every((f) => f === 'produtoGrupoId' || DO_PRECO.has(f)) && campo === 'data';
       const porProduto = ativos.some((f) => !DO_PRECO.has(f)) && !grupoPorData && (p.page + 1) * p.size <= POR_PRODUTO_ATE;
@@ -241,19 +169,19 @@ export function precosRepository(db: Db) {
         // the page's order from its own index (product, date | value | id), and only those few are
         // sorted. A product column is constant within a product, so there its prices go by id.
         const doPreco = Object.fromEntries(
-          Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(precoList.fields[k] ? k : (precoList.aliases?.[k] ?? k))),
+          Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')),
         );
         const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
-        const ordemNoProduto = !campo || !precoList.fields[campo] || DO_PRECO.has(campo) ? order : sql`ORDER BY p.id ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}`;
+        const ordemNoProduto = !campo || DO_PRECO.has(campo) ? order : sql`ORDER BY p.id ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}`;
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``}
           FROM (SELECT ${produtosFiltrados.select} FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
-          CROSS JOIN LATERAL (SELECT p.* FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)} ${ordemNoProduto} ${limiteLiteral((p.page + 1) * p.size)}) p
+          CROSS JOIN LATERAL (SELECT p.* FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)} ${ordemNoProduto} ${limitOffset((p.page + 1) * p.size)}) p
           ${order} ${limite}`;
       } else {
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`;
       }
-      const { rows, total } = await paginaComTotal(db, p, consulta, contagem);
-      return pagina(rows.map(aninhado), total, p);
+      const { rows, total } = await pageWithTotal(db, p, consulta, contagem);
+      return pageOf(rows.map(aninhado), total, p);
     },
 
     /**
@@ -264,8 +192,8 @@ export function precosRepository(db: Db) {
      */
     async resumo(p: ListParams): Promise<Page<PrecoResumo>> {
       const where = whereClause(resumoList, p.filters);
-      const ativos = filtrosAtivos(resumoList as ListSpec<unknown>, p.filters);
-      const campo = p.sortField && (resumoList.fields[p.sortField] ? p.sortField : resumoList.aliases?.[p.sortField]);
+      const ativos = activeFilters(resumoList, p.filters);
+      const campo = fieldKey(resumoList, p.sortField);
       const padrao = sql`r.data DESC, r.produto_grupo_nome ASC, r.produto_grupo_id ASC`;
       const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
       const order = !campo
@@ -273,17 +201,17 @@ export function precosRepository(db: Db) {
         : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
           ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
           : sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, ${padrao}`;
-      // The total, as a scalar expression (see paginaComTotal).
+      // The total, as a scalar expression (see pageWithTotal).
       const contagem = !ativos.length
         ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`
         : sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`;
-      const { rows, total } = await paginaComTotal(
+      const { rows, total } = await pageWithTotal(
         db,
         p,
-        (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} ${limiteLiteral(p.size, p.page * p.size)}`,
+        (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
         contagem,
       );
-      return pagina(rows as unknown as PrecoResumo[], total, p);
+      return pageOf(rows as unknown as PrecoResumo[], total, p);
     },
 
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
