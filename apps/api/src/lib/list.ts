@@ -23,6 +23,8 @@ export interface ListField {
   via?: { key: SQL; from: SQL; id: SQL; expr: SQL };
   /** false: cannot sort by it. */
   sort?: boolean;
+  /** What sorting by it orders by, when not `expr` (e.g. stall numbers by numeric value). */
+  order?: SQL;
 }
 
 export interface ListSpec<Row> {
@@ -140,7 +142,8 @@ export function orderClause<Row>(spec: ListSpec<Row>, sortField?: string, sortDi
   const dir = name ? (sortDir ?? 'asc') : spec.defaultSort.dir;
   const d = dir === 'desc' ? sql`DESC` : sql`ASC`;
   const id = spec.fields.id;
-  return id && field !== id ? sql`ORDER BY ${field.expr} ${d}, ${id.expr} ${d}` : sql`ORDER BY ${field.expr} ${d}`;
+  const por = field.order ?? field.expr;
+  return id && field !== id ? sql`ORDER BY ${por} ${d}, ${id.expr} ${d}` : sql`ORDER BY ${por} ${d}`;
 }
 
 /**

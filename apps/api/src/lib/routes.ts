@@ -4,7 +4,7 @@ import { z, type ZodType } from 'zod';
 import { idParam, pageQuery, parseSort, searchTermQuery, sortPath, type Page } from '@ceasa/shared';
 import type { Db } from '../db/client';
 import { quem } from '../plugins/auth';
-import { listPage, type ListSpec } from './list';
+import { listPage, type ListParams, type ListSpec } from './list';
 
 /**
  * The list routes every resource shares (CONTRACT.md paging):
@@ -14,13 +14,24 @@ import { listPage, type ListSpec } from './list';
 export function listRoutes<Row>(
   app: FastifyInstance,
   db: Db,
-  o: { base: string; rota: string; tag: string; spec: ListSpec<Row>; search?: string; filtro?: ZodType; searchTerm?: string },
+  o: {
+    base: string;
+    rota: string;
+    tag: string;
+    spec: ListSpec<Row>;
+    search?: string;
+    filtro?: ZodType;
+    searchTerm?: string;
+    /** How a page is read, when not by listPage over `spec` (e.g. the price list's own strategy). */
+    page?: (p: ListParams) => Promise<Page<Row>>;
+  },
 ) {
+  const pagina = o.page ?? ((p: ListParams) => listPage(db, o.spec, p));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const acesso = { rota: o.rota, acao: 'visualizar' as const };
   r.get(`${o.base}`, { schema: { tags: [o.tag], summary: `Lista paginada (${o.tag})`, querystring: pageQuery }, config: { acesso } }, async (req): Promise<Page<Row>> => {
     const s = parseSort(req.query.sort);
-    return listPage(db, o.spec, { page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
+    return pagina({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
   });
   if (o.search) {
     r.post(
@@ -30,7 +41,7 @@ export function listRoutes<Row>(
         config: { acesso },
       },
       async (req): Promise<Page<Row>> =>
-        listPage(db, o.spec, {
+        pagina({
           page: req.query.page,
           size: req.query.size,
           sortField: req.params.field,
@@ -43,7 +54,7 @@ export function listRoutes<Row>(
     const campo = o.searchTerm;
     r.get(`${o.base}/search`, { schema: { tags: [o.tag], summary: `Busca por termo (${o.tag})`, querystring: searchTermQuery }, config: { acesso } }, async (req): Promise<Page<Row>> => {
       const s = parseSort(req.query.sort);
-      return listPage(db, o.spec, { page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir, filters: { [campo]: req.query.searchTerm } });
+      return pagina({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir, filters: { [campo]: req.query.searchTerm } });
     });
   }
 }

@@ -7,22 +7,16 @@ import { conflict } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 import { tabelaQueReferencia } from '../pessoa/pessoa.repository';
 
-/**
- * Stalls sort by the numeric value of their number ('2' before '10'): `numero` filters as text,
- * `numeroOrdem` sorts (the routes send a sort on 'numero' to it).
- */
+/** Stalls sort by the numeric value of their number ('2' before '10'); `numero` filters as text. */
 export const pedraList: ListSpec<Pedra> = {
   select: sql`pd.id, pd.numero`,
   from: sql`pedras pd`,
   fields: {
     id: { expr: sql`pd.id`, filter: 'contains' },
-    numero: { expr: sql`pd.numero`, filter: 'text' },
-    numeroOrdem: { expr: sql`lpad(trim(pd.numero), 200, '0')` },
+    numero: { expr: sql`pd.numero`, filter: 'text', order: sql`lpad(trim(pd.numero), 200, '0')` },
   },
-  defaultSort: { field: 'numeroOrdem', dir: 'asc' },
+  defaultSort: { field: 'numero', dir: 'asc' },
 };
-
-export const campoDeOrdem = (field: string | undefined) => (field === 'numero' ? 'numeroOrdem' : field);
 
 export function pedraRepository(db: Db) {
   const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRECO_HISTORICO_DIAS, pageQuery, parseSort, precoFiltro, precoInput, precoResumoFiltro, sortPath } from '@ceasa/shared';
+import { PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoInput, precoResumoFiltro, sortPath } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { crudRoutes } from '../../lib/routes';
-import { normalizarFiltroDePreco, precosRepository } from './precos.repository';
+import { crudRoutes, listRoutes } from '../../lib/routes';
+import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
 
 const historicoParams = z.object({
   produtoGrupoId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido'),
@@ -22,21 +22,16 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
   const repo = precosRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tag = 'Preços';
-  const visualizar = { rota: 'precos', acao: 'visualizar' as const };
 
-  // The list contract of lib/routes.ts (listRoutes), with the price list's cheaper count.
-  r.get('/precos', { schema: { tags: [tag], summary: 'Lista paginada (Preços)', querystring: pageQuery }, config: { acesso: visualizar } }, (req) => {
-    const s = parseSort(req.query.sort);
-    return repo.listar({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
+  listRoutes(app, db, {
+    base: '/precos',
+    rota: 'precos',
+    tag,
+    spec: precoList,
+    search: 'searchPrecos',
+    filtro: precoFiltro.transform(normalizarFiltroDePreco),
+    page: (p) => repo.listar(p),
   });
-  r.post(
-    '/precos/searchPrecos/:dir/:field',
-    {
-      schema: { tags: [tag], summary: 'Pesquisa com filtros (Preços)', params: sortPath, querystring: pageQuery, body: precoFiltro.transform(normalizarFiltroDePreco).nullish() },
-      config: { acesso: visualizar },
-    },
-    (req) => repo.listar({ page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} }),
-  );
 
   // Public: the quotation summary of the home page (note: field before dir in this path).
   r.post(
