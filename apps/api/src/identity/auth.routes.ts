@@ -74,6 +74,7 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
       await registrarLog(tx, u.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, senha: 'alterada' });
       return u.email;
     });
+    app.esquecerSessoes();
     // A locked-out user who proved ownership of the mailbox may try again at once.
     loginThrottle(ctx).conta.limpar(email);
     return reply.code(204).send();

@@ -87,7 +87,11 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
       const token = campo(body, 'refresh_token');
       if (!token) return oauthErro(reply, 400, 'invalid_request', 'O refresh_token é obrigatório.');
       const r = await rotacionar(db, token);
-      if (!r.ok) return oauthErro(reply, 400, 'invalid_grant', MSG_SESSAO);
+      if (!r.ok) {
+        // A reused token or a disabled account revoked the session (committed by now).
+        if (r.motivo === 'reuso' || r.motivo === 'desativado') app.esquecerSessoes();
+        return oauthErro(reply, 400, 'invalid_grant', MSG_SESSAO);
+      }
       return reply.header('cache-control', 'no-store').send(await tokensPara(req, r.usuario, r.sessao, r.refreshToken));
     }
 
@@ -134,7 +138,10 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
     const cliente = campo(req.body, 'client_id');
     if (cliente && cliente !== CLIENT_ID) return oauthErro(reply, 401, 'unauthorized_client', 'Cliente inválido.');
     const token = campo(req.body, 'refresh_token');
-    if (token) await revogarPorRefresh(db, token);
+    if (token) {
+      await revogarPorRefresh(db, token);
+      app.esquecerSessoes();
+    }
     return reply.code(204).send();
   });
 }

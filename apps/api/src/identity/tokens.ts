@@ -59,15 +59,15 @@ export function rotacionar(db: Db, token: string): Promise<Rotacao> {
   });
 }
 
-/** Called after any revocation, so cached session checks (plugins/auth.ts) are dropped at once. */
-export const aoRevogar = new Set<() => void>();
-const avisar = () => aoRevogar.forEach((f) => f());
-
+/**
+ * Revocations. The caller drops the cached session checks (`app.esquecerSessoes()`, plugins/auth.ts)
+ * once its transaction has committed: dropped earlier, a request in between could cache the old row.
+ */
 export const revogarSessao = (tx: Tx, id: string) =>
-  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm))).then(avisar);
+  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm)));
 
 export const revogarSessoesDoUsuario = (tx: Tx, usuarioId: string) =>
-  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm))).then(avisar);
+  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm)));
 
 /** Logout: revokes the session a refresh token belongs to (unknown tokens are ignored). */
 export async function revogarPorRefresh(db: Db, token: string) {

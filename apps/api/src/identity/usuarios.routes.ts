@@ -90,7 +90,7 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate }, config: { acesso: editar } },
     async (req) => {
       const { roles, ativo } = req.body;
-      return db.transaction(async (tx) => {
+      const r = await db.transaction(async (tx) => {
         const [antes] = await tx.select().from(usuarios).where(eq(usuarios.id, req.params.id)).for('update');
         if (!antes) throw notFound(MSG_NAO_ENCONTRADO);
         if (antes.id === req.usuario?.id) {
@@ -107,6 +107,9 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
         await registrarLog(tx, quem(req), 'Usuario', depois.id, 'UPDATE', auditavel(depois), auditavel(antes));
         return dto(depois);
       });
+      // A disabled account's sessions were revoked in the transaction, now committed.
+      if (ativo === false) app.esquecerSessoes();
+      return r;
     },
   );
 

@@ -4,7 +4,6 @@ import { grupoDosPapeis, type Acao, type PermissoesPorRota } from '@ceasa/shared
 import type { Db } from '../db/client';
 import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
 import type { Keys } from '../identity/keys';
-import { aoRevogar } from '../identity/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 
 /**
@@ -32,7 +31,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     permissoesDoGrupo(grupo: number): Promise<PermissoesPorRota>;
     invalidarPermissoes(): void;
-    /** Forget cached session checks (after a logout or an account change in this process). */
+    /** Forget cached session checks: call after a revocation has committed (identity/tokens.ts). */
     esquecerSessoes(): void;
     rotasApi: { method: string; url: string; acesso: Acesso }[];
   }
@@ -92,12 +91,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     sessoesVistas.set(sid, { valida, at: Date.now() });
     return valida;
   }
-  const esquecer = () => sessoesVistas.clear();
-  app.decorate('esquecerSessoes', esquecer);
-  aoRevogar.add(esquecer);
-  app.addHook('onClose', async () => {
-    aoRevogar.delete(esquecer);
-  });
+  app.decorate('esquecerSessoes', () => sessoesVistas.clear());
 
   const tokensVerificados = new Map<string, Awaited<ReturnType<Keys['verify']>>>();
 
