@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Page, SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
+import { notFound } from './errors';
 
 /**
  * The one list helper: paging, per-field filters and sorting over a FROM clause.
@@ -195,6 +196,20 @@ export async function pageWithTotal(
   const r = await executar(db, pagina(sql`, ${contagem} AS "__total"`), preparar);
   if (!r.rows.length) return { rows: r.rows, total: total(await executar(db, sql`SELECT ${contagem} AS n`, true)) };
   return { rows: r.rows.map(({ __total: _, ...row }) => row), total: Number(r.rows[0].__total) };
+}
+
+/** One row of a list by its `id` field, mapped like a page's rows (the list's own `where` aside); undefined when missing. */
+export async function listRow<Row = Record<string, unknown>>(db: Tx, spec: ListSpec<Row>, id: number): Promise<Row | undefined> {
+  const r = await db.execute(sql`SELECT ${spec.select} FROM ${spec.from} WHERE ${spec.fields.id.expr} = ${id}`);
+  const row = r.rows[0] as Record<string, unknown> | undefined;
+  return row && (spec.map ? spec.map(row) : (row as Row));
+}
+
+/** listRow, or a 404 with the resource's message. */
+export async function listRowOrThrow<Row>(db: Tx, spec: ListSpec<Row>, id: number, naoEncontrado: string): Promise<Row> {
+  const row = await listRow(db, spec, id);
+  if (!row) throw notFound(naoEncontrado);
+  return row;
 }
 
 export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: ListSpec<Row>, p: ListParams): Promise<Page<Row>> {

@@ -3,8 +3,8 @@ import type { Estacionamento, EstacionamentoDados, VeiculoTipo } from '@ceasa/sh
 import type { Db, Tx } from '../../db/client';
 import { estacionamento, pessoa, veiculoTipo } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import { badRequest, notFound } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { badRequest } from '../../lib/errors';
+import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const estacionamentoList: ListSpec<Estacionamento> = {
   select: sql`e.id, e.data, e.placa, e.valor::float8 AS valor, e.divida::float8 AS divida, e.pessoa_id AS "pessoaId", p.nome AS "pessoaNome",
@@ -35,12 +35,7 @@ const NAO_ENCONTRADO = 'Estacionamento não encontrado';
 export function estacionamentoRepository(db: Db) {
   const crud = auditedCrud(estacionamento, 'Estacionamento', NAO_ENCONTRADO);
 
-  async function dto(t: Tx, id: number): Promise<Estacionamento> {
-    const r = await t.execute(sql`SELECT ${estacionamentoList.select} FROM ${estacionamentoList.from} WHERE e.id = ${id}`);
-    const row = r.rows[0] as Record<string, unknown> | undefined;
-    if (!row) throw notFound(NAO_ENCONTRADO);
-    return estacionamentoList.map!(row);
-  }
+  const dto = (t: Tx, id: number) => listRowOrThrow(t, estacionamentoList, id, NAO_ENCONTRADO);
 
   async function checarReferencias(t: Tx, input: EstacionamentoDados) {
     const erros: { field: string; message: string }[] = [];

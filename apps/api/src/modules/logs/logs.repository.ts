@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Log } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const logsList: ListSpec<Log> = {
   select: sql`l.id::float8 AS id, l.usuario, l.updated, l.cadastro_id AS "cadastroId", l.cadastro, l.acao, l.conteudo, l.conteudo_anterior AS "conteudoAnterior"`,
@@ -20,11 +19,6 @@ export const logsList: ListSpec<Log> = {
 
 export function logsRepository(db: Db) {
   return {
-    async get(id: number): Promise<Log> {
-      const r = await db.execute(sql`SELECT ${logsList.select} FROM ${logsList.from} WHERE l.id = ${id}`);
-      const row = r.rows[0] as Log | undefined;
-      if (!row) throw notFound('Log não encontrado');
-      return row;
-    },
+    get: (id: number): Promise<Log> => listRowOrThrow(db, logsList, id, 'Log não encontrado'),
   };
 }

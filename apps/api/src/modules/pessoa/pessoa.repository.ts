@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { pessoa, pessoaTipo } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../ftp/storage';
 
 export const pessoaList: ListSpec<Pessoa> = {
@@ -63,17 +63,7 @@ export type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
   const crud = auditedCrud(pessoa, 'Pessoa', NAO_ENCONTRADA);
 
-  async function buscar(t: Tx, id: number): Promise<Pessoa | null> {
-    const r = await t.execute(sql`SELECT ${pessoaList.select} FROM ${pessoaList.from} WHERE p.id = ${id}`);
-    const row = r.rows[0] as Record<string, unknown> | undefined;
-    return row ? pessoaList.map!(row) : null;
-  }
-
-  async function dto(t: Tx, id: number): Promise<Pessoa> {
-    const p = await buscar(t, id);
-    if (!p) throw notFound(NAO_ENCONTRADA);
-    return p;
-  }
+  const dto = (t: Tx, id: number) => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
 
   async function checarTipo(t: Tx, tipoId: number) {
     const [tipo] = await t.select({ id: pessoaTipo.id }).from(pessoaTipo).where(eq(pessoaTipo.id, tipoId));
@@ -185,7 +175,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
 
     /** A producer's data to start a new person form with (no id). */
     async produtor(id: number): Promise<PessoaDoProdutor> {
-      const p = await buscar(db, id);
+      const p = await listRow(db, pessoaList, id);
       if (!p || p.tipoId !== PESSOA_TIPO.PRODUTOR) throw notFound('Produtor não encontrado');
       const { id: _id, ...dados } = p;
       return dados;

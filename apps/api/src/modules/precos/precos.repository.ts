@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
-import { activeFilters, conditions, fieldKey, limitOffset, orderClause, pageOf, pageWithTotal, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { activeFilters, conditions, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -117,11 +117,7 @@ const NAO_ENCONTRADO = 'Preço não encontrado';
 export function precosRepository(db: Db) {
   const crud = auditedCrud(precos, 'Precos', NAO_ENCONTRADO);
 
-  async function get(t: Tx, id: number): Promise<Preco> {
-    const r = await t.execute(sql`SELECT ${precoList.select} FROM ${precoList.from} WHERE p.id = ${id}`);
-    if (!r.rows.length) throw notFound(NAO_ENCONTRADO);
-    return aninhado(r.rows[0] as Record<string, unknown>);
-  }
+  const get = (t: Tx, id: number) => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO);
 
   async function valores(t: Tx, input: PrecoInput) {
     const [p] = await t.select({ id: produto.id }).from(produto).where(eq(produto.id, input.produtoId as number));

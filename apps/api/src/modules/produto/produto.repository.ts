@@ -5,7 +5,7 @@ import { produto, produtoGrupo, statusProduto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 type Filtros = Record<string, unknown>;
 
@@ -64,11 +64,7 @@ const NAO_ENCONTRADO = 'Produto não encontrado';
 export function produtoRepository(db: Db) {
   const crud = auditedCrud(produto, 'Produto', NAO_ENCONTRADO);
 
-  async function get(t: Tx, id: number): Promise<Produto> {
-    const r = await t.execute(sql`SELECT ${produtoList.select} FROM ${produtoList.from} WHERE pr.id = ${id}`);
-    if (!r.rows.length) throw notFound(NAO_ENCONTRADO);
-    return comGrupo(r.rows[0] as Record<string, unknown>);
-  }
+  const get = (t: Tx, id: number) => listRowOrThrow(t, produtoList, id, NAO_ENCONTRADO);
 
   /** The group and the status must exist: a 400 with the field's message, never a 409/500. */
   async function valores(t: Tx, input: ProdutoInput) {

@@ -3,8 +3,8 @@ import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/sha
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { badRequest, conflict } from '../../lib/errors';
+import { listRowOrThrow, type ListSpec } from '../../lib/list';
 import { tabelaQueReferencia } from '../pessoa/pessoa.repository';
 
 export const propriedadeList: ListSpec<Propriedade> = {
@@ -37,12 +37,7 @@ const VINCULOS: Record<string, string> = { boletim: 'boletins' };
 export function propriedadeRepository(db: Db) {
   const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA);
 
-  async function dto(t: Tx, id: number): Promise<Propriedade> {
-    const r = await t.execute(sql`SELECT ${propriedadeList.select} FROM ${propriedadeList.from} WHERE pr.id = ${id}`);
-    const row = r.rows[0] as Record<string, unknown> | undefined;
-    if (!row) throw notFound(NAO_ENCONTRADA);
-    return propriedadeList.map!(row);
-  }
+  const dto = (t: Tx, id: number) => listRowOrThrow(t, propriedadeList, id, NAO_ENCONTRADA);
 
   /** The owner and the municipality must exist: a pt-BR 400 instead of a foreign-key error. */
   async function checarReferencias(t: Tx, input: PropriedadeDados) {
