@@ -2,15 +2,32 @@ import { eq, getTableColumns, type InferInsertModel, type InferSelectModel } fro
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { registrarLog } from './audit';
-import { notFound } from './errors';
+import { conflict, notFound, pgErro } from './errors';
 
 type TableWithId = PgTable & { id: PgColumn };
 
+/** What other records a row may be tied to, by table, as a delete refusal names them. */
+const VINCULOS: Record<string, string> = {
+  propriedade: 'propriedades',
+  estacionamento: 'estacionamentos',
+  romaneio: 'romaneios',
+  boletim: 'boletins',
+  loja: 'lojas',
+  cotacao: 'cotações',
+};
+export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastros';
+
 /**
  * Create, update and delete of one table, each in a transaction with its audit row.
- * `cadastro` is the entity name written to the logs (e.g. 'Municipio').
+ * `cadastro` is the entity name written to the logs (e.g. 'Municipio'). `emUso` words the 409 of a
+ * delete refused because another table still points at the row (given that table's name).
  */
-export function auditedCrud<T extends TableWithId>(table: T, cadastro: string, naoEncontrado = 'Registro não encontrado') {
+export function auditedCrud<T extends TableWithId>(
+  table: T,
+  cadastro: string,
+  naoEncontrado = 'Registro não encontrado',
+  o: { emUso?: (tabela: string) => string } = {},
+) {
   type Row = InferSelectModel<T>;
   type Insert = InferInsertModel<T>;
   const idCol = table.id;
@@ -51,7 +68,15 @@ export function auditedCrud<T extends TableWithId>(table: T, cadastro: string, n
     },
     async remove(db: Db, usuario: string, id: number, tx?: Tx): Promise<Row> {
       const run = async (t: Tx) => {
-        const [row] = (await t.delete(table).where(eq(idCol, id)).returning()) as Row[];
+        const [row] = (await t
+          .delete(table)
+          .where(eq(idCol, id))
+          .returning()
+          .catch((err: unknown) => {
+            const e = pgErro(err);
+            if (o.emUso && e?.code === '23503') throw conflict(o.emUso(e.table ?? e.constraint?.split('_')[0] ?? ''));
+            throw err;
+          })) as Row[];
         if (!row) throw notFound(naoEncontrado);
         await registrarLog(t, usuario, cadastro, id, 'DELETE', row as Record<string, unknown>);
         return row;

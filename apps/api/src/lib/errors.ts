@@ -15,6 +15,16 @@ export const forbidden = (message = 'Você não tem permissão para esta operaç
 export const notFound = (message = 'Registro não encontrado') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** The PostgreSQL error behind an error (drivers and Drizzle wrap it in `cause`), or null. */
+export function pgErro(err: unknown): { code: string; table?: string; constraint?: string; detail?: string } | null {
+  let e = err as { code?: unknown; cause?: unknown; table?: string; constraint?: string; detail?: string } | undefined;
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, table: e.table, constraint: e.constraint, detail: e.detail };
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
 export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -1,16 +1,6 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, STATUS_TEXT } from '../lib/errors';
-
-/** Postgres error codes we translate to a user's words instead of a 500. */
-function pgError(err: unknown): { code: string; constraint?: string; detail?: string } | null {
-  let e = err as { code?: unknown; cause?: unknown; constraint?: string; detail?: string } | undefined;
-  for (let i = 0; e && i < 3; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, constraint: e.constraint, detail: e.detail };
-    e = e.cause as typeof e;
-  }
-  return null;
-}
+import { HttpError, STATUS_TEXT, pgErro } from '../lib/errors';
 
 function send(reply: import('fastify').FastifyReply, status: number, message: string, fieldErrors?: { field: string; message: string }[]) {
   return reply.code(status).send({ status, error: STATUS_TEXT[status] ?? 'Error', message, ...(fieldErrors?.length ? { fieldErrors } : {}) });
@@ -27,7 +17,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 400, fieldErrors[0]?.message ?? 'Dados inválidos', fieldErrors);
     }
     if (err instanceof HttpError) return send(reply, err.status, err.message, err.fieldErrors);
-    const pg = pgError(err);
+    const pg = pgErro(err);
     if (pg) {
       switch (pg.code) {
         case '23505':

@@ -5,7 +5,6 @@ import { pedras } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { conflict } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
-import { tabelaQueReferencia } from '../pessoa/pessoa.repository';
 
 /** Stalls sort by the numeric value of their number ('2' before '10'); `numero` filters as text. */
 export const pedraList: ListSpec<Pedra> = {
@@ -19,7 +18,9 @@ export const pedraList: ListSpec<Pedra> = {
 };
 
 export function pedraRepository(db: Db) {
-  const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada');
+  const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada', {
+    emUso: () => 'A pedra não pode ser removida porque já foi ocupada em romaneios.',
+  });
 
   async function checarNumero(t: Tx, numero: string, exceto?: number) {
     const [outra] = await t
@@ -43,13 +44,6 @@ export function pedraRepository(db: Db) {
         await checarNumero(t, input.numero, id);
         return crud.update(db, usuario, id, { numero: input.numero }, t);
       }),
-    async remove(usuario: string, id: number) {
-      try {
-        return await crud.remove(db, usuario, id);
-      } catch (err) {
-        if (tabelaQueReferencia(err) === null) throw err;
-        throw conflict('A pedra não pode ser removida porque já foi ocupada em romaneios.');
-      }
-    },
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
   };
 }

@@ -13,8 +13,8 @@ import {
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { pessoa, pessoaTipo } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { auditedCrud, vinculos } from '../../lib/crud';
+import { badRequest, notFound } from '../../lib/errors';
 import { listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../ftp/storage';
 
@@ -36,32 +36,15 @@ export const pessoaList: ListSpec<Pessoa> = {
   map: (r) => ({ ...(r as Omit<Pessoa, 'pessoaTipo'>), pessoaTipo: { id: r.tipoId as number, descricao: r.tipoDescricao as string } }),
 };
 
-/** Which table refused a delete (a foreign key still pointing at the row), or null for other errors. */
-export function tabelaQueReferencia(err: unknown): string | null {
-  let e = err as { code?: unknown; table?: string; constraint?: string; cause?: unknown } | undefined;
-  for (let i = 0; e && i < 4; i++) {
-    if (e.code === '23503') return e.table ?? e.constraint?.split('_')[0] ?? '';
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
-const VINCULOS: Record<string, string> = {
-  propriedade: 'propriedades',
-  estacionamento: 'estacionamentos',
-  romaneio: 'romaneios',
-  boletim: 'boletins',
-  loja: 'lojas',
-  cotacao: 'cotações',
-};
-
 const NAO_ENCONTRADA = 'Pessoa não encontrada';
 
 export type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 
 /** People: CRUD with audit, the dropdown lookups, and the photo kept in step with the record. */
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
-  const crud = auditedCrud(pessoa, 'Pessoa', NAO_ENCONTRADA);
+  const crud = auditedCrud(pessoa, 'Pessoa', NAO_ENCONTRADA, {
+    emUso: (tabela) => `A pessoa não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
+  });
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
 
@@ -135,14 +118,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
 
     /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
     async remove(usuario: string, id: number): Promise<RemocaoPessoa> {
-      let row: typeof pessoa.$inferSelect;
-      try {
-        row = await crud.remove(db, usuario, id);
-      } catch (err) {
-        const tabela = tabelaQueReferencia(err);
-        if (tabela === null) throw err;
-        throw conflict(`A pessoa não pode ser removida porque está vinculada a ${VINCULOS[tabela] ?? 'outros cadastros'}.`);
-      }
+      const row = await crud.remove(db, usuario, id);
       if (await outroComMesmoDocumento(db, row.cpfcnpj, id)) return { foto: 'sem-foto' };
       const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
       try {

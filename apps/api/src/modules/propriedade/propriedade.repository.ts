@@ -2,10 +2,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
-import { badRequest, conflict } from '../../lib/errors';
+import { auditedCrud, vinculos } from '../../lib/crud';
+import { badRequest } from '../../lib/errors';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
-import { tabelaQueReferencia } from '../pessoa/pessoa.repository';
 
 export const propriedadeList: ListSpec<Propriedade> = {
   select: sql`pr.id, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
@@ -32,10 +31,11 @@ export const propriedadeList: ListSpec<Propriedade> = {
 
 const NAO_ENCONTRADA = 'Propriedade não encontrada';
 
-const VINCULOS: Record<string, string> = { boletim: 'boletins' };
 
 export function propriedadeRepository(db: Db) {
-  const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA);
+  const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA, {
+    emUso: (tabela) => `A propriedade não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
+  });
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, propriedadeList, id, NAO_ENCONTRADA);
 
@@ -80,15 +80,7 @@ export function propriedadeRepository(db: Db) {
         await crud.update(db, usuario, id, valores(input), t);
         return dto(t, id);
       }),
-    async remove(usuario: string, id: number) {
-      try {
-        return await crud.remove(db, usuario, id);
-      } catch (err) {
-        const tabela = tabelaQueReferencia(err);
-        if (tabela === null) throw err;
-        throw conflict(`A propriedade não pode ser removida porque está vinculada a ${VINCULOS[tabela] ?? 'outros cadastros'}.`);
-      }
-    },
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     /** Every property, id and name (dropdowns). */
     todas: (): Promise<PropriedadeOpcao[]> => db.select({ id: propriedade.id, nome: propriedade.nome }).from(propriedade).orderBy(asc(propriedade.nome), asc(propriedade.id)),
     /** A producer's properties (the bulletin form). */
