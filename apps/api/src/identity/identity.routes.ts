@@ -15,7 +15,7 @@ export const MSG_TENTATIVAS = 'Muitas tentativas de acesso. Aguarde alguns minut
 const MSG_SESSAO = 'Sessão inválida ou expirada. Entre novamente.';
 
 /** The realm's public address as the caller sees it (behind a proxy: its X-Forwarded-* headers). */
-export const issuerDe = (req: FastifyRequest) => `${req.protocol}://${req.host}${BASE}`;
+const issuerDe = (req: FastifyRequest) => `${req.protocol}://${req.host}${BASE}`;
 
 /** Keycloak's error body, plus `message` like every other error of the product. */
 function oauthErro(reply: FastifyReply, status: number, error: string, descricao: string) {

@@ -11,7 +11,7 @@ export const ASSUNTO_RESET = 'CEASA Regional - Redefinição de senha';
 export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
 
 /** Where links in e-mails point: PUBLIC_URL, or the address the request came to. */
-export const baseUrl = (ctx: AppContext, req: FastifyRequest) => (ctx.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+const baseUrl = (ctx: AppContext, req: FastifyRequest) => (ctx.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
 /**
  * Makes a single-use reset link (earlier unused links of the account stop working), records it in

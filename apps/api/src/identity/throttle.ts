@@ -46,7 +46,7 @@ export interface LoginThrottle {
 }
 
 /** An address may fail this many times the per-account limit (several users behind one NAT). */
-export const IP_FATOR = 4;
+const IP_FATOR = 4;
 
 const porApp = new WeakMap<object, LoginThrottle>();
 

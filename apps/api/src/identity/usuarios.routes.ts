@@ -14,7 +14,7 @@ import { revogarSessoesDoUsuario, type UsuarioRow } from './tokens';
 
 const MSG_NAO_ENCONTRADO = 'Usuário não encontrado';
 
-export const usuariosList: ListSpec<Usuario> = {
+const usuariosList: ListSpec<Usuario> = {
   select: sql`u.id, u.nome, u.email, u.ativo, u.roles, u.criado_em AS "criadoEm"`,
   from: sql`usuarios u`,
   fields: {

@@ -106,20 +106,6 @@ export const precoResumoFiltro = z.object({
 });
 export type PrecoResumoFiltro = z.input<typeof precoResumoFiltro>;
 
-/** The columns of the public quotation the server sorts by. */
-export const PRECO_RESUMO_CAMPOS = [
-  'produtoGrupoId',
-  'produtoGrupoNome',
-  'produtoGrupoUn',
-  'valorMinimo',
-  'valorMedio',
-  'valorMaximo',
-  'precoData',
-  'valorKgMinimo',
-  'valorKgMedio',
-  'valorKgMaximo',
-] as const;
-
 /** A point of a group's price-history chart (GET precos/historico/{produtoGrupoId}?dias=90). */
 export type PrecoHistorico = { data: string; valorMinimo: number; valorMedio: number; valorMaximo: number };
 

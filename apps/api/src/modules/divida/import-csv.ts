@@ -34,7 +34,7 @@ import { openDatabase, type Db } from '../../db/client';
 import { dividas } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 
-export interface ResultadoImportacao {
+interface ResultadoImportacao {
   /** Data lines read (blank lines not counted). */
   lidas: number;
   inseridas: number;

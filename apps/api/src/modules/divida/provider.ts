@@ -14,7 +14,7 @@ export interface DividaProvider {
   buscar(numero: number): Promise<DividaConsulta | null>;
 }
 
-export function dividaTabelaProvider(db: Db): DividaProvider {
+function dividaTabelaProvider(db: Db): DividaProvider {
   return {
     async buscar(numero) {
       const [d] = await db.select({ nomeContribuinte: dividas.nomeContribuinte, valorPgto: dividas.valorPgto }).from(dividas).where(eq(dividas.numero, numero));

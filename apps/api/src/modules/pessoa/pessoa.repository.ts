@@ -38,7 +38,7 @@ export const pessoaList: ListSpec<Pessoa> = {
 
 const NAO_ENCONTRADA = 'Pessoa não encontrada';
 
-export type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
+type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 
 /** People: CRUD with audit, the dropdown lookups, and the photo kept in step with the record. */
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {

@@ -10,7 +10,7 @@ import { pessoaList, pessoaRepository } from './pessoa.repository';
 
 const tipoParam = z.object({ tipoId: z.coerce.number({ error: 'Tipo inválido' }).int('Tipo inválido').positive('Tipo inválido') });
 
-export const AVISO_FOTO = 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.';
+const AVISO_FOTO = 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.';
 
 export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
