@@ -60,24 +60,28 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
 
 /**
  * A migrated, empty embedded database, dumped once per set of migrations and shared by the test files
- * through a file in the temp folder (written to a temp name, then renamed, so parallel workers are safe).
+ * through a file in the temp folder (written to a temp name, then renamed, so parallel workers are safe);
+ * read once per worker. Only the SQL files and the journal decide the database (not the snapshots).
  */
-async function templatePglite(): Promise<Blob> {
-  const h = createHash('sha256');
-  for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    const p = path.join(migrationsFolder, f);
-    if (f.endsWith('.sql') || f.endsWith('.json')) h.update(f).update(readFileSync(p));
-  }
-  const arquivo = path.join(os.tmpdir(), `ceasa-pglite-modelo-${h.digest('hex').slice(0, 16)}.tar`);
-  if (!existsSync(arquivo)) {
-    const d = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true });
-    const blob = await d.dump!();
-    await d.close();
-    const tmp = `${arquivo}.${process.pid}.${randomUUID().slice(0, 6)}`;
-    writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
-    renameSync(tmp, arquivo);
-  }
-  return new Blob([readFileSync(arquivo)]);
+let modelo: Promise<Blob> | undefined;
+function templatePglite(): Promise<Blob> {
+  modelo ??= (async () => {
+    const h = createHash('sha256');
+    for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+      if (f.endsWith('.sql') || f.endsWith('_journal.json')) h.update(f).update(readFileSync(path.join(migrationsFolder, f)));
+    }
+    const arquivo = path.join(os.tmpdir(), `ceasa-pglite-modelo-${h.digest('hex').slice(0, 16)}.tar`);
+    if (!existsSync(arquivo)) {
+      const d = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true });
+      const blob = await d.dump!();
+      await d.close();
+      const tmp = `${arquivo}.${process.pid}.${randomUUID().slice(0, 6)}`;
+      writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+      renameSync(tmp, arquivo);
+    }
+    return new Blob([readFileSync(arquivo)]);
+  })();
+  return modelo;
 }
 
 export type Papel = 'user-admin' | 'user-agro' | 'super-admin';

@@ -62,7 +62,7 @@ describe('ftp (person photos)', () => {
     expect(e.status).toBe(200);
     expect(e.body).toEqual({ exists: true });
 
-    const d = await app.inject({ method: 'GET', url: '/api/ftp/download?file=12345678901.png', headers: { authorization: `Bearer ${agro}` } });
+    const d = (await call(app, agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' })).raw;
     expect(d.statusCode).toBe(200);
     expect(d.headers['content-type']).toBe('image/png');
     expect(d.rawPayload).toEqual(PNG);
@@ -86,7 +86,7 @@ describe('ftp (person photos)', () => {
     ]);
     expect(u.status).toBe(201);
     expect(u.body).toEqual({ file: '12345678000190.png', tamanho: JPEG.length, tipo: 'image/jpeg' });
-    const d = await app.inject({ method: 'GET', url: '/api/ftp/download?file=12345678000190.png', headers: { authorization: `Bearer ${admin}` } });
+    const d = (await call(app, admin, { method: 'GET', url: '/api/ftp/download?file=12345678000190.png' })).raw;
     expect(d.headers['content-type']).toBe('image/jpeg');
     expect(d.rawPayload).toEqual(JPEG);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokenFor, tokensPorPapel } from '../../../test/helpers';
 
 let app: FastifyInstance;
 let admin: string;
@@ -8,8 +8,7 @@ let agro: string;
 
 beforeAll(async () => {
   app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  agro = await tokenFor(app, ['user-agro']);
+  ({ admin, agro } = await tokensPorPapel(app));
 });
 afterAll(() => app.close());
 

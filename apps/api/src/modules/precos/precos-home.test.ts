@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
 
 /** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
 let app: FastifyInstance;
+let admin: string;
 let tomate: number;
 let acucar: number;
 
 beforeAll(async () => {
   app = await build();
+  ({ admin } = await tokensPorPapel(app));
   tomate = await inserirGrupo(app, 'Tomate', 'CX 20kg');
   acucar = await inserirGrupo(app, 'Açúcar', 'SC 50kg');
   const t1 = await inserirProduto(app, tomate, 'Tomate Italiano', { peso: 20 });
@@ -131,7 +133,6 @@ describe('precos/searchPrecosHome (public)', () => {
   });
 
   it('stays right when prices and products change (the aggregate is kept by the database)', async () => {
-    const admin = await tokenFor(app, ['super-admin']);
     const grupo = await inserirGrupo(app, 'Cebola', 'SC 20kg');
     const outro = await inserirGrupo(app, 'Alho', 'CX 10kg');
     const c1 = await inserirProduto(app, grupo, 'Cebola Nacional', { peso: 20 });
@@ -180,7 +181,6 @@ describe('precos/searchPrecosHome (public)', () => {
   });
 
   it('stays right under concurrent writes to the same group and day', async () => {
-    const admin = await tokenFor(app, ['super-admin']);
     const g = await inserirGrupo(app, 'Concorrência', 'CX');
     const produtos = await Promise.all(Array.from({ length: 8 }, (_, i) => inserirProduto(app, g, `Concorrente ${i}`, { peso: 2 })));
     const r = await Promise.all(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ROTAS } from '@ceasa/shared';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 
 let app: FastifyInstance;
 let admin: string;
@@ -9,8 +9,7 @@ let userAdmin: string;
 
 beforeAll(async () => {
   app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  userAdmin = await tokenFor(app, ['user-admin']);
+  ({ admin, userAdmin } = await tokensPorPapel(app));
 });
 afterAll(() => app.close());
 
