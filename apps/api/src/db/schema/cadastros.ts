@@ -83,7 +83,7 @@ export const produtoGrupo = pgTable(
     nome: varchar('nome', { length: 200 }).notNull(),
     unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
   },
-  // Sorting the price list by group name walks this index (bench/run.ts).
+  // The group list and dropdowns in name order.
   (t) => [index('produto_grupo_nome_idx').on(t.nome, t.id)],
 );
 
@@ -104,7 +104,7 @@ export const produto = pgTable(
   },
   (t) => [
     index('produto_grupo_idx').on(t.produtoGrupoId),
-    // Sorting the price list by product name / packaging walks these (bench/run.ts).
+    // The product list in name / packaging order (the price list sorts on its own copies, migration 0006).
     index('produto_nome_idx').on(t.nome, t.id),
     index('produto_embalagem_idx').on(t.embalagem, t.id),
   ],
@@ -122,7 +122,7 @@ export const precos = pgTable(
     // The list's default order (data, then id) and a product filter in that order (bench/run.ts).
     index('precos_produto_data_idx').on(t.produtoId, t.data, t.id),
     index('precos_data_idx').on(t.data, t.id),
-    // The price list sorted by a product column (then id) and by value (bench/run.ts).
+    // A product's prices in id order (a page filtered by product columns, gathered product by product) and the list by value.
     index('precos_produto_id_idx').on(t.produtoId, t.id),
     index('precos_valor_idx').on(t.valor, t.id),
   ],
@@ -152,7 +152,6 @@ export const precosResumo = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.produtoGrupoId, t.data] }),
-    index('precos_resumo_data_idx').on(t.data),
     index('precos_resumo_valor_minimo_idx').on(t.valorMinimo),
     index('precos_resumo_valor_medio_idx').on(t.valorMedio),
     index('precos_resumo_valor_maximo_idx').on(t.valorMaximo),

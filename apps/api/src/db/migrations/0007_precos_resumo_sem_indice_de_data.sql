@@ -1,0 +1,1 @@
+DROP INDEX "precos_resumo_data_idx";
