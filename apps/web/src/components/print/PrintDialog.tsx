@@ -48,8 +48,14 @@ export function PrintDialog(p: { visible: boolean; onHide: () => void; titulo: s
   );
 }
 
+export interface PrintColumn<T> {
+  header: string;
+  cell: (r: T) => ReactNode;
+  className?: string;
+}
+
 /** A plain table for reports. */
-export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { columns: { header: string; cell: (r: T) => ReactNode; className?: string }[]; rows: T[]; vazio?: string }) {
+export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { columns: PrintColumn<T>[]; rows: T[]; vazio?: string }) {
   return (
     <table className="print-table">
       <thead>

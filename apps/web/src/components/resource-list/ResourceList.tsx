@@ -6,12 +6,13 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { fromIsoDate, PAGE_SIZE, toIsoDate, type Page } from '@ceasa/shared';
+import { fromIsoDate, MAX_PAGE_SIZE, PAGE_SIZE, toIsoDate, type Page } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { DURACAO, useToast } from '../../lib/toast';
+import { PrintDialog, PrintTable, textoMostrando, type PrintColumn } from '../print/PrintDialog';
 import { downloadText, toCsv } from './csv';
 
 export type Filtros = Record<string, string | number | null>;
@@ -23,7 +24,7 @@ export interface ListColumn<T> {
   filter?: 'text' | 'date' | { options: { label: string; value: string | number }[]; placeholder?: string };
   sortable?: boolean;
   body?: (row: T) => ReactNode;
-  /** Text of the cell in the CSV export (defaults to the field's value). */
+  /** Text of the cell in the CSV export (defaults to what `body` returns if that is text or a number, else the field's value). */
   csv?: (row: T) => string;
   style?: React.CSSProperties;
 }
@@ -34,14 +35,13 @@ export interface ResourceListProps<T extends { id: number | string }> {
   rota: string;
   /** API base path, e.g. 'municipio'. */
   base: string;
-  /** Name of the search call: POST {base}/{search}/{dir}/{field} (or {field}/{dir} with fieldFirst). */
+  /** Name of the search call: POST {base}/{search}/{dir}/{field}. */
   search?: string;
   /**
    * For resources whose only search is GET {base}/search?searchTerm&page&size&sort (e.g. pedras):
    * the column whose filter is sent as `searchTerm` (used instead of `search`).
    */
   searchTerm?: string;
-  fieldFirst?: boolean;
   columns: ListColumn<T>[];
   /** Plural for the footer 'Mostrando de {first} a {last} de N {plural}'. */
   plural: string;
@@ -55,11 +55,20 @@ export interface ResourceListProps<T extends { id: number | string }> {
   /** What the delete prompt and toast call the row. */
   rotulo?: (row: T) => string;
   defaultSort?: { field: string; order: 1 | -1 };
-  rows?: number;
   /** Extra buttons per row (always visible). */
   rowActions?: (row: T) => ReactNode;
-  /** Extra buttons in the header, with the current page's rows and paging state. */
-  headerActions?: (ctx: { rows: T[]; page: Page<T> | undefined; filtros: Filtros }) => ReactNode;
+  /** Extra buttons in the header; `buscarTodos` loads every row of the filtered, sorted list. */
+  headerActions?: (ctx: { buscarTodos: () => Promise<T[]> }) => ReactNode;
+  /** 'Gerar relatório': a printable report (titled like the list) of the rows on screen. */
+  relatorio?: {
+    colunas: PrintColumn<T>[];
+    /** Subtitle 'Mostrando de {first} a {last} de N {plural}'. */
+    mostrando?: boolean;
+    /** Below the table, e.g. a total. */
+    rodape?: (rows: T[]) => ReactNode;
+    /** Text of an empty report (defaults to `vazio`). */
+    vazio?: string;
+  };
   /** No delete button even with the deletar permission (e.g. user accounts are disabled, not removed). */
   semDelete?: boolean;
 }
@@ -82,14 +91,16 @@ function lerEstado(rota: string, padrao: Estado): Estado {
   }
 }
 
+/** '' in a text filter means no filter. */
+const semVazios = (f: Filtros): Filtros => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v === '' ? null : v]));
+
 async function buscar<T>(p: ResourceListProps<T & { id: number | string }>, e: Estado, size: number): Promise<Page<T>> {
   const dir = e.sortOrder === -1 ? 'desc' : 'asc';
   if (p.searchTerm || !p.search)
     return api<Page<T>>(p.searchTerm ? `${p.base}/search` : p.base, {
       query: { page: e.page, size, sort: `${e.sortField},${dir}`, searchTerm: p.searchTerm ? (e.filtros[p.searchTerm] as string | null) : undefined },
     });
-  const path = p.fieldFirst ? `${p.base}/${p.search}/${e.sortField}/${dir}` : `${p.base}/${p.search}/${dir}/${e.sortField}`;
-  return api<Page<T>>(path, { method: 'POST', body: e.filtros, query: { page: e.page, size } });
+  return api<Page<T>>(`${p.base}/${p.search}/${dir}/${e.sortField}`, { method: 'POST', body: e.filtros, query: { page: e.page, size } });
 }
 
 /**
@@ -102,72 +113,75 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
   const toast = useToast();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const size = p.rows ?? PAGE_SIZE;
   const padrao: Estado = { page: 0, sortField: p.defaultSort?.field ?? 'id', sortOrder: p.defaultSort?.order ?? 1, filtros: {} };
   const [estado, setEstado] = useState<Estado>(() => lerEstado(p.rota, padrao));
   const [textos, setTextos] = useState<Filtros>(estado.filtros);
-  const [exportando, setExportando] = useState<string | null>(null);
+  // The whole filter row as typed, for the debounced apply (which must not lose a field typed just before another).
+  const digitados = useRef<Filtros>(textos);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [exportando, setExportando] = useState<string | null>(null);
+  const [relatorio, setRelatorio] = useState<{ rows: T[]; page: Page<T> | undefined } | null>(null);
+
+  const comDigitados = (e: Estado): Estado => ({ ...e, page: 0, filtros: semVazios(digitados.current) });
 
   useEffect(() => {
     localStorage.setItem(chave(p.rota), JSON.stringify(estado));
   }, [p.rota, estado]);
 
   // A filter typed just before leaving the page is kept, not lost with the pending debounce.
-  const pendente = useRef<Estado>(estado);
-  const filtrosDigitados = { ...estado.filtros, ...Object.fromEntries(Object.entries(textos).map(([k, v]) => [k, v === '' ? null : v])) };
-  const mudou = JSON.stringify(filtrosDigitados) !== JSON.stringify(estado.filtros);
-  pendente.current = mudou ? { ...estado, page: 0, filtros: filtrosDigitados } : estado;
   useEffect(
     () => () => {
+      if (debounce.current === undefined) return;
       clearTimeout(debounce.current);
-      localStorage.setItem(chave(p.rota), JSON.stringify(pendente.current));
+      localStorage.setItem(chave(p.rota), JSON.stringify(comDigitados(lerEstado(p.rota, padrao))));
     },
-    [p.rota],
+    [p.rota], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   const q = useQuery({
-    queryKey: ['lista', p.base, estado, size],
+    queryKey: ['lista', p.base, estado],
     placeholderData: keepPreviousData,
     retry: false,
-    queryFn: async () => {
-      try {
-        return { page: await buscar<T>(p, estado, size), fallback: false };
-      } catch (err) {
-        // SPEC.md section 8: a failed filtered load falls back to the unfiltered list.
-        const dir = estado.sortOrder === -1 ? 'desc' : 'asc';
-        const page = await api<Page<T>>(p.base, { query: { page: 0, size, sort: `${estado.sortField},${dir}` } }).catch(() => {
+    // SPEC.md section 8: a failed filtered load falls back to the unfiltered list; the error toast only if that fails too.
+    queryFn: () =>
+      buscar<T>(p, estado, PAGE_SIZE).catch((err) =>
+        api<Page<T>>(p.base, { query: { page: 0, size: PAGE_SIZE, sort: `${estado.sortField},${estado.sortOrder === -1 ? 'desc' : 'asc'}` } }).catch(() => {
           throw err;
-        });
-        return { page, fallback: true, erro: err as Error };
-      }
-    },
+        }),
+      ),
   });
 
   useEffect(() => {
     if (q.error) toast.show('error', p.erroObter, (q.error as Error).message);
   }, [q.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const page = q.data?.page;
+  const page = q.data;
   const podeEditar = !!p.editPath && pode(p.rota, 'editar');
   const podeRemover = !p.semDelete && pode(p.rota, 'deletar');
+  const rotuloDe = (row: T) => (p.rotulo ? p.rotulo(row) : String(row.id));
 
   const setFiltro = (field: string, value: string | number | null, imediato = false) => {
-    setTextos((t) => ({ ...t, [field]: value }));
+    digitados.current = { ...digitados.current, [field]: value };
+    setTextos(digitados.current);
     clearTimeout(debounce.current);
-    const aplicar = () => setEstado((e) => ({ ...e, page: 0, filtros: { ...e.filtros, [field]: value === '' ? null : value } }));
+    const aplicar = () => {
+      debounce.current = undefined;
+      setEstado(comDigitados);
+    };
     if (imediato) aplicar();
     else debounce.current = setTimeout(aplicar, 400);
   };
 
   const limpar = () => {
     clearTimeout(debounce.current);
+    debounce.current = undefined;
+    digitados.current = {};
     setTextos({});
     setEstado({ ...padrao });
   };
 
   const remover = (row: T) => {
-    const rotulo = p.rotulo ? p.rotulo(row) : String(row.id);
+    const rotulo = rotuloDe(row);
     confirmDialog({
       message: `Você tem certeza que quer remover ${rotulo}?`,
       header: 'Confirmação',
@@ -188,17 +202,27 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
     });
   };
 
+  /** Every row of the filtered, sorted list, a page of MAX_PAGE_SIZE at a time. */
+  const buscarTodos = async (progresso?: (lidas: number, total: number) => void) => {
+    const todas: T[] = [];
+    for (let pg = 0; ; pg++) {
+      const r = await buscar<T>(p, { ...estado, page: pg }, MAX_PAGE_SIZE);
+      todas.push(...r.content);
+      progresso?.(todas.length, r.totalElements);
+      if (pg + 1 >= r.totalPages) return todas;
+    }
+  };
+
+  const celulaCsv = (c: ListColumn<T>, row: T) => {
+    if (c.csv) return c.csv(row);
+    const b = c.body?.(row);
+    return typeof b === 'string' || typeof b === 'number' ? String(b) : String((row as Record<string, unknown>)[c.field] ?? '');
+  };
+
   const exportar = async () => {
     try {
-      const linhas: string[][] = [];
-      let total = 0;
-      for (let pg = 0; ; pg++) {
-        const r = await buscar<T>(p, { ...estado, page: pg }, 1000);
-        total = r.totalElements;
-        for (const row of r.content) linhas.push(p.columns.map((c) => (c.csv ? c.csv(row) : String((row as Record<string, unknown>)[c.field] ?? ''))));
-        setExportando(`Exportando ${linhas.length} de ${total}...`);
-        if (pg + 1 >= r.totalPages) break;
-      }
+      const todas = await buscarTodos((lidas, total) => setExportando(`Exportando ${lidas} de ${total}...`));
+      const linhas = todas.map((row) => p.columns.map((c) => celulaCsv(c, row)));
       downloadText(`${p.base}.csv`, toCsv(p.columns.map((c) => c.header), linhas));
       toast.show('success', 'Exportação concluída', `${linhas.length} registro(s) exportado(s)`);
     } catch (err) {
@@ -208,7 +232,7 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
     }
   };
 
-  const onPage = (e: DataTableStateEvent) => setEstado((s) => ({ ...s, page: e.page ?? Math.floor(e.first / size) }));
+  const onPage = (e: DataTableStateEvent) => setEstado((s) => ({ ...s, page: e.page ?? Math.floor(e.first / PAGE_SIZE) }));
   const onSort = (e: DataTableStateEvent) =>
     setEstado((s) => ({ ...s, page: 0, sortField: e.sortField, sortOrder: s.sortField === e.sortField ? (s.sortOrder === 1 ? -1 : 1) : 1 }));
 
@@ -258,25 +282,18 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
         {p.createPath && pode(p.rota, 'criar') && <Button label="Adicionar" icon="pi pi-plus" onClick={() => navigate(p.createPath!)} />}
         <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
         <Button label={exportando ?? 'Exportar CSV'} icon="pi pi-download" outlined onClick={exportar} disabled={!!exportando} loading={!!exportando} />
-        {p.headerActions?.({ rows: page?.content ?? [], page, filtros: estado.filtros })}
+        {p.relatorio && <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio({ rows: page?.content ?? [], page })} />}
+        {p.headerActions?.({ buscarTodos })}
       </div>
     </div>
   );
 
-  const acoes = useMemo(
-    () =>
-      (row: T) => (
-        <div className="row-actions">
-          {p.rowActions?.(row)}
-          {podeEditar && (
-            <Button icon="pi pi-pencil" rounded text aria-label={`Editar ${p.rotulo ? p.rotulo(row) : row.id}`} onClick={() => navigate(p.editPath!(row))} />
-          )}
-          {podeRemover && (
-            <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Remover ${p.rotulo ? p.rotulo(row) : row.id}`} onClick={() => remover(row)} />
-          )}
-        </div>
-      ),
-    [podeEditar, podeRemover, p], // eslint-disable-line react-hooks/exhaustive-deps
+  const acoes = (row: T) => (
+    <div className="row-actions">
+      {p.rowActions?.(row)}
+      {podeEditar && <Button icon="pi pi-pencil" rounded text aria-label={`Editar ${rotuloDe(row)}`} onClick={() => navigate(p.editPath!(row))} />}
+      {podeRemover && <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Remover ${rotuloDe(row)}`} onClick={() => remover(row)} />}
+    </div>
   );
 
   return (
@@ -286,8 +303,8 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
         lazy
         dataKey="id"
         paginator
-        rows={size}
-        first={estado.page * size}
+        rows={PAGE_SIZE}
+        first={estado.page * PAGE_SIZE}
         totalRecords={page?.totalElements ?? 0}
         onPage={onPage}
         onSort={onSort}
@@ -319,6 +336,17 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
         ))}
         {(podeEditar || podeRemover || p.rowActions) && <Column header="Ações" body={acoes} style={{ width: '1%', whiteSpace: 'nowrap' }} />}
       </DataTable>
+      {p.relatorio && (
+        <PrintDialog
+          visible={!!relatorio}
+          onHide={() => setRelatorio(null)}
+          titulo={p.titulo}
+          subtitulo={p.relatorio.mostrando && relatorio ? <span>{textoMostrando(relatorio.page, relatorio.rows.length, p.plural)}</span> : undefined}
+        >
+          <PrintTable rows={relatorio?.rows ?? []} vazio={p.relatorio.vazio ?? p.vazio} columns={p.relatorio.colunas} />
+          {relatorio && p.relatorio.rodape?.(relatorio.rows)}
+        </PrintDialog>
+      )}
     </section>
   );
 }

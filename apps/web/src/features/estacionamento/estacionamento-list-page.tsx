@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { formatBRL, formatDate, type Estacionamento } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { useVeiculoTipos } from './api';
 import { TicketEstacionamento } from './estacionamento-ticket';
@@ -13,7 +12,6 @@ const ATRASO_TICKET = 2000;
 
 export default function EstacionamentoListPage() {
   const tipos = useVeiculoTipos();
-  const [relatorio, setRelatorio] = useState<Estacionamento[] | null>(null);
   const [preparando, setPreparando] = useState<number | null>(null);
   const [ticket, setTicket] = useState<Estacionamento | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -44,7 +42,7 @@ export default function EstacionamentoListPage() {
         rotulo={(e) => `Estacionamento ${e.id} (${e.placa})`}
         columns={[
           { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },
-          { field: 'data', header: 'Data', filter: 'date', body: (e) => formatDate(e.data), csv: (e) => formatDate(e.data) },
+          { field: 'data', header: 'Data', filter: 'date', body: (e) => formatDate(e.data) },
           { field: 'pessoaNome', header: 'Nome', filter: 'text' },
           { field: 'placa', header: 'Placa', filter: 'text' },
           { field: 'divida', header: 'Dívida', filter: 'text' },
@@ -53,7 +51,6 @@ export default function EstacionamentoListPage() {
             header: 'Tipo de Veículo',
             filter: { options: (tipos.data ?? []).map((t) => ({ label: t.nome, value: t.id })), placeholder: 'Todos' },
             body: (e) => e.veiculoTipo?.nome,
-            csv: (e) => e.veiculoTipo?.nome ?? '',
           },
         ]}
         rowActions={(e) => (
@@ -69,19 +66,8 @@ export default function EstacionamentoListPage() {
             onClick={() => imprimirTicket(e)}
           />
         )}
-        headerActions={({ rows }) => <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio(rows)} />}
-      />
-      {preparando !== null && (
-        <div className="ticket-preparando" role="status">
-          <ProgressSpinner style={{ width: 20, height: 20 }} strokeWidth="6" aria-hidden /> Preparando o ticket...
-        </div>
-      )}
-      <TicketEstacionamento registro={ticket} onHide={() => setTicket(null)} />
-      <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Estacionamento">
-        <PrintTable
-          rows={relatorio ?? []}
-          vazio="Nenhum estacionamento encontrado"
-          columns={[
+        relatorio={{
+          colunas: [
             { header: 'Código', cell: (e) => e.id },
             { header: 'Data', cell: (e) => formatDate(e.data) },
             { header: 'Nome', cell: (e) => e.pessoaNome },
@@ -89,10 +75,16 @@ export default function EstacionamentoListPage() {
             { header: 'Dívida', cell: (e) => e.divida },
             { header: 'Tipo de Veículo', cell: (e) => e.veiculoTipo?.nome },
             { header: 'Valor', cell: (e) => formatBRL(e.valor), className: 'num' },
-          ]}
-        />
-        {!!relatorio?.length && <p className="relatorio-total">Total: {formatBRL(relatorio.reduce((s, e) => s + Number(e.valor), 0))}</p>}
-      </PrintDialog>
+          ],
+          rodape: (rows) => rows.length > 0 && <p className="relatorio-total">Total: {formatBRL(rows.reduce((s, e) => s + Number(e.valor), 0))}</p>,
+        }}
+      />
+      {preparando !== null && (
+        <div className="ticket-preparando" role="status">
+          <ProgressSpinner style={{ width: 20, height: 20 }} strokeWidth="6" aria-hidden /> Preparando o ticket...
+        </div>
+      )}
+      <TicketEstacionamento registro={ticket} onHide={() => setTicket(null)} />
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime, type Log } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 
 const ACOES = [
@@ -13,43 +11,37 @@ const ACOES = [
 
 export default function LogsListPage() {
   const navigate = useNavigate();
-  const [relatorio, setRelatorio] = useState<Log[] | null>(null);
   return (
-    <>
-      <ResourceList<Log>
-        titulo="Logs"
-        rota="logs"
-        base="logs"
-        search="searchLogs"
-        plural="logs"
-        vazio="Nenhum log encontrado"
-        erroObter="Erro ao obter logs"
-        erroRemover="Erro ao remover o log"
-        defaultSort={{ field: 'id', order: -1 }}
-        columns={[
-          { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
-          { field: 'usuario', header: 'Usuário', filter: 'text' },
-          { field: 'updated', header: 'Updated', filter: 'date', body: (l) => formatDateTime(l.updated), csv: (l) => formatDateTime(l.updated) },
-          { field: 'cadastroId', header: 'Cód Cadastro', filter: 'text' },
-          { field: 'cadastro', header: 'Cadastro', filter: 'text' },
-          { field: 'acao', header: 'Ação', filter: { options: ACOES } },
-        ]}
-        rowActions={(l) => <Button icon="pi pi-eye" rounded text aria-label={`Ver log ${l.id}`} onClick={() => navigate(`/logs/edit/${l.id}`)} />}
-        headerActions={({ rows }) => <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio(rows)} />}
-      />
-      <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Logs">
-        <PrintTable
-          rows={relatorio ?? []}
-          columns={[
-            { header: 'Código', cell: (l) => l.id },
-            { header: 'Usuário', cell: (l) => l.usuario },
-            { header: 'Updated', cell: (l) => formatDateTime(l.updated) },
-            { header: 'Cód Cadastro', cell: (l) => l.cadastroId },
-            { header: 'Cadastro', cell: (l) => l.cadastro },
-            { header: 'Ação', cell: (l) => l.acao },
-          ]}
-        />
-      </PrintDialog>
-    </>
+    <ResourceList<Log>
+      titulo="Logs"
+      rota="logs"
+      base="logs"
+      search="searchLogs"
+      plural="logs"
+      vazio="Nenhum log encontrado"
+      erroObter="Erro ao obter logs"
+      erroRemover="Erro ao remover o log"
+      defaultSort={{ field: 'id', order: -1 }}
+      columns={[
+        { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
+        { field: 'usuario', header: 'Usuário', filter: 'text' },
+        { field: 'updated', header: 'Updated', filter: 'date', body: (l) => formatDateTime(l.updated) },
+        { field: 'cadastroId', header: 'Cód Cadastro', filter: 'text' },
+        { field: 'cadastro', header: 'Cadastro', filter: 'text' },
+        { field: 'acao', header: 'Ação', filter: { options: ACOES } },
+      ]}
+      rowActions={(l) => <Button icon="pi pi-eye" rounded text aria-label={`Ver log ${l.id}`} onClick={() => navigate(`/logs/edit/${l.id}`)} />}
+      relatorio={{
+        vazio: 'Nenhum registro',
+        colunas: [
+          { header: 'Código', cell: (l) => l.id },
+          { header: 'Usuário', cell: (l) => l.usuario },
+          { header: 'Updated', cell: (l) => formatDateTime(l.updated) },
+          { header: 'Cód Cadastro', cell: (l) => l.cadastroId },
+          { header: 'Cadastro', cell: (l) => l.cadastro },
+          { header: 'Ação', cell: (l) => l.acao },
+        ],
+      }}
+    />
   );
 }

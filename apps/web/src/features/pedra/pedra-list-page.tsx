@@ -1,9 +1,8 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { type Page, type Pedra } from '@ceasa/shared';
+import type { Pedra } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { ResourceList } from '../../components/resource-list/ResourceList';
-import { api } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 
 /** Stalls ('Pedras'): the API has only GET pedras/search?searchTerm, so the number filter is the search term. */
@@ -13,11 +12,10 @@ export default function PedraListPage() {
   const [gerando, setGerando] = useState(false);
 
   // The report lists every stall that matches the filter (252 by default), not only the page on screen.
-  const gerar = async (termo: string | null) => {
+  const gerar = async (buscarTodos: () => Promise<Pedra[]>) => {
     setGerando(true);
     try {
-      const r = await api<Page<Pedra>>('pedras/search', { query: { searchTerm: termo, page: 0, size: 1000, sort: 'numero,asc' } });
-      setRelatorio(r.content);
+      setRelatorio(await buscarTodos());
     } catch (err) {
       toast.show('error', 'Erro ao obter pedras', (err as Error).message);
     } finally {
@@ -41,9 +39,7 @@ export default function PedraListPage() {
         rotulo={(p) => `Pedra ${p.numero}`}
         defaultSort={{ field: 'numero', order: 1 }}
         columns={[{ field: 'numero', header: 'Número', filter: 'text' }]}
-        headerActions={({ filtros }) => (
-          <Button label="Gerar relatório" icon="pi pi-print" outlined loading={gerando} onClick={() => gerar((filtros.numero as string | null) ?? null)} />
-        )}
+        headerActions={({ buscarTodos }) => <Button label="Gerar relatório" icon="pi pi-print" outlined loading={gerando} onClick={() => gerar(buscarTodos)} />}
       />
       <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Pedras" subtitulo={<span>{relatorio?.length ?? 0} pedra(s)</span>}>
         <PrintTable rows={linhas(relatorio ?? [])} vazio="Nenhuma pedra encontrada" columns={COLUNAS} />

@@ -1,68 +1,41 @@
-import { Button } from 'primereact/button';
-import { useState } from 'react';
-import { formatBRL, formatDate, type Page, type Preco } from '@ceasa/shared';
-import { PrintDialog, PrintTable, textoMostrando } from '../../components/print/PrintDialog';
+import { formatBRL, formatDate, type Preco } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { useProdutoGrupoOpcoes } from '../produto/api';
 
-interface Relatorio {
-  rows: Preco[];
-  page: Page<Preco> | undefined;
-}
-
 export default function PrecosListPage() {
   const grupos = useProdutoGrupoOpcoes();
-  const [relatorio, setRelatorio] = useState<Relatorio | null>(null);
   return (
-    <>
-      <ResourceList<Preco>
-        titulo="Preços"
-        rota="precos"
-        base="precos"
-        search="searchPrecos"
-        plural="preços"
-        vazio="Nenhum preço encontrado"
-        erroObter="Erro ao obter preços"
-        erroRemover="Erro ao remover preço"
-        createPath="/precoscreate"
-        editPath={(p) => `/precos/edit/${p.id}`}
-        rotulo={(p) => p.produtoNome}
-        columns={[
-          { field: 'id', header: 'Código', filter: 'text', style: { width: '6rem' } },
-          { field: 'produtoNome', header: 'Nome', filter: 'text' },
-          { field: 'produtoEmbalagem', header: 'Embalagem', filter: 'text' },
-          { field: 'valor', header: 'Valor (R$)', filter: 'text', body: (p) => formatBRL(p.valor), csv: (p) => formatBRL(p.valor) },
-          { field: 'data', header: 'Data', filter: 'date', body: (p) => formatDate(p.data), csv: (p) => formatDate(p.data), style: { width: '10rem' } },
-          {
-            field: 'produtoGrupo',
-            header: 'Produto Grupo',
-            filter: { options: grupos.opcoes, placeholder: 'Todos' },
-            body: (p) => p.produtoGrupoNome,
-            csv: (p) => p.produtoGrupoNome,
-            style: { width: '14rem' },
-          },
-        ]}
-        headerActions={({ rows, page }) => <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio({ rows, page })} />}
-      />
-      <PrintDialog
-        visible={!!relatorio}
-        onHide={() => setRelatorio(null)}
-        titulo="Preços"
-        subtitulo={relatorio && <span>{textoMostrando(relatorio.page, relatorio.rows.length, 'preços')}</span>}
-      >
-        <PrintTable<Preco>
-          rows={relatorio?.rows ?? []}
-          vazio="Nenhum preço encontrado"
-          columns={[
-            { header: 'Código', cell: (p) => p.id },
-            { header: 'Nome', cell: (p) => p.produtoNome },
-            { header: 'Embalagem', cell: (p) => p.produtoEmbalagem },
-            { header: 'Valor (R$)', cell: (p) => formatBRL(p.valor), className: 'num' },
-            { header: 'Data', cell: (p) => formatDate(p.data) },
-            { header: 'Produto Grupo', cell: (p) => p.produtoGrupoNome },
-          ]}
-        />
-      </PrintDialog>
-    </>
+    <ResourceList<Preco>
+      titulo="Preços"
+      rota="precos"
+      base="precos"
+      search="searchPrecos"
+      plural="preços"
+      vazio="Nenhum preço encontrado"
+      erroObter="Erro ao obter preços"
+      erroRemover="Erro ao remover preço"
+      createPath="/precoscreate"
+      editPath={(p) => `/precos/edit/${p.id}`}
+      rotulo={(p) => p.produtoNome}
+      columns={[
+        { field: 'id', header: 'Código', filter: 'text', style: { width: '6rem' } },
+        { field: 'produtoNome', header: 'Nome', filter: 'text' },
+        { field: 'produtoEmbalagem', header: 'Embalagem', filter: 'text' },
+        { field: 'valor', header: 'Valor (R$)', filter: 'text', body: (p) => formatBRL(p.valor) },
+        { field: 'data', header: 'Data', filter: 'date', body: (p) => formatDate(p.data), style: { width: '10rem' } },
+        { field: 'produtoGrupo', header: 'Produto Grupo', filter: { options: grupos.opcoes, placeholder: 'Todos' }, body: (p) => p.produtoGrupoNome, style: { width: '14rem' } },
+      ]}
+      relatorio={{
+        mostrando: true,
+        colunas: [
+          { header: 'Código', cell: (p) => p.id },
+          { header: 'Nome', cell: (p) => p.produtoNome },
+          { header: 'Embalagem', cell: (p) => p.produtoEmbalagem },
+          { header: 'Valor (R$)', cell: (p) => formatBRL(p.valor), className: 'num' },
+          { header: 'Data', cell: (p) => formatDate(p.data) },
+          { header: 'Produto Grupo', cell: (p) => p.produtoGrupoNome },
+        ],
+      }}
+    />
   );
 }

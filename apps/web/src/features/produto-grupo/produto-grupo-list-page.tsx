@@ -5,7 +5,7 @@ import { ResourceList } from '../../components/resource-list/ResourceList';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
 /** SPEC.md section 9: the group report opens 1 s after the click. */
-export const ATRASO_RELATORIO_MS = 1000;
+const ATRASO_RELATORIO_MS = 1000;
 
 export default function ProdutoGrupoListPage() {
   const [grupo, setGrupo] = useState<ProdutoGrupo | null>(null);

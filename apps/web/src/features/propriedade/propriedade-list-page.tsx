@@ -1,53 +1,36 @@
-import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { formatDecimal, type Propriedade } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
 
 export default function PropriedadeListPage() {
   const pessoas = usePessoasOpcoes();
-  const [relatorio, setRelatorio] = useState<Propriedade[] | null>(null);
   return (
-    <>
-      <ResourceList<Propriedade>
-        titulo="Propriedades"
-        rota="propriedade"
-        base="propriedade"
-        search="searchPropriedade"
-        plural="propriedades"
-        vazio="Nenhuma propriedade encontrada"
-        erroObter="Erro ao obter propriedade"
-        erroRemover="Erro ao remover a propriedade"
-        createPath="/propriedadecreate"
-        editPath={(p) => `/propriedade/${p.id}`}
-        rotulo={(p) => p.nome}
-        defaultSort={{ field: 'nome', order: 1 }}
-        columns={[
-          { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
-          { field: 'nome', header: 'Nome Propriedade', filter: 'text' },
-          {
-            field: 'proprietario',
-            header: 'Proprietario',
-            filter: { options: opcoesPessoas(pessoas.data), placeholder: 'Todos' },
-            body: (p) => p.proprietarioNome,
-            csv: (p) => p.proprietarioNome,
-          },
-          { field: 'areaTotal', header: 'Área Total', body: (p) => formatDecimal(p.areaTotal), csv: (p) => formatDecimal(p.areaTotal), style: { textAlign: 'right' } },
-        ]}
-        headerActions={({ rows }) => <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio(rows)} />}
-      />
-      <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Propriedades">
-        <PrintTable
-          rows={relatorio ?? []}
-          vazio="Nenhuma propriedade encontrada"
-          columns={[
-            { header: 'Nome', cell: (p) => p.nome },
-            { header: 'Proprietário', cell: (p) => p.proprietarioNome },
-            { header: 'Área Total', cell: (p) => formatDecimal(p.areaTotal), className: 'num' },
-          ]}
-        />
-      </PrintDialog>
-    </>
+    <ResourceList<Propriedade>
+      titulo="Propriedades"
+      rota="propriedade"
+      base="propriedade"
+      search="searchPropriedade"
+      plural="propriedades"
+      vazio="Nenhuma propriedade encontrada"
+      erroObter="Erro ao obter propriedade"
+      erroRemover="Erro ao remover a propriedade"
+      createPath="/propriedadecreate"
+      editPath={(p) => `/propriedade/${p.id}`}
+      rotulo={(p) => p.nome}
+      defaultSort={{ field: 'nome', order: 1 }}
+      columns={[
+        { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
+        { field: 'nome', header: 'Nome Propriedade', filter: 'text' },
+        { field: 'proprietario', header: 'Proprietario', filter: { options: opcoesPessoas(pessoas.data), placeholder: 'Todos' }, body: (p) => p.proprietarioNome },
+        { field: 'areaTotal', header: 'Área Total', body: (p) => formatDecimal(p.areaTotal), style: { textAlign: 'right' } },
+      ]}
+      relatorio={{
+        colunas: [
+          { header: 'Nome', cell: (p) => p.nome },
+          { header: 'Proprietário', cell: (p) => p.proprietarioNome },
+          { header: 'Área Total', cell: (p) => formatDecimal(p.areaTotal), className: 'num' },
+        ],
+      }}
+    />
   );
 }

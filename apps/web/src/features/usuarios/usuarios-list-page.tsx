@@ -11,7 +11,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 
-export const NOME_PAPEL: Record<string, string> = {
+const NOME_PAPEL: Record<string, string> = {
   'user-admin': 'Administrativo (user-admin)',
   'user-agro': 'Agronomia (user-agro)',
   'super-admin': 'Super administrador (super-admin)',
@@ -88,7 +88,7 @@ export default function UsuariosListPage() {
             body: (u) => <Tag severity={u.ativo ? 'success' : 'danger'} value={u.ativo ? 'Ativo' : 'Inativo'} />,
             csv: (u) => (u.ativo ? 'Ativo' : 'Inativo'),
           },
-          { field: 'criadoEm', header: 'Criado em', body: (u) => formatDateTime(u.criadoEm), csv: (u) => formatDateTime(u.criadoEm) },
+          { field: 'criadoEm', header: 'Criado em', body: (u) => formatDateTime(u.criadoEm) },
         ]}
         rowActions={(u) =>
           pode('usuarios', 'editar') && (
