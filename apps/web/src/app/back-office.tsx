@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Layout } from '../components/layout/Layout';
@@ -26,24 +26,11 @@ export default function BackOffice() {
       <ConfirmDialog />
       <Routes>
         <Route element={<Layout />}>
-          <Route path="/admin" element={<Suspense fallback={<p className="carregando">Carregando.....</p>}><AdminPage /></Suspense>} />
+          <Route path="/admin" element={<AdminPage />} />
           {resources.flatMap((r) =>
-            r.pages.map((p) => {
-              const El = p.element;
-              return (
-                <Route
-                  key={p.path}
-                  path={p.path}
-                  element={
-                    <Guard rota={r.rota} acao={p.acao ?? 'visualizar'}>
-                      <Suspense fallback={<p className="carregando">Carregando.....</p>}>
-                        <El />
-                      </Suspense>
-                    </Guard>
-                  }
-                />
-              );
-            }),
+            r.pages.map(({ path, element: El, acao = 'visualizar' }) => (
+              <Route key={path} path={path} element={<Guard rota={r.rota} acao={acao}><El /></Guard>} />
+            )),
           )}
           <Route path="*" element={<section className="card"><h1>Página não encontrada</h1></section>} />
         </Route>

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, Page } from '@ceasa/shared';
+import type { ApiErrorBody } from '@ceasa/shared';
 import { sessao, type Sessao } from './session';
 
 /** An API failure with the server's pt-BR message and field errors. */
@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-const TOKEN_URL = '/realms/ceasa/protocol/openid-connect/token';
+/** The identity provider's OpenID Connect endpoints (token, userinfo, logout). */
+export const OIDC = '/realms/ceasa/protocol/openid-connect';
 export const CLIENT_ID = 'ceasa-web';
 /** Refresh the access token when it is within this margin of expiry (SPEC.md section 9). */
 export const MARGEM_REFRESH_MS = 10_000;
@@ -22,6 +23,9 @@ export interface TokenResponse {
   refresh_token: string;
   expires_in: number;
 }
+
+/** The session's tokenInfo from a token response. */
+export const tokenInfo = (t: TokenResponse): Sessao['tokenInfo'] => ({ access_token: t.access_token, refresh_token: t.refresh_token, expiresAt: Date.now() + t.expires_in * 1000 });
 
 export async function postForm<T>(url: string, form: Record<string, string>): Promise<T> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
@@ -36,11 +40,11 @@ let refreshing: Promise<Sessao | null> | null = null;
 export function refreshToken(): Promise<Sessao | null> {
   const s = sessao.get();
   if (!s) return Promise.resolve(null);
-  refreshing ??= postForm<TokenResponse>(TOKEN_URL, { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: s.tokenInfo.refresh_token })
+  refreshing ??= postForm<TokenResponse>(`${OIDC}/token`, { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: s.tokenInfo.refresh_token })
     .then((t) => {
       const cur = sessao.get();
       if (!cur) return null;
-      const novo = { ...cur, tokenInfo: { access_token: t.access_token, refresh_token: t.refresh_token, expiresAt: Date.now() + t.expires_in * 1000 } };
+      const novo = { ...cur, tokenInfo: tokenInfo(t) };
       sessao.set(novo);
       return novo;
     })
@@ -65,7 +69,6 @@ export interface RequestOptions {
   method?: string;
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
-  signal?: AbortSignal;
   raw?: boolean;
 }
 
@@ -84,7 +87,7 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
       headers['content-type'] = 'application/json';
       body = JSON.stringify(o.body);
     }
-    return fetch(url, { method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'), headers, body, signal: o.signal });
+    return fetch(url, { method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'), headers, body });
   };
   let res = await send(await tokenValido());
   if (res.status === 401 && sessao.get()) {
@@ -108,5 +111,3 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
   }
   return data as T;
 }
-
-export type { Page };

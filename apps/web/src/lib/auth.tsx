@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
-import { api, CLIENT_ID, MARGEM_REFRESH_MS, postForm, refreshToken, type TokenResponse } from './api-client';
+import { api, CLIENT_ID, MARGEM_REFRESH_MS, OIDC, postForm, refreshToken, tokenInfo, type TokenResponse } from './api-client';
 import { decodeJwt, sessao as store, type Sessao } from './session';
 
 interface AuthState {
@@ -14,8 +14,8 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
-const OIDC = '/realms/ceasa/protocol/openid-connect';
 
+/** At sign-in (no stored session yet, so with the new token by hand): who the user is and what they may do. */
 async function carregarPerfil(access: string): Promise<{ userinfo: { sub: string; name: string; email: string; avatarUrl?: string | null }; permissoes: PermissoesPorRota }> {
   const headers = { authorization: `Bearer ${access}` };
   const [u, p] = await Promise.all([
@@ -43,16 +43,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // On start with a stored session: refresh the permissions (they may have changed) before rendering.
+  // The API client refreshes an expiring token first, and retries once after a 401.
   useEffect(() => {
-    const s = store.get();
-    if (!s) return;
+    if (!store.get()) return;
     (async () => {
       try {
-        const access = (await (s.tokenInfo.expiresAt - Date.now() < MARGEM_REFRESH_MS ? refreshToken() : Promise.resolve(s)))?.tokenInfo.access_token;
-        if (!access) return;
-        const { permissoes } = await carregarPerfil(access);
+        const { permissoes } = await api<{ permissoes?: PermissoesPorRota }>('grupoPermissoes/meu');
         const cur = store.get();
-        if (cur) store.set({ ...cur, permissoes, perfilUser: rolesDoToken(cur.tokenInfo.access_token) });
+        if (cur) store.set({ ...cur, permissoes: permissoes ?? {}, perfilUser: rolesDoToken(cur.tokenInfo.access_token) });
       } catch {
         /* the session stays; a failed refresh already signed out */
       } finally {
@@ -78,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       email: userinfo.email,
       avatarUrl: userinfo.avatarUrl ?? null,
       perfilUser: rolesDoToken(t.access_token),
-      tokenInfo: { access_token: t.access_token, refresh_token: t.refresh_token, expiresAt: Date.now() + t.expires_in * 1000 },
+      tokenInfo: tokenInfo(t),
       permissoes,
     };
     store.set(s);
@@ -110,5 +108,3 @@ export function useAuth(): AuthState {
   if (!ctx) throw new Error('useAuth fora do AuthProvider');
   return ctx;
 }
-
-export { api };

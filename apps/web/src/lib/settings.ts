@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Settings } from '@ceasa/shared/settings';
 import { api } from './api-client';
 
-export type { Settings };
-
-export const SETTINGS_PADRAO: Settings = {
+const SETTINGS_PADRAO: Settings = {
   municipio: 'Prefeitura Municipal',
   mercado: 'CEASA Regional',
   mercadoTitulo: 'CEASA REGIONAL',

@@ -31,4 +31,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 export const useToast = () => useContext(Ctx);
 
 /** Toast durations (SPEC.md section 9). */
-export const DURACAO = { salvar: 2000, itemFaltando: 3000, remover: 5000 };
+export const DURACAO = { salvar: 2000, remover: 5000 };

@@ -8,12 +8,12 @@ import type { ResourceFormState } from './useResourceForm';
 
 /**
  * The frame of every create/edit page: title, loading state, error panel, fields, buttons.
- * With `form` (from useResourceForm) it takes loading, error, retry, submit and the
- * 'Salvar'/'Atualizar' button from it; explicit props still win.
+ * With `form` (from useResourceForm) it takes the list path, loading, error, retry, submit and the
+ * 'Salvar'/'Atualizar' button from it; explicit props still win. `botoesExtra` follow that button.
  */
 export function FormPage<F extends FieldValues, D>(props: {
   titulo: string;
-  listPath: string;
+  listPath?: string;
   form?: ResourceFormState<F, D>;
   carregando?: boolean;
   erroCarregar?: Error | null;
@@ -21,11 +21,12 @@ export function FormPage<F extends FieldValues, D>(props: {
   onSubmit?: FormEventHandler;
   children: ReactNode;
   botoes?: ReactNode;
-  extra?: ReactNode;
+  botoesExtra?: ReactNode;
 }) {
   const f = props.form;
   const p = {
     ...props,
+    listPath: props.listPath ?? f?.listPath,
     carregando: props.carregando ?? f?.carregando,
     erroCarregar: props.erroCarregar ?? f?.erroCarregar,
     onRetry: props.onRetry ?? f?.recarregar,
@@ -37,8 +38,7 @@ export function FormPage<F extends FieldValues, D>(props: {
       <div className="list-header">
         <h1>{p.titulo}</h1>
         <div className="list-actions">
-          {p.extra}
-          <Link to={p.listPath} className="p-button p-button-text p-button-sm">
+          <Link to={p.listPath!} className="p-button p-button-text p-button-sm">
             <i className="pi pi-arrow-left" aria-hidden /> &nbsp;Voltar
           </Link>
         </div>
@@ -55,7 +55,10 @@ export function FormPage<F extends FieldValues, D>(props: {
       ) : (
         <form onSubmit={p.onSubmit} noValidate className="form-grid">
           {p.children}
-          <div className="form-buttons">{p.botoes}</div>
+          <div className="form-buttons">
+            {p.botoes}
+            {p.botoesExtra}
+          </div>
         </form>
       )}
     </section>

@@ -1,5 +1,4 @@
 import { Calendar } from 'primereact/calendar';
-import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputMask } from 'primereact/inputmask';
 import { InputNumber } from 'primereact/inputnumber';
@@ -15,7 +14,7 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
   const { field, erro, id, aria } = useCampo(p);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <InputTextarea {...aria} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} rows={p.rows ?? 3} disabled={p.disabled} className={erro ? 'p-invalid' : ''} />
+      <InputTextarea {...aria} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} rows={p.rows ?? 3} className={erro ? 'p-invalid' : ''} />
     </Campo>
   );
 }
@@ -49,14 +48,13 @@ export function NumberField<T extends FieldValues>(p: Base<T> & { decimais?: num
         min={p.min}
         max={p.max}
         useGrouping={p.moeda || (p.decimais ?? 0) > 0}
-        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
   );
 }
 
-export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: string; disabledDays?: number[] }) {
+export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: string }) {
   const { field, erro, id, aria } = useCampo(p);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
@@ -78,8 +76,6 @@ export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: stri
         yearNavigator
         monthNavigator
         yearRange={p.yearRange}
-        disabledDays={p.disabledDays}
-        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
@@ -110,40 +106,26 @@ export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao
         filter={p.options.length > 8}
         showClear
         loading={p.loading}
-        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
   );
 }
 
-export function MaskField<T extends FieldValues>(p: Base<T> & { mask: string | ((v: string) => string); unmask?: boolean }) {
+export function MaskField<T extends FieldValues>(p: Base<T> & { mask: string; unmask?: boolean }) {
   const { field, erro, id, aria } = useCampo(p);
-  const raw = String(field.value ?? '');
-  const mask = typeof p.mask === 'function' ? p.mask(raw) : p.mask;
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
       <InputMask
         {...aria}
-        mask={mask}
+        mask={p.mask}
         autoClear={false}
         unmask={p.unmask}
-        value={raw}
+        value={String(field.value ?? '')}
         onChange={(e) => field.onChange(e.target.value ?? '')}
         onBlur={field.onBlur}
-        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
-  );
-}
-
-export function CheckboxField<T extends FieldValues>(p: Base<T>) {
-  const { field, id } = useCampo(p);
-  return (
-    <div className="field-checkbox">
-      <Checkbox inputId={id} checked={!!field.value} onChange={(e) => field.onChange(!!e.checked)} disabled={p.disabled} />
-      <label htmlFor={id}>{p.label}</label>
-    </div>
   );
 }

@@ -19,13 +19,11 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
   toForm?: (dto: D) => F;
   /** Form values → request body. */
   toBody?: (values: F) => unknown;
-  /** Name of the route parameter holding the record's id (default 'id'). */
-  paramName?: string;
 }
 
 export interface ResourceFormState<F extends FieldValues, D> {
   form: UseFormReturn<F>;
-  id: number | null;
+  listPath: string;
   editando: boolean;
   carregando: boolean;
   erroCarregar: Error | null;
@@ -42,8 +40,7 @@ export interface ResourceFormState<F extends FieldValues, D> {
  * and the return to the list 2 s after success.
  */
 export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
-  const params = useParams();
-  const raw = params[o.paramName ?? 'id'];
+  const raw = useParams().id;
   const id = raw ? Number(raw) : null;
   const editando = id !== null && !Number.isNaN(id);
   const navigate = useNavigate();
@@ -89,7 +86,7 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
 
   return {
     form,
-    id: editando ? id : null,
+    listPath: o.listPath,
     editando,
     carregando: editando && q.isLoading,
     erroCarregar: (q.error as Error) ?? null,

@@ -1,8 +1,9 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { resources } from '../../app/resources';
+import { Carregando } from '../../app/router';
 import { useAuth } from '../../lib/auth';
 import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -73,7 +74,9 @@ export function Layout() {
           </ul>
         </nav>
         <main className="content" id="conteudo">
-          <Outlet />
+          <Suspense fallback={<Carregando />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <Footer />

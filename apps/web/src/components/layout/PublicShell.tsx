@@ -4,13 +4,15 @@ import { useSettings } from '../../lib/settings';
 import { Marca } from './Marca';
 
 /** Header and contact footer of the public pages (/home, /lote). */
-export function PublicShell({ children, entrar = true, acoes }: { children: ReactNode; entrar?: boolean; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
+export function PublicShell({ children, acoes }: { children: ReactNode; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
   const s = useSettings();
   return (
     <div className="public">
       <header className="public-header">
         <Marca className="brand" tamanho={40} />
-        {acoes ? <div className="public-acoes">{acoes}</div> : entrar && (
+        {acoes ? (
+          <div className="public-acoes">{acoes}</div>
+        ) : (
           <Link to="/login" className="p-button p-button-sm entrar">
             <i className="pi pi-sign-in" aria-hidden />
             &nbsp;Entrar

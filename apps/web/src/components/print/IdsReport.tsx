@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import type { Page } from '@ceasa/shared';
+import { MAX_PAGE_SIZE, type Page } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 import { PrintDialog, PrintTable } from './PrintDialog';
 
@@ -10,7 +10,7 @@ export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
   const [aberto, setAberto] = useState(false);
   const q = useQuery({
     queryKey: ['ids', base],
-    queryFn: () => api<Page<{ id: number; nome: string }>>(base, { query: { page: 0, size: 1000, sort: 'id,asc' } }),
+    queryFn: () => api<Page<{ id: number; nome: string }>>(base, { query: { page: 0, size: MAX_PAGE_SIZE, sort: 'id,asc' } }),
     enabled: aberto,
   });
   return (

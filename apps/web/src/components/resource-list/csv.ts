@@ -4,8 +4,8 @@ export function toCsv(headers: string[], rows: string[][]): string {
   return '\uFEFF' + [headers, ...rows].map((r) => r.map((c) => q(c ?? '')).join(';')).join('\r\n') + '\r\n';
 }
 
-export function downloadText(nome: string, conteudo: string, tipo = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([conteudo], { type: tipo }));
+export function downloadText(nome: string, conteudo: string) {
+  const url = URL.createObjectURL(new Blob([conteudo], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = nome;

@@ -31,19 +31,14 @@ export default function EstacionamentoForm() {
     entidade: 'estacionamento',
     toForm: (e) => ({ data: e.data, placa: e.placa, valor: e.valor, divida: e.divida, pessoaId: e.pessoaId, veiculoTipoId: e.veiculoTipoId }),
   });
-  const { control, handleSubmit } = f.form;
+  const { control } = f.form;
   const pessoas = usePessoasOpcoes();
   const tipos = useVeiculoTipos();
   const divida = useConsultaDivida('estacionamento');
   const dividaAtual = f.form.watch('divida');
 
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}
-      listPath="/estacionamento"
-      onSubmit={handleSubmit((v) => f.salvar(v as EstacionamentoInput))}
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}>
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
       <TextField control={control} name="placa" label="Placa" maxLength={200} />
       <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_MAXIMO} />
@@ -61,14 +56,7 @@ export default function EstacionamentoForm() {
         )}
       </div>
       <SelectField control={control} name="pessoaId" label="Pessoa" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
-      <SelectField
-        control={control}
-        name="veiculoTipoId"
-        label="Tipo de Veículo"
-        options={(tipos.data ?? []).map((t) => ({ label: t.nome, value: t.id }))}
-        loading={tipos.isLoading}
-        emptyMessage="Nenhum tipo de veículo encontrado"
-      />
+      <SelectField control={control} name="veiculoTipoId" label="Tipo de Veículo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo de veículo encontrado" />
     </FormPage>
   );
 }

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PrecoResumo } from '@ceasa/shared';
-import { formatBRL, formatDate } from '@ceasa/shared/format';
+import { formatDate } from '@ceasa/shared/format';
 import { MAX_LINHAS_RELATORIO as MAX_PAGE_SIZE } from './constantes';
 import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { useSettings } from '../../lib/settings';
-import { buscarCotacao, type EstadoCotacao } from './cotacao-table';
-
-const comKg = (v: number, kg: number | null | undefined) => (
-  <>
-    {formatBRL(v)}
-    {kg !== null && kg !== undefined && <small className="valor-kg">{formatBRL(kg)}/kg</small>}
-  </>
-);
+import { buscarCotacao, Valor, type EstadoCotacao } from './cotacao-table';
 
 /** The printable quotation: up to 1000 rows with the current filters and sort. */
 export default function CotacaoReport({ estado, onHide }: { estado: EstadoCotacao; onHide: () => void }) {
@@ -39,9 +32,9 @@ export default function CotacaoReport({ estado, onHide }: { estado: EstadoCotaca
             columns={[
               { header: 'Produto', cell: (r) => r.produtoGrupoNome },
               { header: 'Un Padrão', cell: (r) => r.produtoGrupoUn },
-              { header: 'Valor Mínimo', cell: (r) => comKg(r.valorMinimo, r.valorKgMinimo), className: 'num' },
-              { header: 'Valor Médio', cell: (r) => comKg(r.valorMedio, r.valorKgMedio), className: 'num' },
-              { header: 'Valor Máximo', cell: (r) => comKg(r.valorMaximo, r.valorKgMaximo), className: 'num' },
+              { header: 'Valor Mínimo', cell: (r) => <Valor valor={r.valorMinimo} kg={r.valorKgMinimo} />, className: 'num' },
+              { header: 'Valor Médio', cell: (r) => <Valor valor={r.valorMedio} kg={r.valorKgMedio} />, className: 'num' },
+              { header: 'Valor Máximo', cell: (r) => <Valor valor={r.valorMaximo} kg={r.valorKgMaximo} />, className: 'num' },
               { header: 'Data Cotação', cell: (r) => formatDate(r.precoData) },
             ]}
           />

@@ -63,7 +63,7 @@ async function primeiraOuBusca(e: EstadoCotacao, size: number) {
 }
 
 /** Package price with the price per kg beside it. */
-function Valor({ valor, kg }: { valor: number; kg: number | null | undefined }) {
+export function Valor({ valor, kg }: { valor: number; kg: number | null | undefined }) {
   return (
     <span className="valor">
       <span>{formatBRL(valor)}</span>
@@ -84,8 +84,7 @@ const COLUNAS: { field: CampoCotacao; header: string; num?: boolean; cell: (r: P
 /** Page numbers around the current one (at most 5), like PrimeReact's paginator. */
 function paginas(atual: number, total: number): number[] {
   const n = Math.min(5, total);
-  let ini = Math.max(0, Math.min(atual - 2, total - n));
-  if (ini < 0) ini = 0;
+  const ini = Math.max(0, Math.min(atual - 2, total - n));
   return Array.from({ length: n }, (_, i) => ini + i);
 }
 

@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 import { CotacaoTable } from './cotacao-table';
 import './home.css';
 
-export const AVISO_SEM_PERFIL =
+const AVISO_SEM_PERFIL =
   'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
 
 /** Public quotation page; a signed-in user without a profile also sees the notice. */
@@ -35,7 +35,7 @@ export default function HomePage() {
     </>
   );
   return (
-    <PublicShell acoes={acoes || undefined}>
+    <PublicShell acoes={acoes}>
       {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3 aviso-sem-perfil" />}
       <CotacaoTable />
     </PublicShell>

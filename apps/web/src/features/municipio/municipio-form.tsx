@@ -7,11 +7,7 @@ export default function MunicipioForm() {
   const f = useResourceForm<MunicipioInput>({ base: 'municipio', schema: municipioInput, defaults: { nome: '', sigla: '' }, listPath: '/municipio', entidade: 'municipio' });
   const { control } = f.form;
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Município' : 'Novo Município'}
-      listPath="/municipio"
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Município' : 'Novo Município'}>
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="sigla" label="Sigla - Estado" maxLength={2} />
     </FormPage>

@@ -11,15 +11,10 @@ export default function PedraForm() {
     defaults: { numero: '' },
     listPath: '/pedra',
     entidade: 'pedra',
-    toForm: (p) => ({ numero: p.numero }),
   });
   const { control } = f.form;
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Pedra' : 'Nova Pedra'}
-      listPath="/pedra"
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Pedra' : 'Nova Pedra'}>
       <TextField control={control} name="numero" label="Número" autoFocus maxLength={200} />
     </FormPage>
   );

@@ -38,7 +38,6 @@ export default function PermissoesForm() {
     <FormPage
       form={f}
       titulo={f.editando ? 'Editar Grupo de Permissões' : 'Novo Grupo de Permissões'}
-      listPath="/permissoes"
       carregando={f.carregando || rotas.isLoading}
       erroCarregar={f.erroCarregar ?? (rotas.error as Error | null)}
     >

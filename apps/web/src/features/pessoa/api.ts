@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { PessoaComDocumento, PessoaOpcao, PessoaTipo } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 
-/** GET tipo: the person types (Produtor, Técnico, Lojista, Comprador). */
-export const usePessoaTipos = () => useQuery({ queryKey: ['tipo'], queryFn: () => api<PessoaTipo[]>('tipo'), staleTime: 5 * 60_000 });
+/** GET tipo: the person types (Produtor, Técnico, Lojista, Comprador), and their dropdown options. */
+export function usePessoaTipos() {
+  const q = useQuery({ queryKey: ['tipo'], queryFn: () => api<PessoaTipo[]>('tipo'), staleTime: 5 * 60_000 });
+  return { ...q, opcoes: (q.data ?? []).map((t) => ({ label: t.descricao, value: t.id })) };
+}
 
 /** GET pessoa/pessoaAll: every person (id, nome), for the owner/person dropdowns. Always fresh on mount. */
 export const usePessoasOpcoes = () => useQuery({ queryKey: ['pessoa', 'pessoaAll'], queryFn: () => api<PessoaOpcao[]>('pessoa/pessoaAll'), staleTime: 0 });

@@ -1,7 +1,7 @@
 import { InputText } from 'primereact/inputtext';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { soDigitos } from '@ceasa/shared';
-import { Campo } from '../../components/form/fields';
+import { Campo, useCampo, type Base } from '../../components/form/text-field';
 
 /** Digits laid into groups with separators, as far as they go: aplicar('1234', [3, 3], ['.']) → '123.4'. */
 function aplicar(d: string, grupos: number[], seps: string[]) {
@@ -37,26 +37,15 @@ export function mascaraTelefone(v: string | null | undefined): string {
  * which a fixed InputMask cannot do). The form holds the formatted text; the shared schema
  * decides what is sent (e.g. the phone's digits).
  */
-export function FormatadoField<T extends FieldValues>(p: {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  formatar: (v: string) => string;
-  maxLength: number;
-  placeholder?: string;
-  inputMode?: 'numeric' | 'tel' | 'text';
-  disabled?: boolean;
-}) {
-  const { field, fieldState } = useController({ control: p.control, name: p.name });
-  const id = `campo-${String(p.name).replace(/\W/g, '-')}`;
-  const erro = fieldState.error?.message;
+export function FormatadoField<T extends FieldValues>(
+  p: Pick<Base<T>, 'control' | 'name' | 'label'> & { formatar: (v: string) => string; maxLength: number; placeholder?: string; inputMode?: 'numeric' | 'tel' | 'text' },
+) {
+  const { field, erro, id, aria } = useCampo(p);
   const atual = p.formatar(String(field.value ?? ''));
   return (
     <Campo id={id} label={p.label} erro={erro}>
       <InputText
-        id={id}
-        aria-invalid={!!erro || undefined}
-        aria-describedby={erro ? `${id}-erro` : undefined}
+        {...aria}
         value={atual}
         onChange={(e) => {
           let v = e.target.value;
@@ -69,7 +58,6 @@ export function FormatadoField<T extends FieldValues>(p: {
         maxLength={p.maxLength}
         placeholder={p.placeholder}
         inputMode={p.inputMode}
-        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>

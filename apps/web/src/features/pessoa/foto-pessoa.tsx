@@ -7,7 +7,7 @@ import { useToast } from '../../lib/toast';
 import './pessoa.css';
 
 /** A clear pt-BR message for what getUserMedia can throw. */
-export function mensagemErroCamera(e: unknown): string {
+function mensagemErroCamera(e: unknown): string {
   const nome = (e as { name?: string })?.name;
   if (nome === 'NotAllowedError' || nome === 'PermissionDeniedError' || nome === 'SecurityError')
     return 'O acesso à câmera foi negado. Permita o uso da câmera nas configurações do navegador e tente novamente.';

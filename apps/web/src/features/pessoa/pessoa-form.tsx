@@ -87,7 +87,6 @@ export default function PessoaForm() {
     <FormPage
       form={f}
       titulo={f.editando ? 'Editar Pessoa' : 'Nova Pessoa'}
-      listPath="/pessoa"
       onSubmit={handleSubmit(async (v) => {
         const foto = capturada;
         const salvo = await f.salvar(v as PessoaInput);
@@ -116,14 +115,7 @@ export default function PessoaForm() {
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <FormatadoField control={control} name="cpfcnpj" label="CPF/CNPJ" formatar={mascaraCpfCnpj} maxLength={18} inputMode="numeric" placeholder="000.000.000-00" />
       <FormatadoField control={control} name="celular" label="Celular" formatar={mascaraTelefone} maxLength={15} inputMode="tel" placeholder="(00) 00000-0000" />
-      <SelectField
-        control={control}
-        name="tipoId"
-        label="Tipo"
-        options={(tipos.data ?? []).map((t) => ({ label: t.descricao, value: t.id }))}
-        loading={tipos.isLoading}
-        emptyMessage="Nenhum tipo encontrado"
-      />
+      <SelectField control={control} name="tipoId" label="Tipo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo encontrado" />
       <TextAreaField control={control} name="observacao" label="Observação" className="full" />
       <FotoPessoa capturada={capturada} existente={existente.data ?? null} carregando={existente.isLoading} onCapturada={setCapturada} />
     </FormPage>

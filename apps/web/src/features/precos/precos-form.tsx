@@ -8,7 +8,7 @@ import { useToast } from '../../lib/toast';
 import { useProdutoOpcoes } from '../produto/api';
 
 /** SPEC.md section 5: the price form's date picker covers 2010 to current year + 3. */
-export const ANOS_PRECO = `2010:${new Date().getFullYear() + 3}`;
+const ANOS_PRECO = `2010:${new Date().getFullYear() + 3}`;
 
 export default function PrecosForm() {
   const produtos = useProdutoOpcoes();
@@ -39,17 +39,7 @@ export default function PrecosForm() {
     <FormPage
       form={f}
       titulo={f.editando ? 'Editar Preço' : 'Novo Preço'}
-      listPath="/precos"
-      botoes={
-        f.editando ? (
-          <Button type="submit" label="Atualizar" icon="pi pi-check" loading={f.salvando} />
-        ) : (
-          <>
-            <Button type="submit" label="Salvar" icon="pi pi-check" loading={f.salvando} />
-            <Button type="button" label="Salvar e continuar" icon="pi pi-plus" outlined disabled={f.salvando} onClick={() => void salvarEContinuar()} />
-          </>
-        )
-      }
+      botoesExtra={!f.editando && <Button type="button" label="Salvar e continuar" icon="pi pi-plus" outlined disabled={f.salvando} onClick={() => void salvarEContinuar()} />}
     >
       <DateField control={control} name="data" label="Data" yearRange={ANOS_PRECO} />
       <SelectField

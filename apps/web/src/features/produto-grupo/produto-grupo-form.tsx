@@ -10,15 +10,10 @@ export default function ProdutoGrupoForm() {
     defaults: { nome: '', unPadrao: '' },
     listPath: '/produtoGrupo',
     entidade: 'grupo de produto',
-    toForm: (g) => ({ nome: g.nome, unPadrao: g.unPadrao }),
   });
   const { control } = f.form;
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Grupo de Produto' : 'Novo Grupo de Produto'}
-      listPath="/produtoGrupo"
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Grupo de Produto' : 'Novo Grupo de Produto'}>
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="unPadrao" label="Un Padrão" maxLength={200} />
     </FormPage>

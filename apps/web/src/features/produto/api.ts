@@ -13,11 +13,8 @@ export function useProdutoOpcoes() {
     queryFn: () => api<ProdutoOpcao[]>('produto/listAllProdutoBasic'),
     staleTime: 0, // refetched on every form/list mount: a product or group created a moment ago shows at once
   });
-  const produtos = opcoesDeProduto(q.data ?? []);
-  return { ...q, produtos, opcoes: produtos.map((p) => ({ label: rotuloProduto(p), value: p.id })) };
+  return { ...q, opcoes: opcoesDeProduto(q.data ?? []).map((p) => ({ label: p.embalagem ? `${p.nome} - ${p.embalagem}` : p.nome, value: p.id })) };
 }
-
-export const rotuloProduto = (p: { nome: string; embalagem?: string | null }) => (p.embalagem ? `${p.nome} - ${p.embalagem}` : p.nome);
 
 /** Options of a product-group dropdown (GET produtoGrupo/produtosAll). */
 export function useProdutoGrupoOpcoes() {

@@ -18,11 +18,7 @@ export default function ProdutoForm() {
   });
   const { control } = f.form;
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Produto' : 'Novo Produto'}
-      listPath="/produto"
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Produto' : 'Novo Produto'}>
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />
       <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} max={PESO_MAXIMO} />

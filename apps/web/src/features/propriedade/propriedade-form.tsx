@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { AREA_MAXIMA, propriedadeInput, TIPOS_POSSE, type Municipio, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
+import { AREA_MAXIMA, propriedadeInput, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
 import { MaskField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
-import { api } from '../../lib/api-client';
+import { useMunicipioOpcoes } from '../municipio/api';
 import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
 
 const PRONAF = [
@@ -50,31 +49,19 @@ export default function PropriedadeForm() {
       proprietarioId: p.proprietarioId,
     }),
   });
-  const { control, handleSubmit } = f.form;
+  const { control } = f.form;
   const pessoas = usePessoasOpcoes();
-  const municipios = useQuery({ queryKey: ['municipio', 'findAllBasic'], queryFn: () => api<Municipio[]>('municipio/findAllBasic'), staleTime: 0 });
+  const municipios = useMunicipioOpcoes();
 
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Propriedade' : 'Nova Propriedade'}
-      listPath="/propriedade"
-      onSubmit={handleSubmit((v) => f.salvar(v as PropriedadeInput))}
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Propriedade' : 'Nova Propriedade'}>
       <SelectField control={control} name="proprietarioId" label="Proprietário" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
       <TextField control={control} name="nome" label="Nome" maxLength={200} />
       <TextField control={control} name="endereco" label="Endereço" maxLength={200} />
       <TextField control={control} name="numero" label="Número" maxLength={200} />
       <TextField control={control} name="complemento" label="Complemento" maxLength={200} />
       <MaskField control={control} name="cep" label="CEP" mask="99999-999" unmask />
-      <SelectField
-        control={control}
-        name="municipioId"
-        label="Município"
-        options={(municipios.data ?? []).map((m) => ({ label: m.sigla ? `${m.nome} - ${m.sigla}` : m.nome, value: m.id }))}
-        loading={municipios.isLoading}
-        emptyMessage="Nenhum município encontrado"
-      />
+      <SelectField control={control} name="municipioId" label="Município" options={municipios.opcoes} loading={municipios.isLoading} emptyMessage="Nenhum município encontrado" />
       <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaCultivada" label="Cultivada" decimais={2} max={AREA_MAXIMA} />

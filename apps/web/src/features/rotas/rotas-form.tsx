@@ -7,11 +7,7 @@ export default function RotasForm() {
   const f = useResourceForm<RotaInput>({ base: 'rotas', schema: rotaInput, defaults: { nome: '' }, listPath: '/rotas', entidade: 'rota' });
   const { control } = f.form;
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Rota' : 'Nova Rota'}
-      listPath="/rotas"
-    >
+    <FormPage form={f} titulo={f.editando ? 'Editar Rota' : 'Nova Rota'}>
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
     </FormPage>
   );

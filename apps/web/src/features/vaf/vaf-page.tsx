@@ -5,17 +5,15 @@ import { DataTable } from 'primereact/datatable';
 import type { PaginatorRowsPerPageDropdownOptions, PaginatorTemplateOptions } from 'primereact/paginator';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatBRL, formatDate, formatDecimal, vafInput, type VafInput, type VafRow } from '@ceasa/shared';
+import { formatDate, formatDecimal, vafInput, type VafInput, type VafRow } from '@ceasa/shared';
 import { DateField } from '../../components/form/fields';
 import { api, ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { VafReport } from './vaf-report';
+import { municipioVaf, precoVaf, VafReport } from './vaf-report';
 import './vaf.css';
 
 /** SPEC.md section 5: the VAF pickers cover 2000 to the current year. */
-export const ANOS_VAF = `2000:${new Date().getFullYear()}`;
-
-const municipio = (r: VafRow) => r.municipio ?? 'Não informado';
+const ANOS_VAF = `2000:${new Date().getFullYear()}`;
 
 /** The paginator with a labelled native select for the rows per page (10/20/30). */
 const PAGINADOR: PaginatorTemplateOptions & { layout: string } = {
@@ -96,8 +94,8 @@ export default function VafPage() {
       >
         <Column field="nome" header="Produto" sortable />
         <Column field="unPadrao" header="Un Padrão" sortable />
-        <Column field="valorUn" header="Valor Un (R$)" sortable body={(r: VafRow) => (r.valorUn === null ? <span className="muted">Sem preço</span> : formatBRL(r.valorUn))} />
-        <Column field="municipio" header="Município" sortable body={municipio} />
+        <Column field="valorUn" header="Valor Un (R$)" sortable body={(r: VafRow) => <span className={r.valorUn === null ? 'muted' : undefined}>{precoVaf(r)}</span>} />
+        <Column field="municipio" header="Município" sortable body={municipioVaf} />
         <Column field="total" header="Total (kg)" sortable body={(r: VafRow) => formatDecimal(r.total)} />
       </DataTable>
 

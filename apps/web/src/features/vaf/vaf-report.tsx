@@ -1,6 +1,11 @@
 import { formatBRL, formatDate, formatDecimal, type VafInput, type VafRow } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 
+/** A row's price, or 'Sem preço'. */
+export const precoVaf = (r: VafRow) => (r.valorUn === null ? 'Sem preço' : formatBRL(r.valorUn));
+/** A row's municipality, or 'Não informado'. */
+export const municipioVaf = (r: VafRow) => r.municipio ?? 'Não informado';
+
 /** The printable 'Boletim VAF' of the searched period. */
 export function VafReport({ visible, onHide, rows, periodo }: { visible: boolean; onHide: () => void; rows: VafRow[]; periodo: VafInput }) {
   const total = rows.reduce((s, r) => s + Number(r.total ?? 0), 0);
@@ -21,8 +26,8 @@ export function VafReport({ visible, onHide, rows, periodo }: { visible: boolean
         columns={[
           { header: 'Produto', cell: (r) => r.nome },
           { header: 'Un Padrão', cell: (r) => r.unPadrao },
-          { header: 'Valor Un (R$)', cell: (r) => (r.valorUn === null ? 'Sem preço' : formatBRL(r.valorUn)), className: 'num' },
-          { header: 'Município', cell: (r) => r.municipio ?? 'Não informado' },
+          { header: 'Valor Un (R$)', cell: precoVaf, className: 'num' },
+          { header: 'Município', cell: municipioVaf },
           { header: 'Total (kg)', cell: (r) => formatDecimal(r.total), className: 'num' },
         ]}
       />
