@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { entrar } from './support';
+import { ADMIN, entrar, semViolacoesGraves } from './support';
 
-/** No serious or critical accessibility violation on the public pages and the main back-office frame. */
-async function semViolacoesGraves(page: import('@playwright/test').Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const graves = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(graves.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+// No serious or critical accessibility violation on the public pages and the main back-office frame.
 
 for (const rota of ['/login', '/register', '/reset', '/home']) {
   test(`acessibilidade de ${rota}`, async ({ page }) => {
@@ -34,7 +28,7 @@ test('acessibilidade dos avisos (toasts) de erro e de sucesso', async ({ page })
   await expect(page.locator('.p-toast-message-error')).toBeVisible();
   await semViolacoesGraves(page);
   await page.goto('/reset');
-  await page.getByLabel('E-mail').fill('admin@e2e.local');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.locator('.p-toast-message-success')).toBeVisible();
   await semViolacoesGraves(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, criarUsuario, entrar, mailsPara, textoDoEmail, toast } from './support';
+import { ADMIN, criarUsuario, entrar, linhas, mailsPara, textoDoEmail, toast } from './support';
 
 const AVISO = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
 
@@ -56,13 +56,13 @@ test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só 
   await entrar(admin);
   await admin.getByRole('link', { name: 'Usuários' }).click();
   await admin.getByLabel('Filtrar por E-mail').fill(email);
-  await expect(admin.locator('.p-datatable-tbody > tr')).toHaveCount(1);
-  await expect(admin.locator('.p-datatable-tbody > tr').first()).toContainText('Sem perfil');
+  await expect(linhas(admin)).toHaveCount(1);
+  await expect(linhas(admin).first()).toContainText('Sem perfil');
   await admin.getByRole('button', { name: `Editar perfis de ${email}` }).click();
   await admin.getByLabel('Agronomia (user-agro)').check();
   await admin.getByRole('button', { name: 'Salvar' }).click();
   await toast(admin, 'Cadastro atualizado!');
-  await expect(admin.locator('.p-datatable-tbody > tr').first()).toContainText('user-agro');
+  await expect(linhas(admin).first()).toContainText('user-agro');
   await adminCtx.close();
 
   // Signing in again: the menu of group 2 only, in upper case name, no Adicionar on Município.

@@ -1,11 +1,10 @@
-import { statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiAdmin, DIVIDAS_E2E, entrar, escolherOpcao, toast } from './support';
+import { apiAdmin, DIVIDAS_E2E, entrar, escolherOpcao, hojeBR, imprimirPdf, linhas, redigitar, sufixoUnico, toast } from './support';
 
 // SPEC.md section 7 groups 'Stones and parking': the stall list is tested here too.
 
-test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastro, relatório e ticket impresso em PDF', async ({ page, request }, testInfo) => {
-  const s = String(Date.now()).slice(-5);
+test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastro, relatório e ticket impresso em PDF', async ({ page, request }) => {
+  const s = sufixoUnico();
   const pessoa = `Comprador Avulso E2E ${s}`;
   await apiAdmin(request, 'POST', 'pessoa', { nome: pessoa, cpfcnpj: `987654${s}`, tipoId: 4 });
   const placa = `E2E${s.slice(-4)}`;
@@ -26,21 +25,16 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
 
   // Debt lookup on blur: unknown → error; value 0 → warning; value > 0 → success with taxpayer and value.
   const divida = page.getByLabel('Dívida');
-  await divida.click();
-  await divida.pressSequentially('99999999');
+  await redigitar(divida, '99999999');
   await page.getByLabel('Placa').click();
   await toast(page, 'Dívida não encontrada...');
   await expect(page.locator('.p-toast-message-error').filter({ hasText: 'Dívida!' })).toBeVisible();
 
-  await divida.click();
-  await divida.press('Control+a');
-  await divida.pressSequentially(String(quitada.numero));
+  await redigitar(divida, String(quitada.numero));
   await page.getByLabel('Placa').click();
   await expect(page.locator('.p-toast-message-warn').filter({ hasText: quitada.nomeContribuinte })).toContainText('R$ 0,00');
 
-  await divida.click();
-  await divida.press('Control+a');
-  await divida.pressSequentially(String(comValor.numero));
+  await redigitar(divida, String(comValor.numero));
   await page.getByLabel('Placa').click();
   const sucesso = page.locator('.p-toast-message-success').filter({ hasText: comValor.nomeContribuinte });
   await expect(sucesso).toContainText('R$ 1.250,75');
@@ -57,18 +51,17 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/estacionamento$/, { timeout: 5000 });
 
-  const hoje = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  const hoje = hojeBR();
   await page.getByLabel('Filtrar por Placa').fill(placa);
-  const linhas = page.locator('.p-datatable-tbody > tr');
-  await expect(linhas).toHaveCount(1);
+  await expect(linhas(page)).toHaveCount(1);
   await expect(page.getByText('Mostrando de 1 a 1 de 1 estacionamentos')).toBeVisible();
-  const linha = linhas.first();
+  const linha = linhas(page).first();
   for (const t of [hoje, pessoa, placa, String(comValor.numero), 'Caminhonete']) await expect(linha).toContainText(t);
   // Date filter (whole day): today finds it, another day does not.
   await page.getByLabel('Filtrar por Data').fill('01/01/2001');
   await expect(page.getByText('Nenhum estacionamento encontrado')).toBeVisible();
   await page.getByLabel('Filtrar por Data').fill(hoje);
-  await expect(linhas).toHaveCount(1);
+  await expect(linhas(page)).toHaveCount(1);
   await expect(linha).toContainText(placa);
   const busca = await apiAdmin<{ content: { id: number; valor: number; divida: number; data: string }[] }>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });
   expect(busca.content[0]).toMatchObject({ valor: 1550, divida: comValor.numero });
@@ -92,11 +85,7 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await expect(ticket.getByRole('img', { name: 'Prefeitura Municipal' })).toBeVisible();
 
   // Printed to PDF with the print stylesheet (only the ticket).
-  await page.emulateMedia({ media: 'print' });
-  const pdf = testInfo.outputPath('ticket-estacionamento.pdf');
-  await page.pdf({ path: pdf, format: 'A4', printBackground: true });
-  expect(statSync(pdf).size).toBeGreaterThan(1000);
-  await page.emulateMedia({ media: 'screen' });
+  await imprimirPdf(page, 'ticket-estacionamento', { tamanhoMinimo: 1000 });
   await ticket.getByRole('button', { name: /Fechar|Close/ }).click();
 
   // Edit and delete.
@@ -109,7 +98,7 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await toast(page, 'Cadastro atualizado!');
   await expect(page).toHaveURL(/\/estacionamento$/, { timeout: 5000 });
   await page.getByLabel('Filtrar por Placa').fill(`${placa}X`);
-  await expect(linhas).toHaveCount(1);
+  await expect(linhas(page)).toHaveCount(1);
   await page.getByRole('button', { name: `Remover Estacionamento ${id} (${placa}X)` }).click();
   await page.getByRole('button', { name: 'Sim' }).click();
   await toast(page, 'Remoção concluída!');
@@ -120,11 +109,10 @@ test('Pedras: lista por número, filtro, cadastro, edição, relatório e remoç
   await entrar(page);
   await page.getByRole('link', { name: 'Pedras' }).click();
   await expect(page.getByRole('heading', { name: 'Pedras' })).toBeVisible();
-  const linhas = page.locator('.p-datatable-tbody > tr');
   // Sorted by the number's value: 1, 2, 3 ... (not 1, 10, 100).
-  await expect(linhas.nth(0).locator('td').first()).toHaveText(/^(Número)?1$/);
-  await expect(linhas.nth(1).locator('td').first()).toHaveText(/^(Número)?2$/);
-  await expect(linhas.nth(9).locator('td').first()).toHaveText(/^(Número)?10$/);
+  await expect(linhas(page).nth(0).locator('td').first()).toHaveText(/^(Número)?1$/);
+  await expect(linhas(page).nth(1).locator('td').first()).toHaveText(/^(Número)?2$/);
+  await expect(linhas(page).nth(9).locator('td').first()).toHaveText(/^(Número)?10$/);
   await expect(page.getByText(/Mostrando de 1 a 20 de \d+ pedras/)).toBeVisible();
 
   const numero = `9${String(Date.now()).slice(-4)}`;
@@ -138,7 +126,7 @@ test('Pedras: lista por número, filtro, cadastro, edição, relatório e remoç
   await expect(page).toHaveURL(/\/pedra$/, { timeout: 5000 });
 
   await page.getByLabel('Filtrar por Número').fill(numero);
-  await expect(linhas).toHaveCount(1);
+  await expect(linhas(page)).toHaveCount(1);
   await page.getByRole('button', { name: `Editar Pedra ${numero}` }).click();
   await expect(page).toHaveURL(/\/pedra\/edit\/\d+$/);
   await expect(page.getByLabel('Número')).toHaveValue(numero);
@@ -146,7 +134,7 @@ test('Pedras: lista por número, filtro, cadastro, edição, relatório e remoç
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Cadastro atualizado!');
   await expect(page).toHaveURL(/\/pedra$/, { timeout: 5000 });
-  await expect(linhas.first()).toContainText(`${numero}A`);
+  await expect(linhas(page).first()).toContainText(`${numero}A`);
 
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const rel = page.getByRole('dialog', { name: 'Pedras' });

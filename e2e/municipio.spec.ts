@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { entrar, toast } from './support';
+import { entrar, linhas, toast } from './support';
 
 test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e remover', async ({ page }) => {
   await entrar(page);
@@ -28,26 +28,25 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
     await expect(page).toHaveURL(/\/municipio$/, { timeout: 5000 });
   }
 
-  const linhas = page.locator('.p-datatable-tbody > tr');
-  await expect(linhas.filter({ hasText: 'Imperatriz E2E' })).toHaveCount(1);
+  await expect(linhas(page).filter({ hasText: 'Imperatriz E2E' })).toHaveCount(1);
   await expect(page.getByText(/Mostrando de 1 a 3 de 3 municípios/)).toBeVisible();
 
   // Sorted by name ascending by default; a click on the header toggles to descending.
-  await expect(linhas.first()).toContainText('Açailândia E2E');
+  await expect(linhas(page).first()).toContainText('Açailândia E2E');
   await page.getByRole('columnheader', { name: /Nome/ }).click();
-  await expect(linhas.first()).toContainText('Zé Doca E2E');
+  await expect(linhas(page).first()).toContainText('Zé Doca E2E');
   await page.getByRole('columnheader', { name: /Nome/ }).click();
-  await expect(linhas.first()).toContainText('Açailândia E2E');
+  await expect(linhas(page).first()).toContainText('Açailândia E2E');
 
   // Accent-insensitive filter, kept across a reload, and 'Limpar Filtros'.
   await page.getByLabel('Filtrar por Nome').fill('acail');
-  await expect(linhas).toHaveCount(1);
-  await expect(linhas.first()).toContainText('Açailândia E2E');
+  await expect(linhas(page)).toHaveCount(1);
+  await expect(linhas(page).first()).toContainText('Açailândia E2E');
   await page.reload();
   await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('acail');
-  await expect(linhas).toHaveCount(1);
+  await expect(linhas(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
-  await expect(linhas).toHaveCount(3);
+  await expect(linhas(page)).toHaveCount(3);
   await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('');
 
   // Edit.
@@ -57,7 +56,7 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Cadastro atualizado!');
   await expect(page).toHaveURL(/\/municipio$/, { timeout: 5000 });
-  await expect(linhas.filter({ hasText: 'Imperatriz do Norte E2E' })).toHaveCount(1);
+  await expect(linhas(page).filter({ hasText: 'Imperatriz do Norte E2E' })).toHaveCount(1);
 
   // CSV export of the whole filtered list.
   const download = page.waitForEvent('download');
@@ -72,6 +71,6 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   await expect(page.getByText('Você tem certeza que quer remover Zé Doca E2E?')).toBeVisible();
   await page.getByRole('button', { name: 'Sim' }).click();
   await toast(page, 'Remoção concluída!');
-  await expect(linhas.filter({ hasText: 'Zé Doca E2E' })).toHaveCount(0);
+  await expect(linhas(page).filter({ hasText: 'Zé Doca E2E' })).toHaveCount(0);
   await expect(page.getByText(/Mostrando de 1 a 2 de 2 municípios/)).toBeVisible();
 });

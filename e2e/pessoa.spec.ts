@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiAdmin, entrar, escolherOpcao, toast } from './support';
+import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, linhas, toast } from './support';
 
 /** 11 digits no other test uses (the embedded database lives for the whole run). */
 const cpfUnico = () => String(Date.now()).slice(-9).padStart(9, '7') + String(Math.floor(Math.random() * 90) + 10);
@@ -72,8 +72,8 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
 
   // The list shows CPF and mobile formatted; the photo is on the server under the CPF digits.
   await page.getByLabel('Filtrar por Nome').fill(nome);
-  const linha = page.locator('.p-datatable-tbody > tr').filter({ hasText: nome });
-  await expect(page.locator('.p-datatable-tbody > tr')).toHaveCount(1);
+  const linha = linhas(page).filter({ hasText: nome });
+  await expect(linhas(page)).toHaveCount(1);
   await expect(page.getByText('Mostrando de 1 a 1 de 1 pessoas')).toBeVisible();
   await expect(linha).toContainText(`${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`);
   await expect(linha).toContainText('(98) 98765-4321');
@@ -142,13 +142,11 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
   await entrar(page);
   await irParaPessoas(page);
   await page.getByLabel('Filtrar por Nome').fill(`E2E ${sufixo.slice(-4)}`);
-  const linhas = page.locator('.p-datatable-tbody > tr');
-  await expect(linhas).toHaveCount(2);
-  await page.locator('.p-dropdown').filter({ has: page.getByLabel('Filtrar por Tipo') }).click();
-  await page.getByRole('option', { name: 'Lojista' }).click();
-  await expect(linhas).toHaveCount(1);
-  await expect(linhas.first()).toContainText(outro);
-  await expect(linhas.first()).toContainText(`12.345.678/0001-${sufixo.slice(-2)}`);
+  await expect(linhas(page)).toHaveCount(2);
+  await filtrarPorOpcao(page, 'Filtrar por Tipo', 'Lojista');
+  await expect(linhas(page)).toHaveCount(1);
+  await expect(linhas(page).first()).toContainText(outro);
+  await expect(linhas(page).first()).toContainText(`12.345.678/0001-${sufixo.slice(-2)}`);
 
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const relatorio = page.getByRole('dialog', { name: 'Pessoas' });

@@ -1,9 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiAdmin, criarUsuario, entrar, escolherOpcao, toast } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  apiAdmin,
+  ARTEFATOS,
+  criarUsuario,
+  diasAtrasIso,
+  entrar,
+  escolherOpcao,
+  filtrarPorOpcao,
+  hojeBR,
+  imprimirPdf,
+  linhas,
+  semViolacoesGraves,
+  sufixoUnico,
+  toast,
+} from './support';
 
 /**
  * Product groups, products and prices through the screens, then the public quotation (/home)
@@ -11,48 +22,16 @@ import { apiAdmin, criarUsuario, entrar, escolherOpcao, toast } from './support'
  */
 test.describe.configure({ mode: 'serial' });
 
-const OUT = path.resolve('.tmp/e2e-artifacts');
-const sufixo = String(Date.now()).slice(-5);
+const sufixo = sufixoUnico();
 const GRUPO = `Tomate E2E ${sufixo}`;
 const UN = 'Caixa 20kg';
 const ITALIANO = `Tomate Italiano E2E ${sufixo}`;
 const CEREJA = `Tomate Cereja E2E ${sufixo}`;
-const hoje = new Date();
-const p2 = (n: number) => String(n).padStart(2, '0');
-const HOJE_BR = `${p2(hoje.getDate())}/${p2(hoje.getMonth() + 1)}/${hoje.getFullYear()}`;
-
-/** Picks an option in a list's dropdown filter (the column header's PrimeReact Dropdown). */
-async function filtrarPorOpcao(page: Page, rotulo: string, opcao: string) {
-  await page.locator('.p-dropdown').filter({ has: page.getByLabel(rotulo, { exact: true }) }).click();
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: opcao, exact: true }).click();
-}
-
-const linhas = (page: Page) => page.locator('.p-datatable-tbody > tr');
+/** The browser's (São Paulo) day, whatever the time zone of the machine running the tests. */
+const HOJE_BR = hojeBR();
 const nbsp = (s: string) => s.replace(/ /g, '\u00a0');
-
-/** Prints the open dialog to an A4 PDF, checks its text and renders page 1 to PNG for a visual check. */
-async function imprimirPdf(page: Page, nome: string, deveConter: string[]) {
-  mkdirSync(OUT, { recursive: true });
-  await page.emulateMedia({ media: 'print' });
-  const pdf = path.join(OUT, `${nome}.pdf`);
-  await page.pdf({ path: pdf, format: 'A4', printBackground: true, preferCSSPageSize: true });
-  await page.emulateMedia({ media: 'screen' });
-  expect(statSync(pdf).size).toBeGreaterThan(5000);
-  const texto = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
-  for (const t of deveConter) expect(texto).toContain(t);
-  // Only the report is printed: no menu, no dialog buttons.
-  expect(texto).not.toContain('Limpar Filtros');
-  expect(texto).not.toContain('Sair');
-  execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, path.join(OUT, nome)]);
-  return texto;
-}
-
-/** axe: no serious or critical violation (toasts are the app-wide theme's and checked elsewhere). */
-async function semViolacoesGraves(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const graves = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(graves.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** Only the report is printed: no menu, no dialog buttons. */
+const FORA_DO_RELATORIO = ['Limpar Filtros', 'Sair'];
 
 test('Grupo de produto e produtos: validação, cadastro, lista com status, relatórios', async ({ page, request }) => {
   await entrar(page);
@@ -73,7 +52,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await page.getByLabel('Filtrar por Nome').fill(GRUPO);
   await expect(linhas(page)).toHaveCount(1);
   await expect(linhas(page).first()).toContainText(UN);
-  await page.screenshot({ path: path.join(OUT, 'produtoGrupo-lista.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'produtoGrupo-lista.png'), fullPage: true });
 
   // The group report opens 1 s after the click (SPEC.md section 9).
   await page.getByRole('button', { name: `Imprimir boletins do grupo ${GRUPO}` }).click();
@@ -104,7 +83,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await page.getByLabel('Peso (kg)').pressSequentially('0');
   await page.getByLabel('Nome', { exact: true }).click();
   await expect(page.getByText('O peso da embalagem deve ser maior ou igual a 1', { exact: true })).toBeVisible();
-  await page.screenshot({ path: path.join(OUT, 'produto-form-erros.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'produto-form-erros.png'), fullPage: true });
 
   const produtos = [
     { nome: ITALIANO, embalagem: UN, peso: '20', status: 'ATIVO' },
@@ -140,13 +119,13 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await expect(italiano.locator('.status-ativo')).toHaveText('ATIVO');
   await expect(italiano).toContainText('20,00');
   await expect(linhas(page).filter({ hasText: CEREJA }).locator('.status-inativo')).toHaveText('INATIVO');
-  await page.screenshot({ path: path.join(OUT, 'produto-lista.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'produto-lista.png'), fullPage: true });
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const relProd = page.getByRole('dialog', { name: 'Produtos' });
   await expect(relProd.getByText('Mostrando de 1 a 4 de 4 produtos')).toBeVisible();
   await expect(relProd.getByText('Prefeitura Municipal')).toBeVisible();
   await expect(relProd.getByRole('cell', { name: CEREJA })).toBeVisible();
-  await imprimirPdf(page, 'produtos', ['Produtos', CEREJA, 'Mostrando de 1 a 4 de 4 produtos']);
+  await imprimirPdf(page, 'produtos', { contem: ['Produtos', CEREJA, 'Mostrando de 1 a 4 de 4 produtos'], naoContem: FORA_DO_RELATORIO });
   await relProd.getByRole('button', { name: 'Fechar' }).click();
   await page.getByLabel('Filtrar por Nome').fill('zzz nada assim');
   await expect(page.getByText('Nenhum produto encontrado')).toBeVisible();
@@ -194,7 +173,7 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
   await escolherOpcao(page, 'Produto', `${CEREJA} - Bandeja 5kg`);
   await page.getByLabel('Valor (R$)').pressSequentially('15,5');
   await expect(page.getByLabel('Valor (R$)')).toHaveValue(nbsp('R$ 15,50'));
-  await page.screenshot({ path: path.join(OUT, 'precos-form.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'precos-form.png'), fullPage: true });
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/precos$/, { timeout: 5000 });
@@ -217,14 +196,14 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
   await expect(page.getByLabel('Filtrar por Data')).toHaveValue('');
   await filtrarPorOpcao(page, 'Filtrar por Produto Grupo', GRUPO);
   await expect(linhas(page)).toHaveCount(4);
-  await page.screenshot({ path: path.join(OUT, 'precos-lista.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'precos-lista.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const rel = page.getByRole('dialog', { name: 'Preços' });
   await expect(rel.getByText('Mostrando de 1 a 4 de 4 preços')).toBeVisible();
   await expect(rel.getByRole('cell', { name: CEREJA })).toBeVisible();
-  await page.screenshot({ path: path.join(OUT, 'precos-relatorio.png') });
-  await imprimirPdf(page, 'precos', ['Preços', 'Prefeitura Municipal', CEREJA, 'R$ 15,50', 'Mostrando de 1 a 4 de 4 preços']);
+  await page.screenshot({ path: path.join(ARTEFATOS, 'precos-relatorio.png') });
+  await imprimirPdf(page, 'precos', { contem: ['Preços', 'Prefeitura Municipal', CEREJA, 'R$ 15,50', 'Mostrando de 1 a 4 de 4 preços'], naoContem: FORA_DO_RELATORIO });
   await rel.getByRole('button', { name: 'Fechar' }).click();
 
   // Edit: 'Atualizar'.
@@ -305,21 +284,17 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   await expect(media).toHaveAttribute('aria-sort', 'ascending');
   await media.getByRole('button').click();
   await expect(media).toHaveAttribute('aria-sort', 'descending');
-  await page.screenshot({ path: path.join(OUT, 'home.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'home.png'), fullPage: true });
   await semViolacoesGraves(page);
 
   // Price history of the group (last 90 days), from the chart button: a few earlier days first.
   const opcoes = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produto/listAllProdutoBasic');
   const idDe = (nome: string) => opcoes.find((o) => o.nome === nome)!.id;
-  const diasAtras = (n: number) => {
-    const d = new Date(hoje.getFullYear(), hoje.getMonth(), hoje.getDate() - n);
-    return `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())}`;
-  };
   for (const [dias, italiano, cereja] of [[75, 38, 12], [60, 42, 14], [45, 55, 16], [30, 48, 13], [14, 60, 17], [7, 52, 19]] as const) {
-    await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtras(dias), valor: italiano });
-    await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(CEREJA), data: diasAtras(dias), valor: cereja });
+    await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtrasIso(dias), valor: italiano });
+    await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(CEREJA), data: diasAtrasIso(dias), valor: cereja });
   }
-  await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtras(200), valor: 500 }); // outside the 90 days
+  await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtrasIso(200), valor: 500 }); // outside the 90 days
   await page.getByLabel('Filtrar por Nome').fill('');
   await page.getByLabel('Filtrar por Nome').fill(`tomate e2e ${sufixo}`);
   await expect(linhas(page)).toHaveCount(8);
@@ -331,7 +306,7 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   await expect(hist.getByRole('row', { name: new RegExp(HOJE_BR) })).toContainText(nbsp('R$ 46,00'));
   await expect(hist.getByRole('row')).toHaveCount(1 + 7);
   await expect(hist.getByText(nbsp('R$ 500,00'))).toHaveCount(0);
-  await page.screenshot({ path: path.join(OUT, 'home-historico.png') });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'home-historico.png') });
   await semViolacoesGraves(page);
   await hist.getByRole('button', { name: 'Fechar' }).click();
   // ... and from a click on the row.
@@ -342,7 +317,7 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   // Narrow screens: one card per row, every value still labelled.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(linhas(page).first().locator('td').nth(3)).toBeVisible();
-  await page.screenshot({ path: path.join(OUT, 'home-celular.png'), fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'home-celular.png'), fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
   // Print report: municipal header, market title, print date.
@@ -354,7 +329,7 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   for (const h of ['Produto', 'Un Padrão', 'Valor Mínimo', 'Valor Médio', 'Valor Máximo', 'Data Cotação']) await expect(rel.getByRole('columnheader', { name: h })).toBeVisible();
   await expect(rel.getByRole('row', { name: new RegExp(`${GRUPO}.*${HOJE_BR}`) })).toContainText(nbsp('R$ 46,00'));
   await expect(rel.getByRole('row', { name: new RegExp(GRUPO) })).toHaveCount(8);
-  await imprimirPdf(page, 'home-cotacao', ['CEASA REGIONAL - Cotação de Preços no Atacado', 'Prefeitura Municipal', GRUPO, 'R$ 70,00']);
+  await imprimirPdf(page, 'home-cotacao', { contem: ['CEASA REGIONAL - Cotação de Preços no Atacado', 'Prefeitura Municipal', GRUPO, 'R$ 70,00'], naoContem: FORA_DO_RELATORIO });
 });
 
 test('/home: usuário sem perfil vê o aviso acima da cotação', async ({ page, request }) => {
@@ -363,7 +338,7 @@ test('/home: usuário sem perfil vê o aviso acima da cotação', async ({ page,
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText('Desculpe, mas ainda não foi atribuído perfil para o seu usuário.', { exact: false })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Cotação de Preços' })).toBeVisible();
-  await page.screenshot({ path: path.join(OUT, 'home-sem-perfil.png') });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'home-sem-perfil.png') });
   await semViolacoesGraves(page);
   // Signed in on /home: 'Sair' instead of 'Entrar'.
   await expect(page.getByRole('link', { name: 'Entrar' })).toHaveCount(0);

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { apiAdmin, entrar, escolherOpcao, toast } from './support';
+import { apiAdmin, entrar, escolherOpcao, linhas, redigitar, sufixoUnico, toast } from './support';
 
 type Propriedade = { id: number; nome: string; cep: string | null; areaTotal: number; areaExplorada: number; areaCultivada: number; geoLocalizacao: string; pronaf: boolean; tipoPosse: string; proprietarioNome: string; municipioNome: string };
 
 test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara, áreas pt-BR, edição, filtro e relatório', async ({ page, request }) => {
-  const s = String(Date.now()).slice(-5);
+  const s = sufixoUnico();
   const dono = `Proprietário E2E ${s}`;
   await apiAdmin(request, 'POST', 'pessoa', { nome: dono, cpfcnpj: `123456${s}`, tipoId: 1 });
   const municipio = `Balsas E2E ${s}`;
@@ -36,11 +36,7 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   await expect(page.getByText('O CEP deve estar no formato 99999-999')).toBeVisible();
 
   // CEP typed as digits shows 99999-999.
-  await page.getByLabel('CEP').click();
-  await page.getByLabel('CEP').press('Control+a');
-  await page.getByLabel('CEP').press('Backspace');
-  await page.getByLabel('CEP').press('Home');
-  await page.getByLabel('CEP').pressSequentially('65800000');
+  await redigitar(page.getByLabel('CEP'), '65800000');
   await expect(page.getByLabel('CEP')).toHaveValue('65800-000');
   await expect(page.getByText('O CEP deve estar no formato 99999-999')).toBeHidden();
 
@@ -73,12 +69,11 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   expect(p).toMatchObject({ cep: '65800000', areaTotal: 1234.5, areaExplorada: 800.25, areaCultivada: 650, geoLocalizacao: '-7,53,-46,04', pronaf: true, tipoPosse: 'ARRENDADO', proprietarioNome: dono, municipioNome: municipio });
 
   // List: owner dropdown filter; total area in pt-BR.
-  const linhas = page.locator('.p-datatable-tbody > tr');
   await page.getByLabel('Filtrar por Nome Propriedade').fill(`E2E ${s}`);
-  await expect(linhas).toHaveCount(1);
+  await expect(linhas(page)).toHaveCount(1);
   await expect(page.getByText('Mostrando de 1 a 1 de 1 propriedades')).toBeVisible();
-  await expect(linhas.first()).toContainText(dono);
-  await expect(linhas.first()).toContainText('1.234,50');
+  await expect(linhas(page).first()).toContainText(dono);
+  await expect(linhas(page).first()).toContainText('1.234,50');
 
   // Edit: the CEP comes back masked; an edit keeps it unmasked.
   await page.getByRole('button', { name: `Editar ${nome}` }).click();

@@ -1,10 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatDate } from '@ceasa/shared/format';
 
 export const ADMIN = { email: 'admin@e2e.local', senha: 'Admin#e2e1' };
 export const MAIL_DIR = path.join(os.tmpdir(), 'ceasa-e2e-mail');
+/** Screenshots, printed PDFs and their page-1 PNGs, kept for a visual check after the run. */
+export const ARTEFATOS = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-artifacts');
 
 /**
  * Debts of the tax system the tests look up (parking and romaneio debt fields), loaded into the
@@ -15,19 +20,33 @@ export const DIVIDAS_E2E = [
   { numero: 20259002, nomeContribuinte: 'Contribuinte Quitado E2E', valorPgto: '0,00' },
 ] as const;
 
+/** Access tokens by e-mail (lower case), reused until 30 s before they expire: a sign-in costs an Argon2 hash on the server. */
+const tokens = new Map<string, { senha: string; token: string; expiraEm: number }>();
+
 /** A token for API set-up calls (the browser flow itself always goes through the screens). */
 export async function tokenApi(request: APIRequestContext, email = ADMIN.email, senha = ADMIN.senha): Promise<string> {
+  const chave = email.toLowerCase();
+  const guardado = tokens.get(chave);
+  if (guardado && guardado.senha === senha && Date.now() < guardado.expiraEm - 30_000) return guardado.token;
+  const pedidoEm = Date.now();
   const r = await request.post('/realms/ceasa/protocol/openid-connect/token', {
     form: { grant_type: 'password', client_id: 'ceasa-web', username: email, password: senha },
   });
   expect(r.ok(), await r.text()).toBeTruthy();
-  return (await r.json()).access_token;
+  const { access_token: token, expires_in: validade } = (await r.json()) as { access_token: string; expires_in?: number };
+  tokens.set(chave, { senha, token, expiraEm: pedidoEm + Number(validade ?? 0) * 1000 });
+  return token;
 }
 
 /** Calls the API as the admin; throws with the server's message on failure. */
 export async function apiAdmin<T = unknown>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const token = await tokenApi(request);
-  const r = await request.fetch(`/api/${url}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const chamar = async () => request.fetch(`/api/${url}`, { method, data, headers: { authorization: `Bearer ${await tokenApi(request)}` } });
+  let r = await chamar();
+  if (r.status() === 401) {
+    // The cached token's session may have ended meanwhile: sign in again once.
+    tokens.delete(ADMIN.email.toLowerCase());
+    r = await chamar();
+  }
   if (!r.ok()) throw new Error(`${method} ${url}: ${r.status()} ${await r.text()}`);
   const text = await r.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -80,3 +99,73 @@ export async function escolherOpcao(page: Page, rotulo: string, opcao: string | 
   await expect(painel).toBeHidden();
 }
 
+
+/** Picks an option in a list's dropdown filter (the column header's PrimeReact Dropdown labelled `rotulo`). */
+export async function filtrarPorOpcao(page: Page, rotulo: string, opcao: string) {
+  await page.locator('.p-dropdown').filter({ has: page.getByLabel(rotulo, { exact: true }) }).click();
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: opcao, exact: true }).click();
+}
+
+/** The body rows of the page's data table(s). */
+export const linhas = (page: Page) => page.locator('.p-datatable-tbody > tr');
+
+/** Clears a (masked or numeric) field and types `texto` into it key by key, as a user does. */
+export async function redigitar(campo: Locator, texto: string) {
+  await campo.click();
+  // Masks place the caret a moment after the focus: type at a person's pace.
+  await campo.page().waitForTimeout(100);
+  await campo.press('Control+a');
+  await campo.press('Backspace');
+  await campo.pressSequentially(texto, { delay: 40 });
+}
+
+/** Five digits of the clock, for names and documents no other test (or run on the same database) uses. */
+export const sufixoUnico = () => String(Date.now()).slice(-5);
+
+/** The browser's time zone (`timezoneId` in playwright.config.ts): "today" is the day there, not the Node process's. */
+const FUSO = 'America/Sao_Paulo';
+
+/** Today in São Paulo as 'yyyy-mm-dd'. */
+function hojeIso(): string {
+  const partes = new Intl.DateTimeFormat('en-US', { timeZone: FUSO, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const p = (tipo: Intl.DateTimeFormatPartTypes) => partes.find((x) => x.type === tipo)!.value;
+  return `${p('year')}-${p('month')}-${p('day')}`;
+}
+
+/** Today in São Paulo as the screens show it: 'dd/mm/yyyy'. */
+export const hojeBR = () => formatDate(hojeIso());
+
+/** The calendar day `n` days before today in São Paulo, as 'yyyy-mm-dd' (the API's date format). */
+export function diasAtrasIso(n: number): string {
+  const [a, m, d] = hojeIso().split('-').map(Number);
+  return new Date(Date.UTC(a, m - 1, d - n)).toISOString().slice(0, 10);
+}
+
+/** axe: no serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
+export async function semViolacoesGraves(page: Page) {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const graves = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(graves.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * Prints the page with the print stylesheet to an A4 PDF `ARTEFATOS/<nome>.pdf` (then back to the screen media),
+ * checks its size and text, renders page 1 to PNG for a visual check, and returns the text.
+ */
+export async function imprimirPdf(
+  page: Page,
+  nome: string,
+  opts: { contem?: readonly string[]; naoContem?: readonly string[]; tamanhoMinimo?: number } = {},
+): Promise<string> {
+  mkdirSync(ARTEFATOS, { recursive: true });
+  const pdf = path.join(ARTEFATOS, `${nome}.pdf`);
+  await page.emulateMedia({ media: 'print' });
+  await page.pdf({ path: pdf, format: 'A4', printBackground: true, preferCSSPageSize: true });
+  await page.emulateMedia({ media: 'screen' });
+  expect(statSync(pdf).size).toBeGreaterThan(opts.tamanhoMinimo ?? 5000);
+  const texto = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+  for (const t of opts.contem ?? []) expect(texto).toContain(t);
+  for (const t of opts.naoContem ?? []) expect(texto).not.toContain(t);
+  if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, path.join(ARTEFATOS, nome)]);
+  return texto;
+}
