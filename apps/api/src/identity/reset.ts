@@ -7,7 +7,6 @@ import { registrarLog } from '../lib/audit';
 import { HttpError } from '../lib/errors';
 import { sha256, tokenAleatorio, type UsuarioRow } from './tokens';
 
-export const ASSUNTO_RESET = 'CEASA Regional - Redefinição de senha';
 export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
 
 /** Where links in e-mails point: PUBLIC_URL, or the address the request came to. */
@@ -45,7 +44,7 @@ export async function enviarReset(ctx: AppContext, req: FastifyRequest, usuario:
     'Se você não fez este pedido, ignore este e-mail: a sua senha continua a mesma.',
   ].join('\n');
   try {
-    await ctx.mailer.send(usuario.email, ASSUNTO_RESET, texto);
+    await ctx.mailer.send(usuario.email, `${ctx.config.settings.mercado} - Redefinição de senha`, texto);
   } catch (err) {
     req.log.error({ err }, 'falha ao enviar o e-mail de redefinição de senha');
     throw new HttpError(503, 'Não foi possível enviar o e-mail agora. Tente novamente mais tarde.');
