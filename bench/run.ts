@@ -9,6 +9,7 @@
  *   npm run bench                 # both databases
  *   BENCH_RUNS=500 npm run bench  # more rounds per query (default 200)
  *   BENCH_ONLY=pglite|postgres npm run bench
+ *   BENCH_CASOS='filtro|página' npm run bench   # only the cases whose name matches (a regular expression)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -159,7 +160,8 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   casos.push(['histórico do grupo (90 dias)', async () => (await repo.historico(grupo, 90)).length, () => inject('GET', `/api/precos/historico/${grupo}`, undefined, false)]);
 
   const linhas: Linha[] = [];
-  for (const [consulta, sqlFn, api] of casos) {
+  const so = process.env.BENCH_CASOS ? new RegExp(process.env.BENCH_CASOS, 'i') : null;
+  for (const [consulta, sqlFn, api] of casos.filter(([c], i) => !so || i < 2 || so.test(c))) {
     const m = await medir(bare, sqlFn, api);
     linhas.push({ base, consulta, ...m });
     const f = (x?: Medida) => (x ? `${x.p50.toFixed(2)}/${x.p95.toFixed(2)}` : '-');

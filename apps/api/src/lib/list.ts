@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import type { Page, SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
 import { notFound } from './errors';
@@ -10,7 +11,11 @@ import { notFound } from './errors';
  * The one list helper: paging, per-field filters and sorting over a FROM clause.
  * A resource declares its columns once; the routes feed it the query and body.
  */
-export type FilterKind = 'text' | 'contains' | 'eq' | 'id' | 'date' | 'timestamp' | 'bool';
+/**
+ * text: case- and accent-insensitive "contains"; busca: the same on a column that already holds
+ * f_unaccent(text) (a precomputed search column); contains: digits or text inside the value as text.
+ */
+export type FilterKind = 'text' | 'busca' | 'contains' | 'eq' | 'id' | 'date' | 'timestamp' | 'bool';
 
 export interface ListField {
   expr: SQL;
@@ -21,7 +26,7 @@ export interface ListField {
    * `from` where `expr` matches (e.g. prices whose product's name contains the text). The ids are
    * found once per query, so a big table is filtered by an indexed key, not by a text function.
    */
-  via?: { key: SQL; from: SQL; id: SQL; expr: SQL };
+  via?: { key: SQL; from: SQL; id: SQL; expr: SQL; filter?: FilterKind };
   /** false: cannot sort by it. */
   sort?: boolean;
   /** What sorting by it orders by, when not `expr` (e.g. stall numbers by numeric value). */
@@ -67,8 +72,8 @@ export function parseDateFilter(v: unknown): string | null {
 
 export function condition(field: ListField, raw: unknown): SQL | null {
   if (field.via) {
-    const { key, from, id, expr } = field.via;
-    const c = condition({ expr, filter: field.filter }, raw);
+    const { key, from, id, expr, filter = field.filter } = field.via;
+    const c = condition({ expr, filter }, raw);
     return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
   }
   if (raw === null || raw === undefined || raw === '' || !field.filter) return null;
@@ -83,6 +88,9 @@ export function condition(field: ListField, raw: unknown): SQL | null {
   switch (field.filter) {
     case 'text':
       return sql`f_unaccent(${field.expr}::text) LIKE '%' || f_unaccent(${escapeLike(value)}) || '%'`;
+    case 'busca':
+      // The pattern as a scalar subquery: computed once even where a prepared plan cannot fold it.
+      return sql`${field.expr} LIKE (SELECT '%' || f_unaccent(${escapeLike(value)}) || '%')`;
     case 'contains':
       return sql`${field.expr}::text LIKE ${'%' + escapeLike(value.replace(',', '.')) + '%'}`;
     case 'eq':
@@ -118,6 +126,19 @@ export function activeFilters<Row>(spec: ListSpec<Row>, filters?: Record<string,
     if (key && condition(spec.fields[key], raw) && !ativos.includes(key)) ativos.push(key);
   }
   return ativos;
+}
+
+/**
+ * Whether a list's plan holds for any filter value: not when a filter matches text or digits inside
+ * a big table's column ("contains"), where the best plan depends on the value (a rare "12,3" wants the
+ * trigram index, a "1" that matches nearly every row wants the sorted index). Such queries are planned
+ * for their values each time instead of being prepared (see pageWithTotal).
+ */
+export function planoEstavel<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): boolean {
+  return activeFilters(spec, filters).every((k) => {
+    const f = spec.fields[k];
+    return f.via || (f.filter !== 'text' && f.filter !== 'busca' && f.filter !== 'contains');
+  });
 }
 
 /** The conditions the filters put on a list (each filter that filters, in the body's order). */
@@ -161,14 +182,69 @@ export function pageOf<T>(content: T[], total: number, p: Pick<ListParams, 'page
 }
 
 const dialect = new PgDialect();
+
+/** Query results as drizzle's raw queries give them: dates, timestamps and intervals (and their arrays) as text. */
+const COMO_TEXTO = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231].map((oid) => [oid, (v: string) => v]));
+/** A parameter written as a SQL literal (an untyped string constant the statement's parameter type reads), or null. */
+function literal(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return `'${v}'`;
+  if (typeof v === 'string' && !v.includes('\0')) return `'${v.replace(/'/g, "''")}'`;
+  return null;
+}
+/** Per embedded database: each statement prepared (true) or refused by PREPARE (false), by name. */
+const preparadas = new WeakMap<PGlite, Map<string, Promise<boolean>>>();
+/** Per embedded database: whether quotes are its only escape (standard_conforming_strings). */
+const standardStrings = new WeakMap<PGlite, boolean>();
+/** A bound on the statements one embedded database keeps prepared. */
+const MAX_PREPARADAS = 1000;
+
 /**
- * A query run as a named prepared statement (named by its text; PGlite ignores the name): on
- * PostgreSQL each pooled connection parses and plans a list's shape once and then only executes it,
- * which on one-index list queries is half the work (bench/run.ts).
+ * On PGlite: the statement is PREPAREd once (its parameters' types inferred) and then run by EXECUTE
+ * with the values as literals (the embedded database keeps no protocol-level named statements);
+ * null when it cannot be (a value that is not a plain string or number, PREPARE refused, the bound).
  */
-function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ rows: Record<string, unknown>[] }> {
+async function executarPreparadaPglite(client: PGlite, nome: string, query: { sql: string; params: unknown[] }) {
+  const args = query.params.map(literal);
+  if (args.some((a) => a === null) || standardStrings.get(client) === false) return null;
+  let porNome = preparadas.get(client);
+  if (!porNome) preparadas.set(client, (porNome = new Map()));
+  let pronta = porNome.get(nome);
+  if (!pronta) {
+    if (porNome.size >= MAX_PREPARADAS) return null;
+    pronta = (async () => {
+      if (!standardStrings.has(client)) {
+        // Quote doubling is the whole escaping only when backslashes are plain characters.
+        const r = await client.query<{ s: string }>(`SELECT current_setting('standard_conforming_strings') AS s`);
+        standardStrings.set(client, r.rows[0]?.s === 'on');
+        if (!standardStrings.get(client)) return false;
+      }
+      return client.exec(`PREPARE ${nome} AS ${query.sql}`).then(
+        () => true,
+        () => false,
+      );
+    })();
+    porNome.set(nome, pronta);
+  }
+  if (!(await pronta)) return null;
+  return client.query<Record<string, unknown>>(args.length ? `EXECUTE ${nome}(${args.join(', ')})` : `EXECUTE ${nome}`, [], {
+    rowMode: 'object',
+    parsers: COMO_TEXTO,
+  });
+}
+/**
+ * A query run as a prepared statement (named by its text): the database parses and plans a list's
+ * shape once and then only executes it, which on one-index list queries is half the work
+ * (bench/run.ts). On a PostgreSQL pool, a protocol-level named statement per connection; on PGlite
+ * (the database itself, not a transaction), PREPARE and EXECUTE.
+ */
+async function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ rows: Record<string, unknown>[] }> {
   const query = dialect.sqlToQuery(q);
-  const name = preparar ? `lista_${createHash('sha1').update(query.sql).digest('base64url')}` : undefined;
+  const name = preparar ? `lista_${createHash('sha1').update(query.sql).digest('hex')}` : undefined;
+  const client = (db as { $client?: unknown }).$client;
+  if (name && client instanceof PGlite) {
+    const r = await executarPreparadaPglite(client, name, query);
+    if (r) return r;
+  }
   return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Record<string, unknown>[] }>;
 }
 /** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */
@@ -187,14 +263,16 @@ export async function pageWithTotal(
   p: Pick<ListParams, 'page'>,
   pagina: (extra: SQL | null) => SQL,
   contagem: SQL,
+  /** false: plans depend on the filter values (see planoEstavel); nothing is prepared. */
+  estavel = true,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const preparar = p.page < PREPARAR_ATE_PAGINA;
+  const preparar = estavel && p.page < PREPARAR_ATE_PAGINA;
   if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
-    const [rows, count] = await Promise.all([executar(db, pagina(null), preparar), executar(db, sql`SELECT ${contagem} AS n`, true)]);
+    const [rows, count] = await Promise.all([executar(db, pagina(null), preparar), executar(db, sql`SELECT ${contagem} AS n`, estavel)]);
     return { rows: rows.rows, total: total(count) };
   }
   const r = await executar(db, pagina(sql`, ${contagem} AS "__total"`), preparar);
-  if (!r.rows.length) return { rows: r.rows, total: total(await executar(db, sql`SELECT ${contagem} AS n`, true)) };
+  if (!r.rows.length) return { rows: r.rows, total: total(await executar(db, sql`SELECT ${contagem} AS n`, estavel)) };
   return { rows: r.rows.map(({ __total: _, ...row }) => row), total: Number(r.rows[0].__total) };
 }
 
@@ -220,6 +298,7 @@ export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: List
     p,
     (extra) => sql`SELECT ${spec.select}${extra ?? sql``} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
     sql`(SELECT count(*)::int FROM ${spec.from} ${where})`,
+    planoEstavel(spec, p.filters),
   );
   return pageOf(
     rows.map((r) => (spec.map ? spec.map(r) : (r as Row))),

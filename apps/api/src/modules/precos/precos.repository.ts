@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { badRequest, notFound } from '../../lib/errors';
-import { activeFilters, conditions, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { activeFilters, conditions, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -16,9 +16,12 @@ const aninhado = (r: Record<string, unknown>): Preco => {
   };
 };
 
-/** Filters on a product column look the (~150) products up once; see ListField.via. */
-const porProduto = (expr: SQL) => ({ key: sql`p.produto_id`, from: sql`produto pr`, id: sql`pr.id`, expr });
-const porGrupo = (key: SQL, expr: SQL) => ({ key, from: sql`produto_grupo g`, id: sql`g.id`, expr });
+/**
+ * Filters on a product or group column look the (~150) products or (~15) groups up once, by their
+ * precomputed search columns (migration 0008); see ListField.via.
+ */
+const porProduto = (busca: SQL) => ({ key: sql`p.produto_id`, from: sql`produto pr`, id: sql`pr.id`, expr: busca, filter: 'busca' as const });
+const porGrupo = (key: SQL, busca: SQL) => ({ key, from: sql`produto_grupo g`, id: sql`g.id`, expr: busca, filter: 'busca' as const });
 
 /**
  * The price list reads precos alone: each price carries a copy of its product's columns, kept by
@@ -34,10 +37,10 @@ export const precoList: ListSpec<Preco> = {
     valor: { expr: sql`p.valor`, filter: 'contains' },
     data: { expr: sql`p.data`, filter: 'date' },
     produtoId: { expr: sql`p.produto_id`, filter: 'id' },
-    produtoNome: { expr: sql`p.produto_nome`, filter: 'text', via: porProduto(sql`pr.nome`) },
-    produtoEmbalagem: { expr: sql`p.produto_embalagem`, filter: 'text', via: porProduto(sql`pr.embalagem`) },
+    produtoNome: { expr: sql`p.produto_nome`, filter: 'text', via: porProduto(sql`pr.nome_busca`) },
+    produtoEmbalagem: { expr: sql`p.produto_embalagem`, filter: 'text', via: porProduto(sql`pr.embalagem_busca`) },
     produtoGrupoId: { expr: sql`p.produto_grupo_id`, filter: 'id' },
-    produtoGrupoNome: { expr: sql`p.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`p.produto_grupo_id`, sql`g.nome`) },
+    produtoGrupoNome: { expr: sql`p.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`p.produto_grupo_id`, sql`g.nome_busca`) },
     /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
     produtoGrupo: { expr: sql`p.produto_grupo_nome` },
   },
@@ -58,10 +61,10 @@ export const normalizarFiltroDePreco = normalizarFiltroDeGrupo;
 /** The product columns a price list can be filtered by, read from `produto pr`. */
 const camposDoProduto: ListSpec<never>['fields'] = {
   produtoId: { expr: sql`pr.id`, filter: 'id' },
-  produtoNome: { expr: sql`pr.nome`, filter: 'text' },
-  produtoEmbalagem: { expr: sql`pr.embalagem`, filter: 'text' },
+  produtoNome: { expr: sql`pr.nome_busca`, filter: 'busca' },
+  produtoEmbalagem: { expr: sql`pr.embalagem_busca`, filter: 'busca' },
   produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'id' },
-  produtoGrupoNome: { expr: sql`pr.produto_grupo_id`, filter: 'text', via: porGrupo(sql`pr.produto_grupo_id`, sql`g.nome`) },
+  produtoGrupoNome: { expr: sql`pr.produto_grupo_id`, filter: 'text', via: porGrupo(sql`pr.produto_grupo_id`, sql`g.nome_busca`) },
 };
 
 /**
@@ -78,6 +81,15 @@ const contagemPorProduto: ListSpec<never> = {
 
 /** The matching products (see listar). */
 const produtosFiltrados: ListSpec<never> = { ...contagemPorProduto, select: sql`pr.id`, from: sql`produto pr` };
+/** What a list sorted by a product column orders the matching products by (the column precos copies). */
+const CHAVE_DO_PRODUTO: Record<string, SQL> = {
+  produtoId: sql`pr.id`,
+  produtoNome: sql`pr.nome`,
+  produtoEmbalagem: sql`pr.embalagem`,
+  produtoGrupoId: sql`pr.produto_grupo_id`,
+  produtoGrupoNome: sql`(SELECT g.nome FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`,
+  produtoGrupo: sql`(SELECT g.nome FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`,
+};
 
 /** Price columns: what is not a product column. */
 const DO_PRECO = new Set(['id', 'valor', 'data']);
@@ -99,8 +111,8 @@ const resumoList: ListSpec<PrecoResumo> = {
   from: sql`precos_resumo r`,
   fields: {
     produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'id' },
-    produtoGrupoNome: { expr: sql`r.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.nome`) },
-    produtoGrupoUn: { expr: sql`r.produto_grupo_un`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.un_padrao`) },
+    produtoGrupoNome: { expr: sql`r.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.nome_busca`) },
+    produtoGrupoUn: { expr: sql`r.produto_grupo_un`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.un_padrao_busca`) },
     valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains' },
     valorMedio: { expr: sql`r.valor_medio`, filter: 'contains' },
     valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains' },
@@ -168,15 +180,23 @@ export function precosRepository(db: Db) {
           Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')),
         );
         const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
-        const ordemNoProduto = !campo || DO_PRECO.has(campo) ? order : sql`ORDER BY p.id ${p.sortDir === 'desc' ? sql`DESC` : sql`ASC`}`;
+        const dir = campo ? (p.sortDir === 'desc' ? sql`DESC` : sql`ASC`) : sql`ASC`;
+        // The product's sort key (a product column), or the price column each product's index gives.
+        const doProduto = campo && !DO_PRECO.has(campo) ? CHAVE_DO_PRODUTO[campo] : undefined;
+        const coluna = sql.raw(campo && DO_PRECO.has(campo) ? campo : 'id');
+        // Gathered from the indexes alone (index-only scans of the product's id, date | value | id);
+        // only the page's rows are then read from the table.
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``}
-          FROM (SELECT ${produtosFiltrados.select} FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
-          CROSS JOIN LATERAL (SELECT p.* FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)} ${ordemNoProduto} ${limitOffset((p.page + 1) * p.size)}) p
-          ${order} ${limite}`;
+          FROM (SELECT x.id FROM (SELECT pr.id, ${doProduto ?? sql`null`} AS k FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
+            CROSS JOIN LATERAL (SELECT p.id, p.${coluna} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
+              ORDER BY ${doProduto || !campo || campo === 'id' ? sql`p.id ${dir}` : sql`p.${coluna} ${dir}, p.id ${dir}`} ${limitOffset((p.page + 1) * p.size)}) x
+            ORDER BY ${doProduto ? sql`m.k ${dir}, x.id ${dir}` : sql`x.k ${dir}, x.id ${dir}`} ${limite}) pagina
+          JOIN precos p ON p.id = pagina.id
+          ${order}`;
       } else {
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`;
       }
-      const { rows, total } = await pageWithTotal(db, p, consulta, contagem);
+      const { rows, total } = await pageWithTotal(db, p, consulta, contagem, planoEstavel(precoList, p.filters));
       return pageOf(rows.map(aninhado), total, p);
     },
 
@@ -206,6 +226,7 @@ export function precosRepository(db: Db) {
         p,
         (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
         contagem,
+        planoEstavel(resumoList, p.filters),
       );
       return pageOf(rows as unknown as PrecoResumo[], total, p);
     },
