@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import * as schema from './schema';
 
@@ -56,4 +57,21 @@ export async function openDatabase(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+}
+
+/**
+ * PGlite runs no autovacuum: without it the planner's statistics and the visibility map (what lets
+ * the lists' index-only scans skip the table) would stay as the last explicit VACUUM left them.
+ * This does what autovacuum would, with its default thresholds: VACUUM (ANALYZE) each table with
+ * enough changed rows since. Returns the tables it cleaned. The server calls it every few minutes.
+ */
+export async function manterPglite(db: Db): Promise<string[]> {
+  const r = await db.execute(sql`
+    SELECT format('%I.%I', schemaname, relname) AS tabela FROM pg_stat_user_tables
+    WHERE n_mod_since_analyze > 50 + 0.1 * n_live_tup
+       OR n_dead_tup > 50 + 0.2 * n_live_tup
+       OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup`);
+  const tabelas = (r.rows as { tabela: string }[]).map((x) => x.tabela);
+  for (const t of tabelas) await db.execute(sql.raw(`VACUUM (ANALYZE) ${t}`));
+  return tabelas;
 }
