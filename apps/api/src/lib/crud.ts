@@ -1,8 +1,8 @@
-import { eq, getTableColumns, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { registrarLog } from './audit';
-import { conflict, notFound, pgErro } from './errors';
+import { badRequest, conflict, notFound, pgErro } from './errors';
 
 type TableWithId = PgTable & { id: PgColumn };
 
@@ -16,6 +16,24 @@ const VINCULOS: Record<string, string> = {
   cotacao: 'cotações',
 };
 export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastros';
+
+/** A value a form sends that must name an existing row (a dropdown's choice), and the field's message otherwise. */
+export interface Referencia {
+  coluna: PgColumn;
+  valor: unknown;
+  campo: string;
+  mensagem: string;
+}
+
+/** Every reference must exist: one pt-BR 400 naming each missing one (the first on top), never a foreign-key error. */
+export async function checarReferencias(t: Tx, refs: Referencia[]): Promise<void> {
+  const erros: { field: string; message: string }[] = [];
+  for (const r of refs) {
+    const achou = await t.select({ um: sql`1` }).from(r.coluna.table).where(eq(r.coluna, r.valor)).limit(1);
+    if (!achou.length) erros.push({ field: r.campo, message: r.mensagem });
+  }
+  if (erros.length) throw badRequest(erros[0].message, erros);
+}
 
 /**
  * Create, update and delete of one table, each in a transaction with its audit row.
@@ -38,6 +56,21 @@ export function auditedCrud<T extends TableWithId>(
     return rows[0] as Row | undefined;
   }
 
+  async function inserir(t: Tx, usuario: string, values: Insert): Promise<Row> {
+    const [row] = (await t.insert(table).values(values as never).returning()) as Row[];
+    await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
+    return row;
+  }
+
+  /** The update of a row already read (its previous values go to the audit row). */
+  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>): Promise<Row> {
+    const id = (antes as { id: number }).id;
+    const set = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined && k in cols));
+    const [row] = (await t.update(table).set(set as never).where(eq(idCol, id)).returning()) as Row[];
+    await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
+    return row;
+  }
+
   return {
     table,
     cadastro,
@@ -48,23 +81,38 @@ export function auditedCrud<T extends TableWithId>(
       return row;
     },
     async create(db: Db, usuario: string, values: Insert, tx?: Tx): Promise<Row> {
-      const run = async (t: Tx) => {
-        const [row] = (await t.insert(table).values(values as never).returning()) as Row[];
-        await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
-        return row;
-      };
-      return tx ? run(tx) : db.transaction(run);
+      return tx ? inserir(tx, usuario, values) : db.transaction((t) => inserir(t, usuario, values));
     },
     async update(db: Db, usuario: string, id: number, values: Partial<Insert>, tx?: Tx): Promise<Row> {
       const run = async (t: Tx) => {
         const antes = await get(t, id);
         if (!antes) throw notFound(naoEncontrado);
-        const set = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined && k in cols));
-        const [row] = (await t.update(table).set(set as never).where(eq(idCol, id)).returning()) as Row[];
-        await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
-        return row;
+        return alterar(t, usuario, antes, values);
       };
       return tx ? run(tx) : db.transaction(run);
+    },
+    /**
+     * A form's save in one transaction: a create (`id` null) or an update of a row that must exist
+     * (404 before anything else). `preparar` checks what the input refers to and gives the columns
+     * (on an update it sees the current row); `ler` reads what the API answers (default: the row).
+     */
+    async salvar<R = Row>(
+      db: Db,
+      usuario: string,
+      id: number | null,
+      preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert>> | Partial<Insert>,
+      ler?: (t: Tx, id: number) => Promise<R>,
+    ): Promise<R> {
+      return db.transaction(async (t) => {
+        let antes: Row | undefined;
+        if (id !== null) {
+          antes = await get(t, id);
+          if (!antes) throw notFound(naoEncontrado);
+        }
+        const valores = await preparar(t, antes);
+        const row = antes ? await alterar(t, usuario, antes, valores) : await inserir(t, usuario, valores as Insert);
+        return ler ? ler(t, (row as { id: number }).id) : (row as unknown as R);
+      });
     },
     async remove(db: Db, usuario: string, id: number, tx?: Tx): Promise<Row> {
       const run = async (t: Tx) => {

@@ -1,9 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Estacionamento, EstacionamentoDados, VeiculoTipo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { estacionamento, pessoa, veiculoTipo } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
-import { badRequest } from '../../lib/errors';
+import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const estacionamentoList: ListSpec<Estacionamento> = {
@@ -37,39 +36,27 @@ export function estacionamentoRepository(db: Db) {
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, estacionamentoList, id, NAO_ENCONTRADO);
 
-  async function checarReferencias(t: Tx, input: EstacionamentoDados) {
-    const erros: { field: string; message: string }[] = [];
-    const [p] = await t.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.pessoaId));
-    if (!p) erros.push({ field: 'pessoaId', message: 'A pessoa deve estar na lista' });
-    const [v] = await t.select({ id: veiculoTipo.id }).from(veiculoTipo).where(eq(veiculoTipo.id, input.veiculoTipoId));
-    if (!v) erros.push({ field: 'veiculoTipoId', message: 'O tipo de veículo deve estar na lista' });
-    if (erros.length) throw badRequest(erros[0].message, erros);
-  }
-
-  const valores = (i: EstacionamentoDados) => ({
+  /** The person and the vehicle type must exist; then the columns. */
+  const valores = async (t: Tx, i: EstacionamentoDados) => {
+    await checarReferencias(t, [
+      { coluna: pessoa.id, valor: i.pessoaId, campo: 'pessoaId', mensagem: 'A pessoa deve estar na lista' },
+      { coluna: veiculoTipo.id, valor: i.veiculoTipoId, campo: 'veiculoTipoId', mensagem: 'O tipo de veículo deve estar na lista' },
+    ]);
+    return {
     data: i.data,
     placa: i.placa.toUpperCase(),
     valor: i.valor.toFixed(2),
     divida: i.divida,
     pessoaId: i.pessoaId,
     veiculoTipoId: i.veiculoTipoId,
-  });
+    };
+  };
 
   return {
     get: (id: number) => dto(db, id),
-    create: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> =>
-      db.transaction(async (t) => {
-        await checarReferencias(t, input);
-        const row = await crud.create(db, usuario, valores(input), t);
-        return dto(t, row.id);
-      }),
+    create: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
     update: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> =>
-      db.transaction(async (t) => {
-        await crud.getOrThrow(t, id);
-        await checarReferencias(t, input);
-        await crud.update(db, usuario, id, valores(input), t);
-        return dto(t, id);
-      }),
+      crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     veiculoTipos: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
   };

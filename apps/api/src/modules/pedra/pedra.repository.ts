@@ -34,15 +34,14 @@ export function pedraRepository(db: Db) {
   return {
     get: (id: number): Promise<Pedra> => crud.getOrThrow(db, id),
     create: (usuario: string, input: PedraInput): Promise<Pedra> =>
-      db.transaction(async (t) => {
+      crud.salvar(db, usuario, null, async (t) => {
         await checarNumero(t, input.numero);
-        return crud.create(db, usuario, { numero: input.numero }, t);
+        return { numero: input.numero };
       }),
     update: (usuario: string, id: number, input: PedraInput): Promise<Pedra> =>
-      db.transaction(async (t) => {
-        await crud.getOrThrow(t, id);
+      crud.salvar(db, usuario, id, async (t) => {
         await checarNumero(t, input.numero, id);
-        return crud.update(db, usuario, id, { numero: input.numero }, t);
+        return { numero: input.numero };
       }),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
   };

@@ -13,8 +13,8 @@ import {
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { pessoa, pessoaTipo } from '../../db/schema';
-import { auditedCrud, vinculos } from '../../lib/crud';
-import { badRequest, notFound } from '../../lib/errors';
+import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
 import { listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../ftp/storage';
 
@@ -48,9 +48,17 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
 
-  async function checarTipo(t: Tx, tipoId: number) {
-    const [tipo] = await t.select({ id: pessoaTipo.id }).from(pessoaTipo).where(eq(pessoaTipo.id, tipoId));
-    if (!tipo) throw badRequest('A tipo pessoa deve estar na lista', [{ field: 'tipoId', message: 'A tipo pessoa deve estar na lista' }]);
+  /** The person type must exist; then the columns (the photo kept when the form leaves it alone). */
+  async function valores(t: Tx, input: PessoaDados, fotoAtual: string | null) {
+    await checarReferencias(t, [{ coluna: pessoaTipo.id, valor: input.tipoId, campo: 'tipoId', mensagem: 'A tipo pessoa deve estar na lista' }]);
+    return {
+      nome: input.nome,
+      cpfcnpj: input.cpfcnpj,
+      celular: input.celular,
+      tipoId: input.tipoId,
+      observacao: input.observacao,
+      foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
+    };
   }
 
   /** Another person with the same CPF/CNPJ digits shares the photo file. */
@@ -62,15 +70,6 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       .limit(1);
     return r.length > 0;
   }
-
-  const valores = (input: PessoaDados, fotoAtual: string | null) => ({
-    nome: input.nome,
-    cpfcnpj: input.cpfcnpj,
-    celular: input.celular,
-    tipoId: input.tipoId,
-    observacao: input.observacao,
-    foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
-  });
 
   /** After a CPF/CNPJ change the photo follows the new name (best effort: the record is already saved). */
   async function renomearFoto(de: string, para: string) {
@@ -95,21 +94,20 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
   return {
     get: (id: number) => dto(db, id),
 
-    create: (usuario: string, input: PessoaDados): Promise<Pessoa> =>
-      db.transaction(async (t) => {
-        await checarTipo(t, input.tipoId);
-        const row = await crud.create(db, usuario, valores(input, null), t);
-        return dto(t, row.id);
-      }),
+    create: (usuario: string, input: PessoaDados): Promise<Pessoa> => crud.salvar(db, usuario, null, (t) => valores(t, input, null), dto),
 
     async update(usuario: string, id: number, input: PessoaDados): Promise<Pessoa> {
       let antes: typeof pessoa.$inferSelect | undefined;
-      const p = await db.transaction(async (t) => {
-        antes = await crud.getOrThrow(t, id);
-        await checarTipo(t, input.tipoId);
-        await crud.update(db, usuario, id, valores(input, antes.foto), t);
-        return dto(t, id);
-      });
+      const p = await crud.salvar(
+        db,
+        usuario,
+        id,
+        (t, atual) => {
+          antes = atual;
+          return valores(t, input, atual!.foto);
+        },
+        dto,
+      );
       const de = nomeFoto(antes!.cpfcnpj);
       const para = nomeFoto(p.cpfcnpj);
       if (de && para && de !== para && !(await outroComMesmoDocumento(db, antes!.cpfcnpj, id))) await renomearFoto(de, para);

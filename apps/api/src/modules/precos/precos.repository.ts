@@ -1,9 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
-import { badRequest, notFound } from '../../lib/errors';
+import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
 import { activeFilters, conditions, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
@@ -132,24 +132,14 @@ export function precosRepository(db: Db) {
   const get = (t: Tx, id: number) => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO);
 
   async function valores(t: Tx, input: PrecoInput) {
-    const [p] = await t.select({ id: produto.id }).from(produto).where(eq(produto.id, input.produtoId as number));
-    if (!p) throw badRequest(PRECO_MSG.produtoNaLista, [{ field: 'produtoId', message: PRECO_MSG.produtoNaLista }]);
+    await checarReferencias(t, [{ coluna: produto.id, valor: input.produtoId, campo: 'produtoId', mensagem: PRECO_MSG.produtoNaLista }]);
     return { produtoId: input.produtoId as number, data: input.data, valor: (input.valor as number).toFixed(2) };
   }
 
   return {
     get: (id: number) => get(db, id),
-    create: (usuario: string, input: PrecoInput): Promise<Preco> =>
-      db.transaction(async (t) => {
-        const row = await crud.create(db, usuario, await valores(t, input), t);
-        return get(t, row.id);
-      }),
-    update: (usuario: string, id: number, input: PrecoInput): Promise<Preco> =>
-      db.transaction(async (t) => {
-        await crud.getOrThrow(t, id);
-        await crud.update(db, usuario, id, await valores(t, input), t);
-        return get(t, id);
-      }),
+    create: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t) => valores(t, input), get),
+    update: (usuario: string, id: number, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, id, (t) => valores(t, input), get),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
 
     /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */

@@ -3,8 +3,8 @@ import { opcoesDeProduto, type Produto, type ProdutoInput, type ProdutoOpcao } f
 import type { Db, Tx } from '../../db/client';
 import { produto, produtoGrupo, statusProduto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud } from '../../lib/crud';
-import { badRequest, notFound } from '../../lib/errors';
+import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { notFound } from '../../lib/errors';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 type Filtros = Record<string, unknown>;
@@ -69,30 +69,17 @@ export function produtoRepository(db: Db) {
   /** The group and the status must exist: a 400 with the field's message, never a 409/500. */
   async function valores(t: Tx, input: ProdutoInput) {
     const status = input.status.trim().toUpperCase();
-    const erros: { field: string; message: string }[] = [];
-    const [g] = await t.select({ id: produtoGrupo.id }).from(produtoGrupo).where(eq(produtoGrupo.id, input.produtoGrupoId));
-    if (!g) erros.push({ field: 'produtoGrupoId', message: 'O grupo do produto deve estar na lista' });
-    const [s] = await t.select({ id: statusProduto.id }).from(statusProduto).where(eq(statusProduto.nome, status));
-    if (!s) erros.push({ field: 'status', message: 'O Status deve estar na lista' });
-    if (erros.length) throw badRequest(erros[0].message, erros);
+    await checarReferencias(t, [
+      { coluna: produtoGrupo.id, valor: input.produtoGrupoId, campo: 'produtoGrupoId', mensagem: 'O grupo do produto deve estar na lista' },
+      { coluna: statusProduto.nome, valor: status, campo: 'status', mensagem: 'O Status deve estar na lista' },
+    ]);
     return { nome: input.nome, embalagem: input.embalagem, pesoEmKg: String(input.pesoEmKg ?? 1), produtoGrupoId: input.produtoGrupoId, status };
   }
 
   return {
     get: (id: number) => get(db, id),
-    async create(usuario: string, input: ProdutoInput): Promise<Produto> {
-      return db.transaction(async (t) => {
-        const row = await crud.create(db, usuario, await valores(t, input), t);
-        return get(t, row.id);
-      });
-    },
-    async update(usuario: string, id: number, input: ProdutoInput): Promise<Produto> {
-      return db.transaction(async (t) => {
-        await crud.getOrThrow(t, id);
-        await crud.update(db, usuario, id, await valores(t, input), t);
-        return get(t, id);
-      });
-    },
+    create: (usuario: string, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, null, (t) => valores(t, input), get),
+    update: (usuario: string, id: number, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, id, (t) => valores(t, input), get),
     /** The deleting user's e-mail is attached to the record (userEmail) in its audit row. */
     async remove(usuario: string, id: number) {
       return db.transaction(async (t) => {

@@ -2,8 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
-import { auditedCrud, vinculos } from '../../lib/crud';
-import { badRequest } from '../../lib/errors';
+import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const propriedadeList: ListSpec<Propriedade> = {
@@ -39,17 +38,13 @@ export function propriedadeRepository(db: Db) {
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, propriedadeList, id, NAO_ENCONTRADA);
 
-  /** The owner and the municipality must exist: a pt-BR 400 instead of a foreign-key error. */
-  async function checarReferencias(t: Tx, input: PropriedadeDados) {
-    const erros: { field: string; message: string }[] = [];
-    const [p] = await t.select({ id: pessoa.id }).from(pessoa).where(eq(pessoa.id, input.proprietarioId));
-    if (!p) erros.push({ field: 'proprietarioId', message: 'A pessoa deve estar na lista' });
-    const [m] = await t.select({ id: municipio.id }).from(municipio).where(eq(municipio.id, input.municipioId));
-    if (!m) erros.push({ field: 'municipioId', message: 'O município deve estar na lista' });
-    if (erros.length) throw badRequest(erros[0].message, erros);
-  }
-
-  const valores = (i: PropriedadeDados) => ({
+  /** The owner and the municipality must exist; then the columns. */
+  const valores = async (t: Tx, i: PropriedadeDados) => {
+    await checarReferencias(t, [
+      { coluna: pessoa.id, valor: i.proprietarioId, campo: 'proprietarioId', mensagem: 'A pessoa deve estar na lista' },
+      { coluna: municipio.id, valor: i.municipioId, campo: 'municipioId', mensagem: 'O município deve estar na lista' },
+    ]);
+    return {
     nome: i.nome,
     endereco: i.endereco,
     numero: i.numero,
@@ -63,23 +58,14 @@ export function propriedadeRepository(db: Db) {
     pronaf: i.pronaf,
     tipoPosse: i.tipoPosse,
     proprietarioId: i.proprietarioId,
-  });
+    };
+  };
 
   return {
     get: (id: number) => dto(db, id),
-    create: (usuario: string, input: PropriedadeDados): Promise<Propriedade> =>
-      db.transaction(async (t) => {
-        await checarReferencias(t, input);
-        const row = await crud.create(db, usuario, valores(input), t);
-        return dto(t, row.id);
-      }),
+    create: (usuario: string, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
     update: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> =>
-      db.transaction(async (t) => {
-        await crud.getOrThrow(t, id);
-        await checarReferencias(t, input);
-        await crud.update(db, usuario, id, valores(input), t);
-        return dto(t, id);
-      }),
+      crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     /** Every property, id and name (dropdowns). */
     todas: (): Promise<PropriedadeOpcao[]> => db.select({ id: propriedade.id, nome: propriedade.nome }).from(propriedade).orderBy(asc(propriedade.nome), asc(propriedade.id)),
