@@ -231,6 +231,9 @@ async function executarPreparadaPglite(client: PGlite, nome: string, query: { sq
     parsers: COMO_TEXTO,
   });
 }
+/** The driver's client behind the database (undefined inside a transaction, which runs unprepared). */
+const clienteDe = (db: Tx) => (db as { $client?: unknown }).$client;
+
 /**
  * A query run as a prepared statement (named by its text): the database parses and plans a list's
  * shape once and then only executes it, which on one-index list queries is half the work
@@ -240,7 +243,7 @@ async function executarPreparadaPglite(client: PGlite, nome: string, query: { sq
 async function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ rows: Record<string, unknown>[] }> {
   const query = dialect.sqlToQuery(q);
   const name = preparar ? `lista_${createHash('sha1').update(query.sql).digest('hex')}` : undefined;
-  const client = (db as { $client?: unknown }).$client;
+  const client = clienteDe(db);
   if (name && client instanceof PGlite) {
     const r = await executarPreparadaPglite(client, name, query);
     if (r) return r;
@@ -263,11 +266,11 @@ export async function pageWithTotal(
   p: Pick<ListParams, 'page'>,
   pagina: (extra: SQL | null) => SQL,
   contagem: SQL,
-  /** false: plans depend on the filter values (see planoEstavel); nothing is prepared. */
-  estavel = true,
+  /** planoEstavel of the list's filters: false, plans depend on the filter values and nothing is prepared. */
+  estavel: boolean,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const preparar = estavel && p.page < PREPARAR_ATE_PAGINA;
-  if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
+  if (clienteDe(db) instanceof pg.Pool) {
     const [rows, count] = await Promise.all([executar(db, pagina(null), preparar), executar(db, sql`SELECT ${contagem} AS n`, estavel)]);
     return { rows: rows.rows, total: total(count) };
   }

@@ -82,13 +82,14 @@ const contagemPorProduto: ListSpec<never> = {
 /** The matching products (see listar). */
 const produtosFiltrados: ListSpec<never> = { ...contagemPorProduto, select: sql`pr.id`, from: sql`produto pr` };
 /** What a list sorted by a product column orders the matching products by (the column precos copies). */
+const nomeDoGrupo = sql`(SELECT g.nome FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`;
 const CHAVE_DO_PRODUTO: Record<string, SQL> = {
   produtoId: sql`pr.id`,
   produtoNome: sql`pr.nome`,
   produtoEmbalagem: sql`pr.embalagem`,
   produtoGrupoId: sql`pr.produto_grupo_id`,
-  produtoGrupoNome: sql`(SELECT g.nome FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`,
-  produtoGrupo: sql`(SELECT g.nome FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`,
+  produtoGrupoNome: nomeDoGrupo,
+  produtoGrupo: nomeDoGrupo,
 };
 
 /** Price columns: what is not a product column. */
@@ -170,17 +171,18 @@ export function precosRepository(db: Db) {
           Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')),
         );
         const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
-        const dir = campo ? (p.sortDir === 'desc' ? sql`DESC` : sql`ASC`) : sql`ASC`;
-        // The product's sort key (a product column), or the price column each product's index gives.
+        const dir = (campo ? p.sortDir : precoList.defaultSort.dir) === 'desc' ? sql`DESC` : sql`ASC`;
+        // The sort key: a product column (constant within a product, whose prices then go by id), or
+        // the price column each product's own index gives in order.
         const doProduto = campo && !DO_PRECO.has(campo) ? CHAVE_DO_PRODUTO[campo] : undefined;
-        const coluna = sql.raw(campo && DO_PRECO.has(campo) ? campo : 'id');
+        const doPrecoChave = precoList.fields[doProduto ? 'id' : (campo ?? precoList.defaultSort.field)].expr;
         // Gathered from the indexes alone (index-only scans of the product's id, date | value | id);
         // only the page's rows are then read from the table.
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``}
           FROM (SELECT x.id FROM (SELECT pr.id, ${doProduto ?? sql`null`} AS k FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
-            CROSS JOIN LATERAL (SELECT p.id, p.${coluna} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
-              ORDER BY ${doProduto || !campo || campo === 'id' ? sql`p.id ${dir}` : sql`p.${coluna} ${dir}, p.id ${dir}`} ${limitOffset((p.page + 1) * p.size)}) x
-            ORDER BY ${doProduto ? sql`m.k ${dir}, x.id ${dir}` : sql`x.k ${dir}, x.id ${dir}`} ${limite}) pagina
+            CROSS JOIN LATERAL (SELECT p.id, ${doPrecoChave} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
+              ORDER BY k ${dir}, p.id ${dir} ${limitOffset((p.page + 1) * p.size)}) x
+            ORDER BY ${doProduto ? sql`m.k` : sql`x.k`} ${dir}, x.id ${dir} ${limite}) pagina
           JOIN precos p ON p.id = pagina.id
           ${order}`;
       } else {
