@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { build } from './helpers';
 import { manterPglite } from '../src/db/client';
-import { precosRepository } from '../src/modules/precos/precos.repository';
+import { precoList, precosRepository } from '../src/modules/precos/precos.repository';
+import { contagemDeTrecho } from '../src/lib/list';
 
 /**
  * The list machinery's database side: pages run as prepared statements (on PGlite, PREPARE and
@@ -58,4 +59,20 @@ describe('embedded database upkeep', () => {
     await new Promise((r) => setTimeout(r, 1200));
     expect(await manterPglite(app.ctx.db)).not.toContain('public.produto_grupo');
   }, 30_000);
+});
+
+describe('short "contains" totals', () => {
+  it('come from the kept piece counts for one filter of one or two characters, and match the rows', async () => {
+    const valor = (v: string) => contagemDeTrecho(precoList, { valor: v });
+    expect(valor('1')).not.toBeNull();
+    expect(valor(' 2,5 ')).toBeNull(); // "2.5": three characters, counted through the trigram index
+    expect(valor(',5')).not.toBeNull();
+    expect(contagemDeTrecho(precoList, { id: '7', data: '2026-11-20' })).toBeNull(); // two filters
+    expect(contagemDeTrecho(precoList, { produtoNome: 'a' })).toBeNull(); // not a counted field
+    for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['9', 0], ['%', 0]] as const) {
+      expect(await n(sql`SELECT ${valor(v)} AS n`), v).toBe(esperado);
+      const r = await precosRepository(app.ctx.db).listar({ page: 0, size: 20, filters: { valor: v } });
+      expect([r.totalElements, r.content.length], v).toEqual([esperado, esperado]);
+    }
+  });
 });

@@ -27,6 +27,11 @@ export interface ListField {
    * found once per query, so a big table is filtered by an indexed key, not by a text function.
    */
   via?: { key: SQL; from: SQL; id: SQL; expr: SQL; filter?: FilterKind };
+  /**
+   * A "contains" field whose one- and two-character pieces the database counts in contagem_trecho
+   * (migration 0010) under this table's name and the field's name: see contagemDeTrecho.
+   */
+  trechos?: string;
   /** false: cannot sort by it. */
   sort?: boolean;
   /** What sorting by it orders by, when not `expr` (e.g. stall numbers by numeric value). */
@@ -70,21 +75,29 @@ export function parseDateFilter(v: unknown): string | null {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
-export function condition(field: ListField, raw: unknown): SQL | null {
-  if (field.via) {
-    const { key, from, id, expr, filter = field.filter } = field.via;
-    const c = condition({ expr, filter }, raw);
-    return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
-  }
-  if (raw === null || raw === undefined || raw === '' || !field.filter) return null;
+/** A filter's value as text (a dropdown's whole option gives its id), or null when it does not filter. */
+function filterValue(raw: unknown): string | null {
+  if (raw === null || raw === undefined || raw === '') return null;
   if (typeof raw === 'object') {
     // A dropdown sends the whole option; filter by its id.
     const id = (raw as { id?: unknown }).id;
     if (id === undefined || id === null) return null;
     raw = id;
   }
-  const value = String(raw).trim();
-  if (!value) return null;
+  return String(raw).trim() || null;
+}
+
+/** What a "contains" filter looks for in the value as text (a decimal comma typed as the point). */
+const textoContido = (value: string) => value.replace(',', '.');
+
+export function condition(field: ListField, raw: unknown): SQL | null {
+  if (field.via) {
+    const { key, from, id, expr, filter = field.filter } = field.via;
+    const c = condition({ expr, filter }, raw);
+    return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
+  }
+  const value = filterValue(raw);
+  if (!value || !field.filter) return null;
   switch (field.filter) {
     case 'text':
       return sql`f_unaccent(${field.expr}::text) LIKE '%' || f_unaccent(${escapeLike(value)}) || '%'`;
@@ -92,7 +105,7 @@ export function condition(field: ListField, raw: unknown): SQL | null {
       // The pattern as a scalar subquery: computed once even where a prepared plan cannot fold it.
       return sql`${field.expr} LIKE (SELECT '%' || f_unaccent(${escapeLike(value)}) || '%')`;
     case 'contains':
-      return sql`${field.expr}::text LIKE ${'%' + escapeLike(value.replace(',', '.')) + '%'}`;
+      return sql`${field.expr}::text LIKE ${'%' + escapeLike(textoContido(value)) + '%'}`;
     case 'eq':
       return sql`${field.expr}::text = ${value}`;
     case 'id':
@@ -138,6 +151,34 @@ export function planoEstavel<Row>(spec: ListSpec<Row>, filters?: Record<string, 
   return activeFilters(spec, filters).every((k) => {
     const f = spec.fields[k];
     return f.via || (f.filter !== 'text' && f.filter !== 'busca' && f.filter !== 'contains');
+  });
+}
+
+/**
+ * The total of a list filtered by one "contains" filter of one or two characters on a field with
+ * `trechos` ("1" in a value matches most rows): read from the counts the database keeps, where
+ * counting the matches would read nearly every row. Null otherwise.
+ */
+export function contagemDeTrecho<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL | null {
+  const ativos = activeFilters(spec, filters);
+  const campo = ativos.length === 1 ? ativos[0] : undefined;
+  const field = campo ? spec.fields[campo] : undefined;
+  if (!campo || !field?.trechos || field.filter !== 'contains' || field.via) return null;
+  const raw = Object.entries(filters ?? {}).find(([name, v]) => fieldKey(spec, name) === campo && filterValue(v))?.[1];
+  const texto = textoContido(filterValue(raw) ?? '');
+  if (!texto || [...texto].length > 2) return null;
+  return sql`coalesce((SELECT c.total FROM contagem_trecho c WHERE c.tabela = ${field.trechos} AND c.campo = ${campo} AND c.trecho = ${texto}), 0)::int`;
+}
+
+/**
+ * Whether a "contains" filter of three or more characters is among the filters: its matches are
+ * few and found through a trigram index (the one- and two-character ones go by contagemDeTrecho).
+ */
+export function contemTrechoLongo<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): boolean {
+  return Object.entries(filters ?? {}).some(([name, raw]) => {
+    const key = fieldKey(spec, name);
+    const texto = key && spec.fields[key].filter === 'contains' && !spec.fields[key].via ? filterValue(raw) : null;
+    return !!texto && [...textoContido(texto)].length > 2;
   });
 }
 
@@ -233,6 +274,8 @@ async function executarPreparadaPglite(client: PGlite, nome: string, query: { sq
 }
 /** The driver's client behind the database (undefined inside a transaction, which runs unprepared). */
 const clienteDe = (db: Tx) => (db as { $client?: unknown }).$client;
+/** Whether a page and its total run side by side (a PostgreSQL pool; see pageWithTotal). */
+export const emParalelo = (db: Tx) => clienteDe(db) instanceof pg.Pool;
 
 /**
  * A query run as a prepared statement (named by its text): the database parses and plans a list's
@@ -240,7 +283,7 @@ const clienteDe = (db: Tx) => (db as { $client?: unknown }).$client;
  * (bench/run.ts). On a PostgreSQL pool, a protocol-level named statement per connection; on PGlite
  * (the database itself, not a transaction), PREPARE and EXECUTE.
  */
-async function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ rows: Record<string, unknown>[] }> {
+export async function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ rows: Record<string, unknown>[] }> {
   const query = dialect.sqlToQuery(q);
   const name = preparar ? `lista_${createHash('sha1').update(query.sql).digest('hex')}` : undefined;
   const client = clienteDe(db);
@@ -270,7 +313,7 @@ export async function pageWithTotal(
   estavel: boolean,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
   const preparar = estavel && p.page < PREPARAR_ATE_PAGINA;
-  if (clienteDe(db) instanceof pg.Pool) {
+  if (emParalelo(db)) {
     const [rows, count] = await Promise.all([executar(db, pagina(null), preparar), executar(db, sql`SELECT ${contagem} AS n`, estavel)]);
     return { rows: rows.rows, total: total(count) };
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { build, call, tokensPorPapel } from '../../../test/helpers';
+import { build, call, contagensDeTrechoErradas, tokensPorPapel } from '../../../test/helpers';
 import { gerarPrecos } from '../../db/seed/precos';
 import { conditions } from '../../lib/list';
 
@@ -95,6 +95,12 @@ const filtros = () => [
   { data: umaData },
   { valor: '1' },
   { id: '7' },
+  { valor: '12' },
+  { valor: ',5' },
+  { id: '77' },
+  { valor: 'x' },
+  { valor: '12,3' },
+  { id: '123' },
   { data: umaData, produtoNome: 'a' },
   { produtoGrupo: acucar, valor: '5' },
   { produtoNome: 'nenhum produto assim' },
@@ -107,6 +113,10 @@ async function conferirTudo() {
   // Deep pages leave the product-by-product path for the sorted index.
   await conferir({ produtoGrupo: tomate }, 'produtoNome', 'asc', 51);
   await conferir({ produtoNome: 'tomate' }, 'data', 'desc', 49);
+  // Deep pages are found in the order's index first.
+  for (const campo of Object.keys(COLUNAS)) await conferir({}, campo, 'desc', 30);
+  await conferir({ valor: '1' }, 'valor', 'asc', 12);
+  await conferir({ data: umaData }, 'id', 'asc', 10);
 }
 
 beforeAll(async () => {
@@ -133,6 +143,8 @@ describe('price list over the copied product columns', () => {
     await db.execute(sql`UPDATE precos SET produto_id = (SELECT id FROM produto WHERE nome = 'Batata Extra')
       WHERE id IN (SELECT id FROM precos WHERE produto_nome = 'Tomate Cereja' ORDER BY id LIMIT 7)`);
     await db.execute(sql`DELETE FROM precos WHERE id IN (SELECT id FROM precos WHERE produto_grupo_id = ${acucar} ORDER BY id LIMIT 11)`);
+    await db.execute(sql`UPDATE precos SET valor = valor + 0.13 WHERE id % 5 = 0`);
+    await db.execute(sql`INSERT INTO precos (produto_id, data, valor) SELECT produto_id, data + 1, valor * 3 FROM precos WHERE id % 50 = 0`);
     await conferirTudo();
     // The copies and the counters agree with their sources.
     const copias = await db.execute(sql`
@@ -144,6 +156,7 @@ describe('price list over the copied product columns', () => {
       SELECT count(*)::int AS n FROM produto pr LEFT JOIN precos_produto_total t ON t.produto_id = pr.id
       WHERE coalesce(t.precos, 0) <> (SELECT count(*) FROM precos p WHERE p.produto_id = pr.id)`);
     expect(Number((contagens.rows[0] as { n: number }).n)).toBe(0);
+    expect(await contagensDeTrechoErradas(app)).toBe(0);
     // The public quotation shows the group's new name.
     const home = await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: { produtoGrupoId: tomate } });
     expect(home.body.content[0].produtoGrupoNome).toBe('Tomates');

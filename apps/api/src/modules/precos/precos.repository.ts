@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
-import { activeFilters, conditions, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { activeFilters, conditions, contagemDeTrecho, contemTrechoLongo, emParalelo, executar, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -33,8 +33,8 @@ export const precoList: ListSpec<Preco> = {
     p.produto_grupo_id AS "produtoGrupoId", p.produto_grupo_nome AS "produtoGrupoNome"`,
   from: sql`precos p`,
   fields: {
-    id: { expr: sql`p.id`, filter: 'contains' },
-    valor: { expr: sql`p.valor`, filter: 'contains' },
+    id: { expr: sql`p.id`, filter: 'contains', trechos: 'precos' },
+    valor: { expr: sql`p.valor`, filter: 'contains', trechos: 'precos' },
     data: { expr: sql`p.data`, filter: 'date' },
     produtoId: { expr: sql`p.produto_id`, filter: 'id' },
     produtoNome: { expr: sql`p.produto_nome`, filter: 'text', via: porProduto(sql`pr.nome_busca`) },
@@ -92,6 +92,8 @@ const CHAVE_DO_PRODUTO: Record<string, SQL> = {
   produtoGrupo: nomeDoGrupo,
 };
 
+/** From how many skipped rows a page's rows are found in the order's index before the table is read. */
+const PULO_PROFUNDO = 200;
 /** Price columns: what is not a product column. */
 const DO_PRECO = new Set(['id', 'valor', 'data']);
 /**
@@ -114,13 +116,13 @@ const resumoList: ListSpec<PrecoResumo> = {
     produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'id' },
     produtoGrupoNome: { expr: sql`r.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.nome_busca`) },
     produtoGrupoUn: { expr: sql`r.produto_grupo_un`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.un_padrao_busca`) },
-    valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains' },
-    valorMedio: { expr: sql`r.valor_medio`, filter: 'contains' },
-    valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains' },
+    valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains', trechos: 'precos_resumo' },
+    valorMedio: { expr: sql`r.valor_medio`, filter: 'contains', trechos: 'precos_resumo' },
+    valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains', trechos: 'precos_resumo' },
     precoData: { expr: sql`r.data`, filter: 'date' },
-    valorKgMinimo: { expr: sql`r.valor_kg_minimo`, filter: 'contains' },
-    valorKgMedio: { expr: sql`r.valor_kg_medio`, filter: 'contains' },
-    valorKgMaximo: { expr: sql`r.valor_kg_maximo`, filter: 'contains' },
+    valorKgMinimo: { expr: sql`r.valor_kg_minimo`, filter: 'contains', trechos: 'precos_resumo' },
+    valorKgMedio: { expr: sql`r.valor_kg_medio`, filter: 'contains', trechos: 'precos_resumo' },
+    valorKgMaximo: { expr: sql`r.valor_kg_maximo`, filter: 'contains', trechos: 'precos_resumo' },
   },
   aliases: { nome: 'produtoGrupoNome', produto: 'produtoGrupoNome', unPadrao: 'produtoGrupoUn', data: 'precoData', dataCotacao: 'precoData' },
   defaultSort: { field: 'precoData', dir: 'desc' },
@@ -147,13 +149,15 @@ export function precosRepository(db: Db) {
     async listar(p: ListParams): Promise<Page<Preco>> {
       const ativos = activeFilters(precoList, p.filters);
       const where = whereClause(precoList, p.filters);
-      // The total, as a scalar expression (see pageWithTotal): no filter reads the one-row
-      // counter, product columns only sum the matching products' counts, else count the rows.
+      // The total, as a scalar expression (see pageWithTotal): no filter reads the one-row counter,
+      // a short "contains" its kept count, product columns only sum the matching products' counts,
+      // else count the rows.
       const contagem = !ativos.length
         ? sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`
-        : ativos.every((f) => !DO_PRECO.has(f))
-          ? sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`
-          : sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`;
+        : (contagemDeTrecho(precoList, p.filters) ??
+          (ativos.every((f) => !DO_PRECO.has(f))
+            ? sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`
+            : sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`));
       const order = orderClause(precoList, p.sortField, p.sortDir);
       const limite = limitOffset(p.size, p.page * p.size);
       const campo = fieldKey(precoList, p.sortField);
@@ -185,6 +189,16 @@ export function precosRepository(db: Db) {
             ORDER BY ${doProduto ? sql`m.k` : sql`x.k`} ${dir}, x.id ${dir} ${limite}) pagina
           JOIN precos p ON p.id = pagina.id
           ${order}`;
+      } else if (p.page * p.size >= PULO_PROFUNDO) {
+        // A deep page: the rows to skip are walked in the order's index alone (an index-only scan of
+        // (column, id)), and only the page's rows are read from the table.
+        consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from}
+          WHERE p.id IN (SELECT p.id FROM ${precoList.from} ${where} ${order} ${limite}) ${order}`;
+      } else if (contemTrechoLongo(precoList, p.filters) && !emParalelo(db)) {
+        // A rare "contains" (a few hundred matches through the trigram index) where page and total
+        // run as one query (PGlite): the matches are read once for both.
+        consulta = (t) => sql`WITH m AS MATERIALIZED (SELECT p.* FROM ${precoList.from} ${where})
+          SELECT ${precoList.select}${t ? sql`, (SELECT count(*)::int FROM m) AS "__total"` : sql``} FROM m p ${order} ${limite}`;
       } else {
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`;
       }
@@ -212,7 +226,7 @@ export function precosRepository(db: Db) {
       // The total, as a scalar expression (see pageWithTotal).
       const contagem = !ativos.length
         ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`
-        : sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`;
+        : (contagemDeTrecho(resumoList, p.filters) ?? sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`);
       const { rows, total } = await pageWithTotal(
         db,
         p,
@@ -225,14 +239,18 @@ export function precosRepository(db: Db) {
 
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
     async historico(grupoId: number, dias: number): Promise<PrecoHistorico[]> {
-      const g = await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`);
-      if (!g.rows.length) throw notFound('Grupo de produto não encontrado');
-      const r = await db.execute(sql`
+      // One prepared query; only an empty answer asks whether the group exists (404) or has no prices.
+      const r = await executar(
+        db,
+        sql`
         SELECT r.data, r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo"
         FROM precos_resumo r
         WHERE r.produto_grupo_id = ${grupoId}
           AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupoId}) - ${dias}::int
-        ORDER BY r.data`);
+        ORDER BY r.data`,
+        true,
+      );
+      if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length) throw notFound('Grupo de produto não encontrado');
       return r.rows as PrecoHistorico[];
     },
   };
