@@ -133,7 +133,7 @@ export async function countRows(app: FastifyInstance, table: string): Promise<nu
 }
 
 /**
- * How many of the one- and two-character piece counts the triggers keep in contagem_trecho
+ * How many of the piece counts (one to three characters) the triggers keep in contagem_trecho
  * (migration 0010) differ from a recount of precos and precos_resumo: 0 when they agree.
  */
 export async function contagensDeTrechoErradas(app: FastifyInstance): Promise<number> {
@@ -146,7 +146,7 @@ export async function contagensDeTrechoErradas(app: FastifyInstance): Promise<nu
         ('valorKgMedio', r.valor_kg_medio::text), ('valorKgMaximo', r.valor_kg_maximo::text)) AS c(campo, texto)),
     recontado AS (
       SELECT tabela, campo, trecho, count(*) AS total
-      FROM textos, LATERAL (SELECT DISTINCT substr(texto, i, n) AS trecho FROM generate_series(1, length(texto)) i, (VALUES (1), (2)) v(n) WHERE i + n - 1 <= length(texto)) t
+      FROM textos, LATERAL (SELECT DISTINCT substr(texto, i, n) AS trecho FROM generate_series(1, length(texto)) i, (VALUES (1), (2), (3)) v(n) WHERE i + n - 1 <= length(texto)) t
       GROUP BY 1, 2, 3)
     SELECT count(*)::int AS n FROM recontado r FULL JOIN contagem_trecho c USING (tabela, campo, trecho)
     WHERE coalesce(r.total, 0) <> coalesce(c.total, 0)` as never);

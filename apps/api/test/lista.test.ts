@@ -62,14 +62,15 @@ describe('embedded database upkeep', () => {
 });
 
 describe('short "contains" totals', () => {
-  it('come from the kept piece counts for one filter of one or two characters, and match the rows', async () => {
+  it('come from the kept piece counts for one filter of up to three characters, and match the rows', async () => {
     const valor = (v: string) => contagemDeTrecho(precoList, { valor: v });
     expect(valor('1')).not.toBeNull();
-    expect(valor(' 2,5 ')).toBeNull(); // "2.5": three characters, counted through the trigram index
+    expect(valor(' 2,5 ')).not.toBeNull();
+    expect(valor('12,5')).toBeNull(); // four characters: counted through the trigram index
     expect(valor(',5')).not.toBeNull();
     expect(contagemDeTrecho(precoList, { id: '7', data: '2026-11-20' })).toBeNull(); // two filters
     expect(contagemDeTrecho(precoList, { produtoNome: 'a' })).toBeNull(); // not a counted field
-    for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['9', 0], ['%', 0]] as const) {
+    for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['2,5', 1], ['9', 0], ['%', 0], ['9,9', 0]] as const) {
       expect(await n(sql`SELECT ${valor(v)} AS n`), v).toBe(esperado);
       const r = await precosRepository(app.ctx.db).listar({ page: 0, size: 20, filters: { valor: v } });
       expect([r.totalElements, r.content.length], v).toEqual([esperado, esperado]);

@@ -30,6 +30,12 @@ export interface Database {
 // Calendar dates stay 'yyyy-mm-dd' strings and numerics stay exact strings on both drivers.
 pg.types.setTypeParser(1082, (v) => v);
 
+/**
+ * Dates, timestamps and intervals (and their arrays) come back as text, as Drizzle's raw queries
+ * give them; on PGlite set once for the database, since per query the option costs ~0.2 ms a call.
+ */
+export const COMO_TEXTO = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231].map((oid) => [oid, (v: string) => v]));
+
 /** Opens the database the configuration names (PGlite by default) and applies the migrations. */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb'>,
@@ -53,7 +59,7 @@ export async function openDatabase(
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, parsers: { 1082: (v: string) => v }, loadDataDir });
+  const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, parsers: COMO_TEXTO, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };

@@ -28,7 +28,7 @@ export interface ListField {
    */
   via?: { key: SQL; from: SQL; id: SQL; expr: SQL; filter?: FilterKind };
   /**
-   * A "contains" field whose one- and two-character pieces the database counts in contagem_trecho
+   * A "contains" field whose pieces of one to three characters the database counts in contagem_trecho
    * (migration 0010) under this table's name and the field's name: see contagemDeTrecho.
    */
   trechos?: string;
@@ -154,10 +154,13 @@ export function planoEstavel<Row>(spec: ListSpec<Row>, filters?: Record<string, 
   });
 }
 
+/** The longest "contains" piece whose matches the database counts (migration 0010). */
+const TRECHO_CONTADO = 3;
+
 /**
- * The total of a list filtered by one "contains" filter of one or two characters on a field with
- * `trechos` ("1" in a value matches most rows): read from the counts the database keeps, where
- * counting the matches would read nearly every row. Null otherwise.
+ * The total of a list filtered by one "contains" filter of up to TRECHO_CONTADO characters on a field with
+ * `trechos` ("1" in a value matches most rows, "777" in a code hundreds scattered over the table):
+ * read from the counts the database keeps instead of counting the matches. Null otherwise.
  */
 export function contagemDeTrecho<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL | null {
   const ativos = activeFilters(spec, filters);
@@ -166,19 +169,19 @@ export function contagemDeTrecho<Row>(spec: ListSpec<Row>, filters?: Record<stri
   if (!campo || !field?.trechos || field.filter !== 'contains' || field.via) return null;
   const raw = Object.entries(filters ?? {}).find(([name, v]) => fieldKey(spec, name) === campo && filterValue(v))?.[1];
   const texto = textoContido(filterValue(raw) ?? '');
-  if (!texto || [...texto].length > 2) return null;
+  if (!texto || [...texto].length > TRECHO_CONTADO) return null;
   return sql`coalesce((SELECT c.total FROM contagem_trecho c WHERE c.tabela = ${field.trechos} AND c.campo = ${campo} AND c.trecho = ${texto}), 0)::int`;
 }
 
 /**
  * Whether a "contains" filter of three or more characters is among the filters: its matches are
- * few and found through a trigram index (the one- and two-character ones go by contagemDeTrecho).
+ * few and found through a trigram index (shorter ones are counted: contagemDeTrecho).
  */
 export function contemTrechoLongo<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): boolean {
   return Object.entries(filters ?? {}).some(([name, raw]) => {
     const key = fieldKey(spec, name);
     const texto = key && spec.fields[key].filter === 'contains' && !spec.fields[key].via ? filterValue(raw) : null;
-    return !!texto && [...textoContido(texto)].length > 2;
+    return !!texto && [...textoContido(texto)].length > TRECHO_CONTADO;
   });
 }
 
@@ -224,8 +227,6 @@ export function pageOf<T>(content: T[], total: number, p: Pick<ListParams, 'page
 
 const dialect = new PgDialect();
 
-/** Query results as drizzle's raw queries give them: dates, timestamps and intervals (and their arrays) as text. */
-const COMO_TEXTO = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231].map((oid) => [oid, (v: string) => v]));
 /** A parameter written as a SQL literal (an untyped string constant the statement's parameter type reads), or null. */
 function literal(v: unknown): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) return `'${v}'`;
@@ -267,10 +268,8 @@ async function executarPreparadaPglite(client: PGlite, nome: string, query: { sq
     porNome.set(nome, pronta);
   }
   if (!(await pronta)) return null;
-  return client.query<Record<string, unknown>>(args.length ? `EXECUTE ${nome}(${args.join(', ')})` : `EXECUTE ${nome}`, [], {
-    rowMode: 'object',
-    parsers: COMO_TEXTO,
-  });
+  // (The database itself reads dates and times as text: COMO_TEXTO, db/client.ts.)
+  return client.query<Record<string, unknown>>(args.length ? `EXECUTE ${nome}(${args.join(', ')})` : `EXECUTE ${nome}`);
 }
 /** The driver's client behind the database (undefined inside a transaction, which runs unprepared). */
 const clienteDe = (db: Tx) => (db as { $client?: unknown }).$client;
@@ -291,6 +290,9 @@ export async function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ row
     const r = await executarPreparadaPglite(client, name, query);
     if (r) return r;
   }
+  // On PGlite straight to the database, whose own parsers read dates and times as text (Drizzle's
+  // session would pass them again with every query).
+  if (client instanceof PGlite) return client.query<Record<string, unknown>>(query.sql, query.params);
   return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Record<string, unknown>[] }>;
 }
 /** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */

@@ -1,9 +1,9 @@
 -- Custom SQL migration (drizzle-kit generate --custom). A "contains" filter on a number (a price's
--- code or value, a quotation's values) of one or two characters ("1", "12", ",5") matches most rows,
--- so counting its matches for the page total meant reading every row (~150,000 prices). These
--- counts are kept here instead: for each table and column, how many rows' text (the column ::text,
--- as the filter reads it) contains each one- and two-character piece. Longer pieces are rare and
--- are counted through the trigram indexes. Only the triggers below write this table; the
+-- code or value, a quotation's values) of one to three characters ("1", "12", ",5", "777") matches
+-- many rows, so counting its matches for the page total meant reading every row (~150,000 prices)
+-- or hundreds scattered over the table. These counts are kept here instead: for each table and
+-- column, how many rows' text (the column ::text, as the filter reads it) contains each piece of
+-- one to three characters. Longer pieces are rare and are counted through the trigram indexes. Only the triggers below write this table; the
 -- application only reads it (like precos_resumo_total, not in the Drizzle schema).
 CREATE TABLE contagem_trecho (
   tabela text NOT NULL,
@@ -13,11 +13,11 @@ CREATE TABLE contagem_trecho (
   PRIMARY KEY (tabela, campo, trecho)
 );
 --> statement-breakpoint
--- The distinct pieces of one or two characters of a text (none for NULL).
+-- The distinct pieces of one to three characters of a text (none for NULL).
 CREATE OR REPLACE FUNCTION trechos_curtos(texto text) RETURNS SETOF text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT DISTINCT substr(texto, i, n)
-  FROM generate_series(1, length(texto)) AS i, (VALUES (1), (2)) AS v(n)
+  FROM generate_series(1, length(texto)) AS i, (VALUES (1), (2), (3)) AS v(n)
   WHERE i + n - 1 <= length(texto)
 $$;
 --> statement-breakpoint

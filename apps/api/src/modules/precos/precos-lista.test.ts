@@ -101,6 +101,7 @@ const filtros = () => [
   { valor: 'x' },
   { valor: '12,3' },
   { id: '123' },
+  { id: '1234' },
   { data: umaData, produtoNome: 'a' },
   { produtoGrupo: acucar, valor: '5' },
   { produtoNome: 'nenhum produto assim' },
