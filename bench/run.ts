@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: fills a throw-away database with ~156,000 prices (apps/api/src/db/seed/precos.ts) and
  * measures p50/p95 of the price list (searchPrecos) and the public quotation (searchPrecosHome),
- * both their SQL (the repository) and the whole call (app.inject), against a bare indexed SELECT
- * on the same database measured in turn with each case.
+ * both their SQL (the repository) and the whole call (app.inject), against two bare indexed SELECTs
+ * on the same database measured in turn with each case: a fixed one (the newest 20 prices) and the
+ * same page's (the case's filter, order, LIMIT and OFFSET as a plain query).
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set or postgres://root@127.0.0.1:5432/test
  * answers. Prints a markdown table and writes it to bench/results/latest.md.
  *
@@ -40,6 +41,8 @@ interface Linha {
   linhas: number;
   /** The bare SELECT, measured in turn with this case (drift and noise hit both alike). */
   ref: Medida;
+  /** The same page's bare indexed SELECT (the case's filter, order, LIMIT and OFFSET as a plain query). */
+  refMesma?: Medida;
   /** The database work of the call: the repository's page and total (what the route asks the database). */
   sql?: Medida;
   /** The whole call through the app (app.inject: routing, validation, authorisation, JSON). */
@@ -57,24 +60,29 @@ async function tempo(fn: () => Promise<unknown>, t: number[]) {
   t.push(performance.now() - t0);
 }
 
-/** Runs the reference, the SQL and the API call in turn, RUNS times, after WARMUP rounds. */
-async function medir(ref: () => Promise<unknown>, sqlFn?: () => Promise<number>, api?: () => Promise<number>) {
+/** Runs the bare SELECT, the same page's bare SELECT, the SQL and the API call in turn, RUNS times, after WARMUP rounds. */
+async function medir(ref: () => Promise<unknown>, mesma?: () => Promise<{ rows: unknown[] }>, sqlFn?: () => Promise<number>, api?: () => Promise<number>) {
   let linhas = 0;
   for (let i = 0; i < WARMUP; i++) {
     await ref();
+    const m = await mesma?.();
     if (sqlFn) linhas = await sqlFn();
     if (api) linhas = await api();
+    // The reference must read the rows the route returns.
+    if (m && m.rows.length !== linhas) throw new Error(`a página de referência tem ${m.rows.length} linhas, a rota ${linhas}`);
   }
   const tr: number[] = [];
+  const tm: number[] = [];
   const ts: number[] = [];
   const ta: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     await tempo(ref, tr);
+    if (mesma) await tempo(mesma, tm);
     if (sqlFn) await tempo(sqlFn, ts);
     if (api) await tempo(api, ta);
   }
   const m = (t: number[]): Medida | undefined => (t.length ? { p50: percentil(t, 50), p95: percentil(t, 95) } : undefined);
-  return { linhas, ref: m(tr)!, sql: m(ts), api: m(ta) };
+  return { linhas, ref: m(tr)!, refMesma: m(tm), sql: m(ts), api: m(ta) };
 }
 
 async function postgresDisponivel(): Promise<string | null> {
@@ -111,61 +119,92 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   };
   // The bare indexed SELECT of the rows a price-list page shows (the product's columns live in precos).
   const bare = () => db.execute(sql.raw(SELECT_PURO));
-  type Caso = [string, (() => Promise<number>) | undefined, (() => Promise<number>) | undefined];
+  // The same page's bare indexed SELECT: the case's own filter, order, LIMIT and OFFSET written as a
+  // plain query on the same indexes (no total, no gathering, no preparation, no mapping).
+  const COLUNAS_PRECO = 'p.id, p.valor, p.data, p.produto_id, p.produto_nome, p.produto_embalagem, p.produto_peso_em_kg, p.produto_grupo_id, p.produto_grupo_nome';
+  const COLUNAS_RESUMO = 'r.produto_grupo_id, r.produto_grupo_nome, r.produto_grupo_un, r.valor_minimo, r.valor_medio, r.valor_maximo, r.data, r.valor_kg_minimo, r.valor_kg_medio, r.valor_kg_maximo';
+  const ORDEM_PRECO: Record<string, string> = { id: 'p.id', valor: 'p.valor', data: 'p.data', produtoNome: 'p.produto_nome', produtoEmbalagem: 'p.produto_embalagem', produtoGrupo: 'p.produto_grupo_nome' };
+  const produtos = (coluna: string, texto: string) => `p.produto_id IN (SELECT id FROM produto WHERE ${coluna} LIKE '%' || f_unaccent('${texto}') || '%')`;
+  const grupos = (col: string, texto: string) => `${col} IN (SELECT id FROM produto_grupo WHERE nome_busca LIKE '%' || f_unaccent('${texto}') || '%')`;
+  const refPreco = (where: string, campo: string, dir: string, offset = 0) =>
+    `SELECT ${COLUNAS_PRECO} FROM precos p ${where ? `WHERE ${where}` : ''} ORDER BY ${ORDEM_PRECO[campo]} ${dir}, p.id ${dir} LIMIT 20 OFFSET ${offset}`;
+  type Caso = { nome: string; ref?: string; sql?: () => Promise<number>; api?: () => Promise<number> };
   const casos: Caso[] = [
-    ['SELECT puro: precos ORDER BY data DESC LIMIT 20', undefined, undefined],
-    ['piso da API: GET /api/health (inject + SELECT 1)', undefined, () => inject('GET', '/api/health', undefined, false)],
+    { nome: 'SELECT puro: precos ORDER BY data DESC LIMIT 20' },
+    { nome: 'piso da API: GET /api/health (inject + SELECT 1)', api: () => inject('GET', '/api/health', undefined, false) },
   ];
   // searchPrecos: the route's SQL (the repository, with the body the route's schema would pass) and the call.
-  const lista = (nome: string, dir: 'asc' | 'desc', campo: string, corpo: object, page = 0) =>
-    casos.push([
+  const lista = (nome: string, dir: 'asc' | 'desc', campo: string, corpo: object, where: string, page = 0) =>
+    casos.push({
       nome,
-      async () => (await repo.listar({ page, size: 20, sortField: campo, sortDir: dir, filters: precoFiltro.transform(normalizarFiltroDePreco).parse(corpo) })).content.length,
-      () => inject('POST', `/api/precos/searchPrecos/${dir}/${campo}?page=${page}&size=20`, corpo),
-    ]);
+      ref: refPreco(where, campo, dir, page * 20),
+      sql: async () => (await repo.listar({ page, size: 20, sortField: campo, sortDir: dir, filters: precoFiltro.transform(normalizarFiltroDePreco).parse(corpo) })).content.length,
+      api: () => inject('POST', `/api/precos/searchPrecos/${dir}/${campo}?page=${page}&size=20`, corpo),
+    });
   for (const campo of ['id', 'valor', 'data', 'produtoNome', 'produtoEmbalagem', 'produtoGrupo'])
-    for (const dir of ['asc', 'desc'] as const) lista(`searchPrecos ordenado por ${campo} ${dir}`, dir, campo, {});
-  const filtros: [string, object][] = [
-    ['produtoNome "acucar" (10 produtos)', { produtoNome: 'acucar' }],
-    ['produtoNome "acucar extra" (1 produto)', { produtoNome: 'acucar extra' }],
-    ['produtoEmbalagem "sc 50"', { produtoEmbalagem: 'sc 50' }],
-    ['produtoGrupo (id)', { produtoGrupo: grupo }],
-    ['produtoGrupo "tomate"', { produtoGrupo: 'tomate' }],
-    ['data (um dia)', { data: umaData }],
-    ['valor "12,3"', { valor: '12,3' }],
-    ['id "777"', { id: '777' }],
+    for (const dir of ['asc', 'desc'] as const) lista(`searchPrecos ordenado por ${campo} ${dir}`, dir, campo, {}, '');
+  const filtros: [string, object, string][] = [
+    ['produtoNome "acucar" (10 produtos)', { produtoNome: 'acucar' }, produtos('nome_busca', 'acucar')],
+    ['produtoNome "acucar extra" (1 produto)', { produtoNome: 'acucar extra' }, produtos('nome_busca', 'acucar extra')],
+    ['produtoEmbalagem "sc 50"', { produtoEmbalagem: 'sc 50' }, produtos('embalagem_busca', 'sc 50')],
+    ['produtoGrupo (id)', { produtoGrupo: grupo }, `p.produto_grupo_id = ${grupo}`],
+    ['produtoGrupo "tomate"', { produtoGrupo: 'tomate' }, grupos('p.produto_grupo_id', 'tomate')],
+    ['data (um dia)', { data: umaData }, `p.data = '${umaData}'`],
+    ['valor "12,3"', { valor: '12,3' }, `p.valor::text LIKE '%12.3%'`],
+    ['valor "1" (quase todas as linhas)', { valor: '1' }, `p.valor::text LIKE '%1%'`],
+    ['id "777"', { id: '777' }, `p.id::text LIKE '%777%'`],
+    ['id "1234"', { id: '1234' }, `p.id::text LIKE '%1234%'`],
   ];
-  for (const [nome, corpo] of filtros) lista(`searchPrecos filtro ${nome}, data desc`, 'desc', 'data', corpo);
-  lista('searchPrecos filtro produtoGrupo (id), ordenado por produtoNome asc', 'asc', 'produtoNome', { produtoGrupo: grupo });
-  lista('searchPrecos filtro data + produtoNome "tomate", ordenado por valor desc', 'desc', 'valor', { data: umaData, produtoNome: 'tomate' });
-  lista('searchPrecos página 500 (10.000 linhas puladas), data desc', 'desc', 'data', {}, 500);
+  for (const [nome, corpo, where] of filtros) lista(`searchPrecos filtro ${nome}, data desc`, 'desc', 'data', corpo, where);
+  lista('searchPrecos filtro produtoGrupo (id), ordenado por produtoNome asc', 'asc', 'produtoNome', { produtoGrupo: grupo }, `p.produto_grupo_id = ${grupo}`);
+  lista('searchPrecos filtro data + produtoNome "tomate", ordenado por valor desc', 'desc', 'valor', { data: umaData, produtoNome: 'tomate' }, `p.data = '${umaData}' AND ${produtos('nome_busca', 'tomate')}`);
+  lista('searchPrecos página 500 (10.000 linhas puladas), data desc', 'desc', 'data', {}, '', 500);
 
-  const home = (nome: string, campo: string, dir: 'asc' | 'desc', corpo: object, size = 20) =>
-    casos.push([
+  const PADRAO_RESUMO = 'r.data DESC, r.produto_grupo_nome ASC, r.produto_grupo_id ASC';
+  const COLUNA_RESUMO: Record<string, string> = {
+    precoData: 'r.data', produtoGrupoNome: 'r.produto_grupo_nome', produtoGrupoUn: 'r.produto_grupo_un', valorMinimo: 'r.valor_minimo', valorMedio: 'r.valor_medio',
+    valorMaximo: 'r.valor_maximo', valorKgMinimo: 'r.valor_kg_minimo', valorKgMedio: 'r.valor_kg_medio', valorKgMaximo: 'r.valor_kg_maximo',
+  };
+  const home = (nome: string, campo: string, dir: 'asc' | 'desc', corpo: object, where: string, size = 20) => {
+    const ordem = campo === 'precoData' && dir === 'desc' ? PADRAO_RESUMO
+      : campo.startsWith('produtoGrupo') ? `${COLUNA_RESUMO[campo]} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
+        : `${COLUNA_RESUMO[campo]} ${dir}, ${PADRAO_RESUMO}`;
+    casos.push({
       nome,
-      async () => (await repo.resumo({ page: 0, size, sortField: campo, sortDir: dir, filters: precoResumoFiltro.parse(corpo) })).content.length,
-      () => inject('POST', `/api/precos/searchPrecosHome/${campo}/${dir}?page=0&size=${size}`, corpo, false),
-    ]);
-  home('searchPrecosHome padrão (precoData desc)', 'precoData', 'desc', {});
-  home('searchPrecosHome ordenado por precoData asc', 'precoData', 'asc', {});
-  for (const campo of ['produtoGrupoNome', 'produtoGrupoUn']) for (const dir of ['asc', 'desc'] as const) home(`searchPrecosHome ordenado por ${campo} ${dir}`, campo, dir, {});
+      ref: `SELECT ${COLUNAS_RESUMO} FROM precos_resumo r ${where ? `WHERE ${where}` : ''} ORDER BY ${ordem} LIMIT ${size}`,
+      sql: async () => (await repo.resumo({ page: 0, size, sortField: campo, sortDir: dir, filters: precoResumoFiltro.parse(corpo) })).content.length,
+      api: () => inject('POST', `/api/precos/searchPrecosHome/${campo}/${dir}?page=0&size=${size}`, corpo, false),
+    });
+  };
+  home('searchPrecosHome padrão (precoData desc)', 'precoData', 'desc', {}, '');
+  home('searchPrecosHome ordenado por precoData asc', 'precoData', 'asc', {}, '');
+  for (const campo of ['produtoGrupoNome', 'produtoGrupoUn']) for (const dir of ['asc', 'desc'] as const) home(`searchPrecosHome ordenado por ${campo} ${dir}`, campo, dir, {}, '');
   for (const campo of ['valorMinimo', 'valorMedio', 'valorMaximo', 'valorKgMinimo', 'valorKgMedio', 'valorKgMaximo'])
-    home(`searchPrecosHome ordenado por ${campo} desc`, campo, 'desc', {});
-  home('searchPrecosHome filtro produtoGrupoNome "acucar"', 'precoData', 'desc', { produtoGrupoNome: 'acucar' });
-  home('searchPrecosHome filtro precoData (um dia)', 'precoData', 'desc', { precoData: umaData });
-  home('searchPrecosHome filtro produtoGrupoId', 'precoData', 'desc', { produtoGrupoId: grupo });
-  home('searchPrecosHome filtro valorMedio "12,3"', 'precoData', 'desc', { valorMedio: '12,3' });
-  home('searchPrecosHome filtro valorMinimo "1" (quase todas as linhas)', 'precoData', 'desc', { valorMinimo: '1' });
-  home('searchPrecosHome 1000 linhas (relatório impresso)', 'precoData', 'desc', {}, 1000);
-  casos.push(['histórico do grupo (90 dias)', async () => (await repo.historico(grupo, 90)).length, () => inject('GET', `/api/precos/historico/${grupo}`, undefined, false)]);
+    home(`searchPrecosHome ordenado por ${campo} desc`, campo, 'desc', {}, '');
+  home('searchPrecosHome filtro produtoGrupoNome "acucar"', 'precoData', 'desc', { produtoGrupoNome: 'acucar' }, grupos('r.produto_grupo_id', 'acucar'));
+  home('searchPrecosHome filtro precoData (um dia)', 'precoData', 'desc', { precoData: umaData }, `r.data = '${umaData}'`);
+  home('searchPrecosHome filtro produtoGrupoId', 'precoData', 'desc', { produtoGrupoId: grupo }, `r.produto_grupo_id = ${grupo}`);
+  home('searchPrecosHome filtro valorMedio "12,3"', 'precoData', 'desc', { valorMedio: '12,3' }, `r.valor_medio::text LIKE '%12.3%'`);
+  home('searchPrecosHome filtro valorMinimo "1" (quase todas as linhas)', 'precoData', 'desc', { valorMinimo: '1' }, `r.valor_minimo::text LIKE '%1%'`);
+  home('searchPrecosHome 1000 linhas (relatório impresso)', 'precoData', 'desc', {}, '', 1000);
+  casos.push({
+    nome: 'histórico do grupo (90 dias)',
+    ref: `SELECT r.data, r.valor_minimo, r.valor_medio, r.valor_maximo FROM precos_resumo r WHERE r.produto_grupo_id = ${grupo} AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupo}) - 90 ORDER BY r.data`,
+    sql: async () => (await repo.historico(grupo, 90)).length,
+    api: () => inject('GET', `/api/precos/historico/${grupo}`, undefined, false),
+  });
 
   const linhas: Linha[] = [];
   const so = process.env.BENCH_CASOS ? new RegExp(process.env.BENCH_CASOS, 'i') : null;
-  for (const [consulta, sqlFn, api] of casos.filter(([c], i) => !so || i < 2 || so.test(c))) {
-    const m = await medir(bare, sqlFn, api);
-    linhas.push({ base, consulta, ...m });
+  const escolhidos = casos.filter((c, i) => !so || i < 2 || so.test(c.nome));
+  // Every query once before any is timed: the first case does not pay for cold caches, connections
+  // and the database's own after-load work.
+  for (let i = 0; i < 3; i++) for (const c of escolhidos) await Promise.all([bare(), c.ref && db.execute(sql.raw(c.ref)), c.sql?.(), c.api?.()]);
+  for (const c of escolhidos) {
+    const m = await medir(bare, c.ref ? () => db.execute(sql.raw(c.ref!)) : undefined, c.sql, c.api);
+    linhas.push({ base, consulta: c.nome, ...m });
     const f = (x?: Medida) => (x ? `${x.p50.toFixed(2)}/${x.p95.toFixed(2)}` : '-');
-    console.log(`  ${consulta}: SELECT puro ${f(m.ref)}, SQL ${f(m.sql)}, API ${f(m.api)} ms (p50/p95)`);
+    console.log(`  ${c.nome}: SELECT puro ${f(m.ref)}, mesma página ${f(m.refMesma)}, SQL ${f(m.sql)}, API ${f(m.api)} ms (p50/p95)`);
   }
   return { linhas, info };
 }
@@ -203,22 +242,25 @@ const dentro = (r: { p50: number; p95: number }) => r.p50 <= 2 && r.p95 <= 2;
 let md = `# Benchmark de preços\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus()[0]?.model ?? ''} · ${RUNS} rodadas por consulta (após ${WARMUP} de aquecimento)\n\n`;
 md += infos.map((i) => `- ${i}`).join('\n') + '\n\n';
 md +=
-  'Em cada rodada roda-se, em sequência, o SELECT puro (`' + SELECT_PURO + '`), ' +
-  'o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, pelo mesmo driver) e a **chamada pela API** ' +
-  '(`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada percentil pelo mesmo percentil do SELECT puro ' +
-  'medido junto com o caso. Meta do issue: p50 e p95 até 2× o SELECT puro.\n\n';
+  'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' + SELECT_PURO + '`); o **SELECT puro da mesma página** ' +
+  '(o filtro, a ordem, o LIMIT e o OFFSET do caso escritos como uma consulta simples sobre os mesmos índices, sem total, sem preparo, ' +
+  'e conferido: lê o mesmo número de linhas que a rota); o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, ' +
+  'pelo mesmo driver); e a **chamada pela API** (`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada ' +
+  'percentil pelo mesmo percentil da referência medida junto com o caso. Meta do issue: p50 e p95 até 2× um SELECT puro indexado … LIMIT 20.\n\n';
 for (const b of bases) {
   const linhas = todas.filter((x) => x.base === b.nome);
-  md += `## ${b.nome}\n\n| Consulta | Linhas | SELECT puro p50/p95 (ms) | SQL da rota p50/p95 (ms) | SQL ÷ puro p50/p95 | API p50/p95 (ms) | API ÷ puro p50 |\n|---|---:|---:|---:|---:|---:|---:|\n`;
+  md += `## ${b.nome}\n\n| Consulta | Linhas | SELECT puro p50/p95 (ms) | mesma página, SELECT puro p50/p95 (ms) | SQL da rota p50/p95 (ms) | SQL ÷ mesma página p50/p95 | SQL ÷ SELECT puro fixo p50/p95 | API p50/p95 (ms) | API ÷ puro p50 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n`;
+  const r = (m?: Medida, ref?: Medida) => (m && ref ? `${vezes(razao(m, ref).p50)} / ${vezes(razao(m, ref).p95)}${dentro(razao(m, ref)) ? '' : ' ✗'}` : '–');
   for (const l of linhas) {
-    const s = l.sql && razao(l.sql, l.ref);
-    md += `| ${l.consulta} | ${l.linhas || 20} | ${fmt(l.ref.p50)} / ${fmt(l.ref.p95)} | ${l.sql ? `${fmt(l.sql.p50)} / ${fmt(l.sql.p95)}` : '–'} | ${s ? `${vezes(s.p50)} / ${vezes(s.p95)}${dentro(s) ? '' : ' ✗'}` : '–'} | ${l.api ? `${fmt(l.api.p50)} / ${fmt(l.api.p95)}` : '–'} | ${l.api ? vezes(l.api.p50 / l.ref.p50) : '–'} |\n`;
+    md += `| ${l.consulta} | ${l.linhas || 20} | ${fmt(l.ref.p50)} / ${fmt(l.ref.p95)} | ${l.refMesma ? `${fmt(l.refMesma.p50)} / ${fmt(l.refMesma.p95)}` : '–'} | ${l.sql ? `${fmt(l.sql.p50)} / ${fmt(l.sql.p95)}` : '–'} | ${r(l.sql, l.refMesma)} | ${r(l.sql, l.ref)} | ${l.api ? `${fmt(l.api.p50)} / ${fmt(l.api.p95)}` : '–'} | ${l.api ? vezes(l.api.p50 / l.ref.p50) : '–'} |\n`;
   }
   const comSql = linhas.filter((l) => l.sql);
-  const fora = comSql.filter((l) => !dentro(razao(l.sql!, l.ref)));
+  const resumo = (nome: string, ref: (l: Linha) => Medida | undefined) => {
+    const fora = comSql.filter((l) => !dentro(razao(l.sql!, ref(l)!)));
+    return `dentro de 2× ${nome} (p50 e p95) em ${comSql.length - fora.length} de ${comSql.length} consultas${fora.length ? ` (fora: ${fora.map((l) => l.consulta).join('; ')})` : ''}`;
+  };
   const piso = linhas.find((l) => l.consulta.startsWith('piso'))!;
-  md += `\n${b.nome}: SQL da rota dentro de 2× (p50 e p95) em ${comSql.length - fora.length} de ${comSql.length} consultas`;
-  md += fora.length ? `; fora: ${fora.map((l) => l.consulta).join('; ')}.` : '.';
+  md += `\n${b.nome}: SQL da rota ${resumo('do SELECT puro da mesma página', (l) => l.refMesma)}; ${resumo('do SELECT puro fixo', (l) => l.ref)}.`;
   md += ` Só o piso da API (GET /api/health) já custa ${vezes(piso.api!.p50 / piso.ref.p50)} o SELECT puro.\n\n`;
 }
 console.log('\n' + md);
