@@ -43,12 +43,12 @@ export function estacionamentoRepository(db: Db) {
       { coluna: veiculoTipo.id, valor: i.veiculoTipoId, campo: 'veiculoTipoId', mensagem: 'O tipo de veículo deve estar na lista' },
     ]);
     return {
-    data: i.data,
-    placa: i.placa.toUpperCase(),
-    valor: i.valor.toFixed(2),
-    divida: i.divida,
-    pessoaId: i.pessoaId,
-    veiculoTipoId: i.veiculoTipoId,
+      data: i.data,
+      placa: i.placa.toUpperCase(),
+      valor: i.valor.toFixed(2),
+      divida: i.divida,
+      pessoaId: i.pessoaId,
+      veiculoTipoId: i.veiculoTipoId,
     };
   };
 

@@ -45,19 +45,19 @@ export function propriedadeRepository(db: Db) {
       { coluna: municipio.id, valor: i.municipioId, campo: 'municipioId', mensagem: 'O município deve estar na lista' },
     ]);
     return {
-    nome: i.nome,
-    endereco: i.endereco,
-    numero: i.numero,
-    complemento: i.complemento,
-    cep: i.cep,
-    municipioId: i.municipioId,
-    areaTotal: String(i.areaTotal),
-    areaExplorada: String(i.areaExplorada),
-    areaCultivada: String(i.areaCultivada),
-    geoLocalizacao: i.geoLocalizacao,
-    pronaf: i.pronaf,
-    tipoPosse: i.tipoPosse,
-    proprietarioId: i.proprietarioId,
+      nome: i.nome,
+      endereco: i.endereco,
+      numero: i.numero,
+      complemento: i.complemento,
+      cep: i.cep,
+      municipioId: i.municipioId,
+      areaTotal: String(i.areaTotal),
+      areaExplorada: String(i.areaExplorada),
+      areaCultivada: String(i.areaCultivada),
+      geoLocalizacao: i.geoLocalizacao,
+      pronaf: i.pronaf,
+      tipoPosse: i.tipoPosse,
+      proprietarioId: i.proprietarioId,
     };
   };
 
