@@ -34,45 +34,42 @@ LANGUAGE sql AS $$
   ON CONFLICT (tabela, campo, trecho) DO UPDATE SET total = c.total + excluded.total
 $$;
 --> statement-breakpoint
--- precos: code and value. Statement triggers with transition tables, so a bulk insert counts once.
-CREATE OR REPLACE FUNCTION contagem_trecho_precos_trg() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  campos text[];
-  textos text[];
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT array_agg(c.campo), array_agg(c.texto) INTO campos, textos
-    FROM antigos a, LATERAL (VALUES ('id', a.id::text), ('valor', a.valor::text)) AS c(campo, texto);
-    PERFORM contagem_trecho_somar(TG_TABLE_NAME, campos, textos, -1);
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    SELECT array_agg(c.campo), array_agg(c.texto) INTO campos, textos
-    FROM novos n, LATERAL (VALUES ('id', n.id::text), ('valor', n.valor::text)) AS c(campo, texto);
-    PERFORM contagem_trecho_somar(TG_TABLE_NAME, campos, textos, 1);
-  END IF;
-  RETURN NULL;
-END $$;
+-- The columns counted, once: each (table, API field name, column).
+CREATE TABLE contagem_trecho_campo (
+  tabela text NOT NULL,
+  campo text NOT NULL,
+  coluna text NOT NULL,
+  PRIMARY KEY (tabela, campo)
+);
 --> statement-breakpoint
--- precos_resumo: the quotation's six values, named as the API's fields.
-CREATE OR REPLACE FUNCTION contagem_trecho_resumo_trg() RETURNS trigger
+INSERT INTO contagem_trecho_campo (tabela, campo, coluna) VALUES
+  ('precos', 'id', 'id'), ('precos', 'valor', 'valor'),
+  ('precos_resumo', 'valorMinimo', 'valor_minimo'), ('precos_resumo', 'valorMedio', 'valor_medio'),
+  ('precos_resumo', 'valorMaximo', 'valor_maximo'), ('precos_resumo', 'valorKgMinimo', 'valor_kg_minimo'),
+  ('precos_resumo', 'valorKgMedio', 'valor_kg_medio'), ('precos_resumo', 'valorKgMaximo', 'valor_kg_maximo');
+--> statement-breakpoint
+-- The query giving, for the rows of `relacao` (the table, or a trigger's transition table), the
+-- arrays of (field, column as text) of `nome_tabela`'s counted columns.
+CREATE OR REPLACE FUNCTION contagem_trecho_textos(relacao text, nome_tabela text) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT format('SELECT array_agg(c.campo), array_agg(c.texto) FROM %I AS r, LATERAL (VALUES %s) AS c(campo, texto)',
+    relacao, string_agg(format('(%L, r.%I::text)', campo, coluna), ', ' ORDER BY campo))
+  FROM contagem_trecho_campo WHERE tabela = nome_tabela
+$$;
+--> statement-breakpoint
+-- Statement triggers with transition tables, so a bulk insert counts once.
+CREATE OR REPLACE FUNCTION contagem_trecho_trg() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   campos text[];
   textos text[];
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT array_agg(c.campo), array_agg(c.texto) INTO campos, textos
-    FROM antigos a, LATERAL (VALUES ('valorMinimo', a.valor_minimo::text), ('valorMedio', a.valor_medio::text),
-      ('valorMaximo', a.valor_maximo::text), ('valorKgMinimo', a.valor_kg_minimo::text), ('valorKgMedio', a.valor_kg_medio::text),
-      ('valorKgMaximo', a.valor_kg_maximo::text)) AS c(campo, texto);
+    EXECUTE contagem_trecho_textos('antigos', TG_TABLE_NAME) INTO campos, textos;
     PERFORM contagem_trecho_somar(TG_TABLE_NAME, campos, textos, -1);
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    SELECT array_agg(c.campo), array_agg(c.texto) INTO campos, textos
-    FROM novos n, LATERAL (VALUES ('valorMinimo', n.valor_minimo::text), ('valorMedio', n.valor_medio::text),
-      ('valorMaximo', n.valor_maximo::text), ('valorKgMinimo', n.valor_kg_minimo::text), ('valorKgMedio', n.valor_kg_medio::text),
-      ('valorKgMaximo', n.valor_kg_maximo::text)) AS c(campo, texto);
+    EXECUTE contagem_trecho_textos('novos', TG_TABLE_NAME) INTO campos, textos;
     PERFORM contagem_trecho_somar(TG_TABLE_NAME, campos, textos, 1);
   END IF;
   RETURN NULL;
@@ -86,38 +83,38 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_ins AFTER INSERT ON precos REFERENCING NEW TABLE AS novos
-  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_precos_trg();
+  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_upd AFTER UPDATE ON precos REFERENCING OLD TABLE AS antigos NEW TABLE AS novos
-  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_precos_trg();
+  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_del AFTER DELETE ON precos REFERENCING OLD TABLE AS antigos
-  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_precos_trg();
+  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_trunc AFTER TRUNCATE ON precos
   FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_truncate_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_ins AFTER INSERT ON precos_resumo REFERENCING NEW TABLE AS novos
-  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_resumo_trg();
+  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_upd AFTER UPDATE ON precos_resumo REFERENCING OLD TABLE AS antigos NEW TABLE AS novos
-  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_resumo_trg();
+  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_del AFTER DELETE ON precos_resumo REFERENCING OLD TABLE AS antigos
-  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_resumo_trg();
+  FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_trg();
 --> statement-breakpoint
 CREATE TRIGGER contagem_trecho_trunc AFTER TRUNCATE ON precos_resumo
   FOR EACH STATEMENT EXECUTE FUNCTION contagem_trecho_truncate_trg();
 --> statement-breakpoint
 -- The rows already there.
-INSERT INTO contagem_trecho (tabela, campo, trecho, total)
-SELECT 'precos', c.campo, t.trecho, count(*)
-FROM precos p, LATERAL (VALUES ('id', p.id::text), ('valor', p.valor::text)) AS c(campo, texto), trechos_curtos(c.texto) AS t(trecho)
-GROUP BY c.campo, t.trecho;
---> statement-breakpoint
-INSERT INTO contagem_trecho (tabela, campo, trecho, total)
-SELECT 'precos_resumo', c.campo, t.trecho, count(*)
-FROM precos_resumo r, LATERAL (VALUES ('valorMinimo', r.valor_minimo::text), ('valorMedio', r.valor_medio::text),
-  ('valorMaximo', r.valor_maximo::text), ('valorKgMinimo', r.valor_kg_minimo::text), ('valorKgMedio', r.valor_kg_medio::text),
-  ('valorKgMaximo', r.valor_kg_maximo::text)) AS c(campo, texto), trechos_curtos(c.texto) AS t(trecho)
-GROUP BY c.campo, t.trecho;
+DO $$
+DECLARE
+  t text;
+  campos text[];
+  textos text[];
+BEGIN
+  FOR t IN SELECT DISTINCT tabela FROM contagem_trecho_campo LOOP
+    EXECUTE contagem_trecho_textos(t, t) INTO campos, textos;
+    PERFORM contagem_trecho_somar(t, campos, textos, 1);
+  END LOOP;
+END $$;
