@@ -131,14 +131,17 @@ export function fieldKey<Row>(spec: ListSpec<Row>, name: string | undefined): st
   return key && spec.fields[key] ? key : undefined;
 }
 
+/** The body's filters that filter (known field, non-empty value), with their field's key. */
+function filtrando<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): { key: string; raw: unknown }[] {
+  return Object.entries(filters ?? {}).flatMap(([name, raw]) => {
+    const key = fieldKey(spec, name);
+    return key && condition(spec.fields[key], raw) ? [{ key, raw }] : [];
+  });
+}
+
 /** The fields the filters actually filter by (known field, non-empty value), each once. */
 export function activeFilters<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): string[] {
-  const ativos: string[] = [];
-  for (const [name, raw] of Object.entries(filters ?? {})) {
-    const key = fieldKey(spec, name);
-    if (key && condition(spec.fields[key], raw) && !ativos.includes(key)) ativos.push(key);
-  }
-  return ativos;
+  return [...new Set(filtrando(spec, filters).map((f) => f.key))];
 }
 
 /**
@@ -157,32 +160,32 @@ export function planoEstavel<Row>(spec: ListSpec<Row>, filters?: Record<string, 
 /** The longest "contains" piece whose matches the database counts (migration 0010). */
 const TRECHO_CONTADO = 3;
 
+/** The text a "contains" filter on the field itself looks for, or null. */
+const trechoProcurado = (field: ListField, raw: unknown) => {
+  const v = field.filter === 'contains' && !field.via ? filterValue(raw) : null;
+  return v && textoContido(v);
+};
+
 /**
- * The total of a list filtered by one "contains" filter of up to TRECHO_CONTADO characters on a field with
- * `trechos` ("1" in a value matches most rows, "777" in a code hundreds scattered over the table):
- * read from the counts the database keeps instead of counting the matches. Null otherwise.
+ * The total of a list whose one filter is a "contains" of up to TRECHO_CONTADO characters on a field
+ * with `trechos` ("1" in a value matches most rows, "777" in a code hundreds scattered over the
+ * table): read from the counts the database keeps instead of counting the matches. Null otherwise.
  */
 export function contagemDeTrecho<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL | null {
-  const ativos = activeFilters(spec, filters);
-  const campo = ativos.length === 1 ? ativos[0] : undefined;
-  const field = campo ? spec.fields[campo] : undefined;
-  if (!campo || !field?.trechos || field.filter !== 'contains' || field.via) return null;
-  const raw = Object.entries(filters ?? {}).find(([name, v]) => fieldKey(spec, name) === campo && filterValue(v))?.[1];
-  const texto = textoContido(filterValue(raw) ?? '');
-  if (!texto || [...texto].length > TRECHO_CONTADO) return null;
-  return sql`coalesce((SELECT c.total FROM contagem_trecho c WHERE c.tabela = ${field.trechos} AND c.campo = ${campo} AND c.trecho = ${texto}), 0)::int`;
+  const ativos = filtrando(spec, filters);
+  if (ativos.length !== 1) return null;
+  const { key, raw } = ativos[0];
+  const texto = trechoProcurado(spec.fields[key], raw);
+  if (!spec.fields[key].trechos || !texto || [...texto].length > TRECHO_CONTADO) return null;
+  return sql`coalesce((SELECT c.total FROM contagem_trecho c WHERE c.tabela = ${spec.fields[key].trechos} AND c.campo = ${key} AND c.trecho = ${texto}), 0)::int`;
 }
 
 /**
- * Whether a "contains" filter of three or more characters is among the filters: its matches are
- * few and found through a trigram index (shorter ones are counted: contagemDeTrecho).
+ * Whether a "contains" filter longer than the counted pieces is among the filters: its matches are
+ * few and found through a trigram index.
  */
 export function contemTrechoLongo<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): boolean {
-  return Object.entries(filters ?? {}).some(([name, raw]) => {
-    const key = fieldKey(spec, name);
-    const texto = key && spec.fields[key].filter === 'contains' && !spec.fields[key].via ? filterValue(raw) : null;
-    return !!texto && [...textoContido(texto)].length > TRECHO_CONTADO;
-  });
+  return filtrando(spec, filters).some(({ key, raw }) => [...(trechoProcurado(spec.fields[key], raw) ?? '')].length > TRECHO_CONTADO);
 }
 
 /** The conditions the filters put on a list (each filter that filters, in the body's order). */
