@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
 import { api, ApiError } from '../../lib/api-client';
 import { DURACAO, useToast } from '../../lib/toast';
+import { relerListas } from '../../lib/listas';
 
 export interface ResourceFormOptions<F extends FieldValues, D> {
   /** API base path, e.g. 'municipio'. */
@@ -70,7 +71,7 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
       const salvo = editando
         ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id } })
         : await api<D>(o.base, { method: 'POST', body });
-      await qc.invalidateQueries({ queryKey: ['lista', o.base] });
+      await relerListas(qc, o.base);
       toast.show('success', editando ? 'Cadastro atualizado!' : 'Cadastro concluído!', undefined, DURACAO.salvar);
       if (!opts.continuar) timer.current = setTimeout(() => navigate(o.listPath), DURACAO.salvar);
       return salvo;

@@ -8,6 +8,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { relerListas } from '../../lib/listas';
 import { fromIsoDate, MAX_PAGE_SIZE, PAGE_SIZE, toIsoDate, type Page } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -194,10 +195,7 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
           const r = await api<{ aviso?: string } | undefined>(`${p.base}/${row.id}`, { method: 'DELETE' });
           if (r && r.aviso) toast.show('warn', r.aviso, undefined, DURACAO.remover);
           toast.show('success', 'Remoção concluída!', `${rotulo} removido(a) com sucesso`, DURACAO.remover);
-          // A load still in flight (a filter applied just before) began before the removal: dropped,
-          // not taken as the answer, and the list is read again.
-          await qc.cancelQueries({ queryKey: ['lista', p.base] });
-          await qc.invalidateQueries({ queryKey: ['lista', p.base] });
+          await relerListas(qc, p.base);
         } catch (err) {
           toast.show('error', p.erroRemover, (err as ApiError).message, DURACAO.remover);
         }

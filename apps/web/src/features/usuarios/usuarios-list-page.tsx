@@ -10,6 +10,7 @@ import { ResourceList } from '../../components/resource-list/ResourceList';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
+import { relerListas } from '../../lib/listas';
 
 const NOME_PAPEL: Record<string, string> = {
   'user-admin': 'Administrativo (user-admin)',
@@ -40,7 +41,7 @@ export default function UsuariosListPage() {
       await api(`usuarios/${editando.id}`, { method: 'PUT', body: { roles, ativo } });
       toast.show('success', 'Cadastro atualizado!', `${editando.email} atualizado com sucesso`, 2000);
       setEditando(null);
-      await qc.invalidateQueries({ queryKey: ['lista', 'usuarios'] });
+      await relerListas(qc, 'usuarios');
     } catch (err) {
       toast.show('error', 'Erro ao editar usuário!', (err as ApiError).message);
     } finally {
