@@ -28,8 +28,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 10;
 const PG_PADRAO = 'postgres://root@127.0.0.1:5432/test';
 const aqui = path.dirname(fileURLToPath(import.meta.url));
-const SELECT_PURO =
-  'SELECT id, valor, data, produto_id, produto_nome, produto_embalagem, produto_peso_em_kg, produto_grupo_id, produto_grupo_nome FROM precos ORDER BY data DESC LIMIT 20';
+/** The columns a price-list page shows (the product's live in precos). */
+const COLUNAS_PRECO = 'p.id, p.valor, p.data, p.produto_id, p.produto_nome, p.produto_embalagem, p.produto_peso_em_kg, p.produto_grupo_id, p.produto_grupo_nome';
+const SELECT_PURO = `SELECT ${COLUNAS_PRECO} FROM precos p ORDER BY p.data DESC LIMIT 20`;
 
 interface Medida {
   p50: number;
@@ -121,7 +122,6 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   const bare = () => db.execute(sql.raw(SELECT_PURO));
   // The same page's bare indexed SELECT: the case's own filter, order, LIMIT and OFFSET written as a
   // plain query on the same indexes (no total, no gathering, no preparation, no mapping).
-  const COLUNAS_PRECO = 'p.id, p.valor, p.data, p.produto_id, p.produto_nome, p.produto_embalagem, p.produto_peso_em_kg, p.produto_grupo_id, p.produto_grupo_nome';
   const COLUNAS_RESUMO = 'r.produto_grupo_id, r.produto_grupo_nome, r.produto_grupo_un, r.valor_minimo, r.valor_medio, r.valor_maximo, r.data, r.valor_kg_minimo, r.valor_kg_medio, r.valor_kg_maximo';
   const ORDEM_PRECO: Record<string, string> = { id: 'p.id', valor: 'p.valor', data: 'p.data', produtoNome: 'p.produto_nome', produtoEmbalagem: 'p.produto_embalagem', produtoGrupo: 'p.produto_grupo_nome' };
   const produtos = (coluna: string, texto: string) => `p.produto_id IN (SELECT id FROM produto WHERE ${coluna} LIKE '%' || f_unaccent('${texto}') || '%')`;
