@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatDate } from '@ceasa/shared/format';
 
 export const ADMIN = { email: 'admin@e2e.local', senha: 'Admin#e2e1' };
-export const MAIL_DIR = path.join(os.tmpdir(), 'ceasa-e2e-mail');
+/** Mails the test SMTP receiver saved, per checkout (two checkouts may run their browser tests at once). */
+export const MAIL_DIR = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-mail');
 /** Screenshots, printed PDFs and their page-1 PNGs, kept for a visual check after the run. */
 export const ARTEFATOS = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-artifacts');
 
