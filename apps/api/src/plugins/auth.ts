@@ -33,7 +33,7 @@ declare module 'fastify' {
     invalidarPermissoes(): void;
     /** Forget cached session checks: call after a revocation or a change of roles has committed (identity/tokens.ts). */
     esquecerSessoes(): void;
-    rotasApi: { method: string; url: string; acesso: Acesso }[];
+    rotasApi: { method: string; url: string; acesso: Acesso; corpo?: unknown }[];
   }
 }
 
@@ -72,7 +72,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const acesso = route.config?.acesso;
     if (!acesso) throw new Error(`A rota ${route.method} ${route.url} não declara quem pode chamá-la (config.acesso)`);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso });
+    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso, corpo: route.schema?.body });
   });
 
   // A signed-out session, a disabled account or a change of roles takes effect at once, not when the
