@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { ADMIN, criarUsuario, entrar, linhas, mailsPara, textoDoEmail, toast } from './support';
 
 const AVISO = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';

@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth';
 import { instalarMensagensPtBr } from '@ceasa/shared';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, naoEncontrado, registerErrorHandler } from './plugins/errors';
+import { registerSeguranca } from './plugins/seguranca';
 import { registerStatic } from './plugins/static';
 
 export interface BuildOptions {
@@ -61,6 +62,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const ctx: AppContext = { db, database, config, keys, mailer };
   app.decorate('ctx', ctx);
 
+  // Security headers first, so every answer (errors and 404s included) carries them.
+  await registerSeguranca(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });

@@ -8,8 +8,9 @@ import './styles.css';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 
-// zod's own messages in pt-BR wherever a shared schema has none (the same on the server).
-instalarMensagensPtBr();
+// zod's own messages in pt-BR wherever a shared schema has none (the same on the server), parsed
+// without eval (the Content-Security-Policy allows no 'unsafe-eval').
+instalarMensagensPtBr({ semEval: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

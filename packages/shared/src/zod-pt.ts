@@ -93,8 +93,13 @@ export function mensagemPtBr(issue: Issue): string {
 
 let instalado = false;
 
-/** Makes `mensagemPtBr` zod's message for every issue the schemas do not word (idempotent). */
-export function instalarMensagensPtBr() {
+/**
+ * Makes `mensagemPtBr` zod's message for every issue the schemas do not word (idempotent).
+ * `semEval` (the browser): zod compiles object parsers with `new Function`, which the
+ * Content-Security-Policy forbids (no 'unsafe-eval'); jitless parsing needs no eval.
+ */
+export function instalarMensagensPtBr(o: { semEval?: boolean } = {}) {
+  if (o.semEval) z.config({ jitless: true });
   if (instalado) return;
   z.config({ customError: (issue) => mensagemPtBr(issue) });
   instalado = true;
