@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await registerSeguranca(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await app.register(swagger, {
     openapi: {
