@@ -64,12 +64,12 @@ describe('web session (refresh token in a cookie)', () => {
     const c = valorDoCookie(l.headers);
     for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }]) {
       const r = await renovar(c, headers);
-      expect(r.status).toBe(403);
+      expect(r.status).toBe(400);
       expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
     }
-    expect((await entrar(app, {})).status).toBe(403);
+    expect((await entrar(app, {})).status).toBe(400);
     const sair = await call(app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF } });
-    expect(sair.status).toBe(403);
+    expect(sair.status).toBe(400);
     // The cookie still works from the app's own pages (same origin).
     expect((await renovar(c, { ...CSRF, origin: `http://localhost:${app.ctx.config.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });

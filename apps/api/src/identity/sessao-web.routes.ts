@@ -35,7 +35,7 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
     const origem = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const mesmaOrigem = origem === undefined || origem === origemConfigurada || origem === `${req.protocol}://${req.host}`;
-    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(403, MSG_ORIGEM);
+    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
   }
 
   const guardarCookie = (reply: FastifyReply, sessao: SessaoRow, refreshToken: string) =>
