@@ -62,7 +62,7 @@ describe('web session (refresh token in a cookie)', () => {
   it('refuses calls without the CSRF header, from another origin or another site, changing nothing', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
-    for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }]) {
+    for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }] as Record<string, string>[]) {
       const r = await renovar(c, headers);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
