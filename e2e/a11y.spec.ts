@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { ADMIN, entrar, semViolacoesGraves } from './support';
 
 // No serious or critical accessibility violation on the public pages and the main back-office frame.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { ADMIN, criarUsuario, entrar, linhas, mailsPara, textoDoEmail, toast } from './support';
 
 const AVISO = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
@@ -127,4 +127,44 @@ test('página privada sem sessão volta para o login; rodapé abre "Sobre este S
   await entrar(page);
   await page.getByRole('button', { name: 'Desenvolvido por: Fábrica de Software' }).click();
   await expect(page.getByRole('dialog', { name: 'Sobre este Site' })).toBeVisible();
+});
+
+test('sessão: nada que pareça token no armazenamento; recarregar mantém; renovação pelo cookie; sair encerra', async ({ page, context }) => {
+  await page.clock.install();
+  await entrar(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  const armazenado = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, sessao: { ...sessionStorage }, cookies: document.cookie }));
+  // No JWT, no opaque 43-character token, no token field: only the user's name, roles, permissions and screens' state.
+  expect(armazenado).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+  expect(armazenado).not.toMatch(/[A-Za-z0-9_-]{43}/);
+  expect(armazenado).not.toMatch(/token/i);
+  const cookie = (await context.cookies()).find((c) => c.name === 'ceasa_refresh');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/sessao' });
+
+  // A reload keeps the session: the app gets a new access token through the cookie.
+  const renovacao = page.waitForResponse((r) => r.url().endsWith('/api/auth/sessao/refresh'));
+  await page.reload();
+  expect((await renovacao).status()).toBe(200);
+  await expect(page.getByText('ADMINISTRADOR').first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Município' }).click();
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+  const depoisDoReload = (await context.cookies()).find((c) => c.name === 'ceasa_refresh')!.value;
+  expect(depoisDoReload).not.toBe(cookie!.value);
+
+  // 10 s before the 5-minute access token expires, the app refreshes it by itself.
+  const automatica = page.waitForResponse((r) => r.url().endsWith('/api/auth/sessao/refresh'));
+  await page.clock.fastForward('04:52');
+  expect((await automatica).status()).toBe(200);
+  await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+
+  // Sign-out revokes the session and clears the cookie; a reload then lands on the sign-in page.
+  const antigo = (await context.cookies()).find((c) => c.name === 'ceasa_refresh')!.value;
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'ceasa_refresh')).toBe(false);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  const r = await page.request.post('/api/auth/sessao/refresh', { headers: { 'x-ceasa-csrf': '1', cookie: `ceasa_refresh=${antigo}` } });
+  expect(r.status()).toBe(401);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { apiAdmin, DIVIDAS_E2E, entrar, escolherOpcao, hojeBR, imprimirPdf, linhas, redigitar, sufixoUnico, toast } from './support';
 
 // SPEC.md section 7 groups 'Stones and parking': the stall list is tested here too.

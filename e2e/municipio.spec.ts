@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { entrar, linhas, toast } from './support';
 
 test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e remover', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support';
 import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, linhas, toast } from './support';
 
 /** 11 digits no other test uses (the embedded database lives for the whole run). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { entrar, imprimirPdf } from './support';
 
 test('relatório de ids das rotas: diálogo de impressão e PDF A4 limpo', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 import { apiAdmin, entrar, escolherOpcao, linhas, redigitar, sufixoUnico, toast } from './support';
 
 type Propriedade = { id: number; nome: string; cep: string | null; areaTotal: number; areaExplorada: number; areaCultivada: number; geoLocalizacao: string; pronaf: boolean; tipoPosse: string; proprietarioNome: string; municipioNome: string };

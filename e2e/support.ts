@@ -2,8 +2,42 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { formatDate } from '@ceasa/shared/format';
+
+/**
+ * Every browser test runs with this `test`: it records the Content-Security-Policy violations of every
+ * page of the test's browser context (the `securitypolicyviolation` event and Chromium's own console
+ * error) and fails the test if there was any, so every screen the suite visits passes the policy.
+ */
+export const test = base.extend<{ violacoesCsp: string[] }>({
+  violacoesCsp: [
+    async ({ context }, use) => {
+      const violacoes = vigiarCsp(context);
+      await use(violacoes);
+      expect(violacoes, 'violações da Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Starts recording the CSP violations of every page of `context` (also pages opened later). */
+export function vigiarCsp(context: BrowserContext): string[] {
+  const violacoes: string[] = [];
+  void context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violada: ${e.effectiveDirective} bloqueou ${e.blockedURI || 'inline'} em ${e.sourceFile || location.pathname}:${e.lineNumber}`),
+    );
+  });
+  const ouvir = (p: Page) =>
+    p.on('console', (m) => {
+      if (m.type() === 'error' && /CSP violada|Content Security Policy/i.test(m.text())) violacoes.push(`${p.url()}: ${m.text()}`);
+    });
+  context.pages().forEach(ouvir);
+  context.on('page', ouvir);
+  return violacoes;
+}
 
 export const ADMIN = { email: 'admin@e2e.local', senha: 'Admin#e2e1' };
 /** Mails the test SMTP receiver saved, per checkout (two checkouts may run their browser tests at once). */

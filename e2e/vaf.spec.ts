@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 import type { VafRow } from '@ceasa/shared';
 import { ARTEFATOS, entrar, imprimirPdf, linhas, redigitar, semViolacoesGraves, toast } from './support';
 

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -14,7 +15,10 @@ import { createMailer } from './identity/mail';
 import { registerIdentity } from './identity/identity.routes';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
-import { naoEncontrado, registerErrorHandler } from './plugins/errors';
+import { instalarMensagensPtBr } from '@ceasa/shared';
+import { registerRecusaDeNulos } from './plugins/entrada';
+import { errosDoFramework, naoEncontrado, registerErrorHandler } from './plugins/errors';
+import { registerSeguranca } from './plugins/seguranca';
 import { registerStatic } from './plugins/static';
 
 export interface BuildOptions {
@@ -35,16 +39,20 @@ declare module 'fastify' {
 /** Builds the whole product (API, identity, web) around one database; testable with inject. */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, opts.config);
+  // zod's own messages in pt-BR wherever a schema has none (the same on the web side).
+  instalarMensagensPtBr();
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
+    frameworkErrors: errosDoFramework,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRecusaDeNulos(app);
 
   const database = opts.database ?? (await openDatabase(config));
   const db = database.db;
@@ -55,8 +63,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const ctx: AppContext = { db, database, config, keys, mailer };
   app.decorate('ctx', ctx);
 
+  // Security headers first, so every answer (errors and 404s included) carries them.
+  await registerSeguranca(app, config);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await app.register(swagger, {
     openapi: {

@@ -16,7 +16,10 @@ export interface Config {
   mailFrom: string;
   adminEmail: string;
   adminPassword?: string;
+  /** PUBLIC_URL: the product's address for users, the only base of links the server writes (mails, issuer). */
   publicUrl?: string;
+  /** NODE_ENV: 'development' or 'test' silence the start-up warning about a missing PUBLIC_URL. */
+  nodeEnv?: string;
   logLevel: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -46,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@ceasa.local').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    nodeEnv: env.NODE_ENV || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
     refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 60 * 60 * 24 * 30),
@@ -69,8 +73,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+  if (config.publicUrl !== undefined) {
+    let u: URL | null = null;
+    try {
+      u = new URL(config.publicUrl);
+    } catch {
+      /* below */
+    }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash)
+      throw new Error(`PUBLIC_URL inválido (${config.publicUrl}): use um endereço http(s) completo, como https://ceasa.prefeitura.gov.br`);
+  }
   return config;
 }
+
+/**
+ * The product's address as users reach it, with no trailing slash: PUBLIC_URL, or else the address the
+ * server was started with (HOST:PORT; 'localhost' when it listens on every interface). Never a request
+ * header: a forged Host must not choose where a reset link points (docs/decisions).
+ */
+export function enderecoPublico(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const h = config.host;
+  const host = !h || h === '0.0.0.0' || h === '::' ? 'localhost' : h.includes(':') ? `[${h}]` : h;
+  return `http://${host}:${config.port}`;
+}
+
+/** Served over HTTPS (PUBLIC_URL https://...): cookies are Secure and browsers are told to stay on HTTPS. */
+export const servidoPorHttps = (config: Pick<Config, 'publicUrl'>) => Boolean(config.publicUrl?.startsWith('https:'));
+
+/** Development or tests (NODE_ENV), where a missing PUBLIC_URL is expected. */
+export const emDesenvolvimento = (config: Pick<Config, 'nodeEnv'>) => config.nodeEnv === 'development' || config.nodeEnv === 'test';
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {
   if (!v || v === 'false') return false;

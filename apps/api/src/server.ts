@@ -1,5 +1,9 @@
 import { buildApp } from './app';
+import { emDesenvolvimento, enderecoPublico } from './config';
 import { manterPglite } from './db/client';
+
+/** How long a stop waits for requests in flight before closing their connections. */
+const ESPERA_AO_PARAR_MS = 10_000;
 
 const app = await buildApp();
 const { port, host } = app.ctx.config;
@@ -12,6 +16,11 @@ try {
 const url = `http://localhost:${port}`;
 const banco = app.ctx.database.kind === 'pglite' ? `embutido (PGlite) em ${app.ctx.config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 app.log.info(`CEASA Regional em ${url} — entre em ${url}/login — banco: ${banco}`);
+if (!app.ctx.config.publicUrl && !emDesenvolvimento(app.ctx.config))
+  app.log.warn(
+    `PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para ${enderecoPublico(app.ctx.config)}. ` +
+      'Defina PUBLIC_URL com o endereço que os usuários acessam (por exemplo https://ceasa.prefeitura.gov.br).',
+  );
 if (app.adminInicial) {
   const a = app.adminInicial;
   app.log.warn(
@@ -28,8 +37,19 @@ if (app.ctx.database.kind === 'pglite') {
   setInterval(manter, 5 * 60_000).unref();
   setTimeout(manter, 10_000).unref();
 }
+// A stop is a stop: requests in flight get ESPERA_AO_PARAR_MS to finish, then their connections are
+// closed (a half-sent request no longer keeps the process alive); a second signal stops at once.
+let parando = false;
 for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sinal, () => {
+  process.on(sinal, () => {
+    if (parando) process.exit(1);
+    parando = true;
+    app.log.info(`${sinal} recebido: encerrando (até ${ESPERA_AO_PARAR_MS / 1000} s para as requisições em andamento)`);
+    setTimeout(() => {
+      app.log.warn('Requisições ainda abertas após a espera: conexões encerradas.');
+      app.server.closeAllConnections();
+      setTimeout(() => process.exit(1), 1_500).unref();
+    }, ESPERA_AO_PARAR_MS).unref();
     app.close().then(() => process.exit(0), () => process.exit(1));
   });
 }

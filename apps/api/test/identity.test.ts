@@ -5,7 +5,8 @@ import { importJWK, jwtVerify, type JWK } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { outbox, resetTokens, usuarios } from '../src/db/schema';
-import { Throttle } from '../src/identity/throttle';
+import { enderecoPublico } from '../src/config';
+import { LoginThrottle, loginThrottle, Throttle } from '../src/identity/throttle';
 import { build, call, countRows } from './helpers';
 
 const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
@@ -61,19 +62,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('OpenID Connect discovery and keys', () => {
-  it('describes the realm at the address the caller used (forwarded headers only from a trusted proxy)', async () => {
-    const direto = await call(app, null, {
-      method: 'GET',
-      url: '/realms/ceasa/.well-known/openid-configuration',
-      headers: { host: 'ceasa.exemplo.gov.br', 'x-forwarded-proto': 'https' },
-    });
-    expect(direto.body.issuer).toBe('http://ceasa.exemplo.gov.br/realms/ceasa');
-    const atras = await build({ trustProxy: true });
-    const r = await call(atras, null, {
-      method: 'GET',
-      url: '/realms/ceasa/.well-known/openid-configuration',
-      headers: { host: 'ceasa.exemplo.gov.br', 'x-forwarded-proto': 'https' },
-    });
+  it('describes the realm at the configured address, whatever Host or X-Forwarded-* the caller sends', async () => {
+    const forjado = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const semConfig = await call(app, null, { method: 'GET', url: '/realms/ceasa/.well-known/openid-configuration', headers: forjado });
+    // No PUBLIC_URL: the address the server was started with.
+    expect(semConfig.body.issuer).toBe(`http://localhost:${app.ctx.config.port}/realms/ceasa`);
+    const atras = await build({ trustProxy: true, publicUrl: 'https://ceasa.exemplo.gov.br/' });
+    const r = await call(atras, null, { method: 'GET', url: '/realms/ceasa/.well-known/openid-configuration', headers: forjado });
     expect(r.status).toBe(200);
     const iss = 'https://ceasa.exemplo.gov.br/realms/ceasa';
     expect(r.body).toMatchObject({
@@ -86,6 +81,13 @@ describe('OpenID Connect discovery and keys', () => {
       id_token_signing_alg_values_supported: ['ES256'],
     });
     await atras.close();
+  });
+
+  it('builds the address from configuration only', () => {
+    expect(enderecoPublico({ publicUrl: 'https://ceasa.gov.br/', host: '0.0.0.0', port: 3000 })).toBe('https://ceasa.gov.br');
+    expect(enderecoPublico({ publicUrl: undefined, host: '0.0.0.0', port: 3000 })).toBe('http://localhost:3000');
+    expect(enderecoPublico({ publicUrl: undefined, host: '127.0.0.1', port: 3223 })).toBe('http://127.0.0.1:3223');
+    expect(enderecoPublico({ publicUrl: undefined, host: '::1', port: 80 })).toBe('http://[::1]:80');
   });
 
   it('publishes the public signing key only', async () => {
@@ -108,7 +110,7 @@ describe('password grant', () => {
 
     const certs = await call(app, null, { method: 'GET', url: `${OIDC}/certs` });
     const key = await importJWK(certs.body.keys[0] as JWK, 'ES256');
-    const { payload, protectedHeader } = await jwtVerify(r.body.access_token, key, { issuer: 'http://localhost:80/realms/ceasa' });
+    const { payload, protectedHeader } = await jwtVerify(r.body.access_token, key, { issuer: `${enderecoPublico(app.ctx.config)}/realms/ceasa` });
     expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: certs.body.keys[0].kid });
     expect(payload).toMatchObject({ email: ADMIN.email, name: 'Administrador', sid: r.body.session_state, realm_access: { roles: ['super-admin'] }, azp: 'ceasa-web' });
     expect(payload.exp! - payload.iat!).toBe(300);
@@ -224,21 +226,22 @@ describe('refresh, userinfo and logout', () => {
   });
 });
 
-describe('login throttling', () => {
-  it('blocks an account after 5 failures, even with the right password, without blocking others', async () => {
+describe('login throttling: a lockout cannot be used against someone else', () => {
+  it('refuses the pair (account, address) after 5 failures, even with the right password; not the owner elsewhere nor others', async () => {
     await registrar(app, 'Alvo', 'alvo@teste.local', 'senha-alvo');
     await registrar(app, 'Vizinho', 'vizinho@teste.local', 'senha-vizinho');
-    const ip = novoIp();
-    for (let i = 0; i < 5; i++) expect((await login(app, 'alvo@teste.local', `errada-${i}`, ip)).status).toBe(401);
-    const sexta = await login(app, 'alvo@teste.local', 'senha-alvo', ip);
+    const atacante = novoIp();
+    for (let i = 0; i < 5; i++) expect((await login(app, 'alvo@teste.local', `errada-${i}`, atacante)).status).toBe(401);
+    const sexta = await login(app, 'alvo@teste.local', 'senha-alvo', atacante);
     expect(sexta.status).toBe(429);
     expect(sexta.body).toEqual({ error: 'invalid_grant', error_description: TENTATIVAS, message: TENTATIVAS });
-    // The account stays blocked from another address; another account from the same address is fine.
-    expect((await login(app, 'ALVO@teste.local', 'senha-alvo', novoIp())).status).toBe(429);
-    expect((await login(app, 'vizinho@teste.local', 'senha-vizinho', ip)).status).toBe(200);
+    expect(sexta.headers['retry-after']).toBeTruthy();
+    // The owner, from another address, signs in at once; another account from the attacker's address too.
+    expect((await login(app, 'ALVO@teste.local', 'senha-alvo', novoIp())).status).toBe(200);
+    expect((await login(app, 'vizinho@teste.local', 'senha-vizinho', atacante)).status).toBe(200);
   });
 
-  it('a success resets the account counter', async () => {
+  it('a success starts the pair afresh', async () => {
     await registrar(app, 'Esquecido', 'esquecido@teste.local', 'senha-certa');
     const ip = novoIp();
     for (let rodada = 0; rodada < 2; rodada++) {
@@ -247,11 +250,58 @@ describe('login throttling', () => {
     }
   });
 
-  it('blocks an address that fails on many accounts', async () => {
-    const ip = novoIp();
-    for (let i = 0; i < 20; i++) expect((await login(app, `conta-${i}@teste.local`, 'errada', ip)).status).toBe(401);
-    expect((await login(app, ADMIN.email, ADMIN.senha, ip)).status).toBe(429);
-    expect((await login(app, ADMIN.email, ADMIN.senha, novoIp())).status).toBe(200);
+  it('slows the account down from many addresses instead of locking it; the owner at their own desk is not slowed', async () => {
+    await registrar(app, 'Cobiçada', 'cobicada@teste.local', 'senha-dela');
+    const mesa = novoIp();
+    expect((await login(app, 'cobicada@teste.local', 'senha-dela', mesa)).status).toBe(200);
+    // A distributed attack: past 5 failures on the account (from several addresses), each further failure
+    // makes every address where she never signed in wait before the next try (the password is not even checked).
+    for (let i = 0; i < 5; i++) expect((await login(app, 'cobicada@teste.local', `chute-${i}`, novoIp())).status).toBe(401);
+    expect((await login(app, 'cobicada@teste.local', 'chute-5', novoIp())).status).toBe(401);
+    expect((await login(app, 'cobicada@teste.local', 'chute-6', novoIp())).status).toBe(429);
+    // Four more failures, as if the attacker had waited each time (the delay grows: 16 s after the 10th).
+    for (let i = 0; i < 4; i++) loginThrottle(app.ctx).falhou('cobicada@teste.local', novoIp());
+    const nova = await login(app, 'cobicada@teste.local', 'senha-dela', novoIp());
+    expect(nova.status).toBe(429);
+    expect(nova.body.message).toMatch(/^Muitas tentativas de acesso a esta conta\. Aguarde 1\d segundos e tente novamente\.$/);
+    expect(Number(nova.headers['retry-after'])).toBeGreaterThan(0);
+    // Her own desk (where she signed in before) is not slowed down.
+    expect((await login(app, 'cobicada@teste.local', 'senha-dela', mesa)).status).toBe(200);
+  });
+
+  it('grows the account-wide delay 1 s, 2 s, 4 s... up to 60 s, and lets an attempt through once it has passed', () => {
+    const t = new LoginThrottle(5, 15 * 60_000);
+    let agora = 1_000_000;
+    // Five failures from five addresses: no delay yet (the pair limit is the first line).
+    for (let i = 0; i < 5; i++) t.falhou('x@teste', `ip${i}`, agora);
+    expect(t.verificar('x@teste', 'outro', agora)).toEqual({ ok: true });
+    const esperas: number[] = [];
+    for (let i = 5; i < 13; i++) {
+      t.falhou('x@teste', `ip${i}`, agora);
+      const v = t.verificar('x@teste', 'outro', agora);
+      expect(v.ok).toBe(false);
+      esperas.push(v.ok ? 0 : v.esperarSegundos);
+      agora += (v.ok ? 0 : v.esperarSegundos) * 1000;
+      expect(t.verificar('x@teste', 'outro', agora)).toEqual({ ok: true });
+    }
+    expect(esperas).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  });
+
+  it('does not lock out everyone behind an address that fails on many accounts', async () => {
+    await registrar(app, 'Colega', 'colega@teste.local', 'senha-colega');
+    await registrar(app, 'Novata', 'novata@teste.local', 'senha-novata');
+    await registrar(app, 'Estreante', 'estreante@teste.local', 'senha-estreante');
+    const escritorio = novoIp();
+    expect((await login(app, 'colega@teste.local', 'senha-colega', escritorio)).status).toBe(200);
+    // 20 failures over 20 accounts from the office's one address (the old lockout): nobody is refused.
+    for (let i = 0; i < 20; i++) expect((await login(app, `conta-${i}@teste.local`, 'errada', escritorio)).status).toBe(401);
+    expect((await login(app, 'novata@teste.local', 'senha-novata', escritorio)).status).toBe(200);
+    // Password spraying (50 failures, 10× the pair limit): only accounts that never signed in from there wait.
+    for (let i = 20; i < 50; i++) expect((await login(app, `conta-${i}@teste.local`, 'errada', escritorio)).status).toBe(401);
+    expect((await login(app, 'estreante@teste.local', 'senha-estreante', escritorio)).status).toBe(429);
+    expect((await login(app, 'colega@teste.local', 'senha-colega', escritorio)).status).toBe(200);
+    expect((await login(app, 'novata@teste.local', 'senha-novata', escritorio)).status).toBe(200);
+    expect((await login(app, 'estreante@teste.local', 'senha-estreante', novoIp())).status).toBe(200);
   });
 
   it('forgets failures once the window has passed, and stays bounded', () => {
@@ -321,10 +371,51 @@ describe('password reset without SMTP', () => {
     expect(r.status).toBe(204);
     const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email));
     expect(mail).toMatchObject({ assunto: 'CEASA Regional - Redefinição de senha', enviadoEm: null, erro: null });
-    expect(mail.corpo).toContain('http://localhost:80/nova-senha?token=');
+    // No PUBLIC_URL: the link points to the address the server was started with.
+    expect(mail.corpo).toContain(`http://localhost:${app.ctx.config.port}/nova-senha?token=`);
     const token = tokenDoLink(mail.corpo)!;
     expect((await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'nova' } })).status).toBe(204);
     expect((await login(app, u.email, 'nova', novoIp())).status).toBe(200);
+  });
+
+  it('points the link at the start address, never at a forged Host', async () => {
+    const u = await registrar(app, 'Host Forjado', 'host.forjado@teste.local', 'x');
+    const r = await call(app, null, {
+      method: 'POST',
+      url: '/api/auth/reset',
+      remoteAddress: novoIp(),
+      payload: { email: u.email },
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(r.status).toBe(204);
+    const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email));
+    expect(mail.corpo).toMatch(new RegExp(`^http://localhost:${app.ctx.config.port}/nova-senha\\?token=[\\w-]+$`, 'm'));
+    expect(mail.corpo).not.toContain('evil.example');
+  });
+
+  it('throttles reset requests per e-mail and per address (the 16th rapid request is refused)', async () => {
+    const RESETS = 'Muitos pedidos de redefinição de senha. Aguarde alguns minutos e tente novamente.';
+    const u = await registrar(app, 'Muito Esquecida', 'muito.esquecida@teste.local', 'x');
+    const ip = novoIp();
+    const pedir = (email: string, de = ip) => call(app, null, { method: 'POST', url: '/api/auth/reset', remoteAddress: de, payload: { email } });
+    const status: number[] = [];
+    for (let i = 0; i < 16; i++) status.push((await pedir(u.email)).status);
+    // Five per e-mail in the window, then 429 (every later one too).
+    expect(status).toEqual([...Array(5).fill(204), ...Array(11).fill(429)]);
+    const recusa = await pedir(u.email);
+    expect(recusa.body).toMatchObject({ status: 429, message: RESETS });
+    expect(recusa.headers['retry-after']).toBeTruthy();
+    // Nothing more was mailed nor made than the five accepted requests.
+    expect(await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email))).toHaveLength(5);
+    expect(await app.ctx.db.select().from(resetTokens).where(eq(resetTokens.usuarioId, u.id))).toHaveLength(5);
+
+    // Per address: 15 requests for 15 different e-mails (accounts or not), then the 16th is refused.
+    const outro = novoIp();
+    const porEndereco: number[] = [];
+    for (let i = 0; i < 16; i++) porEndereco.push((await pedir(`ninguem-${i}@teste.local`, outro)).status);
+    expect(porEndereco).toEqual([...Array(15).fill(409), 429]);
+    // Another address is not affected.
+    expect((await pedir('ninguem-0@teste.local', novoIp())).status).toBe(409);
   });
 
   it('refuses an unknown e-mail or a disabled account with 409, and a bad e-mail with 400', async () => {
@@ -393,13 +484,20 @@ describe('password reset over SMTP', () => {
     const sessao = await login(smtpApp, u.email, 'senha-antiga', novoIp());
     expect(sessao.status).toBe(200);
 
-    const r = await call(smtpApp, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'Joao.Reset@teste.local' } });
+    // A forged Host (and X-Forwarded-*) must not choose where the link points.
+    const r = await call(smtpApp, null, {
+      method: 'POST',
+      url: '/api/auth/reset',
+      payload: { email: 'Joao.Reset@teste.local' },
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    });
     expect(r.status).toBe(204);
     expect(recebidos).toHaveLength(1);
     expect(recebidos[0].para).toEqual([u.email]);
     const texto = corpoDoEmail(recebidos[0].raw);
     expect(texto).toContain('Olá, João Reset.');
     expect(texto).toContain('https://ceasa.exemplo.gov.br/nova-senha?token=');
+    expect(texto).not.toContain('evil.example');
     const token = tokenDoLink(texto)!;
     const [mail] = await smtpApp.ctx.db.select().from(outbox).where(eq(outbox.para, u.email));
     expect(mail.enviadoEm).toBeInstanceOf(Date);

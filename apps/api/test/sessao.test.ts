@@ -45,4 +45,27 @@ describe('session checks on /api', () => {
     expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { ativo: false } })).status).toBe(200);
     expect((await call(app, t.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
   });
+
+  it('takes a removed role away at once: the old access token can no longer create', async () => {
+    const admin = await tokenFor(app, ['super-admin']);
+    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Ex Administrativa', email: 'ex.admin@teste.local', senha: 'x2' } });
+    expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: ['user-admin'] } })).status).toBe(200);
+    const t = await entrar('ex.admin@teste.local', 'x2');
+    const criar = (nome: string) => call(app, t.access_token, { method: 'POST', url: '/api/municipio', payload: { nome, sigla: 'PR' } });
+    expect((await criar('Antes da Mudança')).status).toBe(201);
+
+    expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: [] } })).status).toBe(200);
+    const antes = (await call(app, admin, { method: 'GET', url: '/api/municipio?size=1000' })).body.totalElements;
+    const depois = await criar('Depois da Mudança');
+    expect(depois.status).toBe(403);
+    expect(depois.body.message).toMatch(/ainda não foi atribuído perfil/);
+    expect((await call(app, admin, { method: 'GET', url: '/api/municipio?size=1000' })).body.totalElements).toBe(antes);
+
+    // Given another role, the same session works with the new one at once (no new sign-in needed).
+    expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: ['user-agro'] } })).status).toBe(200);
+    expect((await call(app, t.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+    const agro = await criar('Como Agronomia');
+    expect(agro.status).toBe(403);
+    expect(agro.body.message).toMatch(/permissão para cadastrar em municipio/);
+  });
 });

@@ -1,4 +1,5 @@
 export * from './z';
+export * from './zod-pt';
 export * from './paging';
 export * from './permissions';
 export * from './format';

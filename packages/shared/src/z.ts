@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { CONTROLE, MSG_CONTROLE } from './zod-pt';
 
 /** Building blocks for the spec's pt-BR validation messages, shared by server and forms. */
 
+/** No control characters (NUL and the like; tab and line breaks are fine). */
+export const semControle = (v: string) => !CONTROLE.test(v);
+
 /** Required trimmed text: `obrigatorio` when missing or blank, `maximo` past `max` characters. */
 export function texto(obrigatorio: string, max = 200, maximo = `Deve ter no máximo ${max} caracteres`) {
-  return z.string({ error: obrigatorio }).trim().min(1, obrigatorio).max(max, maximo);
+  return z.string({ error: obrigatorio }).trim().min(1, obrigatorio).max(max, maximo).refine(semControle, MSG_CONTROLE);
 }
 
 /** Optional text: empty becomes null. */
@@ -13,6 +17,7 @@ export function textoOpcional(max = 200, maximo = `Deve ter no máximo ${max} ca
     .string()
     .trim()
     .max(max, maximo)
+    .refine(semControle, MSG_CONTROLE)
     .nullish()
     .transform((v) => (v ? v : null));
 }

@@ -6,10 +6,10 @@ import { novaSenhaInput, registerInput, resetInput } from '@ceasa/shared';
 import type { AppContext } from '../context';
 import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
-import { badRequest, conflict } from '../lib/errors';
+import { badRequest, conflict, HttpError } from '../lib/errors';
 import { hashSenha } from './passwords';
 import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
-import { loginThrottle } from './throttle';
+import { loginThrottle, resetThrottle } from './throttle';
 import { revogarSessoesDoUsuario } from './tokens';
 
 export const MSG_EMAIL_USADO = 'Email usado em outra conta';
@@ -46,6 +46,12 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/auth/reset', { schema: { tags, summary: 'Envia o e-mail de redefinição de senha', body: resetInput }, config: { acesso } }, async (req, reply) => {
     const email = req.body.email.toLowerCase();
+    // Each request mails someone: per e-mail and per address, counted whether or not the account exists.
+    const v = resetThrottle(ctx).pedir(email, req.ip);
+    if (!v.ok) {
+      reply.header('retry-after', String(v.esperarSegundos));
+      throw new HttpError(429, v.message);
+    }
     const contas = await db.select().from(usuarios).where(and(eq(usuarios.email, email), eq(usuarios.ativo, true)));
     if (contas.length !== 1) throw conflict(MSG_EMAIL_INEXISTENTE);
     await enviarReset(ctx, req, contas[0], email);
@@ -76,7 +82,7 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
     });
     app.esquecerSessoes();
     // A locked-out user who proved ownership of the mailbox may try again at once.
-    loginThrottle(ctx).conta.limpar(email);
+    loginThrottle(ctx).limparConta(email);
     return reply.code(204).send();
   });
 }

@@ -2,20 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { usuarios } from '../db/schema';
+import { accessToken, entrarComSenha, issuerDo, MSG_CREDENCIAIS } from './entrar';
 import { ALG, CLIENT_ID, REALM } from './keys';
-import { verificarSenha } from './passwords';
-import { loginThrottle } from './throttle';
-import { abrirSessao, revogarPorRefresh, rotacionar, sessaoAberta, type SessaoRow, type UsuarioRow } from './tokens';
+import { MSG_TENTATIVAS } from './throttle';
+import { revogarPorRefresh, rotacionar, sessaoAberta, type SessaoRow, type UsuarioRow } from './tokens';
 
 const BASE = `/realms/${REALM}`;
 const OIDC = `${BASE}/protocol/openid-connect`;
 
-export const MSG_CREDENCIAIS = 'Email ou senha inválido';
-export const MSG_TENTATIVAS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
-const MSG_SESSAO = 'Sessão inválida ou expirada. Entre novamente.';
-
-/** The realm's public address as the caller sees it (behind a proxy: its X-Forwarded-* headers). */
-const issuerDe = (req: FastifyRequest) => `${req.protocol}://${req.host}${BASE}`;
+export { MSG_CREDENCIAIS, MSG_TENTATIVAS };
+export const MSG_SESSAO = 'Sessão inválida ou expirada. Entre novamente.';
 
 /** Keycloak's error body, plus `message` like every other error of the product. */
 function oauthErro(reply: FastifyReply, status: number, error: string, descricao: string) {
@@ -28,23 +24,14 @@ const campo = (body: unknown, nome: string): string | undefined => {
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
 
-/**
- * The built-in OpenID Connect provider of realm `ceasa`, at Keycloak's paths: discovery, JWKS,
- * token (password and refresh_token grants for the public client `ceasa-web`), userinfo, logout.
- */
 export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
   const { db, config, keys } = ctx;
-  const throttle = loginThrottle(ctx);
   const tags = ['Identidade'];
+  const issuer = issuerDo(ctx);
 
-  async function tokensPara(req: FastifyRequest, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
-    const accessToken = await keys.sign(
-      { sub: usuario.id, email: usuario.email, name: usuario.nome, sid: sessao.id, realm_access: { roles: usuario.roles } },
-      config.accessTokenTtl,
-      issuerDe(req),
-    );
+  async function tokensPara(usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
     return {
-      access_token: accessToken,
+      access_token: await accessToken(ctx, usuario, sessao),
       expires_in: config.accessTokenTtl,
       refresh_expires_in: Math.max(0, Math.floor((sessao.expiraEm.getTime() - Date.now()) / 1000)),
       refresh_token: refreshToken,
@@ -55,8 +42,7 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.get(`${BASE}/.well-known/openid-configuration`, { schema: { tags, summary: 'Descoberta OpenID Connect' } }, async (req) => {
-    const issuer = issuerDe(req);
+  app.get(`${BASE}/.well-known/openid-configuration`, { schema: { tags, summary: 'Descoberta OpenID Connect' } }, async () => {
     return {
       issuer,
       token_endpoint: `${issuer}/protocol/openid-connect/token`,
@@ -92,25 +78,15 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
         if (r.motivo === 'reuso' || r.motivo === 'desativado') app.esquecerSessoes();
         return oauthErro(reply, 400, 'invalid_grant', MSG_SESSAO);
       }
-      return reply.header('cache-control', 'no-store').send(await tokensPara(req, r.usuario, r.sessao, r.refreshToken));
+      return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
     }
 
-    const email = campo(body, 'username')?.trim().toLowerCase();
-    const senha = campo(body, 'password');
-    if (!email || !senha || email.length > 320) return oauthErro(reply, 401, 'invalid_grant', MSG_CREDENCIAIS);
-    if (throttle.conta.bloqueado(email) || throttle.ip.bloqueado(req.ip))
-      return oauthErro(reply, 429, 'invalid_grant', MSG_TENTATIVAS);
-
-    const [usuario] = await db.select().from(usuarios).where(eq(usuarios.email, email));
-    const senhaOk = await verificarSenha(usuario?.senhaHash, senha);
-    if (!usuario || !senhaOk || !usuario.ativo) {
-      throttle.conta.falhou(email);
-      throttle.ip.falhou(req.ip);
-      return oauthErro(reply, 401, 'invalid_grant', MSG_CREDENCIAIS);
+    const r = await entrarComSenha(ctx, req.ip, campo(body, 'username'), campo(body, 'password'));
+    if (!r.ok) {
+      if (r.esperarSegundos) reply.header('retry-after', String(r.esperarSegundos));
+      return oauthErro(reply, r.status, 'invalid_grant', r.message);
     }
-    throttle.conta.limpar(email);
-    const { sessao, refreshToken } = await abrirSessao(db, usuario.id, config.refreshTokenTtl);
-    return reply.header('cache-control', 'no-store').send(await tokensPara(req, usuario, sessao, refreshToken));
+    return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
   });
 
   async function userinfo(req: FastifyRequest, reply: FastifyReply) {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { enderecoPublico } from '../config';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { resetTokens, usuarios } from '../db/schema';
@@ -9,8 +10,6 @@ import { sha256, tokenAleatorio, type UsuarioRow } from './tokens';
 
 export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
 
-/** Where links in e-mails point: PUBLIC_URL, or the address the request came to. */
-const baseUrl = (ctx: AppContext, req: FastifyRequest) => (ctx.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
 /**
  * Makes a single-use reset link (earlier unused links of the account stop working), records it in
@@ -31,7 +30,8 @@ export async function enviarReset(ctx: AppContext, req: FastifyRequest, usuario:
     });
     await registrarLog(tx, quem, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email: usuario.email, redefinicaoSenha: 'solicitada' });
   });
-  const link = `${baseUrl(ctx, req)}/nova-senha?token=${token}`;
+  // Only configuration decides where the link points (a forged Host header must not).
+  const link = `${enderecoPublico(ctx.config)}/nova-senha?token=${token}`;
   const horas = Math.round(ctx.config.resetTokenTtl / 3600);
   const texto = [
     `Olá, ${usuario.nome}.`,

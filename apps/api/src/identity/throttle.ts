@@ -1,5 +1,5 @@
 /**
- * Failed sign-in attempts per key (an account's e-mail, a client address) in a sliding window.
+ * Events per key (an account's e-mail, a client address, a pair of both) in a sliding window.
  * In memory and bounded: the oldest keys are dropped when the map is full.
  */
 export class Throttle {
@@ -25,6 +25,11 @@ export class Throttle {
     return this.recentes(chave, agora).length >= this.max;
   }
 
+  /** The key's events inside the window, oldest first. */
+  eventos(chave: string, agora = Date.now()): readonly number[] {
+    return this.recentes(chave, agora);
+  }
+
   falhou(chave: string, agora = Date.now()) {
     const t = this.recentes(chave, agora);
     t.push(agora);
@@ -37,26 +42,137 @@ export class Throttle {
   limpar(chave: string) {
     this.falhas.delete(chave);
   }
+
+  /** Forgets every key that starts with `prefixo`. */
+  limparPrefixo(prefixo: string) {
+    for (const chave of [...this.falhas.keys()]) if (chave.startsWith(prefixo)) this.falhas.delete(chave);
+  }
 }
 
-/** The two throttles of a sign-in: per account, and per address (a looser limit, shared offices). */
-export interface LoginThrottle {
-  conta: Throttle;
-  ip: Throttle;
+export const MSG_TENTATIVAS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
+export const MSG_TENTATIVAS_RESET = 'Muitos pedidos de redefinição de senha. Aguarde alguns minutos e tente novamente.';
+const msgEspera = (s: number) => `Muitas tentativas de acesso a esta conta. Aguarde ${s} ${s === 1 ? 'segundo' : 'segundos'} e tente novamente.`;
+
+/** An attempt may go on, or is refused with a 429, a pt-BR message and how long to wait (Retry-After). */
+export type Veredito = { ok: true } | { ok: false; message: string; esperarSegundos: number };
+
+/** How many times the per-pair limit an address may fail, over all accounts, before new pairs from it wait. */
+const IP_FATOR = 10;
+/** Longest wait the account-wide slow-down imposes (seconds). */
+const ESPERA_MAXIMA_S = 60;
+/** How long an address where the account signed in stays "its own" (exempt from the account-wide slow-down). */
+const CONHECIDO_MS = 30 * 24 * 3600_000;
+
+/**
+ * Sign-in throttling (docs/decisions/i11-lockouts-sem-negar-acesso.md), so a lockout cannot be used
+ * against someone else:
+ * 1. the pair (account, address): `max` failures in the window refuse that pair (429) until the window slides;
+ * 2. the account as a whole is never locked: past `max` failures from anywhere, an address where the
+ *    account never signed in must wait after each failure, 1 s doubling up to 60 s (NIST SP 800-63B
+ *    5.2.2); an address where it signed in during the last 30 days is not slowed down, so the owner
+ *    still signs in from their own desk during an attack;
+ * 3. an address failing over many accounts (`max` × 10, password spraying) refuses only pairs that never
+ *    signed in from it: the colleagues behind the same office NAT who already did keep working.
+ */
+export class LoginThrottle {
+  readonly par: Throttle;
+  readonly conta: Throttle;
+  readonly ip: Throttle;
+  /** account → (address → last successful sign-in). */
+  private conhecidos = new Map<string, Map<string, number>>();
+
+  constructor(
+    private max: number,
+    janelaMs: number,
+    private maxChaves = 10_000,
+  ) {
+    this.par = new Throttle(max, janelaMs, maxChaves);
+    // Enough history to grow the delay to its cap.
+    this.conta = new Throttle(max + 8, janelaMs, maxChaves);
+    this.ip = new Throttle(max * IP_FATOR, janelaMs, maxChaves);
+  }
+
+  private conhecido(conta: string, ip: string, agora: number): boolean {
+    const t = this.conhecidos.get(conta)?.get(ip);
+    return t !== undefined && agora - t < CONHECIDO_MS;
+  }
+
+  /** Whether this attempt may check the password at all. */
+  verificar(conta: string, ip: string, agora = Date.now()): Veredito {
+    if (this.par.bloqueado(`${conta}\n${ip}`, agora)) return { ok: false, message: MSG_TENTATIVAS, esperarSegundos: 15 * 60 };
+    if (this.conhecido(conta, ip, agora)) return { ok: true };
+    if (this.ip.bloqueado(ip, agora)) return { ok: false, message: MSG_TENTATIVAS, esperarSegundos: 15 * 60 };
+    const falhas = this.conta.eventos(conta, agora);
+    if (falhas.length > this.max) {
+      const espera = Math.min(2 ** (falhas.length - this.max - 1), ESPERA_MAXIMA_S) * 1000;
+      const falta = falhas[falhas.length - 1] + espera - agora;
+      if (falta > 0) {
+        const s = Math.ceil(falta / 1000);
+        return { ok: false, message: msgEspera(s), esperarSegundos: s };
+      }
+    }
+    return { ok: true };
+  }
+
+  falhou(conta: string, ip: string, agora = Date.now()) {
+    this.par.falhou(`${conta}\n${ip}`, agora);
+    this.conta.falhou(conta, agora);
+    this.ip.falhou(ip, agora);
+  }
+
+  /** A right password: the pair starts afresh and the address becomes one of the account's own. */
+  entrou(conta: string, ip: string, agora = Date.now()) {
+    this.par.limpar(`${conta}\n${ip}`);
+    const m = this.conhecidos.get(conta) ?? new Map<string, number>();
+    m.delete(ip);
+    m.set(ip, agora);
+    while (m.size > 20) m.delete(m.keys().next().value!);
+    this.conhecidos.delete(conta);
+    this.conhecidos.set(conta, m);
+    while (this.conhecidos.size > this.maxChaves) this.conhecidos.delete(this.conhecidos.keys().next().value!);
+  }
+
+  /** The owner proved the mailbox is theirs (a new password from the reset link): start afresh. */
+  limparConta(conta: string) {
+    this.conta.limpar(conta);
+    this.par.limparPrefixo(`${conta}\n`);
+  }
 }
 
-/** An address may fail this many times the per-account limit (several users behind one NAT). */
-const IP_FATOR = 4;
+/** Reset requests (each one mails someone): per e-mail and per address, counted whatever the answer. */
+export class ResetThrottle {
+  readonly email: Throttle;
+  readonly ip: Throttle;
+  constructor(max: number, janelaMs: number) {
+    this.email = new Throttle(max, janelaMs);
+    this.ip = new Throttle(max * 3, janelaMs);
+  }
 
-const porApp = new WeakMap<object, LoginThrottle>();
+  /** Counts the request, or refuses it when the e-mail or the address reached its limit. */
+  pedir(email: string, ip: string, agora = Date.now()): Veredito {
+    if (this.email.bloqueado(email, agora) || this.ip.bloqueado(ip, agora)) return { ok: false, message: MSG_TENTATIVAS_RESET, esperarSegundos: 15 * 60 };
+    this.email.falhou(email, agora);
+    this.ip.falhou(ip, agora);
+    return { ok: true };
+  }
+}
 
-/** One pair per app instance (keyed by its context), so test apps never share counters. */
-export function loginThrottle(ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }): LoginThrottle {
+interface Throttles {
+  login: LoginThrottle;
+  reset: ResetThrottle;
+}
+const porApp = new WeakMap<object, Throttles>();
+
+function throttles(ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }): Throttles {
   let t = porApp.get(ctx);
   if (!t) {
     const { loginMaxAttempts: max, loginWindowMs: janela } = ctx.config;
-    t = { conta: new Throttle(max, janela), ip: new Throttle(max * IP_FATOR, janela) };
+    t = { login: new LoginThrottle(max, janela), reset: new ResetThrottle(max, janela) };
     porApp.set(ctx, t);
   }
   return t;
 }
+
+/** One set per app instance (keyed by its context), so test apps never share counters. */
+export const loginThrottle = (ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }) => throttles(ctx).login;
+export const resetThrottle = (ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }) => throttles(ctx).reset;

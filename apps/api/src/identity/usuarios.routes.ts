@@ -107,8 +107,9 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
         await registrarLog(tx, quem(req), 'Usuario', depois.id, 'UPDATE', auditavel(depois), auditavel(antes));
         return dto(depois);
       });
-      // A disabled account's sessions were revoked in the transaction, now committed.
-      if (ativo === false) app.esquecerSessoes();
+      // A disabled account's sessions were revoked in the transaction, now committed; new roles apply
+      // to the next call of every open session (plugins/auth.ts reads the current roles).
+      if (ativo === false || roles) app.esquecerSessoes();
       return r;
     },
   );

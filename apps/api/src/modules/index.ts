@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuthApi } from '../identity/auth.routes';
+import { sessaoWebRoutes } from '../identity/sessao-web.routes';
 import { usuariosRoutes } from '../identity/usuarios.routes';
 import grupoPermissoesRoutes from './grupo-permissoes/grupo-permissoes.routes';
 import configRoutes from './config/config.routes';
@@ -24,6 +25,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   healthRoutes(app, ctx.database);
   configRoutes(app, ctx.config);
   registerAuthApi(app, ctx);
+  sessaoWebRoutes(app, ctx);
   usuariosRoutes(app, ctx);
   municipioRoutes(app, ctx.db);
   rotasRoutes(app, ctx.db);

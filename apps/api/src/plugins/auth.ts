@@ -31,9 +31,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     permissoesDoGrupo(grupo: number): Promise<PermissoesPorRota>;
     invalidarPermissoes(): void;
-    /** Forget cached session checks: call after a revocation has committed (identity/tokens.ts). */
+    /** Forget cached session checks: call after a revocation or a change of roles has committed (identity/tokens.ts). */
     esquecerSessoes(): void;
-    rotasApi: { method: string; url: string; acesso: Acesso }[];
+    rotasApi: { method: string; url: string; acesso: Acesso; corpo?: unknown }[];
   }
 }
 
@@ -72,24 +72,26 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const acesso = route.config?.acesso;
     if (!acesso) throw new Error(`A rota ${route.method} ${route.url} não declara quem pode chamá-la (config.acesso)`);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso });
+    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso, corpo: route.schema?.body });
   });
 
-  // A signed-out session or a disabled account stops working at once, not when its access token
-  // expires: the session is looked up, with the answer kept for a few seconds.
-  const sessoesVistas = new Map<string, { valida: boolean; at: number }>();
-  async function sessaoValida(sid: string, usuarioId: string): Promise<boolean> {
+  // A signed-out session, a disabled account or a change of roles takes effect at once, not when the
+  // access token expires: the session and the account's current roles are looked up on every call, the
+  // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
+  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; at: number }>();
+  async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[] }> {
     const hit = sessoesVistas.get(sid);
-    if (hit && Date.now() - hit.at < 5_000) return hit.valida;
+    if (hit && Date.now() - hit.at < 5_000) return hit;
     const [row] = await db
-      .select({ revogada: sessoes.revogadaEm, expira: sessoes.expiraEm, ativo: usuarios.ativo })
+      .select({ revogada: sessoes.revogadaEm, expira: sessoes.expiraEm, ativo: usuarios.ativo, roles: usuarios.roles })
       .from(sessoes)
       .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
       .where(and(eq(sessoes.id, sid), eq(sessoes.usuarioId, usuarioId)));
     const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now());
+    const atual = { valida, roles: row?.roles ?? [], at: Date.now() };
     if (sessoesVistas.size > 10_000) sessoesVistas.clear();
-    sessoesVistas.set(sid, { valida, at: Date.now() });
-    return valida;
+    sessoesVistas.set(sid, atual);
+    return atual;
   }
   app.decorate('esquecerSessoes', () => sessoesVistas.clear());
 
@@ -111,8 +113,10 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
       if (tokensVerificados.size >= 5_000) tokensVerificados.clear();
       tokensVerificados.set(m[1], c);
     }
-    if (!(await sessaoValida(c.sid, c.sub))) throw unauthorized();
-    const roles = c.realm_access?.roles ?? [];
+    const sessao = await sessaoAtual(c.sid, c.sub);
+    if (!sessao.valida) throw unauthorized();
+    // The account's roles now, not the ones the token was issued with (a role taken away stops at once).
+    const roles = sessao.roles;
     return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid };
   }
 

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '@ceasa/shared';
-import { sessao, type Sessao } from './session';
+import { sessao } from './session';
 
 /** An API failure with the server's pt-BR message and field errors. */
 export class ApiError extends Error {
@@ -12,57 +12,100 @@ export class ApiError extends Error {
   }
 }
 
-/** The identity provider's OpenID Connect endpoints (token, userinfo, logout). */
+/** The identity provider's OpenID Connect endpoints (userinfo). */
 export const OIDC = '/realms/ceasa/protocol/openid-connect';
-export const CLIENT_ID = 'ceasa-web';
+/** The web app's own sign-in, refresh and sign-out (the refresh token travels only in an HttpOnly cookie). */
+const SESSAO = '/api/auth/sessao';
+/** The header the session endpoints require (CSRF protection, with SameSite=Strict and the Origin check). */
+const CSRF = { 'x-ceasa-csrf': '1' };
 /** Refresh the access token when it is within this margin of expiry (SPEC.md section 9). */
 export const MARGEM_REFRESH_MS = 10_000;
 
 export interface TokenResponse {
   access_token: string;
-  refresh_token: string;
   expires_in: number;
 }
 
-/** The session's tokenInfo from a token response. */
-export const tokenInfo = (t: TokenResponse): Sessao['tokenInfo'] => ({ access_token: t.access_token, refresh_token: t.refresh_token, expiresAt: Date.now() + t.expires_in * 1000 });
+/** The access token, in memory only (never in browser storage); null when signed out or not yet refreshed. */
+let acesso: { token: string; expiresAt: number } | null = null;
+const ouvintesDoAcesso = new Set<(expiresAt: number | null) => void>();
 
-export async function postForm<T>(url: string, form: Record<string, string>): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError(res.status, body.message ?? body.error_description ?? res.statusText, body);
+function guardarAcesso(t: TokenResponse | null) {
+  acesso = t ? { token: t.access_token, expiresAt: Date.now() + t.expires_in * 1000 } : null;
+  for (const o of ouvintesDoAcesso) o(acesso?.expiresAt ?? null);
+}
+
+/** When the access token in memory expires (null: none); `o` hears every change. */
+export const acessoEmMemoria = {
+  token: () => acesso?.token ?? null,
+  expiresAt: () => acesso?.expiresAt ?? null,
+  subscribe(o: (expiresAt: number | null) => void) {
+    ouvintesDoAcesso.add(o);
+    return () => ouvintesDoAcesso.delete(o);
+  },
+};
+
+async function postSessao<T>(acao: 'login' | 'refresh' | 'logout', corpo?: unknown): Promise<T> {
+  const headers: Record<string, string> = { ...CSRF };
+  if (corpo !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${SESSAO}/${acao}`, { method: 'POST', headers, body: corpo === undefined ? undefined : JSON.stringify(corpo), credentials: 'same-origin' });
+  const text = await res.text();
+  const body = (text ? JSON.parse(text) : {}) as Record<string, string>;
+  if (!res.ok) throw new ApiError(res.status, body.message ?? res.statusText, body);
   return body as T;
 }
 
-let refreshing: Promise<Sessao | null> | null = null;
+/** Signs in: the server sets the refresh-token cookie; the access token stays in memory. */
+export async function entrarNaSessao(email: string, senha: string): Promise<string> {
+  const t = await postSessao<TokenResponse>('login', { email, senha });
+  guardarAcesso(t);
+  return t.access_token;
+}
 
-/** One refresh at a time; a failed refresh signs the user out. */
-export function refreshToken(): Promise<Sessao | null> {
-  const s = sessao.get();
-  if (!s) return Promise.resolve(null);
-  refreshing ??= postForm<TokenResponse>(`${OIDC}/token`, { grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: s.tokenInfo.refresh_token })
-    .then((t) => {
-      const cur = sessao.get();
-      if (!cur) return null;
-      const novo = { ...cur, tokenInfo: tokenInfo(t) };
-      sessao.set(novo);
-      return novo;
-    })
-    .catch(() => {
-      sessao.set(null);
-      return null;
-    })
-    .finally(() => {
+/** Signs out: the server revokes the session and clears the cookie. */
+export async function sairDaSessao() {
+  guardarAcesso(null);
+  await postSessao('logout').catch(() => undefined);
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * One refresh at a time through the cookie (across tabs too, where the browser offers Web Locks: two
+ * tabs sending the same cookie at once would look like a replay and end the session). A refusal signs
+ * the user out; a network failure keeps the session for a later try.
+ */
+export function refreshToken(): Promise<string | null> {
+  if (!sessao.get()) return Promise.resolve(null);
+  const pedir = () =>
+    postSessao<TokenResponse>('refresh')
+      .then((t) => {
+        if (!sessao.get()) return null;
+        guardarAcesso(t);
+        return t.access_token;
+      })
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.status >= 400 && e.status < 500) {
+          guardarAcesso(null);
+          sessao.set(null);
+        }
+        return null;
+      });
+  const travas = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!refreshing) {
+    // The lock is held until `pedir` settles (the browser awaits the promise the callback returns).
+    const emCurso = travas ? (travas.request('ceasa-refresh', pedir) as unknown as Promise<string | null>) : pedir();
+    refreshing = emCurso.finally(() => {
       refreshing = null;
     });
+  }
   return refreshing;
 }
 
 async function tokenValido(): Promise<string | null> {
-  let s = sessao.get();
-  if (!s) return null;
-  if (s.tokenInfo.expiresAt - Date.now() < MARGEM_REFRESH_MS) s = await refreshToken();
-  return s?.tokenInfo.access_token ?? null;
+  if (!sessao.get()) return null;
+  if (!acesso || acesso.expiresAt - Date.now() < MARGEM_REFRESH_MS) return refreshToken();
+  return acesso.token;
 }
 
 export interface RequestOptions {
@@ -91,8 +134,8 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
   };
   let res = await send(await tokenValido());
   if (res.status === 401 && sessao.get()) {
-    const s = await refreshToken();
-    if (s) res = await send(s.tokenInfo.access_token);
+    const t = await refreshToken();
+    if (t) res = await send(t);
   }
   if (o.raw) {
     if (!res.ok) throw new ApiError(res.status, res.statusText);

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
-import { api, CLIENT_ID, MARGEM_REFRESH_MS, OIDC, postForm, refreshToken, tokenInfo, type TokenResponse } from './api-client';
+import { acessoEmMemoria, api, entrarNaSessao, MARGEM_REFRESH_MS, OIDC, refreshToken, sairDaSessao } from './api-client';
 import { decodeJwt, sessao as store, type Sessao } from './session';
 
 interface AuthState {
@@ -42,15 +42,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // On start with a stored session: refresh the permissions (they may have changed) before rendering.
-  // The API client refreshes an expiring token first, and retries once after a 401.
+  // On start with a stored session (a page reload): get an access token through the refresh-token cookie
+  // (the API client does it before its first call), then refresh the permissions before rendering.
   useEffect(() => {
     if (!store.get()) return;
     (async () => {
       try {
         const { permissoes } = await api<{ permissoes?: PermissoesPorRota }>('grupoPermissoes/meu');
         const cur = store.get();
-        if (cur) store.set({ ...cur, permissoes: permissoes ?? {}, perfilUser: rolesDoToken(cur.tokenInfo.access_token) });
+        const token = acessoEmMemoria.token();
+        if (cur && token) store.set({ ...cur, permissoes: permissoes ?? {}, perfilUser: rolesDoToken(token) });
       } catch {
         /* the session stays; a failed refresh already signed out */
       } finally {
@@ -60,7 +61,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Refresh the access token 10 s before it expires.
-  const expiresAt = sessao?.tokenInfo.expiresAt;
+  const [expiresAt, setExpiresAt] = useState<number | null>(acessoEmMemoria.expiresAt());
+  useEffect(() => {
+    const cancelar = acessoEmMemoria.subscribe(setExpiresAt);
+    return () => {
+      cancelar();
+    };
+  }, []);
   useEffect(() => {
     if (!expiresAt) return;
     const t = setTimeout(() => void refreshToken(), Math.max(0, expiresAt - Date.now() - MARGEM_REFRESH_MS));
@@ -68,15 +75,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [expiresAt]);
 
   const login = useCallback(async (email: string, senha: string) => {
-    const t = await postForm<TokenResponse>(`${OIDC}/token`, { grant_type: 'password', client_id: CLIENT_ID, username: email, password: senha, scope: 'openid' });
-    const { userinfo, permissoes } = await carregarPerfil(t.access_token);
+    const access = await entrarNaSessao(email, senha);
+    const { userinfo, permissoes } = await carregarPerfil(access);
     const s: Sessao = {
       uid: userinfo.sub,
       nome: userinfo.name,
       email: userinfo.email,
       avatarUrl: userinfo.avatarUrl ?? null,
-      perfilUser: rolesDoToken(t.access_token),
-      tokenInfo: tokenInfo(t),
+      perfilUser: rolesDoToken(access),
       permissoes,
     };
     store.set(s);
@@ -84,9 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
-    const s = store.get();
     store.set(null);
-    if (s) await postForm(`${OIDC}/logout`, { client_id: CLIENT_ID, refresh_token: s.tokenInfo.refresh_token }).catch(() => undefined);
+    await sairDaSessao();
   }, []);
 
   const value = useMemo<AuthState>(

@@ -1,13 +1,16 @@
 import type { PermissoesPorRota } from '@ceasa/shared';
 
-/** What browser storage keeps of a signed-in user (SPEC.md section 3, 'User session'). */
+/**
+ * What browser storage keeps of a signed-in user (SPEC.md section 3, 'User session'): nothing token-like.
+ * The refresh token lives in an HttpOnly cookie the page cannot read, the access token in memory only
+ * (api-client.ts), so a script injected into a page could not steal either for later use.
+ */
 export interface Sessao {
   uid: string;
   nome: string;
   email: string;
   avatarUrl: string | null;
   perfilUser: string[];
-  tokenInfo: { access_token: string; refresh_token: string; expiresAt: number };
   permissoes: PermissoesPorRota;
 }
 
@@ -20,7 +23,13 @@ const ouvintes = new Set<Ouvinte>();
 let atual: Sessao | null = (() => {
   try {
     const raw = localStorage.getItem(CHAVE);
-    return raw ? (JSON.parse(raw) as Sessao) : null;
+    const s = raw ? (JSON.parse(raw) as Sessao & { tokenInfo?: unknown }) : null;
+    // A session stored by an older version still holds tokens: drop it (the user signs in again).
+    if (s && 'tokenInfo' in s) {
+      localStorage.removeItem(CHAVE);
+      return null;
+    }
+    return s;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { soDigitos } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { existePessoaComDocumento } from '../pessoa/pessoa.repository';
 import { fotoStorage, NOME_FOTO, tipoImagem } from './storage';
 
 const arquivoQuery = z.object({
@@ -20,6 +21,8 @@ function nomePorDocumento(v: string | undefined): string | null {
 
 /** '123.456.789-01.png' (the uploaded file's name, without any folder) → '12345678901.png'. */
 const nomePorArquivo = (filename: string) => nomePorDocumento(path.basename(filename.replaceAll('\\', '/')).replace(/\.(png|jpe?g)$/i, ''));
+
+export const MSG_SEM_PESSOA = 'Nenhuma pessoa cadastrada com este CPF/CNPJ: salve a pessoa antes de enviar a foto.';
 
 const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.ceil(n / 1024)} KB`);
 
@@ -60,7 +63,9 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
         const err = e as { code?: string; statusCode?: number };
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `A foto deve ter no máximo ${mb(maximo)}.`);
         if (err.code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Envie uma foto por vez.');
-        throw e;
+        if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'O envio tem campos demais.');
+        // Anything else the multipart parser stumbles on is a malformed upload, not a server fault.
+        throw badRequest('O envio da foto está malformado: envie um formulário multipart/form-data com o campo "file".');
       }
       if (campos.path !== undefined && (campos.path.length > 200 || campos.path.includes('\0') || campos.path.split(/[\\/]/).includes('..')))
         throw badRequest('Caminho inválido', [{ field: 'path', message: 'Caminho inválido' }]);
@@ -72,6 +77,9 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
         ]);
       const tipo = tipoImagem(arquivo.buffer);
       if (!tipo) throw new HttpError(415, 'A foto deve ser uma imagem PNG ou JPEG.');
+      // A photo belongs to a person: no file for a CPF/CNPJ nobody has (the form uploads after saving the person).
+      if (!(await existePessoaComDocumento(ctx.db, nome.replace(/\.png$/, ''))))
+        throw badRequest(MSG_SEM_PESSOA, [{ field: campos.cpfcnpj !== undefined ? 'cpfcnpj' : 'file', message: MSG_SEM_PESSOA }]);
       await storage.save(nome, arquivo.buffer);
       return reply.code(201).send({ file: nome, tamanho: arquivo.buffer.length, tipo });
     },

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { build, call, tokensPorPapel } from '../../../test/helpers';
+import { pessoa } from '../../db/schema';
 import { diretorioFotos, filesystemFotoStorage, tipoImagem } from './storage';
 
 let app: FastifyInstance;
@@ -44,6 +45,12 @@ beforeAll(async () => {
   app = await build({ uploadMaxBytes: LIMITE });
   dir = diretorioFotos(app.ctx.config);
   ({ admin, agro, semPerfil } = await tokensPorPapel(app));
+  // Photos belong to people: the documents the tests upload for (one masked, one CNPJ, one bare).
+  await app.ctx.db.insert(pessoa).values([
+    { nome: 'João da Foto', cpfcnpj: '123.456.789-01', tipoId: 1 },
+    { nome: 'Açúcar Ltda', cpfcnpj: '12.345.678/0001-90', tipoId: 1 },
+    { nome: 'Maria Sem Máscara', cpfcnpj: '98765432100', tipoId: 1 },
+  ]);
 });
 afterAll(() => app.close());
 
@@ -142,6 +149,44 @@ describe('ftp (person photos)', () => {
     expect(await arquivos()).toEqual(antes);
     expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(atual);
     expect(await readdir(app.ctx.config.dataDir)).toEqual(['fotos']);
+  });
+
+  it('refuses a photo for a CPF/CNPJ no person has, leaving no file', async () => {
+    const antes = await arquivos();
+    for (const partes of [
+      [{ name: 'file', filename: '111.222.333-44.png', content: PNG }],
+      [
+        { name: 'cpfcnpj', value: '11.222.333/0001-44' },
+        { name: 'file', filename: 'foto.png', content: PNG },
+      ],
+    ] as Parte[][]) {
+      const r = await upload(admin, partes);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Nenhuma pessoa cadastrada com este CPF/CNPJ: salve a pessoa antes de enviar a foto.');
+      expect(r.body.fieldErrors).toHaveLength(1);
+    }
+    expect(await arquivos()).toEqual(antes);
+  });
+
+  it('answers a malformed multipart upload with a pt-BR 400, not a 500', async () => {
+    const antes = await arquivos();
+    const boundary = '----ceasaquebrado';
+    const corpos = [
+      // Cut in the middle of the file part (no closing boundary).
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="12345678901.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+      // A part without its headers' end.
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"`,
+      'isto não é multipart',
+    ];
+    for (const payload of corpos) {
+      const r = await call(app, admin, { method: 'POST', url: '/api/ftp/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      expect(r.status, payload).toBeGreaterThanOrEqual(400);
+      expect(r.status, payload).toBeLessThan(500);
+      expect(r.body.message).toMatch(/foto|multipart|envio/i);
+    }
+    const semBoundary = await call(app, admin, { method: 'POST', url: '/api/ftp/upload', payload: 'x', headers: { 'content-type': 'multipart/form-data' } });
+    expect(semBoundary.status).toBe(400);
+    expect(await arquivos()).toEqual(antes);
   });
 
   it('accepts only <digits>.png names (no path traversal)', async () => {

@@ -156,3 +156,13 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     },
   };
 }
+
+/** Whether some person has this CPF/CNPJ (compared by digits, as typed with or without the mask). */
+export async function existePessoaComDocumento(db: Db, digitos: string): Promise<boolean> {
+  const r = await db
+    .select({ id: pessoa.id })
+    .from(pessoa)
+    .where(sql`regexp_replace(${pessoa.cpfcnpj}, '[^0-9]', '', 'g') = ${digitos}`)
+    .limit(1);
+  return r.length > 0;
+}

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { enderecoPublico } from '../config';
+import type { AppContext } from '../context';
+import { usuarios } from '../db/schema';
+import { REALM } from './keys';
+import { verificarSenha } from './passwords';
+import { loginThrottle } from './throttle';
+import { abrirSessao, type SessaoRow, type UsuarioRow } from './tokens';
+
+export const MSG_CREDENCIAIS = 'Email ou senha inválido';
+
+export type Entrada =
+  | { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string }
+  | { ok: false; status: 401 | 429; message: string; esperarSegundos?: number };
+
+/**
+ * A sign-in with e-mail and password from `ip`, throttled (throttle.ts): opens a session on success.
+ * Shared by the OpenID Connect password grant and the web app's own sign-in (sessao-web.routes.ts).
+ */
+export async function entrarComSenha(ctx: AppContext, ip: string, emailInformado: string | undefined, senha: string | undefined): Promise<Entrada> {
+  const email = emailInformado?.trim().toLowerCase();
+  if (!email || !senha || email.length > 320 || senha.length > 1000) return { ok: false, status: 401, message: MSG_CREDENCIAIS };
+  const throttle = loginThrottle(ctx);
+  const v = throttle.verificar(email, ip);
+  if (!v.ok) return { ok: false, status: 429, message: v.message, esperarSegundos: v.esperarSegundos };
+
+  const [usuario] = await ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
+  const senhaOk = await verificarSenha(usuario?.senhaHash, senha);
+  if (!usuario || !senhaOk || !usuario.ativo) {
+    throttle.falhou(email, ip);
+    return { ok: false, status: 401, message: MSG_CREDENCIAIS };
+  }
+  throttle.entrou(email, ip);
+  const { sessao, refreshToken } = await abrirSessao(ctx.db, usuario.id, ctx.config.refreshTokenTtl);
+  return { ok: true, usuario, sessao, refreshToken };
+}
+
+/** The realm's address, from configuration only (PUBLIC_URL, or the address the server was started with). */
+export const issuerDo = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}/realms/${REALM}`;
+
+/** A signed access token for the session (5 minutes by default), with the user's roles as Keycloak carries them. */
+export function accessToken(ctx: AppContext, usuario: UsuarioRow, sessao: SessaoRow) {
+  return ctx.keys.sign(
+    { sub: usuario.id, email: usuario.email, name: usuario.nome, sid: sessao.id, realm_access: { roles: usuario.roles } },
+    ctx.config.accessTokenTtl,
+    issuerDo(ctx),
+  );
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginInput } from '@ceasa/shared';
+import { enderecoPublico, servidoPorHttps } from '../config';
+import type { AppContext } from '../context';
+import { HttpError } from '../lib/errors';
+import { accessToken, entrarComSenha } from './entrar';
+import { MSG_SESSAO } from './identity.routes';
+import { revogarPorRefresh, rotacionar, type SessaoRow, type UsuarioRow } from './tokens';
+
+/** Where the web app's session endpoints live, and the only path its refresh-token cookie is sent to. */
+export const CAMINHO_SESSAO = '/api/auth/sessao';
+export const COOKIE_REFRESH = 'ceasa_refresh';
+/** The header every call to these endpoints must carry (a cross-site form or image cannot set it). */
+export const CABECALHO_CSRF = 'x-ceasa-csrf';
+const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
+
+/**
+ * The web app's own sign-in (docs/decisions/i11-refresh-token-em-cookie.md): the refresh token lives in
+ * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (Secure when PUBLIC_URL is https), out of
+ * reach of page scripts; the answers carry only the short-lived access token, kept in memory by the app.
+ * CSRF: SameSite=Strict, plus a required custom header and, when the browser sends them, an Origin of
+ * this site and Sec-Fetch-Site same-origin. The OpenID Connect endpoints (/realms/ceasa) keep their
+ * standard answers for other clients.
+ */
+/** Registered under /api (the paths below are relative to it). */
+export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Conta'];
+  const acesso = 'publico' as const;
+  const https = servidoPorHttps(ctx.config);
+  const origemConfigurada = new URL(enderecoPublico(ctx.config)).origin;
+
+  function checarOrigem(req: FastifyRequest) {
+    const origem = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    const mesmaOrigem = origem === undefined || origem === origemConfigurada || origem === `${req.protocol}://${req.host}`;
+    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
+  }
+
+  const guardarCookie = (reply: FastifyReply, sessao: SessaoRow, refreshToken: string) =>
+    reply.setCookie(COOKIE_REFRESH, refreshToken, {
+      path: CAMINHO_SESSAO,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: https,
+      expires: sessao.expiraEm,
+    });
+  const apagarCookie = (reply: FastifyReply) => reply.clearCookie(COOKIE_REFRESH, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
+
+  async function resposta(reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
+    guardarCookie(reply, sessao, refreshToken);
+    reply.header('cache-control', 'no-store');
+    return { access_token: await accessToken(ctx, usuario, sessao), expires_in: ctx.config.accessTokenTtl, token_type: 'Bearer', session_state: sessao.id };
+  }
+
+  r.post(
+    '/auth/sessao/login',
+    { schema: { tags, summary: 'Entra (telas do sistema): refresh token em cookie HttpOnly, access token na resposta', body: loginInput }, config: { acesso } },
+    async (req, reply) => {
+      checarOrigem(req);
+      const e = await entrarComSenha(ctx, req.ip, req.body.email, req.body.senha);
+      if (!e.ok) {
+        if (e.esperarSegundos) reply.header('retry-after', String(e.esperarSegundos));
+        throw new HttpError(e.status, e.message);
+      }
+      return resposta(reply, e.usuario, e.sessao, e.refreshToken);
+    },
+  );
+
+  r.post('/auth/sessao/refresh', { schema: { tags, summary: 'Novo access token pelo cookie (o refresh token é trocado a cada uso)' }, config: { acesso } }, async (req, reply) => {
+    checarOrigem(req);
+    const token = req.cookies[COOKIE_REFRESH];
+    const rot = token ? await rotacionar(ctx.db, token) : null;
+    if (!rot?.ok) {
+      // A reused token or a disabled account revoked the session (committed by now).
+      if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado')) app.esquecerSessoes();
+      apagarCookie(reply);
+      throw new HttpError(401, MSG_SESSAO);
+    }
+    return resposta(reply, rot.usuario, rot.sessao, rot.refreshToken);
+  });
+
+  r.post('/auth/sessao/logout', { schema: { tags, summary: 'Sai: encerra a sessão do cookie e o apaga' }, config: { acesso } }, async (req, reply) => {
+    checarOrigem(req);
+    const token = req.cookies[COOKIE_REFRESH];
+    if (token) {
+      await revogarPorRefresh(ctx.db, token);
+      app.esquecerSessoes();
+    }
+    apagarCookie(reply);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real server (node --import tsx apps/api/src/server.ts, as `npm start` runs it) on a temporary
+ * embedded database: a stop is a stop, and the start-up warns when PUBLIC_URL is missing.
+ */
+const raiz = path.resolve(import.meta.dirname, '../../..');
+let dataDir: string;
+let servidor: ChildProcess;
+let porta: number;
+let saida = '';
+
+function portaLivre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-servidor-'));
+  porta = await portaLivre();
+  servidor = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: raiz,
+    env: { ...process.env, DATABASE_URL: '', PUBLIC_URL: '', NODE_ENV: 'production', PORT: String(porta), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servidor.stdout!.on('data', (c: Buffer) => (saida += c.toString()));
+  servidor.stderr!.on('data', (c: Buffer) => (saida += c.toString()));
+  const inicio = Date.now();
+  for (;;) {
+    if (servidor.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${saida}`);
+    const ok = await fetch(`http://127.0.0.1:${porta}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() - inicio > 90_000) throw new Error(`O servidor não respondeu em 90 s:\n${saida}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}, 120_000);
+
+afterAll(() => {
+  if (servidor?.exitCode === null) servidor.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the real server', () => {
+  it('warns at start when PUBLIC_URL is unset outside development, naming where links will point', () => {
+    expect(saida).toContain(`PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para http://127.0.0.1:${porta}`);
+  });
+
+  it('stops within the bounded wait on SIGTERM, even with a half-sent request open', async () => {
+    const meio = net.connect(porta, '127.0.0.1');
+    await new Promise<void>((resolve) => meio.once('connect', () => resolve()));
+    meio.on('error', () => undefined);
+    // Headers promise a body that never comes.
+    meio.write(`POST /api/auth/reset HTTP/1.1\r\nHost: 127.0.0.1:${porta}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`);
+    await new Promise((r) => setTimeout(r, 300));
+
+    const saiu = new Promise<number>((resolve) => servidor.once('exit', () => resolve(Date.now())));
+    const enviado = Date.now();
+    servidor.kill('SIGTERM');
+    const limite = new Promise<'ainda vivo'>((resolve) => setTimeout(() => resolve('ainda vivo'), 14_000));
+    const fim = await Promise.race([saiu, limite]);
+    meio.destroy();
+    expect(fim).not.toBe('ainda vivo');
+    // About the 10 s wait, and not much more (a 12 s bound leaves room for a busy machine's close).
+    expect((fim as number) - enviado).toBeLessThan(12_500);
+    expect(saida).toContain('SIGTERM recebido: encerrando');
+  }, 30_000);
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { build, call } from './helpers';
+
+/**
+ * The web app's session: the refresh token only in an HttpOnly, SameSite=Strict cookie scoped to
+ * /api/auth/sessao (Secure over https), CSRF-checked; the answers carry the access token only.
+ */
+let app: FastifyInstance;
+const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
+const CSRF = { 'x-ceasa-csrf': '1' };
+
+beforeAll(async () => {
+  app = await build();
+});
+afterAll(() => app.close());
+
+const setCookie = (h: Record<string, unknown>) => [h['set-cookie']].flat().filter(Boolean).join('\n') as string;
+const valorDoCookie = (h: Record<string, unknown>) => /ceasa_refresh=([^;]*)/.exec(setCookie(h))?.[1] ?? '';
+
+async function entrar(a = app, headers: Record<string, string> = CSRF) {
+  return call(a, null, { method: 'POST', url: '/api/auth/sessao/login', headers, payload: { email: ADMIN.email, senha: ADMIN.senha }, remoteAddress: '10.7.0.1' });
+}
+const renovar = (cookie: string, headers: Record<string, string> = CSRF) =>
+  call(app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...headers, cookie: `ceasa_refresh=${cookie}` } });
+
+describe('web session (refresh token in a cookie)', () => {
+  it('signs in: access token in the body, refresh token only in an HttpOnly SameSite=Strict cookie on the session path', async () => {
+    const r = await entrar();
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual(['access_token', 'expires_in', 'session_state', 'token_type']);
+    expect(r.headers['cache-control']).toBe('no-store');
+    const c = setCookie(r.headers);
+    expect(c).toMatch(/^ceasa_refresh=[A-Za-z0-9_-]{43};/);
+    expect(c).toContain('Path=/api/auth/sessao');
+    expect(c).toContain('HttpOnly');
+    expect(c).toContain('SameSite=Strict');
+    expect(c).not.toContain('Secure');
+    expect((await call(app, r.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+  });
+
+  it('refreshes through the cookie, rotating it; a reused cookie ends the session', async () => {
+    const l = await entrar();
+    const c1 = valorDoCookie(l.headers);
+    const a = await renovar(c1);
+    expect(a.status).toBe(200);
+    expect(a.body.access_token).toBeTruthy();
+    expect(a.body.refresh_token).toBeUndefined();
+    const c2 = valorDoCookie(a.headers);
+    expect(c2).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(c2).not.toBe(c1);
+
+    const reuso = await renovar(c1);
+    expect(reuso.status).toBe(401);
+    expect(reuso.body.message).toBe('Sessão inválida ou expirada. Entre novamente.');
+    expect(setCookie(reuso.headers)).toMatch(/ceasa_refresh=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await renovar(c2)).status).toBe(401);
+    expect((await call(app, a.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+    expect((await call(app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: CSRF })).status).toBe(401);
+  });
+
+  it('refuses calls without the CSRF header, from another origin or another site, changing nothing', async () => {
+    const l = await entrar();
+    const c = valorDoCookie(l.headers);
+    for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }] as Record<string, string>[]) {
+      const r = await renovar(c, headers);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+    }
+    expect((await entrar(app, {})).status).toBe(400);
+    const sair = await call(app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF } });
+    expect(sair.status).toBe(400);
+    // The cookie still works from the app's own pages (same origin).
+    expect((await renovar(c, { ...CSRF, origin: `http://localhost:${app.ctx.config.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it('signs out: the session is revoked and the cookie cleared', async () => {
+    const l = await entrar();
+    const c = valorDoCookie(l.headers);
+    const sair = await call(app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...CSRF, cookie: `ceasa_refresh=${c}` } });
+    expect(sair.status).toBe(204);
+    expect(setCookie(sair.headers)).toMatch(/ceasa_refresh=;/);
+    expect((await renovar(c)).status).toBe(401);
+    expect((await call(app, l.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+  });
+
+  it('answers wrong credentials and throttling in pt-BR, and keeps the cookie Secure over https', async () => {
+    const errada = await call(app, null, { method: 'POST', url: '/api/auth/sessao/login', headers: CSRF, payload: { email: ADMIN.email, senha: 'errada' }, remoteAddress: '10.7.0.9' });
+    expect(errada.status).toBe(401);
+    expect(errada.body.message).toBe('Email ou senha inválido');
+    expect(setCookie(errada.headers)).toBe('');
+
+    const https = await build({ publicUrl: 'https://ceasa.exemplo.gov.br' });
+    try {
+      const r = await entrar(https);
+      expect(r.status).toBe(200);
+      expect(setCookie(r.headers)).toContain('Secure');
+    } finally {
+      await https.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { entrar, expect, test } from './support';
+
+// Browser security headers on every kind of answer, and no Content-Security-Policy violation on any
+// back-office screen nor on the API documentation (the `test` of support.ts fails on any violation).
+
+function cabecalhosDeSeguranca(h: Record<string, string>, onde: string) {
+  const csp = h['content-security-policy'] ?? '';
+  expect(csp, onde).toContain("script-src 'self'");
+  expect(csp, onde).toContain("frame-ancestors 'none'");
+  expect(csp, onde).toContain("object-src 'none'");
+  expect(csp, onde).not.toContain('unsafe-eval');
+  expect(csp.match(/script-src [^;]*/)?.[0], onde).not.toContain('unsafe-inline');
+  expect(h['x-frame-options'], onde).toBe('DENY');
+  expect(h['x-content-type-options'], onde).toBe('nosniff');
+  expect(h['referrer-policy'], onde).toBe('same-origin');
+  // Served over plain http here (no https PUBLIC_URL): no HSTS.
+  expect(h['strict-transport-security'], onde).toBeUndefined();
+}
+
+test('cabeçalhos de segurança em páginas, arquivos (pré-comprimidos), API, erros e identidade', async ({ request }) => {
+  const pagina = await request.get('/home');
+  expect(pagina.status()).toBe(200);
+  cabecalhosDeSeguranca(pagina.headers(), '/home');
+  const html = await pagina.text();
+  expect(html).not.toMatch(/<script>(?!<\/script>)/);
+  const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+  const js = await request.get(asset, { headers: { 'accept-encoding': 'br' } });
+  expect(js.headers()['content-encoding']).toBe('br');
+  cabecalhosDeSeguranca(js.headers(), asset);
+  for (const url of ['/cotacao-inicial.js', '/api/health', '/api/municipio', '/api/nao-existe', '/realms/ceasa/.well-known/openid-configuration', '/api/docs']) {
+    const r = await request.get(url);
+    cabecalhosDeSeguranca(r.headers(), url);
+  }
+});
+
+test('nenhuma violação da CSP nas telas do back-office', async ({ page }) => {
+  await entrar(page);
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  const rotas = [...new Set(await menu.getByRole('link').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))];
+  expect(rotas.length).toBeGreaterThan(8);
+  for (const rota of ['/admin', ...rotas]) {
+    await page.goto(rota);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const adicionar = page.getByRole('button', { name: 'Adicionar' });
+    if (await adicionar.count()) {
+      await adicionar.first().click();
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+  }
+  for (const rota of ['/home', '/login', '/register', '/reset', '/nova-senha?token=x']) {
+    await page.goto(rota);
+    await page.waitForLoadState('networkidle');
+  }
+});
+
+test('a documentação da API (/api/docs) abre sem violar a CSP', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByText('CEASA Regional - API').first()).toBeVisible();
+  await expect(page.getByText('/api/municipio').first()).toBeVisible();
+});
