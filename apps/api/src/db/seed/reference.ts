@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { count, eq, sql } from 'drizzle-orm';
-import { ROTAS } from '@ceasa/shared';
+import { ROTAS, senhaNova } from '@ceasa/shared';
 import type { Config } from '../../config';
 import { gerarSenha } from '../../config';
 import type { Db } from '../client';
@@ -63,6 +63,14 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
 
     const [{ n: nUsuarios }] = await t.select({ n: count() }).from(usuarios);
     if (nUsuarios > 0) return null;
+    if (config.adminPassword !== undefined) {
+      // The first super-admin's password follows the rule of every new password; nothing is created otherwise.
+      const r = senhaNova.safeParse(config.adminPassword);
+      if (!r.success)
+        throw new Error(
+          `ADMIN_PASSWORD recusada: ${r.error.issues[0].message}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
+        );
+    }
     const senha = config.adminPassword ?? gerarSenha();
     const existente = await t.select().from(usuarios).where(eq(usuarios.email, config.adminEmail));
     if (!existente.length)
