@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { manterPglite } from './db/client';
+import { linhaDoAdminInicial } from './db/seed/reference';
 
 /**
  * What stopped the start, in the words of whoever refused (a migration's pt-BR message, a refused
@@ -35,14 +36,7 @@ const url = `http://localhost:${port}`;
 const banco = app.ctx.database.kind === 'pglite' ? `embutido (PGlite) em ${app.ctx.config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 // The lines a person starting the server reads are plain text on stdout; the rest of the log stays JSON.
 console.log(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para parar: Ctrl+C.`);
-if (app.adminInicial) {
-  const a = app.adminInicial;
-  console.log(
-    a.gerada
-      ? `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: ${a.senha}  (gerada; anote-a, ela não será mostrada de novo)`
-      : `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: a definida em ADMIN_PASSWORD`,
-  );
-}
+if (app.adminInicial) console.log(linhaDoAdminInicial(app.adminInicial));
 if (app.ctx.database.kind === 'pglite') {
   // The embedded database's autovacuum (see manterPglite), every 5 minutes while the server runs.
   const manter = () =>

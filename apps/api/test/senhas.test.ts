@@ -115,7 +115,7 @@ describe('ADMIN_PASSWORD at first start', () => {
         ['admin123', COMUM],
       ]) {
         await expect(seedReference(d.db, { adminEmail: 'chefe@teste.local', adminPassword: senha })).rejects.toThrow(
-          `ADMIN_PASSWORD recusada: ${mensagem}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
+          `ADMIN_PASSWORD recusada: ${mensagem.replace(/\.$/, '')}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
         );
         expect(await d.db.$count(usuarios)).toBe(0);
         expect(await d.db.$count(rotas)).toBe(0);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db } from '../client';
-import { seedReference } from './reference';
+import { linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
 
 const MUNICIPIOS: [string, string][] = [
@@ -96,7 +96,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    await seedReference(database.db, config);
+    // On a new database the first super-admin is created here: say who it is, as the server would.
+    const admin = await seedReference(database.db, config);
+    if (admin) console.log(linhaDoAdminInicial(admin));
     console.log(await carregarDemo(database.db));
   } catch (err) {
     console.error((err as Error).message);

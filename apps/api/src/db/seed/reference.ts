@@ -31,6 +31,12 @@ export const VEICULO_TIPOS = ['Carro', 'Caminhonete', 'Caminhão', 'Motocicleta'
 export const STATUS_PRODUTO = ['ATIVO', 'INATIVO'];
 export const TOTAL_PEDRAS = 252;
 
+/** The plain line that tells who the first super-admin is (printed by the server or seed:demo, whichever creates it). */
+export const linhaDoAdminInicial = (a: { email: string; senha: string; gerada: boolean }) =>
+  a.gerada
+    ? `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: ${a.senha}  (gerada; anote-a, ela não será mostrada de novo)`
+    : `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: a definida em ADMIN_PASSWORD`;
+
 /**
  * Reference data for an empty database, and any route name added since (super-admin gets it).
  * Returns the generated admin password when one was made (printed once by the caller).
@@ -68,7 +74,7 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
       const r = senhaNova.safeParse(config.adminPassword);
       if (!r.success)
         throw new Error(
-          `ADMIN_PASSWORD recusada: ${r.error.issues[0].message}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
+          `ADMIN_PASSWORD recusada: ${r.error.issues[0].message.replace(/\.$/, '')}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
         );
     }
     const senha = config.adminPassword ?? gerarSenha();
