@@ -123,7 +123,12 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   // The same page's bare indexed SELECT: the case's own filter, order, LIMIT and OFFSET written as a
   // plain query on the same indexes (no total, no gathering, no preparation, no mapping).
   const COLUNAS_RESUMO = 'r.produto_grupo_id, r.produto_grupo_nome, r.produto_grupo_un, r.valor_minimo, r.valor_medio, r.valor_maximo, r.data, r.valor_kg_minimo, r.valor_kg_medio, r.valor_kg_maximo';
-  const ORDEM_PRECO: Record<string, string> = { id: 'p.id', valor: 'p.valor', data: 'p.data', produtoNome: 'p.produto_nome', produtoEmbalagem: 'p.produto_embalagem', produtoGrupo: 'p.produto_grupo_nome' };
+  // Names sort by their Portuguese key (lib/list.ts chaveDeOrdem, issue 10), which has its index.
+  const chave = (coluna: string) => `(f_unaccent(${coluna}) COLLATE "C")`;
+  const ORDEM_PRECO: Record<string, string> = {
+    id: 'p.id', valor: 'p.valor', data: 'p.data',
+    produtoNome: chave('p.produto_nome'), produtoEmbalagem: chave('p.produto_embalagem'), produtoGrupo: chave('p.produto_grupo_nome'),
+  };
   const produtos = (coluna: string, texto: string) => `p.produto_id IN (SELECT id FROM produto WHERE ${coluna} LIKE '%' || f_unaccent('${texto}') || '%')`;
   const grupos = (col: string, texto: string) => `${col} IN (SELECT id FROM produto_grupo WHERE nome_busca LIKE '%' || f_unaccent('${texto}') || '%')`;
   const refPreco = (where: string, campo: string, dir: string, offset = 0) =>
@@ -160,9 +165,9 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   lista('searchPrecos filtro data + produtoNome "tomate", ordenado por valor desc', 'desc', 'valor', { data: umaData, produtoNome: 'tomate' }, `p.data = '${umaData}' AND ${produtos('nome_busca', 'tomate')}`);
   lista('searchPrecos página 500 (10.000 linhas puladas), data desc', 'desc', 'data', {}, '', 500);
 
-  const PADRAO_RESUMO = 'r.data DESC, r.produto_grupo_nome ASC, r.produto_grupo_id ASC';
+  const PADRAO_RESUMO = `r.data DESC, ${chave('r.produto_grupo_nome')} ASC, r.produto_grupo_id ASC`;
   const COLUNA_RESUMO: Record<string, string> = {
-    precoData: 'r.data', produtoGrupoNome: 'r.produto_grupo_nome', produtoGrupoUn: 'r.produto_grupo_un', valorMinimo: 'r.valor_minimo', valorMedio: 'r.valor_medio',
+    precoData: 'r.data', produtoGrupoNome: chave('r.produto_grupo_nome'), produtoGrupoUn: chave('r.produto_grupo_un'), valorMinimo: 'r.valor_minimo', valorMedio: 'r.valor_medio',
     valorMaximo: 'r.valor_maximo', valorKgMinimo: 'r.valor_kg_minimo', valorKgMedio: 'r.valor_kg_medio', valorKgMaximo: 'r.valor_kg_maximo',
   };
   const home = (nome: string, campo: string, dir: 'asc' | 'desc', corpo: object, where: string, size = 20) => {

@@ -38,8 +38,8 @@ test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só 
   await page.goto('/register');
   await page.getByLabel('Nome', { exact: true }).fill('Outra');
   await page.getByLabel('E-mail').fill(email.toUpperCase());
-  await page.getByLabel('Senha', { exact: true }).fill('x');
-  await page.getByLabel('Confirmar senha').fill('x');
+  await page.getByLabel('Senha', { exact: true }).fill('Outra#Senha9');
+  await page.getByLabel('Confirmar senha').fill('Outra#Senha9');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await toast(page, 'Email usado em outra conta');
 

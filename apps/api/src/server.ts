@@ -1,11 +1,34 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { emDesenvolvimento, enderecoPublico } from './config';
 import { manterPglite } from './db/client';
+import { linhaDoAdminInicial } from './db/seed/reference';
 
 /** How long a stop waits for requests in flight before closing their connections. */
 const ESPERA_AO_PARAR_MS = 10_000;
 
-const app = await buildApp();
+/**
+ * What stopped the start, in the words of whoever refused (a migration's pt-BR message, a refused
+ * ADMIN_PASSWORD), rather than a driver's wrapper ("Failed query: <the whole migration>").
+ */
+function motivo(err: unknown): string {
+  let e = err as { message?: string; cause?: unknown } | undefined;
+  let msg = e?.message ?? String(err);
+  for (let i = 0; e?.cause && i < 5; i++) {
+    e = e.cause as typeof e;
+    if (e?.message) msg = e.message;
+  }
+  return msg;
+}
+
+let app: FastifyInstance;
+try {
+  app = await buildApp();
+} catch (err) {
+  // Plain text on stderr: the operator must read this one, whatever the log format.
+  console.error(`Não foi possível iniciar o CEASA Regional.\n${motivo(err)}`);
+  process.exit(1);
+}
 const { port, host } = app.ctx.config;
 try {
   await app.listen({ port, host });
@@ -15,18 +38,14 @@ try {
 }
 const url = `http://localhost:${port}`;
 const banco = app.ctx.database.kind === 'pglite' ? `embutido (PGlite) em ${app.ctx.config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-app.log.info(`CEASA Regional em ${url} — entre em ${url}/login — banco: ${banco}`);
+// The lines a person starting the server reads are plain text on stdout; the rest of the log stays JSON.
+console.log(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para parar: Ctrl+C.`);
+if (app.adminInicial) console.log(linhaDoAdminInicial(app.adminInicial));
 if (!app.ctx.config.publicUrl && !emDesenvolvimento(app.ctx.config))
   app.log.warn(
     `PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para ${enderecoPublico(app.ctx.config)}. ` +
       'Defina PUBLIC_URL com o endereço que os usuários acessam (por exemplo https://ceasa.prefeitura.gov.br).',
   );
-if (app.adminInicial) {
-  const a = app.adminInicial;
-  app.log.warn(
-    `Primeiro início: super-admin criado. E-mail: ${a.email} Senha: ${a.gerada ? a.senha + ' (gerada; anote, não será mostrada de novo)' : '(a de ADMIN_PASSWORD)'}`,
-  );
-}
 if (app.ctx.database.kind === 'pglite') {
   // The embedded database's autovacuum (see manterPglite), every 5 minutes while the server runs.
   const manter = () =>

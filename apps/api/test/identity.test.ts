@@ -322,12 +322,12 @@ describe('login throttling: a lockout cannot be used against someone else', () =
 describe('register', () => {
   it('creates an account without a profile, audited', async () => {
     const antes = await countRows(app, 'usuarios');
-    const r = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: ' Maria Souza ', email: 'Maria.Souza@Teste.Local', senha: 's3nha' } });
+    const r = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: ' Maria Souza ', email: 'Maria.Souza@Teste.Local', senha: 'S3nha-da-Maria' } });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), nome: 'Maria Souza', email: 'maria.souza@teste.local' });
     expect(await countRows(app, 'usuarios')).toBe(antes + 1);
 
-    const l = await login(app, 'maria.souza@teste.local', 's3nha', novoIp());
+    const l = await login(app, 'maria.souza@teste.local', 'S3nha-da-Maria', novoIp());
     expect(l.status).toBe(200);
     const ui = await call(app, l.body.access_token, { method: 'GET', url: `${OIDC}/userinfo` });
     expect(ui.body.realm_access.roles).toEqual([]);
@@ -346,10 +346,10 @@ describe('register', () => {
   });
 
   it('refuses a duplicate e-mail (any case) and bad input, changing nothing', async () => {
-    await registrar(app, 'Original', 'duplicado@teste.local', 'x');
+    await registrar(app, 'Original', 'duplicado@teste.local', 'Original#2026');
     const antes = await countRows(app, 'usuarios');
     const logs = await countRows(app, 'logs');
-    const dup = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Outro', email: 'DUPLICADO@teste.local', senha: 'y' } });
+    const dup = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Outro', email: 'DUPLICADO@teste.local', senha: 'Outra#2026' } });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ status: 409, message: 'Email usado em outra conta' });
 
@@ -366,7 +366,7 @@ describe('register', () => {
 
 describe('password reset without SMTP', () => {
   it('keeps the mail in the outbox, and its link sets a new password', async () => {
-    const u = await registrar(app, 'Sem Smtp', 'semsmtp@teste.local', 'antiga');
+    const u = await registrar(app, 'Sem Smtp', 'semsmtp@teste.local', 'Senha-antiga-1');
     const r = await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'SemSmtp@teste.local' } });
     expect(r.status).toBe(204);
     const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email));
@@ -374,8 +374,8 @@ describe('password reset without SMTP', () => {
     // No PUBLIC_URL: the link points to the address the server was started with.
     expect(mail.corpo).toContain(`http://localhost:${app.ctx.config.port}/nova-senha?token=`);
     const token = tokenDoLink(mail.corpo)!;
-    expect((await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'nova' } })).status).toBe(204);
-    expect((await login(app, u.email, 'nova', novoIp())).status).toBe(200);
+    expect((await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'Nova-senha-1' } })).status).toBe(204);
+    expect((await login(app, u.email, 'Nova-senha-1', novoIp())).status).toBe(200);
   });
 
   it('points the link at the start address, never at a forged Host', async () => {
@@ -423,7 +423,7 @@ describe('password reset without SMTP', () => {
     const r = await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'nao-existe@teste.local' } });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Email inexistente...');
-    const u = await registrar(app, 'Inativo', 'inativo@teste.local', 'x');
+    const u = await registrar(app, 'Inativo', 'inativo@teste.local', 'Inativo#2026');
     await app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, u.id));
     expect((await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: u.email } })).status).toBe(409);
     const ruim = await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'x' } });
@@ -433,7 +433,7 @@ describe('password reset without SMTP', () => {
   });
 
   it('refuses an expired link and a superseded one', async () => {
-    const u = await registrar(app, 'Expira', 'expira@teste.local', 'x');
+    const u = await registrar(app, 'Expira', 'expira@teste.local', 'Expira#2026');
     await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: u.email } });
     await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: u.email } });
     const mails = await app.ctx.db.select().from(outbox).where(eq(outbox.para, u.email)).orderBy(outbox.id);
@@ -444,10 +444,10 @@ describe('password reset without SMTP', () => {
     expect((await call(app, null, { method: 'GET', url: `/api/auth/nova-senha/${segundo}` })).body).toEqual({ email: u.email });
 
     await app.ctx.db.update(resetTokens).set({ expiraEm: new Date(Date.now() - 1000) }).where(eq(resetTokens.usuarioId, u.id));
-    const expirado = await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token: segundo, senha: 'nova' } });
+    const expirado = await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token: segundo, senha: 'Nova-senha-1' } });
     expect(expirado.status).toBe(400);
     expect(expirado.body.message).toBe(LINK_INVALIDO);
-    expect((await login(app, u.email, 'x', novoIp())).status).toBe(200);
+    expect((await login(app, u.email, 'Expira#2026', novoIp())).status).toBe(200);
   });
 });
 
@@ -513,7 +513,7 @@ describe('password reset over SMTP', () => {
     // Sessions opened before the reset are over.
     expect((await refresh(smtpApp, sessao.body.refresh_token)).status).toBe(400);
 
-    const reuso = await call(smtpApp, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'outra' } });
+    const reuso = await call(smtpApp, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'Outra-senha-2' } });
     expect(reuso.status).toBe(400);
     expect(reuso.body.message).toBe(LINK_INVALIDO);
     expect((await call(smtpApp, null, { method: 'GET', url: `/api/auth/nova-senha/${token}` })).status).toBe(400);

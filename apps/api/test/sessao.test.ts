@@ -38,9 +38,9 @@ describe('session checks on /api', () => {
 
   it('refuses the tokens of an account the super-admin disabled', async () => {
     const admin = await tokenFor(app, ['super-admin']);
-    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Desativada', email: 'desativada@teste.local', senha: 'x1' } });
+    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Desativada', email: 'desativada@teste.local', senha: 'Desativada#1' } });
     await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: ['user-admin'] } });
-    const t = await entrar('desativada@teste.local', 'x1');
+    const t = await entrar('desativada@teste.local', 'Desativada#1');
     expect((await call(app, t.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
     expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { ativo: false } })).status).toBe(200);
     expect((await call(app, t.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);

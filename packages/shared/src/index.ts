@@ -18,3 +18,4 @@ export * from './resources/pedra';
 export * from './resources/estacionamento';
 export * from './resources/divida';
 export * from './settings';
+export * from './senhas-comuns';

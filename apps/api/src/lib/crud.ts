@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type InferInsertModel, type InferSelectModel 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { registrarLog } from './audit';
-import { badRequest, conflict, notFound, pgErro } from './errors';
+import { badRequest, conflict, HttpError, notFound, pgErro } from './errors';
 
 type TableWithId = PgTable & { id: PgColumn };
 
@@ -16,6 +16,30 @@ const VINCULOS: Record<string, string> = {
   cotacao: 'cotações',
 };
 export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastros';
+
+/**
+ * How a resource words a duplicate that one of its unique indexes refused: the message (given the
+ * values being saved) and the form fields it concerns. Keyed by the index's name in the database.
+ */
+export interface Unico {
+  mensagem: string | ((valores: Record<string, unknown>) => string);
+  campos: string[];
+}
+
+/**
+ * A unique violation of one of these indexes as the resource's 409 (fieldErrors on its fields);
+ * any other error as it was. The only place a duplicate is worded: whether the request lost a race
+ * or simply repeated a saved record, the database's index decides, and the answer is the same.
+ */
+function duplicado(unicos: Record<string, Unico> | undefined, valores: Record<string, unknown>) {
+  return (err: unknown): never => {
+    const e = pgErro(err);
+    const u = e?.code === '23505' && e.constraint ? unicos?.[e.constraint] : undefined;
+    if (!u) throw err;
+    const mensagem = typeof u.mensagem === 'function' ? u.mensagem(valores) : u.mensagem;
+    throw new HttpError(409, mensagem, u.campos.map((field) => ({ field, message: mensagem })));
+  };
+}
 
 /** A value a form sends that must name an existing row (a dropdown's choice), and the field's message otherwise. */
 export interface Referencia {
@@ -38,13 +62,14 @@ export async function checarReferencias(t: Tx, refs: Referencia[]): Promise<void
 /**
  * Create, update and delete of one table, each in a transaction with its audit row.
  * `cadastro` is the entity name written to the logs (e.g. 'Municipio'). `emUso` words the 409 of a
- * delete refused because another table still points at the row (given that table's name).
+ * delete refused because another table still points at the row (given that table's name); `unicos`
+ * the 409 of a save refused by one of the table's unique indexes (see Unico).
  */
 export function auditedCrud<T extends TableWithId>(
   table: T,
   cadastro: string,
   naoEncontrado = 'Registro não encontrado',
-  o: { emUso?: (tabela: string) => string } = {},
+  o: { emUso?: (tabela: string) => string; unicos?: Record<string, Unico> } = {},
 ) {
   type Row = InferSelectModel<T>;
   type Insert = InferInsertModel<T>;
@@ -57,7 +82,11 @@ export function auditedCrud<T extends TableWithId>(
   }
 
   async function inserir(t: Tx, usuario: string, values: Insert): Promise<Row> {
-    const [row] = (await t.insert(table).values(values as never).returning()) as Row[];
+    const [row] = (await t
+      .insert(table)
+      .values(values as never)
+      .returning()
+      .catch(duplicado(o.unicos, values as Record<string, unknown>))) as Row[];
     await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
     return row;
   }
@@ -66,7 +95,12 @@ export function auditedCrud<T extends TableWithId>(
   async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>): Promise<Row> {
     const id = (antes as { id: number }).id;
     const set = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined && k in cols));
-    const [row] = (await t.update(table).set(set as never).where(eq(idCol, id)).returning()) as Row[];
+    const [row] = (await t
+      .update(table)
+      .set(set as never)
+      .where(eq(idCol, id))
+      .returning()
+      .catch(duplicado(o.unicos, { ...(antes as Record<string, unknown>), ...set }))) as Row[];
     await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
     return row;
   }

@@ -30,6 +30,7 @@ export const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',

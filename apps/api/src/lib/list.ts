@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,9 +34,35 @@ export interface ListField {
   trechos?: string;
   /** false: cannot sort by it. */
   sort?: boolean;
-  /** What sorting by it orders by, when not `expr` (e.g. stall numbers by numeric value). */
+  /**
+   * Sorts as text, by its Portuguese key (chaveDeOrdem): the default for fields filtered as 'text' or
+   * 'busca'; say it for a text field that is not filtered that way (e.g. a group column sorted by name).
+   */
+  texto?: boolean;
+  /** What sorting by it orders by, when not its key or `expr` (e.g. stall numbers by numeric value). */
   order?: SQL;
 }
+
+/**
+ * The Portuguese sort key of a text (the one way every list, dropdown and report sorts names):
+ * accent- and case-insensitive (f_unaccent, migration 0001: 'Açúcar' sorts as 'acucar', before
+ * 'alface'; 'João' before 'José'; 'Maçã' before 'Mamão'), compared byte by byte (COLLATE "C"), so
+ * PGlite (which has only the C collation) and PostgreSQL, whatever its locale, give the same order.
+ * A list that sorts by it has an index on this very expression.
+ */
+export const chaveDeOrdem = (texto: SQL | SQLWrapper) => sql`(f_unaccent(${texto}) COLLATE "C")`;
+
+/**
+ * The same key read from a column that already holds f_unaccent(text) (a generated search column,
+ * migration 0008): equal to chaveDeOrdem of the text, without the dictionary lookup.
+ */
+export const chaveJaCalculada = (coluna: SQL | SQLWrapper) => sql`(${coluna} COLLATE "C")`;
+
+/** Whether a field sorts by its text key. */
+const ordenaComoTexto = (f: ListField) => f.texto ?? (f.filter === 'text' || f.filter === 'busca');
+
+/** What sorting by a field orders by: its own `order`, its text key, or its expression. */
+export const ordemDoCampo = (f: ListField): SQL => f.order ?? (ordenaComoTexto(f) ? chaveDeOrdem(f.expr) : f.expr);
 
 export interface ListSpec<Row> {
   select: SQL;
@@ -211,7 +237,7 @@ export function orderClause<Row>(spec: ListSpec<Row>, sortField?: string, sortDi
   const dir = name ? (sortDir ?? 'asc') : spec.defaultSort.dir;
   const d = dir === 'desc' ? sql`DESC` : sql`ASC`;
   const id = spec.fields.id;
-  const por = field.order ?? field.expr;
+  const por = ordemDoCampo(field);
   return id && field !== id ? sql`ORDER BY ${por} ${d}, ${id.expr} ${d}` : sql`ORDER BY ${por} ${d}`;
 }
 

@@ -63,7 +63,8 @@ interface Repo<Dto, Input> {
   get(id: number): Promise<Dto>;
   create(usuario: string, input: Input): Promise<Dto>;
   update(usuario: string, id: number, input: Input): Promise<Dto>;
-  remove(usuario: string, id: number): Promise<unknown>;
+  /** Missing: the resource has no delete (no DELETE route is declared). */
+  remove?(usuario: string, id: number): Promise<unknown>;
 }
 
 /** GET /{base}/{id}, POST /{base}, PUT /{base} (id in the body) and PUT /{base}/{id}, DELETE /{base}/{id}. */
@@ -83,15 +84,16 @@ export function crudRoutes<Dto, S extends ZodType>(
   const putSchema = o.input as unknown as z.ZodObject;
   r.put(
     `${o.base}`,
-    { schema: { tags, summary: 'Atualiza (id no corpo)', body: putSchema.extend({ id: z.number({ error: 'O código é obrigatório' }).int().positive() }) }, config: { acesso: { rota: o.rota, acao: 'editar' } } },
+    { schema: { tags, summary: 'Atualiza (id no corpo)', body: putSchema.safeExtend({ id: z.number({ error: 'O código é obrigatório' }).int().positive() }) }, config: { acesso: { rota: o.rota, acao: 'editar' } } },
     async (req) => o.repo.update(quem(req), (req.body as { id: number }).id, req.body as z.output<S>),
   );
   r.put(`${o.base}/:id`, { schema: { tags, summary: 'Atualiza', params: idParam, body: o.input }, config: { acesso: { rota: o.rota, acao: 'editar' } } }, async (req) =>
     o.repo.update(quem(req), req.params.id, req.body as z.output<S>),
   );
-  if (!o.semDelete) {
+  const remove = o.repo.remove?.bind(o.repo);
+  if (!o.semDelete && remove) {
     r.delete(`${o.base}/:id`, { schema: { tags, summary: 'Remove', params: idParam }, config: { acesso: { rota: o.rota, acao: 'deletar' } } }, async (req, reply) => {
-      await o.repo.remove(quem(req), req.params.id);
+      await remove(quem(req), req.params.id);
       return reply.code(204).send();
     });
   }

@@ -47,6 +47,9 @@ export function registerErrorHandler(app: FastifyInstance) {
               ? 'O registro está sendo usado em outro cadastro e não pode ser removido.'
               : 'O registro relacionado não existe.',
           );
+        case '23514':
+          // A CHECK constraint (the application validates first; this is the database's guarantee).
+          return send(reply, 400, 'Um dos valores informados não é permitido.');
         case '22001':
           return send(reply, 400, 'Um dos valores é maior que o permitido.');
         case '22003':

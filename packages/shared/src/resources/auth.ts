@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { senhaComum } from '../senhas-comuns';
 
 const email = (obrigatorio: string, invalido: string) =>
   z.string({ error: obrigatorio }).trim().min(1, obrigatorio).pipe(z.email(invalido));
@@ -9,10 +10,29 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** The shortest new password accepted. */
+export const SENHA_MINIMO = 8;
+export const SENHA_MSG = {
+  curta: `A senha deve ter no mínimo ${SENHA_MINIMO} caracteres`,
+  comum: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+} as const;
+
+/**
+ * A password being chosen (registration, reset; the first super-admin's ADMIN_PASSWORD): at least
+ * SENHA_MINIMO characters and not one of the common passwords shipped with the app. Signing in
+ * checks only that one was typed, so an older, shorter password still works until it is changed.
+ */
+export const senhaNova = z
+  .string({ error: 'A senha é obrigatória' })
+  .min(1, 'A senha é obrigatória')
+  .min(SENHA_MINIMO, SENHA_MSG.curta)
+  .max(200, 'A senha deve ter no máximo 200 caracteres')
+  .refine((s) => !senhaComum(s), SENHA_MSG.comum);
+
 export const registerInput = z.object({
   nome: z.string({ error: 'O nome é obrigatório' }).trim().min(1, 'O nome é obrigatório').max(200, 'O nome deve ter no máximo 200 caracteres'),
   email: email('O e-mail é obrigatório', 'Um e-mail deve ser inserido'),
-  senha: z.string({ error: 'A senha é obrigatória' }).min(1, 'A senha é obrigatória').max(200, 'A senha deve ter no máximo 200 caracteres'),
+  senha: senhaNova,
 });
 export const registerForm = registerInput
   .extend({ confirmaSenha: z.string({ error: 'As senhas devem ser iguais' }) })
@@ -25,7 +45,7 @@ export type ResetInput = z.input<typeof resetInput>;
 /** The page the reset e-mail links to. */
 export const novaSenhaInput = z.object({
   token: z.string({ error: 'Link inválido ou expirado' }).min(1, 'Link inválido ou expirado'),
-  senha: z.string({ error: 'A senha é obrigatória' }).min(1, 'A senha é obrigatória').max(200, 'A senha deve ter no máximo 200 caracteres'),
+  senha: senhaNova,
 });
 export const novaSenhaForm = novaSenhaInput
   .extend({ confirmaSenha: z.string() })

@@ -35,6 +35,12 @@ const cep = z
   .refine((v) => !v || /^\d{5}-?\d{3}$/.test(v), 'O CEP deve estar no formato 99999-999')
   .transform((v) => (v ? soDigitos(v) : null));
 
+export const AREA_MSG = {
+  explorada: 'A área explorada não pode ser maior que a área total',
+  cultivada: 'A área cultivada não pode ser maior que a área total',
+} as const;
+
+/** The explored and the cultivated areas are parts of the total area (the database checks it too). */
 export const propriedadeInput = z.object({
   id: idOpcional,
   nome: texto('O nome da propriedade é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
@@ -55,6 +61,11 @@ export const propriedadeInput = z.object({
   pronaf,
   tipoPosse,
   proprietarioId: referencia('A pessoa é obrigatório', 'A pessoa deve ser selecionada', 'A pessoa deve estar na lista'),
+}).superRefine((v, ctx) => {
+  // Only against a valid total (an invalid one already has its own message).
+  if (!(v.areaTotal > 0 && v.areaTotal <= AREA_MAXIMA)) return;
+  if (v.areaExplorada > v.areaTotal) ctx.addIssue({ code: 'custom', path: ['areaExplorada'], message: AREA_MSG.explorada });
+  if (v.areaCultivada > v.areaTotal) ctx.addIssue({ code: 'custom', path: ['areaCultivada'], message: AREA_MSG.cultivada });
 });
 export type PropriedadeInput = z.input<typeof propriedadeInput>;
 export type PropriedadeDados = z.output<typeof propriedadeInput>;

@@ -1,11 +1,31 @@
 
-import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, varchar, type PgColumn } from 'drizzle-orm/pg-core';
 
-export const municipio = pgTable('municipio', {
-  id: serial('id').primaryKey(),
-  nome: varchar('nome', { length: 200 }).notNull(),
-  sigla: varchar('sigla', { length: 2 }).notNull(),
-});
+/**
+ * Accent- and case-insensitive forms (f_unaccent, migration 0001), as the unique indexes compare
+ * names: 'Açúcar', 'ACUCAR' and 'açucar' are one name.
+ */
+const semAcento = (c: PgColumn): SQL => sql`f_unaccent(${c})`;
+/**
+ * The Portuguese sort key of a column, as lib/list.ts chaveDeOrdem writes it (byte order of the
+ * unaccented lower-case text): an index on it serves the lists and dropdowns sorted by that column.
+ */
+const chave = (c: PgColumn): SQL => sql`(f_unaccent(${c}) COLLATE "C")`;
+
+export const municipio = pgTable(
+  'municipio',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 200 }).notNull(),
+    sigla: varchar('sigla', { length: 2 }).notNull(),
+  },
+  (t) => [
+    // One municipality per name and state ('Bom Jesus' exists in several states).
+    uniqueIndex('municipio_nome_sigla_uq').on(semAcento(t.nome), semAcento(t.sigla)),
+    index('municipio_nome_chave_idx').on(chave(t.nome), t.id),
+  ],
+);
 
 export const pessoaTipo = pgTable('pessoa_tipo', {
   id: serial('id').primaryKey(),
@@ -23,7 +43,12 @@ export const pessoa = pgTable(
     observacao: text('observacao'),
     foto: text('foto'),
   },
-  (t) => [index('pessoa_tipo_idx').on(t.tipoId)],
+  (t) => [
+    index('pessoa_tipo_idx').on(t.tipoId),
+    // One person per CPF/CNPJ, compared by its digits (masked or not); the photo is named by them.
+    uniqueIndex('pessoa_cpfcnpj_uq').on(sql`regexp_replace(${t.cpfcnpj}, '[^0-9]', '', 'g')`),
+    index('pessoa_nome_chave_idx').on(chave(t.nome), t.id),
+  ],
 );
 
 export const propriedade = pgTable(
@@ -44,14 +69,25 @@ export const propriedade = pgTable(
     tipoPosse: varchar('tipo_posse', { length: 20 }).notNull(),
     proprietarioId: integer('proprietario_id').notNull().references(() => pessoa.id),
   },
-  (t) => [index('propriedade_proprietario_idx').on(t.proprietarioId)],
+  (t) => [
+    index('propriedade_proprietario_idx').on(t.proprietarioId),
+    index('propriedade_nome_chave_idx').on(chave(t.nome), t.id),
+    // The explored and the cultivated areas are parts of the total area.
+    check('propriedade_area_explorada_ck', sql`${t.areaExplorada} <= ${t.areaTotal}`),
+    check('propriedade_area_cultivada_ck', sql`${t.areaCultivada} <= ${t.areaTotal}`),
+  ],
 );
 
 /** Stalls of the market floor (252 seeded). */
-export const pedras = pgTable('pedras', {
-  id: serial('id').primaryKey(),
-  numero: varchar('numero', { length: 200 }).notNull(),
-});
+export const pedras = pgTable(
+  'pedras',
+  {
+    id: serial('id').primaryKey(),
+    numero: varchar('numero', { length: 200 }).notNull(),
+  },
+  // One stall per number (spaces around it, case and accents do not make another).
+  (t) => [uniqueIndex('pedras_numero_uq').on(sql`f_unaccent(trim(${t.numero}))`)],
+);
 
 export const veiculoTipo = pgTable('veiculo_tipo', {
   id: serial('id').primaryKey(),
@@ -83,8 +119,11 @@ export const produtoGrupo = pgTable(
     nome: varchar('nome', { length: 200 }).notNull(),
     unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
   },
-  // The group list and dropdowns in name order.
-  (t) => [index('produto_grupo_nome_idx').on(t.nome, t.id)],
+  (t) => [
+    // One group per name; the group list and dropdowns in name order.
+    uniqueIndex('produto_grupo_nome_uq').on(semAcento(t.nome)),
+    index('produto_grupo_nome_chave_idx').on(chave(t.nome), t.id),
+  ],
 );
 
 export const statusProduto = pgTable('status_produto', {
@@ -104,9 +143,11 @@ export const produto = pgTable(
   },
   (t) => [
     index('produto_grupo_idx').on(t.produtoGrupoId),
+    // One product per name and packaging.
+    uniqueIndex('produto_nome_embalagem_uq').on(semAcento(t.nome), semAcento(t.embalagem)),
     // The product list in name / packaging order (the price list sorts on its own copies, migration 0006).
-    index('produto_nome_idx').on(t.nome, t.id),
-    index('produto_embalagem_idx').on(t.embalagem, t.id),
+    index('produto_nome_chave_idx').on(chave(t.nome), t.id),
+    index('produto_embalagem_chave_idx').on(chave(t.embalagem), t.id),
   ],
 );
 

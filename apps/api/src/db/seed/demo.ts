@@ -4,10 +4,11 @@
  * parking entries and tax-system debts. Refuses to run on a database that already has products.
  * Stop the server first when using the embedded database (one process at a time).
  */
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
-import { seedReference } from './reference';
+import { openDatabase, type Db } from '../client';
+import { linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
 
 const MUNICIPIOS: [string, string][] = [
@@ -20,62 +21,89 @@ const LOJISTAS = ['Hortifruti Bom Preço Ltda', 'Mercadinho São José'];
 const COMPRADORES = ['Pedro Henrique Santos', 'Juliana Martins', 'Carlos Eduardo Nunes'];
 
 const digitos = (seed: number, n: number) => Array.from({ length: n }, (_, i) => String((seed * 7 + i * 13) % 10)).join('');
+
+/** Check digits of a CPF or CNPJ (modulo 11, with the weights of each). */
+const verificador = (base: string, pesos: number[]) => {
+  const r = [...base].reduce((s, d, i) => s + Number(d) * pesos[i], 0) % 11;
+  return r < 2 ? '0' : String(11 - r);
+};
+/** A valid, masked CPF, different for every seed (the database refuses two people with one CPF/CNPJ). */
+function cpfDemo(seed: number): string {
+  let d = String(123456789 + seed * 1_000_003).slice(-9);
+  d += verificador(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  d += verificador(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+/** A valid, masked CNPJ (head office, 0001), different for every seed. */
+function cnpjDemo(seed: number): string {
+  let d = String(11222333 + seed * 10_007).slice(-8) + '0001';
+  d += verificador(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  d += verificador(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+}
 const hojeIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
-async function main() {
+export const MSG_BANCO_COM_DADOS = 'O banco já tem produtos: os dados de demonstração só são carregados num banco novo.';
+
+/**
+ * Loads the demo data set into a database with its reference data and no products yet (throws
+ * MSG_BANCO_COM_DADOS otherwise); returns the summary line. Prices run for the year up to `hoje`.
+ */
+export async function carregarDemo(db: Db, hoje = hojeIso()): Promise<string> {
+  const ja = await db.execute(sql`SELECT count(*)::int AS n FROM produto`);
+  if (Number((ja.rows[0] as { n: number }).n) > 0) throw new Error(MSG_BANCO_COM_DADOS);
+  const precos = await gerarPrecos(db, { ate: hoje, anos: 1 });
+  await db.transaction(async (t) => {
+    for (const [nome, sigla] of MUNICIPIOS) await t.execute(sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla})`);
+    const pessoas: [string, number, number][] = [
+      ...PRODUTORES.map((n, i) => [n, 1, i] as [string, number, number]),
+      ...TECNICOS.map((n, i) => [n, 2, 20 + i] as [string, number, number]),
+      ...LOJISTAS.map((n, i) => [n, 3, 30 + i] as [string, number, number]),
+      ...COMPRADORES.map((n, i) => [n, 4, 40 + i] as [string, number, number]),
+    ];
+    for (const [nome, tipo, s] of pessoas) {
+      const doc = tipo === 3 ? cnpjDemo(s) : cpfDemo(s);
+      await t.execute(sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, ${doc}, ${'9998' + digitos(s, 7)}, ${tipo})`);
+    }
+    // One property per producer, in the region's municipalities.
+    await t.execute(sql`
+      INSERT INTO propriedade (nome, endereco, numero, cep, municipio_id, area_total, area_explorada, area_cultivada, geo_localizacao, pronaf, tipo_posse, proprietario_id)
+      SELECT 'Sítio ' || split_part(p.nome, ' ', 1) || ' ' || p.id, 'Estrada Vicinal ' || p.id, 'km ' || (p.id * 3), '65900000',
+             (SELECT id FROM municipio ORDER BY id OFFSET (p.id % 10) LIMIT 1), 10 + p.id * 2.5, 8 + p.id * 2, 5 + p.id * 1.5, '0,0',
+             p.id % 2 = 0, CASE WHEN p.id % 3 = 0 THEN 'ARRENDADO' ELSE 'PRÓPRIO' END, p.id
+      FROM pessoa p WHERE p.tipo_id = 1`);
+    // Parking over the last 30 days, and the debts the tax system would know.
+    await t.execute(sql`
+      INSERT INTO estacionamento (data, placa, valor, divida, pessoa_id, veiculo_tipo_id)
+      SELECT (${hoje}::date - g), 'ABC' || lpad((1000 + g * 37)::text, 4, '0'), 10 + (g % 3) * 5, 900000 + g,
+             (SELECT id FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 1 + (g % 4)
+      FROM generate_series(0, 29) g`);
+    await t.execute(sql`
+      INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
+      SELECT 900000 + g, (SELECT nome FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 10 + (g % 3) * 5
+      FROM generate_series(0, 29) g
+      UNION ALL SELECT 100000 + g, 'Produtor Rural ' || g, 25.5 * g FROM generate_series(1, 20) g`);
+  });
+  await db.execute(sql`ANALYZE`);
+  return (
+    `Demonstração carregada: ${MUNICIPIOS.length} municípios, ${PRODUTORES.length + TECNICOS.length + LOJISTAS.length + COMPRADORES.length} pessoas, ` +
+    `${precos.produtos} produtos em ${precos.grupos} grupos, ${precos.precos} preços (${precos.primeiraData} a ${precos.ultimaData}), ` +
+    '30 estacionamentos e 50 dívidas (números 900000-900029 e 100001-100020).'
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { db } = database;
   try {
-    await seedReference(db, config);
-    const ja = await db.execute(sql`SELECT count(*)::int AS n FROM produto`);
-    if (Number((ja.rows[0] as { n: number }).n) > 0) {
-      console.error('O banco já tem produtos: os dados de demonstração só são carregados num banco novo.');
-      process.exitCode = 1;
-      return;
-    }
-    const hoje = hojeIso();
-    const precos = await gerarPrecos(db, { ate: hoje, anos: 1 });
-    await db.transaction(async (t) => {
-      for (const [nome, sigla] of MUNICIPIOS) await t.execute(sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla})`);
-      const pessoas: [string, number, number][] = [
-        ...PRODUTORES.map((n, i) => [n, 1, i] as [string, number, number]),
-        ...TECNICOS.map((n, i) => [n, 2, 20 + i] as [string, number, number]),
-        ...LOJISTAS.map((n, i) => [n, 3, 30 + i] as [string, number, number]),
-        ...COMPRADORES.map((n, i) => [n, 4, 40 + i] as [string, number, number]),
-      ];
-      for (const [nome, tipo, s] of pessoas) {
-        const doc = tipo === 3 ? digitos(s, 14) : digitos(s, 11);
-        await t.execute(sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, ${doc}, ${'9998' + digitos(s, 7)}, ${tipo})`);
-      }
-      // One property per producer, in the region's municipalities.
-      await t.execute(sql`
-        INSERT INTO propriedade (nome, endereco, numero, cep, municipio_id, area_total, area_explorada, area_cultivada, geo_localizacao, pronaf, tipo_posse, proprietario_id)
-        SELECT 'Sítio ' || split_part(p.nome, ' ', 1) || ' ' || p.id, 'Estrada Vicinal ' || p.id, 'km ' || (p.id * 3), '65900000',
-               (SELECT id FROM municipio ORDER BY id OFFSET (p.id % 10) LIMIT 1), 10 + p.id * 2.5, 8 + p.id * 2, 5 + p.id * 1.5, '0,0',
-               p.id % 2 = 0, CASE WHEN p.id % 3 = 0 THEN 'ARRENDADO' ELSE 'PRÓPRIO' END, p.id
-        FROM pessoa p WHERE p.tipo_id = 1`);
-      // Parking over the last 30 days, and the debts the tax system would know.
-      await t.execute(sql`
-        INSERT INTO estacionamento (data, placa, valor, divida, pessoa_id, veiculo_tipo_id)
-        SELECT (${hoje}::date - g), 'ABC' || lpad((1000 + g * 37)::text, 4, '0'), 10 + (g % 3) * 5, 900000 + g,
-               (SELECT id FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 1 + (g % 4)
-        FROM generate_series(0, 29) g`);
-      await t.execute(sql`
-        INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
-        SELECT 900000 + g, (SELECT nome FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 10 + (g % 3) * 5
-        FROM generate_series(0, 29) g
-        UNION ALL SELECT 100000 + g, 'Produtor Rural ' || g, 25.5 * g FROM generate_series(1, 20) g`);
-    });
-    await db.execute(sql`ANALYZE`);
-    console.log(
-      `Demonstração carregada: ${MUNICIPIOS.length} municípios, ${PRODUTORES.length + TECNICOS.length + LOJISTAS.length + COMPRADORES.length} pessoas, ` +
-        `${precos.produtos} produtos em ${precos.grupos} grupos, ${precos.precos} preços (${precos.primeiraData} a ${precos.ultimaData}), ` +
-        '30 estacionamentos e 50 dívidas (números 900000-900029 e 100001-100020).',
-    );
+    // On a new database the first super-admin is created here: say who it is, as the server would.
+    const admin = await seedReference(database.db, config);
+    if (admin) console.log(linhaDoAdminInicial(admin));
+    console.log(await carregarDemo(database.db));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 1;
   } finally {
     await database.close();
   }
 }
-
-await main();

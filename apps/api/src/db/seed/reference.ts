@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { count, eq, sql } from 'drizzle-orm';
-import { ROTAS } from '@ceasa/shared';
+import { ROTAS, senhaNova } from '@ceasa/shared';
 import type { Config } from '../../config';
 import { gerarSenha } from '../../config';
 import type { Db } from '../client';
@@ -30,6 +30,12 @@ export const PESSOA_TIPOS = ['Produtor', 'Técnico', 'Lojista', 'Comprador'];
 export const VEICULO_TIPOS = ['Carro', 'Caminhonete', 'Caminhão', 'Motocicleta', 'Outro'];
 export const STATUS_PRODUTO = ['ATIVO', 'INATIVO'];
 export const TOTAL_PEDRAS = 252;
+
+/** The plain line that tells who the first super-admin is (printed by the server or seed:demo, whichever creates it). */
+export const linhaDoAdminInicial = (a: { email: string; senha: string; gerada: boolean }) =>
+  a.gerada
+    ? `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: ${a.senha}  (gerada; anote-a, ela não será mostrada de novo)`
+    : `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: a definida em ADMIN_PASSWORD`;
 
 /**
  * Reference data for an empty database, and any route name added since (super-admin gets it).
@@ -63,6 +69,14 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
 
     const [{ n: nUsuarios }] = await t.select({ n: count() }).from(usuarios);
     if (nUsuarios > 0) return null;
+    if (config.adminPassword !== undefined) {
+      // The first super-admin's password follows the rule of every new password; nothing is created otherwise.
+      const r = senhaNova.safeParse(config.adminPassword);
+      if (!r.success)
+        throw new Error(
+          `ADMIN_PASSWORD recusada: ${r.error.issues[0].message.replace(/\.$/, '')}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
+        );
+    }
     const senha = config.adminPassword ?? gerarSenha();
     const existente = await t.select().from(usuarios).where(eq(usuarios.email, config.adminEmail));
     if (!existente.length)

@@ -3,7 +3,7 @@ import type { Municipio, MunicipioInput } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { municipio } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import type { ListSpec } from '../../lib/list';
+import { chaveDeOrdem, type ListSpec } from '../../lib/list';
 
 export const municipioList: ListSpec<Municipio> = {
   select: sql`m.id, m.nome, m.sigla`,
@@ -17,14 +17,15 @@ export const municipioList: ListSpec<Municipio> = {
 };
 
 export function municipioRepository(db: Db) {
-  const crud = auditedCrud(municipio, 'Municipio', 'Município não encontrado');
+  const crud = auditedCrud(municipio, 'Municipio', 'Município não encontrado', {
+    unicos: { municipio_nome_sigla_uq: { mensagem: 'Já existe um município com este nome neste estado.', campos: ['nome', 'sigla'] } },
+  });
   return {
     get: (id: number): Promise<Municipio> => crud.getOrThrow(db, id),
     create: (usuario: string, input: MunicipioInput): Promise<Municipio> => crud.create(db, usuario, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
     update: (usuario: string, id: number, input: MunicipioInput): Promise<Municipio> =>
       crud.update(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     /** Every municipality, id and name (dropdowns). */
-    findAllBasic: () => db.select({ id: municipio.id, nome: municipio.nome, sigla: municipio.sigla }).from(municipio).orderBy(asc(municipio.nome)),
+    findAllBasic: () => db.select({ id: municipio.id, nome: municipio.nome, sigla: municipio.sigla }).from(municipio).orderBy(asc(chaveDeOrdem(municipio.nome)), asc(municipio.id)),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { municipioInput } from '@ceasa/shared';
+import { idParam, municipioInput } from '@ceasa/shared';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../lib/errors';
 import { crudRoutes, listRoutes } from '../../lib/routes';
 import { municipioList, municipioRepository } from './municipio.repository';
 
@@ -12,4 +13,16 @@ export default function municipioRoutes(app: FastifyInstance, db: Db) {
   );
   listRoutes(app, db, { base: '/municipio', rota: 'municipio', tag, spec: municipioList, search: 'searchMunicipio', searchTerm: 'nome' });
   crudRoutes(app, { base: '/municipio', rota: 'municipio', tag, input: municipioInput, repo });
+  // The spec has no delete of a municipality (its list is edit only): properties and shop items point
+  // at them, and the audit trail names them. Refused in words rather than left to a bare 404.
+  app.delete(
+    '/municipio/:id',
+    { schema: { tags: [tag], summary: 'Não há remoção de município (405)', params: idParam }, config: { acesso: { rota: 'municipio', acao: 'deletar' } } },
+    async (_req, reply) => {
+      reply.header('allow', 'GET, PUT');
+      throw new HttpError(405, MSG_SEM_REMOCAO);
+    },
+  );
 }
+
+export const MSG_SEM_REMOCAO = 'Municípios não podem ser removidos. Corrija o nome ou a sigla pela edição.';

@@ -78,12 +78,20 @@ describe('municipio', () => {
     expect(await countRows(app, 'municipio')).toBe(antes);
   });
 
-  it('deletes with an audit row', async () => {
+  // Issue 10: the spec has no delete of a municipality (edit only); the API refuses it in words and changes nothing.
+  it('refuses a delete (the spec has none) and changes nothing', async () => {
     const c = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Temporário', sigla: 'TT' } });
+    const antes = await countRows(app, 'municipio');
+    const logsAntes = await countRows(app, 'logs');
     const d = await call(app, admin, { method: 'DELETE', url: `/api/municipio/${c.body.id}` });
-    expect(d.status).toBe(204);
-    expect((await call(app, admin, { method: 'GET', url: `/api/municipio/${c.body.id}` })).status).toBe(404);
-    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Municipio', acao: 'DELETE' } });
-    expect(logs.body.content[0].cadastroId).toBe(String(c.body.id));
+    expect(d.status).toBe(405);
+    expect(d.body).toEqual({ status: 405, error: 'Method Not Allowed', message: 'Municípios não podem ser removidos. Corrija o nome ou a sigla pela edição.' });
+    expect(d.headers.allow).toBe('GET, PUT');
+    expect((await call(app, admin, { method: 'GET', url: `/api/municipio/${c.body.id}` })).body).toEqual(c.body);
+    // Without the delete permission (user-admin's group), the usual 403.
+    const userAdmin = await tokenFor(app, ['user-admin']);
+    expect((await call(app, userAdmin, { method: 'DELETE', url: `/api/municipio/${c.body.id}` })).status).toBe(403);
+    expect(await countRows(app, 'municipio')).toBe(antes);
+    expect(await countRows(app, 'logs')).toBe(logsAntes);
   });
 });

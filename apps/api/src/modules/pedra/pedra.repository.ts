@@ -1,9 +1,8 @@
-import { and, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Pedra, PedraInput } from '@ceasa/shared';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { pedras } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import { conflict } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 
 /** Stalls sort by the numeric value of their number ('2' before '10'); `numero` filters as text. */
@@ -20,29 +19,14 @@ export const pedraList: ListSpec<Pedra> = {
 export function pedraRepository(db: Db) {
   const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada', {
     emUso: () => 'A pedra não pode ser removida porque já foi ocupada em romaneios.',
+    // One stall per number: the unique index decides, also between two saves at the same moment.
+    unicos: { pedras_numero_uq: { mensagem: (v) => `Já existe uma pedra com o número ${String(v.numero).trim()}.`, campos: ['numero'] } },
   });
-
-  async function checarNumero(t: Tx, numero: string, exceto?: number) {
-    const [outra] = await t
-      .select({ id: pedras.id })
-      .from(pedras)
-      .where(and(sql`trim(${pedras.numero}) = ${numero}`, exceto ? ne(pedras.id, exceto) : undefined))
-      .limit(1);
-    if (outra) throw conflict(`Já existe uma pedra com o número ${numero}.`);
-  }
 
   return {
     get: (id: number): Promise<Pedra> => crud.getOrThrow(db, id),
-    create: (usuario: string, input: PedraInput): Promise<Pedra> =>
-      crud.salvar(db, usuario, null, async (t) => {
-        await checarNumero(t, input.numero);
-        return { numero: input.numero };
-      }),
-    update: (usuario: string, id: number, input: PedraInput): Promise<Pedra> =>
-      crud.salvar(db, usuario, id, async (t) => {
-        await checarNumero(t, input.numero, id);
-        return { numero: input.numero };
-      }),
+    create: (usuario: string, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, null, () => ({ numero: input.numero })),
+    update: (usuario: string, id: number, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, id, () => ({ numero: input.numero })),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
   };
 }

@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   nomeFoto,
   PESSOA_TIPO,
-  soDigitos,
   type Pessoa,
   type PessoaComDocumento,
   type PessoaCotacao,
@@ -15,7 +14,7 @@ import type { Db, Tx } from '../../db/client';
 import { pessoa, pessoaTipo } from '../../db/schema';
 import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
-import { listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../ftp/storage';
 
 export const pessoaList: ListSpec<Pessoa> = {
@@ -44,6 +43,8 @@ type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
   const crud = auditedCrud(pessoa, 'Pessoa', NAO_ENCONTRADA, {
     emUso: (tabela) => `A pessoa não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
+    // Compared by digits (migration 0011): the photo is named by them, so two people never share one.
+    unicos: { pessoa_cpfcnpj_uq: { mensagem: 'Já existe uma pessoa com este CPF/CNPJ.', campos: ['cpfcnpj'] } },
   });
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
@@ -59,16 +60,6 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       observacao: input.observacao,
       foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
     };
-  }
-
-  /** Another person with the same CPF/CNPJ digits shares the photo file. */
-  async function outroComMesmoDocumento(t: Tx, cpfcnpj: string, exceto: number) {
-    const r = await t
-      .select({ id: pessoa.id })
-      .from(pessoa)
-      .where(and(sql`regexp_replace(${pessoa.cpfcnpj}, '[^0-9]', '', 'g') = ${soDigitos(cpfcnpj)}`, ne(pessoa.id, exceto)))
-      .limit(1);
-    return r.length > 0;
   }
 
   /** After a CPF/CNPJ change the photo follows the new name (best effort: the record is already saved). */
@@ -89,7 +80,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       .select({ id: pessoa.id, nome: pessoa.nome })
       .from(pessoa)
       .where(tipos ? inArray(pessoa.tipoId, tipos) : undefined)
-      .orderBy(asc(pessoa.nome), asc(pessoa.id));
+      .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id));
 
   return {
     get: (id: number) => dto(db, id),
@@ -110,14 +101,14 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       );
       const de = nomeFoto(antes!.cpfcnpj);
       const para = nomeFoto(p.cpfcnpj);
-      if (de && para && de !== para && !(await outroComMesmoDocumento(db, antes!.cpfcnpj, id))) await renomearFoto(de, para);
+      // The photo is this person's alone: the database holds one person per CPF/CNPJ (migration 0011).
+      if (de && para && de !== para) await renomearFoto(de, para);
       return p;
     },
 
     /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
     async remove(usuario: string, id: number): Promise<RemocaoPessoa> {
       const row = await crud.remove(db, usuario, id);
-      if (await outroComMesmoDocumento(db, row.cpfcnpj, id)) return { foto: 'sem-foto' };
       const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
       try {
         let removida = false;
@@ -129,10 +120,11 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       }
     },
 
+    /** The person types in their fixed order (1 producer, 2 technician...), not alphabetical: a short, seeded list. */
     tipos: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
 
     porTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
-      db.select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj }).from(pessoa).where(eq(pessoa.tipoId, tipoId)).orderBy(asc(pessoa.nome), asc(pessoa.id)),
+      db.select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj }).from(pessoa).where(eq(pessoa.tipoId, tipoId)).orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
 
     produtores: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.PRODUTOR]),
     lojistas: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.LOJISTA]),
@@ -145,7 +137,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
         .from(pessoa)
         .innerJoin(pessoaTipo, eq(pessoaTipo.id, pessoa.tipoId))
         .where(inArray(pessoa.tipoId, [PESSOA_TIPO.PRODUTOR, PESSOA_TIPO.LOJISTA]))
-        .orderBy(asc(pessoa.nome), asc(pessoa.id)),
+        .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
 
     /** A producer's data to start a new person form with (no id). */
     async produtor(id: number): Promise<PessoaDoProdutor> {

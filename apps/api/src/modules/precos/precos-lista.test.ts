@@ -17,13 +17,14 @@ let tomate: number;
 let acucar: number;
 let umaData: string;
 
+/** Each order of the reference; names in Portuguese alphabetical order (issue 10): unaccented, lower case, byte order. */
 const COLUNAS: Record<string, SQL> = {
   id: sql`p.id`,
   valor: sql`p.valor`,
   data: sql`p.data`,
-  produtoNome: sql`pr.nome`,
-  produtoEmbalagem: sql`pr.embalagem`,
-  produtoGrupo: sql`g.nome`,
+  produtoNome: sql`lower(unaccent(pr.nome)) COLLATE "C"`,
+  produtoEmbalagem: sql`lower(unaccent(pr.embalagem)) COLLATE "C"`,
+  produtoGrupo: sql`lower(unaccent(g.nome)) COLLATE "C"`,
 };
 
 /** The reference: the join, filtered and sorted the way CONTRACT.md describes. */

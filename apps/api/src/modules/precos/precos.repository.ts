@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
-import { activeFilters, conditions, contagemDeTrecho, contemTrechoLongo, emParalelo, executar, fieldKey, limitOffset, listRowOrThrow, orderClause, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { activeFilters, chaveJaCalculada, conditions, contagemDeTrecho, contemTrechoLongo, emParalelo, executar, fieldKey, limitOffset, listRowOrThrow, orderClause, ordemDoCampo, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -42,7 +42,7 @@ export const precoList: ListSpec<Preco> = {
     produtoGrupoId: { expr: sql`p.produto_grupo_id`, filter: 'id' },
     produtoGrupoNome: { expr: sql`p.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`p.produto_grupo_id`, sql`g.nome_busca`) },
     /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
-    produtoGrupo: { expr: sql`p.produto_grupo_nome` },
+    produtoGrupo: { expr: sql`p.produto_grupo_nome`, texto: true },
   },
   aliases: {
     nome: 'produtoNome',
@@ -81,12 +81,16 @@ const contagemPorProduto: ListSpec<never> = {
 
 /** The matching products (see listar). */
 const produtosFiltrados: ListSpec<never> = { ...contagemPorProduto, select: sql`pr.id`, from: sql`produto pr` };
-/** What a list sorted by a product column orders the matching products by (the column precos copies). */
-const nomeDoGrupo = sql`(SELECT g.nome FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`;
+/**
+ * What a list sorted by a product column orders the matching products by: the value precos copies,
+ * a text by its sort key (equal to chaveDeOrdem of the copy; read from the products' and groups'
+ * precomputed f_unaccent columns, migration 0008).
+ */
+const nomeDoGrupo = chaveJaCalculada(sql`(SELECT g.nome_busca FROM produto_grupo g WHERE g.id = pr.produto_grupo_id)`);
 const CHAVE_DO_PRODUTO: Record<string, SQL> = {
   produtoId: sql`pr.id`,
-  produtoNome: sql`pr.nome`,
-  produtoEmbalagem: sql`pr.embalagem`,
+  produtoNome: chaveJaCalculada(sql`pr.nome_busca`),
+  produtoEmbalagem: chaveJaCalculada(sql`pr.embalagem_busca`),
   produtoGrupoId: sql`pr.produto_grupo_id`,
   produtoGrupoNome: nomeDoGrupo,
   produtoGrupo: nomeDoGrupo,
@@ -179,7 +183,7 @@ export function precosRepository(db: Db) {
         // The sort key: a product column (constant within a product, whose prices then go by id), or
         // the price column each product's own index gives in order.
         const doProduto = campo && !DO_PRECO.has(campo) ? CHAVE_DO_PRODUTO[campo] : undefined;
-        const doPrecoChave = precoList.fields[doProduto ? 'id' : (campo ?? precoList.defaultSort.field)].expr;
+        const doPrecoChave = ordemDoCampo(precoList.fields[doProduto ? 'id' : (campo ?? precoList.defaultSort.field)]);
         // Gathered from the indexes alone (index-only scans of the product's id, date | value | id);
         // only the page's rows are then read from the table.
         consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``}
@@ -216,13 +220,13 @@ export function precosRepository(db: Db) {
       const where = whereClause(resumoList, p.filters);
       const ativos = activeFilters(resumoList, p.filters);
       const campo = fieldKey(resumoList, p.sortField);
-      const padrao = sql`r.data DESC, r.produto_grupo_nome ASC, r.produto_grupo_id ASC`;
+      const padrao = sql`r.data DESC, ${ordemDoCampo(resumoList.fields.produtoGrupoNome)} ASC, r.produto_grupo_id ASC`;
       const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
       const order = !campo
         ? sql`ORDER BY ${padrao}`
         : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
-          ? sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
-          : sql`ORDER BY ${resumoList.fields[campo].expr} ${dir}, ${padrao}`;
+          ? sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
+          : sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, ${padrao}`;
       // The total, as a scalar expression (see pageWithTotal).
       const contagem = !ativos.length
         ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`

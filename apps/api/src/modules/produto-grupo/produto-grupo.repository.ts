@@ -3,7 +3,7 @@ import type { ProdutoGrupo, ProdutoGrupoBoletimRow, ProdutoGrupoInput, ProdutoGr
 import type { Db } from '../../db/client';
 import { produtoGrupo } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import type { ListSpec } from '../../lib/list';
+import { chaveDeOrdem, type ListSpec } from '../../lib/list';
 
 export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
   select: sql`g.id, g.nome, g.un_padrao AS "unPadrao"`,
@@ -20,7 +20,9 @@ export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
 const NAO_ENCONTRADO = 'Grupo de produto não encontrado';
 
 export function produtoGrupoRepository(db: Db) {
-  const crud = auditedCrud(produtoGrupo, 'ProdutoGrupo', NAO_ENCONTRADO);
+  const crud = auditedCrud(produtoGrupo, 'ProdutoGrupo', NAO_ENCONTRADO, {
+    unicos: { produto_grupo_nome_uq: { mensagem: 'Já existe um grupo de produto com este nome.', campos: ['nome'] } },
+  });
   const valores = (input: ProdutoGrupoInput) => ({ nome: input.nome, unPadrao: input.unPadrao });
   return {
     get: (id: number): Promise<ProdutoGrupo> => crud.getOrThrow(db, id),
@@ -29,7 +31,7 @@ export function produtoGrupoRepository(db: Db) {
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     /** Every group, id and name, by name (dropdowns). */
     opcoes: (): Promise<ProdutoGrupoOpcao[]> =>
-      db.select({ id: produtoGrupo.id, nome: produtoGrupo.nome }).from(produtoGrupo).orderBy(asc(produtoGrupo.nome), asc(produtoGrupo.id)),
+      db.select({ id: produtoGrupo.id, nome: produtoGrupo.nome }).from(produtoGrupo).orderBy(asc(chaveDeOrdem(produtoGrupo.nome)), asc(produtoGrupo.id)),
     /** 'Boletins por grupo de produto': one row per bulletin item whose product is in the group. */
     async boletins(grupoId: number): Promise<ProdutoGrupoBoletimRow[]> {
       await crud.getOrThrow(db, grupoId);
@@ -43,7 +45,7 @@ export function produtoGrupoRepository(db: Db) {
         JOIN propriedade pp ON pp.id = b.propriedade_id
         JOIN pessoa ps ON ps.id = b.produtor_id
         WHERE pr.produto_grupo_id = ${grupoId}
-        ORDER BY b.data_emissao DESC, b.id DESC, pr.nome, bi.id`);
+        ORDER BY b.data_emissao DESC, b.id DESC, ${chaveDeOrdem(sql`pr.nome`)}, bi.id`);
       return r.rows as ProdutoGrupoBoletimRow[];
     },
   };

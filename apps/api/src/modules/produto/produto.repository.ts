@@ -5,7 +5,7 @@ import { produto, produtoGrupo, statusProduto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
-import { listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 type Filtros = Record<string, unknown>;
 
@@ -44,7 +44,7 @@ export const produtoList: ListSpec<Produto> = {
     produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'id' },
     produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
     /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
-    produtoGrupo: { expr: sql`g.nome` },
+    produtoGrupo: { expr: sql`g.nome`, texto: true },
     status: { expr: sql`upper(pr.status)`, filter: 'eq' },
   },
   aliases: { peso: 'pesoEmKg', 'produtoGrupo.nome': 'produtoGrupoNome', 'produtoGrupo.id': 'produtoGrupoId' },
@@ -62,7 +62,9 @@ export function normalizarFiltroDeProduto(body: Filtros | null | undefined): Fil
 const NAO_ENCONTRADO = 'Produto não encontrado';
 
 export function produtoRepository(db: Db) {
-  const crud = auditedCrud(produto, 'Produto', NAO_ENCONTRADO);
+  const crud = auditedCrud(produto, 'Produto', NAO_ENCONTRADO, {
+    unicos: { produto_nome_embalagem_uq: { mensagem: 'Já existe um produto com este nome e esta embalagem.', campos: ['nome', 'embalagem'] } },
+  });
 
   const get = (t: Tx, id: number) => listRowOrThrow(t, produtoList, id, NAO_ENCONTRADO);
 
@@ -94,7 +96,7 @@ export function produtoRepository(db: Db) {
       const rows = await db
         .select({ id: produto.id, nome: produto.nome, embalagem: produto.embalagem })
         .from(produto)
-        .orderBy(asc(sql`lower(${produto.nome})`), asc(produto.id));
+        .orderBy(asc(chaveDeOrdem(produto.nome)), asc(produto.id));
       return opcoesDeProduto(rows);
     },
     async status(): Promise<string[]> {

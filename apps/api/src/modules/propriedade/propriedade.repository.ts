@@ -3,7 +3,7 @@ import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/sha
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
 import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
-import { listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const propriedadeList: ListSpec<Propriedade> = {
   select: sql`pr.id, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
@@ -68,13 +68,13 @@ export function propriedadeRepository(db: Db) {
       crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     /** Every property, id and name (dropdowns). */
-    todas: (): Promise<PropriedadeOpcao[]> => db.select({ id: propriedade.id, nome: propriedade.nome }).from(propriedade).orderBy(asc(propriedade.nome), asc(propriedade.id)),
+    todas: (): Promise<PropriedadeOpcao[]> => db.select({ id: propriedade.id, nome: propriedade.nome }).from(propriedade).orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
     /** A producer's properties (the bulletin form). */
     doProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
       db
         .select({ id: propriedade.id, nome: propriedade.nome })
         .from(propriedade)
         .where(eq(propriedade.proprietarioId, proprietarioId))
-        .orderBy(asc(propriedade.nome), asc(propriedade.id)),
+        .orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { boletim } from '../../db/schema';
 import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
@@ -164,6 +165,36 @@ describe('propriedade', () => {
     expect((await call(app, agro, { method: 'GET', url: '/api/propriedade/999999' })).status).toBe(404);
     expect((await call(app, agro, { method: 'DELETE', url: '/api/propriedade/999999' })).status).toBe(404);
     expect(await countRows(app, 'logs')).toBe(logs2);
+  });
+
+  // Issue 10: the explored and the cultivated areas are parts of the total area.
+  it('refuses an explored or cultivated area larger than the total, on the field, and so does the database', async () => {
+    const antes = await countRows(app, 'propriedade');
+    const logsAntes = await countRows(app, 'logs');
+    const criar = (payload: Record<string, unknown>) => call(app, agro, { method: 'POST', url: '/api/propriedade', payload });
+    const r1 = await criar({ ...base(), areaTotal: 10, areaExplorada: 10.01, areaCultivada: 5 });
+    expect(r1.status).toBe(400);
+    expect(r1.body.fieldErrors).toEqual([{ field: 'areaExplorada', message: 'A área explorada não pode ser maior que a área total' }]);
+    expect(r1.body.message).toBe('A área explorada não pode ser maior que a área total');
+    const r2 = await criar({ ...base(), areaTotal: 10, areaExplorada: 12, areaCultivada: 11 });
+    expect(r2.body.fieldErrors).toEqual([
+      { field: 'areaExplorada', message: 'A área explorada não pode ser maior que a área total' },
+      { field: 'areaCultivada', message: 'A área cultivada não pode ser maior que a área total' },
+    ]);
+    // Equal to the total is allowed.
+    const ok = await criar({ ...base(), nome: 'Sítio Todo Cultivado', areaTotal: 10, areaExplorada: 10, areaCultivada: 10 });
+    expect(ok.status).toBe(201);
+    const put = await call(app, agro, { method: 'PUT', url: `/api/propriedade/${ok.body.id}`, payload: { ...base(), areaTotal: 9.99, areaExplorada: 10, areaCultivada: 10 } });
+    expect(put.status).toBe(400);
+    expect(put.body.fieldErrors.map((f: { field: string }) => f.field)).toEqual(['areaExplorada', 'areaCultivada']);
+    expect(await countRows(app, 'propriedade')).toBe(antes + 1);
+    expect(await countRows(app, 'logs')).toBe(logsAntes + 1);
+    // Around the API, the database's CHECK refuses it.
+    const direto = await app.ctx.db
+      .execute(sql`UPDATE propriedade SET area_cultivada = area_total + 1 WHERE id = ${ok.body.id}`)
+      .then(() => 'gravou', (e: { cause?: { constraint?: string } }) => e.cause?.constraint);
+    expect(direto).toBe('propriedade_area_cultivada_ck');
+    expect((await call(app, agro, { method: 'GET', url: `/api/propriedade/${ok.body.id}` })).body.areaCultivada).toBe(10);
   });
 
   it('enforces permissions on the server', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { VafRow } from '@ceasa/shared';
 import type { Db } from '../../db/client';
+import { chaveDeOrdem } from '../../lib/list';
 
 /**
  * VAF over [dataInicial, dataFinal] (CONTRACT.md): per product and municipality of origin, the kg
@@ -41,7 +42,7 @@ export function vafRepository(db: Db) {
         LEFT JOIN municipio m ON m.id = mv.municipio_id
         LEFT JOIN preco_medio pm ON pm.produto_id = pr.id
         GROUP BY pr.id, pr.nome, g.un_padrao, pm.valor, m.id, m.nome
-        ORDER BY pr.nome, pr.id, m.nome NULLS LAST, m.id`);
+        ORDER BY ${chaveDeOrdem(sql`pr.nome`)}, pr.id, ${chaveDeOrdem(sql`m.nome`)} NULLS LAST, m.id`);
       return r.rows as VafRow[];
     },
   };
