@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -9,10 +8,12 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { relerListas } from '../../lib/listas';
-import { fromIsoDate, MAX_PAGE_SIZE, PAGE_SIZE, toIsoDate, type Page } from '@ceasa/shared';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { DURACAO, useToast } from '../../lib/toast';
+import { EntradaData } from '../form/entrada-data';
+import { ehDataIso } from '../form/mascaras';
 import { PrintDialog, PrintTable, textoMostrando, type PrintColumn } from '../print/PrintDialog';
 import { downloadText, toCsv } from './csv';
 
@@ -246,19 +247,14 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
       );
     if (c.filter === 'date')
       return (
-        <Calendar
-          value={fromIsoDate(v as string)}
-          onChange={(e) => setFiltro(c.field, toIsoDate(e.value as Date | null), true)}
-          dateFormat="dd/mm/yy"
-          placeholder="dd/mm/aaaa"
-          showButtonBar
-          // Typing works only if the calendar does not open (and take the focus) on focus; the icon opens it.
-          showOnFocus={false}
-          showIcon
-          yearNavigator
+        // Only a whole day (or nothing) filters; a half-typed date goes back to the filter in force on leaving.
+        <EntradaData
+          value={v as string | null}
+          onChange={(d) => (d === null || ehDataIso(d)) && setFiltro(c.field, d, true)}
+          reverterIncompleto
+          botoesHoje
           yearRange={`2000:${new Date().getFullYear() + 2}`}
-          // ariaLabel names the text input itself (aria-label would land on the wrapper span).
-          ariaLabel={`Filtrar por ${c.header}`}
+          aria-label={`Filtrar por ${c.header}`}
           inputClassName="p-inputtext-sm"
         />
       );
