@@ -13,6 +13,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { DURACAO, useToast } from '../../lib/toast';
 import { EntradaData } from '../form/entrada-data';
+import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
 import { PrintDialog, PrintTable, textoMostrando, type PrintColumn } from '../print/PrintDialog';
 import { downloadText, toCsv } from './csv';
@@ -83,6 +84,18 @@ interface Estado {
 }
 
 const chave = (rota: string) => `ceasa.filtros.${rota}`;
+
+/**
+ * The least width of a filter that shows its whole placeholder (its column grows to it): the text's
+ * width in em (measured in DejaVu Sans, among the widest sans-serif fonts) plus the control's padding
+ * and buttons (a dropdown: its arrow, the room kept for the clear icon and the borders, 5.4rem).
+ * For a dropdown's own placeholder, .62em a character.
+ */
+const cabe = (textoEm: number, extraRem: number) => ({ minWidth: `calc(${textoEm}em + ${extraRem}rem)` });
+const PESQUISAR = 'Pesquisar';
+const EM_PESQUISAR = 4.9;
+const EM_DATA = 6.45;
+const emDe = (texto: string) => texto.length * 0.62;
 
 function lerEstado(rota: string, padrao: Estado): Estado {
   try {
@@ -243,7 +256,14 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
     const v = textos[c.field] ?? null;
     if (c.filter === 'text')
       return (
-        <InputText value={(v as string) ?? ''} onChange={(e) => setFiltro(c.field, e.target.value)} placeholder="Pesquisar" aria-label={`Filtrar por ${c.header}`} className="p-inputtext-sm w-full" />
+        <InputText
+          value={(v as string) ?? ''}
+          onChange={(e) => setFiltro(c.field, e.target.value)}
+          placeholder={PESQUISAR}
+          aria-label={`Filtrar por ${c.header}`}
+          className="p-inputtext-sm w-full"
+          style={cabe(EM_PESQUISAR, 1.5)}
+        />
       );
     if (c.filter === 'date')
       return (
@@ -256,14 +276,17 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
           yearRange={`2000:${new Date().getFullYear() + 2}`}
           aria-label={`Filtrar por ${c.header}`}
           inputClassName="p-inputtext-sm"
+          inputStyle={cabe(EM_DATA, 1.5)}
         />
       );
+    const placeholder = c.filter.placeholder ?? 'Selecione';
     return (
       <Dropdown
         value={v}
         options={c.filter.options}
         onChange={(e) => setFiltro(c.field, e.value ?? null, true)}
-        placeholder={c.filter.placeholder ?? 'Selecione'}
+        placeholder={placeholder}
+        style={cabe(emDe(placeholder), 5.4)}
         showClear
         filter={c.filter.options.length > 10}
         aria-label={`Filtrar por ${c.header}`}
@@ -324,9 +347,11 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
             field={c.field}
             header={c.header}
             sortable={c.sortable !== false}
-            body={c.body}
+            body={(row: T) => quebraLonga(c.body ? c.body(row) : (row as Record<string, ReactNode>)[c.field])}
             filter={!!c.filter}
             showFilterMenu={false}
+            // PrimeReact's own clear button works on its filter state, which this list does not use ('Limpar Filtros' does): it only took room.
+            showClearButton={false}
             filterElement={c.filter ? () => filterElement(c) : undefined}
             style={c.style}
           />
