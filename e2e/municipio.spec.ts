@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './support';
 import { entrar, linhas, toast } from './support';
 
-test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e remover', async ({ page }) => {
+test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e sem remoção', async ({ page }) => {
   await entrar(page);
   await page.getByRole('link', { name: 'Município' }).click();
   await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
@@ -66,11 +66,8 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   expect(csv).toContain('Imperatriz do Norte E2E;MA');
   expect(csv.trim().split(/\r?\n/)).toHaveLength(4);
 
-  // Delete with confirmation.
-  await page.getByRole('button', { name: 'Remover Zé Doca E2E' }).click();
-  await expect(page.getByText('Você tem certeza que quer remover Zé Doca E2E?')).toBeVisible();
-  await page.getByRole('button', { name: 'Sim' }).click();
-  await toast(page, 'Remoção concluída!');
-  await expect(linhas(page).filter({ hasText: 'Zé Doca E2E' })).toHaveCount(0);
-  await expect(page.getByText(/Mostrando de 1 a 2 de 2 municípios/)).toBeVisible();
+  // SPEC.md: the município list is 'edit only': no delete (issue 10).
+  await expect(page.getByRole('button', { name: 'Editar Zé Doca E2E' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
+  await expect(page.getByText(/Mostrando de 1 a 3 de 3 municípios/)).toBeVisible();
 });

@@ -143,14 +143,12 @@ export async function filtrarPorOpcao(page: Page, rotulo: string, opcao: string)
 /** The body rows of the page's data table(s). */
 export const linhas = (page: Page) => page.locator('.p-datatable-tbody > tr');
 
-/** Clears a (masked or numeric) field and types `texto` into it key by key, as a user does. */
+/** Clears a (masked or numeric) field and types `texto` into it key by key at full speed, right after the click. */
 export async function redigitar(campo: Locator, texto: string) {
   await campo.click();
-  // Masks place the caret a moment after the focus: type at a person's pace.
-  await campo.page().waitForTimeout(100);
   await campo.press('Control+a');
   await campo.press('Backspace');
-  await campo.pressSequentially(texto, { delay: 40 });
+  await campo.pressSequentially(texto);
 }
 
 /** Five digits of the clock, for names and documents no other test (or run on the same database) uses. */

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import type { FormEventHandler, ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ResourceFormState } from './useResourceForm';
@@ -10,6 +10,11 @@ import type { ResourceFormState } from './useResourceForm';
  * The frame of every create/edit page: title, loading state, error panel, fields, buttons.
  * With `form` (from useResourceForm) it takes the list path, loading, error, retry, submit and the
  * 'Salvar'/'Atualizar' button from it; explicit props still win. `botoesExtra` follow that button.
+ *
+ * A second click saves nothing twice: every button of the form's button row (Salvar, Atualizar,
+ * 'Salvar e continuar', any extra one) is locked from the first submit until the submit handler
+ * ends, and after that for as long as the resource form says (until its save fails or the page leaves).
+ * The lock is a ref, read synchronously: two clicks in the same tick see it.
  */
 export function FormPage<F extends FieldValues, D>(props: {
   titulo: string;
@@ -24,6 +29,9 @@ export function FormPage<F extends FieldValues, D>(props: {
   botoesExtra?: ReactNode;
 }) {
   const f = props.form;
+  const enviando = useRef(false);
+  const [emEnvio, setEmEnvio] = useState(false);
+  const bloqueado = emEnvio || !!f?.bloqueado;
   const p = {
     ...props,
     listPath: props.listPath ?? f?.listPath,
@@ -31,7 +39,19 @@ export function FormPage<F extends FieldValues, D>(props: {
     erroCarregar: props.erroCarregar ?? f?.erroCarregar,
     onRetry: props.onRetry ?? f?.recarregar,
     onSubmit: props.onSubmit ?? f?.form.handleSubmit((v) => f.salvar(v)),
-    botoes: props.botoes ?? (f && <Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} />),
+    botoes: props.botoes ?? (f && <Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} disabled={bloqueado} />),
+  };
+  const enviar = (e: FormEvent<HTMLFormElement>) => {
+    if (enviando.current || f?.estaBloqueado()) {
+      e.preventDefault();
+      return;
+    }
+    enviando.current = true;
+    setEmEnvio(true);
+    Promise.resolve(p.onSubmit?.(e)).finally(() => {
+      enviando.current = false;
+      setEmEnvio(false);
+    });
   };
   return (
     <section className="card form-page">
@@ -53,12 +73,13 @@ export function FormPage<F extends FieldValues, D>(props: {
           <ProgressSpinner style={{ width: 40, height: 40 }} aria-label="Carregando" />
         </div>
       ) : (
-        <form onSubmit={p.onSubmit} noValidate className="form-grid">
+        <form onSubmit={enviar} noValidate className="form-grid">
           {p.children}
-          <div className="form-buttons">
+          {/* A disabled fieldset disables every button in it, the pages' extra ones too. */}
+          <fieldset className="form-buttons" disabled={bloqueado}>
             {p.botoes}
             {p.botoesExtra}
-          </div>
+          </fieldset>
         </form>
       )}
     </section>

@@ -1,14 +1,15 @@
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
-import { InputMask } from 'primereact/inputmask';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { fromIsoDate, toIsoDate } from '@ceasa/shared';
+import { EntradaData } from './entrada-data';
+import { EntradaMascarada } from './entrada-mascarada';
+import type { Mascara } from './mascaras';
 import { Campo, useCampo, type Base } from './text-field';
 
 export { Campo, TextField, useCampo, type Base } from './text-field';
+export { mascaraCep, mascaraCpfCnpj, mascaraData, mascaraTelefone, type Mascara } from './mascaras';
 
 export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: number }) {
   const { field, erro, id, aria } = useCampo(p);
@@ -54,29 +55,25 @@ export function NumberField<T extends FieldValues>(p: Base<T> & { decimais?: num
   );
 }
 
+/**
+ * A date typed as digits into dd/mm/aaaa (at any speed) with the 'Escolher data' calendar button.
+ * The form holds 'yyyy-mm-dd', null when empty, or the half-typed text (which the shared schema
+ * refuses with the field's own message, instead of keeping an older date unseen).
+ */
 export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: string }) {
   const { field, erro, id, aria } = useCampo(p);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <Calendar
-        inputId={id}
+      <EntradaData
+        id={id}
         aria-invalid={aria['aria-invalid']}
         aria-describedby={aria['aria-describedby']}
-        value={fromIsoDate(field.value)}
-        onChange={(e) => field.onChange(toIsoDate(e.value as Date | null))}
+        value={field.value ?? null}
+        onChange={field.onChange}
         onBlur={field.onBlur}
         inputRef={field.ref}
-        dateFormat="dd/mm/yy"
-        placeholder="dd/mm/aaaa"
-        mask="99/99/9999"
-        showIcon
-        // PrimeReact 10.9 moves the focus into the calendar as soon as it opens: opening it on focus
-        // would make typing a date impossible. The icon (or ArrowDown) opens it.
-        showOnFocus={false}
-        yearNavigator
-        monthNavigator
         yearRange={p.yearRange}
-        className={erro ? 'p-invalid' : ''}
+        inputClassName={erro ? 'p-invalid' : ''}
       />
     </Campo>
   );
@@ -112,18 +109,24 @@ export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao
   );
 }
 
-export function MaskField<T extends FieldValues>(p: Base<T> & { mask: string; unmask?: boolean }) {
+/**
+ * Digits typed into a mask (mascaras.ts: CEP, CPF/CNPJ, phone; adapting to the length where the
+ * mask does). The form holds the digits (`unmask`) or the masked text.
+ */
+export function MaskField<T extends FieldValues>(p: Base<T> & { mascara: Mascara; unmask?: boolean; placeholder?: string; inputMode?: 'numeric' | 'tel' }) {
   const { field, erro, id, aria } = useCampo(p);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <InputMask
+      <EntradaMascarada
         {...aria}
-        mask={p.mask}
-        autoClear={false}
-        unmask={p.unmask}
+        mascara={p.mascara}
         value={String(field.value ?? '')}
-        onChange={(e) => field.onChange(e.target.value ?? '')}
+        onChange={(digitos, texto) => field.onChange(p.unmask ? digitos : texto)}
         onBlur={field.onBlur}
+        inputRef={field.ref}
+        placeholder={p.placeholder}
+        inputMode={p.inputMode}
+        autoFocus={p.autoFocus}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>

@@ -29,16 +29,25 @@ export interface ResourceFormState<F extends FieldValues, D> {
   carregando: boolean;
   erroCarregar: Error | null;
   recarregar: () => void;
+  /** A save is on its way to the server. */
   salvando: boolean;
+  /**
+   * The submit buttons are locked: from the first click until the save fails, or for good once it
+   * succeeded and the page is about to leave ('Salvar e continuar' unlocks when it succeeds).
+   */
+  bloqueado: boolean;
+  /** The same, read synchronously (two clicks in one tick both see the old `bloqueado`). */
+  estaBloqueado: () => boolean;
   registro: D | undefined;
-  /** Saves; returns the saved record (or null on failure). `continuar` keeps the user on the form. */
+  /** Saves; returns the saved record (or null on failure, or when a save is already under way). `continuar` keeps the user on the form. */
   salvar: (values: F, opts?: { continuar?: boolean }) => Promise<D | null>;
 }
 
 /**
  * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
  * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
- * and the return to the list 2 s after success.
+ * and the return to the list 2 s after success. A second click saves nothing twice: `salvar` is
+ * locked by a ref from its first call until the save fails or the page leaves.
  */
 export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
   const raw = useParams().id;
@@ -48,6 +57,12 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
   const toast = useToast();
   const qc = useQueryClient();
   const [salvando, setSalvando] = useState(false);
+  const [bloqueado, setBloqueado] = useState(false);
+  const trava = useRef(false);
+  const destravar = () => {
+    trava.current = false;
+    setBloqueado(false);
+  };
   const form = useForm<F>({ resolver: zodResolver(o.schema as never) as never, defaultValues: o.defaults, mode: 'onTouched' });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -65,6 +80,9 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
   }, [q.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const salvar = async (values: F, opts: { continuar?: boolean } = {}) => {
+    if (trava.current) return null;
+    trava.current = true;
+    setBloqueado(true);
     setSalvando(true);
     try {
       const body = o.toBody ? o.toBody(values) : values;
@@ -73,12 +91,15 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
         : await api<D>(o.base, { method: 'POST', body });
       await relerListas(qc, o.base);
       toast.show('success', editando ? 'Cadastro atualizado!' : 'Cadastro concluído!', undefined, DURACAO.salvar);
-      if (!opts.continuar) timer.current = setTimeout(() => navigate(o.listPath), DURACAO.salvar);
+      // Leaving: stays locked until the page goes. Staying ('Salvar e continuar'): ready for the next one.
+      if (opts.continuar) destravar();
+      else timer.current = setTimeout(() => navigate(o.listPath), DURACAO.salvar);
       return salvo;
     } catch (err) {
       const e = err as ApiError;
       for (const f of e.body?.fieldErrors ?? []) form.setError(f.field as Path<F>, { type: 'server', message: f.message });
       toast.show('error', editando ? `Erro ao editar ${o.entidade}!` : `Erro ao cadastrar ${o.entidade}!`, e.message);
+      destravar();
       return null;
     } finally {
       setSalvando(false);
@@ -93,6 +114,8 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
     erroCarregar: (q.error as Error) ?? null,
     recarregar: () => void q.refetch(),
     salvando,
+    bloqueado,
+    estaBloqueado: () => trava.current,
     registro: q.data,
     salvar,
   };

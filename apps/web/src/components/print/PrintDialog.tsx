@@ -3,6 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
+import { quebraLonga } from '../texto-longo';
 
 /** The municipal header every report carries: both logos, municipality, market, title, print date. */
 export function PrintHeader({ titulo, subtitulo }: { titulo: string; subtitulo?: ReactNode }) {
@@ -77,7 +78,7 @@ export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { co
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c.header} className={c.className}>
-                  {c.cell(r)}
+                  {quebraLonga(c.cell(r))}
                 </td>
               ))}
             </tr>

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
@@ -9,10 +8,13 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { relerListas } from '../../lib/listas';
-import { fromIsoDate, MAX_PAGE_SIZE, PAGE_SIZE, toIsoDate, type Page } from '@ceasa/shared';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { DURACAO, useToast } from '../../lib/toast';
+import { EntradaData } from '../form/entrada-data';
+import { quebraLonga } from '../texto-longo';
+import { ehDataIso } from '../form/mascaras';
 import { PrintDialog, PrintTable, textoMostrando, type PrintColumn } from '../print/PrintDialog';
 import { downloadText, toCsv } from './csv';
 
@@ -82,6 +84,18 @@ interface Estado {
 }
 
 const chave = (rota: string) => `ceasa.filtros.${rota}`;
+
+/**
+ * The least width of a filter that shows its whole placeholder (its column grows to it): the text's
+ * width in em (measured in DejaVu Sans, among the widest sans-serif fonts) plus the control's padding
+ * and buttons (a dropdown: its arrow, the room kept for the clear icon and the borders, 5.4rem).
+ * For a dropdown's own placeholder, .62em a character.
+ */
+const cabe = (textoEm: number, extraRem: number) => ({ minWidth: `calc(${textoEm}em + ${extraRem}rem)` });
+const PESQUISAR = 'Pesquisar';
+const EM_PESQUISAR = 4.9;
+const EM_DATA = 6.45;
+const emDe = (texto: string) => texto.length * 0.62;
 
 function lerEstado(rota: string, padrao: Estado): Estado {
   try {
@@ -242,32 +256,37 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
     const v = textos[c.field] ?? null;
     if (c.filter === 'text')
       return (
-        <InputText value={(v as string) ?? ''} onChange={(e) => setFiltro(c.field, e.target.value)} placeholder="Pesquisar" aria-label={`Filtrar por ${c.header}`} className="p-inputtext-sm w-full" />
+        <InputText
+          value={(v as string) ?? ''}
+          onChange={(e) => setFiltro(c.field, e.target.value)}
+          placeholder={PESQUISAR}
+          aria-label={`Filtrar por ${c.header}`}
+          className="p-inputtext-sm w-full"
+          style={cabe(EM_PESQUISAR, 1.5)}
+        />
       );
     if (c.filter === 'date')
       return (
-        <Calendar
-          value={fromIsoDate(v as string)}
-          onChange={(e) => setFiltro(c.field, toIsoDate(e.value as Date | null), true)}
-          dateFormat="dd/mm/yy"
-          placeholder="dd/mm/aaaa"
-          showButtonBar
-          // Typing works only if the calendar does not open (and take the focus) on focus; the icon opens it.
-          showOnFocus={false}
-          showIcon
-          yearNavigator
+        // Only a whole day (or nothing) filters; a half-typed date goes back to the filter in force on leaving.
+        <EntradaData
+          value={v as string | null}
+          onChange={(d) => (d === null || ehDataIso(d)) && setFiltro(c.field, d, true)}
+          reverterIncompleto
+          botoesHoje
           yearRange={`2000:${new Date().getFullYear() + 2}`}
-          // ariaLabel names the text input itself (aria-label would land on the wrapper span).
-          ariaLabel={`Filtrar por ${c.header}`}
+          aria-label={`Filtrar por ${c.header}`}
           inputClassName="p-inputtext-sm"
+          inputStyle={cabe(EM_DATA, 1.5)}
         />
       );
+    const placeholder = c.filter.placeholder ?? 'Selecione';
     return (
       <Dropdown
         value={v}
         options={c.filter.options}
         onChange={(e) => setFiltro(c.field, e.value ?? null, true)}
-        placeholder={c.filter.placeholder ?? 'Selecione'}
+        placeholder={placeholder}
+        style={cabe(emDe(placeholder), 5.4)}
         showClear
         filter={c.filter.options.length > 10}
         aria-label={`Filtrar por ${c.header}`}
@@ -328,9 +347,11 @@ export function ResourceList<T extends { id: number | string }>(p: ResourceListP
             field={c.field}
             header={c.header}
             sortable={c.sortable !== false}
-            body={c.body}
+            body={(row: T) => quebraLonga(c.body ? c.body(row) : (row as Record<string, ReactNode>)[c.field])}
             filter={!!c.filter}
             showFilterMenu={false}
+            // PrimeReact's own clear button works on its filter state, which this list does not use ('Limpar Filtros' does): it only took room.
+            showClearButton={false}
             filterElement={c.filter ? () => filterElement(c) : undefined}
             style={c.style}
           />

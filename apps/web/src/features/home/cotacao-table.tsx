@@ -7,6 +7,7 @@ import type { Page, PrecoResumo } from '@ceasa/shared';
 import { formatBRL, formatDate } from '@ceasa/shared/format';
 import { LINHAS_COTACAO } from './constantes';
 import { api } from '../../lib/api-client';
+import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
 
 // Loaded only when asked for, so the public page stays small (no DataTable, no back office).
@@ -215,7 +216,7 @@ export function CotacaoTable() {
                   <tr key={`${r.produtoGrupoId}-${r.precoData}`} className={`linha-clicavel${i % 2 ? ' p-row-odd' : ''}`} onClick={() => setGrafico(r)}>
                     {COLUNAS.map((c) => (
                       <td key={c.field} data-label={c.header} className={c.num ? 'num' : undefined}>
-                        {c.cell(r)}
+                        {quebraLonga(c.cell(r))}
                       </td>
                     ))}
                     <td className="col-grafico" data-label="Histórico">

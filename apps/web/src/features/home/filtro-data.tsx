@@ -1,21 +1,6 @@
 import { useRef, useState } from 'react';
 import { formatDate } from '@ceasa/shared/format';
-
-/** Digits typed → 'dd/mm/aaaa' as they come. */
-function mascara(v: string) {
-  const d = v.replace(/\D/g, '').slice(0, 8);
-  return [d.slice(0, 2), d.slice(2, 4), d.slice(4, 8)].filter(Boolean).join('/');
-}
-
-/** 'dd/mm/aaaa' → 'yyyy-mm-dd' when it is a real calendar day, else null. */
-export function paraIso(v: string): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-  if (!m) return null;
-  const [dd, mm, yyyy] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(yyyy, mm - 1, dd));
-  if (d.getUTCFullYear() !== yyyy || d.getUTCMonth() !== mm - 1 || d.getUTCDate() !== dd) return null;
-  return `${m[3]}-${m[2]}-${m[1]}`;
-}
+import { mascaraData, paraIso } from '../../components/form/mascaras';
 
 /**
  * A light date filter for the public page: a dd/mm/aaaa text box (the same format whatever the
@@ -26,7 +11,7 @@ export function FiltroData({ valor, onChange, rotulo }: { valor: string | null |
   const [texto, setTexto] = useState(formatDate(valor ?? null));
   const nativo = useRef<HTMLInputElement>(null);
   const digitar = (v: string) => {
-    const t = mascara(v);
+    const t = mascaraData.formatar(v);
     setTexto(t);
     if (!t) onChange(null);
     else {

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paraIso } from './filtro-data';
+import { paraIso } from '../../components/form/mascaras';
 import { HistoricoChart, passoRedondo } from './historico-chart';
 
 describe('HistoricoChart', () => {

@@ -21,6 +21,8 @@ export default function LogsListPage() {
       vazio="Nenhum log encontrado"
       erroObter="Erro ao obter logs"
       erroRemover="Erro ao remover o log"
+      // SPEC.md: the audit log is read-only (no route may change or delete a row).
+      semDelete
       defaultSort={{ field: 'id', order: -1 }}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },

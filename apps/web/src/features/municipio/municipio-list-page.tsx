@@ -12,6 +12,8 @@ export default function MunicipioListPage() {
       vazio="Nenhum município encontrado"
       erroObter="Erro ao obter municipio"
       erroRemover="Erro ao remover o municipio"
+      // SPEC.md: 'Município list: name and sigla; edit only' (no delete).
+      semDelete
       createPath="/municipiocreate"
       editPath={(m) => `/municipio/edit/${m.id}`}
       rotulo={(m) => m.nome}

@@ -2,21 +2,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { nomeFoto, pessoaInput, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
-import { Campo, SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { Campo, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
 import { api, type ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { opcoesPessoas, usePessoaTipos, usePessoasDoTipo } from './api';
-import { FormatadoField, mascaraCpfCnpj, mascaraTelefone } from './campos';
 import { FotoPessoa } from './foto-pessoa';
 
 const PASTA_FOTOS = '/fotos/pessoas';
 
 const paraForm = (p: Omit<Pessoa, 'id'>): PessoaInput => ({
   nome: p.nome,
-  cpfcnpj: mascaraCpfCnpj(p.cpfcnpj) || p.cpfcnpj,
-  celular: mascaraTelefone(p.celular),
+  cpfcnpj: mascaraCpfCnpj.formatar(p.cpfcnpj) || p.cpfcnpj,
+  celular: mascaraTelefone.formatar(p.celular),
   tipoId: p.tipoId,
   observacao: p.observacao ?? '',
 });
@@ -113,8 +112,9 @@ export default function PessoaForm() {
         </Campo>
       )}
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
-      <FormatadoField control={control} name="cpfcnpj" label="CPF/CNPJ" formatar={mascaraCpfCnpj} maxLength={18} inputMode="numeric" placeholder="000.000.000-00" />
-      <FormatadoField control={control} name="celular" label="Celular" formatar={mascaraTelefone} maxLength={15} inputMode="tel" placeholder="(00) 00000-0000" />
+      {/* The form holds the masked text; the shared schema decides what is sent (the phone's digits). */}
+      <MaskField control={control} name="cpfcnpj" label="CPF/CNPJ" mascara={mascaraCpfCnpj} />
+      <MaskField control={control} name="celular" label="Celular" mascara={mascaraTelefone} inputMode="tel" />
       <SelectField control={control} name="tipoId" label="Tipo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo encontrado" />
       <TextAreaField control={control} name="observacao" label="Observação" className="full" />
       <FotoPessoa capturada={capturada} existente={existente.data ?? null} carregando={existente.isLoading} onCapturada={setCapturada} />

@@ -39,7 +39,7 @@ export default function PrecosForm() {
     <FormPage
       form={f}
       titulo={f.editando ? 'Editar Preço' : 'Novo Preço'}
-      botoesExtra={!f.editando && <Button type="button" label="Salvar e continuar" icon="pi pi-plus" outlined disabled={f.salvando} onClick={() => void salvarEContinuar()} />}
+      botoesExtra={!f.editando && <Button type="button" label="Salvar e continuar" icon="pi pi-plus" outlined onClick={() => void salvarEContinuar()} />}
     >
       <DateField control={control} name="data" label="Data" yearRange={ANOS_PRECO} />
       <SelectField

@@ -1,5 +1,5 @@
 import { AREA_MAXIMA, propriedadeInput, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
-import { MaskField, NumberField, SelectField, TextField } from '../../components/form/fields';
+import { MaskField, mascaraCep, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
 import { useMunicipioOpcoes } from '../municipio/api';
@@ -60,7 +60,7 @@ export default function PropriedadeForm() {
       <TextField control={control} name="endereco" label="Endereço" maxLength={200} />
       <TextField control={control} name="numero" label="Número" maxLength={200} />
       <TextField control={control} name="complemento" label="Complemento" maxLength={200} />
-      <MaskField control={control} name="cep" label="CEP" mask="99999-999" unmask />
+      <MaskField control={control} name="cep" label="CEP" mascara={mascaraCep} unmask />
       <SelectField control={control} name="municipioId" label="Município" options={municipios.opcoes} loading={municipios.isLoading} emptyMessage="Nenhum município encontrado" />
       <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} max={AREA_MAXIMA} />

@@ -1,0 +1,141 @@
+import { Calendar } from 'primereact/calendar';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared/format';
+import { EntradaMascarada } from './entrada-mascarada';
+import { ehDataIso, mascaraData, paraIso } from './mascaras';
+
+/** The digits a value shows: 'yyyy-mm-dd' → ddmmyyyy; a half-typed text → its digits. */
+const digitosDe = (v: string | null | undefined) => soDigitos(ehDataIso(v) ? formatDate(v) : v);
+
+export interface EntradaDataProps {
+  id?: string;
+  /** 'yyyy-mm-dd', a half-typed 'dd/mm/aa' (as `onChange` gave it), or null. */
+  value: string | null | undefined;
+  /** 'yyyy-mm-dd' once the text is a real day, null when emptied, otherwise the text as typed. */
+  onChange: (v: string | null) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Years the picker offers, e.g. '2010:2029'. */
+  yearRange?: string;
+  /** 'Hoje' and 'Limpar' under the picker. */
+  botoesHoje?: boolean;
+  /** On leaving the field, a half-typed text goes back to `value` (for filters, which only take whole days). */
+  reverterIncompleto?: boolean;
+  className?: string;
+  inputClassName?: string;
+  inputStyle?: React.CSSProperties;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A date typed as digits into a dd/mm/aaaa mask (at any speed), beside an 'Escolher data' button that
+ * opens PrimeReact's calendar for picking with the mouse. The markup reuses the Calendar's classes
+ * (p-calendar, p-datepicker-trigger), so it looks like the calendar input it replaces.
+ */
+export function EntradaData(p: EntradaDataProps) {
+  const [digitos, setDigitos] = useState(() => digitosDe(p.value));
+  // What this input last reported: a different `value` comes from outside (a reset, 'Limpar Filtros').
+  const ultimo = useRef<string | null>(p.value ?? null);
+  const painel = useRef<OverlayPanel>(null);
+  const caixa = useRef<HTMLSpanElement>(null);
+  const botao = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const v = p.value ?? null;
+    if (v !== ultimo.current) {
+      ultimo.current = v;
+      setDigitos(digitosDe(v));
+    }
+  }, [p.value]);
+
+  const informar = (v: string | null) => {
+    ultimo.current = v;
+    p.onChange(v);
+  };
+  const texto = mascaraData.formatar(digitos);
+  const iso = paraIso(texto);
+  const invalida = digitos.length === mascaraData.digitos && !iso;
+
+  const entrada = () => caixa.current?.querySelector('input');
+  const abrir = (e: React.SyntheticEvent) => painel.current?.toggle(e, caixa.current);
+  const escolher = (d: Date | null) => {
+    const v = toIsoDate(d);
+    setDigitos(digitosDe(v));
+    informar(v);
+    painel.current?.hide();
+    entrada()?.focus();
+  };
+
+  return (
+    <span ref={caixa} className={`p-calendar p-component p-inputwrapper p-calendar-w-btn p-calendar-w-btn-right entrada-data ${p.className ?? ''}`}>
+      <EntradaMascarada
+        id={p.id}
+        mascara={mascaraData}
+        value={digitos}
+        onChange={(d, t) => {
+          setDigitos(d);
+          informar(d ? (paraIso(t) ?? t) : null);
+        }}
+        onBlur={() => {
+          if (p.reverterIncompleto && digitos && !iso) {
+            setDigitos(digitosDe(p.value));
+            ultimo.current = p.value ?? null;
+          }
+          p.onBlur?.();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !e.ctrlKey && !e.metaKey) {
+            e.preventDefault();
+            abrir(e);
+          }
+        }}
+        inputRef={p.inputRef}
+        aria-label={p['aria-label']}
+        aria-invalid={p['aria-invalid'] || invalida || undefined}
+        aria-describedby={p['aria-describedby']}
+        className={`${p.inputClassName ?? ''}${invalida ? ' p-invalid' : ''}`}
+        style={p.inputStyle}
+      />
+      <button
+        ref={botao}
+        type="button"
+        className="p-button p-component p-datepicker-trigger p-button-icon-only"
+        aria-haspopup="dialog"
+        onClick={abrir}
+      >
+        <span className="p-button-icon p-c pi pi-calendar" aria-hidden />
+        {/* The name as hidden text, not aria-label: the field itself stays the only thing labelled 'Data'. */}
+        <span className="sr-only">Escolher data</span>
+      </button>
+      <OverlayPanel
+        ref={painel}
+        className="entrada-data-painel"
+        onShow={() => painel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"], td[tabindex="0"]')?.focus()}
+        pt={{ root: { role: 'dialog', 'aria-label': 'Calendário' } as object }}
+      >
+        <div
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              painel.current?.hide();
+              botao.current?.focus();
+            }
+          }}
+        >
+          <Calendar
+            inline
+            value={fromIsoDate(iso ?? (ehDataIso(p.value) ? p.value : null))}
+            onChange={(e) => escolher((e.value as Date | null) ?? null)}
+            dateFormat="dd/mm/yy"
+            yearNavigator
+            monthNavigator
+            yearRange={p.yearRange}
+            showButtonBar={p.botoesHoje}
+          />
+        </div>
+      </OverlayPanel>
+    </span>
+  );
+}
