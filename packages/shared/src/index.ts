@@ -1,6 +1,7 @@
 export * from './z';
 export * from './paging';
 export * from './permissions';
+export * from './recurso';
 export * from './format';
 export * from './resources/auth';
 export * from './resources/municipio';
@@ -17,3 +18,4 @@ export * from './resources/pedra';
 export * from './resources/estacionamento';
 export * from './resources/divida';
 export * from './settings';
+export * from './recursos';
