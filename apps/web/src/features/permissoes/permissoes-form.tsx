@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from 'primereact/checkbox';
 import { useEffect } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { ACOES, grupoPermissoesInput, type GrupoPermissoes, type GrupoPermissoesInput, type Rota } from '@ceasa/shared';
+import { grupoPermissoesRecurso, ACOES, type GrupoPermissoes, type GrupoPermissoesInput, type Rota } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -13,11 +13,8 @@ const ROTULO = { visualizar: 'Visualizar', criar: 'Criar', editar: 'Editar', del
 /** Group name and a checklist of the four actions for every route the server knows. */
 export default function PermissoesForm() {
   const f = useResourceForm<GrupoPermissoesInput, GrupoPermissoes>({
-    base: 'grupoPermissoes',
-    schema: grupoPermissoesInput,
+    recurso: grupoPermissoesRecurso,
     defaults: { nome: '', permissoes: [] },
-    listPath: '/permissoes',
-    entidade: 'grupo de permissões',
   });
   const { control, watch, setValue, getValues } = f.form;
   const { fields } = useFieldArray({ control, name: 'permissoes' });
