@@ -70,6 +70,8 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const valores = ((useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? []);
   const msg = (caminho: string): string | undefined => (get(errors, caminho) as { message?: string } | undefined)?.message;
   const erroDe = (i: number, campo: string) => msg(`${p.name}.${i}.${campo}`);
+  // The watched values lag one render behind an append: the field array's copy stands in meanwhile.
+  const itemDe = (i: number) => (valores[i] ?? fields[i]) as unknown as I;
   const erroDaLista = msg(p.name) ?? msg(`${p.name}.root`);
 
   // After a failed save, show the page of the first row in error.
@@ -111,7 +113,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const rotuloDe = (c: ItemColumn<I>, item: I, i: number) => (c.rotulo ? c.rotulo(item, i) : `${c.header} ${i + 1}`);
 
   const celula = (c: ItemColumn<I>, i: number) => {
-    const item = valores[i];
+    const item = itemDe(i);
     if (!c.editor) return c.body ? c.body(item, i) : String(item?.[c.field] ?? '');
     const erro = erroDe(i, c.field);
     return (
@@ -185,7 +187,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
                 rounded
                 text
                 severity="danger"
-                aria-label={`Remover ${p.rotuloDaLinha ? p.rotuloDaLinha(valores[r._i], r._i) : `item ${r._i + 1}`}`}
+                aria-label={`Remover ${p.rotuloDaLinha ? p.rotuloDaLinha(itemDe(r._i), r._i) : `item ${r._i + 1}`}`}
                 onClick={() => removerLinha(r._i)}
               />
             )}
