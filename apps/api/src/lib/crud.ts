@@ -356,3 +356,34 @@ export function auditedCrud<T extends TableWithId>(
   };
 }
 
+
+/**
+ * The repository of a simple resource (docs/adding-a-resource.md): a record read as its list row,
+ * a create or update saving the input's fields that are columns of `table` (or what `valores`
+ * gives), a delete; all audited under `cadastro`. A resource writes its own only where it differs.
+ */
+export function repositorioPadrao<T extends TableWithId, Dto>(
+  db: Db,
+  o: {
+    table: T;
+    cadastro: string;
+    naoEncontrado: string;
+    /** Reads one record as the API answers it (e.g. its list row: `(t, id) => listRowOrThrow(t, lista, id, msg)`). */
+    ler: (t: Tx, id: number) => Promise<Dto>;
+    /** The columns to save from the input (default: its fields that are columns, but not `id`). */
+    valores?: (t: Tx, input: Record<string, unknown>, antes?: InferSelectModel<T>) => Promise<Partial<InferInsertModel<T>>> | Partial<InferInsertModel<T>>;
+    emUso?: (tabela: string) => string;
+  },
+) {
+  const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, { emUso: o.emUso });
+  const cols = getTableColumns(o.table);
+  const valores =
+    o.valores ?? ((_t: Tx, input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k in cols)) as Partial<InferInsertModel<T>>);
+  return {
+    crud,
+    get: (id: number) => o.ler(db, id),
+    create: (usuario: string, input: Record<string, unknown>) => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), o.ler),
+    update: (usuario: string, id: number, input: Record<string, unknown>) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler),
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+  };
+}
