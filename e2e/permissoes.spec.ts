@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAdmin, ARTEFATOS, entrar, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, entrar, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 /** A route's action checkbox ('Visualizar logs'). */
 const caixa = (page: Page, nome: string) => page.getByRole('checkbox', { name: nome, exact: true });
@@ -22,6 +22,7 @@ test('Permissões: criar um grupo pela lista de rotas, editar mantendo os ids', 
   const tabela = page.getByRole('group', { name: 'Permissões por rota' });
   for (const r of rotas) await expect(tabela.getByRole('cell', { name: r.nome, exact: true })).toBeVisible();
   await expect(caixa(page, 'Visualizar usuarios')).toBeVisible();
+  await semViolacoesGraves(page);
 
   await page.getByLabel('Nome do grupo').fill(nome);
   await caixa(page, 'Visualizar municipio').click();
