@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam, municipioInput } from '@ceasa/shared';
+import { idParam, municipioRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { municipioList, municipioRepository } from './municipio.repository';
 
 export default function municipioRoutes(app: FastifyInstance, db: Db) {
   const repo = municipioRepository(db);
-  const tag = 'Município';
+  const tag = municipioRecurso.menu.rotulo;
   app.get('/municipio/findAllBasic', { schema: { tags: [tag], summary: 'Todos os municípios (id, nome, sigla)' }, config: { acesso: 'perfil' } }, () =>
     repo.findAllBasic(),
   );
-  listRoutes(app, db, { base: '/municipio', rota: 'municipio', tag, spec: municipioList, search: 'searchMunicipio', searchTerm: 'nome' });
-  crudRoutes(app, { base: '/municipio', rota: 'municipio', tag, input: municipioInput, repo });
+  recursoRoutes(app, db, municipioRecurso, { lista: municipioList, repo, semDelete: true });
   // The spec has no delete of a municipality (its list is edit only): properties and shop items point
   // at them, and the audit trail names them. Refused in words rather than left to a bare 404.
   app.delete(

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
-import { formatDateTime, type Log } from '@ceasa/shared';
+import { formatDateTime, type Log, logRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 
 const ACOES = [
@@ -13,17 +13,9 @@ export default function LogsListPage() {
   const navigate = useNavigate();
   return (
     <ResourceList<Log>
-      titulo="Logs"
-      rota="logs"
-      base="logs"
-      search="searchLogs"
-      plural="logs"
-      vazio="Nenhum log encontrado"
-      erroObter="Erro ao obter logs"
-      erroRemover="Erro ao remover o log"
+      recurso={logRecurso}
       // SPEC.md: the audit log is read-only (no route may change or delete a row).
       semDelete
-      defaultSort={{ field: 'id', order: -1 }}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
         { field: 'usuario', header: 'Usuário', filter: 'text' },
