@@ -132,23 +132,3 @@ export async function countRows(app: FastifyInstance, table: string): Promise<nu
   return Number((r.rows[0] as { n: number }).n);
 }
 
-/**
- * How many of the piece counts (one to three characters) the triggers keep in contagem_trecho
- * (migration 0010) differ from a recount of precos and precos_resumo: 0 when they agree.
- */
-export async function contagensDeTrechoErradas(app: FastifyInstance): Promise<number> {
-  const r = await app.ctx.db.execute(`
-    WITH textos AS (
-      SELECT 'precos' AS tabela, c.campo, c.texto FROM precos p, LATERAL (VALUES ('id', p.id::text), ('valor', p.valor::text)) AS c(campo, texto)
-      UNION ALL
-      SELECT 'precos_resumo', c.campo, c.texto FROM precos_resumo r, LATERAL (VALUES ('valorMinimo', r.valor_minimo::text),
-        ('valorMedio', r.valor_medio::text), ('valorMaximo', r.valor_maximo::text), ('valorKgMinimo', r.valor_kg_minimo::text),
-        ('valorKgMedio', r.valor_kg_medio::text), ('valorKgMaximo', r.valor_kg_maximo::text)) AS c(campo, texto)),
-    recontado AS (
-      SELECT tabela, campo, trecho, count(*) AS total
-      FROM textos, LATERAL (SELECT DISTINCT substr(texto, i, n) AS trecho FROM generate_series(1, length(texto)) i, (VALUES (1), (2), (3)) v(n) WHERE i + n - 1 <= length(texto)) t
-      GROUP BY 1, 2, 3)
-    SELECT count(*)::int AS n FROM recontado r FULL JOIN contagem_trecho c USING (tabela, campo, trecho)
-    WHERE coalesce(r.total, 0) <> coalesce(c.total, 0)` as never);
-  return Number((r.rows[0] as { n: number }).n);
-}

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { build } from './helpers';
+import { build, call, tokenFor } from './helpers';
 import { manterPglite } from '../src/db/client';
-import { precoList, precosRepository } from '../src/modules/precos/precos.repository';
-import { contagemDeTrecho } from '../src/lib/list';
+import { precosRepository } from '../src/modules/precos/precos.repository';
+import { TOTAL_MAXIMO } from '../src/lib/list';
 
 /**
- * The list machinery's database side: pages run as prepared statements (on PGlite, PREPARE and
- * EXECUTE with the values written as literals), and the embedded database's own autovacuum.
+ * The list machinery's database side: filter values go as parameters, totals are counted up to a
+ * cap, and the embedded database's own autovacuum.
  */
 let app: FastifyInstance;
 const n = async (q: ReturnType<typeof sql>) => Number(((await app.ctx.db.execute(q)).rows[0] as { n: number }).n);
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe('prepared list queries', () => {
+describe('list queries', () => {
   it('match quotes, backslashes and wildcards literally, the first time and when executed again', async () => {
     const repo = precosRepository(app.ctx.db);
     const buscar = (produtoNome: string) => repo.listar({ page: 0, size: 20, sortField: 'data', sortDir: 'desc', filters: { produtoNome } });
@@ -36,8 +36,8 @@ describe('prepared list queries', () => {
     }
     expect(await n(sql`SELECT count(*)::int AS n FROM precos`)).toBe(1);
     if (app.ctx.database.kind === 'pglite') {
-      // On PGlite the statement stays prepared in the one session (on PostgreSQL each pooled connection has its own).
-      expect(await n(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'lista_%'`)).toBeGreaterThan(0);
+      // On PGlite the values go as parameters of an ordinary query: nothing is PREPAREd by hand.
+      expect(await n(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'lista_%'`)).toBe(0);
     }
   });
 });
@@ -62,18 +62,42 @@ describe('embedded database upkeep', () => {
 });
 
 describe('short "contains" totals', () => {
-  it('come from the kept piece counts for one filter of up to three characters, and match the rows', async () => {
-    const valor = (v: string) => contagemDeTrecho(precoList, { valor: v });
-    expect(valor('1')).not.toBeNull();
-    expect(valor(' 2,5 ')).not.toBeNull();
-    expect(valor('12,5')).toBeNull(); // four characters: counted through the trigram index
-    expect(valor(',5')).not.toBeNull();
-    expect(contagemDeTrecho(precoList, { id: '7', data: '2026-11-20' })).toBeNull(); // two filters
-    expect(contagemDeTrecho(precoList, { produtoNome: 'a' })).toBeNull(); // not a counted field
-    for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['2,5', 1], ['9', 0], ['%', 0], ['9,9', 0]] as const) {
-      expect(await n(sql`SELECT ${valor(v)} AS n`), v).toBe(esperado);
-      const r = await precosRepository(app.ctx.db).listar({ page: 0, size: 20, filters: { valor: v } });
-      expect([r.totalElements, r.content.length], v).toEqual([esperado, esperado]);
+  it('match the rows, for one filter of up to three characters and longer ones', async () => {
+    const repo = precosRepository(app.ctx.db);
+    for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['2,5', 1], ['12,5', 1], [' 2,5 ', 1], ['9', 0], ['%', 0], ['9,9', 0]] as const) {
+      const r = await repo.listar({ page: 0, size: 20, filters: { valor: v } });
+      expect([r.totalElements, r.content.length, r.totalExato], v).toEqual([esperado, esperado, undefined]);
     }
+    const doisFiltros = await repo.listar({ page: 0, size: 20, filters: { id: '1', data: '2026-11-20' } });
+    expect(doisFiltros.totalElements).toBe(doisFiltros.content.length);
   });
+});
+
+describe('a total past the cap', () => {
+  it(`counts exactly up to ${TOTAL_MAXIMO} matches and beyond says "more than", pages still reachable`, async () => {
+    const admin = await tokenFor(app, ['super-admin']);
+    const busca = (filtro: object, q = 'page=0&size=20') =>
+      call(app, admin, { method: 'POST', url: `/api/municipio/searchMunicipio/asc/id?${q}`, payload: filtro });
+    // Exactly at the cap: an exact total.
+    await app.ctx.db.execute(sql`INSERT INTO municipio (nome, sigla) SELECT 'Cidade ' || g, 'MG' FROM generate_series(1, ${TOTAL_MAXIMO}) g`);
+    const noLimite = await busca({ nome: 'cidade' });
+    expect(noLimite.status).toBe(200);
+    expect(noLimite.body).toEqual({ content: expect.any(Array), totalElements: TOTAL_MAXIMO, totalPages: TOTAL_MAXIMO / 20, number: 0, size: 20 });
+    // One more: the cap, said to be inexact.
+    await app.ctx.db.execute(sql`INSERT INTO municipio (nome, sigla) VALUES ('Cidade Nova', 'SP'), ('Vila Açucena', 'SP')`);
+    const alem = await busca({ nome: 'cidade' });
+    expect(alem.body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 20, number: 0, size: 20 });
+    expect(alem.body.content).toHaveLength(20);
+    expect((await call(app, admin, { method: 'GET', url: '/api/municipio?size=50' })).body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 50 });
+    // The last page the count reaches is full, and a page past it still answers.
+    const ultima = await busca({ nome: 'cidade' }, `page=${TOTAL_MAXIMO / 20 - 1}&size=20`);
+    expect(ultima.body.content).toHaveLength(20);
+    expect(ultima.body.content[19].nome).toBe(`Cidade ${TOTAL_MAXIMO}`);
+    const depois = await busca({ nome: 'cidade' }, `page=${TOTAL_MAXIMO / 20}&size=20`);
+    expect(depois.body.content.map((m: { nome: string }) => m.nome)).toEqual(['Cidade Nova']);
+    // A filter with few matches is exact.
+    expect((await busca({ nome: 'acucena' })).body).toEqual({ content: [expect.objectContaining({ nome: 'Vila Açucena' })], totalElements: 1, totalPages: 1, number: 0, size: 20 });
+    expect((await busca({ nome: 'cidade 999' })).body).toMatchObject({ totalElements: 11, totalPages: 1 });
+    expect((await busca({ nome: 'cidade 999' })).body.totalExato).toBeUndefined();
+  }, 60_000);
 });

@@ -12,7 +12,15 @@ export interface Page<T> {
   totalPages: number;
   number: number;
   size: number;
+  /**
+   * Present, and false, only when the matches passed the count's cap (LIST_TOTAL_MAXIMO): totalElements
+   * then holds the cap ("more than 10,000") and totalPages the pages up to it.
+   */
+  totalExato?: false;
 }
+
+/** The most matches a list's total counts exactly (the API's count stops there; see Page.totalExato). */
+export const LIST_TOTAL_MAXIMO = 10_000;
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(0, 'Página inválida').default(0),

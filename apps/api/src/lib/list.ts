@@ -3,7 +3,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import type { Page, SortDir } from '@ceasa/shared';
+import { LIST_TOTAL_MAXIMO, type Page, type SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
 import { notFound } from './errors';
 
@@ -27,11 +27,6 @@ export interface ListField {
    * found once per query, so a big table is filtered by an indexed key, not by a text function.
    */
   via?: { key: SQL; from: SQL; id: SQL; expr: SQL; filter?: FilterKind };
-  /**
-   * A "contains" field whose pieces of one to three characters the database counts in contagem_trecho
-   * (migration 0010) under this table's name and the field's name: see contagemDeTrecho.
-   */
-  trechos?: string;
   /** false: cannot sort by it. */
   sort?: boolean;
   /**
@@ -183,37 +178,6 @@ export function planoEstavel<Row>(spec: ListSpec<Row>, filters?: Record<string, 
   });
 }
 
-/** The longest "contains" piece whose matches the database counts (migration 0010). */
-const TRECHO_CONTADO = 3;
-
-/** The text a "contains" filter on the field itself looks for, or null. */
-const trechoProcurado = (field: ListField, raw: unknown) => {
-  const v = field.filter === 'contains' && !field.via ? filterValue(raw) : null;
-  return v && textoContido(v);
-};
-
-/**
- * The total of a list whose one filter is a "contains" of up to TRECHO_CONTADO characters on a field
- * with `trechos` ("1" in a value matches most rows, "777" in a code hundreds scattered over the
- * table): read from the counts the database keeps instead of counting the matches. Null otherwise.
- */
-export function contagemDeTrecho<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL | null {
-  const ativos = filtrando(spec, filters);
-  if (ativos.length !== 1) return null;
-  const { key, raw } = ativos[0];
-  const texto = trechoProcurado(spec.fields[key], raw);
-  if (!spec.fields[key].trechos || !texto || [...texto].length > TRECHO_CONTADO) return null;
-  return sql`coalesce((SELECT c.total FROM contagem_trecho c WHERE c.tabela = ${spec.fields[key].trechos} AND c.campo = ${key} AND c.trecho = ${texto}), 0)::int`;
-}
-
-/**
- * Whether a "contains" filter longer than the counted pieces is among the filters: its matches are
- * few and found through a trigram index.
- */
-export function contemTrechoLongo<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): boolean {
-  return filtrando(spec, filters).some(({ key, raw }) => [...(trechoProcurado(spec.fields[key], raw) ?? '')].length > TRECHO_CONTADO);
-}
-
 /** The conditions the filters put on a list (each filter that filters, in the body's order). */
 export function conditions<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL[] {
   const conds: SQL[] = [];
@@ -250,107 +214,69 @@ export function limitOffset(limit: number, offset = 0): SQL {
   return sql.raw(offset ? `LIMIT ${limit} OFFSET ${offset}` : `LIMIT ${limit}`);
 }
 
-export function pageOf<T>(content: T[], total: number, p: Pick<ListParams, 'page' | 'size'>): Page<T> {
-  return { content, totalElements: total, totalPages: Math.ceil(total / p.size), number: p.page, size: p.size };
+/** The most matches a list's total counts exactly: beyond it the page says "more than" (see pageOf). */
+export const TOTAL_MAXIMO = LIST_TOTAL_MAXIMO;
+
+/**
+ * A list's total as a scalar SQL expression, and whether it stops counting at TOTAL_MAXIMO + 1
+ * (`limitada`) or is exact whatever its size (a counter the database keeps).
+ */
+export interface Contagem {
+  sql: SQL;
+  limitada: boolean;
+}
+
+/** The matches of `from` and `where`, counted up to TOTAL_MAXIMO + 1: a total's cost is bounded. */
+export function contagemLimitada(from: SQL, where: SQL): Contagem {
+  return { sql: sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${where} ${limitOffset(TOTAL_MAXIMO + 1)}) c)`, limitada: true };
+}
+
+/**
+ * A page: `total` exact up to TOTAL_MAXIMO. A capped count past it gives totalElements TOTAL_MAXIMO and
+ * `totalExato: false` (the field is there only then), so pages up to the cap can be reached and the
+ * footer says "mais de 10.000".
+ */
+export function pageOf<T>(content: T[], total: number, p: Pick<ListParams, 'page' | 'size'>, limitada = false): Page<T> {
+  const alem = limitada && total > TOTAL_MAXIMO;
+  const n = alem ? TOTAL_MAXIMO : total;
+  return { content, totalElements: n, totalPages: Math.ceil(n / p.size), number: p.page, size: p.size, ...(alem ? { totalExato: false } : {}) };
 }
 
 const dialect = new PgDialect();
 
-/** A parameter written as a SQL literal (an untyped string constant the statement's parameter type reads), or null. */
-function literal(v: unknown): string | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return `'${v}'`;
-  if (typeof v === 'string' && !v.includes('\0')) return `'${v.replace(/'/g, "''")}'`;
-  return null;
-}
-/** Per embedded database: each statement prepared (true) or refused by PREPARE (false), by name. */
-const preparadas = new WeakMap<PGlite, Map<string, Promise<boolean>>>();
-/** Per embedded database: whether quotes are its only escape (standard_conforming_strings). */
-const standardStrings = new WeakMap<PGlite, boolean>();
-/** A bound on the statements one embedded database keeps prepared. */
-const MAX_PREPARADAS = 1000;
-
-/**
- * On PGlite: the statement is PREPAREd once (its parameters' types inferred) and then run by EXECUTE
- * with the values as literals (the embedded database keeps no protocol-level named statements);
- * null when it cannot be (a value that is not a plain string or number, PREPARE refused, the bound).
- */
-async function executarPreparadaPglite(client: PGlite, nome: string, query: { sql: string; params: unknown[] }) {
-  const args = query.params.map(literal);
-  if (args.some((a) => a === null) || standardStrings.get(client) === false) return null;
-  let porNome = preparadas.get(client);
-  if (!porNome) preparadas.set(client, (porNome = new Map()));
-  let pronta = porNome.get(nome);
-  if (!pronta) {
-    if (porNome.size >= MAX_PREPARADAS) return null;
-    pronta = (async () => {
-      if (!standardStrings.has(client)) {
-        // Quote doubling is the whole escaping only when backslashes are plain characters.
-        const r = await client.query<{ s: string }>(`SELECT current_setting('standard_conforming_strings') AS s`);
-        standardStrings.set(client, r.rows[0]?.s === 'on');
-        if (!standardStrings.get(client)) return false;
-      }
-      return client.exec(`PREPARE ${nome} AS ${query.sql}`).then(
-        () => true,
-        () => false,
-      );
-    })();
-    porNome.set(nome, pronta);
-  }
-  if (!(await pronta)) return null;
-  // (The database itself reads dates and times as text: COMO_TEXTO, db/client.ts.)
-  return client.query<Record<string, unknown>>(args.length ? `EXECUTE ${nome}(${args.join(', ')})` : `EXECUTE ${nome}`);
-}
-/** The driver's client behind the database (undefined inside a transaction, which runs unprepared). */
+/** The driver's client behind the database (undefined inside a transaction). */
 const clienteDe = (db: Tx) => (db as { $client?: unknown }).$client;
-/** Whether a page and its total run side by side (a PostgreSQL pool; see pageWithTotal). */
-export const emParalelo = (db: Tx) => clienteDe(db) instanceof pg.Pool;
 
 /**
- * A query run as a prepared statement (named by its text): the database parses and plans a list's
- * shape once and then only executes it, which on one-index list queries is half the work
- * (bench/run.ts). On a PostgreSQL pool, a protocol-level named statement per connection; on PGlite
- * (the database itself, not a transaction), PREPARE and EXECUTE.
+ * A list query with its values as parameters. `preparar`: on a PostgreSQL pool, a protocol-level named
+ * prepared statement (named by a hash of its text), parsed and planned once per connection. On PGlite
+ * straight to the database, whose own parsers read dates and times as text (Drizzle's session would
+ * pass them again with every query).
  */
-export async function executar(db: Tx, q: SQL, preparar: boolean): Promise<{ rows: Record<string, unknown>[] }> {
+export async function executar(db: Tx, q: SQL, preparar = false): Promise<{ rows: Record<string, unknown>[] }> {
   const query = dialect.sqlToQuery(q);
-  const name = preparar ? `lista_${createHash('sha1').update(query.sql).digest('hex')}` : undefined;
   const client = clienteDe(db);
-  if (name && client instanceof PGlite) {
-    const r = await executarPreparadaPglite(client, name, query);
-    if (r) return r;
-  }
-  // On PGlite straight to the database, whose own parsers read dates and times as text (Drizzle's
-  // session would pass them again with every query).
   if (client instanceof PGlite) return client.query<Record<string, unknown>>(query.sql, query.params);
+  const name = preparar && client instanceof pg.Pool ? `lista_${createHash('sha1').update(query.sql).digest('hex')}` : undefined;
   return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Record<string, unknown>[] }>;
 }
 /** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */
 const PREPARAR_ATE_PAGINA = 10;
-const total = (r: { rows: unknown[] }) => Number((r.rows[0] as { n: number }).n);
 
 /**
- * A page and its total. `pagina(extra)` is the page query with `extra` added to its select list;
- * `contagem` a scalar SQL expression giving the total. On a PostgreSQL pool the two run side by side
- * on two connections (measured: that hides the count's round trip). PGlite runs one query at a time,
- * so there the total rides along in the page as an uncorrelated scalar subquery (run once, as an
- * InitPlan) in a `__total` column taken off each row; an empty page alone costs a second query.
+ * A page and its total: two queries, side by side (on a PostgreSQL pool each on its connection; PGlite
+ * runs them in turn).
  */
 export async function pageWithTotal(
   db: Tx,
   p: Pick<ListParams, 'page'>,
-  pagina: (extra: SQL | null) => SQL,
-  contagem: SQL,
+  pagina: SQL,
+  contagem: Contagem,
   /** planoEstavel of the list's filters: false, plans depend on the filter values and nothing is prepared. */
   estavel: boolean,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const preparar = estavel && p.page < PREPARAR_ATE_PAGINA;
-  if (emParalelo(db)) {
-    const [rows, count] = await Promise.all([executar(db, pagina(null), preparar), executar(db, sql`SELECT ${contagem} AS n`, estavel)]);
-    return { rows: rows.rows, total: total(count) };
-  }
-  const r = await executar(db, pagina(sql`, ${contagem} AS "__total"`), preparar);
-  if (!r.rows.length) return { rows: r.rows, total: total(await executar(db, sql`SELECT ${contagem} AS n`, estavel)) };
-  return { rows: r.rows.map(({ __total: _, ...row }) => row), total: Number(r.rows[0].__total) };
+  const [rows, count] = await Promise.all([executar(db, pagina, estavel && p.page < PREPARAR_ATE_PAGINA), executar(db, sql`SELECT ${contagem.sql} AS n`, estavel)]);
+  return { rows: rows.rows, total: Number((count.rows[0] as { n: number }).n) };
 }
 
 /** One row of a list by its `id` field, mapped like a page's rows (the list's own `where` aside); undefined when missing. */
@@ -373,13 +299,14 @@ export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: List
   const { rows, total } = await pageWithTotal(
     db,
     p,
-    (extra) => sql`SELECT ${spec.select}${extra ?? sql``} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
-    sql`(SELECT count(*)::int FROM ${spec.from} ${where})`,
+    sql`SELECT ${spec.select} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
+    contagemLimitada(spec.from, where),
     planoEstavel(spec, p.filters),
   );
   return pageOf(
     rows.map((r) => (spec.map ? spec.map(r) : (r as Row))),
     total,
     p,
+    true,
   );
 }

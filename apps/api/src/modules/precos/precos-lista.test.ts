@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { build, call, contagensDeTrechoErradas, tokensPorPapel } from '../../../test/helpers';
+import { build, call, tokensPorPapel } from '../../../test/helpers';
 import { gerarPrecos } from '../../db/seed/precos';
 import { conditions } from '../../lib/list';
 
@@ -158,7 +158,6 @@ describe('price list over the copied product columns', () => {
       SELECT count(*)::int AS n FROM produto pr LEFT JOIN precos_produto_total t ON t.produto_id = pr.id
       WHERE coalesce(t.precos, 0) <> (SELECT count(*) FROM precos p WHERE p.produto_id = pr.id)`);
     expect(Number((contagens.rows[0] as { n: number }).n)).toBe(0);
-    expect(await contagensDeTrechoErradas(app)).toBe(0);
     // The public quotation shows the group's new name.
     const home = await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: { produtoGrupoId: tomate } });
     expect(home.body.content[0].produtoGrupoNome).toBe('Tomates');

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
-import { activeFilters, chaveJaCalculada, conditions, contagemDeTrecho, contemTrechoLongo, emParalelo, executar, fieldKey, limitOffset, listRowOrThrow, orderClause, ordemDoCampo, pageOf, pageWithTotal, planoEstavel, whereClause, type ListParams, type ListSpec } from '../../lib/list';
+import { activeFilters, chaveJaCalculada, conditions, contagemLimitada, executar, fieldKey, limitOffset, listRowOrThrow, orderClause, ordemDoCampo, pageOf, pageWithTotal, planoEstavel, whereClause, type Contagem, type ListParams, type ListSpec } from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -33,8 +33,8 @@ export const precoList: ListSpec<Preco> = {
     p.produto_grupo_id AS "produtoGrupoId", p.produto_grupo_nome AS "produtoGrupoNome"`,
   from: sql`precos p`,
   fields: {
-    id: { expr: sql`p.id`, filter: 'contains', trechos: 'precos' },
-    valor: { expr: sql`p.valor`, filter: 'contains', trechos: 'precos' },
+    id: { expr: sql`p.id`, filter: 'contains' },
+    valor: { expr: sql`p.valor`, filter: 'contains' },
     data: { expr: sql`p.data`, filter: 'date' },
     produtoId: { expr: sql`p.produto_id`, filter: 'id' },
     produtoNome: { expr: sql`p.produto_nome`, filter: 'text', via: porProduto(sql`pr.nome_busca`) },
@@ -120,13 +120,13 @@ const resumoList: ListSpec<PrecoResumo> = {
     produtoGrupoId: { expr: sql`r.produto_grupo_id`, filter: 'id' },
     produtoGrupoNome: { expr: sql`r.produto_grupo_nome`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.nome_busca`) },
     produtoGrupoUn: { expr: sql`r.produto_grupo_un`, filter: 'text', via: porGrupo(sql`r.produto_grupo_id`, sql`g.un_padrao_busca`) },
-    valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains', trechos: 'precos_resumo' },
-    valorMedio: { expr: sql`r.valor_medio`, filter: 'contains', trechos: 'precos_resumo' },
-    valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains', trechos: 'precos_resumo' },
+    valorMinimo: { expr: sql`r.valor_minimo`, filter: 'contains' },
+    valorMedio: { expr: sql`r.valor_medio`, filter: 'contains' },
+    valorMaximo: { expr: sql`r.valor_maximo`, filter: 'contains' },
     precoData: { expr: sql`r.data`, filter: 'date' },
-    valorKgMinimo: { expr: sql`r.valor_kg_minimo`, filter: 'contains', trechos: 'precos_resumo' },
-    valorKgMedio: { expr: sql`r.valor_kg_medio`, filter: 'contains', trechos: 'precos_resumo' },
-    valorKgMaximo: { expr: sql`r.valor_kg_maximo`, filter: 'contains', trechos: 'precos_resumo' },
+    valorKgMinimo: { expr: sql`r.valor_kg_minimo`, filter: 'contains' },
+    valorKgMedio: { expr: sql`r.valor_kg_medio`, filter: 'contains' },
+    valorKgMaximo: { expr: sql`r.valor_kg_maximo`, filter: 'contains' },
   },
   aliases: { nome: 'produtoGrupoNome', produto: 'produtoGrupoNome', unPadrao: 'produtoGrupoUn', data: 'precoData', dataCotacao: 'precoData' },
   defaultSort: { field: 'precoData', dir: 'desc' },
@@ -153,22 +153,20 @@ export function precosRepository(db: Db) {
     async listar(p: ListParams): Promise<Page<Preco>> {
       const ativos = activeFilters(precoList, p.filters);
       const where = whereClause(precoList, p.filters);
-      // The total, as a scalar expression (see pageWithTotal): no filter reads the one-row counter,
-      // a short "contains" its kept count, product columns only sum the matching products' counts,
-      // else count the rows.
-      const contagem = !ativos.length
-        ? sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`
-        : (contagemDeTrecho(precoList, p.filters) ??
-          (ativos.every((f) => !DO_PRECO.has(f))
-            ? sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`
-            : sql`(SELECT count(*)::int AS n FROM ${precoList.from} ${where})`));
+      // The total: no filter reads the one-row counter, product columns only sum the matching
+      // products' counts (both exact and cheap), else the matches are counted up to the cap.
+      const contagem: Contagem = !ativos.length
+        ? { sql: sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`, limitada: false }
+        : ativos.every((f) => !DO_PRECO.has(f))
+          ? { sql: sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`, limitada: false }
+          : contagemLimitada(precoList.from, where);
       const order = orderClause(precoList, p.sortField, p.sortDir);
       const limite = limitOffset(p.size, p.page * p.size);
       const campo = fieldKey(precoList, p.sortField);
       // (A group picked in the dropdown, in date order, has its own index: no gathering needed.)
       const grupoPorData = ativos.every((f) => f === 'produtoGrupoId' || DO_PRECO.has(f)) && campo === 'data';
       const porProduto = ativos.some((f) => !DO_PRECO.has(f)) && !grupoPorData && (p.page + 1) * p.size <= POR_PRODUTO_ATE;
-      let consulta: (total: SQL | null) => SQL;
+      let consulta: SQL;
       if (porProduto) {
         // Filtered by product columns: the planner cannot know where in a sorted index the matching
         // products' prices lie (a group whose names start with T sits at the end of the name order),
@@ -186,7 +184,7 @@ export function precosRepository(db: Db) {
         const doPrecoChave = ordemDoCampo(precoList.fields[doProduto ? 'id' : (campo ?? precoList.defaultSort.field)]);
         // Gathered from the indexes alone (index-only scans of the product's id, date | value | id);
         // only the page's rows are then read from the table.
-        consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``}
+        consulta = sql`SELECT ${precoList.select}
           FROM (SELECT x.id FROM (SELECT pr.id, ${doProduto ?? sql`null`} AS k FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
             CROSS JOIN LATERAL (SELECT p.id, ${doPrecoChave} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
               ORDER BY k ${dir}, p.id ${dir} ${limitOffset((p.page + 1) * p.size)}) x
@@ -196,18 +194,13 @@ export function precosRepository(db: Db) {
       } else if (p.page * p.size >= PULO_PROFUNDO) {
         // A deep page: the rows to skip are walked in the order's index alone (an index-only scan of
         // (column, id)), and only the page's rows are read from the table.
-        consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from}
+        consulta = sql`SELECT ${precoList.select} FROM ${precoList.from}
           WHERE p.id IN (SELECT p.id FROM ${precoList.from} ${where} ${order} ${limite}) ${order}`;
-      } else if (contemTrechoLongo(precoList, p.filters) && !emParalelo(db)) {
-        // A rare "contains" (a few hundred matches through the trigram index) where page and total
-        // run as one query (PGlite): the matches are read once for both.
-        consulta = (t) => sql`WITH m AS MATERIALIZED (SELECT p.* FROM ${precoList.from} ${where})
-          SELECT ${precoList.select}${t ? sql`, (SELECT count(*)::int FROM m) AS "__total"` : sql``} FROM m p ${order} ${limite}`;
       } else {
-        consulta = (t) => sql`SELECT ${precoList.select}${t ?? sql``} FROM ${precoList.from} ${where} ${order} ${limite}`;
+        consulta = sql`SELECT ${precoList.select} FROM ${precoList.from} ${where} ${order} ${limite}`;
       }
       const { rows, total } = await pageWithTotal(db, p, consulta, contagem, planoEstavel(precoList, p.filters));
-      return pageOf(rows.map(aninhado), total, p);
+      return pageOf(rows.map(aninhado), total, p, contagem.limitada);
     },
 
     /**
@@ -227,18 +220,18 @@ export function precosRepository(db: Db) {
         : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
           ? sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
           : sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, ${padrao}`;
-      // The total, as a scalar expression (see pageWithTotal).
-      const contagem = !ativos.length
-        ? sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`
-        : (contagemDeTrecho(resumoList, p.filters) ?? sql`(SELECT count(*)::int AS n FROM ${resumoList.from} ${where})`);
+      // The total: no filter reads the one-row counter (exact), else the matches are counted up to the cap.
+      const contagem: Contagem = !ativos.length
+        ? { sql: sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`, limitada: false }
+        : contagemLimitada(resumoList.from, where);
       const { rows, total } = await pageWithTotal(
         db,
         p,
-        (t) => sql`SELECT ${resumoList.select}${t ?? sql``} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
+        sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
         contagem,
         planoEstavel(resumoList, p.filters),
       );
-      return pageOf(rows as unknown as PrecoResumo[], total, p);
+      return pageOf(rows as unknown as PrecoResumo[], total, p, contagem.limitada);
     },
 
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */

@@ -89,9 +89,18 @@ export function PrintTable<T>({ columns, rows, vazio = 'Nenhum registro' }: { co
   );
 }
 
+/**
+ * A list's total as its footer says it: 'N', or 'mais de 10.000' when the matches passed the API's
+ * count cap (Page.totalExato false; totalElements then holds the cap).
+ */
+export function textoTotal(page: { totalElements: number; totalExato?: false } | undefined, n: number): string {
+  if (page?.totalExato === false) return `mais de ${page.totalElements.toLocaleString('pt-BR')}`;
+  return String(page?.totalElements ?? n);
+}
+
 /** 'Mostrando de {first} a {last} de N {plural}' for a report of the list's current page. */
-export function textoMostrando(page: { totalElements: number; number: number; size: number } | undefined, n: number, plural: string) {
-  const total = page?.totalElements ?? n;
+export function textoMostrando(page: { totalElements: number; totalExato?: false; number: number; size: number } | undefined, n: number, plural: string) {
+  const total = textoTotal(page, n);
   const first = n ? (page?.number ?? 0) * (page?.size ?? n) + 1 : 0;
   const last = n ? first + n - 1 : 0;
   return `Mostrando de ${first} a ${last} de ${total} ${plural}`;

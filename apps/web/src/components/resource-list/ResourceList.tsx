@@ -15,7 +15,7 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
-import { PrintDialog, PrintTable, textoMostrando, type PrintColumn } from '../print/PrintDialog';
+import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/PrintDialog';
 import { downloadText, toCsv } from './csv';
 
 export type Filtros = Record<string, string | number | null>;
@@ -250,13 +250,14 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
   };
 
   /** Every row of the filtered, sorted list, a page of MAX_PAGE_SIZE at a time. */
-  const buscarTodos = async (progresso?: (lidas: number, total: number) => void) => {
+  const buscarTodos = async (progresso?: (lidas: number, total: string) => void) => {
     const todas: T[] = [];
     for (let pg = 0; ; pg++) {
       const r = await buscar<T>(p, { ...estado, page: pg }, MAX_PAGE_SIZE);
       todas.push(...r.content);
-      progresso?.(todas.length, r.totalElements);
-      if (pg + 1 >= r.totalPages) return todas;
+      progresso?.(todas.length, textoTotal(r, todas.length));
+      // Past the count's cap the pages go on until a short one.
+      if (r.content.length < MAX_PAGE_SIZE || (r.totalExato !== false && pg + 1 >= r.totalPages)) return todas;
     }
   };
 
@@ -367,7 +368,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
         filterDisplay={p.columns.some((c) => c.filter) ? 'row' : undefined}
         emptyMessage={p.vazio}
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate={`Mostrando de {first} a {last} de {totalRecords} ${p.plural}`}
+        currentPageReportTemplate={`Mostrando de {first} a {last} de ${page?.totalExato === false ? textoTotal(page, 0) : '{totalRecords}'} ${p.plural}`}
         stripedRows
         size="small"
         responsiveLayout="stack"

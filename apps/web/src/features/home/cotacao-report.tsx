@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PrecoResumo } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { MAX_LINHAS_RELATORIO as MAX_PAGE_SIZE } from './constantes';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { PrintDialog, PrintTable, textoTotal } from '../../components/print/PrintDialog';
 import { useSettings } from '../../lib/settings';
 import { buscarCotacao, Valor, type EstadoCotacao } from './cotacao-table';
 
@@ -39,7 +39,7 @@ export default function CotacaoReport({ estado, onHide }: { estado: EstadoCotaca
             ]}
           />
           <p className="muted print-nota">
-            {q.data && q.data.totalElements > rows.length ? `Mostrando ${rows.length} de ${q.data.totalElements} cotações. ` : `${rows.length} cotação(ões). `}
+            {q.data && q.data.totalElements > rows.length ? `Mostrando ${rows.length} de ${textoTotal(q.data, rows.length)} cotações. ` : `${rows.length} cotação(ões). `}
             Valores em R$; abaixo de cada valor, o preço por kg.
           </p>
         </>
