@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support';
-import { entrar, linhas, toast } from './support';
+import { entrar, linhas, toast, tokenApi } from './support';
 
-test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e sem remoção', async ({ page }) => {
+test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV; não há remoção', async ({ page, request }) => {
   await entrar(page);
   await page.getByRole('link', { name: 'Município' }).click();
   await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
@@ -69,5 +69,15 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   // SPEC.md: the município list is 'edit only': no delete (issue 10).
   await expect(page.getByRole('button', { name: 'Editar Zé Doca E2E' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
+  // The spec has no delete of a municipality (issue 10): the server refuses it in Portuguese and the row stays.
+  const [zeDoca] = (await (await request.post('/api/municipio/searchMunicipio/asc/nome', {
+    data: { nome: 'Zé Doca E2E' },
+    headers: { authorization: `Bearer ${await tokenApi(request)}` },
+  })).json()).content as { id: number }[];
+  const r = await request.delete(`/api/municipio/${zeDoca.id}`, { headers: { authorization: `Bearer ${await tokenApi(request)}` } });
+  expect(r.status()).toBe(405);
+  expect((await r.json()).message).toBe('Municípios não podem ser removidos. Corrija o nome ou a sigla pela edição.');
+  await page.reload();
+  await expect(linhas(page).filter({ hasText: 'Zé Doca E2E' })).toHaveCount(1);
   await expect(page.getByText(/Mostrando de 1 a 3 de 3 municípios/)).toBeVisible();
 });
