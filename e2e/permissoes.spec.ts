@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 import { apiAdmin, ARTEFATOS, entrar, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 /** A route's action checkbox ('Visualizar logs'). */

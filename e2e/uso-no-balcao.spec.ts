@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support';
 import type { Estacionamento, Page as Pagina, Pessoa, Preco, Propriedade } from '@ceasa/shared';
 import { soDigitos } from '@ceasa/shared/format';
 import { apiAdmin, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';

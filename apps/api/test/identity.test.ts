@@ -379,7 +379,7 @@ describe('password reset without SMTP', () => {
   });
 
   it('points the link at the start address, never at a forged Host', async () => {
-    const u = await registrar(app, 'Host Forjado', 'host.forjado@teste.local', 'x');
+    const u = await registrar(app, 'Host Forjado', 'host.forjado@teste.local', 'Senha-forte-1');
     const r = await call(app, null, {
       method: 'POST',
       url: '/api/auth/reset',
@@ -395,7 +395,7 @@ describe('password reset without SMTP', () => {
 
   it('throttles reset requests per e-mail and per address (the 16th rapid request is refused)', async () => {
     const RESETS = 'Muitos pedidos de redefinição de senha. Aguarde alguns minutos e tente novamente.';
-    const u = await registrar(app, 'Muito Esquecida', 'muito.esquecida@teste.local', 'x');
+    const u = await registrar(app, 'Muito Esquecida', 'muito.esquecida@teste.local', 'Senha-forte-1');
     const ip = novoIp();
     const pedir = (email: string, de = ip) => call(app, null, { method: 'POST', url: '/api/auth/reset', remoteAddress: de, payload: { email } });
     const status: number[] = [];

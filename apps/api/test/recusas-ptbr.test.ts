@@ -132,7 +132,7 @@ describe('every refusal in pt-BR, never a 500', () => {
     expect(tipo.status).toBe(400);
     expect(tipo.body.fieldErrors).toEqual([
       { field: 'ativo', message: 'Valor inválido: informe verdadeiro ou falso (foi enviado um texto)' },
-      { field: 'roles.0', message: 'Perfil inválido' },
+      { field: 'roles[0]', message: 'Perfil inválido' },
     ]);
   });
 

@@ -48,9 +48,9 @@ describe('session checks on /api', () => {
 
   it('takes a removed role away at once: the old access token can no longer create', async () => {
     const admin = await tokenFor(app, ['super-admin']);
-    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Ex Administrativa', email: 'ex.admin@teste.local', senha: 'x2' } });
+    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Ex Administrativa', email: 'ex.admin@teste.local', senha: 'Senha-forte-2' } });
     expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: ['user-admin'] } })).status).toBe(200);
-    const t = await entrar('ex.admin@teste.local', 'x2');
+    const t = await entrar('ex.admin@teste.local', 'Senha-forte-2');
     const criar = (nome: string) => call(app, t.access_token, { method: 'POST', url: '/api/municipio', payload: { nome, sigla: 'PR' } });
     expect((await criar('Antes da Mudança')).status).toBe(201);
 

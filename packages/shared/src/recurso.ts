@@ -75,5 +75,6 @@ export function paginaDe<T extends ZodType>(registro: T) {
     totalPages: z.number().int(),
     number: z.number().int(),
     size: z.number().int(),
+    totalExato: z.literal(false).optional(),
   }) satisfies ZodType<Page<z.output<T>>>;
 }
