@@ -37,7 +37,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await entrar(page);
 
   // Group: the spec's messages, then create.
-  await page.getByRole('link', { name: 'Grupo de Produto' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Grupo de Produto' }).click();
   await expect(page.getByRole('heading', { name: 'Grupos de Produto' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/produtoGrupocreate$/);
@@ -69,7 +69,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
 
   // Products: default weight 1, the spec's messages, status from the server.
-  await page.getByRole('link', { name: 'Produto', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Produto', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Produtos' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/produtocreate$/);
@@ -134,7 +134,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
 
 test('Preços: validação, Salvar e continuar, lista com filtros, relatório, edição, remoção e erro ao salvar', async ({ page, request }) => {
   await entrar(page);
-  await page.getByRole('link', { name: 'Preços' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Preços' }).click();
   await expect(page.getByRole('heading', { name: 'Preços' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/precoscreate$/);
@@ -362,7 +362,7 @@ test('acessibilidade das telas de grupo, produto, preços e VAF (axe: nada séri
 test('perfil Agronomia (user-agro): preços e VAF só para ver; produtos e grupos completos', async ({ page, request }) => {
   const u = await criarUsuario(request, ['user-agro'], 'Agronomia E2E');
   await entrar(page, u.email, u.senha);
-  await page.getByRole('link', { name: 'Preços' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Preços' }).click();
   await expect(page.getByRole('heading', { name: 'Preços' })).toBeVisible();
   await filtrarPorOpcao(page, 'Filtrar por Produto Grupo', GRUPO);
   await expect(linhas(page).first()).toContainText(GRUPO);
@@ -371,7 +371,7 @@ test('perfil Agronomia (user-agro): preços e VAF só para ver; produtos e grupo
   await expect(page.getByRole('button', { name: 'Gerar relatório' })).toBeVisible();
   await page.goto('/precoscreate');
   await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
-  await page.getByRole('link', { name: 'Produto', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Produto', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Adicionar' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'VAF' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Grupo de Produto' })).toBeVisible();

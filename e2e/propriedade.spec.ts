@@ -12,7 +12,7 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   const nome = `Sítio Boa Esperança E2E ${s}`;
 
   await entrar(page);
-  await page.getByRole('link', { name: 'Propriedade' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Propriedade' }).click();
   await expect(page.getByRole('heading', { name: 'Propriedades' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/propriedadecreate$/);
