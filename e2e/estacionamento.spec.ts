@@ -11,7 +11,7 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   const [comValor, quitada] = DIVIDAS_E2E;
 
   await entrar(page);
-  await page.getByRole('link', { name: 'Estacionamento' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Estacionamento' }).click();
   await expect(page.getByRole('heading', { name: 'Estacionamento' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/estacionamentocreate$/);
@@ -107,7 +107,7 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
 
 test('Pedras: lista por número, filtro, cadastro, edição, relatório e remoção', async ({ page }) => {
   await entrar(page);
-  await page.getByRole('link', { name: 'Pedras' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pedras' }).click();
   await expect(page.getByRole('heading', { name: 'Pedras' })).toBeVisible();
   // Sorted by the number's value: 1, 2, 3 ... (not 1, 10, 100).
   await expect(linhas(page).nth(0).locator('td').first()).toHaveText(/^(Número)?1$/);

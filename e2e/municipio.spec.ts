@@ -4,7 +4,7 @@ import { entrar, linhas, toast } from './support';
 
 test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV e remover', async ({ page }) => {
   await entrar(page);
-  await page.getByRole('link', { name: 'Município' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Município' }).click();
   await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
 
   // Validation messages of SPEC.md section 5, before anything reaches the server.

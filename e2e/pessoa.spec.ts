@@ -12,7 +12,7 @@ async function larguraNatural(img: Locator) {
 }
 
 async function irParaPessoas(page: Page) {
-  await page.getByRole('link', { name: 'Pessoa' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pessoa' }).click();
   await expect(page.getByRole('heading', { name: 'Pessoas' })).toBeVisible();
 }
 

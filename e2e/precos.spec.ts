@@ -37,7 +37,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await entrar(page);
 
   // Group: the spec's messages, then create.
-  await page.getByRole('link', { name: 'Grupo de Produto' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Grupo de Produto' }).click();
   await expect(page.getByRole('heading', { name: 'Grupos de Produto' })).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/produtoGrupocreate$/);
