@@ -54,7 +54,8 @@ test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só 
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
   await entrar(admin);
-  await admin.getByRole('link', { name: 'Usuários' }).click();
+  // The menu's link (the /admin landing shows a tile of the same name once it has loaded).
+  await admin.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Usuários' }).click();
   await admin.getByLabel('Filtrar por E-mail').fill(email);
   await expect(linhas(admin)).toHaveCount(1);
   await expect(linhas(admin).first()).toContainText('Sem perfil');

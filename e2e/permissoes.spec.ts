@@ -15,7 +15,7 @@ test('Permissões: criar um grupo pela lista de rotas, editar mantendo os ids', 
   const rotas = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'rotas/all');
   const nome = `Balcão E2E ${sufixoUnico()}`;
   await entrar(page);
-  await page.getByRole('link', { name: 'Permissões' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Permissões' }).click();
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page.getByRole('heading', { name: 'Novo Grupo de Permissões' })).toBeVisible();
 

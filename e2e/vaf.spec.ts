@@ -14,7 +14,7 @@ async function data(page: Page, rotulo: string, ddmmaaaa: string) {
 
 test('VAF: Pesquisar só com as duas datas, período sem movimento, erro, Média Mensal e boletim impresso', async ({ page }) => {
   await entrar(page);
-  await page.getByRole('link', { name: 'VAF' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'VAF' }).click();
   await expect(page).toHaveURL(/\/vaf$/);
   await expect(page.getByRole('heading', { name: 'VAF', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Média Mensal' })).toBeVisible();
@@ -78,7 +78,9 @@ test('VAF: Pesquisar só com as duas datas, período sem movimento, erro, Média
   await expect(page.getByText('Mostrando de 1 a 20 de 25 registros')).toBeVisible();
   await page.screenshot({ path: path.join(ARTEFATOS, 'vaf.png'), fullPage: true });
 
-  // Toasts are the app-wide theme's (checked elsewhere); everything of this page is checked.
+  // Toasts are the app-wide theme's (checked elsewhere); everything of this page is checked, once the
+  // failure's toast of the step above has gone (on a fast run it was still fading in when axe looked).
+  await expect(page.locator('.p-toast-message-error')).toHaveCount(0, { timeout: 15_000 });
   await semViolacoesGraves(page);
 
   // The printable bulletin with the period.
