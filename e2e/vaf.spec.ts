@@ -78,7 +78,10 @@ test('VAF: Pesquisar só com as duas datas, período sem movimento, erro, Média
   await expect(page.getByText('Mostrando de 1 a 20 de 25 registros')).toBeVisible();
   await page.screenshot({ path: path.join(ARTEFATOS, 'vaf.png'), fullPage: true });
 
-  // Toasts are the app-wide theme's (checked elsewhere); everything of this page is checked.
+  // Toasts are the app-wide theme's (checked elsewhere); everything of this page is checked, once the
+  // error toast of the simulated failure has gone (on a busy machine it could still be fading: its
+  // half-transparent text fails the contrast check).
+  await expect(page.locator('.p-toast-message-error')).toHaveCount(0, { timeout: 15_000 });
   await semViolacoesGraves(page);
 
   // The printable bulletin with the period.
