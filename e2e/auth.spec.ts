@@ -71,7 +71,7 @@ test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só 
   await page.evaluate(() => localStorage.clear());
   await entrar(page, email, 'Senha#123');
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByText('MARIA AGRÔNOMA')).toBeVisible();
+  await expect(page.getByText('MARIA AGRÔNOMA', { exact: true })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(menu.getByRole('link', { name: 'Município' })).toBeVisible();
   for (const oculto of ['Rotas', 'Permissões', 'Logs', 'Usuários']) await expect(menu.getByRole('link', { name: oculto })).toHaveCount(0);
