@@ -6,7 +6,7 @@
  * and Dropbox, Inc.; Copyright (c) 2021 @zxcvbn-ts), of which only those of 8 or more characters are
  * kept (shorter ones are already refused by the minimum length), followed by common Brazilian
  * passwords listed by hand (senha123, mudar123, flamengo...). Lower case, one per line.
- * docs/decisions/i10s-senhas.md says why and how to refresh it.
+ * docs/decisions/0044-senhas.md says why and how to refresh it.
  */
 const LISTA = `
 password

@@ -16,7 +16,7 @@ export const CABECALHO_CSRF = 'x-ceasa-csrf';
 const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
 
 /**
- * The web app's own sign-in (docs/decisions/i11-refresh-token-em-cookie.md): the refresh token lives in
+ * The web app's own sign-in (docs/decisions/0054-refresh-token-em-cookie.md): the refresh token lives in
  * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (Secure when PUBLIC_URL is https), out of
  * reach of page scripts; the answers carry only the short-lived access token, kept in memory by the app.
  * CSRF: SameSite=Strict, plus a required custom header and, when the browser sends them, an Origin of

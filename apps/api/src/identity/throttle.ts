@@ -64,7 +64,7 @@ const ESPERA_MAXIMA_S = 60;
 const CONHECIDO_MS = 30 * 24 * 3600_000;
 
 /**
- * Sign-in throttling (docs/decisions/i11-lockouts-sem-negar-acesso.md), so a lockout cannot be used
+ * Sign-in throttling (docs/decisions/0051-lockouts-sem-negar-acesso.md), so a lockout cannot be used
  * against someone else:
  * 1. the pair (account, address): `max` failures in the window refuse that pair (429) until the window slides;
  * 2. the account as a whole is never locked: past `max` failures from anywhere, an address where the

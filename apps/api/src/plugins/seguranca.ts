@@ -18,7 +18,7 @@ function origens(urls: (string | undefined)[]): string[] {
 
 /**
  * The browser security headers of every answer (pages, assets, API, errors), through @fastify/helmet
- * (docs/decisions/i11-cabecalhos-de-seguranca.md):
+ * (docs/decisions/0049-cabecalhos-de-seguranca.md):
  * - Content-Security-Policy: scripts only from this server (no inline script, no eval); styles from
  *   this server plus inline ones ('unsafe-inline' for styles only: PrimeReact injects <style> elements
  *   and style attributes); images also as data:/blob: (camera photos, icons); no plugin, no framing

@@ -7,7 +7,7 @@
 -- A database that already holds duplicates (or areas larger than the total) is not changed: this
 -- migration stops with a pt-BR message listing each one, so the operator fixes them with the
 -- previous version (which still runs: the migrations are one transaction) and starts again
--- (docs/decisions/i10s-unicidade-no-banco.md).
+-- (docs/decisions/0045-unicidade-no-banco.md).
 DO $$
 DECLARE
   problemas text;
