@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { carregarDemo, MSG_BANCO_COM_DADOS } from '../src/db/seed/demo';
-import { build, call } from './helpers';
+import { appDeTeste, call } from './helpers';
+
+const t = appDeTeste({ tokens: [] });
 
 /**
  * `npm run seed:demo` (issue 10): the demo data set loads under the database's rules (one person per
@@ -10,15 +11,12 @@ import { build, call } from './helpers';
  * products are sold in the group's standard unit and, on any day, cost within a plausible band of
  * each other.
  */
-let app: FastifyInstance;
 let resumo: string;
-const linhas = async <T>(q: ReturnType<typeof sql>) => (await app.ctx.db.execute(q)).rows as T[];
+const linhas = async <T>(q: ReturnType<typeof sql>) => (await t.app.ctx.db.execute(q)).rows as T[];
 
 beforeAll(async () => {
-  app = await build();
-  resumo = await carregarDemo(app.ctx.db, '2026-11-23');
+  resumo = await carregarDemo(t.app.ctx.db, '2026-11-23');
 }, 120_000);
-afterAll(() => app.close());
 
 /** Whether the digits carry valid CPF (11) or CNPJ (14) check digits. */
 function documentoValido(doc: string): boolean {
@@ -38,7 +36,7 @@ function documentoValido(doc: string): boolean {
 describe('demo data', () => {
   it('loads once, with distinct and valid CPF/CNPJ and areas within the total', async () => {
     expect(resumo).toMatch(/^Demonstração carregada: 10 municípios, 15 pessoas, 150 produtos em 15 grupos, \d+ preços \(2025-11-24 a 2026-11-23\)/);
-    await expect(carregarDemo(app.ctx.db, '2026-11-23')).rejects.toThrow(MSG_BANCO_COM_DADOS);
+    await expect(carregarDemo(t.app.ctx.db, '2026-11-23')).rejects.toThrow(MSG_BANCO_COM_DADOS);
     const pessoas = await linhas<{ cpfcnpj: string }>(sql`SELECT cpfcnpj FROM pessoa`);
     expect(pessoas).toHaveLength(15);
     expect(new Set(pessoas.map((p) => p.cpfcnpj.replace(/\D/g, ''))).size).toBe(15);
@@ -69,7 +67,7 @@ describe('demo data', () => {
   });
 
   it('/home shows one row per group on the latest day, per package and per kg', async () => {
-    const r = await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: {} });
+    const r = await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: {} });
     const dia = r.body.content.filter((x: { precoData: string }) => x.precoData === '2026-11-23') as {
       produtoGrupoNome: string;
       produtoGrupoUn: string;

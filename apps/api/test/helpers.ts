@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
@@ -109,6 +110,47 @@ export async function tokensPorPapel(app: FastifyInstance) {
     agro: await tokenFor(app, ['user-agro']),
     semPerfil: await tokenFor(app, []),
   };
+}
+
+type Tokens = Awaited<ReturnType<typeof tokensPorPapel>>;
+type NomeToken = keyof Tokens;
+
+/** The app of one test file and a token per profile, filled in by the helper's beforeAll. */
+export type AppDeTeste = { readonly app: FastifyInstance } & Readonly<Tokens>;
+
+/**
+ * One fresh app (see build) for the test file that calls it at its top level: registers the
+ * beforeAll that builds it and signs a token per profile (all of tokensPorPapel, or only those
+ * named in `tokens`), and the afterAll that closes it. The file's own beforeAll hooks, registered
+ * after this call, run after it and may use `t.app`. Reading `t.app` or a token before the hook ran,
+ * or a token that was not asked for, throws rather than hand a test an undefined.
+ */
+export function appDeTeste(opcoes: { config?: Partial<Config>; tokens?: NomeToken[] } = {}): AppDeTeste {
+  let app: FastifyInstance | undefined;
+  const tokens: Partial<Tokens> = {};
+  beforeAll(async () => {
+    app = await build(opcoes.config);
+    const papeis: Record<NomeToken, Papel[]> = { admin: ['super-admin'], userAdmin: ['user-admin'], agro: ['user-agro'], semPerfil: [] };
+    for (const nome of opcoes.tokens ?? (Object.keys(papeis) as NomeToken[])) tokens[nome] = await tokenFor(app, papeis[nome]);
+  });
+  afterAll(() => app?.close());
+  const token = (nome: NomeToken) => () => {
+    const v = tokens[nome];
+    if (v === undefined) throw new Error(`appDeTeste: o token '${nome}' não foi pedido ou o beforeAll ainda não rodou`);
+    return v;
+  };
+  return Object.defineProperties({} as AppDeTeste, {
+    app: {
+      get() {
+        if (!app) throw new Error('appDeTeste: o app só existe depois do beforeAll');
+        return app;
+      },
+    },
+    admin: { get: token('admin') },
+    userAdmin: { get: token('userAdmin') },
+    agro: { get: token('agro') },
+    semPerfil: { get: token('semPerfil') },
+  });
 }
 
 /** inject with a bearer token; returns status and parsed JSON body. */

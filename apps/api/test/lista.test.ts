@@ -1,31 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { build, call, tokenFor } from './helpers';
+import { appDeTeste, call, tokenFor } from './helpers';
 import { manterPglite } from '../src/db/client';
 import { precosRepository } from '../src/modules/precos/precos.repository';
 import { TOTAL_MAXIMO } from '../src/lib/list';
+
+const t = appDeTeste({ tokens: [] });
 
 /**
  * The list machinery's database side: filter values go as parameters, totals are counted up to a
  * cap, and the embedded database's own autovacuum.
  */
-let app: FastifyInstance;
-const n = async (q: ReturnType<typeof sql>) => Number(((await app.ctx.db.execute(q)).rows[0] as { n: number }).n);
+const n = async (q: ReturnType<typeof sql>) => Number(((await t.app.ctx.db.execute(q)).rows[0] as { n: number }).n);
 
 beforeAll(async () => {
-  app = await build();
-  const db = app.ctx.db;
+  const db = t.app.ctx.db;
   await db.execute(sql`INSERT INTO produto_grupo (nome, un_padrao) VALUES ('Frutas', 'kg')`);
   await db.execute(sql`INSERT INTO produto (nome, embalagem, produto_grupo_id)
     SELECT ${"Pêra d'Água \\ 50%"}, 'cx', id FROM produto_grupo WHERE nome = 'Frutas'`);
   await db.execute(sql`INSERT INTO precos (produto_id, data, valor) SELECT id, '2026-11-20', 12.5 FROM produto`);
 });
-afterAll(() => app.close());
 
 describe('list queries', () => {
   it('match quotes, backslashes and wildcards literally, the first time and when executed again', async () => {
-    const repo = precosRepository(app.ctx.db);
+    const repo = precosRepository(t.app.ctx.db);
     const buscar = (produtoNome: string) => repo.listar({ page: 0, size: 20, sortField: 'data', sortDir: 'desc', filters: { produtoNome } });
     for (let i = 0; i < 3; i++) {
       const r = await buscar("d'agua \\ 50%");
@@ -35,7 +33,7 @@ describe('list queries', () => {
       expect((await buscar("'; DROP TABLE precos; --")).totalElements).toBe(0);
     }
     expect(await n(sql`SELECT count(*)::int AS n FROM precos`)).toBe(1);
-    if (app.ctx.database.kind === 'pglite') {
+    if (t.app.ctx.database.kind === 'pglite') {
       // On PGlite the values go as parameters of an ordinary query: nothing is PREPAREd by hand.
       expect(await n(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'lista_%'`)).toBe(0);
     }
@@ -45,25 +43,25 @@ describe('list queries', () => {
 describe('embedded database upkeep', () => {
   it('vacuums and analyses the tables with enough changed rows, as autovacuum would', async () => {
     // (On PostgreSQL the server's own autovacuum must not get there first.)
-    await app.ctx.db.execute(sql`ALTER TABLE produto_grupo SET (autovacuum_enabled = false)`);
-    await app.ctx.db.execute(sql`INSERT INTO produto_grupo (nome, un_padrao) SELECT 'Grupo ' || g, 'kg' FROM generate_series(1, 300) g`);
+    await t.app.ctx.db.execute(sql`ALTER TABLE produto_grupo SET (autovacuum_enabled = false)`);
+    await t.app.ctx.db.execute(sql`INSERT INTO produto_grupo (nome, un_padrao) SELECT 'Grupo ' || g, 'kg' FROM generate_series(1, 300) g`);
     // Statistics counters reach the shared view a moment after the transaction (at most ~1 s later).
     let tabelas: string[] = [];
     for (let i = 0; i < 40 && !tabelas.includes('public.produto_grupo'); i++) {
       await new Promise((r) => setTimeout(r, 250));
-      tabelas = await manterPglite(app.ctx.db);
+      tabelas = await manterPglite(t.app.ctx.db);
     }
     expect(tabelas).toContain('public.produto_grupo');
     expect(await n(sql`SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE relname = 'produto_grupo' AND last_analyze IS NOT NULL`)).toBe(1);
     // Cleaned: nothing left to do for it.
     await new Promise((r) => setTimeout(r, 1200));
-    expect(await manterPglite(app.ctx.db)).not.toContain('public.produto_grupo');
+    expect(await manterPglite(t.app.ctx.db)).not.toContain('public.produto_grupo');
   }, 30_000);
 });
 
 describe('short "contains" totals', () => {
   it('match the rows, for one filter of up to three characters and longer ones', async () => {
-    const repo = precosRepository(app.ctx.db);
+    const repo = precosRepository(t.app.ctx.db);
     for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['2,5', 1], ['12,5', 1], [' 2,5 ', 1], ['9', 0], ['%', 0], ['9,9', 0]] as const) {
       const r = await repo.listar({ page: 0, size: 20, filters: { valor: v } });
       expect([r.totalElements, r.content.length, r.totalExato], v).toEqual([esperado, esperado, undefined]);
@@ -75,20 +73,20 @@ describe('short "contains" totals', () => {
 
 describe('a total past the cap', () => {
   it(`counts exactly up to ${TOTAL_MAXIMO} matches and beyond says "more than", pages still reachable`, async () => {
-    const admin = await tokenFor(app, ['super-admin']);
+    const admin = await tokenFor(t.app, ['super-admin']);
     const busca = (filtro: object, q = 'page=0&size=20') =>
-      call(app, admin, { method: 'POST', url: `/api/municipio/searchMunicipio/asc/id?${q}`, payload: filtro });
+      call(t.app, admin, { method: 'POST', url: `/api/municipio/searchMunicipio/asc/id?${q}`, payload: filtro });
     // Exactly at the cap: an exact total.
-    await app.ctx.db.execute(sql`INSERT INTO municipio (nome, sigla) SELECT 'Cidade ' || g, 'MG' FROM generate_series(1, ${TOTAL_MAXIMO}) g`);
+    await t.app.ctx.db.execute(sql`INSERT INTO municipio (nome, sigla) SELECT 'Cidade ' || g, 'MG' FROM generate_series(1, ${TOTAL_MAXIMO}) g`);
     const noLimite = await busca({ nome: 'cidade' });
     expect(noLimite.status).toBe(200);
     expect(noLimite.body).toEqual({ content: expect.any(Array), totalElements: TOTAL_MAXIMO, totalPages: TOTAL_MAXIMO / 20, number: 0, size: 20 });
     // One more: the cap, said to be inexact.
-    await app.ctx.db.execute(sql`INSERT INTO municipio (nome, sigla) VALUES ('Cidade Nova', 'SP'), ('Vila Açucena', 'SP')`);
+    await t.app.ctx.db.execute(sql`INSERT INTO municipio (nome, sigla) VALUES ('Cidade Nova', 'SP'), ('Vila Açucena', 'SP')`);
     const alem = await busca({ nome: 'cidade' });
     expect(alem.body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 20, number: 0, size: 20 });
     expect(alem.body.content).toHaveLength(20);
-    expect((await call(app, admin, { method: 'GET', url: '/api/municipio?size=50' })).body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 50 });
+    expect((await call(t.app, admin, { method: 'GET', url: '/api/municipio?size=50' })).body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 50 });
     // The last page the count reaches is full, and a page past it still answers.
     const ultima = await busca({ nome: 'cidade' }, `page=${TOTAL_MAXIMO / 20 - 1}&size=20`);
     expect(ultima.body.content).toHaveLength(20);

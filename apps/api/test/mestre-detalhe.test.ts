@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { logs } from '../src/db/schema';
 import { auditedCrud, checarReferencias, type Colecao, type LinhaFilha } from '../src/lib/crud';
 import { HttpError } from '../src/lib/errors';
-import { build } from './helpers';
+import { appDeTeste } from './helpers';
+
+const t = appDeTeste({ tokens: [] });
 
 /**
  * The shared master-detail save (lib/crud.ts), on tables made for this test: a parent with two
@@ -27,14 +28,13 @@ const linhas: Colecao = { campo: 'linhas', table: linha, cadastro: 'MdLinha', pa
 const itens: Colecao = { campo: 'itens', table: item, cadastro: 'MdItem', pai: item.paiId, item: 'Item', colecoes: [linhas] };
 const reservas: Colecao = { campo: 'reservas', table: reserva, cadastro: 'MdReserva', pai: reserva.paiId, item: 'Reserva' };
 
-let app: FastifyInstance;
 const crud = auditedCrud(pai, 'MdPai', 'Registro de teste não encontrado', { colecoes: [itens, reservas] });
 
 type Entrada = { nome: string; itens?: (LinhaFilha & { linhas?: LinhaFilha[] })[]; reservas?: LinhaFilha[] };
 
 /** The saved record with its children, as a reader would see it. */
 async function ler(id: number) {
-  const db = app.ctx.db;
+  const db = t.app.ctx.db;
   const [p] = await db.select().from(pai).where(eq(pai.id, id));
   if (!p) return null;
   const is = await db.select().from(item).where(eq(item.paiId, id)).orderBy(asc(item.id));
@@ -43,11 +43,11 @@ async function ler(id: number) {
   return { ...p, itens: is.map((i) => ({ ...i, linhas: ls.filter((l) => l.itemId === i.id) })), reservas: rs };
 }
 
-const salvar = (id: number | null, e: Entrada) => crud.salvar(app.ctx.db, 'teste@teste.local', id, () => e);
+const salvar = (id: number | null, e: Entrada) => crud.salvar(t.app.ctx.db, 'teste@teste.local', id, () => e);
 
 /** Everything the tables and the audit log hold, to show that a refusal stored nothing. */
 async function estado() {
-  const db = app.ctx.db;
+  const db = t.app.ctx.db;
   const n = async (t: string) => Number((await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${t}`))).rows[0].n);
   const soma = await db.execute(sql`SELECT coalesce(string_agg(id || ':' || produto || ':' || quantidade, ',' ORDER BY id), '') AS s FROM md_item`);
   return { pai: await n('md_pai'), item: await n('md_item'), linha: await n('md_linha'), reserva: await n('md_reserva'), logs: await n('logs'), itens: soma.rows[0].s };
@@ -64,10 +64,9 @@ async function recusa(p: Promise<unknown>) {
 }
 
 const logsDe = (cadastro: string) =>
-  app.ctx.db.select().from(logs).where(eq(logs.cadastro, cadastro)).orderBy(asc(logs.id));
+  t.app.ctx.db.select().from(logs).where(eq(logs.cadastro, cadastro)).orderBy(asc(logs.id));
 
 beforeAll(async () => {
-  app = await build();
   for (const ddl of [
     'CREATE TABLE md_pai (id serial PRIMARY KEY, nome varchar(50) NOT NULL)',
     `CREATE TABLE md_item (id serial PRIMARY KEY, pai_id integer NOT NULL REFERENCES md_pai (id) ON DELETE CASCADE, produto text NOT NULL,
@@ -76,9 +75,8 @@ beforeAll(async () => {
     'CREATE TABLE md_reserva (id serial PRIMARY KEY, pai_id integer NOT NULL REFERENCES md_pai (id) ON DELETE CASCADE, numero integer NOT NULL UNIQUE)',
     'CREATE TABLE md_uso (id serial PRIMARY KEY, item_id integer NOT NULL REFERENCES md_item (id))',
   ])
-    await app.ctx.db.execute(sql.raw(ddl));
+    await t.app.ctx.db.execute(sql.raw(ddl));
 });
-afterAll(() => app.close());
 
 describe('master-detail save', () => {
   it('creates a parent with two collections and nested rows in one transaction, one audit row per record', async () => {
@@ -140,10 +138,10 @@ describe('master-detail save', () => {
     expect(d.itens[1].linhas.map((l) => l.texto)).toEqual(['novo']);
     expect(d.reservas.map((x) => x.numero)).toEqual([10]);
     // Batata and its two rows are gone.
-    expect(await app.ctx.db.select().from(item).where(eq(item.id, batata.id))).toEqual([]);
-    expect(await app.ctx.db.select().from(linha).where(eq(linha.itemId, batata.id))).toEqual([]);
+    expect(await t.app.ctx.db.select().from(item).where(eq(item.id, batata.id))).toEqual([]);
+    expect(await t.app.ctx.db.select().from(linha).where(eq(linha.itemId, batata.id))).toEqual([]);
 
-    const novos = (await app.ctx.db.select().from(logs).orderBy(asc(logs.id))).slice(logsAntes);
+    const novos = (await t.app.ctx.db.select().from(logs).orderBy(asc(logs.id))).slice(logsAntes);
     expect(novos.map((l) => `${l.cadastro} ${l.acao} ${l.cadastroId}`).sort()).toEqual(
       [
         `MdPai UPDATE ${p.id}`,
@@ -223,7 +221,7 @@ describe('master-detail save', () => {
   it('refuses to remove a row that other records point at (409 naming it) and a missing parent (404), storing nothing', async () => {
     const p = await salvar(null, { nome: 'E', itens: [{ produto: 'Abóbora', quantidade: 1 }, { produto: 'Chuchu', quantidade: 1 }] });
     const [abobora, chuchu] = (await ler(p.id))!.itens;
-    await app.ctx.db.insert(uso).values({ itemId: chuchu.id });
+    await t.app.ctx.db.insert(uso).values({ itemId: chuchu.id });
     const antes = await estado();
     const emUso = await recusa(salvar(p.id, { nome: 'E', itens: [{ id: abobora.id, produto: 'Abóbora', quantidade: 1 }] }));
     expect(emUso.status).toBe(409);
@@ -237,7 +235,7 @@ describe('master-detail save', () => {
   it('runs inside a caller-held transaction: a batch of parents is all or none', async () => {
     const antes = await estado();
     const e = await recusa(
-      app.ctx.db.transaction(async (t) => {
+      t.app.ctx.db.transaction(async (t) => {
         await crud.salvarNa(t, 'teste@teste.local', null, () => ({ nome: 'Lote 1', reservas: [{ numero: 70 }] }));
         await crud.salvarNa(t, 'teste@teste.local', null, () => ({ nome: 'Lote 2', reservas: [{ numero: 70 }] }));
       }),
@@ -249,7 +247,7 @@ describe('master-detail save', () => {
   it('deletes a parent with its children, one audit row each', async () => {
     const p = await salvar(null, { nome: 'F', itens: [{ produto: 'Jiló', quantidade: 1, linhas: [{ texto: 'a' }] }], reservas: [{ numero: 90 }] });
     const antes = await estado();
-    await crud.remove(app.ctx.db, 'teste@teste.local', p.id);
+    await crud.remove(t.app.ctx.db, 'teste@teste.local', p.id);
     const depois = await estado();
     expect(depois.logs - antes.logs).toBe(4);
     expect([depois.pai, depois.item, depois.linha, depois.reserva]).toEqual([antes.pai - 1, antes.item - 1, antes.linha - 1, antes.reserva - 1]);
@@ -272,7 +270,7 @@ describe('master-detail save', () => {
 
   it('checks every reference of every row in one pass, each missing one on its row', async () => {
     const e = await recusa(
-      checarReferencias(app.ctx.db, [
+      checarReferencias(t.app.ctx.db, [
         { coluna: pai.id, valor: 999998, campo: 'itens[0].paiId', mensagem: 'O pai deve estar na lista' },
         { coluna: pai.id, valor: (await salvar(null, { nome: 'H' })).id, campo: 'itens[1].paiId', mensagem: 'O pai deve estar na lista' },
         { coluna: pai.id, valor: 999999, campo: 'itens[2].paiId', mensagem: 'O pai deve estar na lista' },

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { RECURSOS } from '@ceasa/shared';
-import { build } from './helpers';
+import { appDeTeste } from './helpers';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await build();
-});
-afterAll(() => app.close());
+const t = appDeTeste({ tokens: [] });
 
 type Operacao = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 
 /** The OpenAPI document at /api/docs/json: every declared resource's list and CRUD routes answer a described body. */
 describe('OpenAPI document', () => {
   it('describes the response of every list and CRUD route of every declared resource', async () => {
-    const r = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const r = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(r.statusCode).toBe(200);
     const paths = r.json().paths as Record<string, Record<string, Operacao>>;
     const esperadas: [string, string, string][] = [];

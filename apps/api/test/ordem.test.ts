@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { build, call, tokenFor } from './helpers';
+import { appDeTeste, call } from './helpers';
 import {
   inserirBoletim,
   inserirBoletimItem,
@@ -23,8 +22,6 @@ import {
  * PostgreSQL. Byte order (the C collation PGlite has) would put 'Alface' before 'Açúcar' and
  * lower case after every capital.
  */
-let app: FastifyInstance;
-let admin: string;
 const ids: Record<string, number> = {};
 
 /** Names given out of order; each test expects them sorted the Portuguese way. */
@@ -37,34 +34,32 @@ const PESSOAS_ORDEM = ['Ádila Rocha', 'João Souza', 'jorge Lima', 'José Silva
 const MUNICIPIOS = ['Mamanguape', 'José de Freitas', 'Maçaranduba', 'João Lisboa', 'Açailândia'];
 const MUNICIPIOS_ORDEM = ['Açailândia', 'João Lisboa', 'José de Freitas', 'Maçaranduba', 'Mamanguape'];
 
+const t = appDeTeste({ tokens: ['admin'] });
 beforeAll(async () => {
-  app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  for (const g of GRUPOS) ids[g] = await inserirGrupo(app, g, g === 'Éster' ? 'kg' : 'CX');
+  for (const g of GRUPOS) ids[g] = await inserirGrupo(t.app, g, g === 'Éster' ? 'kg' : 'CX');
   // The products in one group; prices on one day.
   for (const p of PRODUTOS) {
-    ids[p] = await inserirProduto(app, ids.Alface, p, { embalagem: p.startsWith('M') ? 'CX 18kg' : 'cx 9kg' });
-    await inserirPreco(app, ids[p], '2026-11-20', 10);
+    ids[p] = await inserirProduto(t.app, ids.Alface, p, { embalagem: p.startsWith('M') ? 'CX 18kg' : 'cx 9kg' });
+    await inserirPreco(t.app, ids[p], '2026-11-20', 10);
   }
   // One price a day for every group, so the quotation has a row per group on that day.
   for (const g of GRUPOS) {
-    const p = await inserirProduto(app, ids[g], `Produto de ${g}`);
-    await inserirPreco(app, p, '2026-11-20', 5);
+    const p = await inserirProduto(t.app, ids[g], `Produto de ${g}`);
+    await inserirPreco(t.app, p, '2026-11-20', 5);
   }
-  for (const m of MUNICIPIOS) ids[m] = await inserirMunicipio(app, m, 'MA');
-  for (const p of PESSOAS) ids[p] = await inserirPessoa(app, p, 1);
+  for (const m of MUNICIPIOS) ids[m] = await inserirMunicipio(t.app, m, 'MA');
+  for (const p of PESSOAS) ids[p] = await inserirPessoa(t.app, p, 1);
   // Properties named after their owners, in the first municipality.
-  for (const p of PESSOAS) ids[`Sítio ${p}`] = await inserirPropriedade(app, `Sítio ${p}`, ids[MUNICIPIOS[0]], ids[p]);
+  for (const p of PESSOAS) ids[`Sítio ${p}`] = await inserirPropriedade(t.app, `Sítio ${p}`, ids[MUNICIPIOS[0]], ids[p]);
 }, 60_000);
-afterAll(() => app.close());
 
 const get = async (url: string) => {
-  const r = await call(app, admin, { method: 'GET', url });
+  const r = await call(t.app, t.admin, { method: 'GET', url });
   expect(r.status, url).toBe(200);
   return r.body;
 };
 const post = async (url: string, payload: object = {}) => {
-  const r = await call(app, admin, { method: 'POST', url, payload });
+  const r = await call(t.app, t.admin, { method: 'POST', url, payload });
   expect(r.status, url).toBe(200);
   return r.body;
 };
@@ -92,7 +87,7 @@ describe('paged lists sort names in Portuguese order, both ways', () => {
   });
 
   it('users', async () => {
-    await app.ctx.db.execute(sql`INSERT INTO usuarios (nome, email, senha_hash) VALUES ('Úrsula', 'ursula@teste.local', 'x'), ('Ulisses', 'ulisses@teste.local', 'x'), ('ubirajara', 'bira@teste.local', 'x')`);
+    await t.app.ctx.db.execute(sql`INSERT INTO usuarios (nome, email, senha_hash) VALUES ('Úrsula', 'ursula@teste.local', 'x'), ('Ulisses', 'ulisses@teste.local', 'x'), ('ubirajara', 'bira@teste.local', 'x')`);
     const lista = (await post('/api/usuarios/searchUsuarios/asc/nome?size=100')).content;
     expect(nomes(lista, ['Úrsula', 'Ulisses', 'ubirajara'])).toEqual(['ubirajara', 'Ulisses', 'Úrsula']);
   });
@@ -114,15 +109,15 @@ describe('dropdown lookups sort names in Portuguese order', () => {
 describe('reports sort names in Portuguese order', () => {
   it("the product group's bulletins and the VAF", async () => {
     const produtor = ids[PESSOAS[0]];
-    const tecnico = await inserirPessoa(app, 'Técnica', 2);
-    const b = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: ids[`Sítio ${PESSOAS[0]}`], dataEmissao: '2026-11-02' });
-    for (const p of PRODUTOS) await inserirBoletimItem(app, b, ids[p], '2026-11-01', '2026-12-31');
+    const tecnico = await inserirPessoa(t.app, 'Técnica', 2);
+    const b = await inserirBoletim(t.app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: ids[`Sítio ${PESSOAS[0]}`], dataEmissao: '2026-11-02' });
+    for (const p of PRODUTOS) await inserirBoletimItem(t.app, b, ids[p], '2026-11-01', '2026-12-31');
     const relatorio = (await get(`/api/produtoGrupo/grupoId/${ids.Alface}`)) as { produtoNome: string }[];
     expect(relatorio.map((r) => r.produtoNome)).toEqual(PRODUTOS_ORDEM);
 
-    const lojista = await inserirPessoa(app, 'Lojista', 3);
-    const loja = await inserirLoja(app, lojista, '2026-11-20');
-    for (const p of PRODUTOS) await inserirLojaItem(app, loja, ids[p], 1, ids[MUNICIPIOS[0]]);
+    const lojista = await inserirPessoa(t.app, 'Lojista', 3);
+    const loja = await inserirLoja(t.app, lojista, '2026-11-20');
+    for (const p of PRODUTOS) await inserirLojaItem(t.app, loja, ids[p], 1, ids[MUNICIPIOS[0]]);
     const vaf = (await post('/api/precos/vaf', { dataInicial: '2026-11-01', dataFinal: '2026-11-30' })) as { nome: string }[];
     expect(nomes(vaf, PRODUTOS)).toEqual(PRODUTOS_ORDEM);
   });
@@ -141,14 +136,14 @@ describe('the price list and the public quotation sort names in Portuguese order
 
   it('/home: by group name, and on one day in the default order (newest date, then group name)', async () => {
     const home = async (campo: string, dir: string) =>
-      ((await call(app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${campo}/${dir}?page=0&size=20`, payload: {} })).body.content as { produtoGrupoNome: string }[]).map(
+      ((await call(t.app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${campo}/${dir}?page=0&size=20`, payload: {} })).body.content as { produtoGrupoNome: string }[]).map(
         (r) => r.produtoGrupoNome,
       );
     expect(await home('produtoGrupoNome', 'asc')).toEqual(GRUPOS_ORDEM);
     expect(await home('produtoGrupoNome', 'desc')).toEqual(invertida(GRUPOS_ORDEM));
     expect(await home('precoData', 'desc')).toEqual(GRUPOS_ORDEM);
     // By standard unit: 'CX' and 'kg' compare without case ('cx' before 'kg').
-    const porUn = (await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/produtoGrupoUn/asc?page=0&size=20', payload: {} })).body.content;
+    const porUn = (await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/produtoGrupoUn/asc?page=0&size=20', payload: {} })).body.content;
     expect(porUn.map((r: { produtoGrupoUn: string }) => r.produtoGrupoUn)).toEqual(['CX', 'CX', 'CX', 'CX', 'CX', 'kg']);
   });
 });

@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GRUPO, type Role } from '@ceasa/shared';
 import { permite } from '../src/plugins/auth';
-import { build, call, tokenFor } from './helpers';
+import { appDeTeste, build, call, tokenFor } from './helpers';
 
 /**
  * Every /api route × (no token, no role, each role), generated from the app's own route table,
  * so a route added later cannot escape the check. Ids are ones that do not exist and bodies are
  * empty, so allowed calls answer 2xx/400/404 and nothing is changed.
  */
-let app: FastifyInstance;
 const tokens: Record<string, string> = {};
 
+const t = appDeTeste({ tokens: [] });
 beforeAll(async () => {
-  app = await build();
-  tokens.semPerfil = await tokenFor(app, []);
-  for (const r of Object.keys(ROLE_GRUPO)) tokens[r] = await tokenFor(app, [r]);
+  tokens.semPerfil = await tokenFor(t.app, []);
+  for (const r of Object.keys(ROLE_GRUPO)) tokens[r] = await tokenFor(t.app, [r]);
 });
-afterAll(() => app.close());
 
 const url = (u: string) =>
   u
@@ -28,32 +25,32 @@ const url = (u: string) =>
 
 describe('permission matrix', () => {
   it('covers a non-trivial route table', () => {
-    expect(app.rotasApi.length).toBeGreaterThan(20);
+    expect(t.app.rotasApi.length).toBeGreaterThan(20);
   });
 
   it('answers 401/403/allowed exactly as the route declares, for every route', async () => {
     const falhas: string[] = [];
-    for (const r of app.rotasApi) {
+    for (const r of t.app.rotasApi) {
       const u = url(r.url);
       const opts = { method: r.method as 'GET', url: u, ...(r.method === 'POST' || r.method === 'PUT' ? { payload: {} } : {}) };
 
-      const anon = await call(app, null, opts);
+      const anon = await call(t.app, null, opts);
       if (r.acesso === 'publico') {
         if (anon.status === 401 || anon.status === 403) falhas.push(`${r.method} ${u} público respondeu ${anon.status}`);
         continue;
       }
       if (anon.status !== 401) falhas.push(`${r.method} ${u} sem token: ${anon.status} (esperado 401)`);
 
-      const sem = await call(app, tokens.semPerfil, opts);
+      const sem = await call(t.app, tokens.semPerfil, opts);
       const esperadoSem = r.acesso === 'autenticado' ? 'permitido' : 403;
       if (esperadoSem === 403 ? sem.status !== 403 : sem.status === 401 || sem.status === 403)
         falhas.push(`${r.method} ${u} sem perfil: ${sem.status} (esperado ${esperadoSem})`);
 
       for (const role of Object.keys(ROLE_GRUPO) as Role[]) {
-        const res = await call(app, tokens[role], opts);
+        const res = await call(t.app, tokens[role], opts);
         let permitido = true;
         if (typeof r.acesso === 'object') {
-          const perms = await app.permissoesDoGrupo(ROLE_GRUPO[role]);
+          const perms = await t.app.permissoesDoGrupo(ROLE_GRUPO[role]);
           permitido = permite(perms, r.acesso);
         }
         const negado = res.status === 401 || res.status === 403;
@@ -69,12 +66,12 @@ describe('permission matrix', () => {
     const ok = tokens['super-admin'];
     const [h, p] = ok.split('.');
     const forjado = `${h}.${p}.${'A'.repeat(86)}`;
-    const r = await call(app, forjado, { method: 'GET', url: '/api/municipio' });
+    const r = await call(t.app, forjado, { method: 'GET', url: '/api/municipio' });
     expect(r.status).toBe(401);
     expect(r.body.message).toMatch(/Sessão inválida|entrar/i);
     const outro = await build();
     const deOutro = await tokenFor(outro, ['super-admin']);
     await outro.close();
-    expect((await call(app, deOutro, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+    expect((await call(t.app, deOutro, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
   });
 });

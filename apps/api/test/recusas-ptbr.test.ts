@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { registerErrorHandler } from '../src/plugins/errors';
-import { build, call, countRows, tokenFor } from './helpers';
+import { appDeTeste, call, countRows } from './helpers';
 
 /**
  * Every refusal in pt-BR, never a 500 (issue 11, point 6), for every route of the app's own route
  * table: a body of the wrong type, a body with a NUL in every string, a missing body, and NUL in
  * search terms and path parameters.
  */
-let app: FastifyInstance;
-let admin: string;
 
-beforeAll(async () => {
-  app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-});
-afterAll(() => app.close());
+const t = appDeTeste({ tokens: ['admin'] });
 
 /** zod's English, in any message of the answer. */
 const INGLES = /\b(Invalid|expected|Required|received|Too (big|small)|Unrecognized|must|should|is not)\b/;
@@ -87,7 +81,7 @@ function checar(falhas: string[], rotulo: string, r: { status: number; body: { m
 }
 
 describe('every refusal in pt-BR, never a 500', () => {
-  const comCorpo = () => app.rotasApi.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.corpo);
+  const comCorpo = () => t.app.rotasApi.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.corpo);
 
   it('covers the routes with a body', () => {
     expect(comCorpo().length).toBeGreaterThan(25);
@@ -95,40 +89,40 @@ describe('every refusal in pt-BR, never a 500', () => {
 
   it('a body of the wrong type, for every route with a body', async () => {
     const falhas: string[] = [];
-    const antes = await countRows(app, 'logs');
+    const antes = await countRows(t.app, 'logs');
     for (const r of comCorpo()) {
       const u = url(r.url);
-      const res = await call(app, admin, { method: r.method as 'POST', url: u, payload: corpoErrado(r.corpo as Zod) as object });
+      const res = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: corpoErrado(r.corpo as Zod) as object });
       // A route whose body is all optional filters may accept it; a refusal must be pt-BR.
       if (res.status >= 400 || res.status >= 500) checar(falhas, `${r.method} ${u} tipo errado`, res);
-      const lista = await call(app, admin, { method: r.method as 'POST', url: u, payload: JSON.stringify([1, 'dois']), headers: { 'content-type': 'application/json' } });
+      const lista = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: JSON.stringify([1, 'dois']), headers: { 'content-type': 'application/json' } });
       checar(falhas, `${r.method} ${u} lista no lugar do objeto`, lista);
     }
     expect(falhas).toEqual([]);
-    expect(await countRows(app, 'logs')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(antes);
   });
 
   it('a body with a NUL in every string, for every route with a body', async () => {
     const falhas: string[] = [];
-    const antes = await countRows(app, 'logs');
+    const antes = await countRows(t.app, 'logs');
     for (const r of comCorpo()) {
       const u = url(r.url);
-      const res = await call(app, admin, { method: r.method as 'POST', url: u, payload: corpoComNulo(r.corpo as Zod) as object });
+      const res = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: corpoComNulo(r.corpo as Zod) as object });
       checar(falhas, `${r.method} ${u} NUL`, res);
       if (res.status === 400 && res.body.message !== 'O texto contém caracteres de controle não permitidos (como o caractere nulo)')
         falhas.push(`${r.method} ${u} NUL: ${res.body.message}`);
     }
     expect(falhas).toEqual([]);
-    expect(await countRows(app, 'logs')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(antes);
   });
 
   it('a missing body where one is required says so in pt-BR', async () => {
-    const r = await call(app, admin, { method: 'POST', url: '/api/municipio' });
+    const r = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio' });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Envie os dados no corpo da requisição.');
-    const campos = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Açúcar', sigla: 'PR', extra: 1, ativo: 'sim' } });
+    const campos = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Açúcar', sigla: 'PR', extra: 1, ativo: 'sim' } });
     expect([201, 400]).toContain(campos.status);
-    const tipo = await call(app, admin, { method: 'PUT', url: '/api/usuarios/00000000-0000-4000-8000-000000000000', payload: { ativo: 'sim', roles: ['chefe'] } });
+    const tipo = await call(t.app, t.admin, { method: 'PUT', url: '/api/usuarios/00000000-0000-4000-8000-000000000000', payload: { ativo: 'sim', roles: ['chefe'] } });
     expect(tipo.status).toBe(400);
     expect(tipo.body.fieldErrors).toEqual([
       { field: 'ativo', message: 'Valor inválido: informe verdadeiro ou falso (foi enviado um texto)' },
@@ -138,28 +132,28 @@ describe('every refusal in pt-BR, never a 500', () => {
 
   it('NUL in search terms, sort fields, query and path parameters: 400, never 500', async () => {
     const falhas: string[] = [];
-    for (const r of app.rotasApi.filter((x) => x.method === 'GET')) {
+    for (const r of t.app.rotasApi.filter((x) => x.method === 'GET')) {
       const u = url(r.url);
-      const q = await call(app, admin, { method: 'GET', url: `${u}${u.includes('?') ? '&' : '?'}searchTerm=a%00b&sort=nome%00,asc&file=1%00.png` });
+      const q = await call(t.app, t.admin, { method: 'GET', url: `${u}${u.includes('?') ? '&' : '?'}searchTerm=a%00b&sort=nome%00,asc&file=1%00.png` });
       if (q.status !== 400) falhas.push(`GET ${u} com NUL na query: ${q.status}`);
       checar(falhas, `GET ${u} NUL na query`, q);
     }
     for (const u of ['/api/municipio/1%00', '/api/usuarios/a%00b', '/api/romaneio/divida/1%00']) {
-      const p = await call(app, admin, { method: 'GET', url: u });
+      const p = await call(t.app, t.admin, { method: 'GET', url: u });
       checar(falhas, `GET ${u}`, p);
     }
-    const login = await call(app, null, {
+    const login = await call(t.app, null, {
       method: 'POST',
       url: '/realms/ceasa/protocol/openid-connect/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=password&client_id=ceasa-web&username=admin%00@teste.local&password=x',
+      payload: 'grant_type=password&client_id=ceasa-web&username=t.admin%00@teste.local&password=x',
     });
     checar(falhas, 'token com NUL', login);
     expect(falhas).toEqual([]);
   });
 
   it('a malformed URL answers a pt-BR 400', async () => {
-    const r = await call(app, admin, { method: 'GET', url: '/api/municipio/%E0%A4%A' });
+    const r = await call(t.app, t.admin, { method: 'GET', url: '/api/municipio/%E0%A4%A' });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('O endereço da requisição é inválido.');
   });
@@ -167,10 +161,10 @@ describe('every refusal in pt-BR, never a 500', () => {
   it('maps a data exception of the database (22xxx, 22021 for NUL) to 400', async () => {
     const f = Fastify({ logger: false });
     registerErrorHandler(f);
-    f.get('/nulo', async () => app.ctx.db.execute(sql`SELECT ${'a\u0000b'}::text AS x`));
-    f.get('/numero', async () => app.ctx.db.execute(sql`SELECT ${'doze'}::int AS x`));
-    f.get('/data', async () => app.ctx.db.execute(sql`SELECT ${'2024-02-31'}::date AS x`));
-    f.get('/divisao', async () => app.ctx.db.execute(sql`SELECT 1 / ${0}::int AS x`));
+    f.get('/nulo', async () => t.app.ctx.db.execute(sql`SELECT ${'a\u0000b'}::text AS x`));
+    f.get('/numero', async () => t.app.ctx.db.execute(sql`SELECT ${'doze'}::int AS x`));
+    f.get('/data', async () => t.app.ctx.db.execute(sql`SELECT ${'2024-02-31'}::date AS x`));
+    f.get('/divisao', async () => t.app.ctx.db.execute(sql`SELECT 1 / ${0}::int AS x`));
     const nulo = await f.inject({ method: 'GET', url: '/nulo' });
     expect(nulo.statusCode).toBe(400);
     expect(nulo.json().message).toBe('O texto contém caracteres de controle não permitidos (como o caractere nulo)');

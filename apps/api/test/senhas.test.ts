@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { outbox, resetTokens, rotas, usuarios } from '../src/db/schema';
 import { seedReference } from '../src/db/seed/reference';
-import { build, call, countRows, tokenFor } from './helpers';
+import { appDeTeste, call, countRows, tokenFor } from './helpers';
+
+const t = appDeTeste({ tokens: [] });
 
 /**
  * Issue 10: a new password (registration, reset by e-mail link, the first super-admin's
  * ADMIN_PASSWORD) has at least 8 characters and is not one of the common passwords shipped with
- * the app (compared without case), with the shared schema's pt-BR messages; a refusal changes nothing.
+ * the t.app (compared without case), with the shared schema's pt-BR messages; a refusal changes nothing.
  */
 const CURTA = 'A senha deve ter no mínimo 8 caracteres';
 const COMUM = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await build();
-});
-afterAll(() => app.close());
 
 const registrar = (senha: unknown, email = `conta-${Math.random().toString(36).slice(2)}@teste.local`) =>
-  call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Conta Nova', email, senha } });
+  call(t.app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Conta Nova', email, senha } });
 const entrar = (email: string, senha: string) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: '/realms/ceasa/protocol/openid-connect/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -32,8 +28,8 @@ const entrar = (email: string, senha: string) =>
 
 describe('registration', () => {
   it('refuses a short or common password with the pt-BR message on the field, and creates nothing', async () => {
-    const antes = await countRows(app, 'usuarios');
-    const logs = await countRows(app, 'logs');
+    const antes = await countRows(t.app, 'usuarios');
+    const logs = await countRows(t.app, 'logs');
     for (const [senha, mensagem] of [
       ['abc', CURTA],
       ['x', CURTA],
@@ -54,8 +50,8 @@ describe('registration', () => {
       expect(r.body.message, senha).toBe(mensagem);
       expect(r.body.fieldErrors[0], senha).toEqual({ field: 'senha', message: mensagem });
     }
-    expect(await countRows(app, 'usuarios')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logs);
+    expect(await countRows(t.app, 'usuarios')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logs);
   });
 
   it('accepts a password of 8 characters or more that is not common', async () => {
@@ -72,36 +68,36 @@ describe('reset by the e-mail link', () => {
   it('refuses a weak new password, leaving the link usable and the old password working', async () => {
     const email = 'redefine@teste.local';
     expect((await registrar('Antiga#Senha1', email)).status).toBe(201);
-    expect((await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email } })).status).toBe(204);
-    const [mail] = await app.ctx.db.select().from(outbox).where(eq(outbox.para, email));
+    expect((await call(t.app, null, { method: 'POST', url: '/api/auth/reset', payload: { email } })).status).toBe(204);
+    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.para, email));
     const token = /\/nova-senha\?token=([A-Za-z0-9_-]+)/.exec(mail.corpo)![1];
     for (const [senha, mensagem] of [
       ['abc', CURTA],
       ['Password1', COMUM],
     ]) {
-      const r = await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha } });
+      const r = await call(t.app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha } });
       expect(r.status).toBe(400);
       expect(r.body.fieldErrors).toEqual([{ field: 'senha', message: mensagem }]);
     }
-    const [link] = await app.ctx.db.select().from(resetTokens);
+    const [link] = await t.app.ctx.db.select().from(resetTokens);
     expect(link.usadoEm).toBeNull();
     expect((await entrar(email, 'Antiga#Senha1')).statusCode).toBe(200);
-    expect((await call(app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'Nova#Senha22' } })).status).toBe(204);
+    expect((await call(t.app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'Nova#Senha22' } })).status).toBe(204);
     expect((await entrar(email, 'Nova#Senha22')).statusCode).toBe(200);
   });
 });
 
 describe('user administration', () => {
   it('has no way to set a password (only to send the reset link)', async () => {
-    const admin = await tokenFor(app, ['super-admin']);
+    const admin = await tokenFor(t.app, ['super-admin']);
     const email = 'administrada@teste.local';
     const c = await registrar('Senha#Dela1', email);
-    const [antes] = await app.ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
-    const r = await call(app, admin, { method: 'PUT', url: `/api/usuarios/${c.body.id}`, payload: { roles: ['user-agro'], senha: 'abc', senhaHash: 'x' } });
+    const [antes] = await t.app.ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
+    const r = await call(t.app, admin, { method: 'PUT', url: `/api/usuarios/${c.body.id}`, payload: { roles: ['user-agro'], senha: 'abc', senhaHash: 'x' } });
     expect(r.status).toBe(200);
-    const [depois] = await app.ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
+    const [depois] = await t.app.ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
     expect(depois.senhaHash).toBe(antes.senhaHash);
-    const rotasQueTocamSenha = app.rotasApi.filter((x) => /senha|password|credential/i.test(x.url)).map((x) => `${x.method} ${x.url}`);
+    const rotasQueTocamSenha = t.app.rotasApi.filter((x) => /senha|password|credential/i.test(x.url)).map((x) => `${x.method} ${x.url}`);
     expect(rotasQueTocamSenha.sort()).toEqual(['GET /api/auth/nova-senha/:token', 'POST /api/auth/nova-senha']);
   });
 });

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { build, call } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { appDeTeste, build, call } from './helpers';
 
 /**
  * The web app's session: the refresh token only in an HttpOnly, SameSite=Strict cookie scoped to
  * /api/auth/sessao (Secure over https), CSRF-checked; the answers carry the access token only.
  */
-let app: FastifyInstance;
 const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
 const CSRF = { 'x-ceasa-csrf': '1' };
 
-beforeAll(async () => {
-  app = await build();
-});
-afterAll(() => app.close());
+const t = appDeTeste({ tokens: [] });
 
 const setCookie = (h: Record<string, unknown>) => [h['set-cookie']].flat().filter(Boolean).join('\n') as string;
 const valorDoCookie = (h: Record<string, unknown>) => /ceasa_refresh=([^;]*)/.exec(setCookie(h))?.[1] ?? '';
 
-async function entrar(a = app, headers: Record<string, string> = CSRF) {
+async function entrar(a = t.app, headers: Record<string, string> = CSRF) {
   return call(a, null, { method: 'POST', url: '/api/auth/sessao/login', headers, payload: { email: ADMIN.email, senha: ADMIN.senha }, remoteAddress: '10.7.0.1' });
 }
 const renovar = (cookie: string, headers: Record<string, string> = CSRF) =>
-  call(app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...headers, cookie: `ceasa_refresh=${cookie}` } });
+  call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...headers, cookie: `ceasa_refresh=${cookie}` } });
 
 describe('web session (refresh token in a cookie)', () => {
   it('signs in: access token in the body, refresh token only in an HttpOnly SameSite=Strict cookie on the session path', async () => {
@@ -36,7 +31,7 @@ describe('web session (refresh token in a cookie)', () => {
     expect(c).toContain('HttpOnly');
     expect(c).toContain('SameSite=Strict');
     expect(c).not.toContain('Secure');
-    expect((await call(app, r.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+    expect((await call(t.app, r.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
   });
 
   it('refreshes through the cookie, rotating it; a reused cookie ends the session', async () => {
@@ -55,8 +50,8 @@ describe('web session (refresh token in a cookie)', () => {
     expect(reuso.body.message).toBe('Sessão inválida ou expirada. Entre novamente.');
     expect(setCookie(reuso.headers)).toMatch(/ceasa_refresh=;.*Expires=Thu, 01 Jan 1970/);
     expect((await renovar(c2)).status).toBe(401);
-    expect((await call(app, a.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
-    expect((await call(app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: CSRF })).status).toBe(401);
+    expect((await call(t.app, a.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+    expect((await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: CSRF })).status).toBe(401);
   });
 
   it('refuses calls without the CSRF header, from another origin or another site, changing nothing', async () => {
@@ -67,25 +62,25 @@ describe('web session (refresh token in a cookie)', () => {
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
     }
-    expect((await entrar(app, {})).status).toBe(400);
-    const sair = await call(app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF } });
+    expect((await entrar(t.app, {})).status).toBe(400);
+    const sair = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF } });
     expect(sair.status).toBe(400);
     // The cookie still works from the app's own pages (same origin).
-    expect((await renovar(c, { ...CSRF, origin: `http://localhost:${app.ctx.config.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await renovar(c, { ...CSRF, origin: `http://localhost:${t.app.ctx.config.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 
   it('signs out: the session is revoked and the cookie cleared', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
-    const sair = await call(app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...CSRF, cookie: `ceasa_refresh=${c}` } });
+    const sair = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...CSRF, cookie: `ceasa_refresh=${c}` } });
     expect(sair.status).toBe(204);
     expect(setCookie(sair.headers)).toMatch(/ceasa_refresh=;/);
     expect((await renovar(c)).status).toBe(401);
-    expect((await call(app, l.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+    expect((await call(t.app, l.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
   });
 
   it('answers wrong credentials and throttling in pt-BR, and keeps the cookie Secure over https', async () => {
-    const errada = await call(app, null, { method: 'POST', url: '/api/auth/sessao/login', headers: CSRF, payload: { email: ADMIN.email, senha: 'errada' }, remoteAddress: '10.7.0.9' });
+    const errada = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/login', headers: CSRF, payload: { email: ADMIN.email, senha: 'errada' }, remoteAddress: '10.7.0.9' });
     expect(errada.status).toBe(401);
     expect(errada.body.message).toBe('Email ou senha inválido');
     expect(setCookie(errada.headers)).toBe('');

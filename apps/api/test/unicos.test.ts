@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from './helpers';
+import { appDeTeste, call, countRows } from './helpers';
 
 /**
  * Issue 10: what must be unique is unique in the database (migration 0011), compared the way a
@@ -10,16 +9,12 @@ import { build, call, countRows, tokenFor } from './helpers';
  * against a save at the same moment. Runs on PGlite and, with DATABASE_URL, on PostgreSQL, where
  * the concurrent saves really run side by side.
  */
-let app: FastifyInstance;
-let admin: string;
 let grupoId: number;
 
+const t = appDeTeste({ tokens: ['admin'] });
 beforeAll(async () => {
-  app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  grupoId = (await call(app, admin, { method: 'POST', url: '/api/produtoGrupo', payload: { nome: 'Frutas de Teste', unPadrao: 'CX 18kg' } })).body.id;
+  grupoId = (await call(t.app, t.admin, { method: 'POST', url: '/api/produtoGrupo', payload: { nome: 'Frutas de Teste', unPadrao: 'CX 18kg' } })).body.id;
 });
-afterAll(() => app.close());
 
 interface Caso {
   recurso: string;
@@ -88,7 +83,7 @@ const casos = (): Caso[] => [
   },
 ];
 
-const criar = (recurso: string, payload: Record<string, unknown>) => call(app, admin, { method: 'POST', url: `/api/${recurso}`, payload });
+const criar = (recurso: string, payload: Record<string, unknown>) => call(t.app, t.admin, { method: 'POST', url: `/api/${recurso}`, payload });
 
 describe('a duplicate is refused with 409 and changes nothing', () => {
   for (const nome of ['pessoa', 'produtoGrupo', 'produto', 'municipio', 'pedras']) {
@@ -96,8 +91,8 @@ describe('a duplicate is refused with 409 and changes nothing', () => {
       const c = casos().find((x) => x.recurso === nome)!;
       const primeiro = await criar(c.recurso, c.original);
       expect(primeiro.status).toBe(201);
-      const linhas = await countRows(app, c.tabela);
-      const logs = await countRows(app, 'logs');
+      const linhas = await countRows(t.app, c.tabela);
+      const logs = await countRows(t.app, 'logs');
       for (const igual of c.iguais) {
         const r = await criar(c.recurso, igual);
         expect(r.status, JSON.stringify(igual)).toBe(409);
@@ -108,18 +103,18 @@ describe('a duplicate is refused with 409 and changes nothing', () => {
           fieldErrors: c.campos.map((field) => ({ field, message: c.mensagem })),
         });
       }
-      expect(await countRows(app, c.tabela)).toBe(linhas);
-      expect(await countRows(app, 'logs')).toBe(logs);
+      expect(await countRows(t.app, c.tabela)).toBe(linhas);
+      expect(await countRows(t.app, 'logs')).toBe(logs);
 
       // An edit that would make another record the same is refused too, and leaves it as it was.
       const outro = await criar(c.recurso, c.diferentes[0]);
       expect(outro.status).toBe(201);
-      const r = await call(app, admin, { method: 'PUT', url: `/api/${c.recurso}/${outro.body.id}`, payload: c.iguais[0] });
+      const r = await call(t.app, t.admin, { method: 'PUT', url: `/api/${c.recurso}/${outro.body.id}`, payload: c.iguais[0] });
       expect(r.status).toBe(409);
       expect(r.body.message).toBe(c.mensagem);
-      expect((await call(app, admin, { method: 'GET', url: `/api/${c.recurso}/${outro.body.id}` })).body).toEqual(outro.body);
+      expect((await call(t.app, t.admin, { method: 'GET', url: `/api/${c.recurso}/${outro.body.id}` })).body).toEqual(outro.body);
       // Saving a record with its own values again is not a duplicate.
-      expect((await call(app, admin, { method: 'PUT', url: `/api/${c.recurso}/${primeiro.body.id}`, payload: c.original })).status).toBe(200);
+      expect((await call(t.app, t.admin, { method: 'PUT', url: `/api/${c.recurso}/${primeiro.body.id}`, payload: c.original })).status).toBe(200);
     });
   }
 });
@@ -136,14 +131,14 @@ describe('concurrent saves of the same record have exactly one winner', () => {
         municipio: { nome: 'Açailândia Concorrente', sigla: 'MA' },
         pedras: { numero: '999' },
       }[nome] as Record<string, unknown>;
-      const linhas = await countRows(app, base.tabela);
+      const linhas = await countRows(t.app, base.tabela);
       const respostas = await Promise.all(Array.from({ length: 20 }, () => criar(base.recurso, payload)));
       const status = respostas.map((r) => r.status).sort();
       expect(status).toEqual([201, ...Array(19).fill(409)]);
       for (const r of respostas.filter((x) => x.status === 409)) expect(r.body.fieldErrors.map((f: { field: string }) => f.field)).toEqual(base.campos);
-      expect(await countRows(app, base.tabela)).toBe(linhas + 1);
+      expect(await countRows(t.app, base.tabela)).toBe(linhas + 1);
       const ganhou = respostas.find((r) => r.status === 201)!.body.id;
-      const logs = await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM logs WHERE cadastro_id = ${String(ganhou)} AND acao = 'INSERT'
+      const logs = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM logs WHERE cadastro_id = ${String(ganhou)} AND acao = 'INSERT'
         AND cadastro = ${{ pessoa: 'Pessoa', produtoGrupo: 'ProdutoGrupo', produto: 'Produto', municipio: 'Municipio', pedras: 'Pedras' }[nome]}`);
       expect(Number((logs.rows[0] as { n: number }).n)).toBe(1);
     });
@@ -152,7 +147,7 @@ describe('concurrent saves of the same record have exactly one winner', () => {
 
 describe('the database itself refuses a duplicate written around the API', () => {
   it('for every unique rule', async () => {
-    const db = app.ctx.db;
+    const db = t.app.ctx.db;
     const tenta = async (q: ReturnType<typeof sql>) => {
       try {
         await db.execute(q);

@@ -8,21 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor, tokensPorPapel } from '../../../test/helpers';
+import { appDeTeste, build, call, countRows, tokenFor } from '../../../test/helpers';
 import { decodificar, importarCsv } from './import-csv';
 import { dividaHttpProvider } from './provider';
 
-let app: FastifyInstance;
-let admin: string;
-let userAdmin: string;
-let agro: string;
-let semPerfil: string;
 
-beforeAll(async () => {
-  app = await build();
-  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
-});
-afterAll(() => app.close());
+const t = appDeTeste();
 
 const CSV = [
   'numero;nomeContribuinte;valorPgto',
@@ -40,8 +31,8 @@ const CSV = [
 
 describe('importarCsv', () => {
   it('upserts the good lines in one go and reports the bad ones with their line numbers', async () => {
-    const logsAntes = await countRows(app, 'logs');
-    const r = await importarCsv(app.ctx.db, CSV);
+    const logsAntes = await countRows(t.app, 'logs');
+    const r = await importarCsv(t.app.ctx.db, CSV);
     expect(r).toEqual({
       lidas: 9,
       inseridas: 3,
@@ -56,9 +47,9 @@ describe('importarCsv', () => {
         { linha: 10, motivo: "valorPgto negativo: '-5,00'" },
       ],
     });
-    expect(await countRows(app, 'dividas')).toBe(3);
-    expect(await countRows(app, 'logs')).toBe(logsAntes + 1);
-    const rows = (await app.ctx.db.execute('SELECT numero::text, nome_contribuinte, valor_pgto::text FROM dividas ORDER BY numero' as never)).rows;
+    expect(await countRows(t.app, 'dividas')).toBe(3);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes + 1);
+    const rows = (await t.app.ctx.db.execute('SELECT numero::text, nome_contribuinte, valor_pgto::text FROM dividas ORDER BY numero' as never)).rows;
     expect(rows).toEqual([
       { numero: '20240001', nome_contribuinte: 'José da Silva', valor_pgto: '1234.56' },
       { numero: '20240002', nome_contribuinte: 'Maria; Souza', valor_pgto: '80.00' },
@@ -66,24 +57,24 @@ describe('importarCsv', () => {
     ]);
 
     // ',' separated, columns in another order, quoted pt-BR decimals, BOM: updates and inserts.
-    const r2 = await importarCsv(app.ctx.db, '\uFEFFvalorPgto,NUMERO,nomeContribuinte\n"2.000,00",20240001,José da Silva Filho\n"R$ 5,00",20240008,"Ana ""Aninha"" Lima"\n');
+    const r2 = await importarCsv(t.app.ctx.db, '\uFEFFvalorPgto,NUMERO,nomeContribuinte\n"2.000,00",20240001,José da Silva Filho\n"R$ 5,00",20240008,"Ana ""Aninha"" Lima"\n');
     expect(r2).toMatchObject({ lidas: 2, inseridas: 1, atualizadas: 1, rejeitadas: [], gravado: true });
-    const jose = (await app.ctx.db.execute("SELECT nome_contribuinte, valor_pgto::text FROM dividas WHERE numero = 20240001" as never)).rows[0];
+    const jose = (await t.app.ctx.db.execute("SELECT nome_contribuinte, valor_pgto::text FROM dividas WHERE numero = 20240001" as never)).rows[0];
     expect(jose).toEqual({ nome_contribuinte: 'José da Silva Filho', valor_pgto: '2000.00' });
-    const ana = (await app.ctx.db.execute('SELECT nome_contribuinte FROM dividas WHERE numero = 20240008' as never)).rows[0];
+    const ana = (await t.app.ctx.db.execute('SELECT nome_contribuinte FROM dividas WHERE numero = 20240008' as never)).rows[0];
     expect(ana).toEqual({ nome_contribuinte: 'Ana "Aninha" Lima' });
   });
 
   it('writes nothing in strict mode with a bad line, or with a bad header', async () => {
-    const antes = await countRows(app, 'dividas');
-    const logsAntes = await countRows(app, 'logs');
-    const r = await importarCsv(app.ctx.db, 'numero;nomeContribuinte;valorPgto\n30000001;Novo;1,00\nxx;Ruim;1,00\n', { estrito: true });
+    const antes = await countRows(t.app, 'dividas');
+    const logsAntes = await countRows(t.app, 'logs');
+    const r = await importarCsv(t.app.ctx.db, 'numero;nomeContribuinte;valorPgto\n30000001;Novo;1,00\nxx;Ruim;1,00\n', { estrito: true });
     expect(r).toMatchObject({ lidas: 2, inseridas: 0, gravado: false, rejeitadas: [{ linha: 3 }] });
-    await expect(importarCsv(app.ctx.db, 'numero;nome;valor\n1;a;1\n')).rejects.toThrow(/faltam as colunas nomeContribuinte, valorPgto/);
-    await expect(importarCsv(app.ctx.db, '')).rejects.toThrow(/Arquivo vazio/);
-    expect(await importarCsv(app.ctx.db, 'numero;nomeContribuinte;valorPgto\n')).toMatchObject({ lidas: 0, gravado: false });
-    expect(await countRows(app, 'dividas')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logsAntes);
+    await expect(importarCsv(t.app.ctx.db, 'numero;nome;valor\n1;a;1\n')).rejects.toThrow(/faltam as colunas nomeContribuinte, valorPgto/);
+    await expect(importarCsv(t.app.ctx.db, '')).rejects.toThrow(/Arquivo vazio/);
+    expect(await importarCsv(t.app.ctx.db, 'numero;nomeContribuinte;valorPgto\n')).toMatchObject({ lidas: 0, gravado: false });
+    expect(await countRows(t.app, 'dividas')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes);
   });
 
   it('reads Latin-1 exports', () => {
@@ -114,18 +105,18 @@ describe('importarCsv', () => {
 
 describe('debt lookup', () => {
   it('answers from the dividas table on both routes', async () => {
-    await importarCsv(app.ctx.db, 'numero;nomeContribuinte;valorPgto\n555001;Contribuinte Um;45,90\n555002;Contribuinte Zero;0\n');
-    const r = await call(app, userAdmin, { method: 'GET', url: '/api/romaneio/divida/555001' });
+    await importarCsv(t.app.ctx.db, 'numero;nomeContribuinte;valorPgto\n555001;Contribuinte Um;45,90\n555002;Contribuinte Zero;0\n');
+    const r = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/romaneio/divida/555001' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ nomeContribuinte: 'Contribuinte Um', valorPgto: 45.9 });
-    const e = await call(app, userAdmin, { method: 'GET', url: '/api/estacionamento/divida/555002' });
+    const e = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/estacionamento/divida/555002' });
     expect(e.body).toEqual({ nomeContribuinte: 'Contribuinte Zero', valorPgto: 0 });
 
     for (const rota of ['romaneio', 'estacionamento']) {
-      const nf = await call(app, userAdmin, { method: 'GET', url: `/api/${rota}/divida/999999999` });
+      const nf = await call(t.app, t.userAdmin, { method: 'GET', url: `/api/${rota}/divida/999999999` });
       expect(nf.status).toBe(404);
       expect(nf.body).toEqual({ status: 404, error: 'Not Found', message: 'Dívida não encontrada...' });
-      const bad = await call(app, userAdmin, { method: 'GET', url: `/api/${rota}/divida/12a` });
+      const bad = await call(t.app, t.userAdmin, { method: 'GET', url: `/api/${rota}/divida/12a` });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('O número da dívida deve conter apenas dígitos');
     }
@@ -135,12 +126,12 @@ describe('debt lookup', () => {
     for (const rota of ['romaneio', 'estacionamento']) {
       const url = `/api/${rota}/divida/555001`;
       // user-agro has neither romaneio nor estacionamento in the seed.
-      const r = await call(app, agro, { method: 'GET', url });
+      const r = await call(t.app, t.agro, { method: 'GET', url });
       expect(r.status).toBe(403);
       expect(r.body.message).toBe(`Você não tem permissão para visualizar em ${rota}.`);
-      expect((await call(app, semPerfil, { method: 'GET', url })).status).toBe(403);
-      expect((await call(app, null, { method: 'GET', url })).status).toBe(401);
-      expect((await call(app, admin, { method: 'GET', url })).status).toBe(200);
+      expect((await call(t.app, t.semPerfil, { method: 'GET', url })).status).toBe(403);
+      expect((await call(t.app, null, { method: 'GET', url })).status).toBe(401);
+      expect((await call(t.app, t.admin, { method: 'GET', url })).status).toBe(200);
     }
   });
 

@@ -2,21 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { build, call, tokensPorPapel } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDeTeste, call } from '../../../test/helpers';
 import { pessoa } from '../../db/schema';
 import { diretorioFotos, filesystemFotoStorage, tipoImagem } from './storage';
 
-let app: FastifyInstance;
-let admin: string;
-let agro: string;
-let semPerfil: string;
 let dir: string;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(40, 7), Buffer.from([0xff, 0xd9])]);
 const LIMITE = 1000;
+const t = appDeTeste({ config: { uploadMaxBytes: LIMITE } });
 
 type Parte = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
 
@@ -38,25 +34,22 @@ function multipart(partes: Parte[]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (token: string | null, partes: Parte[]) => call(app, token, { method: 'POST', url: '/api/ftp/upload', ...multipart(partes) });
+const upload = (token: string | null, partes: Parte[]) => call(t.app, token, { method: 'POST', url: '/api/ftp/upload', ...multipart(partes) });
 const arquivos = async () => (await readdir(dir).catch(() => [] as string[])).sort();
 
 beforeAll(async () => {
-  app = await build({ uploadMaxBytes: LIMITE });
-  dir = diretorioFotos(app.ctx.config);
-  ({ admin, agro, semPerfil } = await tokensPorPapel(app));
+  dir = diretorioFotos(t.app.ctx.config);
   // Photos belong to people: the documents the tests upload for (one masked, one CNPJ, one bare).
-  await app.ctx.db.insert(pessoa).values([
+  await t.app.ctx.db.insert(pessoa).values([
     { nome: 'João da Foto', cpfcnpj: '123.456.789-01', tipoId: 1 },
     { nome: 'Açúcar Ltda', cpfcnpj: '12.345.678/0001-90', tipoId: 1 },
     { nome: 'Maria Sem Máscara', cpfcnpj: '98765432100', tipoId: 1 },
   ]);
 });
-afterAll(() => app.close());
 
 describe('ftp (person photos)', () => {
   it('upload → exists → download (same bytes) → delete', async () => {
-    const u = await upload(agro, [
+    const u = await upload(t.agro, [
       { name: 'path', value: '/fotos/pessoas' },
       { name: 'file', filename: '123.456.789-01.png', content: PNG },
     ]);
@@ -65,40 +58,40 @@ describe('ftp (person photos)', () => {
     expect(await arquivos()).toEqual(['12345678901.png']);
     expect(await readFile(path.join(dir, '12345678901.png'))).toEqual(PNG);
 
-    const e = await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' });
+    const e = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' });
     expect(e.status).toBe(200);
     expect(e.body).toEqual({ exists: true });
 
-    const d = (await call(app, agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' })).raw;
+    const d = (await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' })).raw;
     expect(d.statusCode).toBe(200);
     expect(d.headers['content-type']).toBe('image/png');
     expect(d.rawPayload).toEqual(PNG);
 
-    const x = await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
+    const x = await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
     expect(x.status).toBe(204);
-    expect((await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' })).body).toEqual({ exists: false });
-    const d404 = await call(app, agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' });
+    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' })).body).toEqual({ exists: false });
+    const d404 = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' });
     expect(d404.status).toBe(404);
     expect(d404.body.message).toBe('Foto não encontrada');
-    const x404 = await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
+    const x404 = await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
     expect(x404.status).toBe(404);
     expect(x404.body.message).toBe('Foto não encontrada');
     expect(await arquivos()).toEqual([]);
   });
 
   it('names the file by the cpfcnpj field and keeps a JPEG as is; a new upload replaces the photo', async () => {
-    const u = await upload(admin, [
+    const u = await upload(t.admin, [
       { name: 'cpfcnpj', value: '12.345.678/0001-90' },
       { name: 'file', filename: 'camera.jpg', content: JPEG, type: 'image/jpeg' },
     ]);
     expect(u.status).toBe(201);
     expect(u.body).toEqual({ file: '12345678000190.png', tamanho: JPEG.length, tipo: 'image/jpeg' });
-    const d = (await call(app, admin, { method: 'GET', url: '/api/ftp/download?file=12345678000190.png' })).raw;
+    const d = (await call(t.app, t.admin, { method: 'GET', url: '/api/ftp/download?file=12345678000190.png' })).raw;
     expect(d.headers['content-type']).toBe('image/jpeg');
     expect(d.rawPayload).toEqual(JPEG);
 
     // Field after the file works too; the PNG replaces the JPEG.
-    const u2 = await upload(admin, [
+    const u2 = await upload(t.admin, [
       { name: 'file', filename: 'foto.png', content: PNG },
       { name: 'cpfcnpj', value: '12345678000190' },
     ]);
@@ -111,44 +104,44 @@ describe('ftp (person photos)', () => {
     const antes = await arquivos();
     const atual = await readFile(path.join(dir, '12345678000190.png'));
 
-    const texto = await upload(admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.from('isto não é uma imagem'), type: 'image/png' }]);
+    const texto = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.from('isto não é uma imagem'), type: 'image/png' }]);
     expect(texto.status).toBe(415);
     expect(texto.body.message).toBe('A foto deve ser uma imagem PNG ou JPEG.');
 
-    const grande = await upload(admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.concat([PNG, Buffer.alloc(LIMITE)]) }]);
+    const grande = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.concat([PNG, Buffer.alloc(LIMITE)]) }]);
     expect(grande.status).toBe(413);
     expect(grande.body.message).toBe('A foto deve ter no máximo 1 KB.');
 
-    const vazio = await upload(admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.alloc(0) }]);
+    const vazio = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.alloc(0) }]);
     expect(vazio.status).toBe(400);
-    const semArquivo = await upload(admin, [{ name: 'cpfcnpj', value: '12345678000190' }]);
+    const semArquivo = await upload(t.admin, [{ name: 'cpfcnpj', value: '12345678000190' }]);
     expect(semArquivo.status).toBe(400);
     expect(semArquivo.body.message).toBe('Nenhuma foto enviada (campo "file").');
 
-    const semNome = await upload(admin, [{ name: 'file', filename: 'IMG_20240101.png', content: PNG }]);
+    const semNome = await upload(t.admin, [{ name: 'file', filename: 'IMG_20240101.png', content: PNG }]);
     expect(semNome.status).toBe(400);
     expect(semNome.body.message).toMatch(/CPF\/CNPJ/);
-    const cpfCurto = await upload(admin, [
+    const cpfCurto = await upload(t.admin, [
       { name: 'cpfcnpj', value: '123' },
       { name: 'file', filename: '12345678000190.png', content: PNG },
     ]);
     expect(cpfCurto.status).toBe(400);
     expect(cpfCurto.body.fieldErrors).toEqual([{ field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' }]);
-    const traversal = await upload(admin, [{ name: 'file', filename: '../../../etc/12345678901.png', content: Buffer.from('x') }]);
+    const traversal = await upload(t.admin, [{ name: 'file', filename: '../../../etc/12345678901.png', content: Buffer.from('x') }]);
     expect(traversal.status).toBe(415);
-    const caminho = await upload(admin, [
+    const caminho = await upload(t.admin, [
       { name: 'path', value: '../../etc' },
       { name: 'file', filename: '12345678901.png', content: PNG },
     ]);
     expect(caminho.status).toBe(400);
     expect(caminho.body.message).toBe('Caminho inválido');
 
-    const json = await call(app, admin, { method: 'POST', url: '/api/ftp/upload', payload: { file: 'x' } });
+    const json = await call(t.app, t.admin, { method: 'POST', url: '/api/ftp/upload', payload: { file: 'x' } });
     expect(json.status).toBe(415);
 
     expect(await arquivos()).toEqual(antes);
     expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(atual);
-    expect(await readdir(app.ctx.config.dataDir)).toEqual(['fotos']);
+    expect(await readdir(t.app.ctx.config.dataDir)).toEqual(['fotos']);
   });
 
   it('refuses a photo for a CPF/CNPJ no person has, leaving no file', async () => {
@@ -160,7 +153,7 @@ describe('ftp (person photos)', () => {
         { name: 'file', filename: 'foto.png', content: PNG },
       ],
     ] as Parte[][]) {
-      const r = await upload(admin, partes);
+      const r = await upload(t.admin, partes);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('Nenhuma pessoa cadastrada com este CPF/CNPJ: salve a pessoa antes de enviar a foto.');
       expect(r.body.fieldErrors).toHaveLength(1);
@@ -179,12 +172,12 @@ describe('ftp (person photos)', () => {
       'isto não é multipart',
     ];
     for (const payload of corpos) {
-      const r = await call(app, admin, { method: 'POST', url: '/api/ftp/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const r = await call(t.app, t.admin, { method: 'POST', url: '/api/ftp/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
       expect(r.status, payload).toBeGreaterThanOrEqual(400);
       expect(r.status, payload).toBeLessThan(500);
       expect(r.body.message).toMatch(/foto|multipart|envio/i);
     }
-    const semBoundary = await call(app, admin, { method: 'POST', url: '/api/ftp/upload', payload: 'x', headers: { 'content-type': 'multipart/form-data' } });
+    const semBoundary = await call(t.app, t.admin, { method: 'POST', url: '/api/ftp/upload', payload: 'x', headers: { 'content-type': 'multipart/form-data' } });
     expect(semBoundary.status).toBe(400);
     expect(await arquivos()).toEqual(antes);
   });
@@ -196,11 +189,11 @@ describe('ftp (person photos)', () => {
         ['GET', `/api/ftp/download?file=${file}`],
         ['DELETE', `/api/ftp/delete?file=${file}`],
       ] as const) {
-        const r = await call(app, admin, { method, url });
+        const r = await call(t.app, t.admin, { method, url });
         expect(r.status, `${method} ${url}`).toBe(400);
       }
     }
-    const sem = await call(app, admin, { method: 'GET', url: '/api/ftp/exists' });
+    const sem = await call(t.app, t.admin, { method: 'GET', url: '/api/ftp/exists' });
     expect(sem.status).toBe(400);
     expect(sem.body.message).toBe('Informe o arquivo (file)');
     await expect(filesystemFotoStorage(dir).save('../x.png', PNG)).rejects.toThrow(/inválido/);
@@ -209,24 +202,24 @@ describe('ftp (person photos)', () => {
   it('enforces permissions on the server (route pessoa)', async () => {
     const partes: Parte[] = [{ name: 'file', filename: '98765432100.png', content: PNG }];
     expect((await upload(null, partes)).status).toBe(401);
-    expect((await call(app, null, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(401);
-    expect((await call(app, null, { method: 'GET', url: '/api/ftp/download?file=1.png' })).status).toBe(401);
-    expect((await call(app, null, { method: 'DELETE', url: '/api/ftp/delete?file=1.png' })).status).toBe(401);
-    expect((await upload(semPerfil, partes)).status).toBe(403);
-    expect((await call(app, semPerfil, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(403);
+    expect((await call(t.app, null, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(401);
+    expect((await call(t.app, null, { method: 'GET', url: '/api/ftp/download?file=1.png' })).status).toBe(401);
+    expect((await call(t.app, null, { method: 'DELETE', url: '/api/ftp/delete?file=1.png' })).status).toBe(401);
+    expect((await upload(t.semPerfil, partes)).status).toBe(403);
+    expect((await call(t.app, t.semPerfil, { method: 'GET', url: '/api/ftp/exists?file=1.png' })).status).toBe(403);
 
     const rota = sql`(SELECT id FROM rotas WHERE nome = 'pessoa')`;
-    await app.ctx.db.execute(sql`UPDATE permissoes SET criar = false, editar = false, deletar = false WHERE grupo_id = 2 AND rota_id = ${rota}`);
-    app.invalidarPermissoes();
+    await t.app.ctx.db.execute(sql`UPDATE permissoes SET criar = false, editar = false, deletar = false WHERE grupo_id = 2 AND rota_id = ${rota}`);
+    t.app.invalidarPermissoes();
     try {
-      const r = await upload(agro, partes);
+      const r = await upload(t.agro, partes);
       expect(r.status).toBe(403);
       expect(r.body.message).toBe('Você não tem permissão para cadastrar ou editar em pessoa.');
-      expect((await call(app, agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678000190.png' })).status).toBe(403);
-      expect((await call(app, agro, { method: 'GET', url: '/api/ftp/exists?file=12345678000190.png' })).body).toEqual({ exists: true });
+      expect((await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678000190.png' })).status).toBe(403);
+      expect((await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678000190.png' })).body).toEqual({ exists: true });
     } finally {
-      await app.ctx.db.execute(sql`UPDATE permissoes SET criar = true, editar = true, deletar = true WHERE grupo_id = 2 AND rota_id = ${rota}`);
-      app.invalidarPermissoes();
+      await t.app.ctx.db.execute(sql`UPDATE permissoes SET criar = true, editar = true, deletar = true WHERE grupo_id = 2 AND rota_id = ${rota}`);
+      t.app.invalidarPermissoes();
     }
     expect(await arquivos()).toEqual(['12345678000190.png']);
   });
@@ -239,7 +232,7 @@ describe('ftp (person photos)', () => {
   });
 
   it('documents the routes in the OpenAPI schema', async () => {
-    const r = await call(app, null, { method: 'GET', url: '/api/docs/json' });
+    const r = await call(t.app, null, { method: 'GET', url: '/api/docs/json' });
     expect(r.status).toBe(200);
     for (const p of ['/api/ftp/upload', '/api/pessoa/searchPessoa/{dir}/{field}', '/api/propriedade', '/api/pedras/search', '/api/estacionamento/{id}', '/api/romaneio/divida/{numero}'])
       expect(Object.keys(r.body.paths)).toContain(p);

@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokenFor } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { appDeTeste, call, countRows, tokenFor } from '../../../test/helpers';
 
-let app: FastifyInstance;
-let admin: string;
-let agro: string;
 
-beforeAll(async () => {
-  app = await build();
-  admin = await tokenFor(app, ['super-admin']);
-  agro = await tokenFor(app, ['user-agro']);
-});
-afterAll(() => app.close());
+const t = appDeTeste({ tokens: ['admin', 'agro'] });
 
 describe('municipio', () => {
   it('creates, reads, updates, lists and audits', async () => {
-    const c = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'São João', sigla: 'sp' } });
+    const c = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'São João', sigla: 'sp' } });
     expect(c.status).toBe(201);
     expect(c.body).toMatchObject({ nome: 'São João', sigla: 'SP' });
     const id = c.body.id;
 
-    const g = await call(app, admin, { method: 'GET', url: `/api/municipio/${id}` });
+    const g = await call(t.app, t.admin, { method: 'GET', url: `/api/municipio/${id}` });
     expect(g.body).toEqual({ id, nome: 'São João', sigla: 'SP' });
 
-    const u = await call(app, admin, { method: 'PUT', url: '/api/municipio', payload: { id, nome: 'São João da Serra', sigla: 'MG' } });
+    const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/municipio', payload: { id, nome: 'São João da Serra', sigla: 'MG' } });
     expect(u.status).toBe(200);
     expect(u.body.nome).toBe('São João da Serra');
 
-    await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Açucena', sigla: 'MG' } });
-    const l = await call(app, admin, { method: 'POST', url: '/api/municipio/searchMunicipio/asc/nome?page=0', payload: { nome: 'acucena' } });
+    await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Açucena', sigla: 'MG' } });
+    const l = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio/searchMunicipio/asc/nome?page=0', payload: { nome: 'acucena' } });
     expect(l.status).toBe(200);
     expect(l.body).toMatchObject({ totalElements: 1, number: 0, size: 20, totalPages: 1 });
     expect(l.body.content[0].nome).toBe('Açucena');
 
-    const sorted = await call(app, admin, { method: 'GET', url: '/api/municipio?sort=nome,desc' });
+    const sorted = await call(t.app, t.admin, { method: 'GET', url: '/api/municipio?sort=nome,desc' });
     expect(sorted.body.content.map((m: { nome: string }) => m.nome)).toEqual(['São João da Serra', 'Açucena']);
 
-    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Municipio', cadastroId: String(id) } });
+    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Municipio', cadastroId: String(id) } });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE']);
     expect(logs.body.content[1].conteudo).toBe(`Municipio(id=${id}, nome=São João da Serra, sigla=MG)`);
     expect(logs.body.content[1].conteudoAnterior).toBe(`Municipio(id=${id}, nome=São João, sigla=SP)`);
@@ -44,9 +35,9 @@ describe('municipio', () => {
   });
 
   it('refuses bad input with the spec messages and changes nothing', async () => {
-    const antes = await countRows(app, 'municipio');
-    const logsAntes = await countRows(app, 'logs');
-    const r1 = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: '', sigla: '' } });
+    const antes = await countRows(t.app, 'municipio');
+    const logsAntes = await countRows(t.app, 'logs');
+    const r1 = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: '', sigla: '' } });
     expect(r1.status).toBe(400);
     expect(r1.body.fieldErrors).toEqual(
       expect.arrayContaining([
@@ -54,44 +45,44 @@ describe('municipio', () => {
         { field: 'sigla', message: 'A sigla é obrigatório' },
       ]),
     );
-    const r2 = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'x'.repeat(201), sigla: 'ABC' } });
+    const r2 = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'x'.repeat(201), sigla: 'ABC' } });
     expect(r2.status).toBe(400);
     expect(r2.body.fieldErrors.map((f: { message: string }) => f.message).sort()).toEqual(
       ['A sigla dete ter no máximo 2 caracteres', 'O nome dete ter no máximo 200 caracteres'].sort(),
     );
-    const r3 = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: 'não é json', headers: { 'content-type': 'application/json' } });
+    const r3 = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: 'não é json', headers: { 'content-type': 'application/json' } });
     expect(r3.status).toBe(400);
-    const r4 = await call(app, admin, { method: 'PUT', url: '/api/municipio', payload: { id: 999999, nome: 'X', sigla: 'XX' } });
+    const r4 = await call(t.app, t.admin, { method: 'PUT', url: '/api/municipio', payload: { id: 999999, nome: 'X', sigla: 'XX' } });
     expect(r4.status).toBe(404);
     expect(r4.body.message).toBe('Município não encontrado');
-    expect(await countRows(app, 'municipio')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logsAntes);
+    expect(await countRows(t.app, 'municipio')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes);
   });
 
   it('enforces permissions on the server', async () => {
-    const antes = await countRows(app, 'municipio');
-    const r = await call(app, agro, { method: 'POST', url: '/api/municipio', payload: { nome: 'Agro', sigla: 'AG' } });
+    const antes = await countRows(t.app, 'municipio');
+    const r = await call(t.app, t.agro, { method: 'POST', url: '/api/municipio', payload: { nome: 'Agro', sigla: 'AG' } });
     expect(r.status).toBe(403);
     expect(r.body.message).toMatch(/permissão/);
-    expect((await call(app, agro, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
-    expect((await call(app, null, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
-    expect(await countRows(app, 'municipio')).toBe(antes);
+    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+    expect((await call(t.app, null, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+    expect(await countRows(t.app, 'municipio')).toBe(antes);
   });
 
   // Issue 10: the spec has no delete of a municipality (edit only); the API refuses it in words and changes nothing.
   it('refuses a delete (the spec has none) and changes nothing', async () => {
-    const c = await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Temporário', sigla: 'TT' } });
-    const antes = await countRows(app, 'municipio');
-    const logsAntes = await countRows(app, 'logs');
-    const d = await call(app, admin, { method: 'DELETE', url: `/api/municipio/${c.body.id}` });
+    const c = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Temporário', sigla: 'TT' } });
+    const antes = await countRows(t.app, 'municipio');
+    const logsAntes = await countRows(t.app, 'logs');
+    const d = await call(t.app, t.admin, { method: 'DELETE', url: `/api/municipio/${c.body.id}` });
     expect(d.status).toBe(405);
     expect(d.body).toEqual({ status: 405, error: 'Method Not Allowed', message: 'Municípios não podem ser removidos. Corrija o nome ou a sigla pela edição.' });
     expect(d.headers.allow).toBe('GET, PUT');
-    expect((await call(app, admin, { method: 'GET', url: `/api/municipio/${c.body.id}` })).body).toEqual(c.body);
+    expect((await call(t.app, t.admin, { method: 'GET', url: `/api/municipio/${c.body.id}` })).body).toEqual(c.body);
     // Without the delete permission (user-admin's group), the usual 403.
-    const userAdmin = await tokenFor(app, ['user-admin']);
-    expect((await call(app, userAdmin, { method: 'DELETE', url: `/api/municipio/${c.body.id}` })).status).toBe(403);
-    expect(await countRows(app, 'municipio')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logsAntes);
+    const userAdmin = await tokenFor(t.app, ['user-admin']);
+    expect((await call(t.app, userAdmin, { method: 'DELETE', url: `/api/municipio/${c.body.id}` })).status).toBe(403);
+    expect(await countRows(t.app, 'municipio')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes);
   });
 });

@@ -1,38 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
+import { appDeTeste, build, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
 
 /** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
-let app: FastifyInstance;
-let admin: string;
 let tomate: number;
 let acucar: number;
 
+const t = appDeTeste();
 beforeAll(async () => {
-  app = await build();
-  ({ admin } = await tokensPorPapel(app));
-  tomate = await inserirGrupo(app, 'Tomate', 'CX 20kg');
-  acucar = await inserirGrupo(app, 'Açúcar', 'SC 50kg');
-  const t1 = await inserirProduto(app, tomate, 'Tomate Italiano', { peso: 20 });
-  const t2 = await inserirProduto(app, tomate, 'Tomate Santa Cruz', { peso: 25 });
-  const t3 = await inserirProduto(app, tomate, 'Tomate Cereja', { peso: 1 });
-  const a1 = await inserirProduto(app, acucar, 'Açúcar Cristal', { peso: 50 });
-  const a2 = await inserirProduto(app, acucar, 'Açúcar Refinado', { peso: 1 });
-  await inserirPreco(app, t1, '2024-06-03', '100.00');
-  await inserirPreco(app, t2, '2024-06-03', '90.50');
-  await inserirPreco(app, t3, '2024-06-03', '5.25');
-  await inserirPreco(app, t1, '2024-06-06', '110.00');
-  await inserirPreco(app, t2, '2024-06-06', '100.00');
-  await inserirPreco(app, a1, '2024-06-03', '150.00');
-  await inserirPreco(app, a2, '2024-06-03', '3.33');
-  await inserirPreco(app, t1, '2024-01-10', '80.00');
+  tomate = await inserirGrupo(t.app, 'Tomate', 'CX 20kg');
+  acucar = await inserirGrupo(t.app, 'Açúcar', 'SC 50kg');
+  const t1 = await inserirProduto(t.app, tomate, 'Tomate Italiano', { peso: 20 });
+  const t2 = await inserirProduto(t.app, tomate, 'Tomate Santa Cruz', { peso: 25 });
+  const t3 = await inserirProduto(t.app, tomate, 'Tomate Cereja', { peso: 1 });
+  const a1 = await inserirProduto(t.app, acucar, 'Açúcar Cristal', { peso: 50 });
+  const a2 = await inserirProduto(t.app, acucar, 'Açúcar Refinado', { peso: 1 });
+  await inserirPreco(t.app, t1, '2024-06-03', '100.00');
+  await inserirPreco(t.app, t2, '2024-06-03', '90.50');
+  await inserirPreco(t.app, t3, '2024-06-03', '5.25');
+  await inserirPreco(t.app, t1, '2024-06-06', '110.00');
+  await inserirPreco(t.app, t2, '2024-06-06', '100.00');
+  await inserirPreco(t.app, a1, '2024-06-03', '150.00');
+  await inserirPreco(t.app, a2, '2024-06-03', '3.33');
+  await inserirPreco(t.app, t1, '2024-01-10', '80.00');
 });
-afterAll(() => app.close());
 
 const home = (payload: object | undefined, caminho = 'precoData/desc', query = 'page=0&size=20') =>
-  call(app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${caminho}?${query}`, payload });
+  call(t.app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${caminho}?${query}`, payload });
 
 const tomate0606 = () => ({
   produtoGrupoId: tomate,
@@ -88,7 +83,7 @@ describe('precos/searchPrecosHome (public)', () => {
     const r = await home({});
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ content: [tomate0606(), acucar0603(), tomate0603(), tomate0110()], totalElements: 4, totalPages: 1, number: 0, size: 20 });
-    const semCorpo = await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc' });
+    const semCorpo = await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc' });
     expect(semCorpo.status).toBe(200);
     expect(semCorpo.body.content).toHaveLength(4);
   });
@@ -133,22 +128,22 @@ describe('precos/searchPrecosHome (public)', () => {
   });
 
   it('stays right when prices and products change (the aggregate is kept by the database)', async () => {
-    const grupo = await inserirGrupo(app, 'Cebola', 'SC 20kg');
-    const outro = await inserirGrupo(app, 'Alho', 'CX 10kg');
-    const c1 = await inserirProduto(app, grupo, 'Cebola Nacional', { peso: 20 });
-    const c2 = await inserirProduto(app, grupo, 'Cebola Roxa', { peso: 10 });
+    const grupo = await inserirGrupo(t.app, 'Cebola', 'SC 20kg');
+    const outro = await inserirGrupo(t.app, 'Alho', 'CX 10kg');
+    const c1 = await inserirProduto(t.app, grupo, 'Cebola Nacional', { peso: 20 });
+    const c2 = await inserirProduto(t.app, grupo, 'Cebola Roxa', { peso: 10 });
     const linha = async (g: number) => (await home({ produtoGrupoId: g, precoData: '2025-01-02' })).body.content;
 
-    const a = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: c1, data: '2025-01-02', valor: 40 } });
-    const b = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: c2, data: '2025-01-02', valor: '30,00' } });
+    const a = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: c1, data: '2025-01-02', valor: 40 } });
+    const b = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: c2, data: '2025-01-02', valor: '30,00' } });
     expect(await linha(grupo)).toEqual([
       expect.objectContaining({ valorMinimo: 30, valorMedio: 35, valorMaximo: 40, valorKgMinimo: 2, valorKgMedio: 2.5, valorKgMaximo: 3 }),
     ]);
-    await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { id: b.body.id, produtoId: c2, data: '2025-01-02', valor: 50 } });
+    await call(t.app, t.admin, { method: 'PUT', url: '/api/precos', payload: { id: b.body.id, produtoId: c2, data: '2025-01-02', valor: 50 } });
     expect(await linha(grupo)).toEqual([expect.objectContaining({ valorMinimo: 40, valorMedio: 45, valorMaximo: 50, valorKgMaximo: 5 })]);
 
     // the product's weight and group come from the product: editing it moves its prices
-    const put = await call(app, admin, {
+    const put = await call(t.app, t.admin, {
       method: 'PUT',
       url: '/api/produto',
       payload: { id: c2, nome: 'Cebola Roxa', embalagem: 'CX', pesoEmKg: 25, produtoGrupoId: outro, status: 'ATIVO' },
@@ -160,45 +155,45 @@ describe('precos/searchPrecosHome (public)', () => {
     ]);
 
     // the price moves to another day, then goes away
-    await call(app, admin, { method: 'PUT', url: `/api/precos/${a.body.id}`, payload: { produtoId: c1, data: '2025-01-03', valor: 40 } });
+    await call(t.app, t.admin, { method: 'PUT', url: `/api/precos/${a.body.id}`, payload: { produtoId: c1, data: '2025-01-03', valor: 40 } });
     expect(await linha(grupo)).toEqual([]);
     expect((await home({ produtoGrupoId: grupo })).body.content.map((r: { precoData: string }) => r.precoData)).toEqual(['2025-01-03']);
-    expect((await call(app, admin, { method: 'DELETE', url: `/api/precos/${a.body.id}` })).status).toBe(204);
+    expect((await call(t.app, t.admin, { method: 'DELETE', url: `/api/precos/${a.body.id}` })).status).toBe(204);
     expect((await home({ produtoGrupoId: grupo })).body.totalElements).toBe(0);
 
     // a refused write leaves it as it was
     const antes = (await home({})).body;
-    expect((await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: 999999, data: '2025-01-02', valor: 1 } })).status).toBe(400);
+    expect((await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: 999999, data: '2025-01-02', valor: 1 } })).status).toBe(400);
     expect((await home({})).body).toEqual(antes);
 
     // the unfiltered totals (a counter kept by the triggers) match a real count
-    const grupos = await app.ctx.db.execute(
+    const grupos = await t.app.ctx.db.execute(
       sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT pr.produto_grupo_id, p.data FROM precos p JOIN produto pr ON pr.id = p.produto_id) x`,
     );
     expect(antes.totalElements).toBe(Number((grupos.rows[0] as { n: number }).n));
-    const lista = await call(app, admin, { method: 'GET', url: '/api/precos' });
-    expect(lista.body.totalElements).toBe(await countRows(app, 'precos'));
+    const lista = await call(t.app, t.admin, { method: 'GET', url: '/api/precos' });
+    expect(lista.body.totalElements).toBe(await countRows(t.app, 'precos'));
     // short "contains" filters: their totals match a recount
     for (const [campo, coluna, texto] of [['valorMinimo', 'valor_minimo', '5'], ['valorMedio', 'valor_medio', ',5'], ['valorMaximo', 'valor_maximo', '10']]) {
-      const n = await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM precos_resumo WHERE ${sql.raw(coluna)}::text LIKE ${'%' + texto.replace(',', '.') + '%'}`);
+      const n = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM precos_resumo WHERE ${sql.raw(coluna)}::text LIKE ${'%' + texto.replace(',', '.') + '%'}`);
       expect((await home({ [campo]: texto })).body.totalElements, `${campo} ${texto}`).toBe(Number((n.rows[0] as { n: number }).n));
     }
   });
 
   it('stays right under concurrent writes to the same group and day', async () => {
-    const g = await inserirGrupo(app, 'Concorrência', 'CX');
-    const produtos = await Promise.all(Array.from({ length: 8 }, (_, i) => inserirProduto(app, g, `Concorrente ${i}`, { peso: 2 })));
+    const g = await inserirGrupo(t.app, 'Concorrência', 'CX');
+    const produtos = await Promise.all(Array.from({ length: 8 }, (_, i) => inserirProduto(t.app, g, `Concorrente ${i}`, { peso: 2 })));
     const r = await Promise.all(
-      produtos.map((produtoId, i) => call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId, data: '2025-03-03', valor: 10 + i } })),
+      produtos.map((produtoId, i) => call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId, data: '2025-03-03', valor: 10 + i } })),
     );
     expect(r.map((x) => x.status)).toEqual(produtos.map(() => 201));
     expect((await home({ produtoGrupoId: g })).body.content).toEqual([
       expect.objectContaining({ valorMinimo: 10, valorMedio: 13.5, valorMaximo: 17, valorKgMinimo: 5, valorKgMedio: 6.75, valorKgMaximo: 8.5 }),
     ]);
-    await Promise.all(r.slice(0, 4).map((x) => call(app, admin, { method: 'DELETE', url: `/api/precos/${x.body.id}` })));
+    await Promise.all(r.slice(0, 4).map((x) => call(t.app, t.admin, { method: 'DELETE', url: `/api/precos/${x.body.id}` })));
     expect((await home({ produtoGrupoId: g })).body.content).toEqual([expect.objectContaining({ valorMinimo: 14, valorMedio: 15.5, valorMaximo: 17 })]);
-    const lista = await call(app, admin, { method: 'GET', url: '/api/precos' });
-    expect(lista.body.totalElements).toBe(await countRows(app, 'precos'));
+    const lista = await call(t.app, t.admin, { method: 'GET', url: '/api/precos' });
+    expect(lista.body.totalElements).toBe(await countRows(t.app, 'precos'));
   });
 
   it('empties the aggregate and its totals when the prices are truncated', async () => {
@@ -221,22 +216,22 @@ describe('precos/searchPrecosHome (public)', () => {
   });
 
   it('serves the price history of a group for the chart', async () => {
-    const r = await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}` });
+    const r = await call(t.app, null, { method: 'GET', url: `/api/precos/historico/${tomate}` });
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
       { data: '2024-06-03', valorMinimo: 5.25, valorMedio: 65.25, valorMaximo: 100 },
       { data: '2024-06-06', valorMinimo: 100, valorMedio: 105, valorMaximo: 110 },
     ]);
-    const ano = await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=365` });
+    const ano = await call(t.app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=365` });
     expect(ano.body.map((p: { data: string }) => p.data)).toEqual(['2024-01-10', '2024-06-03', '2024-06-06']);
-    const um = await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=1` });
+    const um = await call(t.app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=1` });
     expect(um.body.map((p: { data: string }) => p.data)).toEqual(['2024-06-06']);
-    const vazio = await inserirGrupo(app, 'Sem preços');
-    expect((await call(app, null, { method: 'GET', url: `/api/precos/historico/${vazio}` })).body).toEqual([]);
-    const nf = await call(app, null, { method: 'GET', url: '/api/precos/historico/999999' });
+    const vazio = await inserirGrupo(t.app, 'Sem preços');
+    expect((await call(t.app, null, { method: 'GET', url: `/api/precos/historico/${vazio}` })).body).toEqual([]);
+    const nf = await call(t.app, null, { method: 'GET', url: '/api/precos/historico/999999' });
     expect(nf.status).toBe(404);
     expect(nf.body.message).toBe('Grupo de produto não encontrado');
-    expect((await call(app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=0` })).status).toBe(400);
-    expect((await call(app, null, { method: 'GET', url: '/api/precos/historico/abc' })).status).toBe(400);
+    expect((await call(t.app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=0` })).status).toBe(400);
+    expect((await call(t.app, null, { method: 'GET', url: '/api/precos/historico/abc' })).status).toBe(400);
   });
 });

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { build, call, tokensPorPapel } from '../../../test/helpers';
+import { appDeTeste, call } from '../../../test/helpers';
 import { gerarPrecos } from '../../db/seed/precos';
 import { conditions } from '../../lib/list';
+
+const t = appDeTeste();
 
 /**
  * The price list reads precos alone (product columns copied by triggers, counts kept per product)
@@ -11,8 +12,6 @@ import { conditions } from '../../lib/list';
  * order against the plain join of precos, produto and produto_grupo — before and after products
  * and groups are renamed, moved and prices moved or deleted.
  */
-let app: FastifyInstance;
-let agro: string;
 let tomate: number;
 let acucar: number;
 let umaData: string;
@@ -53,9 +52,9 @@ async function esperado(filtros: Record<string, unknown>, campo: string, dir: 'a
   const d = dir === 'desc' ? sql`DESC` : sql`ASC`;
   const from = sql`precos p JOIN produto pr ON pr.id = p.produto_id JOIN produto_grupo g ON g.id = pr.produto_grupo_id`;
   const ordem = campo === 'id' ? sql`p.id ${d}` : sql`${COLUNAS[campo]} ${d}, p.id ${d}`;
-  const r = await app.ctx.db.execute(sql`
+  const r = await t.app.ctx.db.execute(sql`
     SELECT p.id, pr.nome, pr.embalagem, g.id AS grupo, g.nome AS "grupoNome" FROM ${from} ${where} ORDER BY ${ordem} LIMIT 20 OFFSET ${page * 20}`);
-  const n = await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ${from} ${where}`);
+  const n = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM ${from} ${where}`);
   return {
     total: Number((n.rows[0] as { n: number }).n),
     linhas: (r.rows as { id: number; nome: string; embalagem: string; grupo: number; grupoNome: string }[]).map((x) => ({
@@ -69,7 +68,7 @@ async function esperado(filtros: Record<string, unknown>, campo: string, dir: 'a
 }
 
 async function conferir(filtros: Record<string, unknown>, campo: string, dir: 'asc' | 'desc', page = 0) {
-  const r = await call(app, agro, { method: 'POST', url: `/api/precos/searchPrecos/${dir}/${campo}?page=${page}&size=20`, payload: filtros });
+  const r = await call(t.app, t.agro, { method: 'POST', url: `/api/precos/searchPrecos/${dir}/${campo}?page=${page}&size=20`, payload: filtros });
   expect(r.status).toBe(200);
   const e = await esperado(filtros, campo, dir, page);
   const desc = `${JSON.stringify(filtros)} ${campo} ${dir} página ${page}`;
@@ -122,15 +121,12 @@ async function conferirTudo() {
 }
 
 beforeAll(async () => {
-  app = await build();
-  ({ agro } = await tokensPorPapel(app));
-  const g = await gerarPrecos(app.ctx.db, { anos: 2, produtosPorGrupo: 3, ate: '2025-12-31' });
+  const g = await gerarPrecos(t.app.ctx.db, { anos: 2, produtosPorGrupo: 3, ate: '2025-12-31' });
   umaData = g.ultimaData;
-  const id = async (nome: string) => Number(((await app.ctx.db.execute(sql`SELECT id FROM produto_grupo WHERE nome = ${nome}`)).rows[0] as { id: number }).id);
+  const id = async (nome: string) => Number(((await t.app.ctx.db.execute(sql`SELECT id FROM produto_grupo WHERE nome = ${nome}`)).rows[0] as { id: number }).id);
   tomate = await id('Tomate');
   acucar = await id('Açúcar');
 }, 60_000);
-afterAll(() => app.close());
 
 describe('price list over the copied product columns', () => {
   it('matches the join for every filter, order and page', async () => {
@@ -138,7 +134,7 @@ describe('price list over the copied product columns', () => {
   }, 60_000);
 
   it('follows renamed, repackaged and regrouped products, renamed groups, moved and deleted prices', async () => {
-    const db = app.ctx.db;
+    const db = t.app.ctx.db;
     await db.execute(sql`UPDATE produto SET nome = 'Tomate Cereja', embalagem = 'CX 5kg' WHERE nome = 'Tomate Extra'`);
     await db.execute(sql`UPDATE produto SET produto_grupo_id = ${acucar} WHERE nome = 'Tomate Especial'`);
     await db.execute(sql`UPDATE produto_grupo SET nome = 'Tomates' WHERE id = ${tomate}`);
@@ -159,7 +155,7 @@ describe('price list over the copied product columns', () => {
       WHERE coalesce(t.precos, 0) <> (SELECT count(*) FROM precos p WHERE p.produto_id = pr.id)`);
     expect(Number((contagens.rows[0] as { n: number }).n)).toBe(0);
     // The public quotation shows the group's new name.
-    const home = await call(app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: { produtoGrupoId: tomate } });
+    const home = await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: { produtoGrupoId: tomate } });
     expect(home.body.content[0].produtoGrupoNome).toBe('Tomates');
     expect(home.body.totalElements).toBeGreaterThan(0);
   }, 60_000);

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDeTeste, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
 
-let app: FastifyInstance;
-let admin: string;
-let userAdmin: string;
-let agro: string;
-let semPerfil: string;
 let acucar: number;
 let feijao: number;
 let graos: number;
 let doces: number;
 
+const t = appDeTeste();
 beforeAll(async () => {
-  app = await build();
-  ({ admin, userAdmin, agro, semPerfil } = await tokensPorPapel(app));
-  graos = await inserirGrupo(app, 'Grãos', 'SC 60kg');
-  doces = await inserirGrupo(app, 'Doces', 'SC 50kg');
-  acucar = await inserirProduto(app, doces, 'Açúcar Cristal', { embalagem: 'SC 50kg', peso: 50 });
-  feijao = await inserirProduto(app, graos, 'Feijão Carioca', { embalagem: 'SC 60kg', peso: 60 });
+  graos = await inserirGrupo(t.app, 'Grãos', 'SC 60kg');
+  doces = await inserirGrupo(t.app, 'Doces', 'SC 50kg');
+  acucar = await inserirProduto(t.app, doces, 'Açúcar Cristal', { embalagem: 'SC 50kg', peso: 50 });
+  feijao = await inserirProduto(t.app, graos, 'Feijão Carioca', { embalagem: 'SC 60kg', peso: 60 });
 });
-afterAll(() => app.close());
 
 describe('precos', () => {
   it('creates (money as number or pt-BR text), reads, updates, lists and audits', async () => {
-    const c = await call(app, userAdmin, { method: 'POST', url: '/api/precos', payload: { produtoId: acucar, data: '2024-06-03', valor: '1.234,50' } });
+    const c = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/precos', payload: { produtoId: acucar, data: '2024-06-03', valor: '1.234,50' } });
     expect(c.status).toBe(201);
     const id = c.body.id;
     expect(c.body).toEqual({
@@ -39,38 +31,38 @@ describe('precos', () => {
       produtoGrupoNome: 'Doces',
       produto: { nome: 'Açúcar Cristal', embalagem: 'SC 50kg', pesoEmKg: 50, produtoGrupo: { id: doces, nome: 'Doces' } },
     });
-    expect((await call(app, agro, { method: 'GET', url: `/api/precos/${id}` })).body).toEqual(c.body);
+    expect((await call(t.app, t.agro, { method: 'GET', url: `/api/precos/${id}` })).body).toEqual(c.body);
 
-    const n = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-06', valor: 250.129 } });
+    const n = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-06', valor: 250.129 } });
     expect(n.status).toBe(201);
     expect(n.body.valor).toBe(250.13);
-    const txt = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-03', valor: '12.50' } });
+    const txt = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-03', valor: '12.50' } });
     expect(txt.body.valor).toBe(12.5);
 
-    const u = await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { id, produtoId: acucar, data: '2024-06-04', valor: 130 } });
+    const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/precos', payload: { id, produtoId: acucar, data: '2024-06-04', valor: 130 } });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ id, valor: 130, data: '2024-06-04' });
-    const u2 = await call(app, admin, { method: 'PUT', url: `/api/precos/${id}`, payload: { produtoId: acucar, data: '2024-06-04', valor: '131,00' } });
+    const u2 = await call(t.app, t.admin, { method: 'PUT', url: `/api/precos/${id}`, payload: { produtoId: acucar, data: '2024-06-04', valor: '131,00' } });
     expect(u2.body.valor).toBe(131);
 
-    const l = await call(app, agro, { method: 'GET', url: '/api/precos?sort=valor,desc&page=0' });
+    const l = await call(t.app, t.agro, { method: 'GET', url: '/api/precos?sort=valor,desc&page=0' });
     expect(l.status).toBe(200);
     expect(l.body).toMatchObject({ totalElements: 3, totalPages: 1, number: 0, size: 20 });
     expect(l.body.content.map((p: { valor: number }) => p.valor)).toEqual([250.13, 131, 12.5]);
 
-    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Precos', cadastroId: String(id) } });
+    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Precos', cadastroId: String(id) } });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
     expect(logs.body.content[1].conteudo).toBe(`Precos(id=${id}, valor=130.00, data=2024-06-04, produtoId=${acucar})`);
     expect(logs.body.content[0].usuario).toMatch(/^user-admin-.*@teste\.local$/);
   });
 
   it('searches with every filter (accent-insensitive) and sorts by every column', async () => {
-    const g = await inserirGrupo(app, 'Busca Hortaliças', 'CX');
-    const alface = await inserirProduto(app, g, 'Alface Crespa', { embalagem: 'CX 12 un' });
-    const tomate = await inserirProduto(app, g, 'Tomate Italiano', { embalagem: 'CX 20kg', peso: 20 });
-    const p1 = await inserirPreco(app, alface, '2023-02-01', '15.75');
-    const p2 = await inserirPreco(app, tomate, '2023-02-02', '99.90');
-    const busca = (payload: object, ordem = 'asc/id') => call(app, admin, { method: 'POST', url: `/api/precos/searchPrecos/${ordem}?page=0&size=50`, payload });
+    const g = await inserirGrupo(t.app, 'Busca Hortaliças', 'CX');
+    const alface = await inserirProduto(t.app, g, 'Alface Crespa', { embalagem: 'CX 12 un' });
+    const tomate = await inserirProduto(t.app, g, 'Tomate Italiano', { embalagem: 'CX 20kg', peso: 20 });
+    const p1 = await inserirPreco(t.app, alface, '2023-02-01', '15.75');
+    const p2 = await inserirPreco(t.app, tomate, '2023-02-02', '99.90');
+    const busca = (payload: object, ordem = 'asc/id') => call(t.app, t.admin, { method: 'POST', url: `/api/precos/searchPrecos/${ordem}?page=0&size=50`, payload });
     // totalElements is counted three ways (precos_resumo, precos alone, the full join): it must match the rows.
     const ids = (r: { body: { content: { id: number }[]; totalElements: number } }) => {
       expect(r.body.totalElements).toBe(r.body.content.length);
@@ -109,25 +101,25 @@ describe('precos', () => {
     }
     const todos = await busca({}, 'desc/produtoGrupo');
     expect(todos.body.content[0].produtoGrupoNome).toBe('Grãos');
-    const pagina = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=1&size=2', payload: {} });
+    const pagina = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=1&size=2', payload: {} });
     expect(pagina.body).toMatchObject({ number: 1, size: 2, totalElements: 5, totalPages: 3 });
     expect(pagina.body.content).toHaveLength(2);
     expect(Object.keys(pagina.body.content[0])).not.toContain('__total');
     // A page past the end carries no row to read the total from: it is still the total.
-    const alem = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: {} });
+    const alem = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: {} });
     expect(alem.body).toEqual({ content: [], number: 9, size: 2, totalElements: 5, totalPages: 3 });
-    const alemFiltrado = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: { produtoGrupo: 'grãos' } });
+    const alemFiltrado = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: { produtoGrupo: 'grãos' } });
     expect(alemFiltrado.body.content).toEqual([]);
     expect(alemFiltrado.body.totalElements).toBe(todos.body.content.filter((x: { produtoGrupoNome: string }) => x.produtoGrupoNome === 'Grãos').length);
-    const semCorpo = await call(app, admin, { method: 'POST', url: '/api/precos/searchPrecos/asc/id' });
+    const semCorpo = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/asc/id' });
     expect(semCorpo.status).toBe(200);
   });
 
   it('refuses bad input with every spec message and changes nothing', async () => {
-    const antes = await countRows(app, 'precos');
-    const logsAntes = await countRows(app, 'logs');
+    const antes = await countRows(t.app, 'precos');
+    const logsAntes = await countRows(t.app, 'logs');
     const mensagens = async (payload: object, method: 'POST' | 'PUT' = 'POST') => {
-      const r = await call(app, admin, { method, url: '/api/precos', payload });
+      const r = await call(t.app, t.admin, { method, url: '/api/precos', payload });
       expect(r.status).toBe(400);
       return Object.fromEntries(r.body.fieldErrors.map((f: { field: string; message: string }) => [f.field, f.message]));
     };
@@ -160,29 +152,29 @@ describe('precos', () => {
       produtoId: 'O produto é obrigatório!',
       data: 'Uma data deve ser inserida!',
     });
-    const r404 = await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { id: 999999, produtoId: acucar, data: '2024-01-01', valor: 10 } });
+    const r404 = await call(t.app, t.admin, { method: 'PUT', url: '/api/precos', payload: { id: 999999, produtoId: acucar, data: '2024-01-01', valor: 10 } });
     expect(r404.status).toBe(404);
     expect(r404.body.message).toBe('Preço não encontrado');
-    expect((await call(app, admin, { method: 'GET', url: '/api/precos/999999' })).status).toBe(404);
-    expect((await call(app, admin, { method: 'DELETE', url: '/api/precos/999999' })).status).toBe(404);
-    expect((await call(app, admin, { method: 'PUT', url: '/api/precos', payload: { produtoId: acucar, data: '2024-01-01', valor: 10 } })).status).toBe(400);
-    expect(await countRows(app, 'precos')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logsAntes);
+    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/precos/999999' })).status).toBe(404);
+    expect((await call(t.app, t.admin, { method: 'DELETE', url: '/api/precos/999999' })).status).toBe(404);
+    expect((await call(t.app, t.admin, { method: 'PUT', url: '/api/precos', payload: { produtoId: acucar, data: '2024-01-01', valor: 10 } })).status).toBe(400);
+    expect(await countRows(t.app, 'precos')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes);
   });
 
   it('deletes with an audit row', async () => {
-    const c = await call(app, admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-07-01', valor: 10 } });
-    const d = await call(app, userAdmin, { method: 'DELETE', url: `/api/precos/${c.body.id}` });
+    const c = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-07-01', valor: 10 } });
+    const d = await call(t.app, t.userAdmin, { method: 'DELETE', url: `/api/precos/${c.body.id}` });
     expect(d.status).toBe(204);
-    expect((await call(app, admin, { method: 'GET', url: `/api/precos/${c.body.id}` })).status).toBe(404);
-    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Precos', acao: 'DELETE' } });
+    expect((await call(t.app, t.admin, { method: 'GET', url: `/api/precos/${c.body.id}` })).status).toBe(404);
+    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Precos', acao: 'DELETE' } });
     expect(logs.body.content[0]).toMatchObject({ cadastroId: String(c.body.id), conteudo: `Precos(id=${c.body.id}, valor=10.00, data=2024-07-01, produtoId=${feijao})` });
   });
 
   it('enforces authentication and permissions (user-agro only views prices)', async () => {
-    const id = await inserirPreco(app, feijao, '2024-08-01', 77);
-    const antes = await countRows(app, 'precos');
-    const logsAntes = await countRows(app, 'logs');
+    const id = await inserirPreco(t.app, feijao, '2024-08-01', 77);
+    const antes = await countRows(t.app, 'precos');
+    const logsAntes = await countRows(t.app, 'logs');
     const corpo = { produtoId: feijao, data: '2024-08-02', valor: 1 };
     const escrita = [
       { method: 'POST', url: '/api/precos', payload: corpo },
@@ -196,15 +188,15 @@ describe('precos', () => {
       { method: 'GET', url: `/api/precos/${id}` },
     ] as const;
     for (const c of [...escrita, ...leitura]) {
-      expect((await call(app, null, { ...c })).status, `${c.method} ${c.url}`).toBe(401);
-      expect((await call(app, semPerfil, { ...c })).status, `${c.method} ${c.url}`).toBe(403);
+      expect((await call(t.app, null, { ...c })).status, `${c.method} ${c.url}`).toBe(401);
+      expect((await call(t.app, t.semPerfil, { ...c })).status, `${c.method} ${c.url}`).toBe(403);
     }
-    for (const c of escrita) expect((await call(app, agro, { ...c })).status, `${c.method} ${c.url}`).toBe(403);
-    for (const c of leitura) expect((await call(app, agro, { ...c })).status, `${c.method} ${c.url}`).toBe(200);
-    const del = await call(app, agro, { method: 'DELETE', url: `/api/precos/${id}` });
+    for (const c of escrita) expect((await call(t.app, t.agro, { ...c })).status, `${c.method} ${c.url}`).toBe(403);
+    for (const c of leitura) expect((await call(t.app, t.agro, { ...c })).status, `${c.method} ${c.url}`).toBe(200);
+    const del = await call(t.app, t.agro, { method: 'DELETE', url: `/api/precos/${id}` });
     expect(del.body.message).toBe('Você não tem permissão para remover em precos.');
-    expect(await countRows(app, 'precos')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logsAntes);
-    expect((await call(app, admin, { method: 'GET', url: `/api/precos/${id}` })).body.valor).toBe(77);
+    expect(await countRows(t.app, 'precos')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes);
+    expect((await call(t.app, t.admin, { method: 'GET', url: `/api/precos/${id}` })).body.valor).toBe(77);
   });
 });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { boletim } from '../../db/schema';
-import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
+import { appDeTeste, call, countRows } from '../../../test/helpers';
 
-let app: FastifyInstance;
-let admin: string;
-let agro: string;
-let userAdmin: string;
-let semPerfil: string;
 let dono: { id: number; nome: string };
 let outro: { id: number; nome: string };
 let mun: { id: number; nome: string };
 
+const t = appDeTeste();
 beforeAll(async () => {
-  app = await build();
-  ({ admin, agro, userAdmin, semPerfil } = await tokensPorPapel(app));
-  dono = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 } })).body;
-  outro = (await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 } })).body;
-  mun = (await call(app, admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Montes Claros', sigla: 'MG' } })).body;
+  dono = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 } })).body;
+  outro = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 } })).body;
+  mun = (await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Montes Claros', sigla: 'MG' } })).body;
 });
-afterAll(() => app.close());
 
 const base = () => ({
   nome: 'Sítio Boa Esperança',
@@ -39,7 +31,7 @@ const base = () => ({
 
 describe('propriedade', () => {
   it('creates, reads, updates, lists, searches and audits', async () => {
-    const c = await call(app, agro, { method: 'POST', url: '/api/propriedade', payload: base() });
+    const c = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: base() });
     expect(c.status).toBe(201);
     const id = c.body.id;
     const esperado = {
@@ -62,23 +54,23 @@ describe('propriedade', () => {
       proprietario: { id: dono.id, nome: 'João Lavrador' },
     };
     expect(c.body).toEqual(esperado);
-    expect((await call(app, agro, { method: 'GET', url: `/api/propriedade/${id}` })).body).toEqual(esperado);
+    expect((await call(t.app, t.agro, { method: 'GET', url: `/api/propriedade/${id}` })).body).toEqual(esperado);
 
-    const u = await call(app, agro, {
+    const u = await call(t.app, t.agro, {
       method: 'PUT',
       url: '/api/propriedade',
       payload: { ...base(), id, nome: 'Fazenda Açude', cep: '39400123', pronaf: 'NÃO', tipoPosse: 'ARRENDADO', geoLocalizacao: '-16.7,-43.8', proprietarioId: outro.id },
     });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ nome: 'Fazenda Açude', cep: '39400123', pronaf: false, tipoPosse: 'ARRENDADO', geoLocalizacao: '-16.7,-43.8', proprietarioNome: 'Ana Colheita' });
-    const u2 = await call(app, agro, { method: 'PUT', url: `/api/propriedade/${id}`, payload: { ...base(), nome: 'Fazenda Açude', pronaf: false, tipoPosse: 'OUTRO', cep: null, proprietarioId: outro.id } });
+    const u2 = await call(t.app, t.agro, { method: 'PUT', url: `/api/propriedade/${id}`, payload: { ...base(), nome: 'Fazenda Açude', pronaf: false, tipoPosse: 'OUTRO', cep: null, proprietarioId: outro.id } });
     expect(u2.status).toBe(200);
     expect(u2.body).toMatchObject({ pronaf: false, tipoPosse: 'OUTRO', cep: null, geoLocalizacao: '0,0' });
 
-    const b = await call(app, agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Chácara Beira Rio', pronaf: true, tipoPosse: 'PRÓPRIO' } });
+    const b = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Chácara Beira Rio', pronaf: true, tipoPosse: 'PRÓPRIO' } });
     expect(b.status).toBe(201);
 
-    const busca = (body: unknown) => call(app, userAdmin, { method: 'POST', url: '/api/propriedade/searchPropriedade/asc/nome?page=0', payload: body as object });
+    const busca = (body: unknown) => call(t.app, t.userAdmin, { method: 'POST', url: '/api/propriedade/searchPropriedade/asc/nome?page=0', payload: body as object });
     const s1 = await busca({ nome: 'acude' });
     expect(s1.status).toBe(200);
     expect(s1.body).toMatchObject({ totalElements: 1, number: 0, size: 20, totalPages: 1 });
@@ -90,31 +82,31 @@ describe('propriedade', () => {
     expect((await busca({})).body.content.map((p: { nome: string }) => p.nome)).toEqual(['Chácara Beira Rio', 'Fazenda Açude']);
 
     // Default sort by name; sort by the owner's name.
-    const g = await call(app, userAdmin, { method: 'GET', url: '/api/propriedade?page=0' });
+    const g = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade?page=0' });
     expect(g.body.content.map((p: { nome: string }) => p.nome)).toEqual(['Chácara Beira Rio', 'Fazenda Açude']);
-    const g2 = await call(app, userAdmin, { method: 'GET', url: '/api/propriedade?sort=proprietario.nome,desc' });
+    const g2 = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade?sort=proprietario.nome,desc' });
     expect(g2.body.content.map((p: { proprietarioNome: string }) => p.proprietarioNome)).toEqual(['João Lavrador', 'Ana Colheita']);
-    const g3 = await call(app, userAdmin, { method: 'GET', url: '/api/propriedade/search?searchTerm=chacara' });
+    const g3 = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade/search?searchTerm=chacara' });
     expect(g3.body.content.map((p: { id: number }) => p.id)).toEqual([b.body.id]);
 
-    const all = await call(app, userAdmin, { method: 'GET', url: '/api/propriedade/propriedadeAll' });
+    const all = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade/propriedadeAll' });
     expect(all.body).toEqual([
       { id: b.body.id, nome: 'Chácara Beira Rio' },
       { id, nome: 'Fazenda Açude' },
     ]);
-    const doDono = await call(app, userAdmin, { method: 'GET', url: `/api/propriedade/proprietario/${dono.id}` });
+    const doDono = await call(t.app, t.userAdmin, { method: 'GET', url: `/api/propriedade/proprietario/${dono.id}` });
     expect(doDono.body).toEqual([{ id: b.body.id, nome: 'Chácara Beira Rio' }]);
-    expect((await call(app, userAdmin, { method: 'GET', url: '/api/propriedade/proprietario/999999' })).body).toEqual([]);
+    expect((await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade/proprietario/999999' })).body).toEqual([]);
 
-    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Propriedade', cadastroId: String(id) } });
+    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Propriedade', cadastroId: String(id) } });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
   });
 
   it('refuses bad input with the spec messages and changes nothing', async () => {
-    const antes = await countRows(app, 'propriedade');
-    const logsAntes = await countRows(app, 'logs');
+    const antes = await countRows(t.app, 'propriedade');
+    const logsAntes = await countRows(t.app, 'logs');
     const erros = async (payload: Record<string, unknown>, status = 400) => {
-      const r = await call(app, agro, { method: 'POST', url: '/api/propriedade', payload });
+      const r = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload });
       expect(r.status).toBe(status);
       return r.body.fieldErrors as { field: string; message: string }[];
     };
@@ -152,26 +144,26 @@ describe('propriedade', () => {
     expect(await erros({ ...base(), pronaf: 'TALVEZ' })).toEqual([{ field: 'pronaf', message: 'O Pronaf deve ser SIM ou NÃO' }]);
     expect(await erros({ ...base(), endereco: 'x'.repeat(201) })).toEqual([{ field: 'endereco', message: 'O endereço deve ter no máximo 200 caracteres' }]);
     expect(await erros({ ...base(), geoLocalizacao: 'x'.repeat(201) })).toEqual([{ field: 'geoLocalizacao', message: 'A geolocalização deve ter no máximo 200 caracteres' }]);
-    expect(await countRows(app, 'propriedade')).toBe(antes);
-    expect(await countRows(app, 'logs')).toBe(logsAntes);
+    expect(await countRows(t.app, 'propriedade')).toBe(antes);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes);
 
-    const p = (await call(app, agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Intocada' } })).body;
-    const logs2 = await countRows(app, 'logs');
-    expect((await call(app, agro, { method: 'PUT', url: '/api/propriedade', payload: { ...base(), id: p.id, municipioId: 999999 } })).status).toBe(400);
-    const p404 = await call(app, agro, { method: 'PUT', url: '/api/propriedade', payload: { ...base(), id: 999999 } });
+    const p = (await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Intocada' } })).body;
+    const logs2 = await countRows(t.app, 'logs');
+    expect((await call(t.app, t.agro, { method: 'PUT', url: '/api/propriedade', payload: { ...base(), id: p.id, municipioId: 999999 } })).status).toBe(400);
+    const p404 = await call(t.app, t.agro, { method: 'PUT', url: '/api/propriedade', payload: { ...base(), id: 999999 } });
     expect(p404.status).toBe(404);
     expect(p404.body.message).toBe('Propriedade não encontrada');
-    expect((await call(app, agro, { method: 'GET', url: `/api/propriedade/${p.id}` })).body).toEqual(p);
-    expect((await call(app, agro, { method: 'GET', url: '/api/propriedade/999999' })).status).toBe(404);
-    expect((await call(app, agro, { method: 'DELETE', url: '/api/propriedade/999999' })).status).toBe(404);
-    expect(await countRows(app, 'logs')).toBe(logs2);
+    expect((await call(t.app, t.agro, { method: 'GET', url: `/api/propriedade/${p.id}` })).body).toEqual(p);
+    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/propriedade/999999' })).status).toBe(404);
+    expect((await call(t.app, t.agro, { method: 'DELETE', url: '/api/propriedade/999999' })).status).toBe(404);
+    expect(await countRows(t.app, 'logs')).toBe(logs2);
   });
 
   // Issue 10: the explored and the cultivated areas are parts of the total area.
   it('refuses an explored or cultivated area larger than the total, on the field, and so does the database', async () => {
-    const antes = await countRows(app, 'propriedade');
-    const logsAntes = await countRows(app, 'logs');
-    const criar = (payload: Record<string, unknown>) => call(app, agro, { method: 'POST', url: '/api/propriedade', payload });
+    const antes = await countRows(t.app, 'propriedade');
+    const logsAntes = await countRows(t.app, 'logs');
+    const criar = (payload: Record<string, unknown>) => call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload });
     const r1 = await criar({ ...base(), areaTotal: 10, areaExplorada: 10.01, areaCultivada: 5 });
     expect(r1.status).toBe(400);
     expect(r1.body.fieldErrors).toEqual([{ field: 'areaExplorada', message: 'A área explorada não pode ser maior que a área total' }]);
@@ -184,50 +176,50 @@ describe('propriedade', () => {
     // Equal to the total is allowed.
     const ok = await criar({ ...base(), nome: 'Sítio Todo Cultivado', areaTotal: 10, areaExplorada: 10, areaCultivada: 10 });
     expect(ok.status).toBe(201);
-    const put = await call(app, agro, { method: 'PUT', url: `/api/propriedade/${ok.body.id}`, payload: { ...base(), areaTotal: 9.99, areaExplorada: 10, areaCultivada: 10 } });
+    const put = await call(t.app, t.agro, { method: 'PUT', url: `/api/propriedade/${ok.body.id}`, payload: { ...base(), areaTotal: 9.99, areaExplorada: 10, areaCultivada: 10 } });
     expect(put.status).toBe(400);
     expect(put.body.fieldErrors.map((f: { field: string }) => f.field)).toEqual(['areaExplorada', 'areaCultivada']);
-    expect(await countRows(app, 'propriedade')).toBe(antes + 1);
-    expect(await countRows(app, 'logs')).toBe(logsAntes + 1);
+    expect(await countRows(t.app, 'propriedade')).toBe(antes + 1);
+    expect(await countRows(t.app, 'logs')).toBe(logsAntes + 1);
     // Around the API, the database's CHECK refuses it.
-    const direto = await app.ctx.db
+    const direto = await t.app.ctx.db
       .execute(sql`UPDATE propriedade SET area_cultivada = area_total + 1 WHERE id = ${ok.body.id}`)
       .then(() => 'gravou', (e: { cause?: { constraint?: string } }) => e.cause?.constraint);
     expect(direto).toBe('propriedade_area_cultivada_ck');
-    expect((await call(app, agro, { method: 'GET', url: `/api/propriedade/${ok.body.id}` })).body.areaCultivada).toBe(10);
+    expect((await call(t.app, t.agro, { method: 'GET', url: `/api/propriedade/${ok.body.id}` })).body.areaCultivada).toBe(10);
   });
 
   it('enforces permissions on the server', async () => {
-    const antes = await countRows(app, 'propriedade');
+    const antes = await countRows(t.app, 'propriedade');
     // user-admin (group 1) may only view properties.
-    const r = await call(app, userAdmin, { method: 'POST', url: '/api/propriedade', payload: base() });
+    const r = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/propriedade', payload: base() });
     expect(r.status).toBe(403);
     expect(r.body.message).toBe('Você não tem permissão para cadastrar em propriedade.');
-    const alguma = (await call(app, userAdmin, { method: 'GET', url: '/api/propriedade' })).body.content[0];
-    expect((await call(app, userAdmin, { method: 'PUT', url: '/api/propriedade', payload: { ...base(), id: alguma.id } })).status).toBe(403);
-    expect((await call(app, userAdmin, { method: 'DELETE', url: `/api/propriedade/${alguma.id}` })).status).toBe(403);
+    const alguma = (await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade' })).body.content[0];
+    expect((await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/propriedade', payload: { ...base(), id: alguma.id } })).status).toBe(403);
+    expect((await call(t.app, t.userAdmin, { method: 'DELETE', url: `/api/propriedade/${alguma.id}` })).status).toBe(403);
     for (const url of ['/api/propriedade', '/api/propriedade/propriedadeAll', `/api/propriedade/proprietario/${dono.id}`, `/api/propriedade/${alguma.id}`]) {
-      expect((await call(app, semPerfil, { method: 'GET', url })).status).toBe(403);
-      expect((await call(app, null, { method: 'GET', url })).status).toBe(401);
+      expect((await call(t.app, t.semPerfil, { method: 'GET', url })).status).toBe(403);
+      expect((await call(t.app, null, { method: 'GET', url })).status).toBe(401);
     }
-    expect((await call(app, semPerfil, { method: 'POST', url: '/api/propriedade/searchPropriedade/asc/id', payload: {} })).status).toBe(403);
-    expect(await countRows(app, 'propriedade')).toBe(antes);
+    expect((await call(t.app, t.semPerfil, { method: 'POST', url: '/api/propriedade/searchPropriedade/asc/id', payload: {} })).status).toBe(403);
+    expect(await countRows(t.app, 'propriedade')).toBe(antes);
   });
 
   it('deletes with an audit row, and refuses when a bulletin uses the property', async () => {
-    const c = await call(app, agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Temporária' } });
-    const d = await call(app, agro, { method: 'DELETE', url: `/api/propriedade/${c.body.id}` });
+    const c = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Temporária' } });
+    const d = await call(t.app, t.agro, { method: 'DELETE', url: `/api/propriedade/${c.body.id}` });
     expect(d.status).toBe(204);
-    expect((await call(app, agro, { method: 'GET', url: `/api/propriedade/${c.body.id}` })).status).toBe(404);
-    const logs = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Propriedade', acao: 'DELETE' } });
+    expect((await call(t.app, t.agro, { method: 'GET', url: `/api/propriedade/${c.body.id}` })).status).toBe(404);
+    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Propriedade', acao: 'DELETE' } });
     expect(logs.body.content[0].cadastroId).toBe(String(c.body.id));
 
-    const usada = await call(app, agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Com boletim' } });
-    await app.ctx.db.insert(boletim).values({ dataVisita: '2024-01-01', dataEmissao: '2024-01-02', produtorId: dono.id, propriedadeId: usada.body.id, tecnicoId: dono.id });
-    const antes = await countRows(app, 'propriedade');
-    const r = await call(app, agro, { method: 'DELETE', url: `/api/propriedade/${usada.body.id}` });
+    const usada = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Com boletim' } });
+    await t.app.ctx.db.insert(boletim).values({ dataVisita: '2024-01-01', dataEmissao: '2024-01-02', produtorId: dono.id, propriedadeId: usada.body.id, tecnicoId: dono.id });
+    const antes = await countRows(t.app, 'propriedade');
+    const r = await call(t.app, t.agro, { method: 'DELETE', url: `/api/propriedade/${usada.body.id}` });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('A propriedade não pode ser removida porque está vinculada a boletins.');
-    expect(await countRows(app, 'propriedade')).toBe(antes);
+    expect(await countRows(t.app, 'propriedade')).toBe(antes);
   });
 });

@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import MunicipioForm from '../../features/municipio/municipio-form';
+import { api, ApiError } from '../../lib/api-client';
+import { ToastProvider } from '../../lib/toast';
+
+/**
+ * useResourceForm + FormPage through a real form of the product (Município: the shared zod schema,
+ * the declared resource), with the API client mocked instead of a server. ApiError stays the real one.
+ */
+vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
+const apiMock = vi.mocked(api);
+
+/** A promise the test settles by hand: the save stays on its way until then. */
+function adiado<T>() {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function renderizar(caminho: string) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[caminho]}>
+          <Routes>
+            <Route path="/municipio" element={<p>Lista de municípios</p>} />
+            <Route path="/municipiocreate" element={<MunicipioForm />} />
+            <Route path="/municipio/edit/:id" element={<MunicipioForm />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const nome = () => screen.getByLabelText('Nome');
+const sigla = () => screen.getByLabelText('Sigla - Estado');
+const digitar = (el: HTMLElement, v: string) => fireEvent.change(el, { target: { value: v } });
+const chamadas = (method: string) => apiMock.mock.calls.filter(([, o]) => o?.method === method);
+
+configure({ asyncUtilTimeout: 5_000 });
+beforeEach(() => apiMock.mockReset());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
+  it('loads the record on edit into the fields, and PUTs the changes with its id', async () => {
+    apiMock.mockImplementation(async (path, o) => {
+      if (!o?.method) return { id: 5, nome: 'São João', sigla: 'MG' };
+      return { id: 5, nome: 'São João del-Rei', sigla: 'MG' };
+    });
+    renderizar('/municipio/edit/5');
+    expect(await screen.findByRole('heading', { name: 'Editar Município' })).toBeInTheDocument();
+    await waitFor(() => expect(nome()).toHaveValue('São João'));
+    expect(sigla()).toHaveValue('MG');
+    expect(apiMock).toHaveBeenCalledWith('municipio/5');
+
+    digitar(nome(), 'São João del-Rei');
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Cadastro atualizado!')).toBeInTheDocument();
+    expect(chamadas('PUT')).toEqual([['municipio', { method: 'PUT', body: { id: 5, nome: 'São João del-Rei', sigla: 'MG' } }]]);
+    expect(chamadas('POST')).toHaveLength(0);
+  });
+
+  it('shows the error panel when the record cannot be loaded, and tries again', async () => {
+    apiMock.mockRejectedValueOnce(new ApiError(404, 'Município não encontrado')).mockResolvedValue({ id: 9, nome: 'Açailândia', sigla: 'MA' });
+    renderizar('/municipio/edit/9');
+    expect(await screen.findByText('Não foi possível carregar o registro: Município não encontrado')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(nome()).toHaveValue('Açailândia'));
+  });
+
+  it('validates with the shared zod schema in pt-BR and sends nothing while invalid', async () => {
+    renderizar('/municipiocreate');
+    expect(screen.getByRole('heading', { name: 'Novo Município' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('O nome é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A sigla é obrigatório')).toBeInTheDocument();
+    expect(nome()).toHaveAttribute('aria-invalid', 'true');
+    expect(apiMock).not.toHaveBeenCalled();
+  });
+
+  it("POSTs on create; the success toast, then back to the list 2 s later (not before)", async () => {
+    vi.useFakeTimers();
+    apiMock.mockResolvedValue({ id: 1, nome: 'Açúcar do Norte', sigla: 'PA' });
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Açúcar do Norte');
+    digitar(sigla(), 'PA');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(chamadas('POST')).toEqual([['municipio', { method: 'POST', body: { nome: 'Açúcar do Norte', sigla: 'PA' } }]]);
+    expect(screen.getByText('Cadastro concluído!')).toBeInTheDocument();
+    // Locked while the page is about to leave.
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+
+    await act(() => vi.advanceTimersByTimeAsync(1_900));
+    expect(screen.queryByText('Lista de municípios')).not.toBeInTheDocument();
+    expect(nome()).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('Lista de municípios')).toBeInTheDocument();
+  });
+
+  it("puts the server's field errors on their fields, with the error toast, and unlocks for a new try", async () => {
+    apiMock.mockRejectedValueOnce(
+      new ApiError(409, 'Já existe um município com este nome', { fieldErrors: [{ field: 'nome', message: 'Já existe um município com este nome e sigla' }] }),
+    );
+    renderizar('/municipiocreate');
+    digitar(nome(), 'João Pessoa');
+    digitar(sigla(), 'PB');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Já existe um município com este nome e sigla')).toBeInTheDocument();
+    expect(nome()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Erro ao cadastrar municipio!')).toBeInTheDocument();
+    expect(screen.getByText('Já existe um município com este nome')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled());
+    expect(chamadas('POST')).toHaveLength(1);
+  });
+
+  it('saves once when Salvar is clicked twice (and pressed Enter) while the first save is on its way', async () => {
+    const resposta = adiado<unknown>();
+    apiMock.mockReturnValue(resposta.promise as never);
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Imperatriz');
+    digitar(sigla(), 'MA');
+    const salvar = screen.getByRole('button', { name: 'Salvar' });
+    fireEvent.click(salvar);
+    fireEvent.click(salvar);
+    fireEvent.submit(salvar.closest('form')!);
+    await waitFor(() => expect(chamadas('POST')).toHaveLength(1));
+    await act(async () => resposta.resolve({ id: 3, nome: 'Imperatriz', sigla: 'MA' }));
+    expect(await screen.findByText('Cadastro concluído!')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await act(async () => undefined);
+    expect(chamadas('POST')).toHaveLength(1);
+  });
+});
