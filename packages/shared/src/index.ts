@@ -16,4 +16,6 @@ export * from './resources/propriedade';
 export * from './resources/pedra';
 export * from './resources/estacionamento';
 export * from './resources/divida';
+export * from './resources/boletim';
+export * from './resources/caderno';
 export * from './settings';
