@@ -11,6 +11,7 @@ export interface ResourceDef {
   pages: { path: string; element: LazyExoticComponent<ComponentType> | ComponentType; acao?: 'visualizar' | 'criar' | 'editar' }[];
 }
 
+import { boletimResource } from '../features/boletim';
 import { estacionamentoResource } from '../features/estacionamento';
 import { logsResource } from '../features/logs';
 import { municipioResource } from '../features/municipio';
@@ -26,4 +27,4 @@ import { usuariosResource } from '../features/usuarios';
 import { vafResource } from '../features/vaf';
 
 /** In the side menu's order (SPEC.md section 2). */
-export const resources: ResourceDef[] = [pessoaResource, propriedadeResource, produtoResource, produtoGrupoResource, pedraResource, precosResource, vafResource, estacionamentoResource, municipioResource, rotasResource, permissoesResource, logsResource, usuariosResource];
+export const resources: ResourceDef[] = [boletimResource, pessoaResource, propriedadeResource, produtoResource, produtoGrupoResource, pedraResource, precosResource, vafResource, estacionamentoResource, municipioResource, rotasResource, permissoesResource, logsResource, usuariosResource];

@@ -196,29 +196,31 @@ export type AplicacaoProdutoQuimicoInput = z.input<typeof aplicacaoProdutoQuimic
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
+const cadernoCampos = z.object({
+  id: idOpcional,
+  boletimItemId: referencia('O item do boletim é obrigatório', 'O item do boletim é obrigatório', 'O item do boletim deve estar na lista'),
+  /** The current crop: the bulletin item's product (read-only; the server takes it from the item). */
+  produtoId: z.number().int().positive().nullish(),
+  produtoAntigoId: referencia('O produto é obrigatório', 'O produto é obrigatório', 'O produto é obrigatório'),
+  dataPlantio: data('A data de plantio é obrigatória', 'A data de plantio é inválida'),
+  dataColheita: data('A data de colheita é obrigatória', 'A data de colheita é inválida'),
+  areaCultivo: texto('A identificação da área é obrigatória', 200, 'A identificação da área deve ter no máximo 200 caracteres'),
+  preparoSolo: secaoPreparo(),
+  praticasConservacionistas: secao(OPCOES_PRATICAS, true),
+  sementesEMudas: secao(OPCOES_SEMENTES, false),
+  irrigacao,
+  adubacaoCorrecao: z.array(adubacaoCorrecaoInput, { error: MSG_CADERNO.semAdubacao }).min(1, MSG_CADERNO.semAdubacao).max(200, 'No máximo 200 itens de Adubação e Correção'),
+  aplicacaoProdutosQuimicos: z
+    .array(aplicacaoProdutoQuimicoInput, { error: MSG_CADERNO.semAplicacao })
+    .min(1, MSG_CADERNO.semAplicacao)
+    .max(200, 'No máximo 200 itens de Aplicação de Produtos Químicos'),
+});
+
 export const cadernoInput = z
   .preprocess(
     // The cultivation area identification travels as `areaCultivo` (SPEC.md section 3); `identificacaoArea` is accepted too.
     (v) => (v && typeof v === 'object' && !Array.isArray(v) && (v as { areaCultivo?: unknown }).areaCultivo === undefined ? { ...v, areaCultivo: (v as { identificacaoArea?: unknown }).identificacaoArea } : v),
-    z.object({
-      id: idOpcional,
-      boletimItemId: referencia('O item do boletim é obrigatório', 'O item do boletim é obrigatório', 'O item do boletim deve estar na lista'),
-      /** The current crop: the bulletin item's product (read-only; the server takes it from the item). */
-      produtoId: z.number().int().positive().nullish(),
-      produtoAntigoId: referencia('O produto é obrigatório', 'O produto é obrigatório', 'O produto é obrigatório'),
-      dataPlantio: data('A data de plantio é obrigatória', 'A data de plantio é inválida'),
-      dataColheita: data('A data de colheita é obrigatória', 'A data de colheita é inválida'),
-      areaCultivo: texto('A identificação da área é obrigatória', 200, 'A identificação da área deve ter no máximo 200 caracteres'),
-      preparoSolo: secaoPreparo(),
-      praticasConservacionistas: secao(OPCOES_PRATICAS, true),
-      sementesEMudas: secao(OPCOES_SEMENTES, false),
-      irrigacao,
-      adubacaoCorrecao: z.array(adubacaoCorrecaoInput, { error: MSG_CADERNO.semAdubacao }).min(1, MSG_CADERNO.semAdubacao).max(200, 'No máximo 200 itens de Adubação e Correção'),
-      aplicacaoProdutosQuimicos: z
-        .array(aplicacaoProdutoQuimicoInput, { error: MSG_CADERNO.semAplicacao })
-        .min(1, MSG_CADERNO.semAplicacao)
-        .max(200, 'No máximo 200 itens de Aplicação de Produtos Químicos'),
-    }),
+    cadernoCampos,
   )
   .refine((c) => c.dataColheita >= c.dataPlantio, {
     message: MSG_CADERNO.colheitaAntesPlantio,
@@ -228,7 +230,14 @@ export const cadernoInput = z
       return typeof v?.dataPlantio === 'string' && typeof v?.dataColheita === 'string' && ISO.test(v.dataPlantio) && ISO.test(v.dataColheita);
     },
   });
-export type CadernoInput = z.input<typeof cadernoInput>;
+type Secoes = 'preparoSolo' | 'praticasConservacionistas' | 'sementesEMudas' | 'irrigacao';
+/** What a form sends (the sections with their flags; rows as typed). */
+export type CadernoInput = Omit<z.input<typeof cadernoCampos>, Secoes> & {
+  preparoSolo: PreparoSolo;
+  praticasConservacionistas: PraticasConservacionistas;
+  sementesEMudas: SementesEMudas;
+  irrigacao: Irrigacao;
+};
 export type CadernoDados = z.output<typeof cadernoInput>;
 
 export type PreparoSolo = { naoNecessarias: boolean; subsolagem: boolean; aracao: boolean; enxadaRotativa: boolean; gradagemComGrade: boolean; leve: boolean; pesada: boolean; niveladora: boolean; outras: boolean; descricaoOutras: string | null };
