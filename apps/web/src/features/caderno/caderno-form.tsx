@@ -87,7 +87,7 @@ const mensagem = (e: unknown) => (e as { message?: string; root?: { message?: st
  * gradagem clears them; unchecking 'outras' clears its description, enabled only with 'outras'.
  */
 function Secao({ form, secao, titulo, opcoes, subopcoes = [], comOutras }: { form: UseFormReturn<F>; secao: Secao; titulo: string; opcoes: [string, string][]; subopcoes?: [string, string][]; comOutras?: boolean }) {
-  const { control, setValue, getValues, trigger, formState } = form;
+  const { control, setValue, getValues, trigger } = form;
   const valores = (useWatch({ control, name: secao }) ?? {}) as Record<string, unknown>;
   const { errors } = useFormState({ control, name: secao });
   const erros = errors[secao] as Record<string, { message?: string }> | undefined;
@@ -105,7 +105,8 @@ function Secao({ form, secao, titulo, opcoes, subopcoes = [], comOutras }: { for
     }
     if (chave === 'outras' && !marcado) novo.descricaoOutras = '';
     setValue(secao, novo as never, { shouldDirty: true, shouldTouch: true });
-    if (formState.isSubmitted || erros) void trigger(secao);
+    // A section the user has touched is checked at once (the form validates on touch).
+    void trigger(secao);
   };
 
   const caixa = (chave: string, rotulo: string, className = '') => {
@@ -128,7 +129,9 @@ function Secao({ form, secao, titulo, opcoes, subopcoes = [], comOutras }: { for
         {comOutras && caixa('outras', 'Outras')}
       </div>
       {comOutras && (
-        <TextField control={control} name={`${secao}.descricaoOutras` as Path<F>} label={`Descrição de outras (${titulo.toLowerCase()})`} maxLength={200} className={valores.outras ? '' : 'desabilitado'} />
+        <Desabilitavel desabilitado={valores.outras !== true}>
+          <TextField control={control} name={`${secao}.descricaoOutras` as Path<F>} label={`Descrição de outras (${titulo.toLowerCase()})`} maxLength={200} />
+        </Desabilitavel>
       )}
       {[mensagem(erros), erros?.naoNecessarias?.message, erros?.gradagemComGrade?.message].filter(Boolean).map((m) => (
         <small key={m} className="p-error" role="alert">
@@ -141,7 +144,7 @@ function Secao({ form, secao, titulo, opcoes, subopcoes = [], comOutras }: { for
 
 /** Irrigation: 'não necessárias' clears and disables sistema and origem. */
 function IrrigacaoAba({ form }: { form: UseFormReturn<F> }) {
-  const { control, setValue, trigger, formState } = form;
+  const { control, setValue, trigger } = form;
   const nao = useWatch({ control, name: 'irrigacao.naoNecessarias' });
   return (
     <fieldset className="secao-marcas">
@@ -156,7 +159,7 @@ function IrrigacaoAba({ form }: { form: UseFormReturn<F> }) {
               setValue('irrigacao.sistema', '');
               setValue('irrigacao.origem', '');
             }
-            if (formState.isSubmitted) void trigger('irrigacao');
+            void trigger('irrigacao');
           }}
         />
         <label htmlFor="irrigacao-naoNecessarias">Não são necessárias</label>
@@ -180,10 +183,18 @@ const Desabilitavel = ({ desabilitado, children }: { desabilitado: boolean; chil
   </fieldset>
 );
 
-function LinhasAdubacao({ control, setValue }: { control: Control<F>; setValue: UseFormReturn<F>['setValue'] }) {
-  const linhas = useWatch({ control, name: 'adubacaoCorrecao' }) ?? [];
-  const na = (i: number) => linhas[i]?.naoNecessarias === true;
-  const cel = (i: number, c: ReactNode) => (na(i) ? <span className="na">N/A</span> : c);
+/** A row cell that reads N/A while its row is 'não necessárias' (watched by the cell itself: table cells are memoized). */
+function CelulaOuNA({ control, linha, children }: { control: Control<F>; linha: `adubacaoCorrecao.${number}` | `aplicacaoProdutosQuimicos.${number}`; children: ReactNode }) {
+  const na = useWatch({ control, name: `${linha}.naoNecessarias` as Path<F> });
+  return na === true ? <span className="na">N/A</span> : <>{children}</>;
+}
+
+function LinhasAdubacao({ control, setValue, getValues }: { control: Control<F>; setValue: UseFormReturn<F>['setValue']; getValues: UseFormReturn<F>['getValues'] }) {
+  const cel = (i: number, c: ReactNode) => (
+    <CelulaOuNA control={control} linha={`adubacaoCorrecao.${i}`}>
+      {c}
+    </CelulaOuNA>
+  );
   const anos = anosCaderno();
   return (
     <LinhasField
@@ -202,7 +213,7 @@ function LinhasAdubacao({ control, setValue }: { control: Control<F>; setValue: 
               name={`adubacaoCorrecao.${i}.naoNecessarias`}
               rotulo={`Adubação ${i + 1} não necessária`}
               aoMudar={(m) => {
-                if (m) setValue(`adubacaoCorrecao.${i}`, { ...novaAdubacao(), id: linhas[i]?.id ?? null, naoNecessarias: true } as never, { shouldValidate: true });
+                if (m) setValue(`adubacaoCorrecao.${i}`, { ...novaAdubacao(), id: getValues(`adubacaoCorrecao.${i}.id`) ?? null, naoNecessarias: true } as never, { shouldValidate: true });
               }}
             />
           ),
@@ -219,10 +230,20 @@ function LinhasAdubacao({ control, setValue }: { control: Control<F>; setValue: 
   );
 }
 
-function LinhasAplicacao({ control, setValue }: { control: Control<F>; setValue: UseFormReturn<F>['setValue'] }) {
-  const linhas = useWatch({ control, name: 'aplicacaoProdutosQuimicos' }) ?? [];
-  const na = (i: number) => linhas[i]?.naoNecessarias === true;
-  const cel = (i: number, c: ReactNode) => (na(i) ? <span className="na">N/A</span> : c);
+/** The carência editor with 'dia'/'dias' after the number, following the typed value. */
+function CelulaCarencia({ control, i }: { control: Control<F>; i: number }) {
+  const dias = useWatch({ control, name: `aplicacaoProdutosQuimicos.${i}.periodoCarencia` });
+  return (
+    <CelulaNumero control={control} name={`aplicacaoProdutosQuimicos.${i}.periodoCarencia`} rotulo={`Período de carência da aplicação ${i + 1}`} min={0} max={VALOR_MAXIMO_CADERNO} sufixo={` ${rotuloCarencia(dias as number | null)}`} />
+  );
+}
+
+function LinhasAplicacao({ control, setValue, getValues }: { control: Control<F>; setValue: UseFormReturn<F>['setValue']; getValues: UseFormReturn<F>['getValues'] }) {
+  const cel = (i: number, c: ReactNode) => (
+    <CelulaOuNA control={control} linha={`aplicacaoProdutosQuimicos.${i}`}>
+      {c}
+    </CelulaOuNA>
+  );
   const anos = anosCaderno();
   return (
     <LinhasField
@@ -241,7 +262,7 @@ function LinhasAplicacao({ control, setValue }: { control: Control<F>; setValue:
               name={`aplicacaoProdutosQuimicos.${i}.naoNecessarias`}
               rotulo={`Aplicação ${i + 1} não necessária`}
               aoMudar={(m) => {
-                if (m) setValue(`aplicacaoProdutosQuimicos.${i}`, { ...novaAplicacao(), id: linhas[i]?.id ?? null, naoNecessarias: true } as never, { shouldValidate: true });
+                if (m) setValue(`aplicacaoProdutosQuimicos.${i}`, { ...novaAplicacao(), id: getValues(`aplicacaoProdutosQuimicos.${i}.id`) ?? null, naoNecessarias: true } as never, { shouldValidate: true });
               }}
             />
           ),
@@ -249,11 +270,7 @@ function LinhasAplicacao({ control, setValue }: { control: Control<F>; setValue:
         { header: 'Data', celula: (i) => cel(i, <CelulaData control={control} name={`aplicacaoProdutosQuimicos.${i}.data`} rotulo={`Data da aplicação ${i + 1}`} yearRange={anos} />) },
         {
           header: 'Carência',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaNumero control={control} name={`aplicacaoProdutosQuimicos.${i}.periodoCarencia`} rotulo={`Período de carência da aplicação ${i + 1}`} min={0} max={VALOR_MAXIMO_CADERNO} sufixo={` ${rotuloCarencia(linhas[i]?.periodoCarencia as number | null)}`} />,
-            ),
+          celula: (i) => cel(i, <CelulaCarencia control={control} i={i} />),
         },
         { header: 'Praga/Doença Alvo', celula: (i) => cel(i, <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.pragaDoencaAlvo`} rotulo={`Praga ou doença alvo da aplicação ${i + 1}`} maxLength={200} />) },
         { header: 'Nome do Produto', celula: (i) => cel(i, <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.nomeProduto`} rotulo={`Nome do produto da aplicação ${i + 1}`} maxLength={200} />) },
@@ -423,10 +440,10 @@ export default function CadernoForm() {
             <IrrigacaoAba form={form} />
           </TabPanel>
           <TabPanel header={cabecalhoAba(3)}>
-            <LinhasAdubacao control={control} setValue={setValue} />
+            <LinhasAdubacao control={control} setValue={setValue} getValues={form.getValues} />
           </TabPanel>
           <TabPanel header={cabecalhoAba(4)}>
-            <LinhasAplicacao control={control} setValue={setValue} />
+            <LinhasAplicacao control={control} setValue={setValue} getValues={form.getValues} />
           </TabPanel>
         </TabView>
       </div>
