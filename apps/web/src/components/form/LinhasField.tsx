@@ -44,7 +44,7 @@ export function CelulaTexto<T extends FieldValues>(p: CelulaBase<T> & { maxLengt
   const { field, erro, id } = useCelula(p);
   return (
     <div className="celula">
-      <InputText id={id} aria-label={p.rotulo} aria-invalid={!!erro || undefined} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={p.disabled} maxLength={p.maxLength} className={`p-inputtext-sm w-full ${erro ? 'p-invalid' : ''}`} />
+      <InputText id={id} ref={field.ref} aria-label={p.rotulo} aria-invalid={!!erro || undefined} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={p.disabled} maxLength={p.maxLength} className={`p-inputtext-sm w-full ${erro ? 'p-invalid' : ''}`} />
       <Erro id={id} erro={erro} />
     </div>
   );
@@ -58,6 +58,7 @@ export function CelulaNumero<T extends FieldValues>(p: CelulaBase<T> & { decimai
         inputId={id}
         aria-label={p.rotulo}
         aria-invalid={!!erro || undefined}
+        inputRef={field.ref}
         value={field.value ?? null}
         onValueChange={(e) => field.onChange(e.value ?? null)}
         onBlur={field.onBlur}
@@ -85,6 +86,7 @@ export function CelulaData<T extends FieldValues>(p: CelulaBase<T> & { yearRange
         inputId={id}
         ariaLabel={p.rotulo}
         aria-invalid={!!erro || undefined}
+        inputRef={field.ref}
         value={fromIsoDate(field.value)}
         onChange={(e) => field.onChange(toIsoDate(e.value as Date | null))}
         onBlur={field.onBlur}
