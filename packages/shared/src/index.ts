@@ -1,6 +1,7 @@
 export * from './z';
 export * from './paging';
 export * from './permissions';
+export * from './recurso';
 export * from './format';
 export * from './resources/auth';
 export * from './resources/municipio';
@@ -19,3 +20,4 @@ export * from './resources/divida';
 export * from './resources/boletim';
 export * from './resources/caderno';
 export * from './settings';
+export * from './recursos';

@@ -47,3 +47,19 @@ export interface ApiErrorBody {
   message: string;
   fieldErrors?: { field: string; message: string }[];
 }
+
+/**
+ * The path of a field error as the API reports it: ['itens', 2, 'quantidade'] → 'itens[2].quantidade'
+ * (a row of a child list by its index in the request, 0-based).
+ */
+export function caminhoDoCampo(partes: readonly PropertyKey[]): string {
+  let s = '';
+  for (const p of partes) {
+    if (typeof p === 'number' || (typeof p === 'string' && /^\d+$/.test(p))) s += `[${String(p)}]`;
+    else s += s ? `.${String(p)}` : String(p);
+  }
+  return s;
+}
+
+/** A field error's path as react-hook-form names the field: 'itens[2].quantidade' → 'itens.2.quantidade'. */
+export const caminhoDoForm = (campo: string) => campo.replace(/\[(\d+)\]/g, '.$1');

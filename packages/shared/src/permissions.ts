@@ -2,29 +2,49 @@ import { z } from 'zod';
 
 export * from './papeis';
 
-/** The side menu's route names (SPEC.md section 2), in menu order, plus the user administration. */
-export const ROTAS = [
-  'romaneio',
-  'loja',
-  'cotacao',
-  'boletim',
-  'pessoa',
-  'propriedade',
-  'produto',
-  'produtoGrupo',
-  'pedra',
-  'precos',
-  'vaf',
-  'estacionamento',
-  'municipio',
-  'rotas',
-  'permissoes',
-  'logs',
-  'usuarios',
-] as const;
-export type RotaNome = (typeof ROTAS)[number];
+type Flags = { readonly criar: boolean; readonly editar: boolean; readonly deletar: boolean; readonly visualizar: boolean };
+const TUDO: Flags = { criar: true, editar: true, deletar: true, visualizar: true };
+const VER: Flags = { criar: false, editar: false, deletar: false, visualizar: true };
 
+/**
+ * Every route name (the permission table's names: SPEC.md section 2's side menu, in menu order, plus
+ * the user administration) and what the seeded groups 1 'Administrativo' (user-admin) and 2 'Agronomia'
+ * (user-agro) may do on it on first start; group 3 'Super Administrador' may do everything. A route name
+ * is a permission before it has screens: a resource declaration (recurso.ts) names one of these.
+ */
+export const ROTAS_INICIAIS = {
+  romaneio: { administrativo: TUDO },
+  loja: { administrativo: TUDO },
+  cotacao: { administrativo: TUDO },
+  boletim: { administrativo: VER, agronomia: TUDO },
+  pessoa: { administrativo: TUDO, agronomia: TUDO },
+  propriedade: { administrativo: VER, agronomia: TUDO },
+  produto: { administrativo: TUDO, agronomia: TUDO },
+  produtoGrupo: { administrativo: TUDO, agronomia: TUDO },
+  pedra: { administrativo: TUDO },
+  precos: { administrativo: TUDO, agronomia: VER },
+  vaf: { administrativo: VER, agronomia: VER },
+  estacionamento: { administrativo: TUDO },
+  municipio: { administrativo: { ...TUDO, deletar: false }, agronomia: VER },
+  rotas: {},
+  permissoes: {},
+  logs: {},
+  usuarios: {},
+} as const satisfies Record<string, { administrativo?: Flags; agronomia?: Flags }>;
 
+export type RotaNome = keyof typeof ROTAS_INICIAIS;
+/** The route names in menu order. */
+export const ROTAS = Object.keys(ROTAS_INICIAIS) as RotaNome[];
+
+/** What a seeded group may do on first start, per route name (only the routes it may use). */
+export function permissoesIniciais(grupo: 'administrativo' | 'agronomia'): Partial<Record<RotaNome, Flags>> {
+  const r: Partial<Record<RotaNome, Flags>> = {};
+  for (const rota of ROTAS) {
+    const f = (ROTAS_INICIAIS[rota] as { administrativo?: Flags; agronomia?: Flags })[grupo];
+    if (f) r[rota] = f;
+  }
+  return r;
+}
 
 export const permissao = z.object({
   id: z.number().int().positive().optional(),

@@ -2,17 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuery, parseSort, sortPath, usuarioFiltro, usuarioUpdate, type Page, type Usuario } from '@ceasa/shared';
+import { usuarioRecurso, usuarioRegistro, usuarioUpdate, type Page, type Usuario } from '@ceasa/shared';
 import type { AppContext } from '../context';
 import { usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
 import { badRequest, notFound } from '../lib/errors';
 import { listPage, type ListParams, type ListSpec } from '../lib/list';
+import { recursoRoutes } from '../lib/routes';
 import { quem } from '../plugins/auth';
 import { enviarReset } from './reset';
 import { revogarSessoesDoUsuario, type UsuarioRow } from './tokens';
 
-const MSG_NAO_ENCONTRADO = 'Usuário não encontrado';
+const MSG_NAO_ENCONTRADO = usuarioRecurso.rotulos.naoEncontrado;
 
 const usuariosList: ListSpec<Usuario> = {
   select: sql`u.id, u.nome, u.email, u.ativo, u.roles, u.criado_em AS "criadoEm"`,
@@ -63,17 +64,7 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
     return listPage(db, porPapel(role), { ...p, filters });
   };
 
-  r.get('/usuarios', { schema: { tags, summary: 'Lista paginada de usuários', querystring: pageQuery }, config: { acesso: ver } }, async (req) => {
-    const s = parseSort(req.query.sort);
-    return listar({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
-  });
-
-  r.post(
-    '/usuarios/searchUsuarios/:dir/:field',
-    { schema: { tags, summary: 'Pesquisa usuários (nome, email, role, ativo)', params: sortPath, querystring: pageQuery, body: usuarioFiltro.nullish() }, config: { acesso: ver } },
-    async (req) =>
-      listar({ page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} }),
-  );
+  recursoRoutes(app, db, usuarioRecurso, { lista: usuariosList, page: listar });
 
   async function carregar(id: string) {
     const [u] = await db.select().from(usuarios).where(eq(usuarios.id, id));
@@ -81,13 +72,13 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
     return u;
   }
 
-  r.get('/usuarios/:id', { schema: { tags, summary: 'Um usuário', params: uuidParam }, config: { acesso: ver } }, async (req) =>
+  r.get('/usuarios/:id', { schema: { tags, summary: 'Um usuário', params: uuidParam, response: { 200: usuarioRegistro } }, config: { acesso: ver } }, async (req) =>
     dto(await carregar(req.params.id)),
   );
 
   r.put(
     '/usuarios/:id',
-    { schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate }, config: { acesso: editar } },
+    { schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate, response: { 200: usuarioRegistro } }, config: { acesso: editar } },
     async (req) => {
       const { roles, ativo } = req.body;
       const r = await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
-import { eq, getTableColumns, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { caminhoDoCampo } from '@ceasa/shared';
 import type { Db, Tx } from '../db/client';
 import { registrarLog } from './audit';
-import { badRequest, conflict, notFound, pgErro } from './errors';
+import { badRequest, conflict, HttpError, notFound, pgErro } from './errors';
 
 type TableWithId = PgTable & { id: PgColumn };
 
@@ -11,8 +12,11 @@ const VINCULOS: Record<string, string> = {
   propriedade: 'propriedades',
   estacionamento: 'estacionamentos',
   romaneio: 'romaneios',
+  romaneio_itens: 'itens de romaneio',
   boletim: 'boletins',
+  boletim_itens: 'itens de boletim',
   loja: 'lojas',
+  loja_itens: 'itens de loja',
   cotacao: 'cotações',
 };
 export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastros';
@@ -21,53 +25,288 @@ export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastro
 export interface Referencia {
   coluna: PgColumn;
   valor: unknown;
+  /** The field as errors name it: 'produtoId', or a child row's 'itens[2].produtoId'. */
   campo: string;
   mensagem: string;
 }
 
-/** Every reference must exist: one pt-BR 400 naming each missing one (the first on top), never a foreign-key error. */
+/**
+ * Every reference must exist: one pt-BR 400 naming each missing one (the first on top), never a
+ * foreign-key error. One query per referenced column, however many rows refer to it.
+ */
 export async function checarReferencias(t: Tx, refs: Referencia[]): Promise<void> {
-  const erros: { field: string; message: string }[] = [];
-  for (const r of refs) {
-    const achou = await t.select({ um: sql`1` }).from(r.coluna.table).where(eq(r.coluna, r.valor)).limit(1);
-    if (!achou.length) erros.push({ field: r.campo, message: r.mensagem });
+  const porColuna = new Map<PgColumn, Referencia[]>();
+  for (const r of refs) porColuna.set(r.coluna, [...(porColuna.get(r.coluna) ?? []), r]);
+  const faltam = new Set<Referencia>();
+  for (const [coluna, lista] of porColuna) {
+    const valores = [...new Set(lista.map((r) => r.valor))];
+    const achados = await t.select({ v: coluna }).from(coluna.table).where(inArray(coluna, valores));
+    const existe = new Set(achados.map((a) => String(a.v)));
+    for (const r of lista) if (!existe.has(String(r.valor))) faltam.add(r);
   }
+  const erros = refs.filter((r) => faltam.has(r)).map((r) => ({ field: r.campo, message: r.mensagem }));
   if (erros.length) throw badRequest(erros[0].message, erros);
 }
 
 /**
- * Create, update and delete of one table, each in a transaction with its audit row.
- * `cadastro` is the entity name written to the logs (e.g. 'Municipio'). `emUso` words the 409 of a
- * delete refused because another table still points at the row (given that table's name).
+ * A child collection of a master-detail save (ARCHITECTURE.md rule 9): the rows of `table` whose
+ * `pai` column holds the parent's id, given under the name `campo` (the body's array, e.g. 'itens').
+ */
+export interface Colecao {
+  /** Name of the array in the request body, in what `preparar` gives, and in error paths ('itens[2].quantidade'). */
+  campo: string;
+  table: TableWithId;
+  /** Entity name of the child's audit rows (e.g. 'BoletimItens'). */
+  cadastro: string;
+  /** The child's column that points at its parent. */
+  pai: PgColumn;
+  /** What one row is called in a refusal: '{item} {n}' with n counted from 1 (e.g. 'Item 3'). */
+  item: string;
+  /** Collections of each child row (e.g. a notebook's two row lists). */
+  colecoes?: Colecao[];
+  /** The 409 of a removed row that other records still point at (given that table's name). */
+  emUso?: (tabela: string) => string;
+}
+
+/** A child row to save: `id` of a row to keep (absent or null: a new row), its columns, and its own collections. */
+export type LinhaFilha = { id?: number | null } & Record<string, unknown>;
+
+type Row = Record<string, unknown> & { id: number };
+
+/** The JS key of each database column name of a table (for naming a field from a database error). */
+function chavesDasColunas(table: PgTable): Map<string, string> {
+  return new Map(Object.entries(getTableColumns(table)).map(([k, c]) => [c.name, k]));
+}
+
+/**
+ * Whether a stored value equals what a save gives: numeric columns come back as text ('12.50' = 12.5),
+ * dates as 'yyyy-mm-dd' (or a Date), null and undefined alike.
+ */
+function igual(atual: unknown, novo: unknown): boolean {
+  if (atual === null || atual === undefined || novo === null || novo === undefined) return (atual ?? null) === (novo ?? null);
+  if (atual instanceof Date) return novo instanceof Date ? atual.getTime() === novo.getTime() : atual.toISOString() === String(novo);
+  if (typeof atual === 'object' || typeof novo === 'object') return JSON.stringify(atual) === JSON.stringify(novo);
+  if (typeof atual === 'number' || typeof novo === 'number') return Number(atual) === Number(novo);
+  return String(atual) === String(novo);
+}
+
+/**
+ * A database refusal raised by one child row, as a pt-BR 4xx naming the row and, when the database
+ * says which, the field ('itens[2].produtoId'); anything else is rethrown.
+ */
+function erroDaLinha(err: unknown, c: Colecao, nome: string, caminho: string | null): never {
+  if (err instanceof HttpError) throw err;
+  const pg = pgErro(err);
+  if (!pg) throw err;
+  const chaves = chavesDasColunas(c.table);
+  const paiNome = c.pai.name;
+  // 'Key (grupo_id, rota_id)=(5, 3) already exists.' / 'Key (rota_id)=(9) is not present in table "rotas".'
+  const colunas = /\(([^)]*)\)=/.exec(pg.detail ?? '')?.[1]?.split(',').map((x) => x.trim().replace(/"/g, '')) ?? [];
+  const coluna = pg.column ?? colunas.find((x) => x !== paiNome) ?? colunas[0];
+  const chave = coluna ? chaves.get(coluna) : undefined;
+  const campo = caminho === null ? undefined : chave ? `${caminho}.${chave}` : caminho;
+  const com = (status: number, message: string) => new HttpError(status, message, campo ? [{ field: campo, message }] : undefined);
+  switch (pg.code) {
+    case '23505':
+      throw com(409, `${nome}: já existe um registro com estes dados.`);
+    case '23503':
+      if (caminho === null)
+        throw com(409, c.emUso ? `${nome}: ${c.emUso(pg.table ?? '')}` : `${nome} está vinculado(a) a ${vinculos(pg.table ?? '')} e não pode ser removido(a).`);
+      throw com(409, `${nome}: o registro relacionado não existe.`);
+    case '23502':
+      throw com(400, `${nome}: um valor obrigatório não foi informado.`);
+    case '23514':
+    case '22001':
+    case '22003':
+    case '22P02':
+    case '22007':
+    case '22008':
+      throw com(400, `${nome}: um dos valores é inválido ou maior que o permitido.`);
+  }
+  throw err;
+}
+
+async function comErroDaLinha<T>(p: Promise<T>, c: Colecao, nome: string, caminho: string | null): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    erroDaLinha(err, c, nome, caminho);
+  }
+}
+
+/** The columns of `table` a save gives (not its id, not the parent link, not a collection, not undefined). */
+function colunasDe(table: PgTable, dados: Record<string, unknown>, fora: Set<string>) {
+  const cols = getTableColumns(table);
+  return Object.fromEntries(Object.entries(dados).filter(([k, v]) => k !== 'id' && !fora.has(k) && v !== undefined && k in cols));
+}
+
+const chaveDe = (c: Colecao) => Object.entries(getTableColumns(c.table)).find(([, col]) => col === c.pai)![0];
+
+/** A row of a collection and, first, its own children: deleted with one audit row each. */
+async function removerLinha(t: Tx, usuario: string, c: Colecao, row: Row, nome: string) {
+  for (const sub of c.colecoes ?? []) {
+    const filhos = (await t.select().from(sub.table).where(eq(sub.pai, row.id)).orderBy(asc(sub.table.id))) as Row[];
+    for (const f of filhos) await removerLinha(t, usuario, sub, f, `${nome}, ${sub.item.toLowerCase()} (código ${f.id})`);
+  }
+  await comErroDaLinha(t.delete(c.table).where(eq(c.table.id, row.id)), c, nome, null);
+  await registrarLog(t, usuario, c.cadastro, row.id, 'DELETE', row);
+}
+
+/**
+ * Saves the collections of one parent: for each collection given (an absent one is left alone),
+ * rows whose id is kept are updated only where a column changed, rows no longer given are deleted
+ * (their own children first), rows without id are inserted; one audit row per changed record.
+ * An id that is not one of this parent's rows is refused (400, or 409 when it no longer exists).
+ * `caminho` prefixes error paths of nested collections ('itens[2].').
+ */
+async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId: number, dados: Record<string, unknown>, caminho = '') {
+  for (const c of colecoes) {
+    const linhas = dados[c.campo] as LinhaFilha[] | undefined | null;
+    if (linhas === undefined) continue;
+    const lista = linhas ?? [];
+    const fora = new Set([chaveDe(c), ...(c.colecoes ?? []).map((s) => s.campo)]);
+    const existentes = (await t.select().from(c.table).where(eq(c.pai, paiId)).orderBy(asc(c.table.id))) as Row[];
+    const porId = new Map(existentes.map((r) => [r.id, r]));
+    const nomeDa = (i: number) => `${c.item} ${i + 1}`;
+    const caminhoDa = (i: number) => `${caminho}${caminhoDoCampo([c.campo, i])}`;
+
+    // Ids first: each one this parent's, none twice.
+    const mantidos = new Set<number>();
+    for (const [i, l] of lista.entries()) {
+      if (l.id === undefined || l.id === null) continue;
+      const campo = `${caminhoDa(i)}.id`;
+      if (mantidos.has(l.id)) throw badRequest(`${nomeDa(i)}: aparece mais de uma vez.`, [{ field: campo, message: `${nomeDa(i)}: aparece mais de uma vez.` }]);
+      if (!porId.has(l.id)) {
+        const [outro] = await t.select({ id: c.table.id }).from(c.table).where(eq(c.table.id, l.id)).limit(1);
+        const msg = outro ? `${nomeDa(i)} não pertence a este registro.` : `${nomeDa(i)} não existe mais: foi removido(a) em outra sessão. Recarregue a página.`;
+        throw new HttpError(outro ? 400 : 409, msg, [{ field: campo, message: msg }]);
+      }
+      mantidos.add(l.id);
+    }
+
+    // Deletes before inserts, so a new row may take what a removed one held (a unique key).
+    for (const r of existentes) if (!mantidos.has(r.id)) await removerLinha(t, usuario, c, r, `${c.item} (código ${r.id})`);
+
+    for (const [i, l] of lista.entries()) {
+      const valores = colunasDe(c.table, l, fora);
+      let id: number;
+      if (l.id !== undefined && l.id !== null) {
+        id = l.id;
+        const antes = porId.get(id)!;
+        const mudou = Object.fromEntries(Object.entries(valores).filter(([k, v]) => !igual(antes[k], v)));
+        if (Object.keys(mudou).length) {
+          const [depois] = (await comErroDaLinha(t.update(c.table).set(mudou as never).where(eq(c.table.id, id)).returning(), c, nomeDa(i), caminhoDa(i))) as Row[];
+          await registrarLog(t, usuario, c.cadastro, id, 'UPDATE', depois, antes);
+        }
+      } else {
+        const [novo] = (await comErroDaLinha(
+          t.insert(c.table).values({ ...valores, [chaveDe(c)]: paiId } as never).returning(),
+          c,
+          nomeDa(i),
+          caminhoDa(i),
+        )) as Row[];
+        id = novo.id;
+        await registrarLog(t, usuario, c.cadastro, id, 'INSERT', novo);
+      }
+      if (c.colecoes?.length) await gravarColecoes(t, usuario, c.colecoes, id, l, `${caminhoDa(i)}.`);
+    }
+  }
+}
+
+/**
+ * Create, update and delete of one table (a parent with its child collections, when declared), each
+ * in a transaction with its audit rows. `cadastro` is the entity name written to the logs (e.g.
+ * 'Municipio'). `emUso` words the 409 of a delete refused because another table still points at the
+ * row (given that table's name). `colecoes` are the child collections a save diffs by id (see `salvar`);
+ * `resumo` gives the parent's audit content when it should say more than its own columns (e.g. its
+ * children in short), read before and after the save.
  */
 export function auditedCrud<T extends TableWithId>(
   table: T,
   cadastro: string,
   naoEncontrado = 'Registro não encontrado',
-  o: { emUso?: (tabela: string) => string } = {},
+  o: { emUso?: (tabela: string) => string; colecoes?: Colecao[]; resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>> } = {},
 ) {
   type Row = InferSelectModel<T>;
   type Insert = InferInsertModel<T>;
   const idCol = table.id;
   const cols = getTableColumns(table);
+  const colecoes = o.colecoes ?? [];
 
-  async function get(db: Tx, id: number): Promise<Row | undefined> {
-    const rows = await db.select().from(table as PgTable).where(eq(idCol, id)).limit(1);
+  async function get(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
+    const q = db.select().from(table as PgTable).where(eq(idCol, id)).limit(1);
+    const rows = bloquear ? await q.for('update') : await q;
     return rows[0] as Row | undefined;
   }
 
-  async function inserir(t: Tx, usuario: string, values: Insert): Promise<Row> {
+  const conteudo = async (t: Tx, row: Row) => (o.resumo ? o.resumo(t, (row as { id: number }).id) : (row as Record<string, unknown>));
+
+  async function inserir(t: Tx, usuario: string, values: Insert, auditar = true): Promise<Row> {
     const [row] = (await t.insert(table).values(values as never).returning()) as Row[];
-    await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
+    if (auditar) await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
     return row;
   }
 
   /** The update of a row already read (its previous values go to the audit row). */
-  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>): Promise<Row> {
+  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>, auditar = true): Promise<Row> {
     const id = (antes as { id: number }).id;
     const set = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined && k in cols));
-    const [row] = (await t.update(table).set(set as never).where(eq(idCol, id)).returning()) as Row[];
-    await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
+    const [row] = Object.keys(set).length
+      ? ((await t.update(table).set(set as never).where(eq(idCol, id)).returning()) as Row[])
+      : [antes];
+    if (auditar) await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
+    return row;
+  }
+
+  /**
+   * The save of a form inside a transaction the caller holds (a batch of parents saved together,
+   * all or none). See `salvar`.
+   */
+  async function salvarNa<R = Row>(
+    t: Tx,
+    usuario: string,
+    id: number | null,
+    preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
+    ler?: (t: Tx, id: number) => Promise<R>,
+  ): Promise<R> {
+    let antes: Row | undefined;
+    if (id !== null) {
+      // Locked: two saves of the same record take turns, each diffing the children the other left.
+      antes = await get(t, id, true);
+      if (!antes) throw notFound(naoEncontrado);
+    }
+    const dados = await preparar(t, antes);
+    const campos = new Set(colecoes.map((c) => c.campo));
+    const valores = Object.fromEntries(Object.entries(dados).filter(([k]) => !campos.has(k))) as Partial<Insert>;
+    const conteudoAntes = antes && o.resumo ? await o.resumo(t, id!) : (antes as Record<string, unknown> | undefined);
+    const adiar = colecoes.length > 0 || !!o.resumo;
+    const row = antes ? await alterar(t, usuario, antes, valores, !adiar) : await inserir(t, usuario, valores as Insert, !adiar);
+    const rowId = (row as { id: number }).id;
+    if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados);
+    if (adiar) await registrarLog(t, usuario, cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, row), conteudoAntes);
+    return ler ? ler(t, rowId) : (row as unknown as R);
+  }
+
+  async function removerNa(t: Tx, usuario: string, id: number): Promise<Row> {
+    const antes = await get(t, id, true);
+    if (!antes) throw notFound(naoEncontrado);
+    const conteudoAntes = await conteudo(t, antes);
+    // Children first, one audit row each (the foreign keys' cascade would remove them unrecorded).
+    for (const c of colecoes) {
+      const filhos = (await t.select().from(c.table).where(eq(c.pai, id)).orderBy(asc(c.table.id))) as (Record<string, unknown> & { id: number })[];
+      for (const f of filhos) await removerLinha(t, usuario, c, f, `${c.item} (código ${f.id})`);
+    }
+    const [row] = (await t
+      .delete(table)
+      .where(eq(idCol, id))
+      .returning()
+      .catch((err: unknown) => {
+        const e = pgErro(err);
+        if (o.emUso && e?.code === '23503') throw conflict(o.emUso(e.table ?? e.constraint?.split('_')[0] ?? ''));
+        throw err;
+      })) as Row[];
+    if (!row) throw notFound(naoEncontrado);
+    await registrarLog(t, usuario, cadastro, id, 'DELETE', conteudoAntes);
     return row;
   }
 
@@ -94,42 +333,57 @@ export function auditedCrud<T extends TableWithId>(
     /**
      * A form's save in one transaction: a create (`id` null) or an update of a row that must exist
      * (404 before anything else). `preparar` checks what the input refers to and gives the columns
-     * (on an update it sees the current row); `ler` reads what the API answers (default: the row).
+     * (on an update it sees the current row) and, under each collection's `campo`, its rows
+     * (`LinhaFilha`: with the `id` of a row to keep, without one for a new row; a collection left
+     * out is left alone). `ler` reads what the API answers (default: the row). The parent always
+     * gets its INSERT/UPDATE audit row; each child row only when it changed. A refusal (a 4xx
+     * thrown anywhere, a database error) leaves nothing behind.
      */
     async salvar<R = Row>(
       db: Db,
       usuario: string,
       id: number | null,
-      preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert>> | Partial<Insert>,
+      preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
       ler?: (t: Tx, id: number) => Promise<R>,
     ): Promise<R> {
-      return db.transaction(async (t) => {
-        let antes: Row | undefined;
-        if (id !== null) {
-          antes = await get(t, id);
-          if (!antes) throw notFound(naoEncontrado);
-        }
-        const valores = await preparar(t, antes);
-        const row = antes ? await alterar(t, usuario, antes, valores) : await inserir(t, usuario, valores as Insert);
-        return ler ? ler(t, (row as { id: number }).id) : (row as unknown as R);
-      });
+      return db.transaction((t) => salvarNa(t, usuario, id, preparar, ler));
     },
+    salvarNa,
+    /** Deletes the row and its declared children (one audit row each); 404 when missing, `emUso`'s 409 when referenced. */
     async remove(db: Db, usuario: string, id: number, tx?: Tx): Promise<Row> {
-      const run = async (t: Tx) => {
-        const [row] = (await t
-          .delete(table)
-          .where(eq(idCol, id))
-          .returning()
-          .catch((err: unknown) => {
-            const e = pgErro(err);
-            if (o.emUso && e?.code === '23503') throw conflict(o.emUso(e.table ?? e.constraint?.split('_')[0] ?? ''));
-            throw err;
-          })) as Row[];
-        if (!row) throw notFound(naoEncontrado);
-        await registrarLog(t, usuario, cadastro, id, 'DELETE', row as Record<string, unknown>);
-        return row;
-      };
-      return tx ? run(tx) : db.transaction(run);
+      return tx ? removerNa(tx, usuario, id) : db.transaction((t) => removerNa(t, usuario, id));
     },
+  };
+}
+
+
+/**
+ * The repository of a simple resource (docs/adding-a-resource.md): a record read as its list row,
+ * a create or update saving the input's fields that are columns of `table` (or what `valores`
+ * gives), a delete; all audited under `cadastro`. A resource writes its own only where it differs.
+ */
+export function repositorioPadrao<T extends TableWithId, Dto>(
+  db: Db,
+  o: {
+    table: T;
+    cadastro: string;
+    naoEncontrado: string;
+    /** Reads one record as the API answers it (e.g. its list row: `(t, id) => listRowOrThrow(t, lista, id, msg)`). */
+    ler: (t: Tx, id: number) => Promise<Dto>;
+    /** The columns to save from the input (default: its fields that are columns, but not `id`). */
+    valores?: (t: Tx, input: Record<string, unknown>, antes?: InferSelectModel<T>) => Promise<Partial<InferInsertModel<T>>> | Partial<InferInsertModel<T>>;
+    emUso?: (tabela: string) => string;
+  },
+) {
+  const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, { emUso: o.emUso });
+  const cols = getTableColumns(o.table);
+  const valores =
+    o.valores ?? ((_t: Tx, input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k in cols)) as Partial<InferInsertModel<T>>);
+  return {
+    crud,
+    get: (id: number) => o.ler(db, id),
+    create: (usuario: string, input: Record<string, unknown>) => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), o.ler),
+    update: (usuario: string, id: number, input: Record<string, unknown>) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler),
+    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
   };
 }

@@ -16,10 +16,11 @@ export const notFound = (message = 'Registro não encontrado') => new HttpError(
 export const conflict = (message: string) => new HttpError(409, message);
 
 /** The PostgreSQL error behind an error (drivers and Drizzle wrap it in `cause`), or null. */
-export function pgErro(err: unknown): { code: string; table?: string; constraint?: string; detail?: string } | null {
-  let e = err as { code?: unknown; cause?: unknown; table?: string; constraint?: string; detail?: string } | undefined;
+export function pgErro(err: unknown): { code: string; table?: string; constraint?: string; detail?: string; column?: string } | null {
+  let e = err as { code?: unknown; cause?: unknown; table?: string; constraint?: string; detail?: string; column?: string } | undefined;
   for (let i = 0; e && i < 4; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, table: e.table, constraint: e.constraint, detail: e.detail };
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return { code: e.code, table: e.table, constraint: e.constraint, detail: e.detail, column: e.column };
     e = e.cause as typeof e;
   }
   return null;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { caminhoDoCampo } from '@ceasa/shared';
 import { HttpError, STATUS_TEXT, pgErro } from '../lib/errors';
 
 function send(reply: import('fastify').FastifyReply, status: number, message: string, fieldErrors?: { field: string; message: string }[]) {
@@ -10,8 +11,9 @@ function send(reply: import('fastify').FastifyReply, status: number, message: st
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A child row's field by its index: '/itens/2/quantidade' → 'itens[2].quantidade'.
       const fieldErrors = err.validation.map((v) => ({
-        field: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '',
+        field: caminhoDoCampo((v.instancePath ?? '').split('/').filter(Boolean)),
         message: v.message ?? 'Valor inválido',
       }));
       return send(reply, 400, fieldErrors[0]?.message ?? 'Dados inválidos', fieldErrors);
@@ -30,6 +32,8 @@ export function registerErrorHandler(app: FastifyInstance) {
               ? 'O registro está sendo usado em outro cadastro e não pode ser removido.'
               : 'O registro relacionado não existe.',
           );
+        case '23502':
+          return send(reply, 400, 'Um valor obrigatório não foi informado.');
         case '22001':
           return send(reply, 400, 'Um dos valores é maior que o permitido.');
         case '22003':

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Layout } from '../components/layout/Layout';
 import { useAuth } from '../lib/auth';
-import { resources } from './resources';
+import { menu, resources } from './resources';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
 
@@ -25,11 +25,11 @@ export default function BackOffice() {
     <>
       <ConfirmDialog />
       <Routes>
-        <Route element={<Layout />}>
-          <Route path="/admin" element={<AdminPage />} />
+        <Route element={<Layout menu={menu} />}>
+          <Route path="/admin" element={<AdminPage menu={menu} />} />
           {resources.flatMap((r) =>
-            r.pages.map(({ path, element: El, acao = 'visualizar' }) => (
-              <Route key={path} path={path} element={<Guard rota={r.rota} acao={acao}><El /></Guard>} />
+            r.pages.map(({ path, element: El, acao }) => (
+              <Route key={path} path={path} element={<Guard rota={r.recurso.rota} acao={acao}><El /></Guard>} />
             )),
           )}
           <Route path="*" element={<section className="card"><h1>Página não encontrada</h1></section>} />

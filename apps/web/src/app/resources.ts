@@ -1,16 +1,5 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
-
-/** One registration per resource drives the menu, the routes and the permission checks. */
-export interface ResourceDef {
-  /** Route name of the permission table (SPEC.md section 2 menu names). */
-  rota: string;
-  /** Menu target. */
-  path: string;
-  label: string;
-  icon: string;
-  pages: { path: string; element: LazyExoticComponent<ComponentType> | ComponentType; acao?: 'visualizar' | 'criar' | 'editar' }[];
-}
-
+import { ROTAS } from '@ceasa/shared';
+import { itemDeMenu, type ResourceDef } from '../lib/recursos';
 import { boletimResource } from '../features/boletim';
 import { estacionamentoResource } from '../features/estacionamento';
 import { logsResource } from '../features/logs';
@@ -26,5 +15,23 @@ import { rotasResource } from '../features/rotas';
 import { usuariosResource } from '../features/usuarios';
 import { vafResource } from '../features/vaf';
 
-/** In the side menu's order (SPEC.md section 2). */
-export const resources: ResourceDef[] = [boletimResource, pessoaResource, propriedadeResource, produtoResource, produtoGrupoResource, pedraResource, precosResource, vafResource, estacionamentoResource, municipioResource, rotasResource, permissoesResource, logsResource, usuariosResource];
+/** Every resource's screens (one line each), in the side menu's order: the order of the route names (ROTAS). */
+export const resources: ResourceDef[] = [
+  boletimResource,
+  estacionamentoResource,
+  logsResource,
+  municipioResource,
+  pedraResource,
+  permissoesResource,
+  pessoaResource,
+  precosResource,
+  produtoResource,
+  produtoGrupoResource,
+  propriedadeResource,
+  rotasResource,
+  usuariosResource,
+  vafResource,
+].sort((a, b) => ROTAS.indexOf(a.recurso.rota) - ROTAS.indexOf(b.recurso.rota));
+
+/** The side menu: one entry per resource, shown when the user may see its route. */
+export const menu = resources.map((r) => itemDeMenu(r.recurso));

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { destinoAposLogin } from '../lib/destino';
 import HomePage from '../features/home/home-page';
+import { Carregando } from '../components/layout/carregando';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
@@ -10,7 +11,6 @@ const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const BackOffice = lazy(() => import('./back-office'));
 
-export const Carregando = () => <p className="carregando">Carregando.....</p>;
 
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
+import { declararRecurso } from '../recurso';
 
 /** SPEC.md section 9: production area up to 999999 ha, productions up to 9999999999 kg (2 decimals). */
 export const AREA_PRODUCAO_MAXIMA = 999_999;
@@ -55,62 +56,48 @@ export const boletimInput = z.object({
 export type BoletimInput = z.input<typeof boletimInput>;
 export type BoletimDados = z.output<typeof boletimInput>;
 
-export type BoletimItem = {
-  id: number;
-  boletimId: number;
-  produtoId: number;
-  produtoNome: string;
-  produtoEmbalagem: string;
-  areaProducao: number;
-  producaoEstimada: number;
-  producaoEmbalada: number;
-  inicioColheita: string;
-  fimColheita: string;
-  /** Sum of the romaneio item quantities linked to this item (CONTRACT.md 'Derived values'). */
-  producaoComercializada: number;
+const dia = z.string();
+/** One item as the API answers it, with its derived quantities (CONTRACT.md 'Derived values'). */
+export const boletimItemRegistro = z.object({
+  id: z.number().int(),
+  boletimId: z.number().int(),
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  areaProducao: z.number(),
+  producaoEstimada: z.number(),
+  producaoEmbalada: z.number(),
+  inicioColheita: dia,
+  fimColheita: dia,
+  /** Sum of the romaneio item quantities linked to this item. */
+  producaoComercializada: z.number(),
   /** producaoEstimada - producaoComercializada. */
-  saldoQtde: number;
+  saldoQtde: z.number(),
   /** Whether the item has a field notebook. */
-  temCaderno: boolean;
-};
+  temCaderno: z.boolean(),
+});
+export type BoletimItem = z.infer<typeof boletimItemRegistro>;
 
-export type Boletim = {
-  id: number;
-  dataVisita: string;
-  dataEmissao: string;
+/** A list row: the bulletin without its items. */
+export const boletimLinha = z.object({
+  id: z.number().int(),
+  dataVisita: dia,
+  dataEmissao: dia,
   /** The latest fimColheita of the items (null without items). */
-  dataVigencia: string | null;
-  produtorId: number;
-  produtorNome: string;
-  propriedadeId: number;
-  propriedadeNome: string;
-  propriedadeMunicipioNome: string;
-  tecnicoId: number;
-  tecnicoNome: string;
-  itens: BoletimItem[];
-};
+  dataVigencia: dia.nullable(),
+  produtorId: z.number().int(),
+  produtorNome: z.string(),
+  propriedadeId: z.number().int(),
+  propriedadeNome: z.string(),
+  propriedadeMunicipioNome: z.string(),
+  tecnicoId: z.number().int(),
+  tecnicoNome: z.string(),
+});
+export type BoletimLinha = z.infer<typeof boletimLinha>;
 
-/** A list row (no items). */
-export type BoletimLinha = Omit<Boletim, 'itens'>;
-
-/** GET boletim/saldo/{id}: one row per item, with the property's municipality. */
-export type BoletimSaldo = {
-  id: number;
-  boletimId: number;
-  produtoId: number;
-  produtoNome: string;
-  produtoEmbalagem: string;
-  producaoEstimada: number;
-  producaoComercializada: number;
-  saldoQtde: number;
-  inicioColheita: string;
-  fimColheita: string;
-  propriedadeNome: string;
-  propriedadeMunicipioNome: string;
-  produtorNome: string;
-  dataEmissao: string;
-  dataVigencia: string | null;
-};
+/** A bulletin with its items (GET/POST/PUT boletim, GET boletim/saldo/{id}: the balance report adds nothing else). */
+export const boletimRegistro = boletimLinha.extend({ itens: z.array(boletimItemRegistro) });
+export type Boletim = z.infer<typeof boletimRegistro>;
 
 /**
  * Body of POST boletim/searchBoletim/{dir}/{field} (SPEC.md section 3): produtor, propriedade and
@@ -133,3 +120,21 @@ export const boletimFiltro = z
     ...idOuNome(tecnico, 'tecnicoId', 'tecnicoNome'),
   }));
 export type BoletimFiltro = z.input<typeof boletimFiltro>;
+
+/** Harvest bulletins (route name 'boletim'); each item's field notebook is under the same permissions. */
+export const boletimRecurso = declararRecurso({
+  rota: 'boletim',
+  menu: { rotulo: 'Boletim', icone: 'pi pi-file-edit' },
+  caminhos: { lista: '/boletim', novo: '/boletimcreate', editar: '/boletim/edit/:id' },
+  api: { base: 'boletim', busca: 'searchBoletim', linha: boletimLinha, registro: boletimRegistro, entrada: boletimInput, filtro: boletimFiltro },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Boletins',
+    plural: 'boletins',
+    vazio: 'Nenhuma boletim encontrada',
+    erroObter: 'Erro ao obter boletim',
+    erroRemover: 'Erro ao remover o boletim',
+    entidade: 'boletim',
+    naoEncontrado: 'Boletim não encontrado',
+  },
+});

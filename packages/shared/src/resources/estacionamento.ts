@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data, idOpcional, referencia, texto } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
+import { declararRecurso } from '../recurso';
 
 /**
  * A pt-BR or plain decimal: '1.234,56', '1234,56', '1234.56', 'R$ 12,50', 12.5 → number;
@@ -62,20 +63,22 @@ export const estacionamentoInput = z.object({
 export type EstacionamentoInput = z.input<typeof estacionamentoInput>;
 export type EstacionamentoDados = z.output<typeof estacionamentoInput>;
 
-export type VeiculoTipo = { id: number; nome: string };
+export const veiculoTipoRegistro = z.object({ id: z.number().int(), nome: z.string() });
+export type VeiculoTipo = z.infer<typeof veiculoTipoRegistro>;
 
-export type Estacionamento = {
-  id: number;
-  data: string;
-  placa: string;
-  valor: number;
-  divida: number;
-  pessoaId: number;
-  pessoaNome: string;
-  pessoa: { nome: string };
-  veiculoTipoId: number;
-  veiculoTipo: VeiculoTipo;
-};
+export const estacionamentoRegistro = z.object({
+  id: z.number().int(),
+  data: z.string(),
+  placa: z.string(),
+  valor: z.number(),
+  divida: z.number(),
+  pessoaId: z.number().int(),
+  pessoaNome: z.string(),
+  pessoa: z.object({ nome: z.string() }),
+  veiculoTipoId: z.number().int(),
+  veiculoTipo: veiculoTipoRegistro,
+});
+export type Estacionamento = z.infer<typeof estacionamentoRegistro>;
 
 /** Body of POST estacionamento/searchEstacionamento/{dir}/{field}: veiculoTipo is an id (or the option) or name text. */
 export const estacionamentoFiltro = z
@@ -88,3 +91,27 @@ export const estacionamentoFiltro = z
     data: z.string().nullish(),
   })
   .transform(({ veiculoTipo, ...f }) => ({ ...f, ...idOuNome(veiculoTipo, 'veiculoTipoId', 'veiculoTipoNome') }));
+
+export const estacionamentoRecurso = declararRecurso({
+  rota: 'estacionamento',
+  menu: { rotulo: 'Estacionamento', icone: 'pi pi-car' },
+  caminhos: { lista: '/estacionamento', novo: '/estacionamentocreate', editar: '/estacionamento/edit/:id' },
+  api: {
+    base: 'estacionamento',
+    busca: 'searchEstacionamento',
+    buscaPorTermo: 'placa',
+    registro: estacionamentoRegistro,
+    entrada: estacionamentoInput,
+    filtro: estacionamentoFiltro,
+  },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Estacionamento',
+    plural: 'estacionamentos',
+    vazio: 'Nenhum estacionamento encontrado',
+    erroObter: 'Erro ao obter estacionamento',
+    erroRemover: 'Erro ao remover o estacionamento',
+    entidade: 'estacionamento',
+    naoEncontrado: 'Estacionamento não encontrado',
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { permissao, type Permissao } from '../permissions';
+import { permissao } from '../permissions';
 import { idOpcional, texto } from '../z';
+import { declararRecurso } from '../recurso';
 
 export const grupoPermissoesInput = z.object({
   id: idOpcional,
@@ -8,4 +9,45 @@ export const grupoPermissoesInput = z.object({
   permissoes: z.array(permissao).default([]),
 });
 export type GrupoPermissoesInput = z.input<typeof grupoPermissoesInput>;
-export type GrupoPermissoes = { id: number; nome: string; permissoes: Required<Permissao>[] };
+export type GrupoPermissoesDados = z.output<typeof grupoPermissoesInput>;
+/** A group's flags on one route, as the API answers them (a child row of the group). */
+export const permissaoRegistro = z.object({
+  id: z.number().int(),
+  rotaId: z.number().int(),
+  rotaNome: z.string(),
+  criar: z.boolean(),
+  editar: z.boolean(),
+  deletar: z.boolean(),
+  visualizar: z.boolean(),
+});
+/** A row of the group list. */
+export const grupoPermissoesLinha = z.object({ id: z.number().int(), nome: z.string() });
+/** A group with its flags per route (GET/POST/PUT grupoPermissoes). */
+export const grupoPermissoesRegistro = grupoPermissoesLinha.extend({ permissoes: z.array(permissaoRegistro) });
+export type GrupoPermissoes = z.infer<typeof grupoPermissoesRegistro>;
+
+/** Permission groups (route name 'permissoes'): a group and its flags per route, saved together. */
+export const grupoPermissoesRecurso = declararRecurso({
+  rota: 'permissoes',
+  menu: { rotulo: 'Permissões', icone: 'pi pi-lock' },
+  caminhos: { lista: '/permissoes', novo: '/permissoescreate', editar: '/permissoes/edit/:id' },
+  api: {
+    base: 'grupoPermissoes',
+    busca: 'searchGrupoPermissoes',
+    buscaPorTermo: 'nome',
+    linha: grupoPermissoesLinha,
+    registro: grupoPermissoesRegistro,
+    entrada: grupoPermissoesInput,
+    tag: 'Grupos de permissões',
+  },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Grupos de Permissões',
+    plural: 'grupos',
+    vazio: 'Nenhum grupo encontrado',
+    erroObter: 'Erro ao obter grupos de permissões',
+    erroRemover: 'Erro ao remover o grupo',
+    entidade: 'grupo de permissões',
+    naoEncontrado: 'Grupo de permissões não encontrado',
+  },
+});

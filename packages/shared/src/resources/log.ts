@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { declararRecurso } from '../recurso';
 
-export type Log = {
-  id: number;
-  usuario: string;
-  updated: string;
-  cadastroId: string;
-  cadastro: string;
-  acao: 'INSERT' | 'UPDATE' | 'DELETE';
-  conteudo: string;
-  conteudoAnterior: string | null;
-};
+/** An audit row (read-only). */
+export const logRegistro = z.object({
+  id: z.number().int(),
+  usuario: z.string(),
+  updated: z.string(),
+  cadastroId: z.string(),
+  cadastro: z.string(),
+  acao: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  conteudo: z.string(),
+  conteudoAnterior: z.string().nullable(),
+});
+export type Log = z.infer<typeof logRegistro>;
 
 export const logFiltro = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
@@ -42,3 +45,20 @@ export function conteudoParaYaml(conteudo: string | null | undefined): string {
     return i < 0 ? `  ${p}` : `  ${p.slice(0, i)}: ${p.slice(i + 1)}`;
   })].join('\n');
 }
+
+/** The audit trail: read-only (list and detail), written by the changes themselves. */
+export const logRecurso = declararRecurso({
+  rota: 'logs',
+  menu: { rotulo: 'Logs', icone: 'pi pi-history' },
+  caminhos: { lista: '/logs', editar: '/logs/edit/:id' },
+  api: { base: 'logs', busca: 'searchLogs', registro: logRegistro, filtro: logFiltro },
+  ordem: { campo: 'id', dir: 'desc' },
+  rotulos: {
+    titulo: 'Logs',
+    plural: 'logs',
+    vazio: 'Nenhum log encontrado',
+    erroObter: 'Erro ao obter logs',
+    erroRemover: 'Erro ao remover o log',
+    naoEncontrado: 'Log não encontrado',
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOpcional, texto } from '../z';
+import { declararRecurso } from '../recurso';
 
 export const municipioInput = z.object({
   id: idOpcional,
@@ -7,4 +8,23 @@ export const municipioInput = z.object({
   sigla: texto('A sigla é obrigatório', 2, 'A sigla dete ter no máximo 2 caracteres'),
 });
 export type MunicipioInput = z.input<typeof municipioInput>;
-export type Municipio = { id: number; nome: string; sigla: string };
+/** A municipality as the API answers it. */
+export const municipioRegistro = z.object({ id: z.number().int(), nome: z.string(), sigla: z.string() });
+export type Municipio = z.infer<typeof municipioRegistro>;
+
+export const municipioRecurso = declararRecurso({
+  rota: 'municipio',
+  menu: { rotulo: 'Município', icone: 'pi pi-map-marker' },
+  caminhos: { lista: '/municipio', novo: '/municipiocreate', editar: '/municipio/edit/:id' },
+  api: { base: 'municipio', busca: 'searchMunicipio', buscaPorTermo: 'nome', registro: municipioRegistro, entrada: municipioInput },
+  ordem: { campo: 'nome', dir: 'asc' },
+  rotulos: {
+    titulo: 'Municípios',
+    plural: 'municípios',
+    vazio: 'Nenhum município encontrado',
+    erroObter: 'Erro ao obter municipio',
+    erroRemover: 'Erro ao remover o municipio',
+    entidade: 'municipio',
+    naoEncontrado: 'Município não encontrado',
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { soDigitos } from '../format';
 import { idOpcional, referencia, texto, textoOpcional } from '../z';
+import { declararRecurso } from '../recurso';
 
 /** Person types seeded on first start (SPEC.md section 3: 1 producer, 2 technician). */
 export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 } as const;
@@ -44,19 +45,21 @@ export const pessoaInput = z.object({
 export type PessoaInput = z.input<typeof pessoaInput>;
 export type PessoaDados = z.output<typeof pessoaInput>;
 
-export type PessoaTipo = { id: number; descricao: string };
+export const pessoaTipoRegistro = z.object({ id: z.number().int(), descricao: z.string() });
+export type PessoaTipo = z.infer<typeof pessoaTipoRegistro>;
 
-export type Pessoa = {
-  id: number;
-  nome: string;
-  cpfcnpj: string;
-  celular: string | null;
-  tipoId: number;
-  tipoDescricao: string;
-  observacao: string | null;
-  foto: string | null;
-  pessoaTipo: PessoaTipo;
-};
+export const pessoaRegistro = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  cpfcnpj: z.string(),
+  celular: z.string().nullable(),
+  tipoId: z.number().int(),
+  tipoDescricao: z.string(),
+  observacao: z.string().nullable(),
+  foto: z.string().nullable(),
+  pessoaTipo: pessoaTipoRegistro,
+});
+export type Pessoa = z.infer<typeof pessoaRegistro>;
 
 /** GET pessoa/produtor/{id}: what a new person form is filled with (no id). */
 export type PessoaDoProdutor = Omit<Pessoa, 'id'>;
@@ -93,3 +96,21 @@ export const pessoaFiltro = z
     celular: celular ? soDigitos(celular) || celular : celular,
     ...idOuNome(tipo, 'tipoId', 'tipoDescricao'),
   }));
+
+export const pessoaRecurso = declararRecurso({
+  rota: 'pessoa',
+  menu: { rotulo: 'Pessoa', icone: 'pi pi-users' },
+  // SPEC.md section 2: the edit path has no 'edit' segment.
+  caminhos: { lista: '/pessoa', novo: '/pessoacreate', editar: '/pessoa/:id' },
+  api: { base: 'pessoa', busca: 'searchPessoa', buscaPorTermo: 'nome', registro: pessoaRegistro, entrada: pessoaInput, filtro: pessoaFiltro },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Pessoas',
+    plural: 'pessoas',
+    vazio: 'Nenhuma pessoa encontrada',
+    erroObter: 'Erro ao obter pessoa',
+    erroRemover: 'Erro ao remover pessoa',
+    entidade: 'pessoa',
+    naoEncontrado: 'Pessoa não encontrada',
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data, idOpcional, referencia } from '../z';
 import { paraNumeroBR } from './produto';
+import { declararRecurso } from '../recurso';
 
 export const PRECO_MSG = {
   produtoObrigatorio: 'O produto é obrigatório!',
@@ -51,17 +52,23 @@ export const precoInput = z.object({
 });
 export type PrecoInput = z.input<typeof precoInput>;
 
-export type Preco = {
-  id: number;
-  valor: number;
-  data: string;
-  produtoId: number;
-  produtoNome: string;
-  produtoEmbalagem: string;
-  produtoGrupoId: number;
-  produtoGrupoNome: string;
-  produto: { nome: string; embalagem: string; pesoEmKg: number; produtoGrupo: { id: number; nome: string } };
-};
+export const precoRegistro = z.object({
+  id: z.number().int(),
+  valor: z.number(),
+  data: z.string(),
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  produtoGrupoId: z.number().int(),
+  produtoGrupoNome: z.string(),
+  produto: z.object({
+    nome: z.string(),
+    embalagem: z.string(),
+    pesoEmKg: z.number(),
+    produtoGrupo: z.object({ id: z.number().int(), nome: z.string() }),
+  }),
+});
+export type Preco = z.infer<typeof precoRegistro>;
 
 const idOuTexto = z.union([z.string(), z.number()]).nullish();
 
@@ -110,3 +117,20 @@ export type PrecoResumoFiltro = z.input<typeof precoResumoFiltro>;
 export type PrecoHistorico = { data: string; valorMinimo: number; valorMedio: number; valorMaximo: number };
 
 export const PRECO_HISTORICO_DIAS = 90;
+
+export const precoRecurso = declararRecurso({
+  rota: 'precos',
+  menu: { rotulo: 'Preços', icone: 'pi pi-dollar' },
+  caminhos: { lista: '/precos', novo: '/precoscreate', editar: '/precos/edit/:id' },
+  api: { base: 'precos', busca: 'searchPrecos', registro: precoRegistro, entrada: precoInput, filtro: precoFiltro },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Preços',
+    plural: 'preços',
+    vazio: 'Nenhum preço encontrado',
+    erroObter: 'Erro ao obter preços',
+    erroRemover: 'Erro ao remover preço',
+    entidade: 'preço',
+    naoEncontrado: 'Preço não encontrado',
+  },
+});

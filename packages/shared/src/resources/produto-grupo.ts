@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOpcional, texto } from '../z';
+import { declararRecurso } from '../recurso';
 
 export const produtoGrupoInput = z.object({
   id: idOpcional,
@@ -7,7 +8,8 @@ export const produtoGrupoInput = z.object({
   unPadrao: texto('A embalagem e obrigatorio', 200, 'A embalagem deve ter no maximo 200 caracteres'),
 });
 export type ProdutoGrupoInput = z.input<typeof produtoGrupoInput>;
-export type ProdutoGrupo = { id: number; nome: string; unPadrao: string };
+export const produtoGrupoRegistro = z.object({ id: z.number().int(), nome: z.string(), unPadrao: z.string() });
+export type ProdutoGrupo = z.infer<typeof produtoGrupoRegistro>;
 
 /** Per-column filters of the group list. */
 export const produtoGrupoFiltro = z.object({
@@ -30,3 +32,28 @@ export type ProdutoGrupoBoletimRow = {
   dataEmissao: string;
   fimColheita: string;
 };
+
+export const produtoGrupoRecurso = declararRecurso({
+  rota: 'produtoGrupo',
+  menu: { rotulo: 'Grupo de Produto', icone: 'pi pi-sitemap' },
+  caminhos: { lista: '/produtoGrupo', novo: '/produtoGrupocreate', editar: '/produtoGrupo/edit/:id' },
+  api: {
+    base: 'produtoGrupo',
+    busca: 'searchProdutoGrupo',
+    buscaPorTermo: 'nome',
+    registro: produtoGrupoRegistro,
+    entrada: produtoGrupoInput,
+    filtro: produtoGrupoFiltro,
+    tag: 'Grupo de produto',
+  },
+  ordem: { campo: 'nome', dir: 'asc' },
+  rotulos: {
+    titulo: 'Grupos de Produto',
+    plural: 'grupos de produto',
+    vazio: 'Nenhum grupo de produto encontrado',
+    erroObter: 'Erro ao obter grupos de produto',
+    erroRemover: 'Erro ao remover o grupo de produto',
+    entidade: 'grupo de produto',
+    naoEncontrado: 'Grupo de produto não encontrado',
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOpcional, referencia, texto } from '../z';
+import { declararRecurso } from '../recurso';
 
 /**
  * A number typed by a person: a JS number, or text in pt-BR ('1.234,56', 'R$ 12,50') or with a
@@ -52,15 +53,16 @@ export const produtoInput = z.object({
 });
 export type ProdutoInput = z.input<typeof produtoInput>;
 
-export type Produto = {
-  id: number;
-  nome: string;
-  embalagem: string;
-  pesoEmKg: number;
-  produtoGrupoId: number;
-  produtoGrupo: { id: number; nome: string };
-  status: string;
-};
+export const produtoRegistro = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  embalagem: z.string(),
+  pesoEmKg: z.number(),
+  produtoGrupoId: z.number().int(),
+  produtoGrupo: z.object({ id: z.number().int(), nome: z.string() }),
+  status: z.string(),
+});
+export type Produto = z.infer<typeof produtoRegistro>;
 
 /** Per-column filters of the product list (POST produto/searchProduto/{dir}/{field}). */
 export const produtoFiltro = z.object({
@@ -98,3 +100,20 @@ export function opcoesDeProduto<T extends { nome?: string | null }>(produtos: re
   }
   return resultado;
 }
+
+export const produtoRecurso = declararRecurso({
+  rota: 'produto',
+  menu: { rotulo: 'Produto', icone: 'pi pi-shopping-bag' },
+  caminhos: { lista: '/produto', novo: '/produtocreate', editar: '/produto/edit/:id' },
+  api: { base: 'produto', busca: 'searchProduto', buscaPorTermo: 'nome', registro: produtoRegistro, entrada: produtoInput, filtro: produtoFiltro },
+  ordem: { campo: 'nome', dir: 'asc' },
+  rotulos: {
+    titulo: 'Produtos',
+    plural: 'produtos',
+    vazio: 'Nenhum produto encontrado',
+    erroObter: 'Erro ao obter produtos',
+    erroRemover: 'Erro ao remover o produto',
+    entidade: 'produto',
+    naoEncontrado: 'Produto não encontrado',
+  },
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { soDigitos } from '../format';
 import { idOpcional, referencia, texto, textoOpcional } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
+import { declararRecurso } from '../recurso';
 
 export const TIPOS_POSSE = ['PRÓPRIO', 'ARRENDADO', 'OUTRO'] as const;
 export type TipoPosse = (typeof TIPOS_POSSE)[number];
@@ -59,25 +60,26 @@ export const propriedadeInput = z.object({
 export type PropriedadeInput = z.input<typeof propriedadeInput>;
 export type PropriedadeDados = z.output<typeof propriedadeInput>;
 
-export type Propriedade = {
-  id: number;
-  nome: string;
-  endereco: string | null;
-  numero: string | null;
-  complemento: string | null;
-  cep: string | null;
-  municipioId: number;
-  municipioNome: string;
-  areaTotal: number;
-  areaExplorada: number;
-  areaCultivada: number;
-  geoLocalizacao: string;
-  pronaf: boolean;
-  tipoPosse: TipoPosse;
-  proprietarioId: number;
-  proprietarioNome: string;
-  proprietario: { id: number; nome: string };
-};
+export const propriedadeRegistro = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  endereco: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  cep: z.string().nullable(),
+  municipioId: z.number().int(),
+  municipioNome: z.string(),
+  areaTotal: z.number(),
+  areaExplorada: z.number(),
+  areaCultivada: z.number(),
+  geoLocalizacao: z.string(),
+  pronaf: z.boolean(),
+  tipoPosse: z.enum(TIPOS_POSSE),
+  proprietarioId: z.number().int(),
+  proprietarioNome: z.string(),
+  proprietario: z.object({ id: z.number().int(), nome: z.string() }),
+});
+export type Propriedade = z.infer<typeof propriedadeRegistro>;
 
 export type PropriedadeOpcao = { id: number; nome: string };
 
@@ -93,3 +95,21 @@ export const propriedadeFiltro = z
     tipoPosse: z.string().nullish(),
   })
   .transform(({ proprietario, ...f }) => ({ ...f, ...idOuNome(proprietario, 'proprietarioId', 'proprietarioNome') }));
+
+export const propriedadeRecurso = declararRecurso({
+  rota: 'propriedade',
+  menu: { rotulo: 'Propriedade', icone: 'pi pi-home' },
+  // SPEC.md section 2: the edit path has no 'edit' segment.
+  caminhos: { lista: '/propriedade', novo: '/propriedadecreate', editar: '/propriedade/:id' },
+  api: { base: 'propriedade', busca: 'searchPropriedade', buscaPorTermo: 'nome', registro: propriedadeRegistro, entrada: propriedadeInput, filtro: propriedadeFiltro },
+  ordem: { campo: 'nome', dir: 'asc' },
+  rotulos: {
+    titulo: 'Propriedades',
+    plural: 'propriedades',
+    vazio: 'Nenhuma propriedade encontrada',
+    erroObter: 'Erro ao obter propriedade',
+    erroRemover: 'Erro ao remover a propriedade',
+    entidade: 'propriedade',
+    naoEncontrado: 'Propriedade não encontrada',
+  },
+});

@@ -1,9 +1,28 @@
 import { z } from 'zod';
 import { idOpcional, texto } from '../z';
+import { declararRecurso } from '../recurso';
 
 export const rotaInput = z.object({
   id: idOpcional,
   nome: texto('A rota é obrigatória', 200, 'A rota deve ter no máximo 200 caracteres'),
 });
 export type RotaInput = z.input<typeof rotaInput>;
-export type Rota = { id: number; nome: string };
+export const rotaRegistro = z.object({ id: z.number().int(), nome: z.string() });
+export type Rota = z.infer<typeof rotaRegistro>;
+
+export const rotaRecurso = declararRecurso({
+  rota: 'rotas',
+  menu: { rotulo: 'Rotas', icone: 'pi pi-sitemap' },
+  caminhos: { lista: '/rotas', novo: '/rotascreate', editar: '/rotas/edit/:id' },
+  api: { base: 'rotas', busca: 'searchRotas', buscaPorTermo: 'nome', registro: rotaRegistro, entrada: rotaInput },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Rotas',
+    plural: 'rotas',
+    vazio: 'Nenhuma rota encontrada',
+    erroObter: 'Erro ao obter rotas',
+    erroRemover: 'Erro ao remover a rota',
+    entidade: 'rota',
+    naoEncontrado: 'Rota não encontrada',
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { data } from '../z';
+import { declararRecurso } from '../recurso';
 
 export const VAF_MSG = {
   dataInicialObrigatoria: 'A data inicial é obrigatória',
@@ -36,3 +37,10 @@ export type VafRow = {
   municipio: string | null;
   total: number;
 };
+
+/** The VAF report: a menu entry and a page; its one call (POST precos/vaf) is not a list. */
+export const vafRecurso = declararRecurso({
+  rota: 'vaf',
+  menu: { rotulo: 'VAF', icone: 'pi pi-chart-bar' },
+  caminhos: { lista: '/vaf' },
+});

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { count, eq, sql } from 'drizzle-orm';
-import { ROTAS } from '@ceasa/shared';
+import { permissoesIniciais, ROTAS, type RotaNome } from '@ceasa/shared';
 import type { Config } from '../../config';
 import { gerarSenha } from '../../config';
 import type { Db } from '../client';
@@ -8,21 +8,11 @@ import { grupoPermissoes, pedras, permissoes, pessoaTipo, rotas, statusProduto, 
 
 type Flags = { criar: boolean; editar: boolean; deletar: boolean; visualizar: boolean };
 const TUDO: Flags = { criar: true, editar: true, deletar: true, visualizar: true };
-const VER: Flags = { criar: false, editar: false, deletar: false, visualizar: true };
 
-/** Groups 1-3 and what each may do on first start (editable afterwards in Permissões). */
-export const GRUPOS: { nome: string; flags: Partial<Record<string, Flags>> }[] = [
-  {
-    nome: 'Administrativo',
-    flags: {
-      romaneio: TUDO, loja: TUDO, cotacao: TUDO, pessoa: TUDO, propriedade: VER, produto: TUDO, produtoGrupo: TUDO,
-      pedra: TUDO, precos: TUDO, vaf: VER, estacionamento: TUDO, municipio: { ...TUDO, deletar: false }, boletim: VER,
-    },
-  },
-  {
-    nome: 'Agronomia',
-    flags: { boletim: TUDO, propriedade: TUDO, pessoa: TUDO, produto: TUDO, produtoGrupo: TUDO, municipio: VER, precos: VER, vaf: VER },
-  },
+/** Groups 1-3 and what each may do on first start (editable afterwards in Permissões): from the route list, ROTAS_INICIAIS. */
+export const GRUPOS: { nome: string; flags: Partial<Record<RotaNome, Flags>> }[] = [
+  { nome: 'Administrativo', flags: permissoesIniciais('administrativo') },
+  { nome: 'Agronomia', flags: permissoesIniciais('agronomia') },
   { nome: 'Super Administrador', flags: Object.fromEntries(ROTAS.map((r) => [r, TUDO])) },
 ];
 

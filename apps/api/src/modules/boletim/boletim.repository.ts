@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Boletim, BoletimDados, BoletimItem, BoletimLinha } from '@ceasa/shared';
+import { caminhoDoCampo, type Boletim, type BoletimDados, type BoletimItem, type BoletimLinha } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
 import { badRequest, conflict, notFound, pgErro } from '../../lib/errors';
-import { salvarFilhos } from '../../lib/filhos';
 import { listRow, type ListSpec } from '../../lib/list';
 
 /**
@@ -54,7 +53,10 @@ export const boletimList: ListSpec<BoletimLinha> = {
 const NAO_ENCONTRADO = 'Boletim não encontrado';
 export const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
 const EM_USO = 'O boletim não pode ser removido porque seus itens já estão vinculados a romaneios.';
-const ITEM_EM_USO = 'Um item já vinculado a romaneios não pode ser removido do boletim.';
+const ITEM_EM_USO = 'já está vinculado a romaneios e não pode ser removido do boletim.';
+
+/** A bulletin's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
+export const colecaoItens = { campo: 'itens', table: boletimItens, cadastro: 'BoletimItens', pai: boletimItens.boletimId, item: 'Item', emUso: () => ITEM_EM_USO } satisfies Colecao;
 
 /**
  * A bulletin's items with their derived values: producaoComercializada = the sum of the romaneio item
@@ -81,7 +83,7 @@ export async function lerItem(t: Tx, itemId: number): Promise<BoletimItem | unde
 }
 
 export function boletimRepository(db: Db) {
-  const crud = auditedCrud(boletim, 'Boletim', NAO_ENCONTRADO, { emUso: () => EM_USO });
+  const crud = auditedCrud(boletim, 'Boletim', NAO_ENCONTRADO, { emUso: () => EM_USO, colecoes: [colecaoItens] });
 
   async function dto(t: Tx, id: number): Promise<Boletim> {
     const linha = await listRow(t, boletimList, id);
@@ -95,45 +97,34 @@ export function boletimRepository(db: Db) {
       { coluna: pessoa.id, valor: i.produtorId, campo: 'produtorId', mensagem: 'O produtor deve ser selecionado' },
       { coluna: propriedade.id, valor: i.propriedadeId, campo: 'propriedadeId', mensagem: 'A propriedade deve estar na lista' },
       { coluna: pessoa.id, valor: i.tecnicoId, campo: 'tecnicoId', mensagem: 'O técnico deve estar na lista' },
-      ...i.itens.map((it, n) => ({ coluna: produto.id, valor: it.produtoId, campo: `itens.${n}.produtoId`, mensagem: 'O produto deve estar na lista' })),
+      ...i.itens.map((it, n) => ({ coluna: produto.id, valor: it.produtoId, campo: caminhoDoCampo(['itens', n, 'produtoId']), mensagem: 'O produto deve estar na lista' })),
     ]);
     const [dono] = await t.select({ id: propriedade.proprietarioId }).from(propriedade).where(eq(propriedade.id, i.propriedadeId));
     if (dono.id !== i.produtorId) {
       const message = 'A propriedade deve ser do produtor selecionado';
       throw badRequest(message, [{ field: 'propriedadeId', message }]);
     }
-    return { dataVisita: i.dataVisita, dataEmissao: i.dataEmissao, produtorId: i.produtorId, propriedadeId: i.propriedadeId, tecnicoId: i.tecnicoId };
+    return {
+      dataVisita: i.dataVisita,
+      dataEmissao: i.dataEmissao,
+      produtorId: i.produtorId,
+      propriedadeId: i.propriedadeId,
+      tecnicoId: i.tecnicoId,
+      itens: i.itens.map((it) => ({
+        id: it.id,
+        produtoId: it.produtoId,
+        // Numbers, not text: the save compares them with the stored numeric ('1.50' = 1.5) to audit only real changes.
+        areaProducao: it.areaProducao,
+        producaoEstimada: it.producaoEstimada,
+        producaoEmbalada: it.producaoEmbalada,
+        inicioColheita: it.inicioColheita,
+        fimColheita: it.fimColheita,
+      })),
+    };
   }
 
-  /** The bulletin and its items in one transaction; items sent with an id keep it. */
-  const salvar = (usuario: string, id: number | null, input: BoletimDados) =>
-    crud.salvar(
-      db,
-      usuario,
-      id,
-      (t) => valores(t, input),
-      async (t, boletimId) => {
-        await salvarFilhos(t, usuario, {
-          tabela: boletimItens,
-          cadastro: 'BoletimItens',
-          pai: boletimItens.boletimId,
-          paiId: boletimId,
-          campo: 'itens',
-          linhas: input.itens,
-          valores: (it) => ({
-            boletimId,
-            produtoId: it.produtoId,
-            areaProducao: String(it.areaProducao),
-            producaoEstimada: String(it.producaoEstimada),
-            producaoEmbalada: String(it.producaoEmbalada),
-            inicioColheita: it.inicioColheita,
-            fimColheita: it.fimColheita,
-          }),
-          emUso: ITEM_EM_USO,
-        });
-        return dto(t, boletimId);
-      },
-    );
+  /** The bulletin and its items in one transaction (the shared master-detail save); items sent with an id keep it. */
+  const salvar = (usuario: string, id: number | null, input: BoletimDados) => crud.salvar(db, usuario, id, (t) => valores(t, input), dto);
 
   return {
     get: (id: number) => dto(db, id),

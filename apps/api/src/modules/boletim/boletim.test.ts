@@ -123,7 +123,7 @@ describe('boletim', () => {
     // Removing a linked item from the bulletin is refused too.
     const u = await call(app, agro, { method: 'PUT', url: '/api/boletim', payload: base({ id: b.id, itens: [{ ...item(), id: b.itens[0].id }] }) });
     expect(u.status).toBe(409);
-    expect(u.body.message).toBe('Um item já vinculado a romaneios não pode ser removido do boletim.');
+    expect(u.body.message).toBe(`Item (código ${b.itens[1].id}): já está vinculado a romaneios e não pode ser removido do boletim.`);
     expect({ boletim: await countRows(app, 'boletim'), itens: await countRows(app, 'boletim_itens'), logs: await countRows(app, 'logs') }).toEqual(antes);
     expect((await call(app, agro, { method: 'GET', url: `/api/boletim/${b.id}` })).body.itens).toHaveLength(2);
   });
@@ -201,12 +201,12 @@ describe('boletim', () => {
         { field: 'tecnicoId', message: 'O técnico é obrigatório' },
       ]),
     );
-    expect(await erros(base({ itens: [item(), item({ inicioColheita: null })] }))).toEqual([{ field: 'itens.1.inicioColheita', message: 'A data inicio colheita é obrigatória' }]);
-    expect(await erros(base({ itens: [item({ fimColheita: '' })] }))).toEqual([{ field: 'itens.0.fimColheita', message: 'A data fim colheita é obrigatória' }]);
-    expect(await erros(base({ itens: [item({ produtoId: 999999 })] }))).toEqual([{ field: 'itens.0.produtoId', message: 'O produto deve estar na lista' }]);
+    expect(await erros(base({ itens: [item(), item({ inicioColheita: null })] }))).toEqual([{ field: 'itens[1].inicioColheita', message: 'A data inicio colheita é obrigatória' }]);
+    expect(await erros(base({ itens: [item({ fimColheita: '' })] }))).toEqual([{ field: 'itens[0].fimColheita', message: 'A data fim colheita é obrigatória' }]);
+    expect(await erros(base({ itens: [item({ produtoId: 999999 })] }))).toEqual([{ field: 'itens[0].produtoId', message: 'O produto deve estar na lista' }]);
     expect(await erros(base({ propriedadeId: fazenda.id }))).toEqual([{ field: 'propriedadeId', message: 'A propriedade deve ser do produtor selecionado' }]);
     expect(await erros(base({ tecnicoId: 999999 }))).toEqual([{ field: 'tecnicoId', message: 'O técnico deve estar na lista' }]);
-    expect(await erros(base({ itens: [item({ areaProducao: 1_000_000 })] }))).toEqual([{ field: 'itens.0.areaProducao', message: 'A área de produção deve ser no máximo 999.999 ha' }]);
+    expect(await erros(base({ itens: [item({ areaProducao: 1_000_000 })] }))).toEqual([{ field: 'itens[0].areaProducao', message: 'A área de produção deve ser no máximo 999.999 ha' }]);
     expect(await countRows(app, 'boletim')).toBe(antes.b);
     expect(await countRows(app, 'boletim_itens')).toBe(antes.i);
     expect(await countRows(app, 'logs')).toBe(antes.l);
@@ -217,7 +217,7 @@ describe('boletim', () => {
     const l2 = await countRows(app, 'logs');
     const r = await call(app, agro, { method: 'PUT', url: '/api/boletim', payload: base({ id: x.id, itens: [{ ...item(), id: y.itens[0].id }] }) });
     expect(r.status).toBe(400);
-    expect(r.body.fieldErrors).toEqual([{ field: 'itens.0.id', message: 'Um dos itens não pertence a este cadastro.' }]);
+    expect(r.body.fieldErrors).toEqual([{ field: 'itens[0].id', message: 'Item 1 não pertence a este registro.' }]);
     expect((await call(app, agro, { method: 'GET', url: `/api/boletim/${y.id}` })).body).toEqual(y);
     expect((await call(app, agro, { method: 'GET', url: `/api/boletim/${x.id}` })).body).toEqual(x);
     expect(await countRows(app, 'logs')).toBe(l2);

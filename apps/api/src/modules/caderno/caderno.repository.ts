@@ -2,13 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { AdubacaoCorrecao, AplicacaoProdutoQuimico, Caderno, CadernoDados } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { adubacaoCorrecao, aplicacaoProdutosQuimicos, boletimItens, caderno, produto } from '../../db/schema';
-import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
 import { conflict, notFound, pgErro } from '../../lib/errors';
-import { salvarFilhos } from '../../lib/filhos';
 
 const NAO_ENCONTRADO = 'Caderno de campo não encontrado';
 const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
 const JA_TEM = 'Este item do boletim já tem um caderno de campo.';
+
+/** The notebook's two row lists: saved with it by the shared master-detail save (diffed by id, one audit row each). */
+const colecoes = [
+  { campo: 'adubacaoCorrecao', table: adubacaoCorrecao, cadastro: 'AdubacaoCorrecao', pai: adubacaoCorrecao.cadernoId, item: 'Adubação' },
+  { campo: 'aplicacaoProdutosQuimicos', table: aplicacaoProdutosQuimicos, cadastro: 'AplicacaoProdutosQuimicos', pai: aplicacaoProdutosQuimicos.cadernoId, item: 'Aplicação' },
+] satisfies Colecao[];
 
 const cabecalho = (where: ReturnType<typeof sql>) => sql`
   SELECT c.id, c.boletim_item_id AS "boletimItemId", bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome",
@@ -53,7 +58,7 @@ async function ler(t: Tx, where: ReturnType<typeof sql>): Promise<Caderno | unde
 }
 
 export function cadernoRepository(db: Db) {
-  const crud = auditedCrud(caderno, 'Caderno', NAO_ENCONTRADO);
+  const crud = auditedCrud(caderno, 'Caderno', NAO_ENCONTRADO, { colecoes });
 
   const dto = async (t: Tx, id: number) => {
     const c = await ler(t, sql`c.id = ${id}`);
@@ -77,67 +82,39 @@ export function cadernoRepository(db: Db) {
       praticasConservacionistas: i.praticasConservacionistas,
       sementesEMudas: i.sementesEMudas,
       irrigacao: i.irrigacao,
+      adubacaoCorrecao: i.adubacaoCorrecao.map((l) => ({
+        id: l.id,
+        naoNecessarias: l.naoNecessarias,
+        dataAplicacao: l.dataAplicacao ?? null,
+        nomeFormula: l.nomeFormula ?? null,
+        dose: l.dose ?? null,
+        formaDose: l.formaDose ?? null,
+        formaAplicacao: l.formaAplicacao ?? null,
+        responsavelAplicacao: l.responsavelAplicacao ?? null,
+        observacao: l.observacao ?? null,
+      })),
+      aplicacaoProdutosQuimicos: i.aplicacaoProdutosQuimicos.map((l) => ({
+        id: l.id,
+        naoNecessarias: l.naoNecessarias,
+        data: l.data ?? null,
+        periodoCarencia: l.periodoCarencia ?? null,
+        pragaDoencaAlvo: l.pragaDoencaAlvo ?? null,
+        nomeProduto: l.nomeProduto ?? null,
+        dose: l.dose ?? null,
+        formaDose: l.formaDose ?? null,
+        volumeCalda: l.volumeCalda ?? null,
+        operador: l.operador ?? null,
+      })),
     };
   }
 
-  /** The notebook and its two row lists in one transaction; rows sent with an id keep it. */
+  /** The notebook and its two row lists in one transaction (the shared master-detail save); rows sent with an id keep it. */
   const salvar = (usuario: string, id: number | null, input: CadernoDados) =>
-    crud
-      .salvar(
-        db,
-        usuario,
-        id,
-        (t, antes) => valores(t, input, antes),
-        async (t, cadernoId) => {
-          await salvarFilhos(t, usuario, {
-            tabela: adubacaoCorrecao,
-            cadastro: 'AdubacaoCorrecao',
-            pai: adubacaoCorrecao.cadernoId,
-            paiId: cadernoId,
-            campo: 'adubacaoCorrecao',
-            linhas: input.adubacaoCorrecao,
-            valores: (l) => ({
-              cadernoId,
-              naoNecessarias: l.naoNecessarias,
-              dataAplicacao: l.dataAplicacao ?? null,
-              nomeFormula: l.nomeFormula ?? null,
-              dose: l.dose ?? null,
-              formaDose: l.formaDose ?? null,
-              formaAplicacao: l.formaAplicacao ?? null,
-              responsavelAplicacao: l.responsavelAplicacao ?? null,
-              observacao: l.observacao ?? null,
-            }),
-            emUso: 'Um item de Adubação e Correção em uso não pode ser removido.',
-          });
-          await salvarFilhos(t, usuario, {
-            tabela: aplicacaoProdutosQuimicos,
-            cadastro: 'AplicacaoProdutosQuimicos',
-            pai: aplicacaoProdutosQuimicos.cadernoId,
-            paiId: cadernoId,
-            campo: 'aplicacaoProdutosQuimicos',
-            linhas: input.aplicacaoProdutosQuimicos,
-            valores: (l) => ({
-              cadernoId,
-              naoNecessarias: l.naoNecessarias,
-              data: l.data ?? null,
-              periodoCarencia: l.periodoCarencia ?? null,
-              pragaDoencaAlvo: l.pragaDoencaAlvo ?? null,
-              nomeProduto: l.nomeProduto ?? null,
-              dose: l.dose == null ? null : String(l.dose),
-              formaDose: l.formaDose ?? null,
-              volumeCalda: l.volumeCalda == null ? null : String(l.volumeCalda),
-              operador: l.operador ?? null,
-            }),
-            emUso: 'Um item de Aplicação de Produtos Químicos em uso não pode ser removido.',
-          });
-          return dto(t, cadernoId);
-        },
-      )
-      .catch((err: unknown) => {
-        // Two desks creating the notebook of the same item at once: the second gets the 409.
-        if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);
-        throw err;
-      });
+    crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto).catch((err: unknown) => {
+      // Two desks creating the notebook of the same item at once: the second gets the 409.
+      if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);
+      throw err;
+    });
 
   return {
     get: (id: number) => dto(db, id),

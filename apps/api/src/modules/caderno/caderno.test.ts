@@ -125,7 +125,7 @@ describe('caderno', () => {
       return r.body.fieldErrors as { field: string; message: string }[];
     };
     const id = itens[1].id;
-    expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [quim({ operador: '' })] }))).toEqual([{ field: 'aplicacaoProdutosQuimicos.0.operador', message: 'O operador é obrigatório' }]);
+    expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [quim({ operador: '' })] }))).toEqual([{ field: 'aplicacaoProdutosQuimicos[0].operador', message: 'O operador é obrigatório' }]);
     expect(await erro(caderno(id, { dataColheita: '2026-01-31' }))).toEqual([{ field: 'dataColheita', message: MSG_CADERNO.colheitaAntesPlantio }]);
     expect(await erro(caderno(id, { preparoSolo: { aracao: true, gradagemComGrade: true } }))).toEqual([{ field: 'preparoSolo.gradagemComGrade', message: MSG_CADERNO.gradagem }]);
     expect(await erro(caderno(id, { sementesEMudas: { naoNecessarias: true, proprias: true } }))).toEqual([{ field: 'sementesEMudas.naoNecessarias', message: MSG_CADERNO.naoNecessariasComOpcao }]);
@@ -133,7 +133,7 @@ describe('caderno', () => {
     expect(await erro(caderno(id, { irrigacao: { naoNecessarias: false, sistema: 'Gotejo' } }))).toEqual([{ field: 'irrigacao.origem', message: MSG_CADERNO.irrigacao }]);
     expect(await erro(caderno(id, { adubacaoCorrecao: [] }))).toEqual([{ field: 'adubacaoCorrecao', message: MSG_CADERNO.semAdubacao }]);
     expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [] }))).toEqual([{ field: 'aplicacaoProdutosQuimicos', message: MSG_CADERNO.semAplicacao }]);
-    expect(await erro(caderno(id, { adubacaoCorrecao: [adub({ dose: 0 })] }))).toEqual([{ field: 'adubacaoCorrecao.0.dose', message: 'A dose deve ser maior que 0.' }]);
+    expect(await erro(caderno(id, { adubacaoCorrecao: [adub({ dose: 0 })] }))).toEqual([{ field: 'adubacaoCorrecao[0].dose', message: 'A dose deve ser maior que 0.' }]);
     expect(await erro(caderno(id, { produtoAntigoId: null }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
     expect(await erro(caderno(id, { produtoAntigoId: 999999 }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
     expect(await erro(caderno(id, { areaCultivo: '', identificacaoArea: '' }))).toEqual([{ field: 'areaCultivo', message: 'A identificação da área é obrigatória' }]);

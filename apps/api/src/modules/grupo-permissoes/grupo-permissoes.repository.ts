@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { GrupoPermissoes, GrupoPermissoesInput, Permissao } from '@ceasa/shared';
+import type { GrupoPermissoes, GrupoPermissoesDados } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { grupoPermissoes, permissoes, rotas } from '../../db/schema';
-import { registrarLog } from '../../lib/audit';
+import { auditedCrud, type Colecao } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 
@@ -15,7 +15,10 @@ export const grupoPermissoesList: ListSpec<{ id: number; nome: string }> = {
 
 const NAO_ENCONTRADO = 'Grupo de permissões não encontrado';
 
-/** A permission group and its per-route flags, saved together (one audit row per change). */
+/** A group's flags per route are its child rows: saved with the group by the shared master-detail save. */
+export const colecaoPermissoes = { campo: 'permissoes', table: permissoes, cadastro: 'Permissoes', pai: permissoes.grupoId, item: 'Permissão' } satisfies Colecao;
+
+/** A permission group and its per-route flags, saved together (one audit row per changed record). */
 export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
   async function get(t: Tx, id: number): Promise<GrupoPermissoes> {
     const [g] = await t.select().from(grupoPermissoes).where(eq(grupoPermissoes.id, id));
@@ -37,54 +40,29 @@ export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
     return { id: g.id, nome: g.nome, permissoes: perms };
   }
 
-  async function gravarPermissoes(t: Tx, grupoId: number, lista: Permissao[]) {
-    await t.delete(permissoes).where(eq(permissoes.grupoId, grupoId));
-    const porRota = new Map<number, Permissao>();
-    for (const p of lista) porRota.set(p.rotaId, p);
-    if (porRota.size)
-      await t.insert(permissoes).values(
-        [...porRota.values()].map((p) => ({ grupoId, rotaId: p.rotaId, criar: p.criar, editar: p.editar, deletar: p.deletar, visualizar: p.visualizar })),
-      );
-  }
-
+  /** The group's audit content: its name and, per route, the flags it holds ('logs:V', 'pessoa:VCED'). */
   const resumo = (g: GrupoPermissoes) => ({
     id: g.id,
     nome: g.nome,
     permissoes: g.permissoes.map((p) => `${p.rotaNome}:${[p.visualizar && 'V', p.criar && 'C', p.editar && 'E', p.deletar && 'D'].filter(Boolean).join('')}`),
   });
 
+  const crud = auditedCrud(grupoPermissoes, 'GrupoPermissoes', NAO_ENCONTRADO, {
+    colecoes: [colecaoPermissoes],
+    resumo: async (t, id) => resumo(await get(t, id)),
+  });
+
+  /** The columns and the rows; a route's flags missing from a row are off. */
+  const dados = (input: GrupoPermissoesDados) => ({
+    nome: input.nome,
+    permissoes: input.permissoes.map((p) => ({ id: p.id, rotaId: p.rotaId, criar: p.criar, editar: p.editar, deletar: p.deletar, visualizar: p.visualizar })),
+  });
+  const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
+
   return {
     get: (id: number) => get(db, id),
-    async create(usuario: string, input: GrupoPermissoesInput & { permissoes: Permissao[] }) {
-      const g = await db.transaction(async (t) => {
-        const [row] = await t.insert(grupoPermissoes).values({ nome: input.nome }).returning();
-        await gravarPermissoes(t, row.id, input.permissoes);
-        const novo = await get(t, row.id);
-        await registrarLog(t, usuario, 'GrupoPermissoes', row.id, 'INSERT', resumo(novo));
-        return novo;
-      });
-      aoMudar();
-      return g;
-    },
-    async update(usuario: string, id: number, input: GrupoPermissoesInput & { permissoes: Permissao[] }) {
-      const g = await db.transaction(async (t) => {
-        const antes = await get(t, id);
-        await t.update(grupoPermissoes).set({ nome: input.nome }).where(eq(grupoPermissoes.id, id));
-        await gravarPermissoes(t, id, input.permissoes);
-        const novo = await get(t, id);
-        await registrarLog(t, usuario, 'GrupoPermissoes', id, 'UPDATE', resumo(novo), resumo(antes));
-        return novo;
-      });
-      aoMudar();
-      return g;
-    },
-    async remove(usuario: string, id: number) {
-      await db.transaction(async (t) => {
-        const antes = await get(t, id);
-        await t.delete(grupoPermissoes).where(eq(grupoPermissoes.id, id));
-        await registrarLog(t, usuario, 'GrupoPermissoes', id, 'DELETE', resumo(antes));
-      });
-      aoMudar();
-    },
+    create: (usuario: string, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, null, () => dados(input), get)),
+    update: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, id, () => dados(input), get)),
+    remove: (usuario: string, id: number) => depois(crud.remove(db, usuario, id)),
   };
 }

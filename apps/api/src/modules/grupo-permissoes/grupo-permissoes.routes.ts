@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { grupoPermissoesInput } from '@ceasa/shared';
+import { grupoPermissoesRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { grupoPermissoesList, grupoPermissoesRepository } from './grupo-permissoes.repository';
 
 export default function grupoPermissoesRoutes(app: FastifyInstance, db: Db) {
   const repo = grupoPermissoesRepository(db, () => app.invalidarPermissoes());
-  const tag = 'Grupos de permissões';
+  const tag = grupoPermissoesRecurso.api.tag;
   /** The signed-in user's own group: the web loads it after login to gate menus and buttons. */
   app.get('/grupoPermissoes/meu', { schema: { tags: [tag], summary: 'Permissões do usuário autenticado' }, config: { acesso: 'autenticado' } }, async (req) => {
     const grupo = req.usuario!.grupo;
     return { grupoId: grupo, permissoes: grupo ? await app.permissoesDoGrupo(grupo) : {} };
   });
-  listRoutes(app, db, { base: '/grupoPermissoes', rota: 'permissoes', tag, spec: grupoPermissoesList, search: 'searchGrupoPermissoes', searchTerm: 'nome' });
-  crudRoutes(app, {
-    base: '/grupoPermissoes',
-    rota: 'permissoes',
-    tag,
-    input: grupoPermissoesInput,
+  recursoRoutes(app, db, grupoPermissoesRecurso, {
+    lista: grupoPermissoesList,
     repo: {
       ...repo,
       async remove(usuario, id) {

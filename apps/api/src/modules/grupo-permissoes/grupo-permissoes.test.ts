@@ -78,4 +78,84 @@ describe('grupoPermissoes', () => {
     expect((await call(app, agro, { method: 'GET', url: '/api/grupoPermissoes' })).status).toBe(403);
     expect(await countRows(app, 'permissoes')).toBe(antes);
   });
+
+  it('saves the checklist through the shared master-detail save: kept ids, one audit row per changed permission', async () => {
+    const [pessoa, produto, precos] = [await rotaId('pessoa'), await rotaId('produto'), await rotaId('precos')];
+    const c = await call(app, admin, {
+      method: 'POST',
+      url: '/api/grupoPermissoes',
+      payload: { nome: 'Balcão', permissoes: [{ rotaId: pessoa, visualizar: true }, { rotaId: produto, visualizar: true, criar: true }] },
+    });
+    expect(c.status).toBe(201);
+    const id = c.body.id as number;
+    const [pPessoa, pProduto] = c.body.permissoes as { id: number; rotaId: number }[];
+    const logsAntes = await countRows(app, 'logs');
+
+    // pessoa kept as it is, produto changed, precos added; then produto removed.
+    const u = await call(app, admin, {
+      method: 'PUT',
+      url: `/api/grupoPermissoes/${id}`,
+      payload: {
+        nome: 'Balcão',
+        permissoes: [
+          { id: pPessoa.id, rotaId: pessoa, visualizar: true },
+          { id: pProduto.id, rotaId: produto, visualizar: true, criar: true, editar: true },
+          { rotaId: precos, visualizar: true },
+        ],
+      },
+    });
+    expect(u.status).toBe(200);
+    const porRota = new Map((u.body.permissoes as { id: number; rotaId: number; editar: boolean }[]).map((p) => [p.rotaId, p]));
+    expect(porRota.get(pessoa)!.id).toBe(pPessoa.id);
+    expect(porRota.get(produto)).toMatchObject({ id: pProduto.id, editar: true });
+    expect(porRota.get(precos)!.id).toBeGreaterThan(pProduto.id);
+    // The group's UPDATE, produto's UPDATE and precos' INSERT: pessoa did not change, so no row for it.
+    expect((await countRows(app, 'logs')) - logsAntes).toBe(3);
+    const perm = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Permissoes', cadastroId: String(pProduto.id) } });
+    expect(perm.body.content.map((l: { acao: string }) => l.acao)).toEqual(['INSERT', 'UPDATE']);
+    expect(perm.body.content[1].conteudoAnterior).toContain('editar=false');
+    expect(perm.body.content[1].conteudo).toContain('editar=true');
+
+    const semProduto = await call(app, admin, {
+      method: 'PUT',
+      url: '/api/grupoPermissoes',
+      payload: { id, nome: 'Balcão', permissoes: [{ id: pPessoa.id, rotaId: pessoa, visualizar: true }, { id: porRota.get(precos)!.id, rotaId: precos, visualizar: true }] },
+    });
+    expect(semProduto.body.permissoes.map((p: { id: number }) => p.id)).toEqual([pPessoa.id, porRota.get(precos)!.id].sort((a, b) => a - b));
+    const del = await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Permissoes', cadastroId: String(pProduto.id) } });
+    expect(del.body.content[0].acao).toBe('DELETE');
+  });
+
+  it("reports a bad permission row on its index and field ('permissoes[2].rotaId') and changes nothing", async () => {
+    const g2 = await call(app, admin, { method: 'GET', url: '/api/grupoPermissoes/2' });
+    const antes = { permissoes: await countRows(app, 'permissoes'), logs: await countRows(app, 'logs') };
+    const linhas = g2.body.permissoes.slice(0, 3).map((p: Record<string, unknown>) => ({ ...p }));
+
+    // Validation (the shared zod schema): the row and field by index.
+    const invalida = await call(app, admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: 'Agronomia', permissoes: [linhas[0], linhas[1], { ...linhas[2], rotaId: 0 }] } });
+    expect(invalida.status).toBe(400);
+    expect(invalida.body.fieldErrors).toEqual([{ field: 'permissoes[2].rotaId', message: 'A rota é obrigatória' }]);
+
+    // The database: a route that does not exist (foreign key) and the same route twice (unique), on their rows.
+    const inexistente = await call(app, admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, { rotaId: 99999, visualizar: true }] } });
+    expect(inexistente.status).toBe(409);
+    expect(inexistente.body.message).toBe('Permissão 4: o registro relacionado não existe.');
+    expect(inexistente.body.fieldErrors).toEqual([{ field: 'permissoes[3].rotaId', message: inexistente.body.message }]);
+    const repetida = await call(app, admin, {
+      method: 'PUT',
+      url: '/api/grupoPermissoes',
+      payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, { rotaId: linhas[0].rotaId, visualizar: true }] },
+    });
+    expect(repetida.status).toBe(409);
+    expect(repetida.body.fieldErrors[0].field).toBe('permissoes[3].rotaId');
+
+    // Another group's permission id.
+    const g1 = await call(app, admin, { method: 'GET', url: '/api/grupoPermissoes/1' });
+    const alheia = await call(app, admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, g1.body.permissoes[0]] } });
+    expect(alheia.status).toBe(400);
+    expect(alheia.body.fieldErrors[0].field).toBe('permissoes[3].id');
+
+    expect({ permissoes: await countRows(app, 'permissoes'), logs: await countRows(app, 'logs') }).toEqual(antes);
+    expect((await call(app, admin, { method: 'GET', url: '/api/grupoPermissoes/2' })).body).toEqual(g2.body);
+  });
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, pessoaFiltro, pessoaInput } from '@ceasa/shared';
+import { idParam, pessoaRecurso } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { quem } from '../../plugins/auth';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { fotoStorage } from '../ftp/storage';
 import { pessoaList, pessoaRepository } from './pessoa.repository';
 
@@ -15,7 +15,7 @@ const AVISO_FOTO = 'Pessoa removida, mas não foi possível remover a foto. Avis
 export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = pessoaRepository(ctx.db, fotoStorage(ctx.config), app.log);
-  const tag = 'Pessoa';
+  const tag = pessoaRecurso.menu.rotulo;
   const tags = [tag];
 
   // Lookups many screens share (romaneio, boletim, loja, cotação): any user with a profile.
@@ -35,8 +35,7 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) => repo.produtor(req.params.id),
   );
 
-  listRoutes(app, ctx.db, { base: '/pessoa', rota: 'pessoa', tag, spec: pessoaList, search: 'searchPessoa', filtro: pessoaFiltro, searchTerm: 'nome' });
-  crudRoutes(app, { base: '/pessoa', rota: 'pessoa', tag, input: pessoaInput, repo, semDelete: true });
+  recursoRoutes(app, ctx.db, pessoaRecurso, { lista: pessoaList, repo, semDelete: true });
 
   /** 204; or 200 with a warning when the person is gone but the photo file could not be removed. */
   r.delete('/pessoa/:id', { schema: { tags, summary: 'Remove a pessoa e a sua foto', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } }, async (req, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoInput, precoResumoFiltro, sortPath } from '@ceasa/shared';
+import { PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoRecurso, precoResumoFiltro, sortPath } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
 
 const historicoParams = z.object({
@@ -21,17 +21,9 @@ const historicoQuery = z.object({
 export default function precosRoutes(app: FastifyInstance, db: Db) {
   const repo = precosRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tag = 'Preços';
+  const tag = precoRecurso.menu.rotulo;
 
-  listRoutes(app, db, {
-    base: '/precos',
-    rota: 'precos',
-    tag,
-    spec: precoList,
-    search: 'searchPrecos',
-    filtro: precoFiltro.transform(normalizarFiltroDePreco),
-    page: (p) => repo.listar(p),
-  });
+  recursoRoutes(app, db, precoRecurso, { lista: precoList, repo, filtro: precoFiltro.transform(normalizarFiltroDePreco), page: (p) => repo.listar(p) });
 
   // Public: the quotation summary of the home page (note: field before dir in this path).
   r.post(
@@ -48,5 +40,4 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
     (req) => repo.historico(req.params.produtoGrupoId, req.query.dias),
   );
 
-  crudRoutes(app, { base: '/precos', rota: 'precos', tag, input: precoInput, repo });
 }

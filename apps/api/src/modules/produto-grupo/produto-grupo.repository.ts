@@ -1,9 +1,9 @@
 import { asc, sql } from 'drizzle-orm';
-import type { ProdutoGrupo, ProdutoGrupoBoletimRow, ProdutoGrupoInput, ProdutoGrupoOpcao } from '@ceasa/shared';
+import type { ProdutoGrupo, ProdutoGrupoBoletimRow, ProdutoGrupoOpcao } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { produtoGrupo } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
-import type { ListSpec } from '../../lib/list';
+import { repositorioPadrao } from '../../lib/crud';
+import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
   select: sql`g.id, g.nome, g.un_padrao AS "unPadrao"`,
@@ -19,14 +19,16 @@ export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
 
 const NAO_ENCONTRADO = 'Grupo de produto não encontrado';
 
+/** A simple resource: the generic repository, plus its dropdown and its report. */
 export function produtoGrupoRepository(db: Db) {
-  const crud = auditedCrud(produtoGrupo, 'ProdutoGrupo', NAO_ENCONTRADO);
-  const valores = (input: ProdutoGrupoInput) => ({ nome: input.nome, unPadrao: input.unPadrao });
+  const { crud, ...generico } = repositorioPadrao(db, {
+    table: produtoGrupo,
+    cadastro: 'ProdutoGrupo',
+    naoEncontrado: NAO_ENCONTRADO,
+    ler: (t, id): Promise<ProdutoGrupo> => listRowOrThrow(t, produtoGrupoList, id, NAO_ENCONTRADO),
+  });
   return {
-    get: (id: number): Promise<ProdutoGrupo> => crud.getOrThrow(db, id),
-    create: (usuario: string, input: ProdutoGrupoInput): Promise<ProdutoGrupo> => crud.create(db, usuario, valores(input)),
-    update: (usuario: string, id: number, input: ProdutoGrupoInput): Promise<ProdutoGrupo> => crud.update(db, usuario, id, valores(input)),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    ...generico,
     /** Every group, id and name, by name (dropdowns). */
     opcoes: (): Promise<ProdutoGrupoOpcao[]> =>
       db.select({ id: produtoGrupo.id, nome: produtoGrupo.nome }).from(produtoGrupo).orderBy(asc(produtoGrupo.nome), asc(produtoGrupo.id)),

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, produtoGrupoFiltro, produtoGrupoInput } from '@ceasa/shared';
+import { idParam, produtoGrupoRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { produtoGrupoList, produtoGrupoRepository } from './produto-grupo.repository';
 
 export default function produtoGrupoRoutes(app: FastifyInstance, db: Db) {
   const repo = produtoGrupoRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tag = 'Grupo de produto';
+  const tag = produtoGrupoRecurso.api.tag;
   r.get('/produtoGrupo/produtosAll', { schema: { tags: [tag], summary: 'Todos os grupos (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoes());
   r.get(
     '/produtoGrupo/grupoId/:id',
     { schema: { tags: [tag], summary: 'Relatório de boletins por grupo de produto', params: idParam }, config: { acesso: { rota: 'produtoGrupo', acao: 'visualizar' } } },
     (req) => repo.boletins(req.params.id),
   );
-  listRoutes(app, db, { base: '/produtoGrupo', rota: 'produtoGrupo', tag, spec: produtoGrupoList, search: 'searchProdutoGrupo', filtro: produtoGrupoFiltro, searchTerm: 'nome' });
-  crudRoutes(app, { base: '/produtoGrupo', rota: 'produtoGrupo', tag, input: produtoGrupoInput, repo });
+  recursoRoutes(app, db, produtoGrupoRecurso, { lista: produtoGrupoList, repo });
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { produtoFiltro, produtoInput } from '@ceasa/shared';
+import { produtoFiltro, produtoRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { normalizarFiltroDeProduto, produtoList, produtoRepository } from './produto.repository';
 
 export default function produtoRoutes(app: FastifyInstance, db: Db) {
   const repo = produtoRepository(db);
-  const tag = 'Produto';
+  const tag = produtoRecurso.menu.rotulo;
   app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () => repo.status());
   app.get('/produto/listAllProdutoBasic', { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
     repo.opcoes(),
@@ -14,14 +14,5 @@ export default function produtoRoutes(app: FastifyInstance, db: Db) {
   app.get('/produto/produtosAll', { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
     repo.opcoes(),
   );
-  listRoutes(app, db, {
-    base: '/produto',
-    rota: 'produto',
-    tag,
-    spec: produtoList,
-    search: 'searchProduto',
-    filtro: produtoFiltro.transform(normalizarFiltroDeProduto),
-    searchTerm: 'nome',
-  });
-  crudRoutes(app, { base: '/produto', rota: 'produto', tag, input: produtoInput, repo });
+  recursoRoutes(app, db, produtoRecurso, { lista: produtoList, repo, filtro: produtoFiltro.transform(normalizarFiltroDeProduto) });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { propriedadeFiltro, propriedadeInput } from '@ceasa/shared';
+import { propriedadeRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { crudRoutes, listRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { propriedadeList, propriedadeRepository } from './propriedade.repository';
 
 const produtorParam = z.object({ produtorId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido') });
@@ -11,7 +11,7 @@ const produtorParam = z.object({ produtorId: z.coerce.number({ error: 'Código i
 export default function propriedadeRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = propriedadeRepository(db);
-  const tag = 'Propriedade';
+  const tag = propriedadeRecurso.menu.rotulo;
   // Dropdowns of the bulletin form (route 'boletim'), so any user with a profile.
   r.get('/propriedade/propriedadeAll', { schema: { tags: [tag], summary: 'Todas as propriedades (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.todas());
   r.get(
@@ -19,6 +19,5 @@ export default function propriedadeRoutes(app: FastifyInstance, db: Db) {
     { schema: { tags: [tag], summary: 'Propriedades de um produtor (id, nome)', params: produtorParam }, config: { acesso: 'perfil' } },
     (req) => repo.doProprietario(req.params.produtorId),
   );
-  listRoutes(app, db, { base: '/propriedade', rota: 'propriedade', tag, spec: propriedadeList, search: 'searchPropriedade', filtro: propriedadeFiltro, searchTerm: 'nome' });
-  crudRoutes(app, { base: '/propriedade', rota: 'propriedade', tag, input: propriedadeInput, repo });
+  recursoRoutes(app, db, propriedadeRecurso, { lista: propriedadeList, repo });
 }

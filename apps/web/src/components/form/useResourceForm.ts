@@ -4,18 +4,22 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
+import { caminhoDoForm, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 
+/** With `recurso` (the resource's declaration), base, schema, listPath and entidade come from it; one given wins. */
 export interface ResourceFormOptions<F extends FieldValues, D> {
+  recurso?: Recurso;
   /** API base path, e.g. 'municipio'. */
-  base: string;
-  schema: ZodType<unknown, F>;
+  base?: string;
+  /** The shared zod schema the form validates with (the declaration's input schema by default). */
+  schema?: ZodType<unknown, F>;
   defaults: DefaultValues<F>;
-  listPath: string;
+  listPath?: string;
   /** 'Erro ao cadastrar {entidade}!' / 'Erro ao editar {entidade}!' */
-  entidade: string;
+  entidade?: string;
   /** Record from the API → form values. */
   toForm?: (dto: D) => F;
   /** Form values → request body. */
@@ -40,7 +44,15 @@ export interface ResourceFormState<F extends FieldValues, D> {
  * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
  * and the return to the list 2 s after success.
  */
-export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
+export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
+  const r = opcoes.recurso;
+  const o = {
+    ...opcoes,
+    base: opcoes.base ?? r?.api?.base ?? '',
+    schema: (opcoes.schema ?? r?.api?.entrada) as ZodType<unknown, F>,
+    listPath: opcoes.listPath ?? r?.caminhos.lista ?? '/',
+    entidade: opcoes.entidade ?? r?.rotulos?.entidade ?? '',
+  };
   const raw = useParams().id;
   const id = raw ? Number(raw) : null;
   const editando = id !== null && !Number.isNaN(id);
@@ -77,7 +89,8 @@ export function useResourceForm<F extends FieldValues, D = F>(o: ResourceFormOpt
       return salvo;
     } catch (err) {
       const e = err as ApiError;
-      for (const f of e.body?.fieldErrors ?? []) form.setError(f.field as Path<F>, { type: 'server', message: f.message });
+      // A child row's field comes as 'itens[2].quantidade'; the form names it 'itens.2.quantidade'.
+      for (const f of e.body?.fieldErrors ?? []) form.setError(caminhoDoForm(f.field) as Path<F>, { type: 'server', message: f.message });
       toast.show('error', editando ? `Erro ao editar ${o.entidade}!` : `Erro ao cadastrar ${o.entidade}!`, e.message);
       return null;
     } finally {

@@ -2,17 +2,17 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { resources } from '../../app/resources';
-import { Carregando } from '../../app/router';
 import { useAuth } from '../../lib/auth';
 import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
+import type { ItemDeMenu } from '../../lib/recursos';
+import { Carregando } from './carregando';
 import { Footer } from './Footer';
 
 const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
 
-/** The back office frame: side menu (only routes with visualizar), user name, 'Sair', footer. */
-export function Layout() {
+/** The back office frame: side menu (the entries whose route the user may see), user name, 'Sair', footer. */
+export function Layout({ menu }: { menu: ItemDeMenu[] }) {
   const { sessao, pode, logout } = useAuth();
   const s = useSettings();
   const navigate = useNavigate();
@@ -28,7 +28,7 @@ export function Layout() {
   const roles = sessao?.perfilUser ?? [];
   const temAdmin = roles.some((r) => PAPEIS_ADMIN.includes(r));
   const temUser = roles.some((r) => r.startsWith('user-') && !PAPEIS_ADMIN.includes(r)) || (temAdmin && roles.length > 1);
-  const itens = resources.filter((r) => pode(r.rota, 'visualizar'));
+  const itens = menu.filter((r) => pode(r.rota, 'visualizar'));
 
   return (
     <div className="layout">
@@ -66,8 +66,8 @@ export function Layout() {
           <ul>
             {itens.map((r) => (
               <li key={r.rota}>
-                <NavLink to={r.path} className={({ isActive }) => (isActive || location.pathname.startsWith(r.path + '/') ? 'active' : '')}>
-                  <i className={r.icon} aria-hidden /> {r.label}
+                <NavLink to={r.caminho} className={({ isActive }) => (isActive || location.pathname.startsWith(r.caminho + '/') ? 'active' : '')}>
+                  <i className={r.icone} aria-hidden /> {r.rotulo}
                 </NavLink>
               </li>
             ))}

@@ -9,7 +9,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { relerListas } from '../../lib/listas';
-import { fromIsoDate, MAX_PAGE_SIZE, PAGE_SIZE, toIsoDate, type Page } from '@ceasa/shared';
+import { caminhoDeEdicao, fromIsoDate, MAX_PAGE_SIZE, PAGE_SIZE, toIsoDate, type Page, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { DURACAO, useToast } from '../../lib/toast';
@@ -30,32 +30,12 @@ export interface ListColumn<T> {
   style?: React.CSSProperties;
 }
 
-export interface ResourceListProps<T extends { id: number | string }> {
-  titulo: string;
-  /** Permission route name. */
-  rota: string;
-  /** API base path, e.g. 'municipio'. */
-  base: string;
-  /** Name of the search call: POST {base}/{search}/{dir}/{field}. */
-  search?: string;
-  /**
-   * For resources whose only search is GET {base}/search?searchTerm&page&size&sort (e.g. pedras):
-   * the column whose filter is sent as `searchTerm` (used instead of `search`).
-   */
-  searchTerm?: string;
+/** What the list needs; with `recurso` (the resource's declaration) all but `columns` come from it, and a prop given wins. */
+export interface ResourceListProps<T extends { id: number | string }> extends Partial<ListaDoRecurso<T>> {
+  recurso?: Recurso;
   columns: ListColumn<T>[];
-  /** Plural for the footer 'Mostrando de {first} a {last} de N {plural}'. */
-  plural: string;
-  vazio: string;
-  /** 'Erro ao obter {x}' toast. */
-  erroObter: string;
-  /** 'Erro ao remover {x}' toast. */
-  erroRemover: string;
-  createPath?: string;
-  editPath?: (row: T) => string;
   /** What the delete prompt and toast call the row. */
   rotulo?: (row: T) => string;
-  defaultSort?: { field: string; order: 1 | -1 };
   /** Extra buttons per row (always visible). */
   rowActions?: (row: T) => ReactNode;
   /** Extra buttons in the header; `buscarTodos` loads every row of the filtered, sorted list. */
@@ -70,6 +50,32 @@ export interface ResourceListProps<T extends { id: number | string }> {
     /** Text of an empty report (defaults to `vazio`). */
     vazio?: string;
   };
+}
+
+/** The list's settings a resource declares. */
+interface ListaDoRecurso<T> {
+  titulo: string;
+  /** Permission route name. */
+  rota: string;
+  /** API base path, e.g. 'municipio'. */
+  base: string;
+  /** Name of the search call: POST {base}/{search}/{dir}/{field}. */
+  search?: string;
+  /**
+   * For resources whose only search is GET {base}/search?searchTerm&page&size&sort (e.g. pedras):
+   * the column whose filter is sent as `searchTerm` (used instead of `search`).
+   */
+  searchTerm?: string;
+  /** Plural for the footer 'Mostrando de {first} a {last} de N {plural}'. */
+  plural: string;
+  vazio: string;
+  /** 'Erro ao obter {x}' toast. */
+  erroObter: string;
+  /** 'Erro ao remover {x}' toast. */
+  erroRemover: string;
+  createPath?: string;
+  editPath?: (row: T) => string;
+  defaultSort?: { field: string; order: 1 | -1 };
   /** No delete button even with the deletar permission (e.g. user accounts are disabled, not removed). */
   semDelete?: boolean;
 }
@@ -95,7 +101,32 @@ function lerEstado(rota: string, padrao: Estado): Estado {
 /** '' in a text filter means no filter. */
 const semVazios = (f: Filtros): Filtros => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v === '' ? null : v]));
 
-async function buscar<T>(p: ResourceListProps<T & { id: number | string }>, e: Estado, size: number): Promise<Page<T>> {
+/**
+ * The declaration's settings, with the props given winning: route name, API base and search call,
+ * texts, paths (create and edit only for a resource with an input schema; delete unless declared
+ * never removed) and default order.
+ */
+function doRecurso<T extends { id: number | string }>(props: ResourceListProps<T>): ResourceListProps<T> & ListaDoRecurso<T> {
+  const r = props.recurso;
+  if (!r) return props as ResourceListProps<T> & ListaDoRecurso<T>;
+  const editavel = !!r.api?.entrada;
+  const declarado: Partial<ListaDoRecurso<T>> = {
+    ...r.rotulos,
+    rota: r.rota,
+    base: r.api?.base,
+    search: r.api?.busca,
+    // A resource searched only by a term (GET {base}/search) sends that column's filter as the term.
+    searchTerm: r.api?.busca ? undefined : r.api?.buscaPorTermo,
+    createPath: editavel ? r.caminhos.novo : undefined,
+    editPath: editavel && r.caminhos.editar ? (row: T) => caminhoDeEdicao(r, row.id) : undefined,
+    defaultSort: r.ordem ? { field: r.ordem.campo, order: r.ordem.dir === 'desc' ? -1 : 1 } : undefined,
+    semDelete: !editavel || r.api?.remover === false,
+  };
+  const dados = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
+  return { ...declarado, ...dados } as ResourceListProps<T> & ListaDoRecurso<T>;
+}
+
+async function buscar<T>(p: ListaDoRecurso<T>, e: Estado, size: number): Promise<Page<T>> {
   const dir = e.sortOrder === -1 ? 'desc' : 'asc';
   if (p.searchTerm || !p.search)
     return api<Page<T>>(p.searchTerm ? `${p.base}/search` : p.base, {
@@ -109,7 +140,8 @@ async function buscar<T>(p: ResourceListProps<T & { id: number | string }>, e: E
  * 'Limpar Filtros', Adicionar, edit/delete with confirmation, CSV export of the whole filtered list.
  * Filter state is kept in browser storage. A failed search falls back to the unfiltered list.
  */
-export function ResourceList<T extends { id: number | string }>(p: ResourceListProps<T>) {
+export function ResourceList<T extends { id: number | string }>(props: ResourceListProps<T>) {
+  const p = doRecurso(props);
   const { pode } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();

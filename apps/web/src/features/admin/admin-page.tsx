@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { resources } from '../../app/resources';
 import { useAuth } from '../../lib/auth';
+import type { ItemDeMenu } from '../../lib/recursos';
 
 /** Back-office landing (the stall map and the 'Comercializado' table come with the romaneio issue). */
-export default function AdminPage() {
+export default function AdminPage({ menu }: { menu: ItemDeMenu[] }) {
   const { sessao, pode } = useAuth();
-  const itens = resources.filter((r) => pode(r.rota, 'visualizar'));
+  const itens = menu.filter((r) => pode(r.rota, 'visualizar'));
   return (
     <section className="card">
       <h1>Olá, {sessao?.nome}</h1>
@@ -13,9 +13,9 @@ export default function AdminPage() {
       <ul className="tiles">
         {itens.map((r) => (
           <li key={r.rota}>
-            <Link to={r.path}>
-              <i className={r.icon} aria-hidden />
-              <span>{r.label}</span>
+            <Link to={r.caminho}>
+              <i className={r.icone} aria-hidden />
+              <span>{r.rotulo}</span>
             </Link>
           </li>
         ))}

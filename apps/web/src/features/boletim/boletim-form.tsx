@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch } from 'react-hook-form';
-import { anosBoletim, AREA_PRODUCAO_MAXIMA, boletimInput, PRODUCAO_MAXIMA, type Boletim, type BoletimInput } from '@ceasa/shared';
+import { anosBoletim, AREA_PRODUCAO_MAXIMA, boletimInput, boletimRecurso, PRODUCAO_MAXIMA, type Boletim, type BoletimInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { CelulaData, CelulaNumero, CelulaOpcao, LinhasField } from '../../components/form/LinhasField';
@@ -22,11 +22,9 @@ const novoItem = (): ItemForm => ({ id: null, produtoId: undefined as unknown as
  */
 export default function BoletimForm() {
   const f = useResourceForm<BoletimInput, Boletim>({
-    base: 'boletim',
+    recurso: boletimRecurso,
     schema: boletimInput,
     defaults: { dataVisita: '', dataEmissao: '', produtorId: undefined, propriedadeId: undefined, tecnicoId: undefined, itens: [] },
-    listPath: '/boletim',
-    entidade: 'boletim',
     toForm: (b) => ({
       dataVisita: b.dataVisita,
       dataEmissao: b.dataEmissao,

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, type Boletim, type BoletimLinha } from '@ceasa/shared';
+import { boletimRecurso, formatDate, type Boletim, type BoletimLinha } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
@@ -37,16 +37,7 @@ export default function BoletimListPage() {
   return (
     <>
       <ResourceList<BoletimLinha>
-        titulo="Boletins"
-        rota="boletim"
-        base="boletim"
-        search="searchBoletim"
-        plural="boletins"
-        vazio="Nenhuma boletim encontrada"
-        erroObter="Erro ao obter boletim"
-        erroRemover="Erro ao remover o boletim"
-        createPath="/boletimcreate"
-        editPath={(b) => `/boletim/edit/${b.id}`}
+        recurso={boletimRecurso}
         rotulo={(b) => `Boletim ${b.id}`}
         columns={[
           { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },

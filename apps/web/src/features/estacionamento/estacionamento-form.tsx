@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
+import { estacionamentoRecurso, estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -24,11 +24,9 @@ const DIVIDA_MAXIMA = 999_999_999_999_999;
 /** Parking form: date, plate, fee (R$), debt (looked up on leaving the field), person, vehicle type. */
 export default function EstacionamentoForm() {
   const f = useResourceForm<EstacionamentoInput, Estacionamento>({
-    base: 'estacionamento',
+    recurso: estacionamentoRecurso,
     schema: schema as never,
     defaults: { data: toIsoDate(new Date()) ?? undefined, placa: '', valor: undefined, divida: undefined, pessoaId: undefined, veiculoTipoId: undefined },
-    listPath: '/estacionamento',
-    entidade: 'estacionamento',
     toForm: (e) => ({ data: e.data, placa: e.placa, valor: e.valor, divida: e.divida, pessoaId: e.pessoaId, veiculoTipoId: e.veiculoTipoId }),
   });
   const { control } = f.form;

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
-import { formatBRL, formatDate, type Estacionamento } from '@ceasa/shared';
+import { formatBRL, formatDate, type Estacionamento, estacionamentoRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { useVeiculoTipos } from './api';
 import { TicketEstacionamento } from './estacionamento-ticket';
@@ -29,16 +29,7 @@ export default function EstacionamentoListPage() {
   return (
     <>
       <ResourceList<Estacionamento>
-        titulo="Estacionamento"
-        rota="estacionamento"
-        base="estacionamento"
-        search="searchEstacionamento"
-        plural="estacionamentos"
-        vazio="Nenhum estacionamento encontrado"
-        erroObter="Erro ao obter estacionamento"
-        erroRemover="Erro ao remover o estacionamento"
-        createPath="/estacionamentocreate"
-        editPath={(e) => `/estacionamento/edit/${e.id}`}
+        recurso={estacionamentoRecurso}
         rotulo={(e) => `Estacionamento ${e.id} (${e.placa})`}
         columns={[
           { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },

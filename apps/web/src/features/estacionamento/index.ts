@@ -1,17 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { estacionamentoRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./estacionamento-list-page'));
 const Form = lazy(() => import('./estacionamento-form'));
 
-export const estacionamentoResource: ResourceDef = {
-  rota: 'estacionamento',
-  path: '/estacionamento',
-  label: 'Estacionamento',
-  icon: 'pi pi-car',
-  pages: [
-    { path: '/estacionamento', element: Lista },
-    { path: '/estacionamentocreate', element: Form, acao: 'criar' },
-    { path: '/estacionamento/edit/:id', element: Form, acao: 'editar' },
-  ],
-};
+export const estacionamentoResource = paginasDe(estacionamentoRecurso, { lista: Lista, form: Form });

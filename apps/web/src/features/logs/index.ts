@@ -1,16 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { logRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./logs-list-page'));
 const Detalhe = lazy(() => import('./logs-detail-page'));
 
-export const logsResource: ResourceDef = {
-  rota: 'logs',
-  path: '/logs',
-  label: 'Logs',
-  icon: 'pi pi-history',
-  pages: [
-    { path: '/logs', element: Lista },
-    { path: '/logs/edit/:id', element: Detalhe },
-  ],
-};
+export const logsResource = paginasDe(logRecurso, { lista: Lista, detalhe: Detalhe });

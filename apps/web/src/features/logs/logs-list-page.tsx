@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
-import { formatDateTime, type Log } from '@ceasa/shared';
+import { formatDateTime, type Log, logRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 
 const ACOES = [
@@ -13,15 +13,7 @@ export default function LogsListPage() {
   const navigate = useNavigate();
   return (
     <ResourceList<Log>
-      titulo="Logs"
-      rota="logs"
-      base="logs"
-      search="searchLogs"
-      plural="logs"
-      vazio="Nenhum log encontrado"
-      erroObter="Erro ao obter logs"
-      erroRemover="Erro ao remover o log"
-      defaultSort={{ field: 'id', order: -1 }}
+      recurso={logRecurso}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
         { field: 'usuario', header: 'Usuário', filter: 'text' },

@@ -1,10 +1,10 @@
-import { municipioInput, type MunicipioInput } from '@ceasa/shared';
+import { municipioRecurso, type MunicipioInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
 
 export default function MunicipioForm() {
-  const f = useResourceForm<MunicipioInput>({ base: 'municipio', schema: municipioInput, defaults: { nome: '', sigla: '' }, listPath: '/municipio', entidade: 'municipio' });
+  const f = useResourceForm<MunicipioInput>({ recurso: municipioRecurso, defaults: { nome: '', sigla: '' } });
   const { control } = f.form;
   return (
     <FormPage form={f} titulo={f.editando ? 'Editar Município' : 'Novo Município'}>

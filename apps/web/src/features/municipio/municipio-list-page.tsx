@@ -1,21 +1,11 @@
-import type { Municipio } from '@ceasa/shared';
+import { municipioRecurso, type Municipio } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 
 export default function MunicipioListPage() {
   return (
     <ResourceList<Municipio>
-      titulo="Municípios"
-      rota="municipio"
-      base="municipio"
-      search="searchMunicipio"
-      plural="municípios"
-      vazio="Nenhum município encontrado"
-      erroObter="Erro ao obter municipio"
-      erroRemover="Erro ao remover o municipio"
-      createPath="/municipiocreate"
-      editPath={(m) => `/municipio/edit/${m.id}`}
+      recurso={municipioRecurso}
       rotulo={(m) => m.nome}
-      defaultSort={{ field: 'nome', order: 1 }}
       columns={[
         { field: 'nome', header: 'Nome', filter: 'text' },
         { field: 'sigla', header: 'Sigla', filter: 'text' },

@@ -1,17 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { pedraRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./pedra-list-page'));
 const Form = lazy(() => import('./pedra-form'));
 
-export const pedraResource: ResourceDef = {
-  rota: 'pedra',
-  path: '/pedra',
-  label: 'Pedras',
-  icon: 'pi pi-th-large',
-  pages: [
-    { path: '/pedra', element: Lista },
-    { path: '/pedracreate', element: Form, acao: 'criar' },
-    { path: '/pedra/edit/:id', element: Form, acao: 'editar' },
-  ],
-};
+export const pedraResource = paginasDe(pedraRecurso, { lista: Lista, form: Form });

@@ -1,4 +1,4 @@
-import { pedraInput, type Pedra, type PedraInput } from '@ceasa/shared';
+import { pedraRecurso, type Pedra, type PedraInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -6,11 +6,8 @@ import { useResourceForm } from '../../components/form/useResourceForm';
 /** Stall form: its number (text). The API lives under 'pedras'. */
 export default function PedraForm() {
   const f = useResourceForm<PedraInput, Pedra>({
-    base: 'pedras',
-    schema: pedraInput,
+    recurso: pedraRecurso,
     defaults: { numero: '' },
-    listPath: '/pedra',
-    entidade: 'pedra',
   });
   const { control } = f.form;
   return (

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import type { Pedra } from '@ceasa/shared';
+import { pedraRecurso, type Pedra } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { useToast } from '../../lib/toast';
@@ -26,18 +26,8 @@ export default function PedraListPage() {
   return (
     <>
       <ResourceList<Pedra>
-        titulo="Pedras"
-        rota="pedra"
-        base="pedras"
-        searchTerm="numero"
-        plural="pedras"
-        vazio="Nenhuma pedra encontrada"
-        erroObter="Erro ao obter pedras"
-        erroRemover="Erro ao remover o pedra"
-        createPath="/pedracreate"
-        editPath={(p) => `/pedra/edit/${p.id}`}
+        recurso={pedraRecurso}
         rotulo={(p) => `Pedra ${p.numero}`}
-        defaultSort={{ field: 'numero', order: 1 }}
         columns={[{ field: 'numero', header: 'Número', filter: 'text' }]}
         headerActions={({ buscarTodos }) => <Button label="Gerar relatório" icon="pi pi-print" outlined loading={gerando} onClick={() => gerar(buscarTodos)} />}
       />

@@ -1,17 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { grupoPermissoesRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./permissoes-list-page'));
 const Form = lazy(() => import('./permissoes-form'));
 
-export const permissoesResource: ResourceDef = {
-  rota: 'permissoes',
-  path: '/permissoes',
-  label: 'Permissões',
-  icon: 'pi pi-lock',
-  pages: [
-    { path: '/permissoes', element: Lista },
-    { path: '/permissoescreate', element: Form, acao: 'criar' },
-    { path: '/permissoes/edit/:id', element: Form, acao: 'editar' },
-  ],
-};
+export const permissoesResource = paginasDe(grupoPermissoesRecurso, { lista: Lista, form: Form });

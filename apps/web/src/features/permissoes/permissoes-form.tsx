@@ -1,39 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox } from 'primereact/checkbox';
 import { useEffect } from 'react';
-import { useFieldArray } from 'react-hook-form';
-import { ACOES, grupoPermissoesInput, type GrupoPermissoes, type GrupoPermissoesInput, type Rota } from '@ceasa/shared';
+import { ACOES, grupoPermissoesRecurso, type GrupoPermissoes, type GrupoPermissoesInput, type Permissao, type Rota } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
+import { ItemsField } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/useResourceForm';
 import { api } from '../../lib/api-client';
 
 const ROTULO = { visualizar: 'Visualizar', criar: 'Criar', editar: 'Editar', deletar: 'Deletar' } as const;
 
-/** Group name and a checklist of the four actions for every route the server knows. */
+/**
+ * Group name and a checklist of the four actions for every route the server knows: the group's
+ * permissions are its child rows (the shared items field; kept rows keep their ids on save).
+ */
 export default function PermissoesForm() {
   const f = useResourceForm<GrupoPermissoesInput, GrupoPermissoes>({
-    base: 'grupoPermissoes',
-    schema: grupoPermissoesInput,
+    recurso: grupoPermissoesRecurso,
     defaults: { nome: '', permissoes: [] },
-    listPath: '/permissoes',
-    entidade: 'grupo de permissões',
   });
-  const { control, watch, setValue, getValues } = f.form;
-  const { fields } = useFieldArray({ control, name: 'permissoes' });
+  const { control, getValues, reset } = f.form;
   const rotas = useQuery({ queryKey: ['rotas', 'all'], queryFn: () => api<Rota[]>('rotas/all') });
 
-  // One row per route: the group's flags where it has them, all off otherwise.
+  // One row per route: the group's flags (and row id) where it has them, all off otherwise.
   useEffect(() => {
     if (!rotas.data || (f.editando && !f.registro)) return;
     const atuais = new Map((getValues('permissoes') ?? []).map((p) => [p.rotaId, p]));
-    setValue(
-      'permissoes',
-      rotas.data.map((r) => ({ rotaId: r.id, rotaNome: r.nome, criar: false, editar: false, deletar: false, visualizar: false, ...atuais.get(r.id) })),
+    reset(
+      {
+        ...getValues(),
+        permissoes: rotas.data.map((r) => ({ rotaId: r.id, criar: false, editar: false, deletar: false, visualizar: false, ...atuais.get(r.id), rotaNome: r.nome })),
+      },
+      { keepDefaultValues: true },
     );
   }, [rotas.data, f.registro]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const perms = watch('permissoes') ?? [];
   return (
     <FormPage
       form={f}
@@ -42,36 +42,22 @@ export default function PermissoesForm() {
       erroCarregar={f.erroCarregar ?? (rotas.error as Error | null)}
     >
       <TextField control={control} name="nome" label="Nome do grupo" autoFocus maxLength={200} />
-      <table className="perm-table">
-        <caption>Permissões por rota</caption>
-        <thead>
-          <tr>
-            <th scope="col">Rota</th>
-            {ACOES.map((a) => (
-              <th scope="col" key={a}>
-                {ROTULO[a]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field, i) => (
-            <tr key={field.id}>
-              <th scope="row">{perms[i]?.rotaNome}</th>
-              {ACOES.map((a) => (
-                <td key={a}>
-                  <Checkbox
-                    inputId={`perm-${perms[i]?.rotaNome}-${a}`}
-                    aria-label={`${ROTULO[a]} ${perms[i]?.rotaNome}`}
-                    checked={!!perms[i]?.[a]}
-                    onChange={(e) => setValue(`permissoes.${i}.${a}`, !!e.checked, { shouldDirty: true })}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ItemsField<GrupoPermissoesInput, Permissao>
+        control={control}
+        name="permissoes"
+        titulo="Permissões por rota"
+        linhasPorPagina={20}
+        colunas={[
+          { field: 'rotaNome', header: 'Rota' },
+          ...ACOES.map((a) => ({
+            field: a,
+            header: ROTULO[a],
+            editor: 'checkbox' as const,
+            rotulo: (p: Permissao) => `${ROTULO[a]} ${p.rotaNome}`,
+            inputId: (p: Permissao) => `perm-${p.rotaNome}-${a}`,
+          })),
+        ]}
+      />
     </FormPage>
   );
 }

@@ -1,19 +1,11 @@
 import { IdsReport } from '../../components/print/IdsReport';
+import { grupoPermissoesRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 
 export default function PermissoesListPage() {
   return (
     <ResourceList<{ id: number; nome: string }>
-      titulo="Grupos de Permissões"
-      rota="permissoes"
-      base="grupoPermissoes"
-      search="searchGrupoPermissoes"
-      plural="grupos"
-      vazio="Nenhum grupo encontrado"
-      erroObter="Erro ao obter grupos de permissões"
-      erroRemover="Erro ao remover o grupo"
-      createPath="/permissoescreate"
-      editPath={(r) => `/permissoes/edit/${r.id}`}
+      recurso={grupoPermissoesRecurso}
       rotulo={(r) => r.nome}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '10rem' } },

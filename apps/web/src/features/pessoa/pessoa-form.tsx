@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
-import { nomeFoto, pessoaInput, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
+import { pessoaRecurso, nomeFoto, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
 import { Campo, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -43,11 +43,8 @@ export default function PessoaForm() {
   const qc = useQueryClient();
   const [capturada, setCapturada] = useState<Blob | null>(null);
   const f = useResourceForm<PessoaInput, Pessoa>({
-    base: 'pessoa',
-    schema: pessoaInput,
+    recurso: pessoaRecurso,
     defaults: { nome: '', cpfcnpj: '', celular: '', tipoId: undefined, observacao: '' },
-    listPath: '/pessoa',
-    entidade: 'pessoa',
     toForm: paraForm,
     // A captured photo marks the person as having one (the server names it); otherwise an edit keeps what there was.
     toBody: (v) => ({ ...v, foto: capturada ? nomeFoto(v.cpfcnpj) : undefined }),

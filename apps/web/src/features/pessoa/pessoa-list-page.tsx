@@ -1,4 +1,4 @@
-import { formatCpfCnpj, formatTelefone, type Pessoa } from '@ceasa/shared';
+import { formatCpfCnpj, formatTelefone, type Pessoa, pessoaRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { usePessoaTipos } from './api';
 
@@ -6,16 +6,7 @@ export default function PessoaListPage() {
   const tipos = usePessoaTipos();
   return (
     <ResourceList<Pessoa>
-      titulo="Pessoas"
-      rota="pessoa"
-      base="pessoa"
-      search="searchPessoa"
-      plural="pessoas"
-      vazio="Nenhuma pessoa encontrada"
-      erroObter="Erro ao obter pessoa"
-      erroRemover="Erro ao remover pessoa"
-      createPath="/pessoacreate"
-      editPath={(p) => `/pessoa/${p.id}`}
+      recurso={pessoaRecurso}
       rotulo={(p) => p.nome}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useEffect } from 'react';
-import { precoInput, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
+import { precoRecurso, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -17,11 +17,8 @@ export default function PrecosForm() {
     if (produtos.error) toast.show('error', 'Erro ao buscar produtos!', (produtos.error as Error).message);
   }, [produtos.error]); // eslint-disable-line react-hooks/exhaustive-deps
   const f = useResourceForm<PrecoInput, Preco>({
-    base: 'precos',
-    schema: precoInput,
+    recurso: precoRecurso,
     defaults: { data: toIsoDate(new Date()) ?? undefined, produtoId: undefined, valor: null },
-    listPath: '/precos',
-    entidade: 'preço',
     toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
   });
   const { control, handleSubmit, getValues, reset } = f.form;

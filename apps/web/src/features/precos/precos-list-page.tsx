@@ -1,4 +1,4 @@
-import { formatBRL, formatDate, type Preco } from '@ceasa/shared';
+import { formatBRL, formatDate, type Preco, precoRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { useProdutoGrupoOpcoes } from '../produto/api';
 
@@ -6,16 +6,7 @@ export default function PrecosListPage() {
   const grupos = useProdutoGrupoOpcoes();
   return (
     <ResourceList<Preco>
-      titulo="Preços"
-      rota="precos"
-      base="precos"
-      search="searchPrecos"
-      plural="preços"
-      vazio="Nenhum preço encontrado"
-      erroObter="Erro ao obter preços"
-      erroRemover="Erro ao remover preço"
-      createPath="/precoscreate"
-      editPath={(p) => `/precos/edit/${p.id}`}
+      recurso={precoRecurso}
       rotulo={(p) => p.produtoNome}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '6rem' } },

@@ -1,17 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { produtoGrupoRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./produto-grupo-list-page'));
 const Form = lazy(() => import('./produto-grupo-form'));
 
-export const produtoGrupoResource: ResourceDef = {
-  rota: 'produtoGrupo',
-  path: '/produtoGrupo',
-  label: 'Grupo de Produto',
-  icon: 'pi pi-sitemap',
-  pages: [
-    { path: '/produtoGrupo', element: Lista },
-    { path: '/produtoGrupocreate', element: Form, acao: 'criar' },
-    { path: '/produtoGrupo/edit/:id', element: Form, acao: 'editar' },
-  ],
-};
+export const produtoGrupoResource = paginasDe(produtoGrupoRecurso, { lista: Lista, form: Form });

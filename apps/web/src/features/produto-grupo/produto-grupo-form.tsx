@@ -1,15 +1,12 @@
-import { produtoGrupoInput, type ProdutoGrupoInput } from '@ceasa/shared';
+import { produtoGrupoRecurso, type ProdutoGrupoInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
 
 export default function ProdutoGrupoForm() {
   const f = useResourceForm<ProdutoGrupoInput>({
-    base: 'produtoGrupo',
-    schema: produtoGrupoInput,
+    recurso: produtoGrupoRecurso,
     defaults: { nome: '', unPadrao: '' },
-    listPath: '/produtoGrupo',
-    entidade: 'grupo de produto',
   });
   const { control } = f.form;
   return (

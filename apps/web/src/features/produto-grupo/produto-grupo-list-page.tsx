@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
-import type { ProdutoGrupo } from '@ceasa/shared';
+import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
@@ -22,18 +22,8 @@ export default function ProdutoGrupoListPage() {
   return (
     <>
       <ResourceList<ProdutoGrupo>
-        titulo="Grupos de Produto"
-        rota="produtoGrupo"
-        base="produtoGrupo"
-        search="searchProdutoGrupo"
-        plural="grupos de produto"
-        vazio="Nenhum grupo de produto encontrado"
-        erroObter="Erro ao obter grupos de produto"
-        erroRemover="Erro ao remover o grupo de produto"
-        createPath="/produtoGrupocreate"
-        editPath={(g) => `/produtoGrupo/edit/${g.id}`}
+        recurso={produtoGrupoRecurso}
         rotulo={(g) => g.nome}
-        defaultSort={{ field: 'nome', order: 1 }}
         columns={[
           { field: 'nome', header: 'Nome', filter: 'text' },
           { field: 'unPadrao', header: 'Un Padrão', filter: 'text' },

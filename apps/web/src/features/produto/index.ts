@@ -1,17 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { produtoRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./produto-list-page'));
 const Form = lazy(() => import('./produto-form'));
 
-export const produtoResource: ResourceDef = {
-  rota: 'produto',
-  path: '/produto',
-  label: 'Produto',
-  icon: 'pi pi-shopping-bag',
-  pages: [
-    { path: '/produto', element: Lista },
-    { path: '/produtocreate', element: Form, acao: 'criar' },
-    { path: '/produto/edit/:id', element: Form, acao: 'editar' },
-  ],
-};
+export const produtoResource = paginasDe(produtoRecurso, { lista: Lista, form: Form });

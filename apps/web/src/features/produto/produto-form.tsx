@@ -1,4 +1,4 @@
-import { PESO_MAXIMO, produtoInput, type Produto, type ProdutoInput } from '@ceasa/shared';
+import { produtoRecurso, PESO_MAXIMO, type Produto, type ProdutoInput } from '@ceasa/shared';
 import { NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -8,12 +8,9 @@ export default function ProdutoForm() {
   const grupos = useProdutoGrupoOpcoes();
   const status = useStatusProduto();
   const f = useResourceForm<ProdutoInput, Produto>({
-    base: 'produto',
-    schema: produtoInput,
+    recurso: produtoRecurso,
     // SPEC.md section 5: weight 1 by default on create.
     defaults: { nome: '', embalagem: '', pesoEmKg: 1, produtoGrupoId: undefined, status: 'ATIVO' },
-    listPath: '/produto',
-    entidade: 'produto',
     toForm: (p) => ({ nome: p.nome, embalagem: p.embalagem, pesoEmKg: p.pesoEmKg, produtoGrupoId: p.produtoGrupoId, status: p.status }),
   });
   const { control } = f.form;

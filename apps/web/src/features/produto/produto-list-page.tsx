@@ -1,4 +1,4 @@
-import { formatDecimal, type Produto } from '@ceasa/shared';
+import { formatDecimal, type Produto, produtoRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { useProdutoGrupoOpcoes, useStatusProduto } from './api';
 import { StatusTag } from './produto-status';
@@ -8,18 +8,8 @@ export default function ProdutoListPage() {
   const status = useStatusProduto();
   return (
     <ResourceList<Produto>
-      titulo="Produtos"
-      rota="produto"
-      base="produto"
-      search="searchProduto"
-      plural="produtos"
-      vazio="Nenhum produto encontrado"
-      erroObter="Erro ao obter produtos"
-      erroRemover="Erro ao remover o produto"
-      createPath="/produtocreate"
-      editPath={(p) => `/produto/edit/${p.id}`}
+      recurso={produtoRecurso}
       rotulo={(p) => p.nome}
-      defaultSort={{ field: 'nome', order: 1 }}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },
         { field: 'nome', header: 'Nome', filter: 'text' },

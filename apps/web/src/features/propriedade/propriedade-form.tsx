@@ -1,4 +1,4 @@
-import { AREA_MAXIMA, propriedadeInput, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
+import { propriedadeRecurso, AREA_MAXIMA, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
 import { MaskField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
@@ -14,8 +14,7 @@ const POSSES = TIPOS_POSSE.map((t) => ({ label: t, value: t }));
 /** Property form: owner, address, CEP (masked, saved unmasked), municipality, three areas (2 decimals), geo, Pronaf, tenure. */
 export default function PropriedadeForm() {
   const f = useResourceForm<PropriedadeInput, Propriedade>({
-    base: 'propriedade',
-    schema: propriedadeInput,
+    recurso: propriedadeRecurso,
     defaults: {
       nome: '',
       endereco: '',
@@ -31,8 +30,6 @@ export default function PropriedadeForm() {
       areaCultivada: undefined,
       tipoPosse: undefined,
     },
-    listPath: '/propriedade',
-    entidade: 'propriedade',
     toForm: (p) => ({
       nome: p.nome,
       endereco: p.endereco ?? '',

@@ -1,4 +1,4 @@
-import { formatDecimal, type Propriedade } from '@ceasa/shared';
+import { formatDecimal, type Propriedade, propriedadeRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
 
@@ -6,18 +6,8 @@ export default function PropriedadeListPage() {
   const pessoas = usePessoasOpcoes();
   return (
     <ResourceList<Propriedade>
-      titulo="Propriedades"
-      rota="propriedade"
-      base="propriedade"
-      search="searchPropriedade"
-      plural="propriedades"
-      vazio="Nenhuma propriedade encontrada"
-      erroObter="Erro ao obter propriedade"
-      erroRemover="Erro ao remover a propriedade"
-      createPath="/propriedadecreate"
-      editPath={(p) => `/propriedade/${p.id}`}
+      recurso={propriedadeRecurso}
       rotulo={(p) => p.nome}
-      defaultSort={{ field: 'nome', order: 1 }}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
         { field: 'nome', header: 'Nome Propriedade', filter: 'text' },

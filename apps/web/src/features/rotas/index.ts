@@ -1,17 +1,8 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { rotaRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./rotas-list-page'));
 const Form = lazy(() => import('./rotas-form'));
 
-export const rotasResource: ResourceDef = {
-  rota: 'rotas',
-  path: '/rotas',
-  label: 'Rotas',
-  icon: 'pi pi-sitemap',
-  pages: [
-    { path: '/rotas', element: Lista },
-    { path: '/rotascreate', element: Form, acao: 'criar' },
-    { path: '/rotas/edit/:id', element: Form, acao: 'editar' },
-  ],
-};
+export const rotasResource = paginasDe(rotaRecurso, { lista: Lista, form: Form });

@@ -1,10 +1,10 @@
-import { rotaInput, type RotaInput } from '@ceasa/shared';
+import { rotaRecurso, type RotaInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/FormPage';
 import { useResourceForm } from '../../components/form/useResourceForm';
 
 export default function RotasForm() {
-  const f = useResourceForm<RotaInput>({ base: 'rotas', schema: rotaInput, defaults: { nome: '' }, listPath: '/rotas', entidade: 'rota' });
+  const f = useResourceForm<RotaInput>({ recurso: rotaRecurso, defaults: { nome: '' } });
   const { control } = f.form;
   return (
     <FormPage form={f} titulo={f.editando ? 'Editar Rota' : 'Nova Rota'}>

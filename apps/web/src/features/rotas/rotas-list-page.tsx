@@ -1,20 +1,11 @@
-import type { Rota } from '@ceasa/shared';
+import { rotaRecurso, type Rota } from '@ceasa/shared';
 import { IdsReport } from '../../components/print/IdsReport';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 
 export default function RotasListPage() {
   return (
     <ResourceList<Rota>
-      titulo="Rotas"
-      rota="rotas"
-      base="rotas"
-      search="searchRotas"
-      plural="rotas"
-      vazio="Nenhuma rota encontrada"
-      erroObter="Erro ao obter rotas"
-      erroRemover="Erro ao remover a rota"
-      createPath="/rotascreate"
-      editPath={(r) => `/rotas/edit/${r.id}`}
+      recurso={rotaRecurso}
       rotulo={(r) => r.nome}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '10rem' } },

@@ -1,12 +1,7 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { usuarioRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./usuarios-list-page'));
 
-export const usuariosResource: ResourceDef = {
-  rota: 'usuarios',
-  path: '/usuarios',
-  label: 'Usuários',
-  icon: 'pi pi-users',
-  pages: [{ path: '/usuarios', element: Lista }],
-};
+export const usuariosResource = paginasDe(usuarioRecurso, { lista: Lista });

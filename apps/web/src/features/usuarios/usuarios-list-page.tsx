@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import { formatDateTime, ROLES, type Usuario } from '@ceasa/shared';
+import { formatDateTime, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/ResourceList';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -61,16 +61,7 @@ export default function UsuariosListPage() {
   return (
     <>
       <ResourceList<Usuario>
-        titulo="Usuários"
-        rota="usuarios"
-        base="usuarios"
-        search="searchUsuarios"
-        plural="usuários"
-        vazio="Nenhum usuário encontrado"
-        erroObter="Erro ao obter usuários"
-        erroRemover="Erro ao remover o usuário"
-        defaultSort={{ field: 'nome', order: 1 }}
-        semDelete
+        recurso={usuarioRecurso}
         columns={[
           { field: 'nome', header: 'Nome', filter: 'text' },
           { field: 'email', header: 'E-mail', filter: 'text' },

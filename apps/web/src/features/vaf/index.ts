@@ -1,12 +1,7 @@
 import { lazy } from 'react';
-import type { ResourceDef } from '../../app/resources';
+import { vafRecurso } from '@ceasa/shared';
+import { paginasDe } from '../../lib/recursos';
 
 const Pagina = lazy(() => import('./vaf-page'));
 
-export const vafResource: ResourceDef = {
-  rota: 'vaf',
-  path: '/vaf',
-  label: 'VAF',
-  icon: 'pi pi-chart-bar',
-  pages: [{ path: '/vaf', element: Pagina }],
-};
+export const vafResource = paginasDe(vafRecurso, { lista: Pagina });
