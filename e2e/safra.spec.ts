@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, imprimirPdf, linhas, redigitar, sufixoUnico, toast } from './support';
 
+/*
+ * Harvest bulletins and field notebooks ('safra'). The file runs after municipio.spec.ts (files run in
+ * name order, one worker): that test counts every municipality of the database, and this one creates some.
+ */
+
 type Boletim = { id: number; produtorNome: string; dataVigencia: string | null; itens: { id: number; produtoId: number; producaoEstimada: number; producaoEmbalada: number; areaProducao: number; inicioColheita: string; fimColheita: string }[] };
 
 /** Producer (with a property), a second producer (with another), a technician and two products, named for this run. */
