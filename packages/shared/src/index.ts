@@ -18,6 +18,8 @@ export * from './resources/propriedade';
 export * from './resources/pedra';
 export * from './resources/estacionamento';
 export * from './resources/divida';
+export * from './resources/boletim';
+export * from './resources/caderno';
 export * from './settings';
 export * from './senhas-comuns';
 export * from './recursos';

@@ -1,6 +1,7 @@
 import type { Recurso } from './recurso';
 import { ROTAS } from './permissions';
 import { usuarioRecurso } from './resources/auth';
+import { boletimRecurso } from './resources/boletim';
 import { estacionamentoRecurso } from './resources/estacionamento';
 import { grupoPermissoesRecurso } from './resources/grupo-permissoes';
 import { logRecurso } from './resources/log';
@@ -16,6 +17,7 @@ import { vafRecurso } from './resources/vaf';
 
 /** Every declared resource, in the side menu's order (the order of ROTAS). One line per resource. */
 export const RECURSOS: readonly Recurso[] = [
+  boletimRecurso,
   pessoaRecurso,
   propriedadeRecurso,
   produtoRecurso,

@@ -19,6 +19,8 @@ import propriedadeRoutes from './propriedade/propriedade.routes';
 import pedraRoutes from './pedra/pedra.routes';
 import estacionamentoRoutes from './estacionamento/estacionamento.routes';
 import dividaRoutes from './divida/divida.routes';
+import boletimRoutes from './boletim/boletim.routes';
+import cadernoRoutes from './caderno/caderno.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -41,4 +43,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   pedraRoutes(app, ctx.db);
   estacionamentoRoutes(app, ctx.db);
   dividaRoutes(app, ctx);
+  boletimRoutes(app, ctx.db);
+  cadernoRoutes(app, ctx.db);
 }

@@ -1,5 +1,6 @@
 import { ROTAS } from '@ceasa/shared';
 import { itemDeMenu, type ResourceDef } from '../lib/recursos';
+import { boletimResource } from '../features/boletim';
 import { estacionamentoResource } from '../features/estacionamento';
 import { logsResource } from '../features/logs';
 import { municipioResource } from '../features/municipio';
@@ -16,6 +17,7 @@ import { vafResource } from '../features/vaf';
 
 /** Every resource's screens (one line each), in the side menu's order: the order of the route names (ROTAS). */
 export const resources: ResourceDef[] = [
+  boletimResource,
   estacionamentoResource,
   logsResource,
   municipioResource,

@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
-import { openDatabase, type Db } from '../client';
+import { openDatabase, type Db, type Tx } from '../client';
 import { linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
 
@@ -42,6 +42,54 @@ function cnpjDemo(seed: number): string {
   return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
 }
 const hojeIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+/**
+ * A season of harvest bulletins: for each producer, one bulletin a quarter over the last year with
+ * two or three products of the price list, the technicians taking turns, and a field notebook (with
+ * fertilisation and chemical rows) for the first item of each bulletin.
+ */
+async function seedBoletins(t: Tx, hoje: string) {
+  await t.execute(sql`
+    INSERT INTO boletim (data_visita, data_emissao, produtor_id, propriedade_id, tecnico_id)
+    SELECT (${hoje}::date - (q * 90 + p.id % 20)) - 2, ${hoje}::date - (q * 90 + p.id % 20), p.id,
+           (SELECT pr.id FROM propriedade pr WHERE pr.proprietario_id = p.id ORDER BY pr.id LIMIT 1),
+           (SELECT tc.id FROM pessoa tc WHERE tc.tipo_id = 2 ORDER BY tc.id OFFSET ((p.id + q) % 2) LIMIT 1)
+    FROM pessoa p, generate_series(0, 3) q
+    WHERE p.tipo_id = 1
+    ORDER BY 2, 3`);
+  await t.execute(sql`
+    INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
+    SELECT b.id, (SELECT pr.id FROM produto pr ORDER BY pr.id OFFSET ((b.id * 7 + n * 13) % 150) LIMIT 1),
+           round((0.5 + ((b.id + n) % 8) * 0.75)::numeric, 2), 2000 + ((b.id * 37 + n * 101) % 40) * 250, 1800 + ((b.id * 37 + n * 101) % 40) * 230,
+           b.data_emissao + 15 + n * 10, b.data_emissao + 75 + n * 20
+    FROM boletim b, generate_series(0, 2) n
+    WHERE n < 2 + b.id % 2
+    ORDER BY b.id, n`);
+  const secoes = {
+    preparo: { naoNecessarias: false, subsolagem: false, aracao: true, enxadaRotativa: false, gradagemComGrade: true, leve: false, pesada: false, niveladora: true, outras: false, descricaoOutras: null },
+    praticas: { naoNecessarias: false, plantioEmNivel: true, terracos: false, rotacaoDeCulturas: true, adubacaoVerde: false, outras: false, descricaoOutras: null },
+    sementes: { naoNecessarias: false, proprias: false, terceiros: true, viveiroComTermico: false, viveiroSemTermico: false },
+    irrigacao: { naoNecessarias: false, sistema: 'Gotejamento', origem: 'Poço artesiano' },
+  };
+  await t.execute(sql`
+    INSERT INTO caderno (boletim_item_id, produto_antigo_id, data_plantio, data_colheita, area_cultivo, preparo_solo, praticas_conservacionistas, sementes_e_mudas, irrigacao)
+    SELECT bi.id, (SELECT pr.id FROM produto pr ORDER BY pr.id OFFSET ((bi.id * 11) % 150) LIMIT 1), bi.inicio_colheita - 90, bi.inicio_colheita,
+           'Talhão ' || (1 + bi.id % 5), ${JSON.stringify(secoes.preparo)}::jsonb, ${JSON.stringify(secoes.praticas)}::jsonb,
+           ${JSON.stringify(secoes.sementes)}::jsonb, ${JSON.stringify(secoes.irrigacao)}::jsonb
+    FROM boletim_itens bi
+    WHERE bi.id = (SELECT min(x.id) FROM boletim_itens x WHERE x.boletim_id = bi.boletim_id)`);
+  await t.execute(sql`
+    INSERT INTO adubacao_correcao (caderno_id, nao_necessarias, data_aplicacao, nome_formula, dose, forma_dose, forma_aplicacao, responsavel_aplicacao, observacao)
+    SELECT c.id, false, c.data_plantio, 'NPK 4-14-8', 40, 'KG_M', 'PLANTIO', pr.nome, 'Adubação de plantio no sulco'
+    FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id JOIN boletim b ON b.id = bi.boletim_id JOIN pessoa pr ON pr.id = b.produtor_id
+    UNION ALL
+    SELECT c.id, false, c.data_plantio + 30, 'Ureia', 15, 'G_PLANTA', 'COBERTURA', pr.nome, NULL
+    FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id JOIN boletim b ON b.id = bi.boletim_id JOIN pessoa pr ON pr.id = b.produtor_id`);
+  await t.execute(sql`
+    INSERT INTO aplicacao_produtos_quimicos (caderno_id, nao_necessarias, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
+    SELECT c.id, false, c.data_plantio + 45, 7 + c.id % 14, 'Pulgão', 'Óleo de neem', 2, 'L_M', 200, pr.nome
+    FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id JOIN boletim b ON b.id = bi.boletim_id JOIN pessoa pr ON pr.id = b.produtor_id`);
+}
 
 export const MSG_BANCO_COM_DADOS = 'O banco já tem produtos: os dados de demonstração só são carregados num banco novo.';
 
@@ -83,12 +131,13 @@ export async function carregarDemo(db: Db, hoje = hojeIso()): Promise<string> {
       SELECT 900000 + g, (SELECT nome FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 10 + (g % 3) * 5
       FROM generate_series(0, 29) g
       UNION ALL SELECT 100000 + g, 'Produtor Rural ' || g, 25.5 * g FROM generate_series(1, 20) g`);
+    await seedBoletins(t, hoje);
   });
   await db.execute(sql`ANALYZE`);
   return (
     `Demonstração carregada: ${MUNICIPIOS.length} municípios, ${PRODUTORES.length + TECNICOS.length + LOJISTAS.length + COMPRADORES.length} pessoas, ` +
     `${precos.produtos} produtos em ${precos.grupos} grupos, ${precos.precos} preços (${precos.primeiraData} a ${precos.ultimaData}), ` +
-    '30 estacionamentos e 50 dívidas (números 900000-900029 e 100001-100020).'
+    '30 estacionamentos, 50 dívidas (números 900000-900029 e 100001-100020) e 32 boletins com itens e cadernos de campo.'
   );
 }
 

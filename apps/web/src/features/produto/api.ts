@@ -16,6 +16,17 @@ export function useProdutoOpcoes() {
   return { ...q, opcoes: opcoesDeProduto(q.data ?? []).map((p) => ({ label: p.embalagem ? `${p.nome} - ${p.embalagem}` : p.nome, value: p.id })) };
 }
 
+/**
+ * Product options plus the products a saved record already names that the cleaning rule left out
+ * (a duplicate name in another packaging), so an edit form shows what was saved.
+ */
+export function comProdutosSalvos(opcoes: { label: string; value: number }[], salvos: { produtoId: number; produtoNome: string; produtoEmbalagem?: string | null }[]) {
+  const extras = salvos
+    .filter((s, i) => !opcoes.some((o) => o.value === s.produtoId) && salvos.findIndex((x) => x.produtoId === s.produtoId) === i)
+    .map((s) => ({ label: s.produtoEmbalagem ? `${s.produtoNome} - ${s.produtoEmbalagem}` : s.produtoNome, value: s.produtoId }));
+  return extras.length ? [...opcoes, ...extras] : opcoes;
+}
+
 /** Options of a product-group dropdown (GET produtoGrupo/produtosAll). */
 export function useProdutoGrupoOpcoes() {
   const q = useQuery({

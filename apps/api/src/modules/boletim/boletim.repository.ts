@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { caminhoDoCampo, type Boletim, type BoletimDados, type BoletimItem, type BoletimLinha } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
+import { registrarLog } from '../../lib/audit';
+import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
+import { badRequest, conflict, notFound, pgErro } from '../../lib/errors';
+import { listRow, type ListSpec } from '../../lib/list';
+
+/**
+ * The bulletin list. dataVigencia (the latest fimColheita of the items) is computed here, from the
+ * items as they are, so it can never be stale (CONTRACT.md 'Derived values').
+ */
+export const boletimList: ListSpec<BoletimLinha> = {
+  select: sql`b.id, b.data_visita AS "dataVisita", b.data_emissao AS "dataEmissao", v.data_vigencia AS "dataVigencia",
+    b.produtor_id AS "produtorId", pr.nome AS "produtorNome", b.propriedade_id AS "propriedadeId", pp.nome AS "propriedadeNome",
+    m.nome AS "propriedadeMunicipioNome", b.tecnico_id AS "tecnicoId", tc.nome AS "tecnicoNome"`,
+  from: sql`boletim b
+    JOIN pessoa pr ON pr.id = b.produtor_id
+    JOIN propriedade pp ON pp.id = b.propriedade_id
+    JOIN municipio m ON m.id = pp.municipio_id
+    JOIN pessoa tc ON tc.id = b.tecnico_id
+    LEFT JOIN LATERAL (SELECT max(bi.fim_colheita) AS data_vigencia FROM boletim_itens bi WHERE bi.boletim_id = b.id) v ON true`,
+  fields: {
+    id: { expr: sql`b.id`, filter: 'contains' },
+    dataVisita: { expr: sql`b.data_visita`, filter: 'date' },
+    dataEmissao: { expr: sql`b.data_emissao`, filter: 'date' },
+    dataVigencia: { expr: sql`v.data_vigencia`, filter: 'date' },
+    produtorId: { expr: sql`b.produtor_id`, filter: 'id' },
+    produtorNome: { expr: sql`pr.nome`, filter: 'text' },
+    propriedadeId: { expr: sql`b.propriedade_id`, filter: 'id' },
+    propriedadeNome: { expr: sql`pp.nome`, filter: 'text' },
+    tecnicoId: { expr: sql`b.tecnico_id`, filter: 'id' },
+    tecnicoNome: { expr: sql`tc.nome`, filter: 'text' },
+    // Bulletins with an item of a product whose name contains the text.
+    produtoNome: {
+      expr: sql`b.id`,
+      sort: false,
+      via: { key: sql`b.id`, from: sql`boletim_itens bi JOIN produto p ON p.id = bi.produto_id`, id: sql`bi.boletim_id`, expr: sql`p.nome`, filter: 'text' },
+    },
+  },
+  aliases: {
+    produtor: 'produtorNome',
+    'produtor.nome': 'produtorNome',
+    propriedade: 'propriedadeNome',
+    'propriedade.nome': 'propriedadeNome',
+    tecnico: 'tecnicoNome',
+    'tecnico.nome': 'tecnicoNome',
+  },
+  defaultSort: { field: 'id', dir: 'asc' },
+};
+
+const NAO_ENCONTRADO = 'Boletim não encontrado';
+export const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
+const EM_USO = 'O boletim não pode ser removido porque seus itens já estão vinculados a romaneios.';
+const ITEM_EM_USO = 'já está vinculado a romaneios e não pode ser removido do boletim.';
+
+/** A bulletin's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
+export const colecaoItens = { campo: 'itens', table: boletimItens, cadastro: 'BoletimItens', pai: boletimItens.boletimId, item: 'Item', emUso: () => ITEM_EM_USO } satisfies Colecao;
+
+/**
+ * A bulletin's items with their derived values: producaoComercializada = the sum of the romaneio item
+ * quantities linked to the item, saldoQtde = producaoEstimada - producaoComercializada.
+ */
+const itensSql = (where: ReturnType<typeof sql>) => sql`
+  SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
+         bi.area_producao::float8 AS "areaProducao", bi.producao_estimada::float8 AS "producaoEstimada", bi.producao_embalada::float8 AS "producaoEmbalada",
+         bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
+         coalesce(rc.q, 0)::float8 AS "producaoComercializada", (bi.producao_estimada - coalesce(rc.q, 0))::float8 AS "saldoQtde",
+         EXISTS (SELECT 1 FROM caderno c WHERE c.boletim_item_id = bi.id) AS "temCaderno"
+  FROM boletim_itens bi
+  JOIN produto p ON p.id = bi.produto_id
+  LEFT JOIN LATERAL (SELECT sum(ri.quantidade) AS q FROM romaneio_itens ri WHERE ri.boletim_itens_id = bi.id) rc ON true
+  WHERE ${where}
+  ORDER BY bi.id`;
+
+export async function lerItens(t: Tx, boletimId: number): Promise<BoletimItem[]> {
+  return (await t.execute(itensSql(sql`bi.boletim_id = ${boletimId}`))).rows as BoletimItem[];
+}
+
+export async function lerItem(t: Tx, itemId: number): Promise<BoletimItem | undefined> {
+  return (await t.execute(itensSql(sql`bi.id = ${itemId}`))).rows[0] as BoletimItem | undefined;
+}
+
+export function boletimRepository(db: Db) {
+  const crud = auditedCrud(boletim, 'Boletim', NAO_ENCONTRADO, { emUso: () => EM_USO, colecoes: [colecaoItens] });
+
+  async function dto(t: Tx, id: number): Promise<Boletim> {
+    const linha = await listRow(t, boletimList, id);
+    if (!linha) throw notFound(NAO_ENCONTRADO);
+    return { ...linha, itens: await lerItens(t, id) };
+  }
+
+  /** Producer, property (the producer's own), technician and every item's product must exist. */
+  async function valores(t: Tx, i: BoletimDados) {
+    await checarReferencias(t, [
+      { coluna: pessoa.id, valor: i.produtorId, campo: 'produtorId', mensagem: 'O produtor deve ser selecionado' },
+      { coluna: propriedade.id, valor: i.propriedadeId, campo: 'propriedadeId', mensagem: 'A propriedade deve estar na lista' },
+      { coluna: pessoa.id, valor: i.tecnicoId, campo: 'tecnicoId', mensagem: 'O técnico deve estar na lista' },
+      ...i.itens.map((it, n) => ({ coluna: produto.id, valor: it.produtoId, campo: caminhoDoCampo(['itens', n, 'produtoId']), mensagem: 'O produto deve estar na lista' })),
+    ]);
+    const [dono] = await t.select({ id: propriedade.proprietarioId }).from(propriedade).where(eq(propriedade.id, i.propriedadeId));
+    if (dono.id !== i.produtorId) {
+      const message = 'A propriedade deve ser do produtor selecionado';
+      throw badRequest(message, [{ field: 'propriedadeId', message }]);
+    }
+    return {
+      dataVisita: i.dataVisita,
+      dataEmissao: i.dataEmissao,
+      produtorId: i.produtorId,
+      propriedadeId: i.propriedadeId,
+      tecnicoId: i.tecnicoId,
+      itens: i.itens.map((it) => ({
+        id: it.id,
+        produtoId: it.produtoId,
+        // Numbers, not text: the save compares them with the stored numeric ('1.50' = 1.5) to audit only real changes.
+        areaProducao: it.areaProducao,
+        producaoEstimada: it.producaoEstimada,
+        producaoEmbalada: it.producaoEmbalada,
+        inicioColheita: it.inicioColheita,
+        fimColheita: it.fimColheita,
+      })),
+    };
+  }
+
+  /** The bulletin and its items in one transaction (the shared master-detail save); items sent with an id keep it. */
+  const salvar = (usuario: string, id: number | null, input: BoletimDados) => crud.salvar(db, usuario, id, (t) => valores(t, input), dto);
+
+  return {
+    get: (id: number) => dto(db, id),
+    create: (usuario: string, input: BoletimDados) => salvar(usuario, null, input),
+    update: (usuario: string, id: number, input: BoletimDados) => salvar(usuario, id, input),
+    /** GET boletim/saldo/{id}: the bulletin with each item's estimated, commercialised and balance quantities and the property's municipality. */
+    saldo: (id: number) => dto(db, id),
+    /**
+     * Deletes the bulletin, its items and their notebooks (one audit row each), unless an item is
+     * already linked to romaneio items: then 409 and nothing changes (the market's history stays whole).
+     */
+    remove: (usuario: string, id: number) =>
+      db.transaction(async (t) => {
+        const antes = await crud.getOrThrow(t, id);
+        const usados = await t.execute(sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${id} LIMIT 1`);
+        if (usados.rows.length) throw conflict(EM_USO);
+        const itens = await t.select().from(boletimItens).where(eq(boletimItens.boletimId, id));
+        const cadernos = await t.execute(sql`SELECT c.* FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id WHERE bi.boletim_id = ${id}`);
+        // The database refuses too (romaneio_itens → boletim_itens has no cascade) if a romaneio links an item meanwhile.
+        await t
+          .delete(boletim)
+          .where(eq(boletim.id, id))
+          .catch((err: unknown) => {
+            if (pgErro(err)?.code === '23503') throw conflict(EM_USO);
+            throw err;
+          });
+        for (const c of cadernos.rows as { id: number }[]) await registrarLog(t, usuario, 'Caderno', c.id, 'DELETE', c);
+        for (const it of itens) await registrarLog(t, usuario, 'BoletimItens', it.id, 'DELETE', it);
+        await registrarLog(t, usuario, 'Boletim', id, 'DELETE', antes);
+      }),
+    item: async (itemId: number) => {
+      const it = await lerItem(db, itemId);
+      if (!it) throw notFound(ITEM_NAO_ENCONTRADO);
+      return it;
+    },
+  };
+}
+

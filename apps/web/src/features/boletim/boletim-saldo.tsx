@@ -1,0 +1,40 @@
+import { formatDate, formatDecimal, type Boletim } from '@ceasa/shared';
+import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+
+/** Zero quantities are shown blank on the balance report (SPEC.md section 3). */
+const qtd = (v: number) => (Number(v) === 0 ? '' : formatDecimal(v));
+
+/** The printed bulletin balance: per item estimated, commercialised and balance (kg), with the property's municipality. */
+export function BoletimSaldo({ boletim, onHide }: { boletim: Boletim | null; onHide: () => void }) {
+  const b = boletim;
+  return (
+    <PrintDialog visible={!!b} onHide={onHide} titulo={b ? `Saldo do Boletim ${b.id}` : 'Saldo do Boletim'}>
+      {b && (
+        <>
+          <dl className="print-dados">
+            <div><dt>Produtor</dt><dd>{b.produtorNome}</dd></div>
+            <div><dt>Propriedade</dt><dd>{b.propriedadeNome}</dd></div>
+            <div><dt>Município</dt><dd>{b.propriedadeMunicipioNome}</dd></div>
+            <div><dt>Técnico</dt><dd>{b.tecnicoNome}</dd></div>
+            <div><dt>Data Visita</dt><dd>{formatDate(b.dataVisita)}</dd></div>
+            <div><dt>Data Emissão</dt><dd>{formatDate(b.dataEmissao)}</dd></div>
+            <div><dt>Vigência</dt><dd>{formatDate(b.dataVigencia)}</dd></div>
+          </dl>
+          <PrintTable
+            rows={b.itens}
+            vazio="Nenhum item no boletim"
+            columns={[
+              { header: 'Produto', cell: (i) => i.produtoNome },
+              { header: 'Embalagem', cell: (i) => i.produtoEmbalagem },
+              { header: 'Início Colheita', cell: (i) => formatDate(i.inicioColheita) },
+              { header: 'Fim Colheita', cell: (i) => formatDate(i.fimColheita) },
+              { header: 'Qtd. Estimada (kg)', cell: (i) => qtd(i.producaoEstimada), className: 'num' },
+              { header: 'Qtd. Comercializada (kg)', cell: (i) => qtd(i.producaoComercializada), className: 'num' },
+              { header: 'Saldo (kg)', cell: (i) => qtd(i.saldoQtde), className: 'num' },
+            ]}
+          />
+        </>
+      )}
+    </PrintDialog>
+  );
+}
