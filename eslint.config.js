@@ -32,6 +32,8 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  // Scripts the browser runs as they are (no bundler).
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { window: 'readonly', localStorage: 'readonly', location: 'readonly', fetch: 'readonly' } } },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

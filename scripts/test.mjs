@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit, API (embedded PGlite) and browser end-to-end tests, obtaining what they need.
+// `npm test`: lint, unit, API (embedded PGlite) and browser end-to-end tests, obtaining what they need.
 // Chromium comes from Debian (apt-get, when missing and we are root); no browser is ever downloaded.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,6 +36,11 @@ function garantirChromium() {
 }
 
 const falhas = [];
+if (!only || only === 'lint') {
+  // Guardrails first (seconds): ESLint (import cycles, feature boundaries, file names, hooks) and Prettier.
+  if (run('npx', ['eslint', '.']) !== 0) falhas.push('eslint');
+  if (run('npx', ['prettier', '--check', '.']) !== 0) falhas.push('prettier');
+}
 if (!only || only === 'unit' || only === 'api') {
   const projetos = only === 'api' ? ['--project', 'api'] : only === 'unit' ? ['--project', 'shared', '--project', 'web'] : [];
   if (run('npx', ['vitest', 'run', ...projetos]) !== 0) falhas.push('vitest');

@@ -8,5 +8,7 @@
     window.__cotacaoInicial = fetch('/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}'
     }).then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
-  } catch (e) {}
+  } catch {
+    // No storage or no fetch: the app asks for the page itself.
+  }
 })();

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Layout } from '../components/layout/Layout';
+import { Layout } from '../components/layout/layout';
 import { useAuth } from '../lib/auth';
 import { menu, resources } from './resources';
 

@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { destinoAposLogin } from '../lib/destino';
-import HomePage from '../features/home/home-page';
+import HomePage from '../features/precos-publicos/home-page';
 import { Carregando } from '../components/layout/carregando';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));

@@ -8,7 +8,7 @@ import { novaSenhaForm, type NovaSenhaForm } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { api, ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from './auth-card';
 
 /** The page the reset e-mail links to: the user sets a new password (single-use link, 1 hour). */
 export default function NovaSenhaPage() {

@@ -1,6 +1,6 @@
 import { formatBRL, formatDate, type Preco, precoRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { useProdutoGrupoOpcoes } from '../produto/api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { useProdutoGrupoOpcoes } from '../../lib/opcoes-produto';
 
 export default function PrecosListPage() {
   const grupos = useProdutoGrupoOpcoes();

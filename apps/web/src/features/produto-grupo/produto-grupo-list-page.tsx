@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
 /** SPEC.md section 9: the group report opens 1 s after the click. */

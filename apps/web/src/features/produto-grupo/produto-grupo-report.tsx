@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { formatDate, formatTelefone, type ProdutoGrupo, type ProdutoGrupoBoletimRow } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 import { api } from '../../lib/api-client';
 
 /** 'Boletins por grupo de produto' (GET produtoGrupo/grupoId/{id}). */

@@ -1,8 +1,8 @@
 import { produtoRecurso, PESO_MAXIMO, type Produto, type ProdutoInput } from '@ceasa/shared';
 import { NumberField, SelectField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
-import { useProdutoGrupoOpcoes, useStatusProduto } from './api';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { useProdutoGrupoOpcoes, useStatusProduto } from '../../lib/opcoes-produto';
 
 export default function ProdutoForm() {
   const grupos = useProdutoGrupoOpcoes();

@@ -1,6 +1,6 @@
 import { formatDecimal, type Produto, produtoRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { useProdutoGrupoOpcoes, useStatusProduto } from './api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { useProdutoGrupoOpcoes, useStatusProduto } from '../../lib/opcoes-produto';
 import { StatusTag } from './produto-status';
 
 export default function ProdutoListPage() {

@@ -1,9 +1,9 @@
 import { propriedadeRecurso, AREA_MAXIMA, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
 import { MaskField, mascaraCep, NumberField, SelectField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
-import { useMunicipioOpcoes } from '../municipio/api';
-import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
+import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
 
 const PRONAF = [
   { label: 'SIM', value: true },

@@ -1,6 +1,6 @@
 import { formatDecimal, type Propriedade, propriedadeRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
 
 export default function PropriedadeListPage() {
   const pessoas = usePessoasOpcoes();

@@ -1,8 +1,8 @@
 import { Message } from 'primereact/message';
 import { Link, useNavigate } from 'react-router';
-import { PublicShell } from '../../components/layout/PublicShell';
+import { PublicShell } from '../../components/layout/public-shell';
 import { useAuth } from '../../lib/auth';
-import { CotacaoTable } from './cotacao-table';
+import { TabelaPrecos } from './tabela-precos';
 import './home.css';
 
 const AVISO_SEM_PERFIL =
@@ -37,7 +37,7 @@ export default function HomePage() {
   return (
     <PublicShell acoes={acoes}>
       {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3 aviso-sem-perfil" />}
-      <CotacaoTable />
+      <TabelaPrecos />
     </PublicShell>
   );
 }

@@ -7,7 +7,7 @@ import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import type { ItemDeMenu } from '../../lib/recursos';
 import { Carregando } from './carregando';
-import { Footer } from './Footer';
+import { Footer } from './footer';
 
 const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textoMostrando, textoTotal } from './PrintDialog';
+import { textoMostrando, textoTotal } from './print-dialog';
 
 describe('the list footer and report line', () => {
   it('give an exact total as the number and past the API count cap "mais de 10.000"', () => {

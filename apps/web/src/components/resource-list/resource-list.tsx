@@ -15,7 +15,7 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
-import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/PrintDialog';
+import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/print-dialog';
 import { downloadText, toCsv } from './csv';
 
 export type Filtros = Record<string, string | number | null>;

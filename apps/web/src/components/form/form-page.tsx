@@ -4,7 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useRef, useState, type FormEvent, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { ResourceFormState } from './useResourceForm';
+import type { ResourceFormState } from './use-resource-form';
 
 /**
  * The frame of every create/edit page: title, loading state, error panel, fields, buttons.

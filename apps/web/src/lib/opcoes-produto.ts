@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { opcoesDeProduto, type ProdutoGrupoOpcao, type ProdutoOpcao } from '@ceasa/shared';
-import { api } from '../../lib/api-client';
+import { api } from './api-client';
 
 /**
  * Options of a product dropdown (GET produto/listAllProdutoBasic), always cleaned by the shared rule
