@@ -52,5 +52,7 @@ export default tseslint.config(
       ],
     },
   },
+  // A component's test may drive it through a real screen of a feature.
+  { files: ['apps/web/src/**/*.test.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': 'off' } },
   prettier,
 );
