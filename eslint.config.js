@@ -22,7 +22,12 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX, 'check-file': checkFile },
-    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })] },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
@@ -33,7 +38,10 @@ export default tseslint.config(
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   // Scripts the browser runs as they are (no bundler).
-  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { window: 'readonly', localStorage: 'readonly', location: 'readonly', fetch: 'readonly' } } },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', localStorage: 'readonly', location: 'readonly', fetch: 'readonly' } },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -45,7 +53,12 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...features.map((f) => ({ target: `${FEATURES}/${f}`, from: FEATURES, except: [`./${f}`], message: 'Uma feature não importa outra: o que é compartilhado vai para components/ ou lib/.' })),
+            ...features.map((f) => ({
+              target: `${FEATURES}/${f}`,
+              from: FEATURES,
+              except: [`./${f}`],
+              message: 'Uma feature não importa outra: o que é compartilhado vai para components/ ou lib/.',
+            })),
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: FEATURES, message: 'components/ e lib/ não conhecem nenhuma feature.' },
           ],
         },

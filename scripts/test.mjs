@@ -24,7 +24,9 @@ function garantirChromium() {
   if (!faltando.length) return;
   const root = process.getuid?.() === 0;
   if (!root) {
-    console.error(`Faltam pacotes Debian para os testes no navegador: ${faltando.join(' ')}. Instale com: sudo apt-get install ${faltando.join(' ')} (ou defina CHROMIUM_PATH).`);
+    console.error(
+      `Faltam pacotes Debian para os testes no navegador: ${faltando.join(' ')}. Instale com: sudo apt-get install ${faltando.join(' ')} (ou defina CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   console.log(`Instalando do Debian (apt-get): ${faltando.join(' ')}...`);
@@ -48,7 +50,8 @@ if (!only || only === 'unit' || only === 'api') {
 if (!only || only === 'e2e') {
   garantirChromium();
   if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) falhas.push('build');
-  else if (run('npx', ['playwright', 'test', ...args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only')], { DATABASE_URL: '' }) !== 0) falhas.push('e2e');
+  else if (run('npx', ['playwright', 'test', ...args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only')], { DATABASE_URL: '' }) !== 0)
+    falhas.push('e2e');
 }
 if (falhas.length) {
   console.error(`\nFalharam: ${falhas.join(', ')}`);

@@ -29,10 +29,25 @@ export default function BackOffice() {
           <Route path="/admin" element={<AdminPage menu={menu} />} />
           {resources.flatMap((r) =>
             r.pages.map(({ path, element: El, acao }) => (
-              <Route key={path} path={path} element={<Guard rota={r.recurso.rota} acao={acao}><El /></Guard>} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Guard rota={r.recurso.rota} acao={acao}>
+                    <El />
+                  </Guard>
+                }
+              />
             )),
           )}
-          <Route path="*" element={<section className="card"><h1>Página não encontrada</h1></section>} />
+          <Route
+            path="*"
+            element={
+              <section className="card">
+                <h1>Página não encontrada</h1>
+              </section>
+            }
+          />
         </Route>
       </Routes>
     </>

@@ -11,7 +11,6 @@ const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const BackOffice = lazy(() => import('./back-office'));
 
-
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -44,13 +43,48 @@ export function AppRoutes() {
       <ScrollToTop />
       <Suspense fallback={<Carregando />}>
         <Routes>
-          <Route path="/" element={<SomentePublico><LoginPage /></SomentePublico>} />
-          <Route path="/login" element={<SomentePublico><LoginPage /></SomentePublico>} />
-          <Route path="/register" element={<SomentePublico><RegisterPage /></SomentePublico>} />
-          <Route path="/reset" element={<SomentePublico><ResetPage /></SomentePublico>} />
+          <Route
+            path="/"
+            element={
+              <SomentePublico>
+                <LoginPage />
+              </SomentePublico>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <SomentePublico>
+                <LoginPage />
+              </SomentePublico>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <SomentePublico>
+                <RegisterPage />
+              </SomentePublico>
+            }
+          />
+          <Route
+            path="/reset"
+            element={
+              <SomentePublico>
+                <ResetPage />
+              </SomentePublico>
+            }
+          />
           <Route path="/nova-senha" element={<NovaSenhaPage />} />
           <Route path="/home" element={<HomePage />} />
-          <Route path="*" element={<Privado><BackOffice /></Privado>} />
+          <Route
+            path="*"
+            element={
+              <Privado>
+                <BackOffice />
+              </Privado>
+            }
+          />
         </Routes>
       </Suspense>
     </>

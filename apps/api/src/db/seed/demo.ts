@@ -12,10 +12,27 @@ import { linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
 
 const MUNICIPIOS: [string, string][] = [
-  ['Imperatriz', 'MA'], ['Açailândia', 'MA'], ['João Lisboa', 'MA'], ['Senador La Rocque', 'MA'], ['Davinópolis', 'MA'],
-  ['Governador Edison Lobão', 'MA'], ['Estreito', 'MA'], ['Porto Franco', 'MA'], ['Amarante do Maranhão', 'MA'], ['Cidelândia', 'MA'],
+  ['Imperatriz', 'MA'],
+  ['Açailândia', 'MA'],
+  ['João Lisboa', 'MA'],
+  ['Senador La Rocque', 'MA'],
+  ['Davinópolis', 'MA'],
+  ['Governador Edison Lobão', 'MA'],
+  ['Estreito', 'MA'],
+  ['Porto Franco', 'MA'],
+  ['Amarante do Maranhão', 'MA'],
+  ['Cidelândia', 'MA'],
 ];
-const PRODUTORES = ['José da Silva', 'Maria Aparecida Souza', 'Antônio Pereira Lima', 'Francisca Oliveira', 'João Batista Costa', 'Ana Cláudia Rocha', 'Raimundo Nonato Alves', 'Luzia Ferreira'];
+const PRODUTORES = [
+  'José da Silva',
+  'Maria Aparecida Souza',
+  'Antônio Pereira Lima',
+  'Francisca Oliveira',
+  'João Batista Costa',
+  'Ana Cláudia Rocha',
+  'Raimundo Nonato Alves',
+  'Luzia Ferreira',
+];
 const TECNICOS = ['Eng. Agr. Paulo Mendes', 'Eng. Agr. Carla Ribeiro'];
 const LOJISTAS = ['Hortifruti Bom Preço Ltda', 'Mercadinho São José'];
 const COMPRADORES = ['Pedro Henrique Santos', 'Juliana Martins', 'Carlos Eduardo Nunes'];

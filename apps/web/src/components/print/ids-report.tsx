@@ -20,7 +20,13 @@ export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
         {q.isLoading ? (
           <p>Carregando...</p>
         ) : (
-          <PrintTable rows={q.data?.content ?? []} columns={[{ header: 'Código', cell: (r) => r.id }, { header: 'Nome', cell: (r) => r.nome }]} />
+          <PrintTable
+            rows={q.data?.content ?? []}
+            columns={[
+              { header: 'Código', cell: (r) => r.id },
+              { header: 'Nome', cell: (r) => r.nome },
+            ]}
+          />
         )}
       </PrintDialog>
     </>

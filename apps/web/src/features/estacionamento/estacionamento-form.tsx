@@ -53,8 +53,22 @@ export default function EstacionamentoForm() {
           )
         )}
       </div>
-      <SelectField control={control} name="pessoaId" label="Pessoa" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
-      <SelectField control={control} name="veiculoTipoId" label="Tipo de Veículo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo de veículo encontrado" />
+      <SelectField
+        control={control}
+        name="pessoaId"
+        label="Pessoa"
+        options={opcoesPessoas(pessoas.data)}
+        loading={pessoas.isLoading}
+        emptyMessage="Nenhuma pessoa encontrada"
+      />
+      <SelectField
+        control={control}
+        name="veiculoTipoId"
+        label="Tipo de Veículo"
+        options={tipos.opcoes}
+        loading={tipos.isLoading}
+        emptyMessage="Nenhum tipo de veículo encontrado"
+      />
     </FormPage>
   );
 }

@@ -28,7 +28,15 @@ export default function PermissoesForm() {
     reset(
       {
         ...getValues(),
-        permissoes: rotas.data.map((r) => ({ rotaId: r.id, criar: false, editar: false, deletar: false, visualizar: false, ...atuais.get(r.id), rotaNome: r.nome })),
+        permissoes: rotas.data.map((r) => ({
+          rotaId: r.id,
+          criar: false,
+          editar: false,
+          deletar: false,
+          visualizar: false,
+          ...atuais.get(r.id),
+          rotaNome: r.nome,
+        })),
       },
       { keepDefaultValues: true },
     );

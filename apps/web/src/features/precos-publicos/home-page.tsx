@@ -5,8 +5,7 @@ import { useAuth } from '../../lib/auth';
 import { TabelaPrecos } from './tabela-precos';
 import './home.css';
 
-const AVISO_SEM_PERFIL =
-  'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
+const AVISO_SEM_PERFIL = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
 
 /** Public quotation page; a signed-in user without a profile also sees the notice. */
 export default function HomePage() {

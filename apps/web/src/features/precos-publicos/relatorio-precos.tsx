@@ -39,7 +39,9 @@ export default function RelatorioPrecos({ estado, onHide }: { estado: EstadoPrec
             ]}
           />
           <p className="muted print-nota">
-            {q.data && q.data.totalElements > rows.length ? `Mostrando ${rows.length} de ${textoTotal(q.data, rows.length)} cotações. ` : `${rows.length} cotação(ões). `}
+            {q.data && q.data.totalElements > rows.length
+              ? `Mostrando ${rows.length} de ${textoTotal(q.data, rows.length)} cotações. `
+              : `${rows.length} cotação(ões). `}
             Valores em R$; abaixo de cada valor, o preço por kg.
           </p>
         </>

@@ -119,7 +119,8 @@ export function TabelaPrecos() {
         </div>
       </div>
       <p className="muted cotacao-ajuda">
-        Valores no atacado por grupo de produto: mínimo, médio e máximo do dia, com o preço por quilo abaixo. Clique em uma linha para ver o histórico de preços.
+        Valores no atacado por grupo de produto: mínimo, médio e máximo do dia, com o preço por quilo abaixo. Clique em uma linha para ver o histórico de
+        preços.
       </p>
       {q.error && (
         <p role="alert" className="p-error">
@@ -172,7 +173,12 @@ export function TabelaPrecos() {
                 <th />
                 <th />
                 <th>
-                  <FiltroData key={limpezas} valor={estado.filtros.precoData} onChange={(iso) => setFiltro('precoData', iso, true)} rotulo="Filtrar por Data Cotação" />
+                  <FiltroData
+                    key={limpezas}
+                    valor={estado.filtros.precoData}
+                    onChange={(iso) => setFiltro('precoData', iso, true)}
+                    rotulo="Filtrar por Data Cotação"
+                  />
                 </th>
                 <th />
               </tr>
@@ -210,49 +216,61 @@ export function TabelaPrecos() {
         </div>
         {/* Shown once the first page arrives, so nothing below the rows jumps while they load. */}
         {!q.isLoading && (
-        <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
-          <button type="button" className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(0)} aria-label="Primeira página">
-            <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
-          </button>
-          <button type="button" className={`p-paginator-prev p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(estado.page - 1)} aria-label="Página anterior">
-            <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
-          </button>
-          <span className="p-paginator-pages">
-            {paginas(estado.page, totalPaginas).map((p) => (
-              <button
-                key={p}
-                type="button"
-                className={`p-paginator-page p-paginator-element p-link${p === estado.page ? ' p-highlight' : ''}`}
-                aria-current={p === estado.page ? 'page' : undefined}
-                aria-label={`Página ${p + 1}`}
-                onClick={() => irPara(p)}
-              >
-                {p + 1}
-              </button>
-            ))}
-          </span>
-          <button
-            type="button"
-            className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
-            disabled={estado.page >= totalPaginas - 1}
-            onClick={() => irPara(estado.page + 1)}
-            aria-label="Próxima página"
-          >
-            <i className="pi pi-angle-right p-paginator-icon" aria-hidden />
-          </button>
-          <button
-            type="button"
-            className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
-            disabled={estado.page >= totalPaginas - 1}
-            onClick={() => irPara(totalPaginas - 1)}
-            aria-label="Última página"
-          >
-            <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />
-          </button>
-          <span className="p-paginator-current" aria-live="polite">
-            Mostrando de {first} a {last} de {total} cotações
-          </span>
-        </nav>
+          <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
+            <button
+              type="button"
+              className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`}
+              disabled={estado.page === 0}
+              onClick={() => irPara(0)}
+              aria-label="Primeira página"
+            >
+              <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={`p-paginator-prev p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`}
+              disabled={estado.page === 0}
+              onClick={() => irPara(estado.page - 1)}
+              aria-label="Página anterior"
+            >
+              <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
+            </button>
+            <span className="p-paginator-pages">
+              {paginas(estado.page, totalPaginas).map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className={`p-paginator-page p-paginator-element p-link${p === estado.page ? ' p-highlight' : ''}`}
+                  aria-current={p === estado.page ? 'page' : undefined}
+                  aria-label={`Página ${p + 1}`}
+                  onClick={() => irPara(p)}
+                >
+                  {p + 1}
+                </button>
+              ))}
+            </span>
+            <button
+              type="button"
+              className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
+              disabled={estado.page >= totalPaginas - 1}
+              onClick={() => irPara(estado.page + 1)}
+              aria-label="Próxima página"
+            >
+              <i className="pi pi-angle-right p-paginator-icon" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
+              disabled={estado.page >= totalPaginas - 1}
+              onClick={() => irPara(totalPaginas - 1)}
+              aria-label="Última página"
+            >
+              <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />
+            </button>
+            <span className="p-paginator-current" aria-live="polite">
+              Mostrando de {first} a {last} de {total} cotações
+            </span>
+          </nav>
         )}
       </div>
       <Suspense fallback={null}>

@@ -14,7 +14,13 @@ export default function PrecosListPage() {
         { field: 'produtoEmbalagem', header: 'Embalagem', filter: 'text' },
         { field: 'valor', header: 'Valor (R$)', filter: 'text', body: (p) => formatBRL(p.valor) },
         { field: 'data', header: 'Data', filter: 'date', body: (p) => formatDate(p.data), style: { width: '10rem' } },
-        { field: 'produtoGrupo', header: 'Produto Grupo', filter: { options: grupos.opcoes, placeholder: 'Todos' }, body: (p) => p.produtoGrupoNome, style: { width: '14rem' } },
+        {
+          field: 'produtoGrupo',
+          header: 'Produto Grupo',
+          filter: { options: grupos.opcoes, placeholder: 'Todos' },
+          body: (p) => p.produtoGrupoNome,
+          style: { width: '14rem' },
+        },
       ]}
       relatorio={{
         mostrando: true,

@@ -29,7 +29,15 @@ export default function ProdutoGrupoListPage() {
           { field: 'unPadrao', header: 'Un Padrão', filter: 'text' },
         ]}
         rowActions={(g) => (
-          <Button icon="pi pi-print" rounded text aria-label={`Imprimir boletins do grupo ${g.nome}`} tooltip="Boletins do grupo" tooltipOptions={{ position: 'left' }} onClick={() => imprimir(g)} />
+          <Button
+            icon="pi pi-print"
+            rounded
+            text
+            aria-label={`Imprimir boletins do grupo ${g.nome}`}
+            tooltip="Boletins do grupo"
+            tooltipOptions={{ position: 'left' }}
+            onClick={() => imprimir(g)}
+          />
         )}
       />
       <ProdutoGrupoReport

@@ -18,7 +18,13 @@ export function ProdutoGrupoReport({ grupo, visible, onHide }: { grupo: ProdutoG
       visible={visible}
       onHide={onHide}
       titulo="Boletins por Grupo de Produto"
-      subtitulo={grupo && <span>Grupo: {grupo.nome} ({grupo.unPadrao})</span>}
+      subtitulo={
+        grupo && (
+          <span>
+            Grupo: {grupo.nome} ({grupo.unPadrao})
+          </span>
+        )
+      }
     >
       {q.isLoading ? (
         <p>Carregando...</p>

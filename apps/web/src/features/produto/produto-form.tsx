@@ -19,7 +19,14 @@ export default function ProdutoForm() {
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />
       <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} max={PESO_MAXIMO} />
-      <SelectField control={control} name="produtoGrupoId" label="Grupo" options={grupos.opcoes} loading={grupos.isLoading} emptyMessage="Nenhum grupo de produto encontrado" />
+      <SelectField
+        control={control}
+        name="produtoGrupoId"
+        label="Grupo"
+        options={grupos.opcoes}
+        loading={grupos.isLoading}
+        emptyMessage="Nenhum grupo de produto encontrado"
+      />
       <SelectField control={control} name="status" label="Status" options={status.opcoes} loading={status.isLoading} />
     </FormPage>
   );

@@ -52,13 +52,27 @@ export default function PropriedadeForm() {
 
   return (
     <FormPage form={f} titulo={f.editando ? 'Editar Propriedade' : 'Nova Propriedade'}>
-      <SelectField control={control} name="proprietarioId" label="Proprietário" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
+      <SelectField
+        control={control}
+        name="proprietarioId"
+        label="Proprietário"
+        options={opcoesPessoas(pessoas.data)}
+        loading={pessoas.isLoading}
+        emptyMessage="Nenhuma pessoa encontrada"
+      />
       <TextField control={control} name="nome" label="Nome" maxLength={200} />
       <TextField control={control} name="endereco" label="Endereço" maxLength={200} />
       <TextField control={control} name="numero" label="Número" maxLength={200} />
       <TextField control={control} name="complemento" label="Complemento" maxLength={200} />
       <MaskField control={control} name="cep" label="CEP" mascara={mascaraCep} unmask />
-      <SelectField control={control} name="municipioId" label="Município" options={municipios.opcoes} loading={municipios.isLoading} emptyMessage="Nenhum município encontrado" />
+      <SelectField
+        control={control}
+        name="municipioId"
+        label="Município"
+        options={municipios.opcoes}
+        loading={municipios.isLoading}
+        emptyMessage="Nenhum município encontrado"
+      />
       <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaCultivada" label="Cultivada" decimais={2} max={AREA_MAXIMA} />

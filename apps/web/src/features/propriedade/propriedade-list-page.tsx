@@ -11,7 +11,12 @@ export default function PropriedadeListPage() {
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
         { field: 'nome', header: 'Nome Propriedade', filter: 'text' },
-        { field: 'proprietario', header: 'Proprietario', filter: { options: opcoesPessoas(pessoas.data), placeholder: 'Todos' }, body: (p) => p.proprietarioNome },
+        {
+          field: 'proprietario',
+          header: 'Proprietario',
+          filter: { options: opcoesPessoas(pessoas.data), placeholder: 'Todos' },
+          body: (p) => p.proprietarioNome,
+        },
         { field: 'areaTotal', header: 'Área Total', body: (p) => formatDecimal(p.areaTotal), style: { textAlign: 'right' } },
       ]}
       relatorio={{
