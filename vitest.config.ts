@@ -14,7 +14,15 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { extends: './apps/web/vite.config.ts', test: { name: 'web', include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'], environment: 'jsdom', setupFiles: ['apps/web/src/test-setup.ts'] } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test-setup.ts'],
+        },
+      },
     ],
   },
 });

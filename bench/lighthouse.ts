@@ -43,13 +43,27 @@ try {
   }
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const url = `http://127.0.0.1:${PORT}/home`;
-    const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+    const r = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
     const lhr = r!.lhr;
-    const itens = ((lhr.audits['network-requests'].details as unknown as { items: { url: string; resourceType: string; transferSize: number }[] }).items ?? []);
+    const itens = (lhr.audits['network-requests'].details as unknown as { items: { url: string; resourceType: string; transferSize: number }[] }).items ?? [];
     const js = itens.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + i.transferSize, 0);
     const css = itens.filter((i) => i.resourceType === 'Stylesheet').reduce((s, i) => s + i.transferSize, 0);
     const pct = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);

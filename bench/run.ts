@@ -31,7 +31,8 @@ const WARMUP = 10;
 const PG_PADRAO = 'postgres://root@127.0.0.1:5432/test';
 const aqui = path.dirname(fileURLToPath(import.meta.url));
 /** The columns a price-list page shows (the product's live in precos). */
-const COLUNAS_PRECO = 'p.id, p.valor, p.data, p.produto_id, p.produto_nome, p.produto_embalagem, p.produto_peso_em_kg, p.produto_grupo_id, p.produto_grupo_nome';
+const COLUNAS_PRECO =
+  'p.id, p.valor, p.data, p.produto_id, p.produto_nome, p.produto_embalagem, p.produto_peso_em_kg, p.produto_grupo_id, p.produto_grupo_nome';
 const SELECT_PURO = `SELECT ${COLUNAS_PRECO} FROM precos p ORDER BY p.data DESC LIMIT 20`;
 
 interface Medida {
@@ -124,12 +125,17 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   const bare = () => db.execute(sql.raw(SELECT_PURO));
   // The same page's bare indexed SELECT: the case's own filter, order, LIMIT and OFFSET written as a
   // plain query on the same indexes (no total, no gathering, no preparation, no mapping).
-  const COLUNAS_RESUMO = 'r.produto_grupo_id, r.produto_grupo_nome, r.produto_grupo_un, r.valor_minimo, r.valor_medio, r.valor_maximo, r.data, r.valor_kg_minimo, r.valor_kg_medio, r.valor_kg_maximo';
+  const COLUNAS_RESUMO =
+    'r.produto_grupo_id, r.produto_grupo_nome, r.produto_grupo_un, r.valor_minimo, r.valor_medio, r.valor_maximo, r.data, r.valor_kg_minimo, r.valor_kg_medio, r.valor_kg_maximo';
   // Names sort by their Portuguese key (lib/list.ts chaveDeOrdem, issue 10), which has its index.
   const chave = (coluna: string) => `(f_unaccent(${coluna}) COLLATE "C")`;
   const ORDEM_PRECO: Record<string, string> = {
-    id: 'p.id', valor: 'p.valor', data: 'p.data',
-    produtoNome: chave('p.produto_nome'), produtoEmbalagem: chave('p.produto_embalagem'), produtoGrupo: chave('p.produto_grupo_nome'),
+    id: 'p.id',
+    valor: 'p.valor',
+    data: 'p.data',
+    produtoNome: chave('p.produto_nome'),
+    produtoEmbalagem: chave('p.produto_embalagem'),
+    produtoGrupo: chave('p.produto_grupo_nome'),
   };
   const produtos = (coluna: string, texto: string) => `p.produto_id IN (SELECT id FROM produto WHERE ${coluna} LIKE '%' || f_unaccent('${texto}') || '%')`;
   const grupos = (col: string, texto: string) => `${col} IN (SELECT id FROM produto_grupo WHERE nome_busca LIKE '%' || f_unaccent('${texto}') || '%')`;
@@ -145,7 +151,9 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
     casos.push({
       nome,
       ref: refPreco(where, campo, dir, page * 20),
-      sql: async () => (await repo.listar({ page, size: 20, sortField: campo, sortDir: dir, filters: precoFiltro.transform(normalizarFiltroDePreco).parse(corpo) })).content.length,
+      sql: async () =>
+        (await repo.listar({ page, size: 20, sortField: campo, sortDir: dir, filters: precoFiltro.transform(normalizarFiltroDePreco).parse(corpo) })).content
+          .length,
       api: () => inject('POST', `/api/precos/searchPrecos/${dir}/${campo}?page=${page}&size=20`, corpo),
     });
   for (const campo of ['id', 'valor', 'data', 'produtoNome', 'produtoEmbalagem', 'produtoGrupo'])
@@ -164,18 +172,34 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   ];
   for (const [nome, corpo, where] of filtros) lista(`searchPrecos filtro ${nome}, data desc`, 'desc', 'data', corpo, where);
   lista('searchPrecos filtro produtoGrupo (id), ordenado por produtoNome asc', 'asc', 'produtoNome', { produtoGrupo: grupo }, `p.produto_grupo_id = ${grupo}`);
-  lista('searchPrecos filtro data + produtoNome "tomate", ordenado por valor desc', 'desc', 'valor', { data: umaData, produtoNome: 'tomate' }, `p.data = '${umaData}' AND ${produtos('nome_busca', 'tomate')}`);
+  lista(
+    'searchPrecos filtro data + produtoNome "tomate", ordenado por valor desc',
+    'desc',
+    'valor',
+    { data: umaData, produtoNome: 'tomate' },
+    `p.data = '${umaData}' AND ${produtos('nome_busca', 'tomate')}`,
+  );
   lista('searchPrecos página 500 (10.000 linhas puladas), data desc', 'desc', 'data', {}, '', 500);
 
   const PADRAO_RESUMO = `r.data DESC, ${chave('r.produto_grupo_nome')} ASC, r.produto_grupo_id ASC`;
   const COLUNA_RESUMO: Record<string, string> = {
-    precoData: 'r.data', produtoGrupoNome: chave('r.produto_grupo_nome'), produtoGrupoUn: chave('r.produto_grupo_un'), valorMinimo: 'r.valor_minimo', valorMedio: 'r.valor_medio',
-    valorMaximo: 'r.valor_maximo', valorKgMinimo: 'r.valor_kg_minimo', valorKgMedio: 'r.valor_kg_medio', valorKgMaximo: 'r.valor_kg_maximo',
+    precoData: 'r.data',
+    produtoGrupoNome: chave('r.produto_grupo_nome'),
+    produtoGrupoUn: chave('r.produto_grupo_un'),
+    valorMinimo: 'r.valor_minimo',
+    valorMedio: 'r.valor_medio',
+    valorMaximo: 'r.valor_maximo',
+    valorKgMinimo: 'r.valor_kg_minimo',
+    valorKgMedio: 'r.valor_kg_medio',
+    valorKgMaximo: 'r.valor_kg_maximo',
   };
   const home = (nome: string, campo: string, dir: 'asc' | 'desc', corpo: object, where: string, size = 20) => {
-    const ordem = campo === 'precoData' && dir === 'desc' ? PADRAO_RESUMO
-      : campo.startsWith('produtoGrupo') ? `${COLUNA_RESUMO[campo]} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
-        : `${COLUNA_RESUMO[campo]} ${dir}, ${PADRAO_RESUMO}`;
+    const ordem =
+      campo === 'precoData' && dir === 'desc'
+        ? PADRAO_RESUMO
+        : campo.startsWith('produtoGrupo')
+          ? `${COLUNA_RESUMO[campo]} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
+          : `${COLUNA_RESUMO[campo]} ${dir}, ${PADRAO_RESUMO}`;
     casos.push({
       nome,
       ref: `SELECT ${COLUNAS_RESUMO} FROM precos_resumo r ${where ? `WHERE ${where}` : ''} ORDER BY ${ordem} LIMIT ${size}`,
@@ -185,7 +209,8 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   };
   home('searchPrecosHome padrão (precoData desc)', 'precoData', 'desc', {}, '');
   home('searchPrecosHome ordenado por precoData asc', 'precoData', 'asc', {}, '');
-  for (const campo of ['produtoGrupoNome', 'produtoGrupoUn']) for (const dir of ['asc', 'desc'] as const) home(`searchPrecosHome ordenado por ${campo} ${dir}`, campo, dir, {}, '');
+  for (const campo of ['produtoGrupoNome', 'produtoGrupoUn'])
+    for (const dir of ['asc', 'desc'] as const) home(`searchPrecosHome ordenado por ${campo} ${dir}`, campo, dir, {}, '');
   for (const campo of ['valorMinimo', 'valorMedio', 'valorMaximo', 'valorKgMinimo', 'valorKgMedio', 'valorKgMaximo'])
     home(`searchPrecosHome ordenado por ${campo} desc`, campo, 'desc', {}, '');
   home('searchPrecosHome filtro produtoGrupoNome "acucar"', 'precoData', 'desc', { produtoGrupoNome: 'acucar' }, grupos('r.produto_grupo_id', 'acucar'));
@@ -249,7 +274,9 @@ const dentro = (r: { p50: number; p95: number }) => r.p50 <= 2 && r.p95 <= 2;
 let md = `# Benchmark de preços\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus()[0]?.model ?? ''} · ${RUNS} rodadas por consulta (após ${WARMUP} de aquecimento)\n\n`;
 md += infos.map((i) => `- ${i}`).join('\n') + '\n\n';
 md +=
-  'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' + SELECT_PURO + '`); o **SELECT puro da mesma página** ' +
+  'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' +
+  SELECT_PURO +
+  '`); o **SELECT puro da mesma página** ' +
   '(o filtro, a ordem, o LIMIT e o OFFSET do caso escritos como uma consulta simples sobre os mesmos índices, sem total, sem preparo, ' +
   'e conferido: lê o mesmo número de linhas que a rota); o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, ' +
   'pelo mesmo driver); e a **chamada pela API** (`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada ' +

@@ -63,7 +63,12 @@ test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastr
   await page.getByLabel('Filtrar por Data').fill(hoje);
   await expect(linhas(page)).toHaveCount(1);
   await expect(linha).toContainText(placa);
-  const busca = await apiAdmin<{ content: { id: number; valor: number; divida: number; data: string }[] }>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });
+  const busca = await apiAdmin<{ content: { id: number; valor: number; divida: number; data: string }[] }>(
+    request,
+    'POST',
+    'estacionamento/searchEstacionamento/asc/id',
+    { placa },
+  );
   expect(busca.content[0]).toMatchObject({ valor: 1550, divida: comValor.numero });
   const id = busca.content[0].id;
 

@@ -70,10 +70,14 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   await expect(page.getByRole('button', { name: 'Editar Zé Doca E2E' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
   // The spec has no delete of a municipality (issue 10): the server refuses it in Portuguese and the row stays.
-  const [zeDoca] = (await (await request.post('/api/municipio/searchMunicipio/asc/nome', {
-    data: { nome: 'Zé Doca E2E' },
-    headers: { authorization: `Bearer ${await tokenApi(request)}` },
-  })).json()).content as { id: number }[];
+  const [zeDoca] = (
+    await (
+      await request.post('/api/municipio/searchMunicipio/asc/nome', {
+        data: { nome: 'Zé Doca E2E' },
+        headers: { authorization: `Bearer ${await tokenApi(request)}` },
+      })
+    ).json()
+  ).content as { id: number }[];
   const r = await request.delete(`/api/municipio/${zeDoca.id}`, { headers: { authorization: `Bearer ${await tokenApi(request)}` } });
   expect(r.status()).toBe(405);
   expect((await r.json()).message).toBe('Municípios não podem ser removidos. Corrija o nome ou a sigla pela edição.');

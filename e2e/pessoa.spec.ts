@@ -160,7 +160,11 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
   // (Simulated here: a real failure needs a storage that refuses to delete.)
   await page.route('**/api/pessoa/*', (route) =>
     route.request().method() === 'DELETE'
-      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ fotoRemovida: false, aviso: 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.' }) })
+      ? route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ fotoRemovida: false, aviso: 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.' }),
+        })
       : route.fallback(),
   );
   await page.getByRole('button', { name: `Remover ${outro}` }).click();

@@ -108,7 +108,9 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   // Dropdown hygiene (SPEC.md section 5): 'abacate - nao usar' and a case-insensitive duplicate never show.
   const grupos = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produtoGrupo/produtosAll');
   const grupoId = grupos.find((g) => g.nome === GRUPO)!.id;
-  await apiAdmin(request, 'POST', 'produto', { nome: 'abacate - nao usar', embalagem: 'Caixa', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' }).catch(() => undefined);
+  await apiAdmin(request, 'POST', 'produto', { nome: 'abacate - nao usar', embalagem: 'Caixa', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' }).catch(
+    () => undefined,
+  );
   await apiAdmin(request, 'POST', 'produto', { nome: ITALIANO.toUpperCase(), embalagem: 'Outra', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' });
 
   // List: filter by group (dropdown), status tags in colour.
@@ -203,7 +205,10 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
   await expect(rel.getByText('Mostrando de 1 a 4 de 4 preços')).toBeVisible();
   await expect(rel.getByRole('cell', { name: CEREJA })).toBeVisible();
   await page.screenshot({ path: path.join(ARTEFATOS, 'precos-relatorio.png') });
-  await imprimirPdf(page, 'precos', { contem: ['Preços', 'Prefeitura Municipal', CEREJA, 'R$ 15,50', 'Mostrando de 1 a 4 de 4 preços'], naoContem: FORA_DO_RELATORIO });
+  await imprimirPdf(page, 'precos', {
+    contem: ['Preços', 'Prefeitura Municipal', CEREJA, 'R$ 15,50', 'Mostrando de 1 a 4 de 4 preços'],
+    naoContem: FORA_DO_RELATORIO,
+  });
   await rel.getByRole('button', { name: 'Fechar' }).click();
 
   // Edit: 'Atualizar'.
@@ -290,7 +295,14 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   // Price history of the group (last 90 days), from the chart button: a few earlier days first.
   const opcoes = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produto/listAllProdutoBasic');
   const idDe = (nome: string) => opcoes.find((o) => o.nome === nome)!.id;
-  for (const [dias, italiano, cereja] of [[75, 38, 12], [60, 42, 14], [45, 55, 16], [30, 48, 13], [14, 60, 17], [7, 52, 19]] as const) {
+  for (const [dias, italiano, cereja] of [
+    [75, 38, 12],
+    [60, 42, 14],
+    [45, 55, 16],
+    [30, 48, 13],
+    [14, 60, 17],
+    [7, 52, 19],
+  ] as const) {
     await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtrasIso(dias), valor: italiano });
     await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(CEREJA), data: diasAtrasIso(dias), valor: cereja });
   }
@@ -298,7 +310,10 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   await page.getByLabel('Filtrar por Nome').fill('');
   await page.getByLabel('Filtrar por Nome').fill(`tomate e2e ${sufixo}`);
   await expect(linhas(page)).toHaveCount(8);
-  await page.getByRole('button', { name: `Ver histórico de preços de ${GRUPO}` }).first().click();
+  await page
+    .getByRole('button', { name: `Ver histórico de preços de ${GRUPO}` })
+    .first()
+    .click();
   const hist = page.getByRole('dialog', { name: `Histórico de preços - ${GRUPO}` });
   await expect(hist).toBeVisible();
   await expect(hist.getByRole('img', { name: `Histórico de preços de ${GRUPO}` })).toBeVisible();
@@ -326,10 +341,14 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
   await expect(rel).toBeVisible();
   await expect(rel.getByText('Prefeitura Municipal')).toBeVisible();
   await expect(rel.getByText(/Impresso em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
-  for (const h of ['Produto', 'Un Padrão', 'Valor Mínimo', 'Valor Médio', 'Valor Máximo', 'Data Cotação']) await expect(rel.getByRole('columnheader', { name: h })).toBeVisible();
+  for (const h of ['Produto', 'Un Padrão', 'Valor Mínimo', 'Valor Médio', 'Valor Máximo', 'Data Cotação'])
+    await expect(rel.getByRole('columnheader', { name: h })).toBeVisible();
   await expect(rel.getByRole('row', { name: new RegExp(`${GRUPO}.*${HOJE_BR}`) })).toContainText(nbsp('R$ 46,00'));
   await expect(rel.getByRole('row', { name: new RegExp(GRUPO) })).toHaveCount(8);
-  await imprimirPdf(page, 'home-cotacao', { contem: ['CEASA REGIONAL - Cotação de Preços no Atacado', 'Prefeitura Municipal', GRUPO, 'R$ 70,00'], naoContem: FORA_DO_RELATORIO });
+  await imprimirPdf(page, 'home-cotacao', {
+    contem: ['CEASA REGIONAL - Cotação de Preços no Atacado', 'Prefeitura Municipal', GRUPO, 'R$ 70,00'],
+    naoContem: FORA_DO_RELATORIO,
+  });
 });
 
 test('/home: usuário sem perfil vê o aviso acima da cotação', async ({ page, request }) => {

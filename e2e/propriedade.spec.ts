@@ -1,7 +1,19 @@
 import { expect, test } from './support';
 import { apiAdmin, entrar, escolherOpcao, linhas, redigitar, sufixoUnico, toast } from './support';
 
-type Propriedade = { id: number; nome: string; cep: string | null; areaTotal: number; areaExplorada: number; areaCultivada: number; geoLocalizacao: string; pronaf: boolean; tipoPosse: string; proprietarioNome: string; municipioNome: string };
+type Propriedade = {
+  id: number;
+  nome: string;
+  cep: string | null;
+  areaTotal: number;
+  areaExplorada: number;
+  areaCultivada: number;
+  geoLocalizacao: string;
+  pronaf: boolean;
+  tipoPosse: string;
+  proprietarioNome: string;
+  municipioNome: string;
+};
 
 test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara, áreas pt-BR, edição, filtro e relatório', async ({ page, request }) => {
   const s = sufixoUnico();
@@ -66,7 +78,17 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   const r = await apiAdmin<{ content: Propriedade[] }>(request, 'POST', 'propriedade/searchPropriedade/asc/nome', { nome });
   expect(r.content).toHaveLength(1);
   const p = r.content[0];
-  expect(p).toMatchObject({ cep: '65800000', areaTotal: 1234.5, areaExplorada: 800.25, areaCultivada: 650, geoLocalizacao: '-7,53,-46,04', pronaf: true, tipoPosse: 'ARRENDADO', proprietarioNome: dono, municipioNome: municipio });
+  expect(p).toMatchObject({
+    cep: '65800000',
+    areaTotal: 1234.5,
+    areaExplorada: 800.25,
+    areaCultivada: 650,
+    geoLocalizacao: '-7,53,-46,04',
+    pronaf: true,
+    tipoPosse: 'ARRENDADO',
+    proprietarioNome: dono,
+    municipioNome: municipio,
+  });
 
   // List: owner dropdown filter; total area in pt-BR.
   await page.getByLabel('Filtrar por Nome Propriedade').fill(`E2E ${s}`);

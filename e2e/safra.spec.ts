@@ -6,22 +6,45 @@ import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, imprimirPdf, linhas, 
  * name order, one worker): that test counts every municipality of the database, and this one creates some.
  */
 
-type Boletim = { id: number; produtorNome: string; dataVigencia: string | null; itens: { id: number; produtoId: number; producaoEstimada: number; producaoEmbalada: number; areaProducao: number; inicioColheita: string; fimColheita: string }[] };
+type Boletim = {
+  id: number;
+  produtorNome: string;
+  dataVigencia: string | null;
+  itens: {
+    id: number;
+    produtoId: number;
+    producaoEstimada: number;
+    producaoEmbalada: number;
+    areaProducao: number;
+    inicioColheita: string;
+    fimColheita: string;
+  }[];
+};
 
 /** Producer (with a property), a second producer (with another), a technician and two products, named for this run. */
 async function cenario(request: Parameters<typeof apiAdmin>[0]) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) => apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
+  const pessoa = (nome: string, tipoId: number, doc: string) =>
+    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
   const produtor = await pessoa(`João Lavrador E2E ${s}`, 1, `111222${s}`);
   const outro = await pessoa(`Ana Colheita E2E ${s}`, 1, `333444${s}`);
   const tecnico = await pessoa(`Eng. Agr. Carla E2E ${s}`, 2, `555666${s}`);
   const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Açailândia E2E ${s}`, sigla: 'MA' });
   const prop = (nome: string, dono: number) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', { nome, municipioId: mun.id, areaTotal: 10, areaExplorada: 8, areaCultivada: 5, tipoPosse: 'PRÓPRIO', proprietarioId: dono });
+    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {
+      nome,
+      municipioId: mun.id,
+      areaTotal: 10,
+      areaExplorada: 8,
+      areaCultivada: 5,
+      tipoPosse: 'PRÓPRIO',
+      proprietarioId: dono,
+    });
   const sitio = await prop(`Sítio Boa Esperança E2E ${s}`, produtor.id);
   const fazenda = await prop(`Fazenda Açude E2E ${s}`, outro.id);
   const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Hortaliças E2E ${s}`, unPadrao: 'kg' });
-  const produto = (nome: string) => apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
+  const produto = (nome: string) =>
+    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
   const tomate = await produto(`Tomate E2E ${s}`);
   const acucar = await produto(`Açúcar E2E ${s}`);
   return { s, produtor, outro, tecnico, mun, sitio, fazenda, tomate, acucar };
@@ -29,7 +52,10 @@ async function cenario(request: Parameters<typeof apiAdmin>[0]) {
 
 /** The dropdown of a row cell (by its input id), then the option. */
 async function escolherNaCelula(page: Page, id: string, opcao: string) {
-  await page.locator('.p-dropdown').filter({ has: page.locator(`[id="${id}"]`) }).click();
+  await page
+    .locator('.p-dropdown')
+    .filter({ has: page.locator(`[id="${id}"]`) })
+    .click();
   const painel = page.locator('.p-dropdown-panel');
   const filtro = painel.locator('.p-dropdown-filter');
   if (await filtro.count()) await filtro.fill(opcao);
@@ -44,7 +70,10 @@ async function digitarData(page: Page, seletor: string, ddmmaaaa: string) {
   await expect(campo).toHaveValue(ddmmaaaa);
 }
 
-test('Boletim: cria com dois itens num POST, troca de produtor limpa a propriedade, edita mantendo itens, filtra e imprime o saldo', async ({ page, request }) => {
+test('Boletim: cria com dois itens num POST, troca de produtor limpa a propriedade, edita mantendo itens, filtra e imprime o saldo', async ({
+  page,
+  request,
+}) => {
   const c = await cenario(request);
   await entrar(page);
   await page.getByRole('link', { name: 'Boletim' }).click();
@@ -53,7 +82,13 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   await expect(page).toHaveURL(/\/boletimcreate$/);
 
   await page.getByRole('button', { name: 'Salvar' }).click();
-  for (const m of ['A Data da visita é obrigatória', 'A data emissão é obrigatória', 'O produtor é obrigatório', 'A propriedade é obrigatório', 'O técnico é obrigatório'])
+  for (const m of [
+    'A Data da visita é obrigatória',
+    'A data emissão é obrigatória',
+    'O produtor é obrigatório',
+    'A propriedade é obrigatório',
+    'O técnico é obrigatório',
+  ])
     await expect(page.getByText(m)).toBeVisible();
 
   await digitarData(page, '#campo-dataVisita', '20/04/2026');
@@ -143,7 +178,10 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   await expect(dialogo.getByText(c.mun.nome)).toBeVisible();
   await expect(dialogo.getByRole('cell', { name: '15.000,00' }).first()).toBeVisible();
   await page.screenshot({ path: '.tmp/e2e-artifacts/boletim-saldo-dialogo.png' });
-  await imprimirPdf(page, 'boletim-saldo', { contem: [`Saldo do Boletim ${b.id}`, c.produtor.nome, c.mun.nome, 'CX 20kg', '31/07/2026', '15.000,00'], naoContem: ['Exportar CSV', 'Sair'] });
+  await imprimirPdf(page, 'boletim-saldo', {
+    contem: [`Saldo do Boletim ${b.id}`, c.produtor.nome, c.mun.nome, 'CX 20kg', '31/07/2026', '15.000,00'],
+    naoContem: ['Exportar CSV', 'Sair'],
+  });
 });
 
 test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no erro, salvar, reabrir em edição e imprimir', async ({ page, request }) => {
@@ -154,7 +192,9 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
     produtorId: c.produtor.id,
     propriedadeId: c.sitio.id,
     tecnicoId: c.tecnico.id,
-    itens: [{ produtoId: c.tomate.id, areaProducao: 1, producaoEstimada: 3000, producaoEmbalada: 2900, inicioColheita: '2026-05-01', fimColheita: '2026-06-30' }],
+    itens: [
+      { produtoId: c.tomate.id, areaProducao: 1, producaoEstimada: 3000, producaoEmbalada: 2900, inicioColheita: '2026-05-01', fimColheita: '2026-06-30' },
+    ],
   });
   const itemId = b.itens[0].id;
   await entrar(page);
@@ -279,7 +319,20 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   const dialogo = page.getByRole('dialog', { name: `Caderno de Campo ${salvo.id}` });
   await expect(dialogo).toBeVisible();
   await imprimirPdf(page, 'caderno-de-campo', {
-    contem: [`Caderno de Campo ${salvo.id}`, 'Prefeitura Municipal', c.produtor.nome, 'Aração; Gradagem com Grade; Pesada', 'Não são necessárias', '12/03/2026', 'Kg/m²', 'N/A', '1 dia', 'Pulgão', 'L/m²', '200,00'],
+    contem: [
+      `Caderno de Campo ${salvo.id}`,
+      'Prefeitura Municipal',
+      c.produtor.nome,
+      'Aração; Gradagem com Grade; Pesada',
+      'Não são necessárias',
+      '12/03/2026',
+      'Kg/m²',
+      'N/A',
+      '1 dia',
+      'Pulgão',
+      'L/m²',
+      '200,00',
+    ],
     naoContem: ['Sair'],
   });
 });

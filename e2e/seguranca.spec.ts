@@ -27,7 +27,14 @@ test('cabeçalhos de segurança em páginas, arquivos (pré-comprimidos), API, e
   const js = await request.get(asset, { headers: { 'accept-encoding': 'br' } });
   expect(js.headers()['content-encoding']).toBe('br');
   cabecalhosDeSeguranca(js.headers(), asset);
-  for (const url of ['/cotacao-inicial.js', '/api/health', '/api/municipio', '/api/nao-existe', '/realms/ceasa/.well-known/openid-configuration', '/api/docs']) {
+  for (const url of [
+    '/cotacao-inicial.js',
+    '/api/health',
+    '/api/municipio',
+    '/api/nao-existe',
+    '/realms/ceasa/.well-known/openid-configuration',
+    '/api/docs',
+  ]) {
     const r = await request.get(url);
     cabecalhosDeSeguranca(r.headers(), url);
   }

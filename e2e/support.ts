@@ -133,10 +133,12 @@ export async function escolherOpcao(page: Page, rotulo: string, opcao: string | 
   await expect(painel).toBeHidden();
 }
 
-
 /** Picks an option in a list's dropdown filter (the column header's PrimeReact Dropdown labelled `rotulo`). */
 export async function filtrarPorOpcao(page: Page, rotulo: string, opcao: string) {
-  await page.locator('.p-dropdown').filter({ has: page.getByLabel(rotulo, { exact: true }) }).click();
+  await page
+    .locator('.p-dropdown')
+    .filter({ has: page.getByLabel(rotulo, { exact: true }) })
+    .click();
   await page.locator('.p-dropdown-panel').getByRole('option', { name: opcao, exact: true }).click();
 }
 

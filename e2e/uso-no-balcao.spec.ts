@@ -27,14 +27,24 @@ async function tabDigitar(page: Page, anterior: Locator, texto: string, ritmo = 
 const BALCAO = 30;
 
 /** The clear icon ('Limpar') of a form's dropdown: the focus stop just before the next field. */
-const limparDe = (page: Page, rotulo: string) => page.locator('.field').filter({ has: page.getByLabel(rotulo, { exact: true }) }).getByRole('img', { name: 'Limpar' });
+const limparDe = (page: Page, rotulo: string) =>
+  page
+    .locator('.field')
+    .filter({ has: page.getByLabel(rotulo, { exact: true }) })
+    .getByRole('img', { name: 'Limpar' });
 
 type Grupo = { id: number; nome: string };
 type Produto = { id: number; nome: string };
 
 async function grupoEProduto(request: Parameters<typeof apiAdmin>[0], nomeGrupo: string, nomeProduto: string) {
   const grupo = await apiAdmin<Grupo>(request, 'POST', 'produtoGrupo', { nome: nomeGrupo, unPadrao: 'Caixa 20kg' });
-  const produto = await apiAdmin<Produto>(request, 'POST', 'produto', { nome: nomeProduto, embalagem: 'Caixa 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
+  const produto = await apiAdmin<Produto>(request, 'POST', 'produto', {
+    nome: nomeProduto,
+    embalagem: 'Caixa 20kg',
+    pesoEmKg: 20,
+    produtoGrupoId: grupo.id,
+    status: 'ATIVO',
+  });
   return { grupo, produto };
 }
 
@@ -91,7 +101,9 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await toast(page, 'Cadastro concluído!');
   const est = await apiAdmin<Pagina<Estacionamento>>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });
-  expect(est.content.map((e) => ({ data: e.data, valor: e.valor, divida: e.divida }))).toEqual([{ data: '2024-02-29', valor: 1550, divida: DIVIDAS_E2E[0].numero }]);
+  expect(est.content.map((e) => ({ data: e.data, valor: e.valor, divida: e.divida }))).toEqual([
+    { data: '2024-02-29', valor: 1550, divida: DIVIDAS_E2E[0].numero },
+  ]);
 
   // Property: the CEP (saved unmasked) and an area, right after the Tab.
   const sitio = `Sítio Rápido E2E ${s}`;
@@ -121,7 +133,13 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   const cnpj = `${s}${String(Date.now()).slice(-7)}01`.slice(0, 14);
   for (const [nome, doc, mascaraDoc, cel, mascaraCel] of [
     [`João Rápido E2E ${s}`, cpf, `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`, '98987654321', '(98) 98765-4321'],
-    [`Açúcar Rápido Ltda E2E ${s}`, cnpj, `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`, '9832214455', '(98) 3221-4455'],
+    [
+      `Açúcar Rápido Ltda E2E ${s}`,
+      cnpj,
+      `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`,
+      '9832214455',
+      '(98) 3221-4455',
+    ],
   ]) {
     await page.goto('/pessoacreate');
     await page.getByLabel('Nome', { exact: true }).fill(nome);
@@ -181,7 +199,10 @@ test('um segundo (e terceiro) clique em Salvar não salva duas vezes', async ({ 
   await entrar(page);
 
   // Price: double click, then triple click on Salvar: one price each.
-  for (const [dia, cliques] of [['01042013', 2], ['02042013', 3]] as const) {
+  for (const [dia, cliques] of [
+    ['01042013', 2],
+    ['02042013', 3],
+  ] as const) {
     await page.goto('/precoscreate');
     await page.getByLabel('Data', { exact: true }).fill(`${dia.slice(0, 2)}/${dia.slice(2, 4)}/${dia.slice(4)}`);
     await escolherOpcao(page, 'Produto', `Produto Clique E2E ${s} - Caixa 20kg`);
@@ -224,12 +245,19 @@ test('um segundo (e terceiro) clique em Salvar não salva duas vezes', async ({ 
   }
   for (const nome of grupos) {
     const r = await apiAdmin<Pagina<Grupo>>(request, 'POST', 'produtoGrupo/searchProdutoGrupo/asc/nome', { nome });
-    expect(r.content.map((g) => g.nome), nome).toEqual([nome]);
+    expect(
+      r.content.map((g) => g.nome),
+      nome,
+    ).toEqual([nome]);
   }
 
   // A refused save unlocks the form: the clerk fixes it and saves once.
   await page.goto('/produtoGrupocreate');
-  await page.route('**/api/produtoGrupo', (r) => (r.request().method() === 'POST' ? r.fulfill({ status: 500, json: { status: 500, error: 'Erro', message: 'Falha simulada' } }) : r.continue()), { times: 1 });
+  await page.route(
+    '**/api/produtoGrupo',
+    (r) => (r.request().method() === 'POST' ? r.fulfill({ status: 500, json: { status: 500, error: 'Erro', message: 'Falha simulada' } }) : r.continue()),
+    { times: 1 },
+  );
   await page.getByLabel('Nome', { exact: true }).fill(`Depois da Falha E2E ${s}`);
   await page.getByLabel('Un Padrão').fill('KG');
   await page.getByRole('button', { name: 'Salvar', exact: true }).dblclick();
@@ -268,7 +296,8 @@ function placeholdersCortados(page: Page) {
       if (ctx.measureText(el.placeholder).width > util + 0.5) cortados.push(`${el.getAttribute('aria-label')}: ${el.placeholder}`);
     }
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('thead .p-dropdown-label.p-placeholder'))) {
-      if (el.scrollWidth > el.clientWidth) cortados.push(`${el.closest('.p-dropdown')?.querySelector('[aria-label]')?.getAttribute('aria-label')}: ${el.textContent}`);
+      if (el.scrollWidth > el.clientWidth)
+        cortados.push(`${el.closest('.p-dropdown')?.querySelector('[aria-label]')?.getAttribute('aria-label')}: ${el.textContent}`);
     }
     return cortados;
   });
@@ -291,7 +320,13 @@ test('nomes de 200 caracteres quebram dentro da célula, da confirmação e do r
   await expect(linhas(page)).toHaveCount(2);
   const tabela = page.locator('.p-datatable-wrapper');
   expect(await transborda(tabela)).toBe(0);
-  for (const nome of [semEspaco, comEspaco]) await naTela(page, linhas(page).filter({ hasText: nome }).getByRole('button', { name: `Remover ${nome}` }));
+  for (const nome of [semEspaco, comEspaco])
+    await naTela(
+      page,
+      linhas(page)
+        .filter({ hasText: nome })
+        .getByRole('button', { name: `Remover ${nome}` }),
+    );
   await page.screenshot({ path: path.join(ARTEFATOS, 'longo-grupo-lista.png'), fullPage: true });
 
   // The delete confirmation: the whole dialog and its Sim/Não on screen.
@@ -327,7 +362,12 @@ test('nomes de 200 caracteres quebram dentro da célula, da confirmação e do r
   await page.getByLabel('Filtrar por Nome').fill(`Produto ${s}`);
   await expect(linhas(page)).toHaveCount(1);
   expect(await transborda(page.locator('.p-datatable-wrapper'))).toBe(0);
-  await naTela(page, linhas(page).first().getByRole('button', { name: `Remover ${produtoLongo}` }));
+  await naTela(
+    page,
+    linhas(page)
+      .first()
+      .getByRole('button', { name: `Remover ${produtoLongo}` }),
+  );
   await page.screenshot({ path: path.join(ARTEFATOS, 'longo-precos-lista.png'), fullPage: true });
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const relPrecos = page.getByRole('dialog', { name: 'Preços' });
@@ -345,14 +385,32 @@ test('nomes de 200 caracteres quebram dentro da célula, da confirmação e do r
   await page.goto('/home');
   await page.getByLabel('Filtrar por Nome').fill(semEspaco);
   await expect(linhas(page)).toHaveCount(1);
-  await naTela(page, linhas(page).first().getByRole('button', { name: `Ver histórico de preços de ${semEspaco}` }));
+  await naTela(
+    page,
+    linhas(page)
+      .first()
+      .getByRole('button', { name: `Ver histórico de preços de ${semEspaco}` }),
+  );
   await page.screenshot({ path: path.join(ARTEFATOS, 'longo-home.png'), fullPage: true });
   expect(grupo.nome).toBe(semEspaco);
 
   // Every list's filter placeholder shows whole.
   await page.getByLabel('Filtrar por Nome').fill('');
   expect(await placeholdersCortados(page), '/home').toEqual([]);
-  for (const rota of ['/precos', '/produto', '/produtoGrupo', '/pessoa', '/propriedade', '/estacionamento', '/municipio', '/logs', '/pedra', '/rotas', '/permissoes', '/usuarios']) {
+  for (const rota of [
+    '/precos',
+    '/produto',
+    '/produtoGrupo',
+    '/pessoa',
+    '/propriedade',
+    '/estacionamento',
+    '/municipio',
+    '/logs',
+    '/pedra',
+    '/rotas',
+    '/permissoes',
+    '/usuarios',
+  ]) {
     await page.goto(rota);
     await page.getByRole('button', { name: 'Limpar Filtros' }).click();
     await expect(page.locator('.p-datatable thead')).toBeVisible();
@@ -369,10 +427,17 @@ test('Logs só para ler (sem Remover) e Município sem remoção', async ({ page
   await page.goto('/logs');
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
   await page.getByLabel('Filtrar por Cadastro').fill('Municipio');
-  await expect(linhas(page).first().getByRole('button', { name: /^Ver log \d+$/ })).toBeVisible();
+  await expect(
+    linhas(page)
+      .first()
+      .getByRole('button', { name: /^Ver log \d+$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Editar/ })).toHaveCount(0);
-  await linhas(page).first().getByRole('button', { name: /^Ver log/ }).click();
+  await linhas(page)
+    .first()
+    .getByRole('button', { name: /^Ver log/ })
+    .click();
   await expect(page).toHaveURL(/\/logs\/edit\/\d+$/);
   await expect(page.getByRole('button', { name: /Salvar|Atualizar|Remover/ })).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit, API (embedded PGlite) and browser end-to-end tests, obtaining what they need.
+// `npm test`: lint, unit, API (embedded PGlite) and browser end-to-end tests, obtaining what they need.
 // Chromium comes from Debian (apt-get, when missing and we are root); no browser is ever downloaded.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +24,9 @@ function garantirChromium() {
   if (!faltando.length) return;
   const root = process.getuid?.() === 0;
   if (!root) {
-    console.error(`Faltam pacotes Debian para os testes no navegador: ${faltando.join(' ')}. Instale com: sudo apt-get install ${faltando.join(' ')} (ou defina CHROMIUM_PATH).`);
+    console.error(
+      `Faltam pacotes Debian para os testes no navegador: ${faltando.join(' ')}. Instale com: sudo apt-get install ${faltando.join(' ')} (ou defina CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   console.log(`Instalando do Debian (apt-get): ${faltando.join(' ')}...`);
@@ -36,6 +38,11 @@ function garantirChromium() {
 }
 
 const falhas = [];
+if (!only || only === 'lint') {
+  // Guardrails first (seconds): ESLint (import cycles, feature boundaries, file names, hooks) and Prettier.
+  if (run('npx', ['eslint', '.']) !== 0) falhas.push('eslint');
+  if (run('npx', ['prettier', '--check', '.']) !== 0) falhas.push('prettier');
+}
 if (!only || only === 'unit' || only === 'api') {
   const projetos = only === 'api' ? ['--project', 'api'] : only === 'unit' ? ['--project', 'shared', '--project', 'web'] : [];
   if (run('npx', ['vitest', 'run', ...projetos]) !== 0) falhas.push('vitest');
@@ -43,7 +50,8 @@ if (!only || only === 'unit' || only === 'api') {
 if (!only || only === 'e2e') {
   garantirChromium();
   if (run('npm', ['run', 'build', '-w', 'apps/web']) !== 0) falhas.push('build');
-  else if (run('npx', ['playwright', 'test', ...args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only')], { DATABASE_URL: '' }) !== 0) falhas.push('e2e');
+  else if (run('npx', ['playwright', 'test', ...args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only')], { DATABASE_URL: '' }) !== 0)
+    falhas.push('e2e');
 }
 if (falhas.length) {
   console.error(`\nFalharam: ${falhas.join(', ')}`);

@@ -33,7 +33,6 @@ export interface Config {
   settings: Settings;
 }
 
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const municipio = env.CEASA_MUNICIPIO ?? 'Prefeitura Municipal';

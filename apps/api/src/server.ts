@@ -69,6 +69,9 @@ for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
       app.server.closeAllConnections();
       setTimeout(() => process.exit(1), 1_500).unref();
     }, ESPERA_AO_PARAR_MS).unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
 }

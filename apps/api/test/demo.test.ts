@@ -25,10 +25,12 @@ function documentoValido(doc: string): boolean {
     const r = [...base].reduce((s, c, i) => s + Number(c) * pesos[i], 0) % 11;
     return r < 2 ? 0 : 11 - r;
   };
-  if (d.length === 11) return dv(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[9]) && dv(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[10]);
+  if (d.length === 11)
+    return dv(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[9]) && dv(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[10]);
   if (d.length === 14)
     return (
-      dv(d.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[12]) && dv(d.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[13])
+      dv(d.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[12]) &&
+      dv(d.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[13])
     );
   return false;
 }
@@ -41,7 +43,9 @@ describe('demo data', () => {
     expect(pessoas).toHaveLength(15);
     expect(new Set(pessoas.map((p) => p.cpfcnpj.replace(/\D/g, ''))).size).toBe(15);
     for (const p of pessoas) expect(documentoValido(p.cpfcnpj), p.cpfcnpj).toBe(true);
-    const [areas] = await linhas<{ n: number }>(sql`SELECT count(*)::int AS n FROM propriedade WHERE area_explorada > area_total OR area_cultivada > area_total`);
+    const [areas] = await linhas<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM propriedade WHERE area_explorada > area_total OR area_cultivada > area_total`,
+    );
     expect(Number(areas.n)).toBe(0);
   });
 
@@ -76,7 +80,21 @@ describe('demo data', () => {
       valorKgMedio: number;
     }[];
     expect(dia.map((x) => x.produtoGrupoNome)).toEqual([
-      'Abóbora', 'Açúcar', 'Alface', 'Banana', 'Batata', 'Cebola', 'Cenoura', 'Feijão', 'Laranja', 'Limão', 'Maçã', 'Mamão', 'Milho Verde', 'Pimentão', 'Tomate',
+      'Abóbora',
+      'Açúcar',
+      'Alface',
+      'Banana',
+      'Batata',
+      'Cebola',
+      'Cenoura',
+      'Feijão',
+      'Laranja',
+      'Limão',
+      'Maçã',
+      'Mamão',
+      'Milho Verde',
+      'Pimentão',
+      'Tomate',
     ]);
     for (const x of dia) {
       expect(x.valorMaximo / x.valorMinimo, x.produtoGrupoNome).toBeLessThan(1.7);

@@ -94,12 +94,11 @@ export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] =
     .insert(usuarios)
     .values({ nome: `Usuário ${roles.join(' ') || 'sem perfil'}`, email: e, senhaHash: 'x', roles: [...roles] })
     .returning();
-  const [s] = await app.ctx.db.insert(sessoes).values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) }).returning();
-  return app.ctx.keys.sign(
-    { sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] } },
-    300,
-    'http://localhost/realms/ceasa',
-  );
+  const [s] = await app.ctx.db
+    .insert(sessoes)
+    .values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) })
+    .returning();
+  return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] } }, 300, 'http://localhost/realms/ceasa');
 }
 
 /** One token per profile the tests use: super-admin, user-admin, user-agro and a user with no role. */
@@ -173,4 +172,3 @@ export async function countRows(app: FastifyInstance, table: string): Promise<nu
   const r = await app.ctx.db.execute(`SELECT count(*)::int AS n FROM ${table}` as never);
   return Number((r.rows[0] as { n: number }).n);
 }
-

@@ -108,7 +108,13 @@ describe('password grant', () => {
     const key = await importJWK(certs.body.keys[0] as JWK, 'ES256');
     const { payload, protectedHeader } = await jwtVerify(r.body.access_token, key, { issuer: `${enderecoPublico(t.app.ctx.config)}/realms/ceasa` });
     expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: certs.body.keys[0].kid });
-    expect(payload).toMatchObject({ email: ADMIN.email, name: 'Administrador', sid: r.body.session_state, realm_access: { roles: ['super-admin'] }, azp: 'ceasa-web' });
+    expect(payload).toMatchObject({
+      email: ADMIN.email,
+      name: 'Administrador',
+      sid: r.body.session_state,
+      realm_access: { roles: ['super-admin'] },
+      azp: 'ceasa-web',
+    });
     expect(payload.exp! - payload.iat!).toBe(300);
 
     // The token opens the API.
@@ -318,7 +324,11 @@ describe('login throttling: a lockout cannot be used against someone else', () =
 describe('register', () => {
   it('creates an account without a profile, audited', async () => {
     const antes = await countRows(t.app, 'usuarios');
-    const r = await call(t.app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: ' Maria Souza ', email: 'Maria.Souza@Teste.Local', senha: 'S3nha-da-Maria' } });
+    const r = await call(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { nome: ' Maria Souza ', email: 'Maria.Souza@Teste.Local', senha: 'S3nha-da-Maria' },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), nome: 'Maria Souza', email: 'maria.souza@teste.local' });
     expect(await countRows(t.app, 'usuarios')).toBe(antes + 1);
@@ -345,7 +355,11 @@ describe('register', () => {
     await registrar(t.app, 'Original', 'duplicado@teste.local', 'Original#2026');
     const antes = await countRows(t.app, 'usuarios');
     const logs = await countRows(t.app, 'logs');
-    const dup = await call(t.app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Outro', email: 'DUPLICADO@teste.local', senha: 'Outra#2026' } });
+    const dup = await call(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { nome: 'Outro', email: 'DUPLICADO@teste.local', senha: 'Outra#2026' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ status: 409, message: 'Email usado em outra conta' });
 
@@ -439,7 +453,10 @@ describe('password reset without SMTP', () => {
     expect(antigo.body.message).toBe(LINK_INVALIDO);
     expect((await call(t.app, null, { method: 'GET', url: `/api/auth/nova-senha/${segundo}` })).body).toEqual({ email: u.email });
 
-    await t.app.ctx.db.update(resetTokens).set({ expiraEm: new Date(Date.now() - 1000) }).where(eq(resetTokens.usuarioId, u.id));
+    await t.app.ctx.db
+      .update(resetTokens)
+      .set({ expiraEm: new Date(Date.now() - 1000) })
+      .where(eq(resetTokens.usuarioId, u.id));
     const expirado = await call(t.app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token: segundo, senha: 'Nova-senha-1' } });
     expect(expirado.status).toBe(400);
     expect(expirado.body.message).toBe(LINK_INVALIDO);

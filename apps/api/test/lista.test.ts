@@ -62,7 +62,17 @@ describe('embedded database upkeep', () => {
 describe('short "contains" totals', () => {
   it('match the rows, for one filter of up to three characters and longer ones', async () => {
     const repo = precosRepository(t.app.ctx.db);
-    for (const [v, esperado] of [['1', 1], [',5', 1], ['2,', 1], ['2,5', 1], ['12,5', 1], [' 2,5 ', 1], ['9', 0], ['%', 0], ['9,9', 0]] as const) {
+    for (const [v, esperado] of [
+      ['1', 1],
+      [',5', 1],
+      ['2,', 1],
+      ['2,5', 1],
+      ['12,5', 1],
+      [' 2,5 ', 1],
+      ['9', 0],
+      ['%', 0],
+      ['9,9', 0],
+    ] as const) {
       const r = await repo.listar({ page: 0, size: 20, filters: { valor: v } });
       expect([r.totalElements, r.content.length, r.totalExato], v).toEqual([esperado, esperado, undefined]);
     }
@@ -86,7 +96,11 @@ describe('a total past the cap', () => {
     const alem = await busca({ nome: 'cidade' });
     expect(alem.body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 20, number: 0, size: 20 });
     expect(alem.body.content).toHaveLength(20);
-    expect((await call(t.app, admin, { method: 'GET', url: '/api/municipio?size=50' })).body).toMatchObject({ totalElements: TOTAL_MAXIMO, totalExato: false, totalPages: TOTAL_MAXIMO / 50 });
+    expect((await call(t.app, admin, { method: 'GET', url: '/api/municipio?size=50' })).body).toMatchObject({
+      totalElements: TOTAL_MAXIMO,
+      totalExato: false,
+      totalPages: TOTAL_MAXIMO / 50,
+    });
     // The last page the count reaches is full, and a page past it still answers.
     const ultima = await busca({ nome: 'cidade' }, `page=${TOTAL_MAXIMO / 20 - 1}&size=20`);
     expect(ultima.body.content).toHaveLength(20);
@@ -94,7 +108,13 @@ describe('a total past the cap', () => {
     const depois = await busca({ nome: 'cidade' }, `page=${TOTAL_MAXIMO / 20}&size=20`);
     expect(depois.body.content.map((m: { nome: string }) => m.nome)).toEqual(['Cidade Nova']);
     // A filter with few matches is exact.
-    expect((await busca({ nome: 'acucena' })).body).toEqual({ content: [expect.objectContaining({ nome: 'Vila Açucena' })], totalElements: 1, totalPages: 1, number: 0, size: 20 });
+    expect((await busca({ nome: 'acucena' })).body).toEqual({
+      content: [expect.objectContaining({ nome: 'Vila Açucena' })],
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+    });
     expect((await busca({ nome: 'cidade 999' })).body).toMatchObject({ totalElements: 11, totalPages: 1 });
     expect((await busca({ nome: 'cidade 999' })).body.totalExato).toBeUndefined();
   }, 60_000);

@@ -50,7 +50,14 @@ async function estado() {
   const db = t.app.ctx.db;
   const n = async (t: string) => Number((await db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${t}`))).rows[0].n);
   const soma = await db.execute(sql`SELECT coalesce(string_agg(id || ':' || produto || ':' || quantidade, ',' ORDER BY id), '') AS s FROM md_item`);
-  return { pai: await n('md_pai'), item: await n('md_item'), linha: await n('md_linha'), reserva: await n('md_reserva'), logs: await n('logs'), itens: soma.rows[0].s };
+  return {
+    pai: await n('md_pai'),
+    item: await n('md_item'),
+    linha: await n('md_linha'),
+    reserva: await n('md_reserva'),
+    logs: await n('logs'),
+    itens: soma.rows[0].s,
+  };
 }
 
 async function recusa(p: Promise<unknown>) {
@@ -63,8 +70,7 @@ async function recusa(p: Promise<unknown>) {
   throw new Error('esperava uma recusa');
 }
 
-const logsDe = (cadastro: string) =>
-  t.app.ctx.db.select().from(logs).where(eq(logs.cadastro, cadastro)).orderBy(asc(logs.id));
+const logsDe = (cadastro: string) => t.app.ctx.db.select().from(logs).where(eq(logs.cadastro, cadastro)).orderBy(asc(logs.id));
 
 beforeAll(async () => {
   for (const ddl of [
@@ -172,11 +178,27 @@ describe('master-detail save', () => {
     const itemDeA = (await ler(a.id))!.itens[0].id;
     const antes = await estado();
 
-    const alheio = await recusa(salvar(a.id, { nome: 'A mudado', itens: [{ id: itemDeA, produto: 'Milho', quantidade: 2 }, { id: itemDeB, produto: 'Feijão', quantidade: 5 }] }));
+    const alheio = await recusa(
+      salvar(a.id, {
+        nome: 'A mudado',
+        itens: [
+          { id: itemDeA, produto: 'Milho', quantidade: 2 },
+          { id: itemDeB, produto: 'Feijão', quantidade: 5 },
+        ],
+      }),
+    );
     expect(alheio.status).toBe(400);
     expect(alheio.fieldErrors).toEqual([{ field: 'itens[1].id', message: 'Item 2 não pertence a este registro.' }]);
 
-    const repetido = await recusa(salvar(a.id, { nome: 'A', itens: [{ id: itemDeA, produto: 'Milho', quantidade: 2 }, { id: itemDeA, produto: 'Milho', quantidade: 3 }] }));
+    const repetido = await recusa(
+      salvar(a.id, {
+        nome: 'A',
+        itens: [
+          { id: itemDeA, produto: 'Milho', quantidade: 2 },
+          { id: itemDeA, produto: 'Milho', quantidade: 3 },
+        ],
+      }),
+    );
     expect(repetido.status).toBe(400);
     expect(repetido.fieldErrors?.[0].field).toBe('itens[1].id');
 
@@ -194,7 +216,16 @@ describe('master-detail save', () => {
     const antes = await estado();
 
     // Two items with the same product in one parent: the unique key, on the second row.
-    const dup = await recusa(salvar(p.id, { nome: 'C2', itens: [{ produto: 'Pera', quantidade: 1 }, { produto: 'Maçã', quantidade: 1 }, { produto: 'Pera', quantidade: 2 }] }));
+    const dup = await recusa(
+      salvar(p.id, {
+        nome: 'C2',
+        itens: [
+          { produto: 'Pera', quantidade: 1 },
+          { produto: 'Maçã', quantidade: 1 },
+          { produto: 'Pera', quantidade: 2 },
+        ],
+      }),
+    );
     expect(dup.status).toBe(409);
     expect(dup.message).toBe('Item 3: já existe um registro com estes dados.');
     expect(dup.fieldErrors).toEqual([{ field: 'itens[2].produto', message: dup.message }]);
@@ -219,7 +250,13 @@ describe('master-detail save', () => {
   });
 
   it('refuses to remove a row that other records point at (409 naming it) and a missing parent (404), storing nothing', async () => {
-    const p = await salvar(null, { nome: 'E', itens: [{ produto: 'Abóbora', quantidade: 1 }, { produto: 'Chuchu', quantidade: 1 }] });
+    const p = await salvar(null, {
+      nome: 'E',
+      itens: [
+        { produto: 'Abóbora', quantidade: 1 },
+        { produto: 'Chuchu', quantidade: 1 },
+      ],
+    });
     const [abobora, chuchu] = (await ler(p.id))!.itens;
     await t.app.ctx.db.insert(uso).values({ itemId: chuchu.id });
     const antes = await estado();
@@ -257,8 +294,20 @@ describe('master-detail save', () => {
     const p = await salvar(null, { nome: 'G', itens: [{ produto: 'Rabanete', quantidade: 1 }] });
     const [rabanete] = (await ler(p.id))!.itens;
     const [um, dois] = await Promise.allSettled([
-      salvar(p.id, { nome: 'G', itens: [{ id: rabanete.id, produto: 'Rabanete', quantidade: 2 }, { produto: 'Nabo', quantidade: 1 }] }),
-      salvar(p.id, { nome: 'G', itens: [{ id: rabanete.id, produto: 'Rabanete', quantidade: 3 }, { produto: 'Nabo', quantidade: 1 }] }),
+      salvar(p.id, {
+        nome: 'G',
+        itens: [
+          { id: rabanete.id, produto: 'Rabanete', quantidade: 2 },
+          { produto: 'Nabo', quantidade: 1 },
+        ],
+      }),
+      salvar(p.id, {
+        nome: 'G',
+        itens: [
+          { id: rabanete.id, produto: 'Rabanete', quantidade: 3 },
+          { produto: 'Nabo', quantidade: 1 },
+        ],
+      }),
     ]);
     // Both see the same kept id; the second's new 'Nabo' meets the first's: exactly one wins it.
     const ok = [um, dois].filter((r) => r.status === 'fulfilled');

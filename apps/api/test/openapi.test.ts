@@ -27,7 +27,9 @@ describe('OpenAPI document', () => {
     const faltam = esperadas.filter(([m, p, s]) => !paths[p]?.[m]?.responses?.[s]?.content?.['application/json']?.schema).map((e) => e.join(' '));
     expect(faltam).toEqual([]);
     // A list's page schema names its rows' fields.
-    const pagina = paths['/api/municipio'].get.responses!['200'].content!['application/json'].schema as { properties: Record<string, { items?: { properties?: object } }> };
+    const pagina = paths['/api/municipio'].get.responses!['200'].content!['application/json'].schema as {
+      properties: Record<string, { items?: { properties?: object } }>;
+    };
     expect(Object.keys(pagina.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size']);
     expect(Object.keys(pagina.properties.content.items!.properties!)).toEqual(['id', 'nome', 'sigla']);
   });

@@ -87,7 +87,9 @@ describe('paged lists sort names in Portuguese order, both ways', () => {
   });
 
   it('users', async () => {
-    await t.app.ctx.db.execute(sql`INSERT INTO usuarios (nome, email, senha_hash) VALUES ('Úrsula', 'ursula@teste.local', 'x'), ('Ulisses', 'ulisses@teste.local', 'x'), ('ubirajara', 'bira@teste.local', 'x')`);
+    await t.app.ctx.db.execute(
+      sql`INSERT INTO usuarios (nome, email, senha_hash) VALUES ('Úrsula', 'ursula@teste.local', 'x'), ('Ulisses', 'ulisses@teste.local', 'x'), ('ubirajara', 'bira@teste.local', 'x')`,
+    );
     const lista = (await post('/api/usuarios/searchUsuarios/asc/nome?size=100')).content;
     expect(nomes(lista, ['Úrsula', 'Ulisses', 'ubirajara'])).toEqual(['ubirajara', 'Ulisses', 'Úrsula']);
   });
@@ -130,20 +132,25 @@ describe('the price list and the public quotation sort names in Portuguese order
     // Unfiltered, in the name index (and deep, past the gathering of the first pages).
     const todos = (await post('/api/precos/searchPrecos/desc/produtoNome?size=100')).content as { produtoNome: string }[];
     expect(todos.map((p) => p.produtoNome).filter((n) => PRODUTOS.includes(n))).toEqual(invertida(PRODUTOS_ORDEM));
-    const porGrupo = (await post('/api/precos/searchPrecos/asc/produtoGrupo?size=100', { produtoNome: 'produto de' })).content as { produtoGrupoNome: string }[];
+    const porGrupo = (await post('/api/precos/searchPrecos/asc/produtoGrupo?size=100', { produtoNome: 'produto de' })).content as {
+      produtoGrupoNome: string;
+    }[];
     expect(porGrupo.map((p) => p.produtoGrupoNome)).toEqual(GRUPOS_ORDEM);
   });
 
   it('/home: by group name, and on one day in the default order (newest date, then group name)', async () => {
     const home = async (campo: string, dir: string) =>
-      ((await call(t.app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${campo}/${dir}?page=0&size=20`, payload: {} })).body.content as { produtoGrupoNome: string }[]).map(
-        (r) => r.produtoGrupoNome,
-      );
+      (
+        (await call(t.app, null, { method: 'POST', url: `/api/precos/searchPrecosHome/${campo}/${dir}?page=0&size=20`, payload: {} })).body.content as {
+          produtoGrupoNome: string;
+        }[]
+      ).map((r) => r.produtoGrupoNome);
     expect(await home('produtoGrupoNome', 'asc')).toEqual(GRUPOS_ORDEM);
     expect(await home('produtoGrupoNome', 'desc')).toEqual(invertida(GRUPOS_ORDEM));
     expect(await home('precoData', 'desc')).toEqual(GRUPOS_ORDEM);
     // By standard unit: 'CX' and 'kg' compare without case ('cx' before 'kg').
-    const porUn = (await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/produtoGrupoUn/asc?page=0&size=20', payload: {} })).body.content;
+    const porUn = (await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/produtoGrupoUn/asc?page=0&size=20', payload: {} })).body
+      .content;
     expect(porUn.map((r: { produtoGrupoUn: string }) => r.produtoGrupoUn)).toEqual(['CX', 'CX', 'CX', 'CX', 'CX', 'kg']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { registerErrorHandler } from '../src/plugins/errors';
 import { appDeTeste, call, countRows } from './helpers';
@@ -95,7 +95,12 @@ describe('every refusal in pt-BR, never a 500', () => {
       const res = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: corpoErrado(r.corpo as Zod) as object });
       // A route whose body is all optional filters may accept it; a refusal must be pt-BR.
       if (res.status >= 400 || res.status >= 500) checar(falhas, `${r.method} ${u} tipo errado`, res);
-      const lista = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: JSON.stringify([1, 'dois']), headers: { 'content-type': 'application/json' } });
+      const lista = await call(t.app, t.admin, {
+        method: r.method as 'POST',
+        url: u,
+        payload: JSON.stringify([1, 'dois']),
+        headers: { 'content-type': 'application/json' },
+      });
       checar(falhas, `${r.method} ${u} lista no lugar do objeto`, lista);
     }
     expect(falhas).toEqual([]);
@@ -122,7 +127,11 @@ describe('every refusal in pt-BR, never a 500', () => {
     expect(r.body.message).toBe('Envie os dados no corpo da requisição.');
     const campos = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Açúcar', sigla: 'PR', extra: 1, ativo: 'sim' } });
     expect([201, 400]).toContain(campos.status);
-    const tipo = await call(t.app, t.admin, { method: 'PUT', url: '/api/usuarios/00000000-0000-4000-8000-000000000000', payload: { ativo: 'sim', roles: ['chefe'] } });
+    const tipo = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: '/api/usuarios/00000000-0000-4000-8000-000000000000',
+      payload: { ativo: 'sim', roles: ['chefe'] },
+    });
     expect(tipo.status).toBe(400);
     expect(tipo.body.fieldErrors).toEqual([
       { field: 'ativo', message: 'Valor inválido: informe verdadeiro ou falso (foi enviado um texto)' },

@@ -15,7 +15,6 @@ const t = appDeTeste({ tokens: [] });
 const CURTA = 'A senha deve ter no mínimo 8 caracteres';
 const COMUM = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
 
-
 const registrar = (senha: unknown, email = `conta-${Math.random().toString(36).slice(2)}@teste.local`) =>
   call(t.app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Conta Nova', email, senha } });
 const entrar = (email: string, senha: string) =>

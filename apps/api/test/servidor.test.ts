@@ -31,7 +31,16 @@ beforeAll(async () => {
   porta = await portaLivre();
   servidor = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: raiz,
-    env: { ...process.env, DATABASE_URL: '', PUBLIC_URL: '', NODE_ENV: 'production', PORT: String(porta), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(porta),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   servidor.stdout!.on('data', (c: Buffer) => (saida += c.toString()));
@@ -39,7 +48,10 @@ beforeAll(async () => {
   const inicio = Date.now();
   for (;;) {
     if (servidor.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${saida}`);
-    const ok = await fetch(`http://127.0.0.1:${porta}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${porta}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() - inicio > 90_000) throw new Error(`O servidor não respondeu em 90 s:\n${saida}`);
     await new Promise((r) => setTimeout(r, 250));

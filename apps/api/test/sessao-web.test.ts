@@ -14,7 +14,13 @@ const setCookie = (h: Record<string, unknown>) => [h['set-cookie']].flat().filte
 const valorDoCookie = (h: Record<string, unknown>) => /ceasa_refresh=([^;]*)/.exec(setCookie(h))?.[1] ?? '';
 
 async function entrar(a = t.app, headers: Record<string, string> = CSRF) {
-  return call(a, null, { method: 'POST', url: '/api/auth/sessao/login', headers, payload: { email: ADMIN.email, senha: ADMIN.senha }, remoteAddress: '10.7.0.1' });
+  return call(a, null, {
+    method: 'POST',
+    url: '/api/auth/sessao/login',
+    headers,
+    payload: { email: ADMIN.email, senha: ADMIN.senha },
+    remoteAddress: '10.7.0.1',
+  });
 }
 const renovar = (cookie: string, headers: Record<string, string> = CSRF) =>
   call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...headers, cookie: `ceasa_refresh=${cookie}` } });
@@ -57,13 +63,20 @@ describe('web session (refresh token in a cookie)', () => {
   it('refuses calls without the CSRF header, from another origin or another site, changing nothing', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
-    for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }] as Record<string, string>[]) {
+    for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }] as Record<
+      string,
+      string
+    >[]) {
       const r = await renovar(c, headers);
       expect(r.status).toBe(400);
       expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
     }
     expect((await entrar(t.app, {})).status).toBe(400);
-    const sair = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF } });
+    const sair = await call(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/sessao/logout',
+      headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF },
+    });
     expect(sair.status).toBe(400);
     // The cookie still works from the app's own pages (same origin).
     expect((await renovar(c, { ...CSRF, origin: `http://localhost:${t.app.ctx.config.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
@@ -80,7 +93,13 @@ describe('web session (refresh token in a cookie)', () => {
   });
 
   it('answers wrong credentials and throttling in pt-BR, and keeps the cookie Secure over https', async () => {
-    const errada = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/login', headers: CSRF, payload: { email: ADMIN.email, senha: 'errada' }, remoteAddress: '10.7.0.9' });
+    const errada = await call(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/sessao/login',
+      headers: CSRF,
+      payload: { email: ADMIN.email, senha: 'errada' },
+      remoteAddress: '10.7.0.9',
+    });
     expect(errada.status).toBe(401);
     expect(errada.body.message).toBe('Email ou senha inválido');
     expect(setCookie(errada.headers)).toBe('');

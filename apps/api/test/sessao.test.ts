@@ -38,7 +38,11 @@ describe('session checks on /api', () => {
 
   it('refuses the tokens of an account the super-admin disabled', async () => {
     const admin = await tokenFor(app, ['super-admin']);
-    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Desativada', email: 'desativada@teste.local', senha: 'Desativada#1' } });
+    const reg = await call(app, null, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { nome: 'Desativada', email: 'desativada@teste.local', senha: 'Desativada#1' },
+    });
     await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: ['user-admin'] } });
     const t = await entrar('desativada@teste.local', 'Desativada#1');
     expect((await call(app, t.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
@@ -48,7 +52,11 @@ describe('session checks on /api', () => {
 
   it('takes a removed role away at once: the old access token can no longer create', async () => {
     const admin = await tokenFor(app, ['super-admin']);
-    const reg = await call(app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Ex Administrativa', email: 'ex.admin@teste.local', senha: 'Senha-forte-2' } });
+    const reg = await call(app, null, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { nome: 'Ex Administrativa', email: 'ex.admin@teste.local', senha: 'Senha-forte-2' },
+    });
     expect((await call(app, admin, { method: 'PUT', url: `/api/usuarios/${reg.body.id}`, payload: { roles: ['user-admin'] } })).status).toBe(200);
     const t = await entrar('ex.admin@teste.local', 'Senha-forte-2');
     const criar = (nome: string) => call(app, t.access_token, { method: 'POST', url: '/api/municipio', payload: { nome, sigla: 'PR' } });

@@ -165,7 +165,9 @@ describe('the database itself refuses a duplicate written around the API', () =>
     expect(await tenta(sql`INSERT INTO municipio (nome, sigla) VALUES ('grajau', 'MA')`)).toBe('23505 municipio_nome_sigla_uq');
     expect(await tenta(sql`INSERT INTO pedras (numero) VALUES ('7 ')`)).toBe('23505 pedras_numero_uq');
     await db.execute(sql`INSERT INTO produto (nome, embalagem, produto_grupo_id) VALUES ('Kiwi Importado', 'CX 10kg', ${grupoId})`);
-    expect(await tenta(sql`INSERT INTO produto (nome, embalagem, produto_grupo_id) VALUES ('KIWI importado', 'cx 10KG', ${grupoId})`)).toBe('23505 produto_nome_embalagem_uq');
+    expect(await tenta(sql`INSERT INTO produto (nome, embalagem, produto_grupo_id) VALUES ('KIWI importado', 'cx 10KG', ${grupoId})`)).toBe(
+      '23505 produto_nome_embalagem_uq',
+    );
     expect(await tenta(sql`INSERT INTO produto (nome, embalagem, produto_grupo_id) VALUES ('Kiwi Importado', 'CX 5kg', ${grupoId})`)).toBe('gravou');
   });
 });

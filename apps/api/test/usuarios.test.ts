@@ -7,7 +7,12 @@ import { appDeTeste, call, countRows, tokenFor } from './helpers';
 const OIDC = '/realms/ceasa/protocol/openid-connect';
 
 function form(app: FastifyInstance, url: string, fields: Record<string, string>) {
-  return call(app, null, { method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  return call(app, null, {
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
 }
 const login = (app: FastifyInstance, username: string, password: string) =>
   form(app, `${OIDC}/token`, { grant_type: 'password', client_id: 'ceasa-web', username, password });
@@ -22,7 +27,11 @@ beforeAll(async () => {
   const l = await login(t.app, 'admin@teste.local', 'admin-senha');
   admin = l.body.access_token;
   adminId = JSON.parse(Buffer.from(admin.split('.')[1], 'base64url').toString()).sub;
-  const r = await call(t.app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Joana Araújo', email: 'joana@teste.local', senha: 'senha-joana' } });
+  const r = await call(t.app, null, {
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { nome: 'Joana Araújo', email: 'joana@teste.local', senha: 'senha-joana' },
+  });
   joana = r.body;
   await call(t.app, null, { method: 'POST', url: '/api/auth/register', payload: { nome: 'Pedro Lima', email: 'pedro@teste.local', senha: 'senha-pedro' } });
 });
@@ -69,7 +78,11 @@ describe('usuarios', () => {
     expect(roles(refreshed.body.access_token)).toEqual(['user-admin']);
     expect((await call(t.app, depois.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
 
-    const logs = await call(t.app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Usuario', cadastroId: joana.id, acao: 'UPDATE' } });
+    const logs = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'Usuario', cadastroId: joana.id, acao: 'UPDATE' },
+    });
     expect(logs.body.content).toHaveLength(1);
     expect(logs.body.content[0]).toMatchObject({ usuario: 'admin@teste.local' });
     expect(logs.body.content[0].conteudo).toContain('roles=[user-admin]');
@@ -120,7 +133,9 @@ describe('usuarios', () => {
     const papelRuim = await call(t.app, admin, { method: 'PUT', url: `/api/usuarios/${joana.id}`, payload: { roles: ['dono'] } });
     expect(papelRuim.status).toBe(400);
     expect(papelRuim.body.message).toBe('Perfil inválido');
-    expect((await call(t.app, admin, { method: 'PUT', url: '/api/usuarios/00000000-0000-4000-8000-000000000000', payload: { ativo: false } })).status).toBe(404);
+    expect((await call(t.app, admin, { method: 'PUT', url: '/api/usuarios/00000000-0000-4000-8000-000000000000', payload: { ativo: false } })).status).toBe(
+      404,
+    );
 
     const proibido = await call(t.app, userAdmin, { method: 'PUT', url: `/api/usuarios/${joana.id}`, payload: { roles: ['super-admin'] } });
     expect(proibido.status).toBe(403);

@@ -6,7 +6,18 @@
     var s = localStorage.getItem('ceasa.filtros.home');
     if (location.pathname !== '/home' || (s && s !== '{"page":0,"sortField":"precoData","sortOrder":-1,"filtros":{}}')) return;
     window.__cotacaoInicial = fetch('/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}'
-    }).then(function (r) { return r.ok ? r.json() : null; }, function () { return null; });
-  } catch (e) {}
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).then(
+      function (r) {
+        return r.ok ? r.json() : null;
+      },
+      function () {
+        return null;
+      },
+    );
+  } catch {
+    // No storage or no fetch: the app asks for the page itself.
+  }
 })();

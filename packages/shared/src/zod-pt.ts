@@ -106,5 +106,6 @@ export function instalarMensagensPtBr(o: { semEval?: boolean } = {}) {
 }
 
 /** Control characters that have no place in a text typed by a person (tab, line feed and carriage return do). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's whole purpose
 export const CONTROLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const MSG_CONTROLE = 'O texto contém caracteres de controle não permitidos (como o caractere nulo)';

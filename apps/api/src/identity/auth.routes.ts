@@ -52,7 +52,10 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
       reply.header('retry-after', String(v.esperarSegundos));
       throw new HttpError(429, v.message);
     }
-    const contas = await db.select().from(usuarios).where(and(eq(usuarios.email, email), eq(usuarios.ativo, true)));
+    const contas = await db
+      .select()
+      .from(usuarios)
+      .where(and(eq(usuarios.email, email), eq(usuarios.ativo, true)));
     if (contas.length !== 1) throw conflict(MSG_EMAIL_INEXISTENTE);
     await enviarReset(ctx, req, contas[0], email);
     return reply.code(204).send();
@@ -68,21 +71,25 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.post('/auth/nova-senha', { schema: { tags, summary: 'Define a nova senha pelo link do e-mail', body: novaSenhaInput }, config: { acesso } }, async (req, reply) => {
-    const senhaHash = await hashSenha(req.body.senha);
-    const email = await db.transaction(async (tx) => {
-      const link = await usuarioDoLink(tx, req.body.token, true);
-      if (!link) throw badRequest(MSG_LINK_INVALIDO);
-      const u = link.usuario;
-      await tx.update(resetTokens).set({ usadoEm: new Date() }).where(eq(resetTokens.id, link.tokenId));
-      await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, u.id));
-      await revogarSessoesDoUsuario(tx, u.id);
-      await registrarLog(tx, u.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, senha: 'alterada' });
-      return u.email;
-    });
-    app.esquecerSessoes();
-    // A locked-out user who proved ownership of the mailbox may try again at once.
-    loginThrottle(ctx).limparConta(email);
-    return reply.code(204).send();
-  });
+  r.post(
+    '/auth/nova-senha',
+    { schema: { tags, summary: 'Define a nova senha pelo link do e-mail', body: novaSenhaInput }, config: { acesso } },
+    async (req, reply) => {
+      const senhaHash = await hashSenha(req.body.senha);
+      const email = await db.transaction(async (tx) => {
+        const link = await usuarioDoLink(tx, req.body.token, true);
+        if (!link) throw badRequest(MSG_LINK_INVALIDO);
+        const u = link.usuario;
+        await tx.update(resetTokens).set({ usadoEm: new Date() }).where(eq(resetTokens.id, link.tokenId));
+        await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, u.id));
+        await revogarSessoesDoUsuario(tx, u.id);
+        await registrarLog(tx, u.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, senha: 'alterada' });
+        return u.email;
+      });
+      app.esquecerSessoes();
+      // A locked-out user who proved ownership of the mailbox may try again at once.
+      loginThrottle(ctx).limparConta(email);
+      return reply.code(204).send();
+    },
+  );
 }

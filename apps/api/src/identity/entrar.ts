@@ -10,8 +10,7 @@ import { abrirSessao, type SessaoRow, type UsuarioRow } from './tokens';
 export const MSG_CREDENCIAIS = 'Email ou senha inválido';
 
 export type Entrada =
-  | { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string }
-  | { ok: false; status: 401 | 429; message: string; esperarSegundos?: number };
+  { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string } | { ok: false; status: 401 | 429; message: string; esperarSegundos?: number };
 
 /**
  * A sign-in with e-mail and password from `ip`, throttled (throttle.ts): opens a session on success.

@@ -65,8 +65,7 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
   app.post(`${OIDC}/token`, { schema: { tags, summary: 'Emite tokens (grant password ou refresh_token)' } }, async (req, reply) => {
     const body = req.body;
     const grant = campo(body, 'grant_type');
-    if (grant !== 'password' && grant !== 'refresh_token')
-      return oauthErro(reply, 400, 'unsupported_grant_type', 'Tipo de concessão não suportado.');
+    if (grant !== 'password' && grant !== 'refresh_token') return oauthErro(reply, 400, 'unsupported_grant_type', 'Tipo de concessão não suportado.');
     if (campo(body, 'client_id') !== CLIENT_ID) return oauthErro(reply, 401, 'unauthorized_client', 'Cliente inválido.');
 
     if (grant === 'refresh_token') {

@@ -26,7 +26,10 @@ export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom'
         await transport.sendMail({ from: config.mailFrom, to, subject, text });
         await db.update(outbox).set({ enviadoEm: new Date() }).where(eq(outbox.id, row.id));
       } catch (err) {
-        await db.update(outbox).set({ erro: String(err) }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ erro: String(err) })
+          .where(eq(outbox.id, row.id));
         throw err;
       }
     },

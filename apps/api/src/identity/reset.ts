@@ -10,7 +10,6 @@ import { sha256, tokenAleatorio, type UsuarioRow } from './tokens';
 
 export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
 
-
 /**
  * Makes a single-use reset link (earlier unused links of the account stop working), records it in
  * the audit trail, then mails it. The mail goes out after the commit (PGlite is one connection).

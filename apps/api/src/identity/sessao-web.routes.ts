@@ -68,18 +68,22 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.post('/auth/sessao/refresh', { schema: { tags, summary: 'Novo access token pelo cookie (o refresh token é trocado a cada uso)' }, config: { acesso } }, async (req, reply) => {
-    checarOrigem(req);
-    const token = req.cookies[COOKIE_REFRESH];
-    const rot = token ? await rotacionar(ctx.db, token) : null;
-    if (!rot?.ok) {
-      // A reused token or a disabled account revoked the session (committed by now).
-      if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado')) app.esquecerSessoes();
-      apagarCookie(reply);
-      throw new HttpError(401, MSG_SESSAO);
-    }
-    return resposta(reply, rot.usuario, rot.sessao, rot.refreshToken);
-  });
+  r.post(
+    '/auth/sessao/refresh',
+    { schema: { tags, summary: 'Novo access token pelo cookie (o refresh token é trocado a cada uso)' }, config: { acesso } },
+    async (req, reply) => {
+      checarOrigem(req);
+      const token = req.cookies[COOKIE_REFRESH];
+      const rot = token ? await rotacionar(ctx.db, token) : null;
+      if (!rot?.ok) {
+        // A reused token or a disabled account revoked the session (committed by now).
+        if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado')) app.esquecerSessoes();
+        apagarCookie(reply);
+        throw new HttpError(401, MSG_SESSAO);
+      }
+      return resposta(reply, rot.usuario, rot.sessao, rot.refreshToken);
+    },
+  );
 
   r.post('/auth/sessao/logout', { schema: { tags, summary: 'Sai: encerra a sessão do cookie e o apaga' }, config: { acesso } }, async (req, reply) => {
     checarOrigem(req);

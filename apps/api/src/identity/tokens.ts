@@ -15,9 +15,7 @@ export async function abrirSessao(db: Db, usuarioId: string, ttlSeconds: number)
   const refreshToken = tokenAleatorio();
   const agora = new Date();
   const sessao = await db.transaction(async (tx) => {
-    await tx
-      .delete(sessoes)
-      .where(and(eq(sessoes.usuarioId, usuarioId), or(lt(sessoes.expiraEm, agora), lt(sessoes.revogadaEm, agora))));
+    await tx.delete(sessoes).where(and(eq(sessoes.usuarioId, usuarioId), or(lt(sessoes.expiraEm, agora), lt(sessoes.revogadaEm, agora))));
     const [s] = await tx
       .insert(sessoes)
       .values({ usuarioId, criadaEm: agora, expiraEm: new Date(agora.getTime() + ttlSeconds * 1000) })
@@ -29,8 +27,7 @@ export async function abrirSessao(db: Db, usuarioId: string, ttlSeconds: number)
 }
 
 export type Rotacao =
-  | { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string }
-  | { ok: false; motivo: 'desconhecido' | 'expirado' | 'reuso' | 'desativado' };
+  { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string } | { ok: false; motivo: 'desconhecido' | 'expirado' | 'reuso' | 'desativado' };
 
 /**
  * Trades a refresh token for a new one in the same session, atomically. A token already used
@@ -38,7 +35,11 @@ export type Rotacao =
  */
 export function rotacionar(db: Db, token: string): Promise<Rotacao> {
   return db.transaction(async (tx): Promise<Rotacao> => {
-    const [rt] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).for('update');
+    const [rt] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)))
+      .for('update');
     if (!rt) return { ok: false, motivo: 'desconhecido' };
     const [sessao] = await tx.select().from(sessoes).where(eq(sessoes.id, rt.sessaoId));
     const agora = new Date();
@@ -64,14 +65,23 @@ export function rotacionar(db: Db, token: string): Promise<Rotacao> {
  * once its transaction has committed: dropped earlier, a request in between could cache the old row.
  */
 export const revogarSessao = (tx: Tx, id: string) =>
-  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm)));
+  tx
+    .update(sessoes)
+    .set({ revogadaEm: new Date() })
+    .where(and(eq(sessoes.id, id), isNull(sessoes.revogadaEm)));
 
 export const revogarSessoesDoUsuario = (tx: Tx, usuarioId: string) =>
-  tx.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm)));
+  tx
+    .update(sessoes)
+    .set({ revogadaEm: new Date() })
+    .where(and(eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revogadaEm)));
 
 /** Logout: revokes the session a refresh token belongs to (unknown tokens are ignored). */
 export async function revogarPorRefresh(db: Db, token: string) {
-  const [rt] = await db.select({ sessaoId: refreshTokens.sessaoId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [rt] = await db
+    .select({ sessaoId: refreshTokens.sessaoId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (rt) await revogarSessao(db, rt.sessaoId);
 }
 

@@ -72,13 +72,18 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
     return u;
   }
 
-  r.get('/usuarios/:id', { schema: { tags, summary: 'Um usuário', params: uuidParam, response: { 200: usuarioRegistro } }, config: { acesso: ver } }, async (req) =>
-    dto(await carregar(req.params.id)),
+  r.get(
+    '/usuarios/:id',
+    { schema: { tags, summary: 'Um usuário', params: uuidParam, response: { 200: usuarioRegistro } }, config: { acesso: ver } },
+    async (req) => dto(await carregar(req.params.id)),
   );
 
   r.put(
     '/usuarios/:id',
-    { schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate, response: { 200: usuarioRegistro } }, config: { acesso: editar } },
+    {
+      schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate, response: { 200: usuarioRegistro } },
+      config: { acesso: editar },
+    },
     async (req) => {
       const { roles, ativo } = req.body;
       const r = await db.transaction(async (tx) => {

@@ -41,7 +41,11 @@ function duplicado(unicos: Record<string, Unico> | undefined, valores: Record<st
     const u = e?.code === '23505' && e.constraint ? unicos?.[e.constraint] : undefined;
     if (!u) throw err;
     const mensagem = typeof u.mensagem === 'function' ? u.mensagem(valores) : u.mensagem;
-    throw new HttpError(409, mensagem, u.campos.map((field) => ({ field, message: mensagem })));
+    throw new HttpError(
+      409,
+      mensagem,
+      u.campos.map((field) => ({ field, message: mensagem })),
+    );
   };
 }
 
@@ -125,7 +129,11 @@ function erroDaLinha(err: unknown, c: Colecao, nome: string, caminho: string | n
   const chaves = chavesDasColunas(c.table);
   const paiNome = c.pai.name;
   // 'Key (grupo_id, rota_id)=(5, 3) already exists.' / 'Key (rota_id)=(9) is not present in table "rotas".'
-  const colunas = /\(([^)]*)\)=/.exec(pg.detail ?? '')?.[1]?.split(',').map((x) => x.trim().replace(/"/g, '')) ?? [];
+  const colunas =
+    /\(([^)]*)\)=/
+      .exec(pg.detail ?? '')?.[1]
+      ?.split(',')
+      .map((x) => x.trim().replace(/"/g, '')) ?? [];
   const coluna = pg.column ?? colunas.find((x) => x !== paiNome) ?? colunas[0];
   const chave = coluna ? chaves.get(coluna) : undefined;
   const campo = caminho === null ? undefined : chave ? `${caminho}.${chave}` : caminho;
@@ -202,7 +210,9 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
       if (mantidos.has(l.id)) throw badRequest(`${nomeDa(i)}: aparece mais de uma vez.`, [{ field: campo, message: `${nomeDa(i)}: aparece mais de uma vez.` }]);
       if (!porId.has(l.id)) {
         const [outro] = await t.select({ id: c.table.id }).from(c.table).where(eq(c.table.id, l.id)).limit(1);
-        const msg = outro ? `${nomeDa(i)} não pertence a este registro.` : `${nomeDa(i)} não existe mais: foi removido(a) em outra sessão. Recarregue a página.`;
+        const msg = outro
+          ? `${nomeDa(i)} não pertence a este registro.`
+          : `${nomeDa(i)} não existe mais: foi removido(a) em outra sessão. Recarregue a página.`;
         throw new HttpError(outro ? 400 : 409, msg, [{ field: campo, message: msg }]);
       }
       mantidos.add(l.id);
@@ -219,12 +229,24 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
         const antes = porId.get(id)!;
         const mudou = Object.fromEntries(Object.entries(valores).filter(([k, v]) => !igual(antes[k], v)));
         if (Object.keys(mudou).length) {
-          const [depois] = (await comErroDaLinha(t.update(c.table).set(mudou as never).where(eq(c.table.id, id)).returning(), c, nomeDa(i), caminhoDa(i))) as Row[];
+          const [depois] = (await comErroDaLinha(
+            t
+              .update(c.table)
+              .set(mudou as never)
+              .where(eq(c.table.id, id))
+              .returning(),
+            c,
+            nomeDa(i),
+            caminhoDa(i),
+          )) as Row[];
           await registrarLog(t, usuario, c.cadastro, id, 'UPDATE', depois, antes);
         }
       } else {
         const [novo] = (await comErroDaLinha(
-          t.insert(c.table).values({ ...valores, [chaveDe(c)]: paiId } as never).returning(),
+          t
+            .insert(c.table)
+            .values({ ...valores, [chaveDe(c)]: paiId } as never)
+            .returning(),
           c,
           nomeDa(i),
           caminhoDa(i),
@@ -264,7 +286,11 @@ export function auditedCrud<T extends TableWithId>(
   const colecoes = o.colecoes ?? [];
 
   async function get(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
-    const q = db.select().from(table as PgTable).where(eq(idCol, id)).limit(1);
+    const q = db
+      .select()
+      .from(table as PgTable)
+      .where(eq(idCol, id))
+      .limit(1);
     const rows = bloquear ? await q.for('update') : await q;
     return rows[0] as Row | undefined;
   }
@@ -395,7 +421,6 @@ export function auditedCrud<T extends TableWithId>(
   };
 }
 
-
 /**
  * The repository of a simple resource (docs/adding-a-resource.md): a record read as its list row,
  * a create or update saving the input's fields that are columns of `table` (or what `valores`
@@ -419,7 +444,9 @@ export function repositorioPadrao<T extends TableWithId, Dto>(
   const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, { emUso: o.emUso, unicos: o.unicos });
   const cols = getTableColumns(o.table);
   const valores =
-    o.valores ?? ((_t: Tx, input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k in cols)) as Partial<InferInsertModel<T>>);
+    o.valores ??
+    ((_t: Tx, input: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k in cols)) as Partial<InferInsertModel<T>>);
   return {
     crud,
     get: (id: number) => o.ler(db, id),

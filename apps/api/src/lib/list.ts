@@ -275,7 +275,10 @@ export async function pageWithTotal(
   /** planoEstavel of the list's filters: false, plans depend on the filter values and nothing is prepared. */
   estavel: boolean,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const [rows, count] = await Promise.all([executar(db, pagina, estavel && p.page < PREPARAR_ATE_PAGINA), executar(db, sql`SELECT ${contagem.sql} AS n`, estavel)]);
+  const [rows, count] = await Promise.all([
+    executar(db, pagina, estavel && p.page < PREPARAR_ATE_PAGINA),
+    executar(db, sql`SELECT ${contagem.sql} AS n`, estavel),
+  ]);
   return { rows: rows.rows, total: Number((count.rows[0] as { n: number }).n) };
 }
 

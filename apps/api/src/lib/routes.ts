@@ -129,7 +129,10 @@ export function crudRoutes<Dto, S extends ZodType>(
   );
   r.put(
     `${o.base}/:id`,
-    { schema: { tags, summary: 'Atualiza', params: idParam, body: o.input, response: { 200: o.registro } }, config: { acesso: { rota: o.rota, acao: 'editar' } } },
+    {
+      schema: { tags, summary: 'Atualiza', params: idParam, body: o.input, response: { 200: o.registro } },
+      config: { acesso: { rota: o.rota, acao: 'editar' } },
+    },
     async (req) => update(quem(req), req.params.id, req.body as z.output<S>),
   );
   if (!o.semDelete) {

@@ -134,7 +134,12 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     if (acesso === 'perfil') return;
     const perms = await app.permissoesDoGrupo(usuario.grupo);
     if (!permite(perms, acesso))
-      throw forbidden(`Você não tem permissão para ${[acesso.acao].flat().map((a) => VERBO[a]).join(' ou ')} em ${acesso.rota}.`);
+      throw forbidden(
+        `Você não tem permissão para ${[acesso.acao]
+          .flat()
+          .map((a) => VERBO[a])
+          .join(' ou ')} em ${acesso.rota}.`,
+      );
   });
 }
 

@@ -44,9 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           return send(
             reply,
             409,
-            req.method === 'DELETE'
-              ? 'O registro está sendo usado em outro cadastro e não pode ser removido.'
-              : 'O registro relacionado não existe.',
+            req.method === 'DELETE' ? 'O registro está sendo usado em outro cadastro e não pode ser removido.' : 'O registro relacionado não existe.',
           );
         case '23514':
           // A CHECK constraint (the application validates first; this is the database's guarantee).
@@ -72,7 +70,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'erro inesperado');
     return send(reply, 500, 'Erro interno do servidor. Tente novamente mais tarde.');
   });
-
 }
 
 /** Fastify's own refusals before routing (a malformed URL, FST_ERR_BAD_URL): the same pt-BR body. */

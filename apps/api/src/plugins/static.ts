@@ -19,7 +19,10 @@ export async function registerStatic(app: FastifyInstance) {
     wildcard: false,
     preCompressed: true,
     setHeaders(reply: unknown, file: string) {
-      (reply as { header(k: string, v: string): void }).header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      (reply as { header(k: string, v: string): void }).header(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((req, reply) => {

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Layout } from '../components/layout/Layout';
+import { Layout } from '../components/layout/layout';
 import { useAuth } from '../lib/auth';
 import { menu, resources } from './resources';
 
@@ -29,10 +29,25 @@ export default function BackOffice() {
           <Route path="/admin" element={<AdminPage menu={menu} />} />
           {resources.flatMap((r) =>
             r.pages.map(({ path, element: El, acao }) => (
-              <Route key={path} path={path} element={<Guard rota={r.recurso.rota} acao={acao}><El /></Guard>} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Guard rota={r.recurso.rota} acao={acao}>
+                    <El />
+                  </Guard>
+                }
+              />
             )),
           )}
-          <Route path="*" element={<section className="card"><h1>Página não encontrada</h1></section>} />
+          <Route
+            path="*"
+            element={
+              <section className="card">
+                <h1>Página não encontrada</h1>
+              </section>
+            }
+          />
         </Route>
       </Routes>
     </>

@@ -6,7 +6,9 @@ import { LOCALE_PT } from './locale-pt';
 const IGUAIS = new Set(['am', 'pm', 'fileSizeTypes', 'firstDayOfWeek', 'showMonthAfterYear', 'aria.slideNumber', 'aria.slide', 'aria.pageLabel']);
 
 function chaves(o: Record<string, unknown>, prefixo = ''): [string, unknown][] {
-  return Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? chaves(v as Record<string, unknown>, `${prefixo}${k}.`) : [[`${prefixo}${k}`, v]]));
+  return Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? chaves(v as Record<string, unknown>, `${prefixo}${k}.`) : [[`${prefixo}${k}`, v]],
+  );
 }
 
 describe('locale pt-BR do PrimeReact', () => {

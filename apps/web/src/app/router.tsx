@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
 import { destinoAposLogin } from '../lib/destino';
-import HomePage from '../features/home/home-page';
+import HomePage from '../features/precos-publicos/home-page';
 import { Carregando } from '../components/layout/carregando';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -10,7 +10,6 @@ const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const BackOffice = lazy(() => import('./back-office'));
-
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -44,13 +43,48 @@ export function AppRoutes() {
       <ScrollToTop />
       <Suspense fallback={<Carregando />}>
         <Routes>
-          <Route path="/" element={<SomentePublico><LoginPage /></SomentePublico>} />
-          <Route path="/login" element={<SomentePublico><LoginPage /></SomentePublico>} />
-          <Route path="/register" element={<SomentePublico><RegisterPage /></SomentePublico>} />
-          <Route path="/reset" element={<SomentePublico><ResetPage /></SomentePublico>} />
+          <Route
+            path="/"
+            element={
+              <SomentePublico>
+                <LoginPage />
+              </SomentePublico>
+            }
+          />
+          <Route
+            path="/login"
+            element={
+              <SomentePublico>
+                <LoginPage />
+              </SomentePublico>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <SomentePublico>
+                <RegisterPage />
+              </SomentePublico>
+            }
+          />
+          <Route
+            path="/reset"
+            element={
+              <SomentePublico>
+                <ResetPage />
+              </SomentePublico>
+            }
+          />
           <Route path="/nova-senha" element={<NovaSenhaPage />} />
           <Route path="/home" element={<HomePage />} />
-          <Route path="*" element={<Privado><BackOffice /></Privado>} />
+          <Route
+            path="*"
+            element={
+              <Privado>
+                <BackOffice />
+              </Privado>
+            }
+          />
         </Routes>
       </Suspense>
     </>

@@ -11,6 +11,7 @@ const SEM_ESPACO = /\S{21,}/;
  * (/home uses it too); anything that is not plain text is returned as it came.
  */
 export function quebraLonga(conteudo: ReactNode): ReactNode {
-  if ((typeof conteudo === 'string' || typeof conteudo === 'number') && SEM_ESPACO.test(String(conteudo))) return <span className="quebra-longa">{conteudo}</span>;
+  if ((typeof conteudo === 'string' || typeof conteudo === 'number') && SEM_ESPACO.test(String(conteudo)))
+    return <span className="quebra-longa">{conteudo}</span>;
   return conteudo;
 }

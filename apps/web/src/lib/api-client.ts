@@ -48,7 +48,12 @@ export const acessoEmMemoria = {
 async function postSessao<T>(acao: 'login' | 'refresh' | 'logout', corpo?: unknown): Promise<T> {
   const headers: Record<string, string> = { ...CSRF };
   if (corpo !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${SESSAO}/${acao}`, { method: 'POST', headers, body: corpo === undefined ? undefined : JSON.stringify(corpo), credentials: 'same-origin' });
+  const res = await fetch(`${SESSAO}/${acao}`, {
+    method: 'POST',
+    headers,
+    body: corpo === undefined ? undefined : JSON.stringify(corpo),
+    credentials: 'same-origin',
+  });
   const text = await res.text();
   const body = (text ? JSON.parse(text) : {}) as Record<string, string>;
   if (!res.ok) throw new ApiError(res.status, body.message ?? res.statusText, body);
@@ -118,7 +123,12 @@ export interface RequestOptions {
 /** The one API client: bearer token, JSON in and out, errors as ApiError with the server's message. */
 export async function api<T = unknown>(path: string, o: RequestOptions = {}): Promise<T> {
   const qs = o.query
-    ? '?' + new URLSearchParams(Object.entries(o.query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString()
+    ? '?' +
+      new URLSearchParams(
+        Object.entries(o.query)
+          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .map(([k, v]) => [k, String(v)]),
+      ).toString()
     : '';
   const url = `/api/${path.replace(/^\/+/, '')}${qs === '?' ? '' : qs}`;
   const send = async (token: string | null) => {

@@ -16,7 +16,9 @@ interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /** At sign-in (no stored session yet, so with the new token by hand): who the user is and what they may do. */
-async function carregarPerfil(access: string): Promise<{ userinfo: { sub: string; name: string; email: string; avatarUrl?: string | null }; permissoes: PermissoesPorRota }> {
+async function carregarPerfil(
+  access: string,
+): Promise<{ userinfo: { sub: string; name: string; email: string; avatarUrl?: string | null }; permissoes: PermissoesPorRota }> {
   const headers = { authorization: `Bearer ${access}` };
   const [u, p] = await Promise.all([
     fetch(`${OIDC}/userinfo`, { headers }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('userinfo')))),

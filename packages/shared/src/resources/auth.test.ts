@@ -15,7 +15,19 @@ describe('senhaNova', () => {
   });
 
   it('refuses the common passwords, whatever their case', () => {
-    for (const s of ['password', 'PASSWORD', 'Password1', '12345678', '123456789', 'qwertyuiop', 'senha123', 'SENHA123', 'mudar123', 'brasil123', 'Corinthians'])
+    for (const s of [
+      'password',
+      'PASSWORD',
+      'Password1',
+      '12345678',
+      '123456789',
+      'qwertyuiop',
+      'senha123',
+      'SENHA123',
+      'mudar123',
+      'brasil123',
+      'Corinthians',
+    ])
       expect(erro(s), s).toBe(SENHA_MSG.comum);
     expect(senhaComum(' iloveyou ')).toBe(true);
     expect(senhaComum('Feira#Livre26')).toBe(false);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { senhaComum } from '../senhas-comuns';
 import { declararRecurso } from '../recurso';
 
-const email = (obrigatorio: string, invalido: string) =>
-  z.string({ error: obrigatorio }).trim().min(1, obrigatorio).pipe(z.email(invalido));
+const email = (obrigatorio: string, invalido: string) => z.string({ error: obrigatorio }).trim().min(1, obrigatorio).pipe(z.email(invalido));
 
 export const loginInput = z.object({
   email: email('O e-mail é obrigatório', 'O e-mail inserido é inválido'),

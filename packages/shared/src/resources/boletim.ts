@@ -51,7 +51,11 @@ export const boletimInput = z.object({
   produtorId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
   propriedadeId: referencia('A propriedade é obrigatório', 'A propriedade é obrigatório', 'A propriedade deve estar na lista'),
   tecnicoId: referencia('O técnico é obrigatório', 'O técnico é obrigatório', 'O técnico deve estar na lista'),
-  itens: z.array(boletimItemInput, { error: 'Os itens devem ser uma lista' }).max(500, 'Um boletim pode ter no máximo 500 itens').nullish().transform((v) => v ?? []),
+  itens: z
+    .array(boletimItemInput, { error: 'Os itens devem ser uma lista' })
+    .max(500, 'Um boletim pode ter no máximo 500 itens')
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type BoletimInput = z.input<typeof boletimInput>;
 export type BoletimDados = z.output<typeof boletimInput>;

@@ -9,15 +9,53 @@ const valido = () => ({
   dataPlantio: '2026-03-01',
   dataColheita: '2026-06-01',
   areaCultivo: 'Talhão 3, margem do córrego',
-  preparoSolo: { naoNecessarias: false, subsolagem: false, aracao: true, enxadaRotativa: false, gradagemComGrade: true, leve: true, pesada: false, niveladora: false, outras: false, descricaoOutras: null as string | null },
-  praticasConservacionistas: { naoNecessarias: false, plantioEmNivel: true, terracos: false, rotacaoDeCulturas: false, adubacaoVerde: false, outras: false, descricaoOutras: null as string | null },
+  preparoSolo: {
+    naoNecessarias: false,
+    subsolagem: false,
+    aracao: true,
+    enxadaRotativa: false,
+    gradagemComGrade: true,
+    leve: true,
+    pesada: false,
+    niveladora: false,
+    outras: false,
+    descricaoOutras: null as string | null,
+  },
+  praticasConservacionistas: {
+    naoNecessarias: false,
+    plantioEmNivel: true,
+    terracos: false,
+    rotacaoDeCulturas: false,
+    adubacaoVerde: false,
+    outras: false,
+    descricaoOutras: null as string | null,
+  },
   sementesEMudas: { naoNecessarias: false, proprias: true, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
   irrigacao: { naoNecessarias: false, sistema: 'Gotejamento', origem: 'Poço artesiano' } as Record<string, unknown>,
   adubacaoCorrecao: [
-    { naoNecessarias: false, dataAplicacao: '2026-03-05', nomeFormula: 'NPK 10-10-10', dose: 20, formaDose: 'KG_M', formaAplicacao: 'PLANTIO', responsavelAplicacao: 'João', observacao: '' } as Record<string, unknown>,
+    {
+      naoNecessarias: false,
+      dataAplicacao: '2026-03-05',
+      nomeFormula: 'NPK 10-10-10',
+      dose: 20,
+      formaDose: 'KG_M',
+      formaAplicacao: 'PLANTIO',
+      responsavelAplicacao: 'João',
+      observacao: '',
+    } as Record<string, unknown>,
   ],
   aplicacaoProdutosQuimicos: [
-    { naoNecessarias: false, data: '2026-04-10', periodoCarencia: 7, pragaDoencaAlvo: 'Pulgão', nomeProduto: 'Óleo de neem', dose: 5, formaDose: 'L_M', volumeCalda: 200, operador: 'Açúcar da Silva' } as Record<string, unknown>,
+    {
+      naoNecessarias: false,
+      data: '2026-04-10',
+      periodoCarencia: 7,
+      pragaDoencaAlvo: 'Pulgão',
+      nomeProduto: 'Óleo de neem',
+      dose: 5,
+      formaDose: 'L_M',
+      volumeCalda: 200,
+      operador: 'Açúcar da Silva',
+    } as Record<string, unknown>,
   ],
 });
 type C = ReturnType<typeof valido>;
@@ -61,37 +99,53 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
     const nada = com((c) => Object.assign(c.preparoSolo, { aracao: false, gradagemComGrade: false, leve: false }));
     expect(erros(nada)).toEqual([['preparoSolo', MSG_CADERNO.umaOpcao]]);
     expect(erros(com((c) => Object.assign(c.preparoSolo, { aracao: false, gradagemComGrade: false, leve: false, naoNecessarias: true })))).toEqual([]);
-    expect(erros(com((c) => Object.assign(c.preparoSolo, { naoNecessarias: true })))).toEqual([['preparoSolo.naoNecessarias', MSG_CADERNO.naoNecessariasComOpcao]]);
+    expect(erros(com((c) => Object.assign(c.preparoSolo, { naoNecessarias: true })))).toEqual([
+      ['preparoSolo.naoNecessarias', MSG_CADERNO.naoNecessariasComOpcao],
+    ]);
     expect(erros({ ...valido(), preparoSolo: null })).toEqual([['preparoSolo', MSG_CADERNO.umaOpcao]]);
   });
 
   it('soil preparation: gradagem needs leve, pesada or niveladora, and those need gradagem', () => {
     expect(erros(com((c) => Object.assign(c.preparoSolo, { leve: false })))).toEqual([['preparoSolo.gradagemComGrade', MSG_CADERNO.gradagem]]);
-    for (const tipo of ['leve', 'pesada', 'niveladora'])
-      expect(erros(com((c) => Object.assign(c.preparoSolo, { leve: false, [tipo]: true })))).toEqual([]);
+    for (const tipo of ['leve', 'pesada', 'niveladora']) expect(erros(com((c) => Object.assign(c.preparoSolo, { leve: false, [tipo]: true })))).toEqual([]);
     expect(erros(com((c) => Object.assign(c.preparoSolo, { gradagemComGrade: false })))).toEqual([['preparoSolo.gradagemComGrade', MSG_CADERNO.semGradagem]]);
     // leve alone is not an option of its own.
-    expect(erros(com((c) => Object.assign(c.preparoSolo, { aracao: false, gradagemComGrade: false, niveladora: true })))).toContainEqual(['preparoSolo.gradagemComGrade', MSG_CADERNO.semGradagem]);
+    expect(erros(com((c) => Object.assign(c.preparoSolo, { aracao: false, gradagemComGrade: false, niveladora: true })))).toContainEqual([
+      'preparoSolo.gradagemComGrade',
+      MSG_CADERNO.semGradagem,
+    ]);
   });
 
   it("'outras' and its description go together (soil preparation and conservation practices)", () => {
     for (const s of ['preparoSolo', 'praticasConservacionistas'] as const) {
       expect(erros(com((c) => Object.assign(c[s], { outras: true })))).toEqual([[`${s}.descricaoOutras`, MSG_CADERNO.descricaoObrigatoria]]);
-      expect(erros(com((c) => Object.assign(c[s], { outras: true, descricaoOutras: '   ' })))).toEqual([[`${s}.descricaoOutras`, MSG_CADERNO.descricaoObrigatoria]]);
+      expect(erros(com((c) => Object.assign(c[s], { outras: true, descricaoOutras: '   ' })))).toEqual([
+        [`${s}.descricaoOutras`, MSG_CADERNO.descricaoObrigatoria],
+      ]);
       expect(erros(com((c) => Object.assign(c[s], { outras: true, descricaoOutras: 'Cobertura morta' })))).toEqual([]);
       expect(erros(com((c) => Object.assign(c[s], { descricaoOutras: 'Sem outras' })))).toEqual([[`${s}.descricaoOutras`, MSG_CADERNO.descricaoSemOutras]]);
-      expect(erros(com((c) => Object.assign(c[s], { outras: true, descricaoOutras: 'x'.repeat(201) })))).toEqual([[`${s}.descricaoOutras`, MSG_CADERNO.descricaoMaxima]]);
+      expect(erros(com((c) => Object.assign(c[s], { outras: true, descricaoOutras: 'x'.repeat(201) })))).toEqual([
+        [`${s}.descricaoOutras`, MSG_CADERNO.descricaoMaxima],
+      ]);
     }
     // 'outras' alone is an option.
-    expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { plantioEmNivel: false, outras: true, descricaoOutras: 'Cordão de pedra' })))).toEqual([]);
+    expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { plantioEmNivel: false, outras: true, descricaoOutras: 'Cordão de pedra' })))).toEqual(
+      [],
+    );
   });
 
   it('conservation practices and seeds: at least one option or none-needed, never both', () => {
-    expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { plantioEmNivel: false })))).toEqual([['praticasConservacionistas', MSG_CADERNO.umaOpcao]]);
-    expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { naoNecessarias: true })))).toEqual([['praticasConservacionistas.naoNecessarias', MSG_CADERNO.naoNecessariasComOpcao]]);
+    expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { plantioEmNivel: false })))).toEqual([
+      ['praticasConservacionistas', MSG_CADERNO.umaOpcao],
+    ]);
+    expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { naoNecessarias: true })))).toEqual([
+      ['praticasConservacionistas.naoNecessarias', MSG_CADERNO.naoNecessariasComOpcao],
+    ]);
     expect(erros(com((c) => Object.assign(c.praticasConservacionistas, { plantioEmNivel: false, naoNecessarias: true })))).toEqual([]);
     expect(erros(com((c) => Object.assign(c.sementesEMudas, { proprias: false })))).toEqual([['sementesEMudas', MSG_CADERNO.umaOpcao]]);
-    expect(erros(com((c) => Object.assign(c.sementesEMudas, { naoNecessarias: true })))).toEqual([['sementesEMudas.naoNecessarias', MSG_CADERNO.naoNecessariasComOpcao]]);
+    expect(erros(com((c) => Object.assign(c.sementesEMudas, { naoNecessarias: true })))).toEqual([
+      ['sementesEMudas.naoNecessarias', MSG_CADERNO.naoNecessariasComOpcao],
+    ]);
     expect(erros(com((c) => Object.assign(c.sementesEMudas, { proprias: false, naoNecessarias: true })))).toEqual([]);
   });
 
@@ -101,8 +155,12 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
       ['irrigacao.origem', MSG_CADERNO.irrigacao],
     ]);
     expect(erros(com((c) => (c.irrigacao = { naoNecessarias: true, sistema: null, origem: null })))).toEqual([]);
-    expect(erros(com((c) => (c.irrigacao = { naoNecessarias: true, sistema: 'Aspersão', origem: null })))).toEqual([['irrigacao.naoNecessarias', MSG_CADERNO.irrigacaoNaoNecessaria]]);
-    expect(erros(com((c) => (c.irrigacao = { naoNecessarias: false, sistema: 'x'.repeat(201), origem: 'Rio' })))).toEqual([['irrigacao.sistema', 'O sistema deve ter no máximo 200 caracteres']]);
+    expect(erros(com((c) => (c.irrigacao = { naoNecessarias: true, sistema: 'Aspersão', origem: null })))).toEqual([
+      ['irrigacao.naoNecessarias', MSG_CADERNO.irrigacaoNaoNecessaria],
+    ]);
+    expect(erros(com((c) => (c.irrigacao = { naoNecessarias: false, sistema: 'x'.repeat(201), origem: 'Rio' })))).toEqual([
+      ['irrigacao.sistema', 'O sistema deve ter no máximo 200 caracteres'],
+    ]);
   });
 
   it('needs at least one fertilisation row and one chemical row', () => {
@@ -123,11 +181,15 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
     expect(erros(com((c) => (c.adubacaoCorrecao[0].dose = 0)))).toEqual([['adubacaoCorrecao.0.dose', 'A dose deve ser maior que 0.']]);
     expect(erros(com((c) => (c.adubacaoCorrecao[0].dose = 2.5)))).toEqual([['adubacaoCorrecao.0.dose', 'Deve ser um número inteiro']]);
     expect(erros(com((c) => (c.adubacaoCorrecao[0].dose = 10_000_000)))).toEqual([['adubacaoCorrecao.0.dose', 'Deve ser no máximo 9.999.999']]);
-    expect(erros(com((c) => (c.adubacaoCorrecao[0].formaDose = 'KG')))).toEqual([['adubacaoCorrecao.0.formaDose', 'A forma da dose deve ser Kg/m², L/m² ou g/Planta']]);
+    expect(erros(com((c) => (c.adubacaoCorrecao[0].formaDose = 'KG')))).toEqual([
+      ['adubacaoCorrecao.0.formaDose', 'A forma da dose deve ser Kg/m², L/m² ou g/Planta'],
+    ]);
     expect(erros(com((c) => (c.adubacaoCorrecao[0].formaAplicacao = 'AEREA')))).toEqual([
       ['adubacaoCorrecao.0.formaAplicacao', 'A forma de aplicação deve ser Plantio, Cobertura, Foliar ou Fertirrigação'],
     ]);
-    expect(erros(com((c) => (c.adubacaoCorrecao[0].nomeFormula = 'x'.repeat(201))))).toEqual([['adubacaoCorrecao.0.nomeFormula', 'O nome da fórmula deve ter no máximo 200 caracteres']]);
+    expect(erros(com((c) => (c.adubacaoCorrecao[0].nomeFormula = 'x'.repeat(201))))).toEqual([
+      ['adubacaoCorrecao.0.nomeFormula', 'O nome da fórmula deve ter no máximo 200 caracteres'],
+    ]);
     for (const f of ['FERTIRRIGACAO', 'COBERTURA', 'FOLIAR']) expect(erros(com((c) => (c.adubacaoCorrecao[0].formaAplicacao = f)))).toEqual([]);
   });
 
@@ -155,11 +217,19 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
       ['aplicacaoProdutosQuimicos.0.volumeCalda', 'O volume de calda é obrigatório'],
       ['aplicacaoProdutosQuimicos.0.operador', 'O operador é obrigatório'],
     ]);
-    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].periodoCarencia = 0)))).toEqual([['aplicacaoProdutosQuimicos.0.periodoCarencia', 'O período de carência deve ser de pelo menos 1 dia']]);
-    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].periodoCarencia = 1.5)))).toEqual([['aplicacaoProdutosQuimicos.0.periodoCarencia', 'Deve ser um número inteiro']]);
+    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].periodoCarencia = 0)))).toEqual([
+      ['aplicacaoProdutosQuimicos.0.periodoCarencia', 'O período de carência deve ser de pelo menos 1 dia'],
+    ]);
+    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].periodoCarencia = 1.5)))).toEqual([
+      ['aplicacaoProdutosQuimicos.0.periodoCarencia', 'Deve ser um número inteiro'],
+    ]);
     expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].dose = 0.5)))).toEqual([['aplicacaoProdutosQuimicos.0.dose', 'A dose deve ser maior que 0.']]);
-    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].volumeCalda = 0)))).toEqual([['aplicacaoProdutosQuimicos.0.volumeCalda', 'O volume de calda deve ser maior que 0.']]);
-    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].volumeCalda = 10_000_000)))).toEqual([['aplicacaoProdutosQuimicos.0.volumeCalda', 'Deve ser no máximo 9.999.999']]);
+    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].volumeCalda = 0)))).toEqual([
+      ['aplicacaoProdutosQuimicos.0.volumeCalda', 'O volume de calda deve ser maior que 0.'],
+    ]);
+    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].volumeCalda = 10_000_000)))).toEqual([
+      ['aplicacaoProdutosQuimicos.0.volumeCalda', 'Deve ser no máximo 9.999.999'],
+    ]);
     expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].pragaDoencaAlvo = 'x'.repeat(201))))).toEqual([
       ['aplicacaoProdutosQuimicos.0.pragaDoencaAlvo', 'A praga/doença alvo deve ter no máximo 200 caracteres'],
     ]);
@@ -178,9 +248,19 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
 });
 
 describe('boletim: the bulletin rules of SPEC.md section 5', () => {
-  const item = () => ({ produtoId: 3, areaProducao: 1.5, producaoEstimada: 12000, producaoEmbalada: 11000.25, inicioColheita: '2026-05-01', fimColheita: '2026-07-31' });
+  const item = () => ({
+    produtoId: 3,
+    areaProducao: 1.5,
+    producaoEstimada: 12000,
+    producaoEmbalada: 11000.25,
+    inicioColheita: '2026-05-01',
+    fimColheita: '2026-07-31',
+  });
   const boletim = () => ({ dataVisita: '2026-04-20', dataEmissao: '2026-04-22', produtorId: 1, propriedadeId: 2, tecnicoId: 3, itens: [item()] });
-  const e = (v: unknown, s: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } = boletimInput) => {
+  const e = (
+    v: unknown,
+    s: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } = boletimInput,
+  ) => {
     const r = s.safeParse(v);
     return r.success ? [] : r.error!.issues.map((i) => [i.path.join('.'), i.message]);
   };
@@ -206,8 +286,12 @@ describe('boletim: the bulletin rules of SPEC.md section 5', () => {
       ['fimColheita', 'A data fim colheita é obrigatória'],
     ]);
     expect(e({ ...item(), areaProducao: 1_000_000 }, boletimItemInput)).toEqual([['areaProducao', 'A área de produção deve ser no máximo 999.999 ha']]);
-    expect(e({ ...item(), producaoEstimada: 10_000_000_000 }, boletimItemInput)).toEqual([['producaoEstimada', 'A produção estimada deve ser no máximo 9.999.999.999 kg']]);
-    expect(e({ ...item(), fimColheita: '2026-04-30' }, boletimItemInput)).toEqual([['fimColheita', 'A data fim colheita não pode ser anterior à data inicio colheita.']]);
+    expect(e({ ...item(), producaoEstimada: 10_000_000_000 }, boletimItemInput)).toEqual([
+      ['producaoEstimada', 'A produção estimada deve ser no máximo 9.999.999.999 kg'],
+    ]);
+    expect(e({ ...item(), fimColheita: '2026-04-30' }, boletimItemInput)).toEqual([
+      ['fimColheita', 'A data fim colheita não pode ser anterior à data inicio colheita.'],
+    ]);
     expect(e({ ...boletim(), itens: [item(), { ...item(), produtoId: null }] })).toEqual([['itens.1.produtoId', 'O produto é obrigatório']]);
   });
 });

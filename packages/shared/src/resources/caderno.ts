@@ -39,16 +39,30 @@ export const MSG_CADERNO = {
   descricaoSemOutras: "A descrição só pode ser preenchida com 'Outras' marcada.",
   descricaoMaxima: 'A descrição deve ter no máximo 200 caracteres',
   irrigacao: 'Pelo menos um campo deve ser preenchido.',
-  irrigacaoNaoNecessaria: "Sistema e origem ficam vazios quando a irrigação não é necessária.",
+  irrigacaoNaoNecessaria: 'Sistema e origem ficam vazios quando a irrigação não é necessária.',
   semAdubacao: 'Pelo menos um item de Adubação e Correção deve ser adicionado.',
   semAplicacao: 'Pelo menos um item de Aplicação de Produtos Químicos deve ser adicionado.',
   colheitaAntesPlantio: 'A data de colheita não pode ser anterior à data de plantio.',
   dose: 'A dose deve ser maior que 0.',
 } as const;
 
-const bool = z.boolean({ error: 'Deve ser verdadeiro ou falso' }).nullish().transform((v) => v === true);
-const textoLivre = z.string({ error: 'Deve ser um texto' }).trim().max(200, MSG_CADERNO.descricaoMaxima).nullish().transform((v) => v || null);
-const textoAte200 = (campo: string) => z.string({ error: `${campo} deve ser um texto` }).trim().max(200, `${campo} deve ter no máximo 200 caracteres`).nullish().transform((v) => v || null);
+const bool = z
+  .boolean({ error: 'Deve ser verdadeiro ou falso' })
+  .nullish()
+  .transform((v) => v === true);
+const textoLivre = z
+  .string({ error: 'Deve ser um texto' })
+  .trim()
+  .max(200, MSG_CADERNO.descricaoMaxima)
+  .nullish()
+  .transform((v) => v || null);
+const textoAte200 = (campo: string) =>
+  z
+    .string({ error: `${campo} deve ser um texto` })
+    .trim()
+    .max(200, `${campo} deve ter no máximo 200 caracteres`)
+    .nullish()
+    .transform((v) => v || null);
 
 type Ctx = z.core.$RefinementCtx;
 const erro = (ctx: Ctx, path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', message, path });
@@ -111,14 +125,13 @@ const irrigacao = z
   });
 
 const inteiroCaderno = (tipo: string, min: string) =>
-  z
-    .number({ error: tipo })
-    .int('Deve ser um número inteiro')
-    .min(1, min)
-    .max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999')
-    .nullish();
+  z.number({ error: tipo }).int('Deve ser um número inteiro').min(1, min).max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999').nullish();
 const numeroCaderno = (tipo: string, min: string) => z.number({ error: tipo }).min(1, min).max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999').nullish();
-const dataOpcional = (invalida: string) => z.iso.date({ error: invalida }).nullish().or(z.literal('').transform(() => null));
+const dataOpcional = (invalida: string) =>
+  z.iso
+    .date({ error: invalida })
+    .nullish()
+    .or(z.literal('').transform(() => null));
 const formaDose = z.enum(FORMAS_DOSE, { error: 'A forma da dose deve ser Kg/m², L/m² ou g/Planta' }).nullish();
 const formaAplicacao = z.enum(FORMAS_APLICACAO, { error: 'A forma de aplicação deve ser Plantio, Cobertura, Foliar ou Fertirrigação' }).nullish();
 
@@ -146,7 +159,12 @@ export const adubacaoCorrecaoInput = z
     formaDose,
     formaAplicacao,
     responsavelAplicacao: textoAte200('O responsável pela aplicação'),
-    observacao: z.string().trim().max(1000, 'A observação deve ter no máximo 1000 caracteres').nullish().transform((v) => v || null),
+    observacao: z
+      .string()
+      .trim()
+      .max(1000, 'A observação deve ter no máximo 1000 caracteres')
+      .nullish()
+      .transform((v) => v || null),
   })
   .superRefine((v, ctx) => {
     if (v.naoNecessarias) return;
@@ -209,7 +227,10 @@ const cadernoCampos = z.object({
   praticasConservacionistas: secao(OPCOES_PRATICAS, true),
   sementesEMudas: secao(OPCOES_SEMENTES, false),
   irrigacao,
-  adubacaoCorrecao: z.array(adubacaoCorrecaoInput, { error: MSG_CADERNO.semAdubacao }).min(1, MSG_CADERNO.semAdubacao).max(200, 'No máximo 200 itens de Adubação e Correção'),
+  adubacaoCorrecao: z
+    .array(adubacaoCorrecaoInput, { error: MSG_CADERNO.semAdubacao })
+    .min(1, MSG_CADERNO.semAdubacao)
+    .max(200, 'No máximo 200 itens de Adubação e Correção'),
   aplicacaoProdutosQuimicos: z
     .array(aplicacaoProdutoQuimicoInput, { error: MSG_CADERNO.semAplicacao })
     .min(1, MSG_CADERNO.semAplicacao)
@@ -219,7 +240,10 @@ const cadernoCampos = z.object({
 export const cadernoInput = z
   .preprocess(
     // The cultivation area identification travels as `areaCultivo` (SPEC.md section 3); `identificacaoArea` is accepted too.
-    (v) => (v && typeof v === 'object' && !Array.isArray(v) && (v as { areaCultivo?: unknown }).areaCultivo === undefined ? { ...v, areaCultivo: (v as { identificacaoArea?: unknown }).identificacaoArea } : v),
+    (v) =>
+      v && typeof v === 'object' && !Array.isArray(v) && (v as { areaCultivo?: unknown }).areaCultivo === undefined
+        ? { ...v, areaCultivo: (v as { identificacaoArea?: unknown }).identificacaoArea }
+        : v,
     cadernoCampos,
   )
   .refine((c) => c.dataColheita >= c.dataPlantio, {
@@ -240,8 +264,27 @@ export type CadernoInput = Omit<z.input<typeof cadernoCampos>, Secoes> & {
 };
 export type CadernoDados = z.output<typeof cadernoInput>;
 
-export type PreparoSolo = { naoNecessarias: boolean; subsolagem: boolean; aracao: boolean; enxadaRotativa: boolean; gradagemComGrade: boolean; leve: boolean; pesada: boolean; niveladora: boolean; outras: boolean; descricaoOutras: string | null };
-export type PraticasConservacionistas = { naoNecessarias: boolean; plantioEmNivel: boolean; terracos: boolean; rotacaoDeCulturas: boolean; adubacaoVerde: boolean; outras: boolean; descricaoOutras: string | null };
+export type PreparoSolo = {
+  naoNecessarias: boolean;
+  subsolagem: boolean;
+  aracao: boolean;
+  enxadaRotativa: boolean;
+  gradagemComGrade: boolean;
+  leve: boolean;
+  pesada: boolean;
+  niveladora: boolean;
+  outras: boolean;
+  descricaoOutras: string | null;
+};
+export type PraticasConservacionistas = {
+  naoNecessarias: boolean;
+  plantioEmNivel: boolean;
+  terracos: boolean;
+  rotacaoDeCulturas: boolean;
+  adubacaoVerde: boolean;
+  outras: boolean;
+  descricaoOutras: string | null;
+};
 export type SementesEMudas = { naoNecessarias: boolean; proprias: boolean; terceiros: boolean; viveiroComTermico: boolean; viveiroSemTermico: boolean };
 export type Irrigacao = { naoNecessarias: boolean; sistema: string | null; origem: string | null };
 export type AdubacaoCorrecao = {

@@ -21,19 +21,21 @@ export function decimalBR(v: string | number | null | undefined): number | null 
 }
 
 /** Parking fee: a number or text of at most 10 characters (SPEC.md section 5), not negative. */
-const valor = z.union([z.number({ error: 'O valor é obrigatório' }), z.string({ error: 'O valor é obrigatório' })], { error: 'O valor é obrigatório' }).transform((v, ctx) => {
-  const s = String(v).trim();
-  const falha = (message: string) => {
-    ctx.addIssue({ code: 'custom', message, input: v });
-    return z.NEVER;
-  };
-  if (!s) return falha('O valor é obrigatório');
-  if (s.length > 10) return falha('O valor deve ter no máximo 10 caracteres');
-  const n = decimalBR(s);
-  if (n === null) return falha('O valor deve ser um número');
-  if (n < 0) return falha('O valor não pode ser negativo');
-  return Math.round(n * 100) / 100;
-});
+const valor = z
+  .union([z.number({ error: 'O valor é obrigatório' }), z.string({ error: 'O valor é obrigatório' })], { error: 'O valor é obrigatório' })
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    const falha = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    };
+    if (!s) return falha('O valor é obrigatório');
+    if (s.length > 10) return falha('O valor deve ter no máximo 10 caracteres');
+    const n = decimalBR(s);
+    if (n === null) return falha('O valor deve ser um número');
+    if (n < 0) return falha('O valor não pode ser negativo');
+    return Math.round(n * 100) / 100;
+  });
 
 /** A debt number (the municipality's tax system): a whole number, sent as a number or digits. */
 export const numeroDivida = (obrigatorio = 'A dívida é obrigatória') =>

@@ -40,10 +40,13 @@ export function conteudoParaYaml(conteudo: string | null | undefined): string {
     } else cur += ch;
   }
   if (cur.trim()) partes.push(cur.trim());
-  return [`${m[1]}:`, ...partes.map((p) => {
-    const i = p.indexOf('=');
-    return i < 0 ? `  ${p}` : `  ${p.slice(0, i)}: ${p.slice(i + 1)}`;
-  })].join('\n');
+  return [
+    `${m[1]}:`,
+    ...partes.map((p) => {
+      const i = p.indexOf('=');
+      return i < 0 ? `  ${p}` : `  ${p.slice(0, i)}: ${p.slice(i + 1)}`;
+    }),
+  ].join('\n');
 }
 
 /** The audit trail: read-only (list and detail), written by the changes themselves. */

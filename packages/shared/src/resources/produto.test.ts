@@ -28,7 +28,11 @@ describe('opcoesDeProduto (product dropdowns)', () => {
   });
 
   it('drops nameless entries and does not change its input', () => {
-    const lista = [{ id: 1, nome: '' }, { id: 2, nome: null }, { id: 3, nome: 'Couve' }];
+    const lista = [
+      { id: 1, nome: '' },
+      { id: 2, nome: null },
+      { id: 3, nome: 'Couve' },
+    ];
     expect(opcoesDeProduto(lista).map((p) => p.id)).toEqual([3]);
     expect(lista).toHaveLength(3);
     expect(opcoesDeProduto([])).toEqual([]);

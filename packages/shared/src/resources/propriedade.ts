@@ -10,10 +10,7 @@ export type TipoPosse = (typeof TIPOS_POSSE)[number];
 /** The largest area a numeric(12,2) column holds. */
 export const AREA_MAXIMA = 9_999_999_999.99;
 
-const area = z
-  .number({ error: 'Area é obrigatório' })
-  .positive('Area tem que ser maior que 0')
-  .max(AREA_MAXIMA, 'Area tem que ser menor que 10.000.000.000');
+const area = z.number({ error: 'Area é obrigatório' }).positive('Area tem que ser maior que 0').max(AREA_MAXIMA, 'Area tem que ser menor que 10.000.000.000');
 
 const semAcento = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
@@ -25,7 +22,10 @@ const tipoPosse = z.preprocess(
 
 /** true/false or the form's 'SIM'/'NÃO'; missing is false. */
 const pronaf = z
-  .preprocess((v) => (typeof v === 'string' ? semAcento(v.trim().toUpperCase()) : v), z.union([z.boolean(), z.enum(['SIM', 'NAO'])], { error: 'O Pronaf deve ser SIM ou NÃO' }).nullish())
+  .preprocess(
+    (v) => (typeof v === 'string' ? semAcento(v.trim().toUpperCase()) : v),
+    z.union([z.boolean(), z.enum(['SIM', 'NAO'])], { error: 'O Pronaf deve ser SIM ou NÃO' }).nullish(),
+  )
   .transform((v) => v === true || v === 'SIM');
 
 /** '99999-999' or 8 digits, stored unmasked; empty is allowed. */
@@ -42,32 +42,34 @@ export const AREA_MSG = {
 } as const;
 
 /** The explored and the cultivated areas are parts of the total area (the database checks it too). */
-export const propriedadeInput = z.object({
-  id: idOpcional,
-  nome: texto('O nome da propriedade é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
-  endereco: textoOpcional(200, 'O endereço deve ter no máximo 200 caracteres'),
-  numero: textoOpcional(200, 'O número deve ter no máximo 200 caracteres'),
-  complemento: textoOpcional(200, 'O complemento deve ter no máximo 200 caracteres'),
-  cep,
-  municipioId: referencia('Município é obrigatório', 'O município deve ser selecionado', 'O município deve estar na lista'),
-  areaTotal: area,
-  areaExplorada: area,
-  areaCultivada: area,
-  geoLocalizacao: z
-    .string()
-    .trim()
-    .max(200, 'A geolocalização deve ter no máximo 200 caracteres')
-    .nullish()
-    .transform((v) => v || '0,0'),
-  pronaf,
-  tipoPosse,
-  proprietarioId: referencia('A pessoa é obrigatório', 'A pessoa deve ser selecionada', 'A pessoa deve estar na lista'),
-}).superRefine((v, ctx) => {
-  // Only against a valid total (an invalid one already has its own message).
-  if (!(v.areaTotal > 0 && v.areaTotal <= AREA_MAXIMA)) return;
-  if (v.areaExplorada > v.areaTotal) ctx.addIssue({ code: 'custom', path: ['areaExplorada'], message: AREA_MSG.explorada });
-  if (v.areaCultivada > v.areaTotal) ctx.addIssue({ code: 'custom', path: ['areaCultivada'], message: AREA_MSG.cultivada });
-});
+export const propriedadeInput = z
+  .object({
+    id: idOpcional,
+    nome: texto('O nome da propriedade é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
+    endereco: textoOpcional(200, 'O endereço deve ter no máximo 200 caracteres'),
+    numero: textoOpcional(200, 'O número deve ter no máximo 200 caracteres'),
+    complemento: textoOpcional(200, 'O complemento deve ter no máximo 200 caracteres'),
+    cep,
+    municipioId: referencia('Município é obrigatório', 'O município deve ser selecionado', 'O município deve estar na lista'),
+    areaTotal: area,
+    areaExplorada: area,
+    areaCultivada: area,
+    geoLocalizacao: z
+      .string()
+      .trim()
+      .max(200, 'A geolocalização deve ter no máximo 200 caracteres')
+      .nullish()
+      .transform((v) => v || '0,0'),
+    pronaf,
+    tipoPosse,
+    proprietarioId: referencia('A pessoa é obrigatório', 'A pessoa deve ser selecionada', 'A pessoa deve estar na lista'),
+  })
+  .superRefine((v, ctx) => {
+    // Only against a valid total (an invalid one already has its own message).
+    if (!(v.areaTotal > 0 && v.areaTotal <= AREA_MAXIMA)) return;
+    if (v.areaExplorada > v.areaTotal) ctx.addIssue({ code: 'custom', path: ['areaExplorada'], message: AREA_MSG.explorada });
+    if (v.areaCultivada > v.areaTotal) ctx.addIssue({ code: 'custom', path: ['areaCultivada'], message: AREA_MSG.cultivada });
+  });
 export type PropriedadeInput = z.input<typeof propriedadeInput>;
 export type PropriedadeDados = z.output<typeof propriedadeInput>;
 
@@ -112,7 +114,14 @@ export const propriedadeRecurso = declararRecurso({
   menu: { rotulo: 'Propriedade', icone: 'pi pi-home' },
   // SPEC.md section 2: the edit path has no 'edit' segment.
   caminhos: { lista: '/propriedade', novo: '/propriedadecreate', editar: '/propriedade/:id' },
-  api: { base: 'propriedade', busca: 'searchPropriedade', buscaPorTermo: 'nome', registro: propriedadeRegistro, entrada: propriedadeInput, filtro: propriedadeFiltro },
+  api: {
+    base: 'propriedade',
+    busca: 'searchPropriedade',
+    buscaPorTermo: 'nome',
+    registro: propriedadeRegistro,
+    entrada: propriedadeInput,
+    filtro: propriedadeFiltro,
+  },
   ordem: { campo: 'nome', dir: 'asc' },
   rotulos: {
     titulo: 'Propriedades',

@@ -14,8 +14,12 @@ export const permissoes = pgTable(
   'permissoes',
   {
     id: serial('id').primaryKey(),
-    grupoId: integer('grupo_id').notNull().references(() => grupoPermissoes.id, { onDelete: 'cascade' }),
-    rotaId: integer('rota_id').notNull().references(() => rotas.id, { onDelete: 'cascade' }),
+    grupoId: integer('grupo_id')
+      .notNull()
+      .references(() => grupoPermissoes.id, { onDelete: 'cascade' }),
+    rotaId: integer('rota_id')
+      .notNull()
+      .references(() => rotas.id, { onDelete: 'cascade' }),
     criar: boolean('criar').notNull().default(false),
     editar: boolean('editar').notNull().default(false),
     deletar: boolean('deletar').notNull().default(false),

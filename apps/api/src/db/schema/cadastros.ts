@@ -1,6 +1,23 @@
-
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, varchar, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Accent- and case-insensitive forms (f_unaccent, migration 0001), as the unique indexes compare
@@ -39,7 +56,9 @@ export const pessoa = pgTable(
     nome: varchar('nome', { length: 200 }).notNull(),
     cpfcnpj: varchar('cpfcnpj', { length: 18 }).notNull(),
     celular: varchar('celular', { length: 11 }),
-    tipoId: integer('tipo_id').notNull().references(() => pessoaTipo.id),
+    tipoId: integer('tipo_id')
+      .notNull()
+      .references(() => pessoaTipo.id),
     observacao: text('observacao'),
     foto: text('foto'),
   },
@@ -60,14 +79,18 @@ export const propriedade = pgTable(
     numero: varchar('numero', { length: 200 }),
     complemento: varchar('complemento', { length: 200 }),
     cep: varchar('cep', { length: 8 }),
-    municipioId: integer('municipio_id').notNull().references(() => municipio.id),
+    municipioId: integer('municipio_id')
+      .notNull()
+      .references(() => municipio.id),
     areaTotal: numeric('area_total', { precision: 12, scale: 2 }).notNull(),
     areaExplorada: numeric('area_explorada', { precision: 12, scale: 2 }).notNull(),
     areaCultivada: numeric('area_cultivada', { precision: 12, scale: 2 }).notNull(),
     geoLocalizacao: varchar('geo_localizacao', { length: 200 }).notNull().default('0,0'),
     pronaf: boolean('pronaf').notNull().default(false),
     tipoPosse: varchar('tipo_posse', { length: 20 }).notNull(),
-    proprietarioId: integer('proprietario_id').notNull().references(() => pessoa.id),
+    proprietarioId: integer('proprietario_id')
+      .notNull()
+      .references(() => pessoa.id),
   },
   (t) => [
     index('propriedade_proprietario_idx').on(t.proprietarioId),
@@ -100,8 +123,12 @@ export const estacionamento = pgTable('estacionamento', {
   placa: varchar('placa', { length: 200 }).notNull(),
   valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
   divida: bigint('divida', { mode: 'number' }).notNull(),
-  pessoaId: integer('pessoa_id').notNull().references(() => pessoa.id),
-  veiculoTipoId: integer('veiculo_tipo_id').notNull().references(() => veiculoTipo.id),
+  pessoaId: integer('pessoa_id')
+    .notNull()
+    .references(() => pessoa.id),
+  veiculoTipoId: integer('veiculo_tipo_id')
+    .notNull()
+    .references(() => veiculoTipo.id),
 });
 
 /** Debts of the municipality's tax system, loaded from its CSV export (the default debt provider). */
@@ -138,7 +165,9 @@ export const produto = pgTable(
     nome: varchar('nome', { length: 200 }).notNull(),
     embalagem: varchar('embalagem', { length: 200 }).notNull(),
     pesoEmKg: numeric('peso_em_kg', { precision: 12, scale: 2 }).notNull().default('1'),
-    produtoGrupoId: integer('produto_grupo_id').notNull().references(() => produtoGrupo.id),
+    produtoGrupoId: integer('produto_grupo_id')
+      .notNull()
+      .references(() => produtoGrupo.id),
     status: varchar('status', { length: 200 }).notNull().default('ATIVO'),
   },
   (t) => [
@@ -157,7 +186,9 @@ export const precos = pgTable(
     id: serial('id').primaryKey(),
     valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
     data: date('data', { mode: 'string' }).notNull(),
-    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id),
   },
   (t) => [
     // The list's default order (data, then id) and a product filter in that order (bench/run.ts).
@@ -213,9 +244,15 @@ export const boletim = pgTable(
     id: serial('id').primaryKey(),
     dataVisita: date('data_visita', { mode: 'string' }).notNull(),
     dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
-    produtorId: integer('produtor_id').notNull().references(() => pessoa.id),
-    propriedadeId: integer('propriedade_id').notNull().references(() => propriedade.id),
-    tecnicoId: integer('tecnico_id').notNull().references(() => pessoa.id),
+    produtorId: integer('produtor_id')
+      .notNull()
+      .references(() => pessoa.id),
+    propriedadeId: integer('propriedade_id')
+      .notNull()
+      .references(() => propriedade.id),
+    tecnicoId: integer('tecnico_id')
+      .notNull()
+      .references(() => pessoa.id),
   },
   // The list's dropdown filters and the issue-date filter.
   (t) => [
@@ -230,8 +267,12 @@ export const boletimItens = pgTable(
   'boletim_itens',
   {
     id: serial('id').primaryKey(),
-    boletimId: integer('boletim_id').notNull().references(() => boletim.id, { onDelete: 'cascade' }),
-    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    boletimId: integer('boletim_id')
+      .notNull()
+      .references(() => boletim.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id),
     areaProducao: numeric('area_producao', { precision: 12, scale: 2 }).notNull(),
     producaoEstimada: numeric('producao_estimada', { precision: 14, scale: 2 }).notNull(),
     producaoEmbalada: numeric('producao_embalada', { precision: 14, scale: 2 }).notNull(),
@@ -331,7 +372,10 @@ export const aplicacaoProdutosQuimicos = pgTable(
   (t) => [
     index('aplicacao_produtos_quimicos_caderno_idx').on(t.cadernoId),
     check('aplicacao_produtos_quimicos_forma_dose_ck', sql`${t.formaDose} IN ('KG_M', 'L_M', 'G_PLANTA')`),
-    check('aplicacao_produtos_quimicos_valores_ck', sql`${t.periodoCarencia} BETWEEN 1 AND 9999999 AND ${t.dose} BETWEEN 1 AND 9999999 AND ${t.volumeCalda} BETWEEN 1 AND 9999999`),
+    check(
+      'aplicacao_produtos_quimicos_valores_ck',
+      sql`${t.periodoCarencia} BETWEEN 1 AND 9999999 AND ${t.dose} BETWEEN 1 AND 9999999 AND ${t.volumeCalda} BETWEEN 1 AND 9999999`,
+    ),
     check(
       'aplicacao_produtos_quimicos_completa_ck',
       sql`${t.naoNecessarias} OR (${t.data} IS NOT NULL AND ${t.periodoCarencia} IS NOT NULL AND ${t.pragaDoencaAlvo} IS NOT NULL AND ${t.nomeProduto} IS NOT NULL AND ${t.dose} IS NOT NULL AND ${t.formaDose} IS NOT NULL AND ${t.volumeCalda} IS NOT NULL AND ${t.operador} IS NOT NULL)`,
@@ -347,7 +391,9 @@ export const romaneio = pgTable(
     divida: bigint('divida', { mode: 'number' }).notNull(),
     /** Romaneios created together (one per issue date) share a batch; a debt belongs to one batch. */
     lote: text('lote').notNull(),
-    pessoaId: integer('pessoa_id').notNull().references(() => pessoa.id),
+    pessoaId: integer('pessoa_id')
+      .notNull()
+      .references(() => pessoa.id),
   },
   (t) => [index('romaneio_divida_idx').on(t.divida), index('romaneio_data_idx').on(t.dataEmissao)],
 );
@@ -356,8 +402,12 @@ export const romaneioItens = pgTable(
   'romaneio_itens',
   {
     id: serial('id').primaryKey(),
-    romaneioId: integer('romaneio_id').notNull().references(() => romaneio.id, { onDelete: 'cascade' }),
-    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    romaneioId: integer('romaneio_id')
+      .notNull()
+      .references(() => romaneio.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id),
     quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
     boletimItensId: integer('boletim_itens_id').references(() => boletimItens.id),
   },
@@ -369,8 +419,12 @@ export const romaneioPedras = pgTable(
   'romaneio_pedras',
   {
     id: serial('id').primaryKey(),
-    romaneioId: integer('romaneio_id').notNull().references(() => romaneio.id, { onDelete: 'cascade' }),
-    pedraId: integer('pedra_id').notNull().references(() => pedras.id),
+    romaneioId: integer('romaneio_id')
+      .notNull()
+      .references(() => romaneio.id, { onDelete: 'cascade' }),
+    pedraId: integer('pedra_id')
+      .notNull()
+      .references(() => pedras.id),
     data: date('data', { mode: 'string' }).notNull(),
     ocupacao: varchar('ocupacao', { length: 50 }),
   },
@@ -379,7 +433,9 @@ export const romaneioPedras = pgTable(
 
 export const loja = pgTable('loja', {
   id: serial('id').primaryKey(),
-  lojistaId: integer('lojista_id').notNull().references(() => pessoa.id),
+  lojistaId: integer('lojista_id')
+    .notNull()
+    .references(() => pessoa.id),
   dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
 });
 
@@ -387,11 +443,16 @@ export const lojaItens = pgTable(
   'loja_itens',
   {
     id: serial('id').primaryKey(),
-    lojaId: integer('loja_id').notNull().references(() => loja.id, { onDelete: 'cascade' }),
-    produtoId: integer('produto_id').notNull().references(() => produto.id),
+    lojaId: integer('loja_id')
+      .notNull()
+      .references(() => loja.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id),
     quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
-    municipioId: integer('municipio_id').notNull().references(() => municipio.id),
+    municipioId: integer('municipio_id')
+      .notNull()
+      .references(() => municipio.id),
   },
   (t) => [index('loja_itens_loja_idx').on(t.lojaId)],
 );
-

@@ -15,7 +15,9 @@ export const usuarios = pgTable('usuarios', {
 /** A sign-in session: refresh tokens rotate inside it; reusing an old one revokes it. */
 export const sessoes = pgTable('sessoes', {
   id: uuid('id').primaryKey().defaultRandom(),
-  usuarioId: uuid('usuario_id').notNull().references(() => usuarios.id, { onDelete: 'cascade' }),
+  usuarioId: uuid('usuario_id')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
   criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
   expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
   revogadaEm: timestamp('revogada_em', { withTimezone: true }),
@@ -25,7 +27,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    sessaoId: uuid('sessao_id').notNull().references(() => sessoes.id, { onDelete: 'cascade' }),
+    sessaoId: uuid('sessao_id')
+      .notNull()
+      .references(() => sessoes.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
     usadoEm: timestamp('usado_em', { withTimezone: true }),
@@ -35,7 +39,9 @@ export const refreshTokens = pgTable(
 
 export const resetTokens = pgTable('reset_tokens', {
   id: serial('id').primaryKey(),
-  usuarioId: uuid('usuario_id').notNull().references(() => usuarios.id, { onDelete: 'cascade' }),
+  usuarioId: uuid('usuario_id')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
   usadoEm: timestamp('usado_em', { withTimezone: true }),

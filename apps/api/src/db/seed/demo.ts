@@ -12,10 +12,27 @@ import { linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
 
 const MUNICIPIOS: [string, string][] = [
-  ['Imperatriz', 'MA'], ['Açailândia', 'MA'], ['João Lisboa', 'MA'], ['Senador La Rocque', 'MA'], ['Davinópolis', 'MA'],
-  ['Governador Edison Lobão', 'MA'], ['Estreito', 'MA'], ['Porto Franco', 'MA'], ['Amarante do Maranhão', 'MA'], ['Cidelândia', 'MA'],
+  ['Imperatriz', 'MA'],
+  ['Açailândia', 'MA'],
+  ['João Lisboa', 'MA'],
+  ['Senador La Rocque', 'MA'],
+  ['Davinópolis', 'MA'],
+  ['Governador Edison Lobão', 'MA'],
+  ['Estreito', 'MA'],
+  ['Porto Franco', 'MA'],
+  ['Amarante do Maranhão', 'MA'],
+  ['Cidelândia', 'MA'],
 ];
-const PRODUTORES = ['José da Silva', 'Maria Aparecida Souza', 'Antônio Pereira Lima', 'Francisca Oliveira', 'João Batista Costa', 'Ana Cláudia Rocha', 'Raimundo Nonato Alves', 'Luzia Ferreira'];
+const PRODUTORES = [
+  'José da Silva',
+  'Maria Aparecida Souza',
+  'Antônio Pereira Lima',
+  'Francisca Oliveira',
+  'João Batista Costa',
+  'Ana Cláudia Rocha',
+  'Raimundo Nonato Alves',
+  'Luzia Ferreira',
+];
 const TECNICOS = ['Eng. Agr. Paulo Mendes', 'Eng. Agr. Carla Ribeiro'];
 const LOJISTAS = ['Hortifruti Bom Preço Ltda', 'Mercadinho São José'];
 const COMPRADORES = ['Pedro Henrique Santos', 'Juliana Martins', 'Carlos Eduardo Nunes'];
@@ -66,8 +83,27 @@ async function seedBoletins(t: Tx, hoje: string) {
     WHERE n < 2 + b.id % 2
     ORDER BY b.id, n`);
   const secoes = {
-    preparo: { naoNecessarias: false, subsolagem: false, aracao: true, enxadaRotativa: false, gradagemComGrade: true, leve: false, pesada: false, niveladora: true, outras: false, descricaoOutras: null },
-    praticas: { naoNecessarias: false, plantioEmNivel: true, terracos: false, rotacaoDeCulturas: true, adubacaoVerde: false, outras: false, descricaoOutras: null },
+    preparo: {
+      naoNecessarias: false,
+      subsolagem: false,
+      aracao: true,
+      enxadaRotativa: false,
+      gradagemComGrade: true,
+      leve: false,
+      pesada: false,
+      niveladora: true,
+      outras: false,
+      descricaoOutras: null,
+    },
+    praticas: {
+      naoNecessarias: false,
+      plantioEmNivel: true,
+      terracos: false,
+      rotacaoDeCulturas: true,
+      adubacaoVerde: false,
+      outras: false,
+      descricaoOutras: null,
+    },
     sementes: { naoNecessarias: false, proprias: false, terceiros: true, viveiroComTermico: false, viveiroSemTermico: false },
     irrigacao: { naoNecessarias: false, sistema: 'Gotejamento', origem: 'Poço artesiano' },
   };

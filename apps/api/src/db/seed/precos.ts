@@ -76,7 +76,11 @@ export async function gerarPrecos(db: Db, o: OpcoesGerador = {}): Promise<Gerado
     const g = await t.execute(sql`INSERT INTO produto_grupo (nome, un_padrao) VALUES ${sql.join(grupos, sql`, `)} RETURNING id`);
     const gIds = (g.rows as { id: number }[]).map((r) => Number(r.id));
     const ids = sql.raw(`ARRAY[${gIds.join(',')}]::int[]`);
-    const variedades = sql.raw(`ARRAY[${VARIEDADES.slice(0, porGrupo).map((v) => `'${v}'`).join(', ')}]`);
+    const variedades = sql.raw(
+      `ARRAY[${VARIEDADES.slice(0, porGrupo)
+        .map((v) => `'${v}'`)
+        .join(', ')}]`,
+    );
     // Products: '<group> <variety>', in the group's standard unit and its weight, every 10th inactive.
     // Values depend on the group's position (gi) and the variety (v), never on generated ids,
     // so the same options give the same data whatever the database's sequences say.

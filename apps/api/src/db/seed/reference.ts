@@ -35,7 +35,10 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
   return db.transaction(async (t) => {
     const [{ n: nRotas }] = await t.select({ n: count() }).from(rotas);
     const primeiraVez = nRotas === 0;
-    await t.insert(rotas).values(ROTAS.map((nome) => ({ nome }))).onConflictDoNothing();
+    await t
+      .insert(rotas)
+      .values(ROTAS.map((nome) => ({ nome })))
+      .onConflictDoNothing();
     if (primeiraVez) {
       const todas = await t.select().from(rotas);
       const idDe = new Map(todas.map((r) => [r.nome, r.id]));

@@ -56,7 +56,14 @@ const EM_USO = 'O boletim não pode ser removido porque seus itens já estão vi
 const ITEM_EM_USO = 'já está vinculado a romaneios e não pode ser removido do boletim.';
 
 /** A bulletin's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
-export const colecaoItens = { campo: 'itens', table: boletimItens, cadastro: 'BoletimItens', pai: boletimItens.boletimId, item: 'Item', emUso: () => ITEM_EM_USO } satisfies Colecao;
+export const colecaoItens = {
+  campo: 'itens',
+  table: boletimItens,
+  cadastro: 'BoletimItens',
+  pai: boletimItens.boletimId,
+  item: 'Item',
+  emUso: () => ITEM_EM_USO,
+} satisfies Colecao;
 
 /**
  * A bulletin's items with their derived values: producaoComercializada = the sum of the romaneio item
@@ -97,7 +104,12 @@ export function boletimRepository(db: Db) {
       { coluna: pessoa.id, valor: i.produtorId, campo: 'produtorId', mensagem: 'O produtor deve ser selecionado' },
       { coluna: propriedade.id, valor: i.propriedadeId, campo: 'propriedadeId', mensagem: 'A propriedade deve estar na lista' },
       { coluna: pessoa.id, valor: i.tecnicoId, campo: 'tecnicoId', mensagem: 'O técnico deve estar na lista' },
-      ...i.itens.map((it, n) => ({ coluna: produto.id, valor: it.produtoId, campo: caminhoDoCampo(['itens', n, 'produtoId']), mensagem: 'O produto deve estar na lista' })),
+      ...i.itens.map((it, n) => ({
+        coluna: produto.id,
+        valor: it.produtoId,
+        campo: caminhoDoCampo(['itens', n, 'produtoId']),
+        mensagem: 'O produto deve estar na lista',
+      })),
     ]);
     const [dono] = await t.select({ id: propriedade.proprietarioId }).from(propriedade).where(eq(propriedade.id, i.propriedadeId));
     if (dono.id !== i.produtorId) {
@@ -139,7 +151,9 @@ export function boletimRepository(db: Db) {
     remove: (usuario: string, id: number) =>
       db.transaction(async (t) => {
         const antes = await crud.getOrThrow(t, id);
-        const usados = await t.execute(sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${id} LIMIT 1`);
+        const usados = await t.execute(
+          sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${id} LIMIT 1`,
+        );
         if (usados.rows.length) throw conflict(EM_USO);
         const itens = await t.select().from(boletimItens).where(eq(boletimItens.boletimId, id));
         const cadernos = await t.execute(sql`SELECT c.* FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id WHERE bi.boletim_id = ${id}`);
@@ -162,4 +176,3 @@ export function boletimRepository(db: Db) {
     },
   };
 }
-

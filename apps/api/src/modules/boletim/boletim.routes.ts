@@ -12,11 +12,24 @@ export default function boletimRoutes(app: FastifyInstance, db: Db) {
   const ver = { rota: 'boletim', acao: 'visualizar' as const };
   r.get(
     '/boletim/saldo/:id',
-    { schema: { tags: [tag], summary: 'Saldo do boletim: por item estimada, comercializada e saldo, com o município da propriedade', params: idParam, response: { 200: boletimRegistro } }, config: { acesso: ver } },
+    {
+      schema: {
+        tags: [tag],
+        summary: 'Saldo do boletim: por item estimada, comercializada e saldo, com o município da propriedade',
+        params: idParam,
+        response: { 200: boletimRegistro },
+      },
+      config: { acesso: ver },
+    },
     (req) => repo.saldo(req.params.id),
   );
-  r.get('/boletimitens/:id', { schema: { tags: [tag], summary: 'Um item de boletim (com quantidades comercializada e saldo)', params: idParam, response: { 200: boletimItemRegistro } }, config: { acesso: ver } }, (req) =>
-    repo.item(req.params.id),
+  r.get(
+    '/boletimitens/:id',
+    {
+      schema: { tags: [tag], summary: 'Um item de boletim (com quantidades comercializada e saldo)', params: idParam, response: { 200: boletimItemRegistro } },
+      config: { acesso: ver },
+    },
+    (req) => repo.item(req.params.id),
   );
   recursoRoutes(app, db, boletimRecurso, { lista: boletimList, repo });
 }

@@ -26,7 +26,15 @@ beforeAll(async () => {
   outroProdutor = (await post(admin, 'pessoa', { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 })).body;
   tecnico = (await post(admin, 'pessoa', { nome: 'Eng. Carla Ribeiro', cpfcnpj: '999.888.777-66', tipoId: 2 })).body;
   mun = (await post(admin, 'municipio', { nome: 'Imperatriz', sigla: 'MA' })).body;
-  const prop = (nome: string, dono: number) => ({ nome, municipioId: mun.id, areaTotal: 10, areaExplorada: 8, areaCultivada: 5, tipoPosse: 'PRÓPRIO', proprietarioId: dono });
+  const prop = (nome: string, dono: number) => ({
+    nome,
+    municipioId: mun.id,
+    areaTotal: 10,
+    areaExplorada: 8,
+    areaCultivada: 5,
+    tipoPosse: 'PRÓPRIO',
+    proprietarioId: dono,
+  });
   sitio = (await post(admin, 'propriedade', prop('Sítio Boa Esperança', produtor.id))).body;
   fazenda = (await post(admin, 'propriedade', prop('Fazenda Açude', outroProdutor.id))).body;
   const grupo = (await post(admin, 'produtoGrupo', { nome: 'Hortaliças', unPadrao: 'kg' })).body;
@@ -35,12 +43,44 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const item = (o: Record<string, unknown> = {}) => ({ produtoId: tomate.id, areaProducao: 1.5, producaoEstimada: 12000, producaoEmbalada: 11000.25, inicioColheita: '2026-05-01', fimColheita: '2026-07-31', ...o });
-const base = (o: Record<string, unknown> = {}) => ({ dataVisita: '2026-04-20', dataEmissao: '2026-04-22', produtorId: produtor.id, propriedadeId: sitio.id, tecnicoId: tecnico.id, itens: [item()], ...o });
+const item = (o: Record<string, unknown> = {}) => ({
+  produtoId: tomate.id,
+  areaProducao: 1.5,
+  producaoEstimada: 12000,
+  producaoEmbalada: 11000.25,
+  inicioColheita: '2026-05-01',
+  fimColheita: '2026-07-31',
+  ...o,
+});
+const base = (o: Record<string, unknown> = {}) => ({
+  dataVisita: '2026-04-20',
+  dataEmissao: '2026-04-22',
+  produtorId: produtor.id,
+  propriedadeId: sitio.id,
+  tecnicoId: tecnico.id,
+  itens: [item()],
+  ...o,
+});
 
 describe('boletim', () => {
   it('creates with its items in one POST, reads them with the derived values and edits keeping the item ids', async () => {
-    const c = await post(agro, 'boletim', base({ itens: [item(), item({ produtoId: acucar.id, areaProducao: 2, producaoEstimada: 5000, producaoEmbalada: 4800, inicioColheita: '2026-06-01', fimColheita: '2026-09-30' })] }));
+    const c = await post(
+      agro,
+      'boletim',
+      base({
+        itens: [
+          item(),
+          item({
+            produtoId: acucar.id,
+            areaProducao: 2,
+            producaoEstimada: 5000,
+            producaoEmbalada: 4800,
+            inicioColheita: '2026-06-01',
+            fimColheita: '2026-09-30',
+          }),
+        ],
+      }),
+    );
     expect(c.status).toBe(201);
     const b = c.body;
     expect(b).toMatchObject({
@@ -79,7 +119,11 @@ describe('boletim', () => {
     const u = await call(app, agro, {
       method: 'PUT',
       url: '/api/boletim',
-      payload: base({ id: b.id, dataEmissao: '2026-04-23', itens: [{ ...item(), id: tom.id, producaoEstimada: 15000, fimColheita: '2026-08-15' }, item({ produtoId: acucar.id, fimColheita: '2026-06-30' })] }),
+      payload: base({
+        id: b.id,
+        dataEmissao: '2026-04-23',
+        itens: [{ ...item(), id: tom.id, producaoEstimada: 15000, fimColheita: '2026-08-15' }, item({ produtoId: acucar.id, fimColheita: '2026-06-30' })],
+      }),
     });
     expect(u.status).toBe(200);
     expect(u.body.dataEmissao).toBe('2026-04-23');
@@ -89,12 +133,36 @@ describe('boletim', () => {
     // dataVigencia follows the items: now the tomato's end.
     expect(u.body.dataVigencia).toBe('2026-08-15');
     // One audit row per changed record: bulletin, kept item, removed item, new item.
-    const novos = (await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id?size=50', payload: {} })).body.content.slice(-(await countRows(app, 'logs')) + logsAntes);
-    expect(novos.map((l: { cadastro: string; acao: string }) => `${l.cadastro} ${l.acao}`).sort()).toEqual(['Boletim UPDATE', 'BoletimItens DELETE', 'BoletimItens INSERT', 'BoletimItens UPDATE']);
+    const novos = (await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id?size=50', payload: {} })).body.content.slice(
+      -(await countRows(app, 'logs')) + logsAntes,
+    );
+    expect(novos.map((l: { cadastro: string; acao: string }) => `${l.cadastro} ${l.acao}`).sort()).toEqual([
+      'Boletim UPDATE',
+      'BoletimItens DELETE',
+      'BoletimItens INSERT',
+      'BoletimItens UPDATE',
+    ]);
 
     // An unchanged PUT writes no item audit row.
     const l2 = await countRows(app, 'logs');
-    const same = await call(app, agro, { method: 'PUT', url: `/api/boletim/${b.id}`, payload: { ...base({ dataEmissao: '2026-04-23' }), itens: u.body.itens.map(({ id, produtoId, areaProducao, producaoEstimada, producaoEmbalada, inicioColheita, fimColheita }: Record<string, unknown>) => ({ id, produtoId, areaProducao, producaoEstimada, producaoEmbalada, inicioColheita, fimColheita })) } });
+    const same = await call(app, agro, {
+      method: 'PUT',
+      url: `/api/boletim/${b.id}`,
+      payload: {
+        ...base({ dataEmissao: '2026-04-23' }),
+        itens: u.body.itens.map(
+          ({ id, produtoId, areaProducao, producaoEstimada, producaoEmbalada, inicioColheita, fimColheita }: Record<string, unknown>) => ({
+            id,
+            produtoId,
+            areaProducao,
+            producaoEstimada,
+            producaoEmbalada,
+            inicioColheita,
+            fimColheita,
+          }),
+        ),
+      },
+    });
     expect(same.status).toBe(200);
     expect(await countRows(app, 'logs')).toBe(l2 + 1);
   });
@@ -114,7 +182,11 @@ describe('boletim', () => {
       [300, 300, 0],
     ]);
     expect((await call(app, userAdmin, { method: 'GET', url: '/api/boletim/saldo/999999' })).status).toBe(404);
-    expect((await call(app, userAdmin, { method: 'GET', url: `/api/boletimitens/${b.itens[0].id}` })).body).toMatchObject({ id: b.itens[0].id, produtoId: tomate.id, saldoQtde: 10500 });
+    expect((await call(app, userAdmin, { method: 'GET', url: `/api/boletimitens/${b.itens[0].id}` })).body).toMatchObject({
+      id: b.itens[0].id,
+      produtoId: tomate.id,
+      saldoQtde: 10500,
+    });
 
     const antes = { boletim: await countRows(app, 'boletim'), itens: await countRows(app, 'boletim_itens'), logs: await countRows(app, 'logs') };
     const d = await call(app, agro, { method: 'DELETE', url: `/api/boletim/${b.id}` });
@@ -155,8 +227,20 @@ describe('boletim', () => {
   });
 
   it('searches with the filter body of SPEC.md section 3 and falls back to GET boletim', async () => {
-    const a = (await post(agro, 'boletim', base({ dataEmissao: '2025-01-15', itens: [item({ fimColheita: '2025-12-31', inicioColheita: '2025-02-01' })] }))).body;
-    const bb = (await post(agro, 'boletim', base({ dataEmissao: '2025-01-16', produtorId: outroProdutor.id, propriedadeId: fazenda.id, itens: [item({ produtoId: acucar.id, inicioColheita: '2025-03-01', fimColheita: '2025-11-30' })] }))).body;
+    const a = (await post(agro, 'boletim', base({ dataEmissao: '2025-01-15', itens: [item({ fimColheita: '2025-12-31', inicioColheita: '2025-02-01' })] })))
+      .body;
+    const bb = (
+      await post(
+        agro,
+        'boletim',
+        base({
+          dataEmissao: '2025-01-16',
+          produtorId: outroProdutor.id,
+          propriedadeId: fazenda.id,
+          itens: [item({ produtoId: acucar.id, inicioColheita: '2025-03-01', fimColheita: '2025-11-30' })],
+        }),
+      )
+    ).body;
     const vazio = (await post(agro, 'boletim', base({ dataEmissao: '2025-01-17', itens: [] }))).body;
     expect(vazio.dataVigencia).toBeNull();
     const busca = async (filtro: unknown, ordem = 'asc/id') => {
@@ -201,12 +285,18 @@ describe('boletim', () => {
         { field: 'tecnicoId', message: 'O técnico é obrigatório' },
       ]),
     );
-    expect(await erros(base({ itens: [item(), item({ inicioColheita: null })] }))).toEqual([{ field: 'itens[1].inicioColheita', message: 'A data inicio colheita é obrigatória' }]);
-    expect(await erros(base({ itens: [item({ fimColheita: '' })] }))).toEqual([{ field: 'itens[0].fimColheita', message: 'A data fim colheita é obrigatória' }]);
+    expect(await erros(base({ itens: [item(), item({ inicioColheita: null })] }))).toEqual([
+      { field: 'itens[1].inicioColheita', message: 'A data inicio colheita é obrigatória' },
+    ]);
+    expect(await erros(base({ itens: [item({ fimColheita: '' })] }))).toEqual([
+      { field: 'itens[0].fimColheita', message: 'A data fim colheita é obrigatória' },
+    ]);
     expect(await erros(base({ itens: [item({ produtoId: 999999 })] }))).toEqual([{ field: 'itens[0].produtoId', message: 'O produto deve estar na lista' }]);
     expect(await erros(base({ propriedadeId: fazenda.id }))).toEqual([{ field: 'propriedadeId', message: 'A propriedade deve ser do produtor selecionado' }]);
     expect(await erros(base({ tecnicoId: 999999 }))).toEqual([{ field: 'tecnicoId', message: 'O técnico deve estar na lista' }]);
-    expect(await erros(base({ itens: [item({ areaProducao: 1_000_000 })] }))).toEqual([{ field: 'itens[0].areaProducao', message: 'A área de produção deve ser no máximo 999.999 ha' }]);
+    expect(await erros(base({ itens: [item({ areaProducao: 1_000_000 })] }))).toEqual([
+      { field: 'itens[0].areaProducao', message: 'A área de produção deve ser no máximo 999.999 ha' },
+    ]);
     expect(await countRows(app, 'boletim')).toBe(antes.b);
     expect(await countRows(app, 'boletim_itens')).toBe(antes.i);
     expect(await countRows(app, 'logs')).toBe(antes.l);

@@ -12,7 +12,13 @@ const JA_TEM = 'Este item do boletim já tem um caderno de campo.';
 /** The notebook's two row lists: saved with it by the shared master-detail save (diffed by id, one audit row each). */
 const colecoes = [
   { campo: 'adubacaoCorrecao', table: adubacaoCorrecao, cadastro: 'AdubacaoCorrecao', pai: adubacaoCorrecao.cadernoId, item: 'Adubação' },
-  { campo: 'aplicacaoProdutosQuimicos', table: aplicacaoProdutosQuimicos, cadastro: 'AplicacaoProdutosQuimicos', pai: aplicacaoProdutosQuimicos.cadernoId, item: 'Aplicação' },
+  {
+    campo: 'aplicacaoProdutosQuimicos',
+    table: aplicacaoProdutosQuimicos,
+    cadastro: 'AplicacaoProdutosQuimicos',
+    pai: aplicacaoProdutosQuimicos.cadernoId,
+    item: 'Aplicação',
+  },
 ] satisfies Colecao[];
 
 const cabecalho = (where: ReturnType<typeof sql>) => sql`
@@ -110,11 +116,13 @@ export function cadernoRepository(db: Db) {
 
   /** The notebook and its two row lists in one transaction (the shared master-detail save); rows sent with an id keep it. */
   const salvar = (usuario: string, id: number | null, input: CadernoDados) =>
-    crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto).catch((err: unknown) => {
-      // Two desks creating the notebook of the same item at once: the second gets the 409.
-      if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);
-      throw err;
-    });
+    crud
+      .salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto)
+      .catch((err: unknown) => {
+        // Two desks creating the notebook of the same item at once: the second gets the 409.
+        if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);
+        throw err;
+      });
 
   return {
     get: (id: number) => dto(db, id),

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { cadernoInput, idParam } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { quem } from '../../plugins/auth';
@@ -14,25 +13,40 @@ export default function cadernoRoutes(app: FastifyInstance, db: Db) {
   const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ rota: 'boletim', acao });
   r.get(
     '/caderno/boletimItem/:id',
-    { schema: { tags, summary: 'O caderno de um item de boletim (corpo vazio quando o item ainda não tem)', params: idParam }, config: { acesso: acesso('visualizar') } },
+    {
+      schema: { tags, summary: 'O caderno de um item de boletim (corpo vazio quando o item ainda não tem)', params: idParam },
+      config: { acesso: acesso('visualizar') },
+    },
     async (req, reply) => {
       const c = await repo.doItem(req.params.id);
       return c ?? reply.code(200).send();
     },
   );
-  r.get('/caderno/:id', { schema: { tags, summary: 'Um caderno de campo', params: idParam }, config: { acesso: acesso('visualizar') } }, (req) => repo.get(req.params.id));
-  r.post('/caderno', { schema: { tags, summary: 'Cadastra o caderno de um item com suas linhas', body: cadernoInput }, config: { acesso: acesso('criar') } }, async (req, reply) => {
-    reply.code(201);
-    return repo.create(quem(req), req.body);
-  });
-  r.put('/caderno', { schema: { tags, summary: 'Atualiza o caderno (corpo completo; id no corpo)', body: cadernoInput }, config: { acesso: acesso('editar') } }, (req) =>
-    repo.update(quem(req), req.body.id, req.body),
+  r.get('/caderno/:id', { schema: { tags, summary: 'Um caderno de campo', params: idParam }, config: { acesso: acesso('visualizar') } }, (req) =>
+    repo.get(req.params.id),
+  );
+  r.post(
+    '/caderno',
+    { schema: { tags, summary: 'Cadastra o caderno de um item com suas linhas', body: cadernoInput }, config: { acesso: acesso('criar') } },
+    async (req, reply) => {
+      reply.code(201);
+      return repo.create(quem(req), req.body);
+    },
+  );
+  r.put(
+    '/caderno',
+    { schema: { tags, summary: 'Atualiza o caderno (corpo completo; id no corpo)', body: cadernoInput }, config: { acesso: acesso('editar') } },
+    (req) => repo.update(quem(req), req.body.id, req.body),
   );
   r.put('/caderno/:id', { schema: { tags, summary: 'Atualiza o caderno', params: idParam, body: cadernoInput }, config: { acesso: acesso('editar') } }, (req) =>
     repo.update(quem(req), req.params.id, req.body),
   );
-  r.delete('/caderno/:id', { schema: { tags, summary: 'Remove o caderno e suas linhas', params: idParam }, config: { acesso: acesso('deletar') } }, async (req, reply) => {
-    await repo.remove(quem(req), req.params.id);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/caderno/:id',
+    { schema: { tags, summary: 'Remove o caderno e suas linhas', params: idParam }, config: { acesso: acesso('deletar') } },
+    async (req, reply) => {
+      await repo.remove(quem(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -14,7 +14,12 @@ let milho: { id: number };
 
 const post = (token: string, url: string, payload: unknown) => call(app, token, { method: 'POST', url: `/api/${url}`, payload: payload as object });
 const put = (token: string, url: string, payload: unknown) => call(app, token, { method: 'PUT', url: `/api/${url}`, payload: payload as object });
-const contagens = async () => ({ c: await countRows(app, 'caderno'), a: await countRows(app, 'adubacao_correcao'), q: await countRows(app, 'aplicacao_produtos_quimicos'), l: await countRows(app, 'logs') });
+const contagens = async () => ({
+  c: await countRows(app, 'caderno'),
+  a: await countRows(app, 'adubacao_correcao'),
+  q: await countRows(app, 'aplicacao_produtos_quimicos'),
+  l: await countRows(app, 'logs'),
+});
 
 beforeAll(async () => {
   app = await build();
@@ -22,29 +27,98 @@ beforeAll(async () => {
   const produtor = (await post(admin, 'pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 })).body;
   const tecnico = (await post(admin, 'pessoa', { nome: 'Eng. Paulo Mendes', cpfcnpj: '999.888.777-66', tipoId: 2 })).body;
   const mun = (await post(admin, 'municipio', { nome: 'Açailândia', sigla: 'MA' })).body;
-  const sitio = (await post(admin, 'propriedade', { nome: 'Sítio São José', municipioId: mun.id, areaTotal: 10, areaExplorada: 8, areaCultivada: 5, tipoPosse: 'PRÓPRIO', proprietarioId: produtor.id })).body;
+  const sitio = (
+    await post(admin, 'propriedade', {
+      nome: 'Sítio São José',
+      municipioId: mun.id,
+      areaTotal: 10,
+      areaExplorada: 8,
+      areaCultivada: 5,
+      tipoPosse: 'PRÓPRIO',
+      proprietarioId: produtor.id,
+    })
+  ).body;
   const grupo = (await post(admin, 'produtoGrupo', { nome: 'Grãos', unPadrao: 'kg' })).body;
   feijao = (await post(admin, 'produto', { nome: 'Feijão', embalagem: 'SC 60kg', pesoEmKg: 60, produtoGrupoId: grupo.id, status: 'ATIVO' })).body;
   milho = (await post(admin, 'produto', { nome: 'Milho', embalagem: 'SC 60kg', pesoEmKg: 60, produtoGrupoId: grupo.id, status: 'ATIVO' })).body;
-  const item = { produtoId: feijao.id, areaProducao: 2, producaoEstimada: 3000, producaoEmbalada: 2900, inicioColheita: '2026-05-01', fimColheita: '2026-06-30' };
-  const b = (await post(agro, 'boletim', { dataVisita: '2026-04-01', dataEmissao: '2026-04-02', produtorId: produtor.id, propriedadeId: sitio.id, tecnicoId: tecnico.id, itens: [item, item, item] })).body;
+  const item = {
+    produtoId: feijao.id,
+    areaProducao: 2,
+    producaoEstimada: 3000,
+    producaoEmbalada: 2900,
+    inicioColheita: '2026-05-01',
+    fimColheita: '2026-06-30',
+  };
+  const b = (
+    await post(agro, 'boletim', {
+      dataVisita: '2026-04-01',
+      dataEmissao: '2026-04-02',
+      produtorId: produtor.id,
+      propriedadeId: sitio.id,
+      tecnicoId: tecnico.id,
+      itens: [item, item, item],
+    })
+  ).body;
   itens = b.itens;
 });
 afterAll(() => app.close());
 
-const adub = (o: Record<string, unknown> = {}) => ({ naoNecessarias: false, dataAplicacao: '2026-02-05', nomeFormula: 'NPK 4-14-8', dose: 30, formaDose: 'KG_M', formaAplicacao: 'PLANTIO', responsavelAplicacao: 'João Lavrador', observacao: 'No sulco', ...o });
-const quim = (o: Record<string, unknown> = {}) => ({ naoNecessarias: false, data: '2026-03-10', periodoCarencia: 14, pragaDoencaAlvo: 'Lagarta-do-cartucho', nomeProduto: 'Bacillus thuringiensis', dose: 2, formaDose: 'L_M', volumeCalda: 200, operador: 'Antônio', ...o });
+const adub = (o: Record<string, unknown> = {}) => ({
+  naoNecessarias: false,
+  dataAplicacao: '2026-02-05',
+  nomeFormula: 'NPK 4-14-8',
+  dose: 30,
+  formaDose: 'KG_M',
+  formaAplicacao: 'PLANTIO',
+  responsavelAplicacao: 'João Lavrador',
+  observacao: 'No sulco',
+  ...o,
+});
+const quim = (o: Record<string, unknown> = {}) => ({
+  naoNecessarias: false,
+  data: '2026-03-10',
+  periodoCarencia: 14,
+  pragaDoencaAlvo: 'Lagarta-do-cartucho',
+  nomeProduto: 'Bacillus thuringiensis',
+  dose: 2,
+  formaDose: 'L_M',
+  volumeCalda: 200,
+  operador: 'Antônio',
+  ...o,
+});
 const caderno = (boletimItemId: number, o: Record<string, unknown> = {}) => ({
   boletimItemId,
   produtoAntigoId: milho.id,
   dataPlantio: '2026-02-01',
   dataColheita: '2026-05-15',
   areaCultivo: 'Talhão 2 — baixada',
-  preparoSolo: { naoNecessarias: false, subsolagem: false, aracao: true, enxadaRotativa: false, gradagemComGrade: true, leve: false, pesada: true, niveladora: false, outras: true, descricaoOutras: 'Calagem' },
-  praticasConservacionistas: { naoNecessarias: false, plantioEmNivel: true, terracos: false, rotacaoDeCulturas: true, adubacaoVerde: false, outras: false, descricaoOutras: null },
+  preparoSolo: {
+    naoNecessarias: false,
+    subsolagem: false,
+    aracao: true,
+    enxadaRotativa: false,
+    gradagemComGrade: true,
+    leve: false,
+    pesada: true,
+    niveladora: false,
+    outras: true,
+    descricaoOutras: 'Calagem',
+  },
+  praticasConservacionistas: {
+    naoNecessarias: false,
+    plantioEmNivel: true,
+    terracos: false,
+    rotacaoDeCulturas: true,
+    adubacaoVerde: false,
+    outras: false,
+    descricaoOutras: null,
+  },
   sementesEMudas: { naoNecessarias: false, proprias: false, terceiros: true, viveiroComTermico: false, viveiroSemTermico: false },
   irrigacao: { naoNecessarias: false, sistema: 'Aspersão', origem: 'Açude' },
-  adubacaoCorrecao: [adub(), adub({ naoNecessarias: true, nomeFormula: null, dose: null, formaDose: null, formaAplicacao: null, dataAplicacao: null, responsavelAplicacao: null })],
+  adubacaoCorrecao: [
+    adub(),
+    adub({ naoNecessarias: true, nomeFormula: null, dose: null, formaDose: null, formaAplicacao: null, dataAplicacao: null, responsavelAplicacao: null }),
+  ],
   aplicacaoProdutosQuimicos: [quim()],
   ...o,
 });
@@ -90,14 +164,18 @@ describe('caderno', () => {
     // Edit: keep the first fertilisation row (changed), drop the second, add a chemical row; one PUT.
     const [a0] = c.body.adubacaoCorrecao;
     const [q0] = c.body.aplicacaoProdutosQuimicos;
-    const u = await put(agro, 'caderno', caderno(itens[0].id, {
-      id: c.body.id,
-      identificacaoArea: undefined,
-      areaCultivo: 'Talhão 2',
-      irrigacao: { naoNecessarias: true },
-      adubacaoCorrecao: [{ ...adub({ dose: 45 }), adubacaoCorrecaoId: a0.id }],
-      aplicacaoProdutosQuimicos: [{ ...quim(), id: q0.id }, quim({ periodoCarencia: 1, operador: 'Maria' })],
-    }));
+    const u = await put(
+      agro,
+      'caderno',
+      caderno(itens[0].id, {
+        id: c.body.id,
+        identificacaoArea: undefined,
+        areaCultivo: 'Talhão 2',
+        irrigacao: { naoNecessarias: true },
+        adubacaoCorrecao: [{ ...adub({ dose: 45 }), adubacaoCorrecaoId: a0.id }],
+        aplicacaoProdutosQuimicos: [{ ...quim(), id: q0.id }, quim({ periodoCarencia: 1, operador: 'Maria' })],
+      }),
+    );
     expect(u.status).toBe(200);
     expect(u.body.areaCultivo).toBe('Talhão 2');
     expect(u.body.irrigacao).toEqual({ naoNecessarias: true, sistema: null, origem: null });
@@ -112,7 +190,11 @@ describe('caderno', () => {
       'Caderno UPDATE',
     ]);
     // PUT without id finds the item's notebook.
-    const semId = await put(agro, 'caderno', { ...caderno(itens[0].id), adubacaoCorrecao: [{ ...adub(), id: a0.id }], aplicacaoProdutosQuimicos: u.body.aplicacaoProdutosQuimicos });
+    const semId = await put(agro, 'caderno', {
+      ...caderno(itens[0].id),
+      adubacaoCorrecao: [{ ...adub(), id: a0.id }],
+      aplicacaoProdutosQuimicos: u.body.aplicacaoProdutosQuimicos,
+    });
     expect(semId.status).toBe(200);
     expect(semId.body.id).toBe(c.body.id);
   });
@@ -125,18 +207,32 @@ describe('caderno', () => {
       return r.body.fieldErrors as { field: string; message: string }[];
     };
     const id = itens[1].id;
-    expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [quim({ operador: '' })] }))).toEqual([{ field: 'aplicacaoProdutosQuimicos[0].operador', message: 'O operador é obrigatório' }]);
+    expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [quim({ operador: '' })] }))).toEqual([
+      { field: 'aplicacaoProdutosQuimicos[0].operador', message: 'O operador é obrigatório' },
+    ]);
     expect(await erro(caderno(id, { dataColheita: '2026-01-31' }))).toEqual([{ field: 'dataColheita', message: MSG_CADERNO.colheitaAntesPlantio }]);
-    expect(await erro(caderno(id, { preparoSolo: { aracao: true, gradagemComGrade: true } }))).toEqual([{ field: 'preparoSolo.gradagemComGrade', message: MSG_CADERNO.gradagem }]);
-    expect(await erro(caderno(id, { sementesEMudas: { naoNecessarias: true, proprias: true } }))).toEqual([{ field: 'sementesEMudas.naoNecessarias', message: MSG_CADERNO.naoNecessariasComOpcao }]);
-    expect(await erro(caderno(id, { praticasConservacionistas: { terracos: true, descricaoOutras: 'Sem outras' } }))).toEqual([{ field: 'praticasConservacionistas.descricaoOutras', message: MSG_CADERNO.descricaoSemOutras }]);
-    expect(await erro(caderno(id, { irrigacao: { naoNecessarias: false, sistema: 'Gotejo' } }))).toEqual([{ field: 'irrigacao.origem', message: MSG_CADERNO.irrigacao }]);
+    expect(await erro(caderno(id, { preparoSolo: { aracao: true, gradagemComGrade: true } }))).toEqual([
+      { field: 'preparoSolo.gradagemComGrade', message: MSG_CADERNO.gradagem },
+    ]);
+    expect(await erro(caderno(id, { sementesEMudas: { naoNecessarias: true, proprias: true } }))).toEqual([
+      { field: 'sementesEMudas.naoNecessarias', message: MSG_CADERNO.naoNecessariasComOpcao },
+    ]);
+    expect(await erro(caderno(id, { praticasConservacionistas: { terracos: true, descricaoOutras: 'Sem outras' } }))).toEqual([
+      { field: 'praticasConservacionistas.descricaoOutras', message: MSG_CADERNO.descricaoSemOutras },
+    ]);
+    expect(await erro(caderno(id, { irrigacao: { naoNecessarias: false, sistema: 'Gotejo' } }))).toEqual([
+      { field: 'irrigacao.origem', message: MSG_CADERNO.irrigacao },
+    ]);
     expect(await erro(caderno(id, { adubacaoCorrecao: [] }))).toEqual([{ field: 'adubacaoCorrecao', message: MSG_CADERNO.semAdubacao }]);
     expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [] }))).toEqual([{ field: 'aplicacaoProdutosQuimicos', message: MSG_CADERNO.semAplicacao }]);
-    expect(await erro(caderno(id, { adubacaoCorrecao: [adub({ dose: 0 })] }))).toEqual([{ field: 'adubacaoCorrecao[0].dose', message: 'A dose deve ser maior que 0.' }]);
+    expect(await erro(caderno(id, { adubacaoCorrecao: [adub({ dose: 0 })] }))).toEqual([
+      { field: 'adubacaoCorrecao[0].dose', message: 'A dose deve ser maior que 0.' },
+    ]);
     expect(await erro(caderno(id, { produtoAntigoId: null }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
     expect(await erro(caderno(id, { produtoAntigoId: 999999 }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
-    expect(await erro(caderno(id, { areaCultivo: '', identificacaoArea: '' }))).toEqual([{ field: 'areaCultivo', message: 'A identificação da área é obrigatória' }]);
+    expect(await erro(caderno(id, { areaCultivo: '', identificacaoArea: '' }))).toEqual([
+      { field: 'areaCultivo', message: 'A identificação da área é obrigatória' },
+    ]);
     expect((await post(agro, 'caderno', caderno(999999))).status).toBe(404);
     expect(await contagens()).toEqual(antes);
   });

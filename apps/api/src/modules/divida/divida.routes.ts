@@ -17,7 +17,10 @@ export default function dividaRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const rota of ['romaneio', 'estacionamento'] as const)
     r.get(
       `/${rota}/divida/:numero`,
-      { schema: { tags: ['Dívida'], summary: 'Contribuinte e valor de uma dívida', params: numeroDividaParam }, config: { acesso: { rota, acao: 'visualizar' } } },
+      {
+        schema: { tags: ['Dívida'], summary: 'Contribuinte e valor de uma dívida', params: numeroDividaParam },
+        config: { acesso: { rota, acao: 'visualizar' } },
+      },
       (req) => consultar(req.params.numero),
     );
 }

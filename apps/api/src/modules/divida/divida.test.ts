@@ -12,7 +12,6 @@ import { appDeTeste, build, call, countRows, tokenFor } from '../../../test/help
 import { decodificar, importarCsv } from './import-csv';
 import { dividaHttpProvider } from './provider';
 
-
 const t = appDeTeste();
 
 const CSV = [
@@ -57,9 +56,12 @@ describe('importarCsv', () => {
     ]);
 
     // ',' separated, columns in another order, quoted pt-BR decimals, BOM: updates and inserts.
-    const r2 = await importarCsv(t.app.ctx.db, '\uFEFFvalorPgto,NUMERO,nomeContribuinte\n"2.000,00",20240001,José da Silva Filho\n"R$ 5,00",20240008,"Ana ""Aninha"" Lima"\n');
+    const r2 = await importarCsv(
+      t.app.ctx.db,
+      '\uFEFFvalorPgto,NUMERO,nomeContribuinte\n"2.000,00",20240001,José da Silva Filho\n"R$ 5,00",20240008,"Ana ""Aninha"" Lima"\n',
+    );
     expect(r2).toMatchObject({ lidas: 2, inseridas: 1, atualizadas: 1, rejeitadas: [], gravado: true });
-    const jose = (await t.app.ctx.db.execute("SELECT nome_contribuinte, valor_pgto::text FROM dividas WHERE numero = 20240001" as never)).rows[0];
+    const jose = (await t.app.ctx.db.execute('SELECT nome_contribuinte, valor_pgto::text FROM dividas WHERE numero = 20240001' as never)).rows[0];
     expect(jose).toEqual({ nome_contribuinte: 'José da Silva Filho', valor_pgto: '2000.00' });
     const ana = (await t.app.ctx.db.execute('SELECT nome_contribuinte FROM dividas WHERE numero = 20240008' as never)).rows[0];
     expect(ana).toEqual({ nome_contribuinte: 'Ana "Aninha" Lima' });
@@ -180,7 +182,10 @@ describe('debt lookup', () => {
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ nomeContribuinte: 'Via HTTP', valorPgto: 321.5 });
       expect(pedidos).toContain('/api/dividas/1001');
-      expect((await call(httpApp, token, { method: 'GET', url: '/api/estacionamento/divida/1002' })).body).toEqual({ nomeContribuinte: 'Texto', valorPgto: 12.3 });
+      expect((await call(httpApp, token, { method: 'GET', url: '/api/estacionamento/divida/1002' })).body).toEqual({
+        nomeContribuinte: 'Texto',
+        valorPgto: 12.3,
+      });
       // The table is not consulted: the remote system is the source.
       const nf = await call(httpApp, token, { method: 'GET', url: '/api/estacionamento/divida/555001' });
       expect(nf.status).toBe(404);

@@ -119,11 +119,7 @@ function validar(campos: string[], idx: Record<(typeof COLUNAS)[number], number>
  * Parses the CSV export and upserts it into `dividas` in one transaction.
  * Throws when the header is missing or wrong (nothing is written).
  */
-export async function importarCsv(
-  db: Db,
-  texto: string,
-  opts: { estrito?: boolean; usuario?: string } = {},
-): Promise<ResultadoImportacao> {
+export async function importarCsv(db: Db, texto: string, opts: { estrito?: boolean; usuario?: string } = {}): Promise<ResultadoImportacao> {
   texto = texto.replace(/^\uFEFF/, '');
   const primeira = texto.split(/\r?\n/, 1)[0] ?? '';
   const sep = primeira.includes(';') ? ';' : ',';
@@ -134,7 +130,9 @@ export async function importarCsv(
   const idx = Object.fromEntries(COLUNAS.map((c) => [c, nomes.indexOf(c.toLowerCase())])) as Record<(typeof COLUNAS)[number], number>;
   const faltando = COLUNAS.filter((c) => idx[c] < 0);
   if (faltando.length)
-    throw new Error(`Cabeçalho inválido na linha ${cab.value.linha}: faltam as colunas ${faltando.join(', ')} (esperado numero${sep}nomeContribuinte${sep}valorPgto)`);
+    throw new Error(
+      `Cabeçalho inválido na linha ${cab.value.linha}: faltam as colunas ${faltando.join(', ')} (esperado numero${sep}nomeContribuinte${sep}valorPgto)`,
+    );
 
   const porNumero = new Map<number, Registro>();
   const r: ResultadoImportacao = { lidas: 0, inseridas: 0, atualizadas: 0, repetidas: 0, rejeitadas: [], gravado: false };
@@ -164,8 +162,9 @@ export async function importarCsv(
           set: { nomeContribuinte: sql`excluded.nome_contribuinte`, valorPgto: sql`excluded.valor_pgto`, atualizadoEm: sql`now()` },
         })
         .returning({ inserida: sql<boolean>`(xmax = 0)` });
-      for (const l of linhas) if (l.inserida) r.inseridas++;
-      else r.atualizadas++;
+      for (const l of linhas)
+        if (l.inserida) r.inseridas++;
+        else r.atualizadas++;
     }
     await registrarLog(t, opts.usuario ?? 'dividas:import', 'Dividas', 'importacao-csv', 'INSERT', {
       inseridas: r.inseridas,
@@ -200,7 +199,9 @@ async function main(argv: string[]) {
   try {
     const r = await importarCsv(database.db, texto, { estrito, usuario: 'dividas:import' });
     for (const x of r.rejeitadas) console.error(`linha ${x.linha}: ${x.motivo}`);
-    console.log(`${arquivo}: ${r.lidas} linha(s) lida(s), ${r.inseridas} inserida(s), ${r.atualizadas} atualizada(s), ${r.repetidas} repetida(s), ${r.rejeitadas.length} rejeitada(s).`);
+    console.log(
+      `${arquivo}: ${r.lidas} linha(s) lida(s), ${r.inseridas} inserida(s), ${r.atualizadas} atualizada(s), ${r.repetidas} repetida(s), ${r.rejeitadas.length} rejeitada(s).`,
+    );
     if (!r.gravado) console.log(estrito && r.rejeitadas.length ? 'Nada foi gravado (--estrito e há linhas com erro).' : 'Nada foi gravado.');
     return r.rejeitadas.length ? 1 : 0;
   } finally {

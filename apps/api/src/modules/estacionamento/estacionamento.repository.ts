@@ -55,8 +55,7 @@ export function estacionamentoRepository(db: Db) {
   return {
     get: (id: number) => dto(db, id),
     create: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    update: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> =>
-      crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
+    update: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     veiculoTipos: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
   };

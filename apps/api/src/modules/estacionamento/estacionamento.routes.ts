@@ -8,8 +8,10 @@ import { estacionamentoList, estacionamentoRepository } from './estacionamento.r
 export default function estacionamentoRoutes(app: FastifyInstance, db: Db) {
   const repo = estacionamentoRepository(db);
   const tag = estacionamentoRecurso.menu.rotulo;
-  app.get('/veiculo_tipo', { schema: { tags: [tag], summary: 'Tipos de veículo (id, nome)' }, config: { acesso: { rota: 'estacionamento', acao: 'visualizar' } } }, () =>
-    repo.veiculoTipos(),
+  app.get(
+    '/veiculo_tipo',
+    { schema: { tags: [tag], summary: 'Tipos de veículo (id, nome)' }, config: { acesso: { rota: 'estacionamento', acao: 'visualizar' } } },
+    () => repo.veiculoTipos(),
   );
   recursoRoutes(app, db, estacionamentoRecurso, { lista: estacionamentoList, repo });
 }

@@ -41,16 +41,29 @@ describe('estacionamento', () => {
     expect(c.body).toEqual(esperado);
     expect((await call(t.app, t.userAdmin, { method: 'GET', url: `/api/estacionamento/${id}` })).body).toEqual(esperado);
 
-    const u = await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/estacionamento', payload: { ...base(), id, valor: 1234.5, divida: 20240002, veiculoTipoId: 3, pessoaId: maria.id } });
+    const u = await call(t.app, t.userAdmin, {
+      method: 'PUT',
+      url: '/api/estacionamento',
+      payload: { ...base(), id, valor: 1234.5, divida: 20240002, veiculoTipoId: 3, pessoaId: maria.id },
+    });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ valor: 1234.5, divida: 20240002, veiculoTipo: { id: 3, nome: 'Caminhão' }, pessoa: { nome: 'Maria Feirante' } });
-    const u2 = await call(t.app, t.userAdmin, { method: 'PUT', url: `/api/estacionamento/${id}`, payload: { ...base(), valor: '1.234,56', pessoaId: maria.id, veiculoTipoId: 3 } });
+    const u2 = await call(t.app, t.userAdmin, {
+      method: 'PUT',
+      url: `/api/estacionamento/${id}`,
+      payload: { ...base(), valor: '1.234,56', pessoaId: maria.id, veiculoTipoId: 3 },
+    });
     expect(u2.body).toMatchObject({ valor: 1234.56, divida: 20240001 });
 
-    const b = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/estacionamento', payload: { ...base(), data: '2024-05-06', placa: 'XYZ9K88', valor: 10, divida: 7 } });
+    const b = await call(t.app, t.userAdmin, {
+      method: 'POST',
+      url: '/api/estacionamento',
+      payload: { ...base(), data: '2024-05-06', placa: 'XYZ9K88', valor: 10, divida: 7 },
+    });
     expect(b.status).toBe(201);
 
-    const busca = (body: unknown) => call(t.app, t.userAdmin, { method: 'POST', url: '/api/estacionamento/searchEstacionamento/asc/id?page=0', payload: body as object });
+    const busca = (body: unknown) =>
+      call(t.app, t.userAdmin, { method: 'POST', url: '/api/estacionamento/searchEstacionamento/asc/id?page=0', payload: body as object });
     const ids = async (body: unknown) => (await busca(body)).body.content.map((e: { id: number }) => e.id);
     const s = await busca({ pessoaNome: 'joao' });
     expect(s.status).toBe(200);
@@ -72,7 +85,11 @@ describe('estacionamento', () => {
     const g2 = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/estacionamento/search?searchTerm=abc' });
     expect(g2.body.content.map((e: { id: number }) => e.id)).toEqual([id]);
 
-    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Estacionamento', cadastroId: String(id) } });
+    const logs = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'Estacionamento', cadastroId: String(id) },
+    });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
   });
 
@@ -99,18 +116,15 @@ describe('estacionamento', () => {
       expect(await erros({ ...base(), data })).toEqual([{ field: 'data', message: 'Uma data deve ser inserida' }]);
     expect(await erros({ ...base(), placa: ' ' })).toEqual([{ field: 'placa', message: 'A placa é obrigatória' }]);
     expect(await erros({ ...base(), placa: 'x'.repeat(201) })).toEqual([{ field: 'placa', message: 'A placa deve ter no máximo 200 caracteres' }]);
-    for (const valor of [null, '', '  '])
-      expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: 'O valor é obrigatório' }]);
+    for (const valor of [null, '', '  ']) expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: 'O valor é obrigatório' }]);
     expect(await erros({ ...base(), valor: '12345678,90' })).toEqual([{ field: 'valor', message: 'O valor deve ter no máximo 10 caracteres' }]);
     expect(await erros({ ...base(), valor: 12345678901 })).toEqual([{ field: 'valor', message: 'O valor deve ter no máximo 10 caracteres' }]);
     expect(await erros({ ...base(), valor: 'dez reais' })).toEqual([{ field: 'valor', message: 'O valor deve ser um número' }]);
     expect(await erros({ ...base(), valor: -5 })).toEqual([{ field: 'valor', message: 'O valor não pode ser negativo' }]);
-    for (const divida of [null, undefined, ''])
-      expect(await erros({ ...base(), divida })).toEqual([{ field: 'divida', message: 'A dívida é obrigatória' }]);
+    for (const divida of [null, undefined, '']) expect(await erros({ ...base(), divida })).toEqual([{ field: 'divida', message: 'A dívida é obrigatória' }]);
     for (const divida of ['12a', 1.5, -3])
       expect(await erros({ ...base(), divida })).toEqual([{ field: 'divida', message: 'A dívida deve ser um número inteiro' }]);
-    for (const pessoaId of [null, 0, 1.5])
-      expect(await erros({ ...base(), pessoaId })).toEqual([{ field: 'pessoaId', message: 'A pessoa é obrigatória' }]);
+    for (const pessoaId of [null, 0, 1.5]) expect(await erros({ ...base(), pessoaId })).toEqual([{ field: 'pessoaId', message: 'A pessoa é obrigatória' }]);
     for (const veiculoTipoId of [undefined, -1, 'x'])
       expect(await erros({ ...base(), veiculoTipoId })).toEqual([{ field: 'veiculoTipoId', message: 'O tipo de veículo é obrigatório' }]);
     expect(await erros({ ...base(), pessoaId: 999999, veiculoTipoId: 999 })).toEqual([
@@ -123,7 +137,9 @@ describe('estacionamento', () => {
     const e = (await call(t.app, t.userAdmin, { method: 'POST', url: '/api/estacionamento', payload: base() })).body;
     const logs2 = await countRows(t.app, 'logs');
     expect((await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/estacionamento', payload: { ...base(), id: e.id, placa: '' } })).status).toBe(400);
-    expect((await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/estacionamento', payload: { ...base(), id: e.id, pessoaId: 999999 } })).status).toBe(400);
+    expect((await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/estacionamento', payload: { ...base(), id: e.id, pessoaId: 999999 } })).status).toBe(
+      400,
+    );
     const p404 = await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/estacionamento', payload: { ...base(), id: 999999 } });
     expect(p404.status).toBe(404);
     expect(p404.body.message).toBe('Estacionamento não encontrado');

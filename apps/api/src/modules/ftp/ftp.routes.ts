@@ -69,7 +69,8 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       if (campos.path !== undefined && (campos.path.length > 200 || campos.path.includes('\0') || campos.path.split(/[\\/]/).includes('..')))
         throw badRequest('Caminho inválido', [{ field: 'path', message: 'Caminho inválido' }]);
-      if (!arquivo || arquivo.buffer.length === 0) throw badRequest('Nenhuma foto enviada (campo "file").', [{ field: 'file', message: 'Nenhuma foto enviada' }]);
+      if (!arquivo || arquivo.buffer.length === 0)
+        throw badRequest('Nenhuma foto enviada (campo "file").', [{ field: 'file', message: 'Nenhuma foto enviada' }]);
       const nome = campos.cpfcnpj !== undefined ? nomePorDocumento(campos.cpfcnpj) : nomePorArquivo(arquivo.filename);
       if (!nome)
         throw badRequest('Não foi possível identificar o CPF/CNPJ da foto: envie o campo cpfcnpj ou um arquivo chamado <CPF/CNPJ>.png.', [

@@ -172,12 +172,22 @@ describe('ftp (person photos)', () => {
       'isto não é multipart',
     ];
     for (const payload of corpos) {
-      const r = await call(t.app, t.admin, { method: 'POST', url: '/api/ftp/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      const r = await call(t.app, t.admin, {
+        method: 'POST',
+        url: '/api/ftp/upload',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
       expect(r.status, payload).toBeGreaterThanOrEqual(400);
       expect(r.status, payload).toBeLessThan(500);
       expect(r.body.message).toMatch(/foto|multipart|envio/i);
     }
-    const semBoundary = await call(t.app, t.admin, { method: 'POST', url: '/api/ftp/upload', payload: 'x', headers: { 'content-type': 'multipart/form-data' } });
+    const semBoundary = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/ftp/upload',
+      payload: 'x',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
     expect(semBoundary.status).toBe(400);
     expect(await arquivos()).toEqual(antes);
   });
@@ -234,7 +244,14 @@ describe('ftp (person photos)', () => {
   it('documents the routes in the OpenAPI schema', async () => {
     const r = await call(t.app, null, { method: 'GET', url: '/api/docs/json' });
     expect(r.status).toBe(200);
-    for (const p of ['/api/ftp/upload', '/api/pessoa/searchPessoa/{dir}/{field}', '/api/propriedade', '/api/pedras/search', '/api/estacionamento/{id}', '/api/romaneio/divida/{numero}'])
+    for (const p of [
+      '/api/ftp/upload',
+      '/api/pessoa/searchPessoa/{dir}/{field}',
+      '/api/propriedade',
+      '/api/pedras/search',
+      '/api/estacionamento/{id}',
+      '/api/romaneio/divida/{numero}',
+    ])
       expect(Object.keys(r.body.paths)).toContain(p);
   });
 });

@@ -16,7 +16,13 @@ export const grupoPermissoesList: ListSpec<{ id: number; nome: string }> = {
 const NAO_ENCONTRADO = 'Grupo de permissões não encontrado';
 
 /** A group's flags per route are its child rows: saved with the group by the shared master-detail save. */
-export const colecaoPermissoes = { campo: 'permissoes', table: permissoes, cadastro: 'Permissoes', pai: permissoes.grupoId, item: 'Permissão' } satisfies Colecao;
+export const colecaoPermissoes = {
+  campo: 'permissoes',
+  table: permissoes,
+  cadastro: 'Permissoes',
+  pai: permissoes.grupoId,
+  item: 'Permissão',
+} satisfies Colecao;
 
 /** A permission group and its per-route flags, saved together (one audit row per changed record). */
 export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {

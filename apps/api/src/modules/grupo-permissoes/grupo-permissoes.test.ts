@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows, tokenFor } from '../../../test/helpers';
 
-
 const t = appDeTeste();
 
 const rotaId = async (nome: string) => {
@@ -62,7 +61,11 @@ describe('grupoPermissoes', () => {
     expect(r.body.message).toBe('O nome do grupo é obrigatório');
     const longo = await call(t.app, t.admin, { method: 'POST', url: '/api/grupoPermissoes', payload: { nome: 'g'.repeat(201) } });
     expect(longo.body.message).toBe('O nome do grupo deve ter no máximo 200 caracteres');
-    const rotaInexistente = await call(t.app, t.admin, { method: 'POST', url: '/api/grupoPermissoes', payload: { nome: 'X', permissoes: [{ rotaId: 99999, visualizar: true }] } });
+    const rotaInexistente = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/grupoPermissoes',
+      payload: { nome: 'X', permissoes: [{ rotaId: 99999, visualizar: true }] },
+    });
     expect(rotaInexistente.status).toBe(409);
     expect(await countRows(t.app, 'grupo_permissoes')).toBe(4);
     const del = await call(t.app, t.admin, { method: 'DELETE', url: '/api/grupoPermissoes/3' });
@@ -76,7 +79,13 @@ describe('grupoPermissoes', () => {
     const c = await call(t.app, t.admin, {
       method: 'POST',
       url: '/api/grupoPermissoes',
-      payload: { nome: 'Balcão', permissoes: [{ rotaId: pessoa, visualizar: true }, { rotaId: produto, visualizar: true, criar: true }] },
+      payload: {
+        nome: 'Balcão',
+        permissoes: [
+          { rotaId: pessoa, visualizar: true },
+          { rotaId: produto, visualizar: true, criar: true },
+        ],
+      },
     });
     expect(c.status).toBe(201);
     const id = c.body.id as number;
@@ -103,7 +112,11 @@ describe('grupoPermissoes', () => {
     expect(porRota.get(precos)!.id).toBeGreaterThan(pProduto.id);
     // The group's UPDATE, produto's UPDATE and precos' INSERT: pessoa did not change, so no row for it.
     expect((await countRows(t.app, 'logs')) - logsAntes).toBe(3);
-    const perm = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Permissoes', cadastroId: String(pProduto.id) } });
+    const perm = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'Permissoes', cadastroId: String(pProduto.id) },
+    });
     expect(perm.body.content.map((l: { acao: string }) => l.acao)).toEqual(['INSERT', 'UPDATE']);
     expect(perm.body.content[1].conteudoAnterior).toContain('editar=false');
     expect(perm.body.content[1].conteudo).toContain('editar=true');
@@ -111,10 +124,21 @@ describe('grupoPermissoes', () => {
     const semProduto = await call(t.app, t.admin, {
       method: 'PUT',
       url: '/api/grupoPermissoes',
-      payload: { id, nome: 'Balcão', permissoes: [{ id: pPessoa.id, rotaId: pessoa, visualizar: true }, { id: porRota.get(precos)!.id, rotaId: precos, visualizar: true }] },
+      payload: {
+        id,
+        nome: 'Balcão',
+        permissoes: [
+          { id: pPessoa.id, rotaId: pessoa, visualizar: true },
+          { id: porRota.get(precos)!.id, rotaId: precos, visualizar: true },
+        ],
+      },
     });
     expect(semProduto.body.permissoes.map((p: { id: number }) => p.id)).toEqual([pPessoa.id, porRota.get(precos)!.id].sort((a, b) => a - b));
-    const del = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Permissoes', cadastroId: String(pProduto.id) } });
+    const del = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/desc/id',
+      payload: { cadastro: 'Permissoes', cadastroId: String(pProduto.id) },
+    });
     expect(del.body.content[0].acao).toBe('DELETE');
   });
 
@@ -124,12 +148,20 @@ describe('grupoPermissoes', () => {
     const linhas = g2.body.permissoes.slice(0, 3).map((p: Record<string, unknown>) => ({ ...p }));
 
     // Validation (the shared zod schema): the row and field by index.
-    const invalida = await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: 'Agronomia', permissoes: [linhas[0], linhas[1], { ...linhas[2], rotaId: 0 }] } });
+    const invalida = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: '/api/grupoPermissoes',
+      payload: { id: 2, nome: 'Agronomia', permissoes: [linhas[0], linhas[1], { ...linhas[2], rotaId: 0 }] },
+    });
     expect(invalida.status).toBe(400);
     expect(invalida.body.fieldErrors).toEqual([{ field: 'permissoes[2].rotaId', message: 'A rota é obrigatória' }]);
 
     // The database: a route that does not exist (foreign key) and the same route twice (unique), on their rows.
-    const inexistente = await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, { rotaId: 99999, visualizar: true }] } });
+    const inexistente = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: '/api/grupoPermissoes',
+      payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, { rotaId: 99999, visualizar: true }] },
+    });
     expect(inexistente.status).toBe(409);
     expect(inexistente.body.message).toBe('Permissão 4: o registro relacionado não existe.');
     expect(inexistente.body.fieldErrors).toEqual([{ field: 'permissoes[3].rotaId', message: inexistente.body.message }]);
@@ -143,7 +175,11 @@ describe('grupoPermissoes', () => {
 
     // Another group's permission id.
     const g1 = await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes/1' });
-    const alheia = await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, g1.body.permissoes[0]] } });
+    const alheia = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: '/api/grupoPermissoes',
+      payload: { id: 2, nome: 'Outro nome', permissoes: [...linhas, g1.body.permissoes[0]] },
+    });
     expect(alheia.status).toBe(400);
     expect(alheia.body.fieldErrors[0].field).toBe('permissoes[3].id');
 

@@ -12,7 +12,11 @@ const MSG = 'O registro de auditoria (logs) não pode ser alterado nem removido.
 const t = appDeTeste({ tokens: ['admin'] });
 beforeAll(async () => {
   const m = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Balsas', sigla: 'MA' } });
-  const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Municipio', cadastroId: String(m.body.id) } });
+  const logs = await call(t.app, t.admin, {
+    method: 'POST',
+    url: '/api/logs/searchLogs/desc/id',
+    payload: { cadastro: 'Municipio', cadastroId: String(m.body.id) },
+  });
   logId = logs.body.content[0].id;
 });
 

@@ -26,6 +26,10 @@ export function municipioRepository(db: Db) {
     update: (usuario: string, id: number, input: MunicipioInput): Promise<Municipio> =>
       crud.update(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
     /** Every municipality, id and name (dropdowns). */
-    findAllBasic: () => db.select({ id: municipio.id, nome: municipio.nome, sigla: municipio.sigla }).from(municipio).orderBy(asc(chaveDeOrdem(municipio.nome)), asc(municipio.id)),
+    findAllBasic: () =>
+      db
+        .select({ id: municipio.id, nome: municipio.nome, sigla: municipio.sigla })
+        .from(municipio)
+        .orderBy(asc(chaveDeOrdem(municipio.nome)), asc(municipio.id)),
   };
 }

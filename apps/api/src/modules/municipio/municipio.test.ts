@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows, tokenFor } from '../../../test/helpers';
 
-
 const t = appDeTeste({ tokens: ['admin', 'agro'] });
 
 describe('municipio', () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { romaneio, romaneioPedras } from '../../db/schema';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 
-
 const t = appDeTeste();
 
 const numeros = (body: { content: { numero: string }[] }) => body.content.map((p) => p.numero);
@@ -40,7 +39,11 @@ describe('pedras', () => {
     expect(u2.body.numero).toBe('254');
     const ultimo = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/pedras?sort=numero,desc&size=1' });
     expect(numeros(ultimo.body)).toEqual(['254']);
-    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Pedras', cadastroId: String(c.body.id) } });
+    const logs = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'Pedras', cadastroId: String(c.body.id) },
+    });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
     expect(logs.body.content[0].conteudo).toBe(`Pedras(id=${c.body.id}, numero=253)`);
   });

@@ -124,7 +124,11 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     tipos: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
 
     porTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
-      db.select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj }).from(pessoa).where(eq(pessoa.tipoId, tipoId)).orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
+      db
+        .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
+        .from(pessoa)
+        .where(eq(pessoa.tipoId, tipoId))
+        .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
 
     produtores: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.PRODUTOR]),
     lojistas: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.LOJISTA]),

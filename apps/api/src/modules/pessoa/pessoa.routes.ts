@@ -20,8 +20,10 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Lookups many screens share (romaneio, boletim, loja, cotação): any user with a profile.
   r.get('/tipo', { schema: { tags, summary: 'Tipos de pessoa (id, descricao)' }, config: { acesso: 'perfil' } }, () => repo.tipos());
-  r.get('/pessoa/tipo/:tipoId', { schema: { tags, summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj', params: tipoParam }, config: { acesso: 'perfil' } }, (req) =>
-    repo.porTipo(req.params.tipoId),
+  r.get(
+    '/pessoa/tipo/:tipoId',
+    { schema: { tags, summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj', params: tipoParam }, config: { acesso: 'perfil' } },
+    (req) => repo.porTipo(req.params.tipoId),
   );
   r.get('/pessoa/produtorAll', { schema: { tags, summary: 'Produtores (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.produtores());
   r.get('/pessoa/lojistas', { schema: { tags, summary: 'Lojistas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.lojistas());
@@ -31,16 +33,23 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.get(
     '/pessoa/produtor/:id',
-    { schema: { tags, summary: 'Dados de um produtor para preencher um novo cadastro', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'visualizar' } } },
+    {
+      schema: { tags, summary: 'Dados de um produtor para preencher um novo cadastro', params: idParam },
+      config: { acesso: { rota: 'pessoa', acao: 'visualizar' } },
+    },
     (req) => repo.produtor(req.params.id),
   );
 
   recursoRoutes(app, ctx.db, pessoaRecurso, { lista: pessoaList, repo, semDelete: true });
 
   /** 204; or 200 with a warning when the person is gone but the photo file could not be removed. */
-  r.delete('/pessoa/:id', { schema: { tags, summary: 'Remove a pessoa e a sua foto', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } }, async (req, reply) => {
-    const { foto } = await repo.remove(quem(req), req.params.id);
-    if (foto === 'falhou') return reply.code(200).send({ fotoRemovida: false, aviso: AVISO_FOTO });
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/pessoa/:id',
+    { schema: { tags, summary: 'Remove a pessoa e a sua foto', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } },
+    async (req, reply) => {
+      const { foto } = await repo.remove(quem(req), req.params.id);
+      if (foto === 'falhou') return reply.code(200).send({ fotoRemovida: false, aviso: AVISO_FOTO });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -68,18 +68,27 @@ describe('pessoa', () => {
     expect((await call(t.app, t.admin, { method: 'GET', url: `/api/pessoa/${id}` })).body).toEqual(esperado);
 
     // PUT with the id in the body; no foto field keeps the photo, celular with 10 digits.
-    const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/pessoa', payload: { id, nome: 'José Açúcar Filho', cpfcnpj: doc, celular: '1132654321', tipoId: 1 } });
+    const u = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: '/api/pessoa',
+      payload: { id, nome: 'José Açúcar Filho', cpfcnpj: doc, celular: '1132654321', tipoId: 1 },
+    });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ nome: 'José Açúcar Filho', celular: '1132654321', foto: `${digitos(doc)}.png`, observacao: null });
     // PUT /pessoa/{id}; foto null removes the mark, empty celular is null.
-    const u2 = await call(t.app, t.admin, { method: 'PUT', url: `/api/pessoa/${id}`, payload: { nome: 'José Açúcar', cpfcnpj: doc, celular: '', tipoId: 1, foto: null } });
+    const u2 = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: `/api/pessoa/${id}`,
+      payload: { nome: 'José Açúcar', cpfcnpj: doc, celular: '', tipoId: 1, foto: null },
+    });
     expect(u2.status).toBe(200);
     expect(u2.body).toMatchObject({ celular: null, foto: null });
 
     const tecnico = await novaPessoa({ nome: 'Técnica Maria', tipoId: 2, celular: '31 3333-4444' });
     const lojista = await novaPessoa({ nome: 'Loja do Zé', tipoId: 3 });
 
-    const busca = (body: unknown, q = '') => call(t.app, t.admin, { method: 'POST', url: `/api/pessoa/searchPessoa/asc/nome?page=0${q}`, payload: body as object });
+    const busca = (body: unknown, q = '') =>
+      call(t.app, t.admin, { method: 'POST', url: `/api/pessoa/searchPessoa/asc/nome?page=0${q}`, payload: body as object });
     const s1 = await busca({ nome: 'acucar' });
     expect(s1.status).toBe(200);
     expect(s1.body).toMatchObject({ totalElements: 1, number: 0, size: 20, totalPages: 1 });
@@ -183,17 +192,29 @@ describe('pessoa', () => {
     expect(await mensagens({ ...base, nome: '   ' })).toEqual([{ field: 'nome', message: 'O nome é obrigatório' }]);
     expect(await mensagens({ ...base, nome: 'x'.repeat(201) })).toEqual([{ field: 'nome', message: 'O nome deve ter no máximo 200 caracteres' }]);
     expect(await mensagens({ ...base, cpfcnpj: '123.456' })).toContainEqual({ field: 'cpfcnpj', message: 'O cpf/cnpj deve ter no minimo 11 caracteres' });
-    expect(await mensagens({ ...base, cpfcnpj: '12.345.678/0001-901' })).toContainEqual({ field: 'cpfcnpj', message: 'O cpf/cnpj deve ter no máximo 18 caracteres' });
-    expect(await mensagens({ ...base, cpfcnpj: 'abcdefghijk' })).toEqual([{ field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' }]);
-    expect(await mensagens({ ...base, cpfcnpj: '1234567890123' })).toEqual([{ field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' }]);
+    expect(await mensagens({ ...base, cpfcnpj: '12.345.678/0001-901' })).toContainEqual({
+      field: 'cpfcnpj',
+      message: 'O cpf/cnpj deve ter no máximo 18 caracteres',
+    });
+    expect(await mensagens({ ...base, cpfcnpj: 'abcdefghijk' })).toEqual([
+      { field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },
+    ]);
+    expect(await mensagens({ ...base, cpfcnpj: '1234567890123' })).toEqual([
+      { field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },
+    ]);
     for (const celular of ['123', '(11) 9876-54321-0', 'abcdefghij'])
       expect(await mensagens({ ...base, celular })).toEqual([{ field: 'celular', message: 'O celular deve ter 10 ou 11 dígitos' }]);
     for (const tipoId of [undefined, null, 0, -1, 1.5, '1'])
       expect(await mensagens({ ...base, tipoId })).toContainEqual({ field: 'tipoId', message: 'A tipo pessoa deve ser selecionada' });
     const fora = await post({ ...base, tipoId: 9999 });
     expect(fora.status).toBe(400);
-    expect(fora.body).toMatchObject({ message: 'A tipo pessoa deve estar na lista', fieldErrors: [{ field: 'tipoId', message: 'A tipo pessoa deve estar na lista' }] });
-    expect(await mensagens({ ...base, observacao: 'x'.repeat(1001) })).toEqual([{ field: 'observacao', message: 'A observação deve ter no máximo 1000 caracteres' }]);
+    expect(fora.body).toMatchObject({
+      message: 'A tipo pessoa deve estar na lista',
+      fieldErrors: [{ field: 'tipoId', message: 'A tipo pessoa deve estar na lista' }],
+    });
+    expect(await mensagens({ ...base, observacao: 'x'.repeat(1001) })).toEqual([
+      { field: 'observacao', message: 'A observação deve ter no máximo 1000 caracteres' },
+    ]);
 
     const p = await novaPessoa();
     const antes2 = await countRows(t.app, 'pessoa');
@@ -296,10 +317,18 @@ describe('pessoa', () => {
     for (const outro of [doc, digitos(doc), ` ${digitos(doc).slice(0, 9)}-${digitos(doc).slice(9)} `]) {
       const dup = await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Outra Pessoa', cpfcnpj: outro, tipoId: 2, foto: 'sim' } });
       expect(dup.status).toBe(409);
-      expect(dup.body).toMatchObject({ status: 409, message: 'Já existe uma pessoa com este CPF/CNPJ.', fieldErrors: [{ field: 'cpfcnpj', message: 'Já existe uma pessoa com este CPF/CNPJ.' }] });
+      expect(dup.body).toMatchObject({
+        status: 409,
+        message: 'Já existe uma pessoa com este CPF/CNPJ.',
+        fieldErrors: [{ field: 'cpfcnpj', message: 'Já existe uma pessoa com este CPF/CNPJ.' }],
+      });
     }
     const outra = await novaPessoa();
-    const dupPut = await call(t.app, t.admin, { method: 'PUT', url: '/api/pessoa', payload: { id: outra.id, nome: outra.nome, cpfcnpj: digitos(doc), tipoId: 1 } });
+    const dupPut = await call(t.app, t.admin, {
+      method: 'PUT',
+      url: '/api/pessoa',
+      payload: { id: outra.id, nome: outra.nome, cpfcnpj: digitos(doc), tipoId: 1 },
+    });
     expect(dupPut.status).toBe(409);
     expect(dupPut.body.message).toBe('Já existe uma pessoa com este CPF/CNPJ.');
     expect((await call(t.app, t.admin, { method: 'GET', url: `/api/pessoa/${outra.id}` })).body.cpfcnpj).toBe(outra.cpfcnpj);

@@ -98,7 +98,9 @@ describe('precos/searchPrecosHome (public)', () => {
     expect((await home({ valorMinimo: '3,33' })).body.content).toEqual([acucar0603()]);
     expect((await home({ valorMedio: '65.25' })).body.content).toEqual([tomate0603()]);
     expect((await home({ valorMaximo: 110 })).body.content).toEqual([tomate0606()]);
-    expect((await home({ produtoGrupoNome: '', precoData: null, produtoGrupoId: '', valorMinimo: null, valorMedio: '', valorMaximo: undefined })).body.totalElements).toBe(4);
+    expect(
+      (await home({ produtoGrupoNome: '', precoData: null, produtoGrupoId: '', valorMinimo: null, valorMedio: '', valorMaximo: undefined })).body.totalElements,
+    ).toBe(4);
     expect((await home({ precoData: '2030-01-01' })).body).toEqual({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 });
   });
 
@@ -123,7 +125,13 @@ describe('precos/searchPrecosHome (public)', () => {
     expect(p1.body).toEqual({ content: [tomate0110()], totalElements: 4, totalPages: 2, number: 1, size: 3 });
     // A page past the end carries no row to read the total from: it is still the total.
     expect((await home({}, 'precoData/desc', 'page=5&size=3')).body).toEqual({ content: [], totalElements: 4, totalPages: 2, number: 5, size: 3 });
-    expect((await home({ produtoGrupoId: tomate }, 'precoData/desc', 'page=5&size=3')).body).toEqual({ content: [], totalElements: 3, totalPages: 1, number: 5, size: 3 });
+    expect((await home({ produtoGrupoId: tomate }, 'precoData/desc', 'page=5&size=3')).body).toEqual({
+      content: [],
+      totalElements: 3,
+      totalPages: 1,
+      number: 5,
+      size: 3,
+    });
     expect((await home({}, 'precoData/desc', 'size=1001')).status).toBe(400);
   });
 
@@ -174,8 +182,14 @@ describe('precos/searchPrecosHome (public)', () => {
     const lista = await call(t.app, t.admin, { method: 'GET', url: '/api/precos' });
     expect(lista.body.totalElements).toBe(await countRows(t.app, 'precos'));
     // short "contains" filters: their totals match a recount
-    for (const [campo, coluna, texto] of [['valorMinimo', 'valor_minimo', '5'], ['valorMedio', 'valor_medio', ',5'], ['valorMaximo', 'valor_maximo', '10']]) {
-      const n = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM precos_resumo WHERE ${sql.raw(coluna)}::text LIKE ${'%' + texto.replace(',', '.') + '%'}`);
+    for (const [campo, coluna, texto] of [
+      ['valorMinimo', 'valor_minimo', '5'],
+      ['valorMedio', 'valor_medio', ',5'],
+      ['valorMaximo', 'valor_maximo', '10'],
+    ]) {
+      const n = await t.app.ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM precos_resumo WHERE ${sql.raw(coluna)}::text LIKE ${'%' + texto.replace(',', '.') + '%'}`,
+      );
       expect((await home({ [campo]: texto })).body.totalElements, `${campo} ${texto}`).toBe(Number((n.rows[0] as { n: number }).n));
     }
   });

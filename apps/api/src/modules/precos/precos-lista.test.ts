@@ -109,8 +109,7 @@ const filtros = () => [
 
 async function conferirTudo() {
   for (const f of filtros())
-    for (const campo of Object.keys(COLUNAS))
-      for (const dir of ['asc', 'desc'] as const) await conferir(f, campo, dir, campo === 'data' ? 1 : 0);
+    for (const campo of Object.keys(COLUNAS)) for (const dir of ['asc', 'desc'] as const) await conferir(f, campo, dir, campo === 'data' ? 1 : 0);
   // Deep pages leave the product-by-product path for the sorted index.
   await conferir({ produtoGrupo: tomate }, 'produtoNome', 'asc', 51);
   await conferir({ produtoNome: 'tomate' }, 'data', 'desc', 49);
@@ -123,7 +122,8 @@ async function conferirTudo() {
 beforeAll(async () => {
   const g = await gerarPrecos(t.app.ctx.db, { anos: 2, produtosPorGrupo: 3, ate: '2025-12-31' });
   umaData = g.ultimaData;
-  const id = async (nome: string) => Number(((await t.app.ctx.db.execute(sql`SELECT id FROM produto_grupo WHERE nome = ${nome}`)).rows[0] as { id: number }).id);
+  const id = async (nome: string) =>
+    Number(((await t.app.ctx.db.execute(sql`SELECT id FROM produto_grupo WHERE nome = ${nome}`)).rows[0] as { id: number }).id);
   tomate = await id('Tomate');
   acucar = await id('Açúcar');
 }, 60_000);
@@ -155,7 +155,11 @@ describe('price list over the copied product columns', () => {
       WHERE coalesce(t.precos, 0) <> (SELECT count(*) FROM precos p WHERE p.produto_id = pr.id)`);
     expect(Number((contagens.rows[0] as { n: number }).n)).toBe(0);
     // The public quotation shows the group's new name.
-    const home = await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: { produtoGrupoId: tomate } });
+    const home = await call(t.app, null, {
+      method: 'POST',
+      url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20',
+      payload: { produtoGrupoId: tomate },
+    });
     expect(home.body.content[0].produtoGrupoNome).toBe('Tomates');
     expect(home.body.totalElements).toBeGreaterThan(0);
   }, 60_000);

@@ -4,7 +4,25 @@ import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { notFound } from '../../lib/errors';
-import { activeFilters, chaveJaCalculada, conditions, contagemLimitada, executar, fieldKey, limitOffset, listRowOrThrow, orderClause, ordemDoCampo, pageOf, pageWithTotal, planoEstavel, whereClause, type Contagem, type ListParams, type ListSpec } from '../../lib/list';
+import {
+  activeFilters,
+  chaveJaCalculada,
+  conditions,
+  contagemLimitada,
+  executar,
+  fieldKey,
+  limitOffset,
+  listRowOrThrow,
+  orderClause,
+  ordemDoCampo,
+  pageOf,
+  pageWithTotal,
+  planoEstavel,
+  whereClause,
+  type Contagem,
+  type ListParams,
+  type ListSpec,
+} from '../../lib/list';
 import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
@@ -12,7 +30,12 @@ const aninhado = (r: Record<string, unknown>): Preco => {
   const { produtoPesoEmKg, ...p } = r as PrecoRow;
   return {
     ...p,
-    produto: { nome: p.produtoNome, embalagem: p.produtoEmbalagem, pesoEmKg: produtoPesoEmKg, produtoGrupo: { id: p.produtoGrupoId, nome: p.produtoGrupoNome } },
+    produto: {
+      nome: p.produtoNome,
+      embalagem: p.produtoEmbalagem,
+      pesoEmKg: produtoPesoEmKg,
+      produtoGrupo: { id: p.produtoGrupoId, nome: p.produtoGrupoNome },
+    },
   };
 };
 
@@ -173,9 +196,7 @@ export function precosRepository(db: Db) {
         // so the page is gathered product by product: each matching product gives its first rows in
         // the page's order from its own index (product, date | value | id), and only those few are
         // sorted. A product column is constant within a product, so there its prices go by id.
-        const doPreco = Object.fromEntries(
-          Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')),
-        );
+        const doPreco = Object.fromEntries(Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')));
         const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
         const dir = (campo ? p.sortDir : precoList.defaultSort.dir) === 'desc' ? sql`DESC` : sql`ASC`;
         // The sort key: a product column (constant within a product, whose prices then go by id), or
@@ -247,7 +268,8 @@ export function precosRepository(db: Db) {
         ORDER BY r.data`,
         true,
       );
-      if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length) throw notFound('Grupo de produto não encontrado');
+      if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length)
+        throw notFound('Grupo de produto não encontrado');
       return r.rows as PrecoHistorico[];
     },
   };

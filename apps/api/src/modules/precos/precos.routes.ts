@@ -29,15 +29,23 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
   r.post(
     '/precos/searchPrecosHome/:field/:dir',
     {
-      schema: { tags: [tag], summary: 'Cotação pública: mínimo, médio e máximo por grupo de produto e data', params: sortPath, querystring: pageQuery, body: precoResumoFiltro.nullish() },
+      schema: {
+        tags: [tag],
+        summary: 'Cotação pública: mínimo, médio e máximo por grupo de produto e data',
+        params: sortPath,
+        querystring: pageQuery,
+        body: precoResumoFiltro.nullish(),
+      },
       config: { acesso: 'publico' },
     },
     (req) => repo.resumo({ page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} }),
   );
   r.get(
     '/precos/historico/:produtoGrupoId',
-    { schema: { tags: [tag], summary: 'Histórico de preços de um grupo (gráfico da cotação pública)', params: historicoParams, querystring: historicoQuery }, config: { acesso: 'publico' } },
+    {
+      schema: { tags: [tag], summary: 'Histórico de preços de um grupo (gráfico da cotação pública)', params: historicoParams, querystring: historicoQuery },
+      config: { acesso: 'publico' },
+    },
     (req) => repo.historico(req.params.produtoGrupoId, req.query.dias),
   );
-
 }

@@ -62,7 +62,8 @@ describe('precos', () => {
     const tomate = await inserirProduto(t.app, g, 'Tomate Italiano', { embalagem: 'CX 20kg', peso: 20 });
     const p1 = await inserirPreco(t.app, alface, '2023-02-01', '15.75');
     const p2 = await inserirPreco(t.app, tomate, '2023-02-02', '99.90');
-    const busca = (payload: object, ordem = 'asc/id') => call(t.app, t.admin, { method: 'POST', url: `/api/precos/searchPrecos/${ordem}?page=0&size=50`, payload });
+    const busca = (payload: object, ordem = 'asc/id') =>
+      call(t.app, t.admin, { method: 'POST', url: `/api/precos/searchPrecos/${ordem}?page=0&size=50`, payload });
     // totalElements is counted three ways (precos_resumo, precos alone, the full join): it must match the rows.
     const ids = (r: { body: { content: { id: number }[]; totalElements: number } }) => {
       expect(r.body.totalElements).toBe(r.body.content.length);
@@ -108,7 +109,11 @@ describe('precos', () => {
     // A page past the end carries no row to read the total from: it is still the total.
     const alem = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: {} });
     expect(alem.body).toEqual({ content: [], number: 9, size: 2, totalElements: 5, totalPages: 3 });
-    const alemFiltrado = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: { produtoGrupo: 'grãos' } });
+    const alemFiltrado = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/precos/searchPrecos/desc/data?page=9&size=2',
+      payload: { produtoGrupo: 'grãos' },
+    });
     expect(alemFiltrado.body.content).toEqual([]);
     expect(alemFiltrado.body.totalElements).toBe(todos.body.content.filter((x: { produtoGrupoNome: string }) => x.produtoGrupoNome === 'Grãos').length);
     const semCorpo = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/asc/id' });
@@ -168,7 +173,10 @@ describe('precos', () => {
     expect(d.status).toBe(204);
     expect((await call(t.app, t.admin, { method: 'GET', url: `/api/precos/${c.body.id}` })).status).toBe(404);
     const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Precos', acao: 'DELETE' } });
-    expect(logs.body.content[0]).toMatchObject({ cadastroId: String(c.body.id), conteudo: `Precos(id=${c.body.id}, valor=10.00, data=2024-07-01, produtoId=${feijao})` });
+    expect(logs.body.content[0]).toMatchObject({
+      cadastroId: String(c.body.id),
+      conteudo: `Precos(id=${c.body.id}, valor=10.00, data=2024-07-01, produtoId=${feijao})`,
+    });
   });
 
   it('enforces authentication and permissions (user-agro only views prices)', async () => {

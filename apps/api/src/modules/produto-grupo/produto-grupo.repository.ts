@@ -32,7 +32,10 @@ export function produtoGrupoRepository(db: Db) {
     ...generico,
     /** Every group, id and name, by name (dropdowns). */
     opcoes: (): Promise<ProdutoGrupoOpcao[]> =>
-      db.select({ id: produtoGrupo.id, nome: produtoGrupo.nome }).from(produtoGrupo).orderBy(asc(chaveDeOrdem(produtoGrupo.nome)), asc(produtoGrupo.id)),
+      db
+        .select({ id: produtoGrupo.id, nome: produtoGrupo.nome })
+        .from(produtoGrupo)
+        .orderBy(asc(chaveDeOrdem(produtoGrupo.nome)), asc(produtoGrupo.id)),
     /** 'Boletins por grupo de produto': one row per bulletin item whose product is in the group. */
     async boletins(grupoId: number): Promise<ProdutoGrupoBoletimRow[]> {
       await crud.getOrThrow(db, grupoId);

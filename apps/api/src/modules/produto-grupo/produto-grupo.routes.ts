@@ -12,7 +12,10 @@ export default function produtoGrupoRoutes(app: FastifyInstance, db: Db) {
   r.get('/produtoGrupo/produtosAll', { schema: { tags: [tag], summary: 'Todos os grupos (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoes());
   r.get(
     '/produtoGrupo/grupoId/:id',
-    { schema: { tags: [tag], summary: 'Relatório de boletins por grupo de produto', params: idParam }, config: { acesso: { rota: 'produtoGrupo', acao: 'visualizar' } } },
+    {
+      schema: { tags: [tag], summary: 'Relatório de boletins por grupo de produto', params: idParam },
+      config: { acesso: { rota: 'produtoGrupo', acao: 'visualizar' } },
+    },
     (req) => repo.boletins(req.params.id),
   );
   recursoRoutes(app, db, produtoGrupoRecurso, { lista: produtoGrupoList, repo });

@@ -10,7 +10,6 @@ import {
   inserirPropriedade,
 } from '../produto/produto.fixtures';
 
-
 const t = appDeTeste();
 
 describe('produtoGrupo', () => {
@@ -51,7 +50,11 @@ describe('produtoGrupo', () => {
       { id: b.body.id, nome: 'Batata' },
     ]);
 
-    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'ProdutoGrupo', cadastroId: String(id) } });
+    const logs = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'ProdutoGrupo', cadastroId: String(id) },
+    });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
     expect(logs.body.content[1].conteudo).toBe(`ProdutoGrupo(id=${id}, nome=Açúcar Cristal, unPadrao=SC)`);
   });
@@ -122,8 +125,26 @@ describe('produtoGrupo', () => {
     const r = await call(t.app, t.agro, { method: 'GET', url: `/api/produtoGrupo/grupoId/${grupo}` });
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
-      { boletimId: b2, propriedade: 'Sítio Boa Vista', produtor: 'João Produtor', celular: '11912345678', produtoNome: 'Alface', produtoEmbalagem: 'CX 12 un', dataEmissao: '2024-05-10', fimColheita: '2024-07-31' },
-      { boletimId: b1, propriedade: 'Sítio Boa Vista', produtor: 'João Produtor', celular: '11912345678', produtoNome: 'Alface', produtoEmbalagem: 'CX 12 un', dataEmissao: '2024-03-01', fimColheita: '2024-04-30' },
+      {
+        boletimId: b2,
+        propriedade: 'Sítio Boa Vista',
+        produtor: 'João Produtor',
+        celular: '11912345678',
+        produtoNome: 'Alface',
+        produtoEmbalagem: 'CX 12 un',
+        dataEmissao: '2024-05-10',
+        fimColheita: '2024-07-31',
+      },
+      {
+        boletimId: b1,
+        propriedade: 'Sítio Boa Vista',
+        produtor: 'João Produtor',
+        celular: '11912345678',
+        produtoNome: 'Alface',
+        produtoEmbalagem: 'CX 12 un',
+        dataEmissao: '2024-03-01',
+        fimColheita: '2024-04-30',
+      },
     ]);
     const vazio = await inserirGrupo(t.app, 'Sem boletins');
     expect((await call(t.app, t.admin, { method: 'GET', url: `/api/produtoGrupo/grupoId/${vazio}` })).body).toEqual([]);
@@ -160,7 +181,9 @@ describe('produtoGrupo', () => {
     // A group without the produtoGrupo flags (edited in Permissões) is refused by the server.
     const ge = await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes/2' });
     const semGrupo = ge.body.permissoes.filter((p: { rotaNome: string }) => p.rotaNome !== 'produtoGrupo');
-    expect((await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: ge.body.nome, permissoes: semGrupo } })).status).toBe(200);
+    expect(
+      (await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: ge.body.nome, permissoes: semGrupo } })).status,
+    ).toBe(200);
     const r = await call(t.app, t.agro, { method: 'DELETE', url: `/api/produtoGrupo/${g}` });
     expect(r.status).toBe(403);
     expect(r.body.message).toBe('Você não tem permissão para remover em produtoGrupo.');

@@ -29,10 +29,7 @@ export const inserirMunicipio = (app: FastifyInstance, nome: string, sigla = 'SP
 let cpfs = 0;
 /** A person with a CPF of its own (the database holds one person per CPF/CNPJ). */
 export const inserirPessoa = (app: FastifyInstance, nome: string, tipoId = 1, celular: string | null = '11987654321') =>
-  um(
-    app,
-    sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, ${String(12345678901 + ++cpfs)}, ${celular}, ${tipoId}) RETURNING id`,
-  );
+  um(app, sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, ${String(12345678901 + ++cpfs)}, ${celular}, ${tipoId}) RETURNING id`);
 
 export const inserirPropriedade = (app: FastifyInstance, nome: string, municipioId: number, proprietarioId: number) =>
   um(

@@ -8,11 +8,15 @@ export default function produtoRoutes(app: FastifyInstance, db: Db) {
   const repo = produtoRepository(db);
   const tag = produtoRecurso.menu.rotulo;
   app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () => repo.status());
-  app.get('/produto/listAllProdutoBasic', { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
-    repo.opcoes(),
+  app.get(
+    '/produto/listAllProdutoBasic',
+    { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } },
+    () => repo.opcoes(),
   );
-  app.get('/produto/produtosAll', { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
-    repo.opcoes(),
+  app.get(
+    '/produto/produtosAll',
+    { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } },
+    () => repo.opcoes(),
   );
   recursoRoutes(app, db, produtoRecurso, { lista: produtoList, repo, filtro: produtoFiltro.transform(normalizarFiltroDeProduto) });
 }

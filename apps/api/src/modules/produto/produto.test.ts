@@ -36,13 +36,19 @@ describe('produto', () => {
     });
     expect((await call(t.app, admin, { method: 'GET', url: `/api/produto/${id}` })).body).toEqual(c.body);
 
-    const u = await call(t.app, userAdmin, { method: 'PUT', url: '/api/produto', payload: { ...valido(), id, pesoEmKg: '18,5', produtoGrupoId: outroGrupo, status: 'INATIVO' } });
+    const u = await call(t.app, userAdmin, {
+      method: 'PUT',
+      url: '/api/produto',
+      payload: { ...valido(), id, pesoEmKg: '18,5', produtoGrupoId: outroGrupo, status: 'INATIVO' },
+    });
     expect(u.status).toBe(200);
     expect(u.body).toMatchObject({ id, pesoEmKg: 18.5, produtoGrupo: { id: outroGrupo, nome: 'Açúcares' }, status: 'INATIVO' });
 
     const logs = await call(t.app, admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Produto', cadastroId: String(id) } });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE']);
-    expect(logs.body.content[1].conteudo).toBe(`Produto(id=${id}, nome=Maçã Fuji, embalagem=CX 18kg, pesoEmKg=18.50, produtoGrupoId=${outroGrupo}, status=INATIVO)`);
+    expect(logs.body.content[1].conteudo).toBe(
+      `Produto(id=${id}, nome=Maçã Fuji, embalagem=CX 18kg, pesoEmKg=18.50, produtoGrupoId=${outroGrupo}, status=INATIVO)`,
+    );
   });
 
   it('returns the status list from the server', async () => {

@@ -30,7 +30,6 @@ export const propriedadeList: ListSpec<Propriedade> = {
 
 const NAO_ENCONTRADA = 'Propriedade não encontrada';
 
-
 export function propriedadeRepository(db: Db) {
   const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA, {
     emUso: (tabela) => `A propriedade não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
@@ -64,11 +63,14 @@ export function propriedadeRepository(db: Db) {
   return {
     get: (id: number) => dto(db, id),
     create: (usuario: string, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    update: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> =>
-      crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
+    update: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
     remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
     /** Every property, id and name (dropdowns). */
-    todas: (): Promise<PropriedadeOpcao[]> => db.select({ id: propriedade.id, nome: propriedade.nome }).from(propriedade).orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
+    todas: (): Promise<PropriedadeOpcao[]> =>
+      db
+        .select({ id: propriedade.id, nome: propriedade.nome })
+        .from(propriedade)
+        .orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
     /** A producer's properties (the bulletin form). */
     doProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
       db

@@ -13,7 +13,9 @@ export default function propriedadeRoutes(app: FastifyInstance, db: Db) {
   const repo = propriedadeRepository(db);
   const tag = propriedadeRecurso.menu.rotulo;
   // Dropdowns of the bulletin form (route 'boletim'), so any user with a profile.
-  r.get('/propriedade/propriedadeAll', { schema: { tags: [tag], summary: 'Todas as propriedades (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.todas());
+  r.get('/propriedade/propriedadeAll', { schema: { tags: [tag], summary: 'Todas as propriedades (id, nome)' }, config: { acesso: 'perfil' } }, () =>
+    repo.todas(),
+  );
   r.get(
     '/propriedade/proprietario/:produtorId',
     { schema: { tags: [tag], summary: 'Propriedades de um produtor (id, nome)', params: produtorParam }, config: { acesso: 'perfil' } },

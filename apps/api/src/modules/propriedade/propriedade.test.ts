@@ -59,18 +59,43 @@ describe('propriedade', () => {
     const u = await call(t.app, t.agro, {
       method: 'PUT',
       url: '/api/propriedade',
-      payload: { ...base(), id, nome: 'Fazenda Açude', cep: '39400123', pronaf: 'NÃO', tipoPosse: 'ARRENDADO', geoLocalizacao: '-16.7,-43.8', proprietarioId: outro.id },
+      payload: {
+        ...base(),
+        id,
+        nome: 'Fazenda Açude',
+        cep: '39400123',
+        pronaf: 'NÃO',
+        tipoPosse: 'ARRENDADO',
+        geoLocalizacao: '-16.7,-43.8',
+        proprietarioId: outro.id,
+      },
     });
     expect(u.status).toBe(200);
-    expect(u.body).toMatchObject({ nome: 'Fazenda Açude', cep: '39400123', pronaf: false, tipoPosse: 'ARRENDADO', geoLocalizacao: '-16.7,-43.8', proprietarioNome: 'Ana Colheita' });
-    const u2 = await call(t.app, t.agro, { method: 'PUT', url: `/api/propriedade/${id}`, payload: { ...base(), nome: 'Fazenda Açude', pronaf: false, tipoPosse: 'OUTRO', cep: null, proprietarioId: outro.id } });
+    expect(u.body).toMatchObject({
+      nome: 'Fazenda Açude',
+      cep: '39400123',
+      pronaf: false,
+      tipoPosse: 'ARRENDADO',
+      geoLocalizacao: '-16.7,-43.8',
+      proprietarioNome: 'Ana Colheita',
+    });
+    const u2 = await call(t.app, t.agro, {
+      method: 'PUT',
+      url: `/api/propriedade/${id}`,
+      payload: { ...base(), nome: 'Fazenda Açude', pronaf: false, tipoPosse: 'OUTRO', cep: null, proprietarioId: outro.id },
+    });
     expect(u2.status).toBe(200);
     expect(u2.body).toMatchObject({ pronaf: false, tipoPosse: 'OUTRO', cep: null, geoLocalizacao: '0,0' });
 
-    const b = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Chácara Beira Rio', pronaf: true, tipoPosse: 'PRÓPRIO' } });
+    const b = await call(t.app, t.agro, {
+      method: 'POST',
+      url: '/api/propriedade',
+      payload: { ...base(), nome: 'Chácara Beira Rio', pronaf: true, tipoPosse: 'PRÓPRIO' },
+    });
     expect(b.status).toBe(201);
 
-    const busca = (body: unknown) => call(t.app, t.userAdmin, { method: 'POST', url: '/api/propriedade/searchPropriedade/asc/nome?page=0', payload: body as object });
+    const busca = (body: unknown) =>
+      call(t.app, t.userAdmin, { method: 'POST', url: '/api/propriedade/searchPropriedade/asc/nome?page=0', payload: body as object });
     const s1 = await busca({ nome: 'acude' });
     expect(s1.status).toBe(200);
     expect(s1.body).toMatchObject({ totalElements: 1, number: 0, size: 20, totalPages: 1 });
@@ -98,7 +123,11 @@ describe('propriedade', () => {
     expect(doDono.body).toEqual([{ id: b.body.id, nome: 'Chácara Beira Rio' }]);
     expect((await call(t.app, t.userAdmin, { method: 'GET', url: '/api/propriedade/proprietario/999999' })).body).toEqual([]);
 
-    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Propriedade', cadastroId: String(id) } });
+    const logs = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'Propriedade', cadastroId: String(id) },
+    });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
   });
 
@@ -143,7 +172,9 @@ describe('propriedade', () => {
       expect(await erros({ ...base(), cep })).toEqual([{ field: 'cep', message: 'O CEP deve estar no formato 99999-999' }]);
     expect(await erros({ ...base(), pronaf: 'TALVEZ' })).toEqual([{ field: 'pronaf', message: 'O Pronaf deve ser SIM ou NÃO' }]);
     expect(await erros({ ...base(), endereco: 'x'.repeat(201) })).toEqual([{ field: 'endereco', message: 'O endereço deve ter no máximo 200 caracteres' }]);
-    expect(await erros({ ...base(), geoLocalizacao: 'x'.repeat(201) })).toEqual([{ field: 'geoLocalizacao', message: 'A geolocalização deve ter no máximo 200 caracteres' }]);
+    expect(await erros({ ...base(), geoLocalizacao: 'x'.repeat(201) })).toEqual([
+      { field: 'geoLocalizacao', message: 'A geolocalização deve ter no máximo 200 caracteres' },
+    ]);
     expect(await countRows(t.app, 'propriedade')).toBe(antes);
     expect(await countRows(t.app, 'logs')).toBe(logsAntes);
 
@@ -176,15 +207,20 @@ describe('propriedade', () => {
     // Equal to the total is allowed.
     const ok = await criar({ ...base(), nome: 'Sítio Todo Cultivado', areaTotal: 10, areaExplorada: 10, areaCultivada: 10 });
     expect(ok.status).toBe(201);
-    const put = await call(t.app, t.agro, { method: 'PUT', url: `/api/propriedade/${ok.body.id}`, payload: { ...base(), areaTotal: 9.99, areaExplorada: 10, areaCultivada: 10 } });
+    const put = await call(t.app, t.agro, {
+      method: 'PUT',
+      url: `/api/propriedade/${ok.body.id}`,
+      payload: { ...base(), areaTotal: 9.99, areaExplorada: 10, areaCultivada: 10 },
+    });
     expect(put.status).toBe(400);
     expect(put.body.fieldErrors.map((f: { field: string }) => f.field)).toEqual(['areaExplorada', 'areaCultivada']);
     expect(await countRows(t.app, 'propriedade')).toBe(antes + 1);
     expect(await countRows(t.app, 'logs')).toBe(logsAntes + 1);
     // Around the API, the database's CHECK refuses it.
-    const direto = await t.app.ctx.db
-      .execute(sql`UPDATE propriedade SET area_cultivada = area_total + 1 WHERE id = ${ok.body.id}`)
-      .then(() => 'gravou', (e: { cause?: { constraint?: string } }) => e.cause?.constraint);
+    const direto = await t.app.ctx.db.execute(sql`UPDATE propriedade SET area_cultivada = area_total + 1 WHERE id = ${ok.body.id}`).then(
+      () => 'gravou',
+      (e: { cause?: { constraint?: string } }) => e.cause?.constraint,
+    );
     expect(direto).toBe('propriedade_area_cultivada_ck');
     expect((await call(t.app, t.agro, { method: 'GET', url: `/api/propriedade/${ok.body.id}` })).body.areaCultivada).toBe(10);
   });
@@ -215,7 +251,9 @@ describe('propriedade', () => {
     expect(logs.body.content[0].cadastroId).toBe(String(c.body.id));
 
     const usada = await call(t.app, t.agro, { method: 'POST', url: '/api/propriedade', payload: { ...base(), nome: 'Com boletim' } });
-    await t.app.ctx.db.insert(boletim).values({ dataVisita: '2024-01-01', dataEmissao: '2024-01-02', produtorId: dono.id, propriedadeId: usada.body.id, tecnicoId: dono.id });
+    await t.app.ctx.db
+      .insert(boletim)
+      .values({ dataVisita: '2024-01-01', dataEmissao: '2024-01-02', produtorId: dono.id, propriedadeId: usada.body.id, tecnicoId: dono.id });
     const antes = await countRows(t.app, 'propriedade');
     const r = await call(t.app, t.agro, { method: 'DELETE', url: `/api/propriedade/${usada.body.id}` });
     expect(r.status).toBe(409);

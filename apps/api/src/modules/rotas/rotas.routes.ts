@@ -7,8 +7,10 @@ import { rotasList, rotasRepository } from './rotas.repository';
 export default function rotasRoutes(app: FastifyInstance, db: Db) {
   const repo = rotasRepository(db, () => app.invalidarPermissoes());
   const tag = rotaRecurso.menu.rotulo;
-  app.get('/rotas/all', { schema: { tags: [tag], summary: 'Todas as rotas (checklist de permissões)' }, config: { acesso: { rota: 'permissoes', acao: 'visualizar' } } }, () =>
-    repo.all(),
+  app.get(
+    '/rotas/all',
+    { schema: { tags: [tag], summary: 'Todas as rotas (checklist de permissões)' }, config: { acesso: { rota: 'permissoes', acao: 'visualizar' } } },
+    () => repo.all(),
   );
   recursoRoutes(app, db, rotaRecurso, { lista: rotasList, repo });
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ROTAS } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 
-
 const t = appDeTeste();
 
 describe('rotas', () => {
@@ -22,7 +21,11 @@ describe('rotas', () => {
     const u = await call(t.app, t.admin, { method: 'PUT', url: `/api/rotas/${c.body.id}`, payload: { nome: 'relatorios2' } });
     expect(u.body).toEqual({ id: c.body.id, nome: 'relatorios2' });
     expect((await call(t.app, t.admin, { method: 'DELETE', url: `/api/rotas/${c.body.id}` })).status).toBe(204);
-    const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Rotas', cadastroId: String(c.body.id) } });
+    const logs = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/logs/searchLogs/asc/id',
+      payload: { cadastro: 'Rotas', cadastroId: String(c.body.id) },
+    });
     expect(logs.body.content.map((l: { acao: string }) => l.acao)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
   });
 

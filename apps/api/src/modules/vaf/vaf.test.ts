@@ -21,7 +21,6 @@ let alface: number;
 
 const t = appDeTeste();
 beforeAll(async () => {
-
   const hortas = await inserirGrupo(t.app, 'Tomate', 'CX 20kg');
   const frutas = await inserirGrupo(t.app, 'Banana', 'CX 18kg');
   const folhas = await inserirGrupo(t.app, 'Folhosas', 'UN');
@@ -121,7 +120,9 @@ describe('precos/vaf', () => {
     // group 2 without the vaf flag
     const ge = await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes/2' });
     const sem = ge.body.permissoes.filter((p: { rotaNome: string }) => p.rotaNome !== 'vaf');
-    expect((await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: ge.body.nome, permissoes: sem } })).status).toBe(200);
+    expect((await call(t.app, t.admin, { method: 'PUT', url: '/api/grupoPermissoes', payload: { id: 2, nome: ge.body.nome, permissoes: sem } })).status).toBe(
+      200,
+    );
     const agroSem = await vaf(t.agro, corpo);
     expect(agroSem.status).toBe(403);
     expect(agroSem.body.message).toBe('Você não tem permissão para visualizar em vaf.');

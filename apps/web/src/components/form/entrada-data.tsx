@@ -99,13 +99,7 @@ export function EntradaData(p: EntradaDataProps) {
         className={`${p.inputClassName ?? ''}${invalida ? ' p-invalid' : ''}`}
         style={p.inputStyle}
       />
-      <button
-        ref={botao}
-        type="button"
-        className="p-button p-component p-datepicker-trigger p-button-icon-only"
-        aria-haspopup="dialog"
-        onClick={abrir}
-      >
+      <button ref={botao} type="button" className="p-button p-component p-datepicker-trigger p-button-icon-only" aria-haspopup="dialog" onClick={abrir}>
         <span className="p-button-icon p-c pi pi-calendar" aria-hidden />
         {/* The name as hidden text, not aria-label: the field itself stays the only thing labelled 'Data'. */}
         <span className="sr-only">Escolher data</span>

@@ -15,12 +15,21 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
   const { field, erro, id, aria } = useCampo(p);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <InputTextarea {...aria} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} rows={p.rows ?? 3} className={erro ? 'p-invalid' : ''} />
+      <InputTextarea
+        {...aria}
+        value={field.value ?? ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        rows={p.rows ?? 3}
+        className={erro ? 'p-invalid' : ''}
+      />
     </Campo>
   );
 }
 
-export function NumberField<T extends FieldValues>(p: Base<T> & { decimais?: number; moeda?: boolean; min?: number; max?: number; onBlurValue?: (v: number | null) => void }) {
+export function NumberField<T extends FieldValues>(
+  p: Base<T> & { decimais?: number; moeda?: boolean; min?: number; max?: number; onBlurValue?: (v: number | null) => void },
+) {
   const { field, erro, id, aria } = useCampo(p);
   // InputNumber commits the typed value on blur, just before onBlur: keep it so onBlurValue gets the new value, not the last render's.
   const atual = useRef<number | null>(null);

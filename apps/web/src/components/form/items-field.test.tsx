@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { CONFIRMAR_REMOCAO, ItemsField } from './items-field';
 
 /** A parent schema holding its child array, as the shared schemas of bulletins and romaneios will. */
-const item = z.object({ id: z.number().optional(), produto: z.string().trim().min(1, 'O produto é obrigatório'), lote: z.string().max(5, 'O lote deve ter no máximo 5 caracteres') });
+const item = z.object({
+  id: z.number().optional(),
+  produto: z.string().trim().min(1, 'O produto é obrigatório'),
+  lote: z.string().max(5, 'O lote deve ter no máximo 5 caracteres'),
+});
 const schema = z.object({ itens: z.array(item).min(1, 'É obrigatório adicionar ao menos um produto.') });
 type Form = z.input<typeof schema>;
 type Item = z.input<typeof item>;
@@ -34,7 +38,14 @@ function Pai({ itens = [] }: { itens?: Item[] }) {
             { field: 'produto', header: 'Produto', editor: 'texto' },
             { field: 'lote', header: 'Lote', editor: 'texto' },
           ]}
-          novo={{ campos: [{ field: 'produto', header: 'Produto', editor: 'texto' }, { field: 'lote', header: 'Lote', editor: 'texto' }], padrao: { produto: '', lote: '' }, schema: item }}
+          novo={{
+            campos: [
+              { field: 'produto', header: 'Produto', editor: 'texto' },
+              { field: 'lote', header: 'Lote', editor: 'texto' },
+            ],
+            padrao: { produto: '', lote: '' },
+            schema: item,
+          }}
           rotuloDaLinha={(i) => i.produto}
         />
         <button type="submit">Salvar</button>

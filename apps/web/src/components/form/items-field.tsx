@@ -8,7 +8,18 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Controller, get, useFieldArray, useFormState, useWatch, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
+import {
+  Controller,
+  get,
+  useFieldArray,
+  useFormState,
+  useWatch,
+  type ArrayPath,
+  type Control,
+  type FieldArray,
+  type FieldValues,
+  type Path,
+} from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { caminhoDoForm, fromIsoDate, toIsoDate } from '@ceasa/shared';
 
@@ -67,7 +78,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const [rascunho, setRascunho] = useState<I | undefined>(p.novo?.padrao);
   const [errosNovo, setErrosNovo] = useState<Record<string, string>>({});
   const podeRemover = p.remover ?? !!p.novo;
-  const valores = ((useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? []);
+  const valores = (useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? [];
   const msg = (caminho: string): string | undefined => (get(errors, caminho) as { message?: string } | undefined)?.message;
   const erroDe = (i: number, campo: string) => msg(`${p.name}.${i}.${campo}`);
   // The watched values lag one render behind an append: the field array's copy stands in meanwhile.

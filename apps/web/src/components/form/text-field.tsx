@@ -43,8 +43,17 @@ export function TextField<T extends FieldValues>(p: Base<T> & { maxLength?: numb
   const { field, erro, id, aria } = useCampo(p);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <InputText {...aria} type={p.type} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} ref={field.ref} autoFocus={p.autoFocus} maxLength={p.maxLength} className={erro ? 'p-invalid' : ''} />
+      <InputText
+        {...aria}
+        type={p.type}
+        value={field.value ?? ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        ref={field.ref}
+        autoFocus={p.autoFocus}
+        maxLength={p.maxLength}
+        className={erro ? 'p-invalid' : ''}
+      />
     </Campo>
   );
 }
-

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { destinoAposLogin } from '../../lib/destino';
 import { useToast } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from './auth-card';
 
 export default function LoginPage() {
   const { login } = useAuth();

@@ -8,7 +8,7 @@ import { novaSenhaForm, type NovaSenhaForm } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { api, ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from './auth-card';
 
 /** The page the reset e-mail links to: the user sets a new password (single-use link, 1 hour). */
 export default function NovaSenhaPage() {
@@ -16,8 +16,16 @@ export default function NovaSenhaPage() {
   const token = params.get('token') ?? '';
   const toast = useToast();
   const navigate = useNavigate();
-  const conta = useQuery({ queryKey: ['nova-senha', token], queryFn: () => api<{ email: string }>(`auth/nova-senha/${encodeURIComponent(token)}`), retry: false, enabled: !!token });
-  const { control, handleSubmit, formState } = useForm<NovaSenhaForm>({ resolver: zodResolver(novaSenhaForm), defaultValues: { token, senha: '', confirmaSenha: '' } });
+  const conta = useQuery({
+    queryKey: ['nova-senha', token],
+    queryFn: () => api<{ email: string }>(`auth/nova-senha/${encodeURIComponent(token)}`),
+    retry: false,
+    enabled: !!token,
+  });
+  const { control, handleSubmit, formState } = useForm<NovaSenhaForm>({
+    resolver: zodResolver(novaSenhaForm),
+    defaultValues: { token, senha: '', confirmaSenha: '' },
+  });
   const salvar = handleSubmit(async ({ senha }) => {
     try {
       await api('auth/nova-senha', { method: 'POST', body: { token, senha } });
@@ -37,7 +45,11 @@ export default function NovaSenhaPage() {
         </div>
       ) : (
         <form onSubmit={salvar} noValidate className="form-stack">
-          {conta.data && <p>Defina a nova senha de <strong>{conta.data.email}</strong>.</p>}
+          {conta.data && (
+            <p>
+              Defina a nova senha de <strong>{conta.data.email}</strong>.
+            </p>
+          )}
           <TextField control={control} name="senha" label="Nova senha" type="password" autoFocus />
           <TextField control={control} name="confirmaSenha" label="Confirmar nova senha" type="password" />
           <Button type="submit" label="Salvar nova senha" icon="pi pi-check" loading={formState.isSubmitting} />

@@ -6,7 +6,7 @@ import { registerForm, type RegisterForm } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { api, ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from './auth-card';
 
 export default function RegisterPage() {
   const toast = useToast();

@@ -6,7 +6,7 @@ import { resetInput, type ResetInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { api } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { AuthCard } from './AuthCard';
+import { AuthCard } from './auth-card';
 
 export default function ResetPage() {
   const toast = useToast();

@@ -3,7 +3,8 @@ import type { Boletim, PropriedadeOpcao } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 
 /** GET propriedade/propriedadeAll: every property (the list's dropdown filter). */
-export const usePropriedadesOpcoes = () => useQuery({ queryKey: ['propriedade', 'propriedadeAll'], queryFn: () => api<PropriedadeOpcao[]>('propriedade/propriedadeAll'), staleTime: 0 });
+export const usePropriedadesOpcoes = () =>
+  useQuery({ queryKey: ['propriedade', 'propriedadeAll'], queryFn: () => api<PropriedadeOpcao[]>('propriedade/propriedadeAll'), staleTime: 0 });
 
 /** GET propriedade/proprietario/{produtorId}: the producer's own properties (the bulletin form). */
 export const usePropriedadesDoProdutor = (produtorId: number | null | undefined) =>

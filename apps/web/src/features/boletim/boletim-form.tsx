@@ -4,17 +4,25 @@ import { useNavigate } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import { anosBoletim, AREA_PRODUCAO_MAXIMA, boletimInput, boletimRecurso, PRODUCAO_MAXIMA, type Boletim, type BoletimInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { CelulaData, CelulaNumero, CelulaOpcao, LinhasField } from '../../components/form/LinhasField';
-import { useResourceForm } from '../../components/form/useResourceForm';
+import { FormPage } from '../../components/form/form-page';
+import { CelulaData, CelulaNumero, CelulaOpcao, LinhasField } from '../../components/form/linhas-field';
+import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
-import { opcoesPessoas, usePessoasDoTipo } from '../pessoa/api';
-import { comProdutosSalvos, useProdutoOpcoes } from '../produto/api';
+import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
+import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { usePropriedadesDoProdutor } from './api';
 
 type ItemForm = NonNullable<BoletimInput['itens']>[number];
 
-const novoItem = (): ItemForm => ({ id: null, produtoId: undefined as unknown as number, areaProducao: undefined as unknown as number, producaoEstimada: undefined as unknown as number, producaoEmbalada: undefined as unknown as number, inicioColheita: '', fimColheita: '' });
+const novoItem = (): ItemForm => ({
+  id: null,
+  produtoId: undefined as unknown as number,
+  areaProducao: undefined as unknown as number,
+  producaoEstimada: undefined as unknown as number,
+  producaoEmbalada: undefined as unknown as number,
+  inicioColheita: '',
+  fimColheita: '',
+});
 
 /**
  * The bulletin form: visit and issue dates, producer, the producer's property, technician and the
@@ -31,7 +39,15 @@ export default function BoletimForm() {
       produtorId: b.produtorId,
       propriedadeId: b.propriedadeId,
       tecnicoId: b.tecnicoId,
-      itens: b.itens.map((i) => ({ id: i.id, produtoId: i.produtoId, areaProducao: i.areaProducao, producaoEstimada: i.producaoEstimada, producaoEmbalada: i.producaoEmbalada, inicioColheita: i.inicioColheita, fimColheita: i.fimColheita })),
+      itens: b.itens.map((i) => ({
+        id: i.id,
+        produtoId: i.produtoId,
+        areaProducao: i.areaProducao,
+        producaoEstimada: i.producaoEstimada,
+        producaoEmbalada: i.producaoEmbalada,
+        inicioColheita: i.inicioColheita,
+        fimColheita: i.fimColheita,
+      })),
     }),
   });
   const { control, setValue } = f.form;
@@ -71,7 +87,14 @@ export default function BoletimForm() {
     <FormPage form={f} titulo={f.editando ? `Editar Boletim ${f.registro?.id ?? ''}` : 'Novo Boletim'}>
       <DateField control={control} name="dataVisita" label="Data da Visita" yearRange={anos.visita} />
       <DateField control={control} name="dataEmissao" label="Data de Emissão" yearRange={anos.visita} />
-      <SelectField control={control} name="produtorId" label="Produtor" options={opcoesPessoas(produtores.data)} loading={produtores.isLoading} emptyMessage="Nenhum produtor encontrado" />
+      <SelectField
+        control={control}
+        name="produtorId"
+        label="Produtor"
+        options={opcoesPessoas(produtores.data)}
+        loading={produtores.isLoading}
+        emptyMessage="Nenhum produtor encontrado"
+      />
       <SelectField
         control={control}
         name="propriedadeId"
@@ -80,7 +103,14 @@ export default function BoletimForm() {
         loading={propriedades.isFetching}
         emptyMessage={produtorId ? 'Nenhuma propriedade encontrada' : 'Selecione o produtor primeiro'}
       />
-      <SelectField control={control} name="tecnicoId" label="Técnico" options={opcoesPessoas(tecnicos.data)} loading={tecnicos.isLoading} emptyMessage="Nenhum técnico encontrado" />
+      <SelectField
+        control={control}
+        name="tecnicoId"
+        label="Técnico"
+        options={opcoesPessoas(tecnicos.data)}
+        loading={tecnicos.isLoading}
+        emptyMessage="Nenhum técnico encontrado"
+      />
       <div className="form-largo">
         <LinhasField
           control={control}
@@ -90,12 +120,75 @@ export default function BoletimForm() {
           vazio="Nenhum produto adicionado"
           nova={novoItem}
           colunas={[
-            { header: 'Produto', style: { minWidth: '14rem' }, celula: (i) => <CelulaOpcao control={control} name={`itens.${i}.produtoId`} rotulo={`Produto do item ${i + 1}`} options={opcoesProduto} emptyMessage="Nenhum produto encontrado" /> },
-            { header: 'Área Produção (ha)', celula: (i) => <CelulaNumero control={control} name={`itens.${i}.areaProducao`} rotulo={`Área de produção do item ${i + 1}`} decimais={2} min={0} max={AREA_PRODUCAO_MAXIMA} /> },
-            { header: 'Produção Estimada (kg)', celula: (i) => <CelulaNumero control={control} name={`itens.${i}.producaoEstimada`} rotulo={`Produção estimada do item ${i + 1}`} decimais={2} min={0} max={PRODUCAO_MAXIMA} /> },
-            { header: 'Produção Embalada (kg)', celula: (i) => <CelulaNumero control={control} name={`itens.${i}.producaoEmbalada`} rotulo={`Produção embalada do item ${i + 1}`} decimais={2} min={0} max={PRODUCAO_MAXIMA} /> },
-            { header: 'Início Colheita', celula: (i) => <CelulaData control={control} name={`itens.${i}.inicioColheita`} rotulo={`Início da colheita do item ${i + 1}`} yearRange={anos.inicioColheita} /> },
-            { header: 'Fim Colheita', celula: (i) => <CelulaData control={control} name={`itens.${i}.fimColheita`} rotulo={`Fim da colheita do item ${i + 1}`} yearRange={anos.fimColheita} /> },
+            {
+              header: 'Produto',
+              style: { minWidth: '14rem' },
+              celula: (i) => (
+                <CelulaOpcao
+                  control={control}
+                  name={`itens.${i}.produtoId`}
+                  rotulo={`Produto do item ${i + 1}`}
+                  options={opcoesProduto}
+                  emptyMessage="Nenhum produto encontrado"
+                />
+              ),
+            },
+            {
+              header: 'Área Produção (ha)',
+              celula: (i) => (
+                <CelulaNumero
+                  control={control}
+                  name={`itens.${i}.areaProducao`}
+                  rotulo={`Área de produção do item ${i + 1}`}
+                  decimais={2}
+                  min={0}
+                  max={AREA_PRODUCAO_MAXIMA}
+                />
+              ),
+            },
+            {
+              header: 'Produção Estimada (kg)',
+              celula: (i) => (
+                <CelulaNumero
+                  control={control}
+                  name={`itens.${i}.producaoEstimada`}
+                  rotulo={`Produção estimada do item ${i + 1}`}
+                  decimais={2}
+                  min={0}
+                  max={PRODUCAO_MAXIMA}
+                />
+              ),
+            },
+            {
+              header: 'Produção Embalada (kg)',
+              celula: (i) => (
+                <CelulaNumero
+                  control={control}
+                  name={`itens.${i}.producaoEmbalada`}
+                  rotulo={`Produção embalada do item ${i + 1}`}
+                  decimais={2}
+                  min={0}
+                  max={PRODUCAO_MAXIMA}
+                />
+              ),
+            },
+            {
+              header: 'Início Colheita',
+              celula: (i) => (
+                <CelulaData
+                  control={control}
+                  name={`itens.${i}.inicioColheita`}
+                  rotulo={`Início da colheita do item ${i + 1}`}
+                  yearRange={anos.inicioColheita}
+                />
+              ),
+            },
+            {
+              header: 'Fim Colheita',
+              celula: (i) => (
+                <CelulaData control={control} name={`itens.${i}.fimColheita`} rotulo={`Fim da colheita do item ${i + 1}`} yearRange={anos.fimColheita} />
+              ),
+            },
           ]}
           acoes={(i) => {
             const id = itens?.[i]?.id;

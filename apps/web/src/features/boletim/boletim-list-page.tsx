@@ -1,10 +1,10 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { boletimRecurso, formatDate, type Boletim, type BoletimLinha } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 import { ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, usePessoasDoTipo } from '../pessoa/api';
+import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
 import { buscarSaldo, usePropriedadesOpcoes } from './api';
 import { BoletimSaldo } from './boletim-saldo';
 
@@ -42,8 +42,18 @@ export default function BoletimListPage() {
         columns={[
           { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },
           { field: 'dataEmissao', header: 'Data Emissão', filter: 'date', body: (b) => formatDate(b.dataEmissao) },
-          { field: 'produtor', header: 'Nome do Produtor', filter: { options: opcoesPessoas(produtores.data), placeholder: 'Todos' }, body: (b) => b.produtorNome },
-          { field: 'propriedade', header: 'Nome da Propriedade', filter: { options: opcoesPessoas(propriedades.data), placeholder: 'Todas' }, body: (b) => b.propriedadeNome },
+          {
+            field: 'produtor',
+            header: 'Nome do Produtor',
+            filter: { options: opcoesPessoas(produtores.data), placeholder: 'Todos' },
+            body: (b) => b.produtorNome,
+          },
+          {
+            field: 'propriedade',
+            header: 'Nome da Propriedade',
+            filter: { options: opcoesPessoas(propriedades.data), placeholder: 'Todas' },
+            body: (b) => b.propriedadeNome,
+          },
           { field: 'tecnico', header: 'Nome do Técnico', filter: { options: opcoesPessoas(tecnicos.data), placeholder: 'Todos' }, body: (b) => b.tecnicoNome },
           { field: 'dataVigencia', header: 'Vigência', filter: 'date', body: (b) => formatDate(b.dataVigencia) },
         ]}

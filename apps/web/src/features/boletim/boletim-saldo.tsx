@@ -1,5 +1,5 @@
 import { formatDate, formatDecimal, type Boletim } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 
 /** Zero quantities are shown blank on the balance report (SPEC.md section 3). */
 const qtd = (v: number) => (Number(v) === 0 ? '' : formatDecimal(v));
@@ -12,13 +12,34 @@ export function BoletimSaldo({ boletim, onHide }: { boletim: Boletim | null; onH
       {b && (
         <>
           <dl className="print-dados">
-            <div><dt>Produtor</dt><dd>{b.produtorNome}</dd></div>
-            <div><dt>Propriedade</dt><dd>{b.propriedadeNome}</dd></div>
-            <div><dt>Município</dt><dd>{b.propriedadeMunicipioNome}</dd></div>
-            <div><dt>Técnico</dt><dd>{b.tecnicoNome}</dd></div>
-            <div><dt>Data Visita</dt><dd>{formatDate(b.dataVisita)}</dd></div>
-            <div><dt>Data Emissão</dt><dd>{formatDate(b.dataEmissao)}</dd></div>
-            <div><dt>Vigência</dt><dd>{formatDate(b.dataVigencia)}</dd></div>
+            <div>
+              <dt>Produtor</dt>
+              <dd>{b.produtorNome}</dd>
+            </div>
+            <div>
+              <dt>Propriedade</dt>
+              <dd>{b.propriedadeNome}</dd>
+            </div>
+            <div>
+              <dt>Município</dt>
+              <dd>{b.propriedadeMunicipioNome}</dd>
+            </div>
+            <div>
+              <dt>Técnico</dt>
+              <dd>{b.tecnicoNome}</dd>
+            </div>
+            <div>
+              <dt>Data Visita</dt>
+              <dd>{formatDate(b.dataVisita)}</dd>
+            </div>
+            <div>
+              <dt>Data Emissão</dt>
+              <dd>{formatDate(b.dataEmissao)}</dd>
+            </div>
+            <div>
+              <dt>Vigência</dt>
+              <dd>{formatDate(b.dataVigencia)}</dd>
+            </div>
           </dl>
           <PrintTable
             rows={b.itens}

@@ -4,7 +4,7 @@ import { paginasDe, type ResourceDef } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./boletim-list-page'));
 const Form = lazy(() => import('./boletim-form'));
-const Caderno = lazy(() => import('../caderno/caderno-form'));
+const Caderno = lazy(() => import('./caderno-form'));
 
 const paginas = paginasDe(boletimRecurso, { lista: Lista, form: Form });
 

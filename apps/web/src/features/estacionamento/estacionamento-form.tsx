@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { estacionamentoRecurso, estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
-import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
 import { useVeiculoTipos } from './api';
 import { useConsultaDivida } from './use-divida';
 
@@ -53,8 +53,22 @@ export default function EstacionamentoForm() {
           )
         )}
       </div>
-      <SelectField control={control} name="pessoaId" label="Pessoa" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
-      <SelectField control={control} name="veiculoTipoId" label="Tipo de Veículo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo de veículo encontrado" />
+      <SelectField
+        control={control}
+        name="pessoaId"
+        label="Pessoa"
+        options={opcoesPessoas(pessoas.data)}
+        loading={pessoas.isLoading}
+        emptyMessage="Nenhuma pessoa encontrada"
+      />
+      <SelectField
+        control={control}
+        name="veiculoTipoId"
+        label="Tipo de Veículo"
+        options={tipos.opcoes}
+        loading={tipos.isLoading}
+        emptyMessage="Nenhum tipo de veículo encontrado"
+      />
     </FormPage>
   );
 }

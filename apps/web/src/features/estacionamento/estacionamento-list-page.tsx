@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { formatBRL, formatDate, type Estacionamento, estacionamentoRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 import { useVeiculoTipos } from './api';
 import { TicketEstacionamento } from './estacionamento-ticket';
 import './estacionamento.css';

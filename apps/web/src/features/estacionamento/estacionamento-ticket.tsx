@@ -1,5 +1,5 @@
 import { formatBRL, formatDate, type Estacionamento } from '@ceasa/shared';
-import { PrintDialog } from '../../components/print/PrintDialog';
+import { PrintDialog } from '../../components/print/print-dialog';
 import './estacionamento.css';
 
 /** The parking ticket (SPEC.md section 1 'parking ticket'): municipal header, date, plate, vehicle, person, debt, fee. */

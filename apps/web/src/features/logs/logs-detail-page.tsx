@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { conteudoParaYaml, formatDateTime, type Log } from '@ceasa/shared';
-import { FormPage } from '../../components/form/FormPage';
+import { FormPage } from '../../components/form/form-page';
 import { api } from '../../lib/api-client';
 
 /** Read-only detail: the audit content as YAML-like text, and the previous values on updates. */

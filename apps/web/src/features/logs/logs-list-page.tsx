@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
 import { formatDateTime, type Log, logRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 
 const ACOES = [
   { label: 'INSERT', value: 'INSERT' },

@@ -1,5 +1,5 @@
 import { municipioRecurso, type Municipio } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 
 export default function MunicipioListPage() {
   return (

@@ -1,7 +1,7 @@
 import { pedraRecurso, type Pedra, type PedraInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
 
 /** Stall form: its number (text). The API lives under 'pedras'. */
 export default function PedraForm() {

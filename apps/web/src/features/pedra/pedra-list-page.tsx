@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { pedraRecurso, type Pedra } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
+import { ResourceList } from '../../components/resource-list/resource-list';
 import { useToast } from '../../lib/toast';
 
 /** Stalls ('Pedras'): the API has only GET pedras/search?searchTerm, so the number filter is the search term. */

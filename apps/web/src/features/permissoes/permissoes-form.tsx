@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ACOES, grupoPermissoesRecurso, type GrupoPermissoes, type GrupoPermissoesInput, type Permissao, type Rota } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
+import { FormPage } from '../../components/form/form-page';
 import { ItemsField } from '../../components/form/items-field';
-import { useResourceForm } from '../../components/form/useResourceForm';
+import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 
 const ROTULO = { visualizar: 'Visualizar', criar: 'Criar', editar: 'Editar', deletar: 'Deletar' } as const;
@@ -28,7 +28,15 @@ export default function PermissoesForm() {
     reset(
       {
         ...getValues(),
-        permissoes: rotas.data.map((r) => ({ rotaId: r.id, criar: false, editar: false, deletar: false, visualizar: false, ...atuais.get(r.id), rotaNome: r.nome })),
+        permissoes: rotas.data.map((r) => ({
+          rotaId: r.id,
+          criar: false,
+          editar: false,
+          deletar: false,
+          visualizar: false,
+          ...atuais.get(r.id),
+          rotaNome: r.nome,
+        })),
       },
       { keepDefaultValues: true },
     );

@@ -1,6 +1,6 @@
-import { IdsReport } from '../../components/print/IdsReport';
+import { IdsReport } from '../../components/print/ids-report';
 import { grupoPermissoesRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 
 export default function PermissoesListPage() {
   return (

@@ -134,7 +134,14 @@ export function FotoPessoa(p: { capturada: Blob | null; existente: Blob | null; 
           {p.capturada && <small className="muted">A foto será enviada ao salvar.</small>}
         </div>
       </div>
-      <Dialog header="Capturar Foto" visible={aberta} onHide={() => setAberta(false)} style={{ width: '40rem' }} breakpoints={{ '640px': '100vw' }} dismissableMask={false}>
+      <Dialog
+        header="Capturar Foto"
+        visible={aberta}
+        onHide={() => setAberta(false)}
+        style={{ width: '40rem' }}
+        breakpoints={{ '640px': '100vw' }}
+        dismissableMask={false}
+      >
         {aberta && (
           <Camera
             onCancelar={() => setAberta(false)}

@@ -3,11 +3,11 @@ import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { pessoaRecurso, nomeFoto, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
 import { Campo, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, type ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, usePessoaTipos, usePessoasDoTipo } from './api';
+import { opcoesPessoas, usePessoaTipos, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
 import { FotoPessoa } from './foto-pessoa';
 
 const PASTA_FOTOS = '/fotos/pessoas';

@@ -1,6 +1,6 @@
 import { formatCpfCnpj, formatTelefone, type Pessoa, pessoaRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { usePessoaTipos } from './api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { usePessoaTipos } from '../../lib/opcoes-pessoa';
 
 export default function PessoaListPage() {
   const tipos = usePessoaTipos();

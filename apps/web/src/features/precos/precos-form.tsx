@@ -2,10 +2,10 @@ import { Button } from 'primereact/button';
 import { useEffect } from 'react';
 import { precoRecurso, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
 import { useToast } from '../../lib/toast';
-import { useProdutoOpcoes } from '../produto/api';
+import { useProdutoOpcoes } from '../../lib/opcoes-produto';
 
 /** SPEC.md section 5: the price form's date picker covers 2010 to current year + 3. */
 const ANOS_PRECO = `2010:${new Date().getFullYear() + 3}`;

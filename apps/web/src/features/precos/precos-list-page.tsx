@@ -1,6 +1,6 @@
 import { formatBRL, formatDate, type Preco, precoRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { useProdutoGrupoOpcoes } from '../produto/api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { useProdutoGrupoOpcoes } from '../../lib/opcoes-produto';
 
 export default function PrecosListPage() {
   const grupos = useProdutoGrupoOpcoes();
@@ -14,7 +14,13 @@ export default function PrecosListPage() {
         { field: 'produtoEmbalagem', header: 'Embalagem', filter: 'text' },
         { field: 'valor', header: 'Valor (R$)', filter: 'text', body: (p) => formatBRL(p.valor) },
         { field: 'data', header: 'Data', filter: 'date', body: (p) => formatDate(p.data), style: { width: '10rem' } },
-        { field: 'produtoGrupo', header: 'Produto Grupo', filter: { options: grupos.opcoes, placeholder: 'Todos' }, body: (p) => p.produtoGrupoNome, style: { width: '14rem' } },
+        {
+          field: 'produtoGrupo',
+          header: 'Produto Grupo',
+          filter: { options: grupos.opcoes, placeholder: 'Todos' },
+          body: (p) => p.produtoGrupoNome,
+          style: { width: '14rem' },
+        },
       ]}
       relatorio={{
         mostrando: true,

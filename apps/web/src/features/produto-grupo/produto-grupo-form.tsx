@@ -1,7 +1,7 @@
 import { produtoGrupoRecurso, type ProdutoGrupoInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
 
 export default function ProdutoGrupoForm() {
   const f = useResourceForm<ProdutoGrupoInput>({

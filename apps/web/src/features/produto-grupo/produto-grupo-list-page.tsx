@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
 /** SPEC.md section 9: the group report opens 1 s after the click. */
@@ -29,7 +29,15 @@ export default function ProdutoGrupoListPage() {
           { field: 'unPadrao', header: 'Un Padrão', filter: 'text' },
         ]}
         rowActions={(g) => (
-          <Button icon="pi pi-print" rounded text aria-label={`Imprimir boletins do grupo ${g.nome}`} tooltip="Boletins do grupo" tooltipOptions={{ position: 'left' }} onClick={() => imprimir(g)} />
+          <Button
+            icon="pi pi-print"
+            rounded
+            text
+            aria-label={`Imprimir boletins do grupo ${g.nome}`}
+            tooltip="Boletins do grupo"
+            tooltipOptions={{ position: 'left' }}
+            onClick={() => imprimir(g)}
+          />
         )}
       />
       <ProdutoGrupoReport

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { formatDate, formatTelefone, type ProdutoGrupo, type ProdutoGrupoBoletimRow } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 import { api } from '../../lib/api-client';
 
 /** 'Boletins por grupo de produto' (GET produtoGrupo/grupoId/{id}). */
@@ -18,7 +18,13 @@ export function ProdutoGrupoReport({ grupo, visible, onHide }: { grupo: ProdutoG
       visible={visible}
       onHide={onHide}
       titulo="Boletins por Grupo de Produto"
-      subtitulo={grupo && <span>Grupo: {grupo.nome} ({grupo.unPadrao})</span>}
+      subtitulo={
+        grupo && (
+          <span>
+            Grupo: {grupo.nome} ({grupo.unPadrao})
+          </span>
+        )
+      }
     >
       {q.isLoading ? (
         <p>Carregando...</p>

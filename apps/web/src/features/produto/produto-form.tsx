@@ -1,8 +1,8 @@
 import { produtoRecurso, PESO_MAXIMO, type Produto, type ProdutoInput } from '@ceasa/shared';
 import { NumberField, SelectField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
-import { useProdutoGrupoOpcoes, useStatusProduto } from './api';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { useProdutoGrupoOpcoes, useStatusProduto } from '../../lib/opcoes-produto';
 
 export default function ProdutoForm() {
   const grupos = useProdutoGrupoOpcoes();
@@ -19,7 +19,14 @@ export default function ProdutoForm() {
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />
       <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} max={PESO_MAXIMO} />
-      <SelectField control={control} name="produtoGrupoId" label="Grupo" options={grupos.opcoes} loading={grupos.isLoading} emptyMessage="Nenhum grupo de produto encontrado" />
+      <SelectField
+        control={control}
+        name="produtoGrupoId"
+        label="Grupo"
+        options={grupos.opcoes}
+        loading={grupos.isLoading}
+        emptyMessage="Nenhum grupo de produto encontrado"
+      />
       <SelectField control={control} name="status" label="Status" options={status.opcoes} loading={status.isLoading} />
     </FormPage>
   );

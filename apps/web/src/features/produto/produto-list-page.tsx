@@ -1,6 +1,6 @@
 import { formatDecimal, type Produto, produtoRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { useProdutoGrupoOpcoes, useStatusProduto } from './api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { useProdutoGrupoOpcoes, useStatusProduto } from '../../lib/opcoes-produto';
 import { StatusTag } from './produto-status';
 
 export default function ProdutoListPage() {
@@ -15,8 +15,20 @@ export default function ProdutoListPage() {
         { field: 'nome', header: 'Nome', filter: 'text' },
         { field: 'embalagem', header: 'Embalagem', filter: 'text' },
         { field: 'pesoEmKg', header: 'Peso (kg)', filter: 'text', body: (p) => formatDecimal(p.pesoEmKg), style: { width: '8rem' } },
-        { field: 'produtoGrupo', header: 'Grupo', filter: { options: grupos.opcoes, placeholder: 'Todos' }, body: (p) => p.produtoGrupo?.nome, style: { width: '14rem' } },
-        { field: 'status', header: 'Status', filter: { options: status.opcoes, placeholder: 'Todos' }, body: (p) => <StatusTag status={p.status} />, style: { width: '9rem' } },
+        {
+          field: 'produtoGrupo',
+          header: 'Grupo',
+          filter: { options: grupos.opcoes, placeholder: 'Todos' },
+          body: (p) => p.produtoGrupo?.nome,
+          style: { width: '14rem' },
+        },
+        {
+          field: 'status',
+          header: 'Status',
+          filter: { options: status.opcoes, placeholder: 'Todos' },
+          body: (p) => <StatusTag status={p.status} />,
+          style: { width: '9rem' },
+        },
       ]}
       relatorio={{
         mostrando: true,

@@ -1,9 +1,9 @@
 import { propriedadeRecurso, AREA_MAXIMA, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
 import { MaskField, mascaraCep, NumberField, SelectField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { useResourceForm } from '../../components/form/useResourceForm';
-import { useMunicipioOpcoes } from '../municipio/api';
-import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+import { FormPage } from '../../components/form/form-page';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
+import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
 
 const PRONAF = [
   { label: 'SIM', value: true },
@@ -52,13 +52,27 @@ export default function PropriedadeForm() {
 
   return (
     <FormPage form={f} titulo={f.editando ? 'Editar Propriedade' : 'Nova Propriedade'}>
-      <SelectField control={control} name="proprietarioId" label="Proprietário" options={opcoesPessoas(pessoas.data)} loading={pessoas.isLoading} emptyMessage="Nenhuma pessoa encontrada" />
+      <SelectField
+        control={control}
+        name="proprietarioId"
+        label="Proprietário"
+        options={opcoesPessoas(pessoas.data)}
+        loading={pessoas.isLoading}
+        emptyMessage="Nenhuma pessoa encontrada"
+      />
       <TextField control={control} name="nome" label="Nome" maxLength={200} />
       <TextField control={control} name="endereco" label="Endereço" maxLength={200} />
       <TextField control={control} name="numero" label="Número" maxLength={200} />
       <TextField control={control} name="complemento" label="Complemento" maxLength={200} />
       <MaskField control={control} name="cep" label="CEP" mascara={mascaraCep} unmask />
-      <SelectField control={control} name="municipioId" label="Município" options={municipios.opcoes} loading={municipios.isLoading} emptyMessage="Nenhum município encontrado" />
+      <SelectField
+        control={control}
+        name="municipioId"
+        label="Município"
+        options={municipios.opcoes}
+        loading={municipios.isLoading}
+        emptyMessage="Nenhum município encontrado"
+      />
       <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} max={AREA_MAXIMA} />
       <NumberField control={control} name="areaCultivada" label="Cultivada" decimais={2} max={AREA_MAXIMA} />

@@ -1,6 +1,6 @@
 import { formatDecimal, type Propriedade, propriedadeRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
-import { opcoesPessoas, usePessoasOpcoes } from '../pessoa/api';
+import { ResourceList } from '../../components/resource-list/resource-list';
+import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
 
 export default function PropriedadeListPage() {
   const pessoas = usePessoasOpcoes();
@@ -11,7 +11,12 @@ export default function PropriedadeListPage() {
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
         { field: 'nome', header: 'Nome Propriedade', filter: 'text' },
-        { field: 'proprietario', header: 'Proprietario', filter: { options: opcoesPessoas(pessoas.data), placeholder: 'Todos' }, body: (p) => p.proprietarioNome },
+        {
+          field: 'proprietario',
+          header: 'Proprietario',
+          filter: { options: opcoesPessoas(pessoas.data), placeholder: 'Todos' },
+          body: (p) => p.proprietarioNome,
+        },
         { field: 'areaTotal', header: 'Área Total', body: (p) => formatDecimal(p.areaTotal), style: { textAlign: 'right' } },
       ]}
       relatorio={{

@@ -1,6 +1,6 @@
 import { rotaRecurso, type Rota } from '@ceasa/shared';
-import { IdsReport } from '../../components/print/IdsReport';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { IdsReport } from '../../components/print/ids-report';
+import { ResourceList } from '../../components/resource-list/resource-list';
 
 export default function RotasListPage() {
   return (

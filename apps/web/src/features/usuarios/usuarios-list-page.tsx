@@ -6,7 +6,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { formatDateTime, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/ResourceList';
+import { ResourceList } from '../../components/resource-list/resource-list';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
@@ -76,7 +76,12 @@ export default function UsuariosListPage() {
           {
             field: 'ativo',
             header: 'Situação',
-            filter: { options: [{ label: 'Ativo', value: 'true' }, { label: 'Inativo', value: 'false' }] },
+            filter: {
+              options: [
+                { label: 'Ativo', value: 'true' },
+                { label: 'Inativo', value: 'false' },
+              ],
+            },
             body: (u) => <Tag severity={u.ativo ? 'success' : 'danger'} value={u.ativo ? 'Ativo' : 'Inativo'} />,
             csv: (u) => (u.ativo ? 'Ativo' : 'Inativo'),
           },
@@ -103,7 +108,11 @@ export default function UsuariosListPage() {
           <legend>Perfis</legend>
           {ROLES.map((r) => (
             <div key={r} className="field-checkbox">
-              <Checkbox inputId={`role-${r}`} checked={roles.includes(r)} onChange={(e) => setRoles((rs) => (e.checked ? [...rs, r] : rs.filter((x) => x !== r)))} />
+              <Checkbox
+                inputId={`role-${r}`}
+                checked={roles.includes(r)}
+                onChange={(e) => setRoles((rs) => (e.checked ? [...rs, r] : rs.filter((x) => x !== r)))}
+              />
               <label htmlFor={`role-${r}`}>{NOME_PAPEL[r]}</label>
             </div>
           ))}

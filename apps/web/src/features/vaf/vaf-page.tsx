@@ -24,7 +24,14 @@ const PAGINADOR: PaginatorTemplateOptions & { layout: string } = {
       <select
         className="p-inputtext p-component p-inputtext-sm"
         value={o.value}
-        onChange={(e) => o.onChange({ originalEvent: e, value: Number(e.target.value), stopPropagation: () => e.stopPropagation(), preventDefault: () => e.preventDefault() } as never)}
+        onChange={(e) =>
+          o.onChange({
+            originalEvent: e,
+            value: Number(e.target.value),
+            stopPropagation: () => e.stopPropagation(),
+            preventDefault: () => e.preventDefault(),
+          } as never)
+        }
       >
         {(o.options as { label: string; value: number }[]).map((op) => (
           <option key={op.value} value={op.value}>
@@ -38,7 +45,11 @@ const PAGINADOR: PaginatorTemplateOptions & { layout: string } = {
 
 export default function VafPage() {
   const toast = useToast();
-  const form = useForm<VafInput>({ resolver: zodResolver(vafInput as never) as never, defaultValues: { dataInicial: undefined, dataFinal: undefined }, mode: 'onTouched' });
+  const form = useForm<VafInput>({
+    resolver: zodResolver(vafInput as never) as never,
+    defaultValues: { dataInicial: undefined, dataFinal: undefined },
+    mode: 'onTouched',
+  });
   const [dataInicial, dataFinal] = useWatch({ control: form.control, name: ['dataInicial', 'dataFinal'] });
   const [resultado, setResultado] = useState<{ rows: VafRow[]; periodo: VafInput } | null>(null);
   const [pesquisando, setPesquisando] = useState(false);
@@ -94,7 +105,12 @@ export default function VafPage() {
       >
         <Column field="nome" header="Produto" sortable />
         <Column field="unPadrao" header="Un Padrão" sortable />
-        <Column field="valorUn" header="Valor Un (R$)" sortable body={(r: VafRow) => <span className={r.valorUn === null ? 'muted' : undefined}>{precoVaf(r)}</span>} />
+        <Column
+          field="valorUn"
+          header="Valor Un (R$)"
+          sortable
+          body={(r: VafRow) => <span className={r.valorUn === null ? 'muted' : undefined}>{precoVaf(r)}</span>}
+        />
         <Column field="municipio" header="Município" sortable body={municipioVaf} />
         <Column field="total" header="Total (kg)" sortable body={(r: VafRow) => formatDecimal(r.total)} />
       </DataTable>

@@ -1,5 +1,5 @@
 import { formatBRL, formatDate, formatDecimal, type VafInput, type VafRow } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 
 /** A row's price, or 'Sem preço'. */
 export const precoVaf = (r: VafRow) => (r.valorUn === null ? 'Sem preço' : formatBRL(r.valorUn));

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { textoMostrando, textoTotal } from './PrintDialog';
+import { textoMostrando, textoTotal } from './print-dialog';
 
 describe('the list footer and report line', () => {
   it('give an exact total as the number and past the API count cap "mais de 10.000"', () => {
     expect(textoMostrando({ totalElements: 4, number: 0, size: 20 }, 4, 'preços')).toBe('Mostrando de 1 a 4 de 4 preços');
     expect(textoMostrando({ totalElements: 156450, number: 2, size: 20 }, 20, 'preços')).toBe('Mostrando de 41 a 60 de 156450 preços');
     expect(textoMostrando({ totalElements: 10000, totalExato: false, number: 0, size: 20 }, 20, 'preços')).toBe('Mostrando de 1 a 20 de mais de 10.000 preços');
-    expect(textoMostrando({ totalElements: 10000, totalExato: false, number: 499, size: 20 }, 20, 'municípios')).toBe('Mostrando de 9981 a 10000 de mais de 10.000 municípios');
+    expect(textoMostrando({ totalElements: 10000, totalExato: false, number: 499, size: 20 }, 20, 'municípios')).toBe(
+      'Mostrando de 9981 a 10000 de mais de 10.000 municípios',
+    );
     expect(textoMostrando(undefined, 0, 'preços')).toBe('Mostrando de 0 a 0 de 0 preços');
     expect(textoTotal({ totalElements: 10000 }, 20)).toBe('10000');
   });

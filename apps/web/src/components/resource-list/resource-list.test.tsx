@@ -7,7 +7,7 @@ import type { Page } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
 import { ToastProvider } from '../../lib/toast';
-import { ResourceList, type ResourceListProps } from './ResourceList';
+import { ResourceList, type ResourceListProps } from './resource-list';
 
 /** The API client is mocked (no server); ApiError stays the real one. Permissions come from `permitidas`. */
 const { permitidas } = vi.hoisted(() => ({ permitidas: new Set<string>() }));

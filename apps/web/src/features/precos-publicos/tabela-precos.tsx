@@ -4,45 +4,26 @@ import { InputText } from 'primereact/inputtext';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Page, PrecoResumo } from '@ceasa/shared';
 // Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
-import { formatBRL, formatDate } from '@ceasa/shared/format';
+import { formatDate } from '@ceasa/shared/format';
 import { LINHAS_COTACAO } from './constantes';
-import { api } from '../../lib/api-client';
+import { buscarPrecos, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
 
 // Loaded only when asked for, so the public page stays small (no DataTable, no back office).
-const CotacaoReport = lazy(() => import('./cotacao-report'));
+const RelatorioPrecos = lazy(() => import('./relatorio-precos'));
 const HistoricoDialog = lazy(() => import('./historico-dialog'));
 
-export type CampoCotacao = 'produtoGrupoNome' | 'produtoGrupoUn' | 'valorMinimo' | 'valorMedio' | 'valorMaximo' | 'precoData';
-export interface FiltrosCotacao {
-  produtoGrupoNome?: string | null;
-  precoData?: string | null;
-}
-export interface EstadoCotacao {
-  page: number;
-  sortField: CampoCotacao;
-  sortOrder: 1 | -1;
-  filtros: FiltrosCotacao;
-}
-
 const CHAVE = 'ceasa.filtros.home';
-const PADRAO: EstadoCotacao = { page: 0, sortField: 'precoData', sortOrder: -1, filtros: {} };
+const PADRAO: EstadoPrecos = { page: 0, sortField: 'precoData', sortOrder: -1, filtros: {} };
 
-function lerEstado(): EstadoCotacao {
+function lerEstado(): EstadoPrecos {
   try {
     const raw = localStorage.getItem(CHAVE);
     return raw ? { ...PADRAO, ...JSON.parse(raw) } : PADRAO;
   } catch {
     return PADRAO;
   }
-}
-
-/** POST precos/searchPrecosHome/{field}/{dir} (field first, then dir). */
-export function buscarCotacao(e: Pick<EstadoCotacao, 'sortField' | 'sortOrder' | 'filtros'>, page: number, size: number) {
-  const dir = e.sortOrder === -1 ? 'desc' : 'asc';
-  const filtros = Object.fromEntries(Object.entries(e.filtros).filter(([, v]) => v !== null && v !== undefined && v !== ''));
-  return api<Page<PrecoResumo>>(`precos/searchPrecosHome/${e.sortField}/${dir}`, { method: 'POST', body: filtros, query: { page, size } });
 }
 
 declare global {
@@ -53,27 +34,17 @@ declare global {
 }
 
 /** The default view's first page: the early answer when index.html asked for it, otherwise a request. */
-async function primeiraOuBusca(e: EstadoCotacao, size: number) {
+async function primeiraOuBusca(e: EstadoPrecos, size: number) {
   const cedo = window.__cotacaoInicial;
   window.__cotacaoInicial = undefined;
   if (cedo && JSON.stringify(e) === JSON.stringify(PADRAO) && size === LINHAS_COTACAO) {
     const r = await cedo;
     if (r) return r;
   }
-  return buscarCotacao(e, e.page, size);
+  return buscarPrecos(e, e.page, size);
 }
 
-/** Package price with the price per kg beside it. */
-export function Valor({ valor, kg }: { valor: number; kg: number | null | undefined }) {
-  return (
-    <span className="valor">
-      <span>{formatBRL(valor)}</span>
-      {kg !== null && kg !== undefined && <small className="valor-kg">{formatBRL(kg)}/kg</small>}
-    </span>
-  );
-}
-
-const COLUNAS: { field: CampoCotacao; header: string; num?: boolean; cell: (r: PrecoResumo) => ReactNode }[] = [
+const COLUNAS: { field: CampoPrecos; header: string; num?: boolean; cell: (r: PrecoResumo) => ReactNode }[] = [
   { field: 'produtoGrupoNome', header: 'Nome', cell: (r) => r.produtoGrupoNome },
   { field: 'produtoGrupoUn', header: 'Un Padrão', cell: (r) => r.produtoGrupoUn },
   { field: 'valorMinimo', header: 'Valor Mínimo', num: true, cell: (r) => <Valor valor={r.valorMinimo} kg={r.valorKgMinimo} /> },
@@ -95,8 +66,8 @@ function paginas(atual: number, total: number): number[] {
  * everything /home loads stays small (see
  * docs/decisions/0029-public-quotation-page-has-its-own-light-table.md).
  */
-export function CotacaoTable() {
-  const [estado, setEstado] = useState<EstadoCotacao>(lerEstado);
+export function TabelaPrecos() {
+  const [estado, setEstado] = useState<EstadoPrecos>(lerEstado);
   const [nome, setNome] = useState(estado.filtros.produtoGrupoNome ?? '');
   const [imprimir, setImprimir] = useState(false);
   const [grafico, setGrafico] = useState<PrecoResumo | null>(null);
@@ -122,7 +93,7 @@ export function CotacaoTable() {
   const first = rows.length ? estado.page * size + 1 : 0;
   const last = rows.length ? first + rows.length - 1 : 0;
 
-  const setFiltro = (campo: keyof FiltrosCotacao, valor: string | null, imediato = false) => {
+  const setFiltro = (campo: keyof FiltrosPrecos, valor: string | null, imediato = false) => {
     clearTimeout(debounce.current);
     const aplicar = () => setEstado((e) => ({ ...e, page: 0, filtros: { ...e.filtros, [campo]: valor || null } }));
     if (imediato) aplicar();
@@ -134,7 +105,7 @@ export function CotacaoTable() {
     setLimpezas((n) => n + 1);
     setEstado(PADRAO);
   };
-  const ordenar = (field: CampoCotacao) =>
+  const ordenar = (field: CampoPrecos) =>
     setEstado((e) => ({ ...e, page: 0, sortField: field, sortOrder: e.sortField === field ? (e.sortOrder === 1 ? -1 : 1) : 1 }));
   const irPara = (p: number) => setEstado((e) => ({ ...e, page: Math.max(0, Math.min(p, totalPaginas - 1)) }));
 
@@ -148,7 +119,8 @@ export function CotacaoTable() {
         </div>
       </div>
       <p className="muted cotacao-ajuda">
-        Valores no atacado por grupo de produto: mínimo, médio e máximo do dia, com o preço por quilo abaixo. Clique em uma linha para ver o histórico de preços.
+        Valores no atacado por grupo de produto: mínimo, médio e máximo do dia, com o preço por quilo abaixo. Clique em uma linha para ver o histórico de
+        preços.
       </p>
       {q.error && (
         <p role="alert" className="p-error">
@@ -201,7 +173,12 @@ export function CotacaoTable() {
                 <th />
                 <th />
                 <th>
-                  <FiltroData key={limpezas} valor={estado.filtros.precoData} onChange={(iso) => setFiltro('precoData', iso, true)} rotulo="Filtrar por Data Cotação" />
+                  <FiltroData
+                    key={limpezas}
+                    valor={estado.filtros.precoData}
+                    onChange={(iso) => setFiltro('precoData', iso, true)}
+                    rotulo="Filtrar por Data Cotação"
+                  />
                 </th>
                 <th />
               </tr>
@@ -239,53 +216,65 @@ export function CotacaoTable() {
         </div>
         {/* Shown once the first page arrives, so nothing below the rows jumps while they load. */}
         {!q.isLoading && (
-        <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
-          <button type="button" className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(0)} aria-label="Primeira página">
-            <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
-          </button>
-          <button type="button" className={`p-paginator-prev p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`} disabled={estado.page === 0} onClick={() => irPara(estado.page - 1)} aria-label="Página anterior">
-            <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
-          </button>
-          <span className="p-paginator-pages">
-            {paginas(estado.page, totalPaginas).map((p) => (
-              <button
-                key={p}
-                type="button"
-                className={`p-paginator-page p-paginator-element p-link${p === estado.page ? ' p-highlight' : ''}`}
-                aria-current={p === estado.page ? 'page' : undefined}
-                aria-label={`Página ${p + 1}`}
-                onClick={() => irPara(p)}
-              >
-                {p + 1}
-              </button>
-            ))}
-          </span>
-          <button
-            type="button"
-            className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
-            disabled={estado.page >= totalPaginas - 1}
-            onClick={() => irPara(estado.page + 1)}
-            aria-label="Próxima página"
-          >
-            <i className="pi pi-angle-right p-paginator-icon" aria-hidden />
-          </button>
-          <button
-            type="button"
-            className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
-            disabled={estado.page >= totalPaginas - 1}
-            onClick={() => irPara(totalPaginas - 1)}
-            aria-label="Última página"
-          >
-            <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />
-          </button>
-          <span className="p-paginator-current" aria-live="polite">
-            Mostrando de {first} a {last} de {total} cotações
-          </span>
-        </nav>
+          <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
+            <button
+              type="button"
+              className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`}
+              disabled={estado.page === 0}
+              onClick={() => irPara(0)}
+              aria-label="Primeira página"
+            >
+              <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={`p-paginator-prev p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`}
+              disabled={estado.page === 0}
+              onClick={() => irPara(estado.page - 1)}
+              aria-label="Página anterior"
+            >
+              <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
+            </button>
+            <span className="p-paginator-pages">
+              {paginas(estado.page, totalPaginas).map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className={`p-paginator-page p-paginator-element p-link${p === estado.page ? ' p-highlight' : ''}`}
+                  aria-current={p === estado.page ? 'page' : undefined}
+                  aria-label={`Página ${p + 1}`}
+                  onClick={() => irPara(p)}
+                >
+                  {p + 1}
+                </button>
+              ))}
+            </span>
+            <button
+              type="button"
+              className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
+              disabled={estado.page >= totalPaginas - 1}
+              onClick={() => irPara(estado.page + 1)}
+              aria-label="Próxima página"
+            >
+              <i className="pi pi-angle-right p-paginator-icon" aria-hidden />
+            </button>
+            <button
+              type="button"
+              className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
+              disabled={estado.page >= totalPaginas - 1}
+              onClick={() => irPara(totalPaginas - 1)}
+              aria-label="Última página"
+            >
+              <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />
+            </button>
+            <span className="p-paginator-current" aria-live="polite">
+              Mostrando de {first} a {last} de {total} cotações
+            </span>
+          </nav>
         )}
       </div>
       <Suspense fallback={null}>
-        {imprimir && <CotacaoReport estado={estado} onHide={() => setImprimir(false)} />}
+        {imprimir && <RelatorioPrecos estado={estado} onHide={() => setImprimir(false)} />}
         {grafico && <HistoricoDialog grupo={grafico} onHide={() => setGrafico(null)} />}
       </Suspense>
     </section>

@@ -7,7 +7,13 @@ import { api } from '../../lib/api-client';
 import { CORES, HistoricoChart } from './historico-chart';
 
 /** The price history of a product group over the last 90 days (GET precos/historico/{produtoGrupoId}). */
-export default function HistoricoDialog({ grupo, onHide }: { grupo: Pick<PrecoResumo, 'produtoGrupoId' | 'produtoGrupoNome' | 'produtoGrupoUn'>; onHide: () => void }) {
+export default function HistoricoDialog({
+  grupo,
+  onHide,
+}: {
+  grupo: Pick<PrecoResumo, 'produtoGrupoId' | 'produtoGrupoNome' | 'produtoGrupoUn'>;
+  onHide: () => void;
+}) {
   const q = useQuery({
     queryKey: ['historico', grupo.produtoGrupoId],
     queryFn: () => api<PrecoHistorico[]>(`precos/historico/${grupo.produtoGrupoId}`, { query: { dias: PRECO_HISTORICO_DIAS } }),

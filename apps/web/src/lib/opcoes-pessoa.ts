@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PessoaComDocumento, PessoaOpcao, PessoaTipo } from '@ceasa/shared';
-import { api } from '../../lib/api-client';
+import { api } from './api-client';
 
 /** GET tipo: the person types (Produtor, Técnico, Lojista, Comprador), and their dropdown options. */
 export function usePessoaTipos() {

@@ -23,7 +23,17 @@ export const CORES = { maximo: '#b91c1c', medio: '#047857', minimo: '#1d4ed8' };
  * A small inline SVG line chart of a group's daily minimum, average and maximum prices
  * (no chart library). The band between minimum and maximum is shaded.
  */
-export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: { pontos: PrecoHistorico[]; largura?: number; altura?: number; titulo: string }) {
+export function HistoricoChart({
+  pontos,
+  largura = 560,
+  altura = 240,
+  titulo,
+}: {
+  pontos: PrecoHistorico[];
+  largura?: number;
+  altura?: number;
+  titulo: string;
+}) {
   const id = useId();
   const m = { esq: 72, dir: 16, topo: 12, base: 30 };
   const w = largura - m.esq - m.dir;
@@ -45,7 +55,8 @@ export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: 
 
   const x = (d: number) => m.esq + (d1 === d0 ? w / 2 : ((d - d0) / (d1 - d0)) * w);
   const y = (v: number) => m.topo + h - ((v - vMin) / (vMax - vMin)) * h;
-  const linha = (k: keyof Omit<PrecoHistorico, 'data'>) => dados.map((p, i) => `${i ? 'L' : 'M'}${x(dias[i]).toFixed(1)},${y(Number(p[k])).toFixed(1)}`).join(' ');
+  const linha = (k: keyof Omit<PrecoHistorico, 'data'>) =>
+    dados.map((p, i) => `${i ? 'L' : 'M'}${x(dias[i]).toFixed(1)},${y(Number(p[k])).toFixed(1)}`).join(' ');
   const faixa =
     dados.map((p, i) => `${i ? 'L' : 'M'}${x(dias[i]).toFixed(1)},${y(Number(p.valorMaximo)).toFixed(1)}`).join(' ') +
     ' ' +
@@ -63,7 +74,14 @@ export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: 
     : 'Sem preços no período.';
 
   return (
-    <svg className="historico-chart" viewBox={`0 0 ${largura} ${altura}`} role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="historico-chart"
+      viewBox={`0 0 ${largura} ${altura}`}
+      role="img"
+      aria-labelledby={`${id}-t`}
+      aria-describedby={`${id}-d`}
+      preserveAspectRatio="xMidYMid meet"
+    >
       <title id={`${id}-t`}>{titulo}</title>
       <desc id={`${id}-d`}>{desc}</desc>
       {ticksY.map((v) => (
@@ -76,7 +94,14 @@ export function HistoricoChart({ pontos, largura = 560, altura = 240, titulo }: 
       ))}
       <line x1={m.esq} x2={m.esq + w} y1={m.topo + h} y2={m.topo + h} stroke="#6b7280" />
       {idxX.map((i) => (
-        <text key={i} x={x(dias[i])} y={altura - 10} textAnchor={dados.length > 1 && i === 0 ? 'start' : dados.length > 1 && i === dados.length - 1 ? 'end' : 'middle'} fontSize="11" fill="#374151">
+        <text
+          key={i}
+          x={x(dias[i])}
+          y={altura - 10}
+          textAnchor={dados.length > 1 && i === 0 ? 'start' : dados.length > 1 && i === dados.length - 1 ? 'end' : 'middle'}
+          fontSize="11"
+          fill="#374151"
+        >
           {curta(dados[i].data)}
         </text>
       ))}

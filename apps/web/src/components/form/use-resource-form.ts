@@ -98,9 +98,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     setSalvando(true);
     try {
       const body = o.toBody ? o.toBody(values) : values;
-      const salvo = editando
-        ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id } })
-        : await api<D>(o.base, { method: 'POST', body });
+      const salvo = editando ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id } }) : await api<D>(o.base, { method: 'POST', body });
       await relerListas(qc, o.base);
       toast.show('success', editando ? 'Cadastro atualizado!' : 'Cadastro concluído!', undefined, DURACAO.salvar);
       // Leaving: stays locked until the page goes. Staying ('Salvar e continuar'): ready for the next one.

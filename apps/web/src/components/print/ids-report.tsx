@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { MAX_PAGE_SIZE, type Page } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
-import { PrintDialog, PrintTable } from './PrintDialog';
+import { PrintDialog, PrintTable } from './print-dialog';
 
 /** 'Imprimir' button + report of ids and names of a whole list (Rotas, Permissões). */
 export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
@@ -20,7 +20,13 @@ export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
         {q.isLoading ? (
           <p>Carregando...</p>
         ) : (
-          <PrintTable rows={q.data?.content ?? []} columns={[{ header: 'Código', cell: (r) => r.id }, { header: 'Nome', cell: (r) => r.nome }]} />
+          <PrintTable
+            rows={q.data?.content ?? []}
+            columns={[
+              { header: 'Código', cell: (r) => r.id },
+              { header: 'Nome', cell: (r) => r.nome },
+            ]}
+          />
         )}
       </PrintDialog>
     </>

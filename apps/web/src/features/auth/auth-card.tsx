@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Marca } from '../../components/layout/Marca';
+import { Marca } from '../../components/layout/marca';
 
 export function AuthCard({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useSettings } from '../../lib/settings';
-import { Marca } from './Marca';
+import { Marca } from './marca';
 
 /** Header and contact footer of the public pages (/home, /lote). */
 export function PublicShell({ children, acoes }: { children: ReactNode; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {

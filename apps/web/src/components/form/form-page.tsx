@@ -4,7 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useRef, useState, type FormEvent, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { ResourceFormState } from './useResourceForm';
+import type { ResourceFormState } from './use-resource-form';
 
 /**
  * The frame of every create/edit page: title, loading state, error panel, fields, buttons.
@@ -39,7 +39,8 @@ export function FormPage<F extends FieldValues, D>(props: {
     erroCarregar: props.erroCarregar ?? f?.erroCarregar,
     onRetry: props.onRetry ?? f?.recarregar,
     onSubmit: props.onSubmit ?? f?.form.handleSubmit((v) => f.salvar(v)),
-    botoes: props.botoes ?? (f && <Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} disabled={bloqueado} />),
+    botoes:
+      props.botoes ?? (f && <Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} disabled={bloqueado} />),
   };
   const enviar = (e: FormEvent<HTMLFormElement>) => {
     if (enviando.current || f?.estaBloqueado()) {

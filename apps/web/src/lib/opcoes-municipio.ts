@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Municipio } from '@ceasa/shared';
-import { api } from '../../lib/api-client';
+import { api } from './api-client';
 
 /** Options of a municipality dropdown (GET municipio/findAllBasic), 'nome - sigla'. Always fresh on mount. */
 export function useMunicipioOpcoes() {

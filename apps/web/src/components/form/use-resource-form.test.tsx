@@ -86,7 +86,7 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
     expect(apiMock).not.toHaveBeenCalled();
   });
 
-  it("POSTs on create; the success toast, then back to the list 2 s later (not before)", async () => {
+  it('POSTs on create; the success toast, then back to the list 2 s later (not before)', async () => {
     vi.useFakeTimers();
     apiMock.mockResolvedValue({ id: 1, nome: 'Açúcar do Norte', sigla: 'PA' });
     renderizar('/municipiocreate');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { opcoesDeProduto, type ProdutoGrupoOpcao, type ProdutoOpcao } from '@ceasa/shared';
-import { api } from '../../lib/api-client';
+import { api } from './api-client';
 
 /**
  * Options of a product dropdown (GET produto/listAllProdutoBasic), always cleaned by the shared rule
@@ -20,7 +20,10 @@ export function useProdutoOpcoes() {
  * Product options plus the products a saved record already names that the cleaning rule left out
  * (a duplicate name in another packaging), so an edit form shows what was saved.
  */
-export function comProdutosSalvos(opcoes: { label: string; value: number }[], salvos: { produtoId: number; produtoNome: string; produtoEmbalagem?: string | null }[]) {
+export function comProdutosSalvos(
+  opcoes: { label: string; value: number }[],
+  salvos: { produtoId: number; produtoNome: string; produtoEmbalagem?: string | null }[],
+) {
   const extras = salvos
     .filter((s, i) => !opcoes.some((o) => o.value === s.produtoId) && salvos.findIndex((x) => x.produtoId === s.produtoId) === i)
     .map((s) => ({ label: s.produtoEmbalagem ? `${s.produtoNome} - ${s.produtoEmbalagem}` : s.produtoNome, value: s.produtoId }));

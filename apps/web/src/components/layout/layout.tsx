@@ -7,7 +7,7 @@ import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import type { ItemDeMenu } from '../../lib/recursos';
 import { Carregando } from './carregando';
-import { Footer } from './Footer';
+import { Footer } from './footer';
 
 const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
 
@@ -80,10 +80,31 @@ export function Layout({ menu }: { menu: ItemDeMenu[] }) {
         </main>
       </div>
       <Footer />
-      <Dialog header="Você está logado como" visible={papelDialog} onHide={() => setPapelDialog(false)} style={{ width: '30rem' }} breakpoints={{ '640px': '100vw' }}>
+      <Dialog
+        header="Você está logado como"
+        visible={papelDialog}
+        onHide={() => setPapelDialog(false)}
+        style={{ width: '30rem' }}
+        breakpoints={{ '640px': '100vw' }}
+      >
         <div className="flex-row gap">
-          <Button label="Administrador" icon="pi pi-briefcase" onClick={() => { setPapelDialog(false); navigate('/admin'); }} />
-          <Button label="Usuário" icon="pi pi-user" outlined onClick={() => { setPapelDialog(false); navigate('/home'); }} />
+          <Button
+            label="Administrador"
+            icon="pi pi-briefcase"
+            onClick={() => {
+              setPapelDialog(false);
+              navigate('/admin');
+            }}
+          />
+          <Button
+            label="Usuário"
+            icon="pi pi-user"
+            outlined
+            onClick={() => {
+              setPapelDialog(false);
+              navigate('/home');
+            }}
+          />
         </div>
       </Dialog>
     </div>

@@ -1,12 +1,5 @@
-import {
-  FORMA_APLICACAO_ROTULO,
-  FORMA_DOSE_ROTULO,
-  formatDate,
-  formatDecimal,
-  rotuloCarenciaImpressa,
-  type Caderno,
-} from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/PrintDialog';
+import { FORMA_APLICACAO_ROTULO, FORMA_DOSE_ROTULO, formatDate, formatDecimal, rotuloCarenciaImpressa, type Caderno } from '@ceasa/shared';
+import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 
 const sim = (v: boolean | undefined) => (v ? 'Sim' : 'Não');
 const na = (naoNecessarias: boolean, v: string | number | null | undefined) => (naoNecessarias ? 'N/A' : (v ?? ''));
@@ -46,16 +39,46 @@ export function CadernoImpressao({ caderno: c, onHide }: { caderno: Caderno; onH
   return (
     <PrintDialog visible onHide={onHide} titulo={`Caderno de Campo ${c.id}`}>
       <dl className="print-dados">
-        <div><dt>Produtor</dt><dd>{c.produtorNome}</dd></div>
-        <div><dt>Propriedade</dt><dd>{c.propriedadeNome}</dd></div>
-        <div><dt>Município</dt><dd>{c.propriedadeMunicipioNome}</dd></div>
-        <div><dt>Técnico</dt><dd>{c.tecnicoNome}</dd></div>
-        <div><dt>Boletim</dt><dd>{c.boletimId}</dd></div>
-        <div><dt>Cultura Atual</dt><dd>{c.produtoNome}</dd></div>
-        <div><dt>Cultura Anterior</dt><dd>{c.produtoAntigoNome}</dd></div>
-        <div><dt>Data do Plantio</dt><dd>{formatDate(c.dataPlantio)}</dd></div>
-        <div><dt>Data da Colheita</dt><dd>{formatDate(c.dataColheita)}</dd></div>
-        <div><dt>Identificação da Área</dt><dd>{c.areaCultivo}</dd></div>
+        <div>
+          <dt>Produtor</dt>
+          <dd>{c.produtorNome}</dd>
+        </div>
+        <div>
+          <dt>Propriedade</dt>
+          <dd>{c.propriedadeNome}</dd>
+        </div>
+        <div>
+          <dt>Município</dt>
+          <dd>{c.propriedadeMunicipioNome}</dd>
+        </div>
+        <div>
+          <dt>Técnico</dt>
+          <dd>{c.tecnicoNome}</dd>
+        </div>
+        <div>
+          <dt>Boletim</dt>
+          <dd>{c.boletimId}</dd>
+        </div>
+        <div>
+          <dt>Cultura Atual</dt>
+          <dd>{c.produtoNome}</dd>
+        </div>
+        <div>
+          <dt>Cultura Anterior</dt>
+          <dd>{c.produtoAntigoNome}</dd>
+        </div>
+        <div>
+          <dt>Data do Plantio</dt>
+          <dd>{formatDate(c.dataPlantio)}</dd>
+        </div>
+        <div>
+          <dt>Data da Colheita</dt>
+          <dd>{formatDate(c.dataColheita)}</dd>
+        </div>
+        <div>
+          <dt>Identificação da Área</dt>
+          <dd>{c.areaCultivo}</dd>
+        </div>
       </dl>
       <h3 className="print-secao">Preparo do Solo</h3>
       <p>{marcadas(c.preparoSolo, PREPARO)}</p>
@@ -85,7 +108,10 @@ export function CadernoImpressao({ caderno: c, onHide }: { caderno: Caderno; onH
         columns={[
           { header: 'Não necessárias', cell: (r) => sim(r.naoNecessarias) },
           { header: 'Data', cell: (r) => na(r.naoNecessarias, formatDate(r.data)) },
-          { header: 'Carência', cell: (r) => na(r.naoNecessarias, r.periodoCarencia === null ? '' : `${r.periodoCarencia} ${rotuloCarenciaImpressa(r.periodoCarencia)}`) },
+          {
+            header: 'Carência',
+            cell: (r) => na(r.naoNecessarias, r.periodoCarencia === null ? '' : `${r.periodoCarencia} ${rotuloCarenciaImpressa(r.periodoCarencia)}`),
+          },
           { header: 'Praga/Doença Alvo', cell: (r) => na(r.naoNecessarias, r.pragaDoencaAlvo) },
           { header: 'Produto', cell: (r) => na(r.naoNecessarias, r.nomeProduto) },
           { header: 'Dose', cell: (r) => na(r.naoNecessarias, r.dose === null ? '' : formatDecimal(r.dose)), className: 'num' },

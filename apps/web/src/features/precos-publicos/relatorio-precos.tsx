@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { PrecoResumo } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { MAX_LINHAS_RELATORIO as MAX_PAGE_SIZE } from './constantes';
-import { PrintDialog, PrintTable, textoTotal } from '../../components/print/PrintDialog';
+import { PrintDialog, PrintTable, textoTotal } from '../../components/print/print-dialog';
 import { useSettings } from '../../lib/settings';
-import { buscarCotacao, Valor, type EstadoCotacao } from './cotacao-table';
+import { buscarPrecos, Valor, type EstadoPrecos } from './dados-precos';
 
 /** The printable quotation: up to 1000 rows with the current filters and sort. */
-export default function CotacaoReport({ estado, onHide }: { estado: EstadoCotacao; onHide: () => void }) {
+export default function RelatorioPrecos({ estado, onHide }: { estado: EstadoPrecos; onHide: () => void }) {
   const s = useSettings();
   const q = useQuery({
     queryKey: ['cotacao', 'relatorio', estado.filtros, estado.sortField, estado.sortOrder],
-    queryFn: () => buscarCotacao(estado, 0, MAX_PAGE_SIZE),
+    queryFn: () => buscarPrecos(estado, 0, MAX_PAGE_SIZE),
     retry: false,
     gcTime: 0,
   });
@@ -39,7 +39,9 @@ export default function CotacaoReport({ estado, onHide }: { estado: EstadoCotaca
             ]}
           />
           <p className="muted print-nota">
-            {q.data && q.data.totalElements > rows.length ? `Mostrando ${rows.length} de ${textoTotal(q.data, rows.length)} cotações. ` : `${rows.length} cotação(ões). `}
+            {q.data && q.data.totalElements > rows.length
+              ? `Mostrando ${rows.length} de ${textoTotal(q.data, rows.length)} cotações. `
+              : `${rows.length} cotação(ões). `}
             Valores em R$; abaixo de cada valor, o preço por kg.
           </p>
         </>

@@ -21,13 +21,13 @@ import {
   type CadernoInput,
 } from '@ceasa/shared';
 import { Campo, DateField, SelectField, TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/FormPage';
-import { CelulaData, CelulaMarca, CelulaNumero, CelulaOpcao, CelulaTexto, LinhasField } from '../../components/form/LinhasField';
+import { FormPage } from '../../components/form/form-page';
+import { CelulaData, CelulaMarca, CelulaNumero, CelulaOpcao, CelulaTexto, LinhasField } from '../../components/form/linhas-field';
 import { api, ApiError } from '../../lib/api-client';
 import { relerListas } from '../../lib/listas';
 import { DURACAO, useToast } from '../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { comProdutosSalvos, useProdutoOpcoes } from '../produto/api';
+import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { CadernoImpressao } from './caderno-impressao';
 import './caderno.css';
 
@@ -52,8 +52,27 @@ const vazio = (boletimItemId: number): F => ({
   dataPlantio: '',
   dataColheita: '',
   areaCultivo: '',
-  preparoSolo: { naoNecessarias: false, subsolagem: false, aracao: false, enxadaRotativa: false, gradagemComGrade: false, leve: false, pesada: false, niveladora: false, outras: false, descricaoOutras: '' },
-  praticasConservacionistas: { naoNecessarias: false, plantioEmNivel: false, terracos: false, rotacaoDeCulturas: false, adubacaoVerde: false, outras: false, descricaoOutras: '' },
+  preparoSolo: {
+    naoNecessarias: false,
+    subsolagem: false,
+    aracao: false,
+    enxadaRotativa: false,
+    gradagemComGrade: false,
+    leve: false,
+    pesada: false,
+    niveladora: false,
+    outras: false,
+    descricaoOutras: '',
+  },
+  praticasConservacionistas: {
+    naoNecessarias: false,
+    plantioEmNivel: false,
+    terracos: false,
+    rotacaoDeCulturas: false,
+    adubacaoVerde: false,
+    outras: false,
+    descricaoOutras: '',
+  },
   sementesEMudas: { naoNecessarias: false, proprias: false, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
   irrigacao: { naoNecessarias: false, sistema: '', origem: '' },
   adubacaoCorrecao: [],
@@ -75,18 +94,54 @@ const doCaderno = (c: Caderno): F => ({
   aplicacaoProdutosQuimicos: c.aplicacaoProdutosQuimicos,
 });
 
-const novaAdubacao = () => ({ id: null, naoNecessarias: false, dataAplicacao: '', nomeFormula: '', dose: null, formaDose: null, formaAplicacao: null, responsavelAplicacao: '', observacao: '' });
-const novaAplicacao = () => ({ id: null, naoNecessarias: false, data: '', periodoCarencia: null, pragaDoencaAlvo: '', nomeProduto: '', dose: null, formaDose: null, volumeCalda: null, operador: '' });
+const novaAdubacao = () => ({
+  id: null,
+  naoNecessarias: false,
+  dataAplicacao: '',
+  nomeFormula: '',
+  dose: null,
+  formaDose: null,
+  formaAplicacao: null,
+  responsavelAplicacao: '',
+  observacao: '',
+});
+const novaAplicacao = () => ({
+  id: null,
+  naoNecessarias: false,
+  data: '',
+  periodoCarencia: null,
+  pragaDoencaAlvo: '',
+  nomeProduto: '',
+  dose: null,
+  formaDose: null,
+  volumeCalda: null,
+  operador: '',
+});
 
 const temErro = (errors: FieldErrors<F>, campos: (keyof F)[]) => campos.some((c) => !!errors[c]);
-const mensagem = (e: unknown) => (e as { message?: string; root?: { message?: string } } | undefined)?.message ?? (e as { root?: { message?: string } } | undefined)?.root?.message;
+const mensagem = (e: unknown) =>
+  (e as { message?: string; root?: { message?: string } } | undefined)?.message ?? (e as { root?: { message?: string } } | undefined)?.root?.message;
 
 /**
  * A checkbox section (SPEC.md section 4): 'não são necessárias' clears the other options and any
  * option clears it; in soil preparation leve/pesada/niveladora turn gradagem on and unchecking
  * gradagem clears them; unchecking 'outras' clears its description, enabled only with 'outras'.
  */
-function Secao({ form, secao, titulo, opcoes, subopcoes = [], comOutras }: { form: UseFormReturn<F>; secao: Secao; titulo: string; opcoes: [string, string][]; subopcoes?: [string, string][]; comOutras?: boolean }) {
+function Secao({
+  form,
+  secao,
+  titulo,
+  opcoes,
+  subopcoes = [],
+  comOutras,
+}: {
+  form: UseFormReturn<F>;
+  secao: Secao;
+  titulo: string;
+  opcoes: [string, string][];
+  subopcoes?: [string, string][];
+  comOutras?: boolean;
+}) {
   const { control, setValue, getValues, trigger } = form;
   const valores = (useWatch({ control, name: secao }) ?? {}) as Record<string, unknown>;
   const { errors } = useFormState({ control, name: secao });
@@ -125,7 +180,11 @@ function Secao({ form, secao, titulo, opcoes, subopcoes = [], comOutras }: { for
       <div className="marcas">
         {caixa('naoNecessarias', 'Não são necessárias')}
         {opcoes.map(([k, r]) => caixa(k, r))}
-        {subopcoes.length > 0 && <div className="submarcas" role="group" aria-label="Tipo de gradagem">{subopcoes.map(([k, r]) => caixa(k, r, 'submarca'))}</div>}
+        {subopcoes.length > 0 && (
+          <div className="submarcas" role="group" aria-label="Tipo de gradagem">
+            {subopcoes.map(([k, r]) => caixa(k, r, 'submarca'))}
+          </div>
+        )}
         {comOutras && caixa('outras', 'Outras')}
       </div>
       {comOutras && (
@@ -184,12 +243,28 @@ const Desabilitavel = ({ desabilitado, children }: { desabilitado: boolean; chil
 );
 
 /** A row cell that reads N/A while its row is 'não necessárias' (watched by the cell itself: table cells are memoized). */
-function CelulaOuNA({ control, linha, children }: { control: Control<F>; linha: `adubacaoCorrecao.${number}` | `aplicacaoProdutosQuimicos.${number}`; children: ReactNode }) {
+function CelulaOuNA({
+  control,
+  linha,
+  children,
+}: {
+  control: Control<F>;
+  linha: `adubacaoCorrecao.${number}` | `aplicacaoProdutosQuimicos.${number}`;
+  children: ReactNode;
+}) {
   const na = useWatch({ control, name: `${linha}.naoNecessarias` as Path<F> });
   return na === true ? <span className="na">N/A</span> : <>{children}</>;
 }
 
-function LinhasAdubacao({ control, setValue, getValues }: { control: Control<F>; setValue: UseFormReturn<F>['setValue']; getValues: UseFormReturn<F>['getValues'] }) {
+function LinhasAdubacao({
+  control,
+  setValue,
+  getValues,
+}: {
+  control: Control<F>;
+  setValue: UseFormReturn<F>['setValue'];
+  getValues: UseFormReturn<F>['getValues'];
+}) {
   const cel = (i: number, c: ReactNode) => (
     <CelulaOuNA control={control} linha={`adubacaoCorrecao.${i}`}>
       {c}
@@ -213,18 +288,77 @@ function LinhasAdubacao({ control, setValue, getValues }: { control: Control<F>;
               name={`adubacaoCorrecao.${i}.naoNecessarias`}
               rotulo={`Adubação ${i + 1} não necessária`}
               aoMudar={(m) => {
-                if (m) setValue(`adubacaoCorrecao.${i}`, { ...novaAdubacao(), id: getValues(`adubacaoCorrecao.${i}.id`) ?? null, naoNecessarias: true } as never, { shouldValidate: true });
+                if (m)
+                  setValue(`adubacaoCorrecao.${i}`, { ...novaAdubacao(), id: getValues(`adubacaoCorrecao.${i}.id`) ?? null, naoNecessarias: true } as never, {
+                    shouldValidate: true,
+                  });
               }}
             />
           ),
         },
-        { header: 'Data Aplicação', celula: (i) => cel(i, <CelulaData control={control} name={`adubacaoCorrecao.${i}.dataAplicacao`} rotulo={`Data de aplicação da adubação ${i + 1}`} yearRange={anos} />) },
-        { header: 'Nome da Fórmula', celula: (i) => cel(i, <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.nomeFormula`} rotulo={`Nome da fórmula da adubação ${i + 1}`} maxLength={200} />) },
-        { header: 'Dose', celula: (i) => cel(i, <CelulaNumero control={control} name={`adubacaoCorrecao.${i}.dose`} rotulo={`Dose da adubação ${i + 1}`} min={0} max={VALOR_MAXIMO_CADERNO} />) },
-        { header: 'Forma da Dose', celula: (i) => cel(i, <CelulaOpcao control={control} name={`adubacaoCorrecao.${i}.formaDose`} rotulo={`Forma da dose da adubação ${i + 1}`} options={OPCOES_DOSE} />) },
-        { header: 'Forma de Aplicação', celula: (i) => cel(i, <CelulaOpcao control={control} name={`adubacaoCorrecao.${i}.formaAplicacao`} rotulo={`Forma de aplicação da adubação ${i + 1}`} options={OPCOES_APLICACAO} />) },
-        { header: 'Responsável', celula: (i) => cel(i, <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.responsavelAplicacao`} rotulo={`Responsável pela adubação ${i + 1}`} maxLength={200} />) },
-        { header: 'Observação', celula: (i) => cel(i, <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.observacao`} rotulo={`Observação da adubação ${i + 1}`} maxLength={1000} />) },
+        {
+          header: 'Data Aplicação',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaData control={control} name={`adubacaoCorrecao.${i}.dataAplicacao`} rotulo={`Data de aplicação da adubação ${i + 1}`} yearRange={anos} />,
+            ),
+        },
+        {
+          header: 'Nome da Fórmula',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.nomeFormula`} rotulo={`Nome da fórmula da adubação ${i + 1}`} maxLength={200} />,
+            ),
+        },
+        {
+          header: 'Dose',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaNumero control={control} name={`adubacaoCorrecao.${i}.dose`} rotulo={`Dose da adubação ${i + 1}`} min={0} max={VALOR_MAXIMO_CADERNO} />,
+            ),
+        },
+        {
+          header: 'Forma da Dose',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaOpcao control={control} name={`adubacaoCorrecao.${i}.formaDose`} rotulo={`Forma da dose da adubação ${i + 1}`} options={OPCOES_DOSE} />,
+            ),
+        },
+        {
+          header: 'Forma de Aplicação',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaOpcao
+                control={control}
+                name={`adubacaoCorrecao.${i}.formaAplicacao`}
+                rotulo={`Forma de aplicação da adubação ${i + 1}`}
+                options={OPCOES_APLICACAO}
+              />,
+            ),
+        },
+        {
+          header: 'Responsável',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaTexto
+                control={control}
+                name={`adubacaoCorrecao.${i}.responsavelAplicacao`}
+                rotulo={`Responsável pela adubação ${i + 1}`}
+                maxLength={200}
+              />,
+            ),
+        },
+        {
+          header: 'Observação',
+          celula: (i) =>
+            cel(i, <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.observacao`} rotulo={`Observação da adubação ${i + 1}`} maxLength={1000} />),
+        },
       ]}
     />
   );
@@ -234,11 +368,26 @@ function LinhasAdubacao({ control, setValue, getValues }: { control: Control<F>;
 function CelulaCarencia({ control, i }: { control: Control<F>; i: number }) {
   const dias = useWatch({ control, name: `aplicacaoProdutosQuimicos.${i}.periodoCarencia` });
   return (
-    <CelulaNumero control={control} name={`aplicacaoProdutosQuimicos.${i}.periodoCarencia`} rotulo={`Período de carência da aplicação ${i + 1}`} min={0} max={VALOR_MAXIMO_CADERNO} sufixo={` ${rotuloCarencia(dias as number | null)}`} />
+    <CelulaNumero
+      control={control}
+      name={`aplicacaoProdutosQuimicos.${i}.periodoCarencia`}
+      rotulo={`Período de carência da aplicação ${i + 1}`}
+      min={0}
+      max={VALOR_MAXIMO_CADERNO}
+      sufixo={` ${rotuloCarencia(dias as number | null)}`}
+    />
   );
 }
 
-function LinhasAplicacao({ control, setValue, getValues }: { control: Control<F>; setValue: UseFormReturn<F>['setValue']; getValues: UseFormReturn<F>['getValues'] }) {
+function LinhasAplicacao({
+  control,
+  setValue,
+  getValues,
+}: {
+  control: Control<F>;
+  setValue: UseFormReturn<F>['setValue'];
+  getValues: UseFormReturn<F>['getValues'];
+}) {
   const cel = (i: number, c: ReactNode) => (
     <CelulaOuNA control={control} linha={`aplicacaoProdutosQuimicos.${i}`}>
       {c}
@@ -262,22 +411,102 @@ function LinhasAplicacao({ control, setValue, getValues }: { control: Control<F>
               name={`aplicacaoProdutosQuimicos.${i}.naoNecessarias`}
               rotulo={`Aplicação ${i + 1} não necessária`}
               aoMudar={(m) => {
-                if (m) setValue(`aplicacaoProdutosQuimicos.${i}`, { ...novaAplicacao(), id: getValues(`aplicacaoProdutosQuimicos.${i}.id`) ?? null, naoNecessarias: true } as never, { shouldValidate: true });
+                if (m)
+                  setValue(
+                    `aplicacaoProdutosQuimicos.${i}`,
+                    { ...novaAplicacao(), id: getValues(`aplicacaoProdutosQuimicos.${i}.id`) ?? null, naoNecessarias: true } as never,
+                    { shouldValidate: true },
+                  );
               }}
             />
           ),
         },
-        { header: 'Data', celula: (i) => cel(i, <CelulaData control={control} name={`aplicacaoProdutosQuimicos.${i}.data`} rotulo={`Data da aplicação ${i + 1}`} yearRange={anos} />) },
+        {
+          header: 'Data',
+          celula: (i) =>
+            cel(i, <CelulaData control={control} name={`aplicacaoProdutosQuimicos.${i}.data`} rotulo={`Data da aplicação ${i + 1}`} yearRange={anos} />),
+        },
         {
           header: 'Carência',
           celula: (i) => cel(i, <CelulaCarencia control={control} i={i} />),
         },
-        { header: 'Praga/Doença Alvo', celula: (i) => cel(i, <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.pragaDoencaAlvo`} rotulo={`Praga ou doença alvo da aplicação ${i + 1}`} maxLength={200} />) },
-        { header: 'Nome do Produto', celula: (i) => cel(i, <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.nomeProduto`} rotulo={`Nome do produto da aplicação ${i + 1}`} maxLength={200} />) },
-        { header: 'Dose', celula: (i) => cel(i, <CelulaNumero control={control} name={`aplicacaoProdutosQuimicos.${i}.dose`} rotulo={`Dose da aplicação ${i + 1}`} decimais={2} min={0} max={VALOR_MAXIMO_CADERNO} />) },
-        { header: 'Forma da Dose', celula: (i) => cel(i, <CelulaOpcao control={control} name={`aplicacaoProdutosQuimicos.${i}.formaDose`} rotulo={`Forma da dose da aplicação ${i + 1}`} options={OPCOES_DOSE} />) },
-        { header: 'Volume de Calda (L/ha)', celula: (i) => cel(i, <CelulaNumero control={control} name={`aplicacaoProdutosQuimicos.${i}.volumeCalda`} rotulo={`Volume de calda da aplicação ${i + 1}`} decimais={2} min={0} max={VALOR_MAXIMO_CADERNO} />) },
-        { header: 'Operador', celula: (i) => cel(i, <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.operador`} rotulo={`Operador da aplicação ${i + 1}`} maxLength={200} />) },
+        {
+          header: 'Praga/Doença Alvo',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaTexto
+                control={control}
+                name={`aplicacaoProdutosQuimicos.${i}.pragaDoencaAlvo`}
+                rotulo={`Praga ou doença alvo da aplicação ${i + 1}`}
+                maxLength={200}
+              />,
+            ),
+        },
+        {
+          header: 'Nome do Produto',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaTexto
+                control={control}
+                name={`aplicacaoProdutosQuimicos.${i}.nomeProduto`}
+                rotulo={`Nome do produto da aplicação ${i + 1}`}
+                maxLength={200}
+              />,
+            ),
+        },
+        {
+          header: 'Dose',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaNumero
+                control={control}
+                name={`aplicacaoProdutosQuimicos.${i}.dose`}
+                rotulo={`Dose da aplicação ${i + 1}`}
+                decimais={2}
+                min={0}
+                max={VALOR_MAXIMO_CADERNO}
+              />,
+            ),
+        },
+        {
+          header: 'Forma da Dose',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaOpcao
+                control={control}
+                name={`aplicacaoProdutosQuimicos.${i}.formaDose`}
+                rotulo={`Forma da dose da aplicação ${i + 1}`}
+                options={OPCOES_DOSE}
+              />,
+            ),
+        },
+        {
+          header: 'Volume de Calda (L/ha)',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaNumero
+                control={control}
+                name={`aplicacaoProdutosQuimicos.${i}.volumeCalda`}
+                rotulo={`Volume de calda da aplicação ${i + 1}`}
+                decimais={2}
+                min={0}
+                max={VALOR_MAXIMO_CADERNO}
+              />,
+            ),
+        },
+        {
+          header: 'Operador',
+          celula: (i) =>
+            cel(
+              i,
+              <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.operador`} rotulo={`Operador da aplicação ${i + 1}`} maxLength={200} />,
+            ),
+        },
       ]}
     />
   );
@@ -306,7 +535,12 @@ export default function CadernoForm() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const item = useQuery({ queryKey: ['boletimitens', boletimItemId], queryFn: () => api<BoletimItem>(`boletimitens/${boletimItemId}`), retry: false, gcTime: 0 });
+  const item = useQuery({
+    queryKey: ['boletimitens', boletimItemId],
+    queryFn: () => api<BoletimItem>(`boletimitens/${boletimItemId}`),
+    retry: false,
+    gcTime: 0,
+  });
   const caderno = useQuery({
     queryKey: ['caderno', 'boletimItem', boletimItemId],
     queryFn: async () => {
@@ -378,7 +612,9 @@ export default function CadernoForm() {
       }}
       onSubmit={handleSubmit(salvar, invalido)}
       botoes={<Button type="submit" label={editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={salvando} disabled={salvando} />}
-      botoesExtra={editando && caderno.data ? <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} /> : undefined}
+      botoesExtra={
+        editando && caderno.data ? <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} /> : undefined
+      }
     >
       <Campo id="caderno-codigo" label="Código">
         <InputText id="caderno-codigo" value={caderno.data ? String(caderno.data.id) : 'Novo'} readOnly disabled />
@@ -386,7 +622,17 @@ export default function CadernoForm() {
       <Campo id="caderno-cultura-atual" label="Cultura Atual">
         <InputText id="caderno-cultura-atual" value={produtoAtual} readOnly disabled />
       </Campo>
-      <SelectField control={control} name="produtoAntigoId" label="Cultura Anterior" options={comProdutosSalvos(produtos.opcoes, caderno.data ? [{ produtoId: caderno.data.produtoAntigoId, produtoNome: caderno.data.produtoAntigoNome }] : [])} loading={produtos.isLoading} emptyMessage="Nenhum produto encontrado" />
+      <SelectField
+        control={control}
+        name="produtoAntigoId"
+        label="Cultura Anterior"
+        options={comProdutosSalvos(
+          produtos.opcoes,
+          caderno.data ? [{ produtoId: caderno.data.produtoAntigoId, produtoNome: caderno.data.produtoAntigoNome }] : [],
+        )}
+        loading={produtos.isLoading}
+        emptyMessage="Nenhum produto encontrado"
+      />
       <DateField control={control} name="dataPlantio" label="Data do Plantio" yearRange={anosCaderno()} />
       <DateField control={control} name="dataColheita" label="Data da Colheita" yearRange={anosCaderno()} />
       <TextField control={control} name="areaCultivo" label="Identificação da Área" maxLength={200} />

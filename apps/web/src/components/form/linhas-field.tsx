@@ -44,7 +44,18 @@ export function CelulaTexto<T extends FieldValues>(p: CelulaBase<T> & { maxLengt
   const { field, erro, id } = useCelula(p);
   return (
     <div className="celula">
-      <InputText id={id} ref={field.ref} aria-label={p.rotulo} aria-invalid={!!erro || undefined} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={p.disabled} maxLength={p.maxLength} className={`p-inputtext-sm w-full ${erro ? 'p-invalid' : ''}`} />
+      <InputText
+        id={id}
+        ref={field.ref}
+        aria-label={p.rotulo}
+        aria-invalid={!!erro || undefined}
+        value={field.value ?? ''}
+        onChange={(e) => field.onChange(e.target.value)}
+        onBlur={field.onBlur}
+        disabled={p.disabled}
+        maxLength={p.maxLength}
+        className={`p-inputtext-sm w-full ${erro ? 'p-invalid' : ''}`}
+      />
       <Erro id={id} erro={erro} />
     </div>
   );
@@ -178,7 +189,8 @@ export function LinhasField<T extends FieldValues, N extends ArrayPath<T>>(p: {
   const [primeira, setPrimeira] = useState(0);
   const [porPagina, setPorPagina] = useState(10);
   const erroLista = (() => {
-    const e = (p.name as string).split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as { message?: string; root?: { message?: string } } | undefined;
+    const e = (p.name as string).split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+      { message?: string; root?: { message?: string } } | undefined;
     return e?.message ?? e?.root?.message;
   })();
   const linhas = fields.map((f, i) => ({ ...(f as object), __i: i }) as { __i: number; _chave: string });

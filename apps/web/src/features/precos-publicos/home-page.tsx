@@ -1,12 +1,11 @@
 import { Message } from 'primereact/message';
 import { Link, useNavigate } from 'react-router';
-import { PublicShell } from '../../components/layout/PublicShell';
+import { PublicShell } from '../../components/layout/public-shell';
 import { useAuth } from '../../lib/auth';
-import { CotacaoTable } from './cotacao-table';
+import { TabelaPrecos } from './tabela-precos';
 import './home.css';
 
-const AVISO_SEM_PERFIL =
-  'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
+const AVISO_SEM_PERFIL = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
 
 /** Public quotation page; a signed-in user without a profile also sees the notice. */
 export default function HomePage() {
@@ -37,7 +36,7 @@ export default function HomePage() {
   return (
     <PublicShell acoes={acoes}>
       {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3 aviso-sem-perfil" />}
-      <CotacaoTable />
+      <TabelaPrecos />
     </PublicShell>
   );
 }

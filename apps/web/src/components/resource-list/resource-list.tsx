@@ -15,7 +15,7 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
-import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/PrintDialog';
+import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/print-dialog';
 import { downloadText, toCsv } from './csv';
 
 export type Filtros = Record<string, string | number | null>;
@@ -271,7 +271,13 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     try {
       const todas = await buscarTodos((lidas, total) => setExportando(`Exportando ${lidas} de ${total}...`));
       const linhas = todas.map((row) => p.columns.map((c) => celulaCsv(c, row)));
-      downloadText(`${p.base}.csv`, toCsv(p.columns.map((c) => c.header), linhas));
+      downloadText(
+        `${p.base}.csv`,
+        toCsv(
+          p.columns.map((c) => c.header),
+          linhas,
+        ),
+      );
       toast.show('success', 'Exportação concluída', `${linhas.length} registro(s) exportado(s)`);
     } catch (err) {
       toast.show('error', 'Erro ao exportar', (err as Error).message);

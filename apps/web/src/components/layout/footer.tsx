@@ -11,14 +11,18 @@ export function Footer() {
       <button type="button" className="link-button" onClick={() => setSobre(true)}>
         Desenvolvido por: Fábrica de Software
       </button>
-      <Dialog header="Sobre este Site" visible={sobre} onHide={() => setSobre(false)} style={{ width: '50vw' }} breakpoints={{ '960px': '75vw', '640px': '100vw' }}>
+      <Dialog
+        header="Sobre este Site"
+        visible={sobre}
+        onHide={() => setSobre(false)}
+        style={{ width: '50vw' }}
+        breakpoints={{ '960px': '75vw', '640px': '100vw' }}
+      >
         <p>
-          Sistema de gestão da {s.mercado}: cotação pública de preços no atacado, romaneios de entrada de mercadoria, ocupação das pedras,
-          boletins de colheita, cadernos de campo e rastreabilidade dos lotes.
+          Sistema de gestão da {s.mercado}: cotação pública de preços no atacado, romaneios de entrada de mercadoria, ocupação das pedras, boletins de colheita,
+          cadernos de campo e rastreabilidade dos lotes.
         </p>
-        <p>
-          Desenvolvido pela Fábrica de Software para {s.municipio}.
-        </p>
+        <p>Desenvolvido pela Fábrica de Software para {s.municipio}.</p>
       </Dialog>
     </footer>
   );

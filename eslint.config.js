@@ -1,0 +1,71 @@
+// ESLint (flat config): TypeScript rules, no import cycles, feature boundaries in the web app,
+// kebab-case file names and the rules of hooks. Formatting is Prettier's (eslint-config-prettier
+// turns off the rules that would fight it). Run by `npm run lint`, part of `npm test`.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const FEATURES = './apps/web/src/features';
+const features = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'bench/results/**', 'apps/api/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Drizzle's raw results and test bodies are read loosely on purpose.
+      '@typescript-eslint/no-explicit-any': 'off',
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+    },
+  },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  // Scripts the browser runs as they are (no bundler).
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', localStorage: 'readonly', location: 'readonly', fetch: 'readonly' } },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Features do not import each other; what two features share lives in components/ or lib/.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((f) => ({
+              target: `${FEATURES}/${f}`,
+              from: FEATURES,
+              except: [`./${f}`],
+              message: 'Uma feature não importa outra: o que é compartilhado vai para components/ ou lib/.',
+            })),
+            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: FEATURES, message: 'components/ e lib/ não conhecem nenhuma feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  // A component's test may drive it through a real screen of a feature.
+  { files: ['apps/web/src/**/*.test.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': 'off' } },
+  prettier,
+);
