@@ -30,7 +30,7 @@ describe('OpenAPI document', () => {
     const pagina = paths['/api/municipio'].get.responses!['200'].content!['application/json'].schema as {
       properties: Record<string, { items?: { properties?: object } }>;
     };
-    expect(Object.keys(pagina.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size']);
+    expect(Object.keys(pagina.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size', 'totalExato']);
     expect(Object.keys(pagina.properties.content.items!.properties!)).toEqual(['id', 'nome', 'sigla']);
   });
 
