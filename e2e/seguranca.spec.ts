@@ -66,5 +66,11 @@ test('nenhuma violação da CSP nas telas do back-office', async ({ page }) => {
 test('a documentação da API (/api/docs) abre sem violar a CSP', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByText('CEASA Regional - API').first()).toBeVisible();
-  await expect(page.getByText('/api/municipio').first()).toBeVisible();
+  // Swagger UI renders only the operations near the viewport: scroll as a reader would until they show.
+  const municipio = page.getByText('/api/municipio').first();
+  for (let i = 0; i < 30 && !(await municipio.isVisible()); i++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(150);
+  }
+  await expect(municipio).toBeVisible();
 });
