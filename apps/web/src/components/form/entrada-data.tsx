@@ -22,6 +22,7 @@ export interface EntradaDataProps {
   botoesHoje?: boolean;
   /** On leaving the field, a half-typed text goes back to `value` (for filters, which only take whole days). */
   reverterIncompleto?: boolean;
+  disabled?: boolean;
   className?: string;
   inputClassName?: string;
   inputStyle?: React.CSSProperties;
@@ -93,13 +94,21 @@ export function EntradaData(p: EntradaDataProps) {
           }
         }}
         inputRef={p.inputRef}
+        disabled={p.disabled}
         aria-label={p['aria-label']}
         aria-invalid={p['aria-invalid'] || invalida || undefined}
         aria-describedby={p['aria-describedby']}
         className={`${p.inputClassName ?? ''}${invalida ? ' p-invalid' : ''}`}
         style={p.inputStyle}
       />
-      <button ref={botao} type="button" className="p-button p-component p-datepicker-trigger p-button-icon-only" aria-haspopup="dialog" onClick={abrir}>
+      <button
+        ref={botao}
+        type="button"
+        className="p-button p-component p-datepicker-trigger p-button-icon-only"
+        aria-haspopup="dialog"
+        onClick={abrir}
+        disabled={p.disabled}
+      >
         <span className="p-button-icon p-c pi pi-calendar" aria-hidden />
         {/* The name as hidden text, not aria-label: the field itself stays the only thing labelled 'Data'. */}
         <span className="sr-only">Escolher data</span>

@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -9,7 +8,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useState, type ReactNode } from 'react';
 import { useController, useFieldArray, useFormState, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path } from 'react-hook-form';
-import { fromIsoDate, toIsoDate } from '@ceasa/shared';
+import { EntradaData } from './entrada-data';
 import type { Opcao } from './fields';
 
 /*
@@ -93,24 +92,16 @@ export function CelulaData<T extends FieldValues>(p: CelulaBase<T> & { yearRange
   const { field, erro, id } = useCelula(p);
   return (
     <div className="celula">
-      <Calendar
-        inputId={id}
-        ariaLabel={p.rotulo}
+      <EntradaData
+        id={id}
+        aria-label={p.rotulo}
         aria-invalid={!!erro || undefined}
         inputRef={field.ref}
-        value={fromIsoDate(field.value)}
-        onChange={(e) => field.onChange(toIsoDate(e.value as Date | null))}
+        value={field.value ?? null}
+        onChange={field.onChange}
         onBlur={field.onBlur}
-        dateFormat="dd/mm/yy"
-        placeholder="dd/mm/aaaa"
-        mask="99/99/9999"
-        showIcon
-        showOnFocus={false}
-        yearNavigator
-        monthNavigator
         yearRange={p.yearRange}
         disabled={p.disabled}
-        appendTo={typeof document !== 'undefined' ? document.body : undefined}
         className={`w-full ${erro ? 'p-invalid' : ''}`}
         inputClassName="p-inputtext-sm"
       />
