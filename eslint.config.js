@@ -60,6 +60,11 @@ export default tseslint.config(
               message: 'Uma feature não importa outra: o que é compartilhado vai para components/ ou lib/.',
             })),
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: FEATURES, message: 'components/ e lib/ não conhecem nenhuma feature.' },
+            {
+              target: './apps/web/src/lote',
+              from: ['./apps/web/src/app', './apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+              message: 'A página pública do lote é uma entrada própria e pequena: não importa o back office.',
+            },
           ],
         },
       ],

@@ -1,14 +1,16 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse (mobile profile) on the public quotation page /home, with
- * Debian's Chromium, against the built product on a throw-away database with a year of prices.
- * Prints the scores and the JavaScript the page loads (compressed), and writes bench/results/lighthouse.md.
+ * `npm run bench:lighthouse`: Lighthouse (mobile profile) on the public pages, the quotation /home and a
+ * lot page /lote/{lote} (what a label's QR code opens), with Debian's Chromium, against the built product on
+ * a throw-away database with a year of prices and one romaneio. Prints the scores and the JavaScript each
+ * page loads (compressed), and writes bench/results/lighthouse.md and lighthouse-lote.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
+import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
@@ -24,7 +26,43 @@ const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' 
 const database = await openDatabase(config);
 await seedReference(database.db, config);
 await gerarPrecos(database.db, { ate: new Date().toISOString().slice(0, 10), anos: 1 });
+const lote = await umLote(database.db);
 await database.close();
+
+/** One romaneio of one item (a producer, property, bulletin item): the lot a label's QR code opens. */
+async function umLote(db: typeof database.db): Promise<string> {
+  const id = async (q: ReturnType<typeof sql>) => Number(((await db.execute(q)).rows[0] as { id: number }).id);
+  const produtor = await id(sql`INSERT INTO pessoa (nome, cpfcnpj, tipo_id) VALUES ('Maria da Horta', '12345678901', 1) RETURNING id`);
+  const tecnico = await id(sql`INSERT INTO pessoa (nome, cpfcnpj, tipo_id) VALUES ('Técnico Agrícola', '12345678902', 2) RETURNING id`);
+  const municipio = await id(sql`INSERT INTO municipio (nome, sigla) VALUES ('Vale Verde', 'MG') RETURNING id`);
+  const propriedade = await id(
+    sql`INSERT INTO propriedade (nome, municipio_id, area_total, area_explorada, area_cultivada, tipo_posse, proprietario_id)
+        VALUES ('Sítio Boa Vista', ${municipio}, 10, 8, 5, 'PRÓPRIO', ${produtor}) RETURNING id`,
+  );
+  const produto = await id(sql`SELECT id FROM produto ORDER BY id LIMIT 1`);
+  const hoje = new Date().toISOString().slice(0, 10);
+  const boletim = await id(
+    sql`INSERT INTO boletim (data_visita, data_emissao, produtor_id, propriedade_id, tecnico_id) VALUES (${hoje}, ${hoje}, ${produtor}, ${propriedade}, ${tecnico}) RETURNING id`,
+  );
+  const bItem = await id(
+    sql`INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
+        VALUES (${boletim}, ${produto}, 1, 1000, 50, ${hoje}, ${hoje}) RETURNING id`,
+  );
+  await db.execute(sql`INSERT INTO romaneio_divida (divida) VALUES (1)`);
+  const romaneio = await id(sql`INSERT INTO romaneio (data_emissao, divida, pessoa_id) VALUES (${hoje}, 1, ${produtor}) RETURNING id`);
+  const item = await id(
+    sql`INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id) VALUES (${romaneio}, ${produto}, 100, ${bItem}) RETURNING id`,
+  );
+  return `${romaneio}R${item}`;
+}
+
+/** The gzip size of the built files behind these URLs (the budget is stated gzipped; the server sends brotli when it can). */
+function gzipDe(urls: string[]): number {
+  return urls.reduce((soma, u) => {
+    const f = path.join(raiz, 'apps/web/dist', new URL(u).pathname);
+    return soma + (existsSync(`${f}.gz`) ? statSync(`${f}.gz`).size : existsSync(f) ? statSync(f).size : 0);
+  }, 0);
+}
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: raiz,
@@ -55,41 +93,49 @@ try {
     ],
   });
   try {
-    const url = `http://127.0.0.1:${PORT}/home`;
-    const r = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    });
-    const lhr = r!.lhr;
-    const itens = (lhr.audits['network-requests'].details as unknown as { items: { url: string; resourceType: string; transferSize: number }[] }).items ?? [];
-    const js = itens.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + i.transferSize, 0);
-    const css = itens.filter((i) => i.resourceType === 'Stylesheet').reduce((s, i) => s + i.transferSize, 0);
-    const pct = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-    const m = (a: string) => lhr.audits[a]?.displayValue ?? '';
-    const linhas = [
-      '# Lighthouse em /home (perfil móvel)',
-      '',
-      `${new Date().toISOString()} · Lighthouse ${lhr.lighthouseVersion} · ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`,
-      '',
-      '| medida | valor |',
-      '|---|---:|',
-      `| Performance | ${pct('performance')} |`,
-      `| Acessibilidade | ${pct('accessibility')} |`,
-      `| Boas práticas | ${pct('best-practices')} |`,
-      `| First Contentful Paint | ${m('first-contentful-paint')} |`,
-      `| Largest Contentful Paint | ${m('largest-contentful-paint')} |`,
-      `| Total Blocking Time | ${m('total-blocking-time')} |`,
-      `| Cumulative Layout Shift | ${m('cumulative-layout-shift')} |`,
-      `| JavaScript transferido (comprimido) | ${(js / 1024).toFixed(1)} KB |`,
-      `| CSS transferido (comprimido) | ${(css / 1024).toFixed(1)} KB |`,
+    const paginas = [
+      { caminho: '/home', titulo: '/home', arquivo: 'lighthouse' },
+      { caminho: `/lote/${lote}`, titulo: '/lote/{lote}', arquivo: 'lighthouse-lote' },
     ];
-    const texto = linhas.join('\n') + '\n';
-    console.log(texto);
-    mkdirSync(path.join(aqui, 'results'), { recursive: true });
-    writeFileSync(path.join(aqui, 'results', 'lighthouse.md'), texto);
-    writeFileSync(path.join(aqui, 'results', 'lighthouse.json'), JSON.stringify(lhr));
+    for (const pagina of paginas) {
+      const url = `http://127.0.0.1:${PORT}${pagina.caminho}`;
+      const r = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const lhr = r!.lhr;
+      const itens = (lhr.audits['network-requests'].details as unknown as { items: { url: string; resourceType: string; transferSize: number }[] }).items ?? [];
+      const scripts = itens.filter((i) => i.resourceType === 'Script');
+      const js = scripts.reduce((s, i) => s + i.transferSize, 0);
+      const css = itens.filter((i) => i.resourceType === 'Stylesheet').reduce((s, i) => s + i.transferSize, 0);
+      const pct = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const m = (a: string) => lhr.audits[a]?.displayValue ?? '';
+      const linhas = [
+        `# Lighthouse em ${pagina.titulo} (perfil móvel)`,
+        '',
+        `${new Date().toISOString()} · Lighthouse ${lhr.lighthouseVersion} · ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`,
+        '',
+        '| medida | valor |',
+        '|---|---:|',
+        `| Performance | ${pct('performance')} |`,
+        `| Acessibilidade | ${pct('accessibility')} |`,
+        `| Boas práticas | ${pct('best-practices')} |`,
+        `| First Contentful Paint | ${m('first-contentful-paint')} |`,
+        `| Largest Contentful Paint | ${m('largest-contentful-paint')} |`,
+        `| Total Blocking Time | ${m('total-blocking-time')} |`,
+        `| Cumulative Layout Shift | ${m('cumulative-layout-shift')} |`,
+        `| JavaScript transferido (comprimido) | ${(js / 1024).toFixed(1)} KB |`,
+        `| JavaScript em gzip (${scripts.length} arquivos) | ${(gzipDe(scripts.map((i) => i.url)) / 1024).toFixed(1)} KB |`,
+        `| CSS transferido (comprimido) | ${(css / 1024).toFixed(1)} KB |`,
+      ];
+      const texto = linhas.join('\n') + '\n';
+      console.log(texto);
+      mkdirSync(path.join(aqui, 'results'), { recursive: true });
+      writeFileSync(path.join(aqui, 'results', `${pagina.arquivo}.md`), texto);
+      writeFileSync(path.join(aqui, 'results', `${pagina.arquivo}.json`), JSON.stringify(lhr));
+    }
   } finally {
     await chrome.kill();
   }

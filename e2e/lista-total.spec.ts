@@ -12,11 +12,11 @@ test('Lista além do limite da contagem: rodapé e relatório dizem "mais de 10.
   const pedidas: number[] = [];
   await page.route('**/api/precos/searchPrecos/**', async (route) => {
     const url = new URL(route.request().url());
-    const pagina = Number(url.searchParams.get('page') ?? 0);
+    const pageNumber = Number(url.searchParams.get('page') ?? 0);
     const size = Number(url.searchParams.get('size') ?? 20);
-    pedidas.push(pagina);
+    pedidas.push(pageNumber);
     const content = Array.from({ length: size }, (_, i) => {
-      const id = pagina * size + i + 1;
+      const id = pageNumber * size + i + 1;
       return {
         id,
         valor: 10 + (id % 7),
@@ -29,7 +29,7 @@ test('Lista além do limite da contagem: rodapé e relatório dizem "mais de 10.
         produto: { nome: `Açúcar Cristal ${id}`, embalagem: 'sc 50kg', pesoEmKg: 50, produtoGrupo: { id: 1, nome: 'Açúcar' } },
       };
     });
-    await route.fulfill({ json: { content, totalElements: 10000, totalPages: Math.ceil(10000 / size), number: pagina, size, totalExato: false } });
+    await route.fulfill({ json: { content, totalElements: 10000, totalPages: Math.ceil(10000 / size), number: pageNumber, size, totalExato: false } });
   });
   await entrar(page);
   await page.goto('/precos');

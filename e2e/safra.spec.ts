@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, imprimirPdf, linhas, redigitar, sufixoUnico, toast } from './support';
+import { expect, type Page } from '@playwright/test';
+import { apiAdmin, criarUsuario, entrar, escolherOpcao, filtrarPorOpcao, imprimirPdf, linhas, redigitar, sufixoUnico, test, toast } from './support';
 
 /*
  * Harvest bulletins and field notebooks ('safra'). The file runs after municipio.spec.ts (files run in
@@ -49,6 +49,9 @@ async function cenario(request: Parameters<typeof apiAdmin>[0]) {
   const acucar = await produto(`Açúcar E2E ${s}`);
   return { s, produtor, outro, tecnico, mun, sitio, fazenda, tomate, acucar };
 }
+
+/** This year: a notebook's dates must lie within current-4 and current+1 (SPEC.md section 5). */
+const ANO = new Date().getFullYear();
 
 /** The dropdown of a row cell (by its input id), then the option. */
 async function escolherNaCelula(page: Page, id: string, opcao: string) {
@@ -118,6 +121,7 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
     await digitarData(page, `#celula-itens-${i}-fimColheita`, it.fim);
   }
   await expect(page.locator('#celula-itens-0-producaoEmbalada')).toHaveValue('11.000,25');
+  await page.screenshot({ path: '.tmp/e2e-artifacts/boletim-form-itens.png', fullPage: true });
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/boletim') && ['POST', 'PUT'].includes(r.method()) && !r.url().includes('search')) posts.push(r.method());
@@ -211,10 +215,10 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await expect(page.locator('.aba-erro')).toHaveCount(5);
 
   await escolherOpcao(page, 'Cultura Anterior', c.acucar.nome);
-  await digitarData(page, '#campo-dataPlantio', '10/03/2026');
-  await digitarData(page, '#campo-dataColheita', '01/03/2026');
+  await digitarData(page, '#campo-dataPlantio', `10/03/${ANO}`);
+  await digitarData(page, '#campo-dataColheita', `01/03/${ANO}`);
   await expect(page.getByText('A data de colheita não pode ser anterior à data de plantio.')).toBeVisible();
-  await redigitar(page.locator('#campo-dataColheita'), '15062026');
+  await redigitar(page.locator('#campo-dataColheita'), `1506${ANO}`);
   await page.getByLabel('Identificação da Área').fill('Talhão 3 — margem do córrego');
   await expect(page.getByText('A data de colheita não pode ser anterior à data de plantio.')).toBeHidden();
 
@@ -259,7 +263,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await page.getByRole('tab', { name: /Adubação e Correção/ }).click();
   await expect(page.getByText('Pelo menos um item de Adubação e Correção deve ser adicionado.')).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar adubação' }).click();
-  await digitarData(page, '#celula-adubacaoCorrecao-0-dataAplicacao', '12/03/2026');
+  await digitarData(page, '#celula-adubacaoCorrecao-0-dataAplicacao', `12/03/${ANO}`);
   await page.locator('#celula-adubacaoCorrecao-0-nomeFormula').fill('NPK 4-14-8');
   await page.locator('#celula-adubacaoCorrecao-0-dose').pressSequentially('30');
   await escolherNaCelula(page, 'celula-adubacaoCorrecao-0-formaDose', 'Kg/m²');
@@ -269,11 +273,12 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await page.locator('#celula-adubacaoCorrecao-1-nomeFormula').fill('vai sumir');
   await page.getByRole('checkbox', { name: 'Adubação 2 não necessária' }).click();
   await expect(page.locator('#celula-adubacaoCorrecao-1-nomeFormula')).toHaveCount(0);
-  await expect(page.locator('.linhas-tabela').getByText('N/A').first()).toBeVisible();
+  await expect(page.locator('.items-tabela').getByText('N/A').first()).toBeVisible();
+  await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-adubacao.png', fullPage: true });
 
   await page.getByRole('tab', { name: /Aplicação de Produtos Químicos/ }).click();
   await page.getByRole('button', { name: 'Adicionar aplicação' }).click();
-  await digitarData(page, '#celula-aplicacaoProdutosQuimicos-0-data', '20/04/2026');
+  await digitarData(page, '#celula-aplicacaoProdutosQuimicos-0-data', `20/04/${ANO}`);
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-periodoCarencia').pressSequentially('1');
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-pragaDoencaAlvo').fill('Pulgão');
   await expect(page.locator('#celula-aplicacaoProdutosQuimicos-0-periodoCarencia')).toHaveValue('1 dia');
@@ -295,8 +300,8 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   const salvo = await apiAdmin<Record<string, any>>(request, 'GET', `caderno/boletimItem/${itemId}`);
   expect(salvo).toMatchObject({
     areaCultivo: 'Talhão 3 — margem do córrego',
-    dataPlantio: '2026-03-10',
-    dataColheita: '2026-06-15',
+    dataPlantio: `${ANO}-03-10`,
+    dataColheita: `${ANO}-06-15`,
     produtoAntigoId: c.acucar.id,
     preparoSolo: { aracao: true, gradagemComGrade: true, pesada: true, leve: false, outras: false, descricaoOutras: null, naoNecessarias: false },
     praticasConservacionistas: { naoNecessarias: true, plantioEmNivel: false },
@@ -325,7 +330,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
       c.produtor.nome,
       'Aração; Gradagem com Grade; Pesada',
       'Não são necessárias',
-      '12/03/2026',
+      `12/03/${ANO}`,
       'Kg/m²',
       'N/A',
       '1 dia',
@@ -335,4 +340,100 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
     ],
     naoContem: ['Sair'],
   });
+});
+
+test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar nada, e imprime o caderno', async ({ page, request }) => {
+  const c = await cenario(request);
+  const item = (produtoId: number) => ({
+    produtoId,
+    areaProducao: 1,
+    producaoEstimada: 3000,
+    producaoEmbalada: 2900,
+    inicioColheita: `${ANO}-05-01`,
+    fimColheita: `${ANO}-06-30`,
+  });
+  const b = await apiAdmin<Boletim>(request, 'POST', 'boletim', {
+    dataVisita: `${ANO}-04-01`,
+    dataEmissao: `${ANO}-04-02`,
+    produtorId: c.produtor.id,
+    propriedadeId: c.sitio.id,
+    tecnicoId: c.tecnico.id,
+    itens: [item(c.tomate.id), item(c.acucar.id)],
+  });
+  const [comCaderno, semCaderno] = b.itens;
+  const caderno = await apiAdmin<{ id: number }>(request, 'POST', 'caderno', {
+    boletimItemId: comCaderno.id,
+    produtoAntigoId: c.acucar.id,
+    dataPlantio: `${ANO}-02-01`,
+    dataColheita: `${ANO}-05-15`,
+    areaCultivo: 'Talhão 2 — baixada',
+    preparoSolo: { aracao: true },
+    praticasConservacionistas: { naoNecessarias: true },
+    sementesEMudas: { proprias: true },
+    irrigacao: { naoNecessarias: true },
+    adubacaoCorrecao: [
+      {
+        dataAplicacao: `${ANO}-02-05`,
+        nomeFormula: 'NPK 4-14-8',
+        dose: 30,
+        formaDose: 'KG_M',
+        formaAplicacao: 'PLANTIO',
+        responsavelAplicacao: 'João Lavrador',
+        observacao: 'No sulco',
+      },
+      { naoNecessarias: true },
+    ],
+    aplicacaoProdutosQuimicos: [{ naoNecessarias: true }],
+  });
+
+  const u = await criarUsuario(request, ['user-admin'], 'Ana Só Vê');
+  await entrar(page, u.email, u.senha);
+  await page.goto('/boletim');
+  await page.getByLabel('Filtrar por Código').fill(String(b.id));
+  await expect(linhas(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: `Editar Boletim ${b.id}` })).toHaveCount(0);
+  await page.getByRole('button', { name: `Visualizar Boletim ${b.id}` }).click();
+
+  // The bulletin, read-only: nothing to type into, add, remove or save.
+  await expect(page).toHaveURL(new RegExp(`/boletim/edit/${b.id}$`));
+  await expect(page.getByRole('heading', { name: `Boletim ${b.id}` })).toBeVisible();
+  await expect(page.locator('#celula-itens-0-producaoEstimada')).toHaveValue('3.000,00');
+  await expect(page.locator('#celula-itens-0-producaoEstimada')).toBeDisabled();
+  await expect(page.locator('#celula-itens-1-inicioColheita')).toBeDisabled();
+  await expect(page.locator('#campo-dataVisita')).toBeDisabled();
+  for (const nome of ['Atualizar', 'Salvar', 'Adicionar item', 'Remover item 1']) await expect(page.getByRole('button', { name: nome })).toHaveCount(0);
+
+  // An item without a notebook has none to create for this user.
+  await page.getByRole('button', { name: 'Caderno de campo do item 2' }).click();
+  await toast(page, 'Este item ainda não tem caderno de campo.');
+  await expect(page).toHaveURL(new RegExp(`/boletim/edit/${b.id}$`));
+
+  // The notebook, read-only, every tab; it prints.
+  await page.getByRole('button', { name: 'Caderno de campo do item 1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/caderno/edit/${comCaderno.id}$`));
+  await expect(page.getByRole('heading', { name: 'Caderno de Campo', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Identificação da Área')).toHaveValue('Talhão 2 — baixada');
+  await expect(page.getByLabel('Identificação da Área')).toBeDisabled();
+  await expect(page.locator('#campo-dataPlantio')).toBeDisabled();
+  await expect(page.locator('#preparoSolo-aracao')).toBeChecked();
+  await expect(page.locator('#preparoSolo-aracao')).toBeDisabled();
+  await page.getByRole('tab', { name: /Irrigação/ }).click();
+  await expect(page.locator('#irrigacao-naoNecessarias')).toBeDisabled();
+  await page.getByRole('tab', { name: /Adubação e Correção/ }).click();
+  await expect(page.locator('#celula-adubacaoCorrecao-0-nomeFormula')).toHaveValue('NPK 4-14-8');
+  await expect(page.locator('#celula-adubacaoCorrecao-0-nomeFormula')).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Adubação 2 não necessária' })).toBeDisabled();
+  await expect(page.locator('.items-tabela').getByText('N/A').first()).toBeVisible();
+  for (const nome of ['Atualizar', 'Salvar', 'Adicionar adubação', 'Remover item 1']) await expect(page.getByRole('button', { name: nome })).toHaveCount(0);
+  await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-somente-leitura.png', fullPage: true });
+  await page.getByRole('button', { name: 'Imprimir' }).click();
+  await expect(page.getByRole('dialog', { name: `Caderno de Campo ${caderno.id}` })).toBeVisible();
+  await imprimirPdf(page, 'caderno-somente-leitura', {
+    contem: [`Caderno de Campo ${caderno.id}`, 'Talhão 2 — baixada', 'João Lavrador', 'N/A'],
+    naoContem: ['Sair'],
+  });
+
+  // Creating a notebook stays out of reach.
+  await page.goto(`/caderno/${semCaderno.id}`);
+  await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
 });

@@ -18,17 +18,17 @@ function cabecalhosDeSeguranca(h: Record<string, string>, onde: string) {
 }
 
 test('cabeçalhos de segurança em páginas, arquivos (pré-comprimidos), API, erros e identidade', async ({ request }) => {
-  const pagina = await request.get('/home');
-  expect(pagina.status()).toBe(200);
-  cabecalhosDeSeguranca(pagina.headers(), '/home');
-  const html = await pagina.text();
+  const home = await request.get('/home');
+  expect(home.status()).toBe(200);
+  cabecalhosDeSeguranca(home.headers(), '/home');
+  const html = await home.text();
   expect(html).not.toMatch(/<script>(?!<\/script>)/);
   const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
   const js = await request.get(asset, { headers: { 'accept-encoding': 'br' } });
   expect(js.headers()['content-encoding']).toBe('br');
   cabecalhosDeSeguranca(js.headers(), asset);
   for (const url of [
-    '/cotacao-inicial.js',
+    '/precos-iniciais.js',
     '/api/health',
     '/api/municipio',
     '/api/nao-existe',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support';
-import type { Estacionamento, Page as Pagina, Pessoa, Preco, Propriedade } from '@ceasa/shared';
+import type { Estacionamento, Page as ListPage, Pessoa, Preco, Propriedade } from '@ceasa/shared';
 import { soDigitos } from '@ceasa/shared/format';
 import { apiAdmin, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';
 
@@ -49,7 +49,7 @@ async function grupoEProduto(request: Parameters<typeof apiAdmin>[0], nomeGrupo:
 }
 
 const precosDe = async (request: Parameters<typeof apiAdmin>[0], produtoId: number) =>
-  (await apiAdmin<Pagina<Preco>>(request, 'POST', 'precos/searchPrecos/asc/id?size=100', { produtoId })).content;
+  (await apiAdmin<ListPage<Preco>>(request, 'POST', 'precos/searchPrecos/asc/id?size=100', { produtoId })).content;
 
 test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o Tab, chegam exatos ao servidor', async ({ page, request }) => {
   const { produto } = await grupoEProduto(request, `Grupo Rápido E2E ${s}`, `Produto Rápido E2E ${s}`);
@@ -100,7 +100,7 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   await escolherOpcao(page, 'Tipo de Veículo', 'Caminhonete');
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await toast(page, 'Cadastro concluído!');
-  const est = await apiAdmin<Pagina<Estacionamento>>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });
+  const est = await apiAdmin<ListPage<Estacionamento>>(request, 'POST', 'estacionamento/searchEstacionamento/asc/id', { placa });
   expect(est.content.map((e) => ({ data: e.data, valor: e.valor, divida: e.divida }))).toEqual([
     { data: '2024-02-29', valor: 1550, divida: DIVIDAS_E2E[0].numero },
   ]);
@@ -123,7 +123,7 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   await escolherOpcao(page, 'Tipo de Posse', 'PRÓPRIO');
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await toast(page, 'Cadastro concluído!');
-  const prop = await apiAdmin<Pagina<Propriedade>>(request, 'POST', 'propriedade/searchPropriedade/asc/nome', { nome: sitio });
+  const prop = await apiAdmin<ListPage<Propriedade>>(request, 'POST', 'propriedade/searchPropriedade/asc/nome', { nome: sitio });
   expect(prop.content.map((p) => ({ cep: p.cep, areaTotal: p.areaTotal, areaExplorada: p.areaExplorada, areaCultivada: p.areaCultivada }))).toEqual([
     { cep: '65900000', areaTotal: 1234.5, areaExplorada: 800.25, areaCultivada: 650 },
   ]);
@@ -152,7 +152,7 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await toast(page, 'Cadastro concluído!');
     await expect(page).toHaveURL(/\/pessoa$/, { timeout: 5000 });
-    const r = await apiAdmin<Pagina<Pessoa>>(request, 'POST', 'pessoa/searchPessoa/asc/id', { nome });
+    const r = await apiAdmin<ListPage<Pessoa>>(request, 'POST', 'pessoa/searchPessoa/asc/id', { nome });
     expect(r.content.map((p) => ({ doc: soDigitos(p.cpfcnpj), celular: p.celular }))).toEqual([{ doc, celular: cel }]);
   }
 
@@ -244,7 +244,7 @@ test('um segundo (e terceiro) clique em Salvar não salva duas vezes', async ({ 
     await expect(page).toHaveURL(/\/produtoGrupo$/, { timeout: 5000 });
   }
   for (const nome of grupos) {
-    const r = await apiAdmin<Pagina<Grupo>>(request, 'POST', 'produtoGrupo/searchProdutoGrupo/asc/nome', { nome });
+    const r = await apiAdmin<ListPage<Grupo>>(request, 'POST', 'produtoGrupo/searchProdutoGrupo/asc/nome', { nome });
     expect(
       r.content.map((g) => g.nome),
       nome,
@@ -265,7 +265,7 @@ test('um segundo (e terceiro) clique em Salvar não salva duas vezes', async ({ 
   await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeEnabled();
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await toast(page, 'Cadastro concluído!');
-  const r = await apiAdmin<Pagina<Grupo>>(request, 'POST', 'produtoGrupo/searchProdutoGrupo/asc/nome', { nome: `Depois da Falha E2E ${s}` });
+  const r = await apiAdmin<ListPage<Grupo>>(request, 'POST', 'produtoGrupo/searchProdutoGrupo/asc/nome', { nome: `Depois da Falha E2E ${s}` });
   expect(r.content).toHaveLength(1);
 });
 

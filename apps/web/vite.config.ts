@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,6 +6,16 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    {
+      // `vite dev`: /lote/{lote} is the lot page's own entry, as the server serves it (plugins/static.ts).
+      name: 'pagina-do-lote',
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url && /^\/lote\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/lote.html';
+          next();
+        });
+      },
+    },
     {
       // PrimeReact's green primary (#10b981) fails WCAG AA contrast with white text: darken it.
       name: 'tema-contraste',
@@ -21,5 +32,12 @@ export default defineConfig({
     },
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/realms': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    // Two pages: the app (index.html) and the public lot page (lote.html, /lote/{lote}) with its own small bundle.
+    rolldownOptions: { input: { main: path.resolve(import.meta.dirname, 'index.html'), lote: path.resolve(import.meta.dirname, 'lote.html') } },
+  },
 });

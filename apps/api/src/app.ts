@@ -15,7 +15,6 @@ import { createMailer } from './identity/mail';
 import { registerIdentity } from './identity/identity.routes';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
-import { instalarMensagensPtBr } from '@ceasa/shared';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, naoEncontrado, registerErrorHandler } from './plugins/errors';
 import { registerSeguranca } from './plugins/seguranca';
@@ -39,8 +38,6 @@ declare module 'fastify' {
 /** Builds the whole product (API, identity, web) around one database; testable with inject. */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, opts.config);
-  // zod's own messages in pt-BR wherever a schema has none (the same on the web side).
-  instalarMensagensPtBr();
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).

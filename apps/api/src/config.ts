@@ -67,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       copyright: env.CEASA_COPYRIGHT ?? `© ${new Date().getFullYear()} ${municipio}. Todos os direitos reservados.`,
       destinoLote: env.CEASA_DESTINO_LOTE ?? `${mercado} - Mercado Atacadista de Hortifrutigranjeiros`,
       qrHost: env.QR_HOST || undefined,
+      diasDeMercado: parseDiasDeMercado(env.CEASA_DIAS_MERCADO),
+      etiqueta: parseEtiqueta(env.CEASA_ETIQUETA),
       logoMunicipio: env.CEASA_LOGO_MUNICIPIO ?? '/logo-municipio.svg',
       logoMercado: env.CEASA_LOGO_MERCADO ?? '/logo-ceasa.svg',
     },
@@ -110,3 +112,20 @@ function parseTrustProxy(v: string | undefined): boolean | string | string[] {
 }
 
 export const gerarSenha = () => randomBytes(12).toString('base64url');
+
+/** CEASA_DIAS_MERCADO: weekdays 0 (Sunday) to 6 (Saturday) separated by commas; default Monday and Thursday. */
+export function parseDiasDeMercado(v: string | undefined): number[] {
+  if (!v?.trim()) return [1, 4];
+  const dias = v.split(',').map((d) => Number(d.trim()));
+  if (!dias.length || dias.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
+    throw new Error(`CEASA_DIAS_MERCADO inválido (${v}): use dias da semana de 0 (domingo) a 6 (sábado) separados por vírgula, como 1,4`);
+  return [...new Set(dias)].sort();
+}
+
+/** CEASA_ETIQUETA: a label's width x height in millimetres; default 100x70. */
+export function parseEtiqueta(v: string | undefined): { larguraMm: number; alturaMm: number } {
+  if (!v?.trim()) return { larguraMm: 100, alturaMm: 70 };
+  const m = /^\s*(\d{2,3})\s*x\s*(\d{2,3})\s*$/i.exec(v);
+  if (!m) throw new Error(`CEASA_ETIQUETA inválido (${v}): use largura x altura em milímetros, como 100x70`);
+  return { larguraMm: Number(m[1]), alturaMm: Number(m[2]) };
+}

@@ -284,7 +284,7 @@ describe('master-detail save', () => {
   it('deletes a parent with its children, one audit row each', async () => {
     const p = await salvar(null, { nome: 'F', itens: [{ produto: 'Jiló', quantidade: 1, linhas: [{ texto: 'a' }] }], reservas: [{ numero: 90 }] });
     const antes = await estado();
-    await crud.remove(t.app.ctx.db, 'teste@teste.local', p.id);
+    await crud.remover(t.app.ctx.db, 'teste@teste.local', p.id);
     const depois = await estado();
     expect(depois.logs - antes.logs).toBe(4);
     expect([depois.pai, depois.item, depois.linha, depois.reserva]).toEqual([antes.pai - 1, antes.item - 1, antes.linha - 1, antes.reserva - 1]);

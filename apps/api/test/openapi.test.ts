@@ -27,23 +27,23 @@ describe('OpenAPI document', () => {
     const faltam = esperadas.filter(([m, p, s]) => !paths[p]?.[m]?.responses?.[s]?.content?.['application/json']?.schema).map((e) => e.join(' '));
     expect(faltam).toEqual([]);
     // A list's page schema names its rows' fields.
-    const pagina = paths['/api/municipio'].get.responses!['200'].content!['application/json'].schema as {
+    const page = paths['/api/municipio'].get.responses!['200'].content!['application/json'].schema as {
       properties: Record<string, { items?: { properties?: object } }>;
     };
-    expect(Object.keys(pagina.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size', 'totalExato']);
-    expect(Object.keys(pagina.properties.content.items!.properties!)).toEqual(['id', 'nome', 'sigla']);
+    expect(Object.keys(page.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size', 'totalExato']);
+    expect(Object.keys(page.properties.content.items!.properties!)).toEqual(['id', 'nome', 'sigla']);
   });
 
   it('refuses to answer a record the SQL left a field out of (the serializer checks the response schema)', async () => {
     const { default: Fastify } = await import('fastify');
     const { serializerCompiler, validatorCompiler } = await import('fastify-type-provider-zod');
-    const { municipioRegistro, paginaDe } = await import('@ceasa/shared');
+    const { municipioRegistro, pageSchema } = await import('@ceasa/shared');
     const f = Fastify({ logger: false });
     f.setValidatorCompiler(validatorCompiler);
     f.setSerializerCompiler(serializerCompiler);
     const linha = (row: object) => ({ content: [row], totalElements: 1, totalPages: 1, number: 0, size: 20 });
-    f.get('/completo', { schema: { response: { 200: paginaDe(municipioRegistro) } } }, async () => linha({ id: 1, nome: 'Imperatriz', sigla: 'MA' }));
-    f.get('/sem-campo', { schema: { response: { 200: paginaDe(municipioRegistro) } } }, async () => linha({ id: 1, nome: 'Imperatriz' }));
+    f.get('/completo', { schema: { response: { 200: pageSchema(municipioRegistro) } } }, async () => linha({ id: 1, nome: 'Imperatriz', sigla: 'MA' }));
+    f.get('/sem-campo', { schema: { response: { 200: pageSchema(municipioRegistro) } } }, async () => linha({ id: 1, nome: 'Imperatriz' }));
     expect((await f.inject({ method: 'GET', url: '/completo' })).statusCode).toBe(200);
     const r = await f.inject({ method: 'GET', url: '/sem-campo' });
     await f.close();

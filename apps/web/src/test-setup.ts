@@ -1,4 +1,1 @@
 import '@testing-library/jest-dom/vitest';
-import { instalarMensagensPtBr } from '@ceasa/shared/zod-pt';
-
-instalarMensagensPtBr();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatBRL, formatCep, formatCpfCnpj, formatDate, formatDateTime, formatTelefone, fromIsoDate, toIsoDate } from './format';
-import { conteudoParaYaml } from './resources/log';
+import { conteudoParaYaml } from './resources/logs';
 import { grupoDosPapeis } from './permissions';
 
 describe('pt-BR formats', () => {

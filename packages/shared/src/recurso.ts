@@ -68,7 +68,7 @@ export function declararRecurso<const R extends Recurso>(r: R): R {
 export const caminhoDeEdicao = (r: Pick<Recurso, 'caminhos'>, id: number | string) => r.caminhos.editar!.replace(':id', String(id));
 
 /** The page shape of CONTRACT.md, for a record schema (response schemas of the list routes). */
-export function paginaDe<T extends ZodType>(registro: T) {
+export function pageSchema<T extends ZodType>(registro: T) {
   return z.object({
     content: z.array(registro),
     totalElements: z.number().int(),

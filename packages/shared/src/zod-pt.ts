@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * zod's messages in plain pt-BR, for every check a schema gives no message of its own (a wrong type, an
  * unknown option, a missing body...). The schemas' own messages (the spec's) keep priority: zod asks this
- * map only when the schema has none. Installed once on each side (the API's app.ts, the web's main.tsx),
+ * map only when the schema has none. Installed by z.ts, which the package index loads before any schema,
  * so a form and the server say the same thing.
  */
 

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caminhoDoCampo } from '@ceasa/shared';
 import type { Db, Tx } from '../db/client';
 import { registrarLog } from './audit';
-import { badRequest, conflict, HttpError, notFound, pgErro } from './errors';
+import { badRequest, conflict, HttpError, naoEncontrado, pgErro } from './errors';
 
 type TableWithId = PgTable & { id: PgColumn };
 
@@ -271,7 +271,7 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
 export function auditedCrud<T extends TableWithId>(
   table: T,
   cadastro: string,
-  naoEncontrado = 'Registro não encontrado',
+  msgNaoEncontrado = 'Registro não encontrado',
   o: {
     emUso?: (tabela: string) => string;
     unicos?: Record<string, Unico>;
@@ -285,7 +285,7 @@ export function auditedCrud<T extends TableWithId>(
   const cols = getTableColumns(table);
   const colecoes = o.colecoes ?? [];
 
-  async function get(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
+  async function lerLinha(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
     const q = db
       .select()
       .from(table as PgTable)
@@ -337,8 +337,8 @@ export function auditedCrud<T extends TableWithId>(
     let antes: Row | undefined;
     if (id !== null) {
       // Locked: two saves of the same record take turns, each diffing the children the other left.
-      antes = await get(t, id, true);
-      if (!antes) throw notFound(naoEncontrado);
+      antes = await lerLinha(t, id, true);
+      if (!antes) throw naoEncontrado(msgNaoEncontrado);
     }
     const dados = await preparar(t, antes);
     const campos = new Set(colecoes.map((c) => c.campo));
@@ -353,8 +353,8 @@ export function auditedCrud<T extends TableWithId>(
   }
 
   async function removerNa(t: Tx, usuario: string, id: number): Promise<Row> {
-    const antes = await get(t, id, true);
-    if (!antes) throw notFound(naoEncontrado);
+    const antes = await lerLinha(t, id, true);
+    if (!antes) throw naoEncontrado(msgNaoEncontrado);
     const conteudoAntes = await conteudo(t, antes);
     // Children first, one audit row each (the foreign keys' cascade would remove them unrecorded).
     for (const c of colecoes) {
@@ -370,7 +370,7 @@ export function auditedCrud<T extends TableWithId>(
         if (o.emUso && e?.code === '23503') throw conflict(o.emUso(e.table ?? e.constraint?.split('_')[0] ?? ''));
         throw err;
       })) as Row[];
-    if (!row) throw notFound(naoEncontrado);
+    if (!row) throw naoEncontrado(msgNaoEncontrado);
     await registrarLog(t, usuario, cadastro, id, 'DELETE', conteudoAntes);
     return row;
   }
@@ -378,19 +378,19 @@ export function auditedCrud<T extends TableWithId>(
   return {
     table,
     cadastro,
-    get,
-    async getOrThrow(db: Tx, id: number): Promise<Row> {
-      const row = await get(db, id);
-      if (!row) throw notFound(naoEncontrado);
+    lerLinha,
+    async ler(db: Tx, id: number): Promise<Row> {
+      const row = await lerLinha(db, id);
+      if (!row) throw naoEncontrado(msgNaoEncontrado);
       return row;
     },
-    async create(db: Db, usuario: string, values: Insert, tx?: Tx): Promise<Row> {
+    async inserir(db: Db, usuario: string, values: Insert, tx?: Tx): Promise<Row> {
       return tx ? inserir(tx, usuario, values) : db.transaction((t) => inserir(t, usuario, values));
     },
-    async update(db: Db, usuario: string, id: number, values: Partial<Insert>, tx?: Tx): Promise<Row> {
+    async alterar(db: Db, usuario: string, id: number, values: Partial<Insert>, tx?: Tx): Promise<Row> {
       const run = async (t: Tx) => {
-        const antes = await get(t, id);
-        if (!antes) throw notFound(naoEncontrado);
+        const antes = await lerLinha(t, id);
+        if (!antes) throw naoEncontrado(msgNaoEncontrado);
         return alterar(t, usuario, antes, values);
       };
       return tx ? run(tx) : db.transaction(run);
@@ -415,7 +415,7 @@ export function auditedCrud<T extends TableWithId>(
     },
     salvarNa,
     /** Deletes the row and its declared children (one audit row each); 404 when missing, `emUso`'s 409 when referenced. */
-    async remove(db: Db, usuario: string, id: number, tx?: Tx): Promise<Row> {
+    async remover(db: Db, usuario: string, id: number, tx?: Tx): Promise<Row> {
       return tx ? removerNa(tx, usuario, id) : db.transaction((t) => removerNa(t, usuario, id));
     },
   };
@@ -449,9 +449,9 @@ export function repositorioPadrao<T extends TableWithId, Dto>(
       Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k in cols)) as Partial<InferInsertModel<T>>);
   return {
     crud,
-    get: (id: number) => o.ler(db, id),
-    create: (usuario: string, input: Record<string, unknown>) => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), o.ler),
-    update: (usuario: string, id: number, input: Record<string, unknown>) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    ler: (id: number) => o.ler(db, id),
+    inserir: (usuario: string, input: Record<string, unknown>) => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), o.ler),
+    alterar: (usuario: string, id: number, input: Record<string, unknown>) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler),
+    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
   };
 }

@@ -12,7 +12,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string, fieldErrors?: { field: string; message: string }[]) => new HttpError(400, message, fieldErrors);
 export const unauthorized = (message = 'Sessão inválida ou expirada. Entre novamente.') => new HttpError(401, message);
 export const forbidden = (message = 'Você não tem permissão para esta operação.') => new HttpError(403, message);
-export const notFound = (message = 'Registro não encontrado') => new HttpError(404, message);
+export const naoEncontrado = (message = 'Registro não encontrado') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
 /** The PostgreSQL error behind an error (drivers and Drizzle wrap it in `cause`), or null. */

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { LIST_TOTAL_MAXIMO, type Page, type SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
-import { notFound } from './errors';
+import { naoEncontrado } from './errors';
 
 /**
  * The one list helper: paging, per-field filters and sorting over a FROM clause.
@@ -261,7 +261,7 @@ export async function executar(db: Tx, q: SQL, preparar = false): Promise<{ rows
   return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Record<string, unknown>[] }>;
 }
 /** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */
-const PREPARAR_ATE_PAGINA = 10;
+const PREPARED_PAGES = 10;
 
 /**
  * A page and its total: two queries, side by side (on a PostgreSQL pool each on its connection; PGlite
@@ -270,15 +270,12 @@ const PREPARAR_ATE_PAGINA = 10;
 export async function pageWithTotal(
   db: Tx,
   p: Pick<ListParams, 'page'>,
-  pagina: SQL,
+  page: SQL,
   contagem: Contagem,
   /** planoEstavel of the list's filters: false, plans depend on the filter values and nothing is prepared. */
   estavel: boolean,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    executar(db, pagina, estavel && p.page < PREPARAR_ATE_PAGINA),
-    executar(db, sql`SELECT ${contagem.sql} AS n`, estavel),
-  ]);
+  const [rows, count] = await Promise.all([executar(db, page, estavel && p.page < PREPARED_PAGES), executar(db, sql`SELECT ${contagem.sql} AS n`, estavel)]);
   return { rows: rows.rows, total: Number((count.rows[0] as { n: number }).n) };
 }
 
@@ -290,9 +287,9 @@ export async function listRow<Row = Record<string, unknown>>(db: Tx, spec: ListS
 }
 
 /** listRow, or a 404 with the resource's message. */
-export async function listRowOrThrow<Row>(db: Tx, spec: ListSpec<Row>, id: number, naoEncontrado: string): Promise<Row> {
+export async function listRowOrThrow<Row>(db: Tx, spec: ListSpec<Row>, id: number, msgNaoEncontrado: string): Promise<Row> {
   const row = await listRow(db, spec, id);
-  if (!row) throw notFound(naoEncontrado);
+  if (!row) throw naoEncontrado(msgNaoEncontrado);
   return row;
 }
 

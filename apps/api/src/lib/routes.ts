@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
-import { idParam, pageQuery, paginaDe, parseSort, searchTermQuery, sortPath, type Page, type Recurso } from '@ceasa/shared';
+import { idParam, pageQuery, pageSchema, parseSort, searchTermQuery, sortPath, type Page, type Recurso } from '@ceasa/shared';
 import type { Db } from '../db/client';
 import { quem } from '../plugins/auth';
 import { listPage, type ListParams, type ListSpec } from './list';
@@ -28,16 +28,16 @@ export function listRoutes<Row>(
     page?: (p: ListParams) => Promise<Page<Row>>;
   },
 ) {
-  const pagina = o.page ?? ((p: ListParams) => listPage(db, o.spec, p));
+  const page = o.page ?? ((p: ListParams) => listPage(db, o.spec, p));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const acesso = { rota: o.rota, acao: 'visualizar' as const };
-  const response = { 200: paginaDe(o.linha) };
+  const response = { 200: pageSchema(o.linha) };
   r.get(
     `${o.base}`,
     { schema: { tags: [o.tag], summary: `Lista paginada (${o.tag})`, querystring: pageQuery, response }, config: { acesso } },
     async (req): Promise<Page<Row>> => {
       const s = parseSort(req.query.sort);
-      return pagina({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
+      return page({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir });
     },
   );
   if (o.search) {
@@ -55,7 +55,7 @@ export function listRoutes<Row>(
         config: { acesso },
       },
       async (req): Promise<Page<Row>> =>
-        pagina({
+        page({
           page: req.query.page,
           size: req.query.size,
           sortField: req.params.field,
@@ -71,28 +71,28 @@ export function listRoutes<Row>(
       { schema: { tags: [o.tag], summary: `Busca por termo (${o.tag})`, querystring: searchTermQuery, response }, config: { acesso } },
       async (req): Promise<Page<Row>> => {
         const s = parseSort(req.query.sort);
-        return pagina({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir, filters: { [campo]: req.query.searchTerm } });
+        return page({ page: req.query.page, size: req.query.size, sortField: s.field, sortDir: s.dir, filters: { [campo]: req.query.searchTerm } });
       },
     );
   }
 }
 
-/** What the CRUD routes call; `remove` only where the resource is deleted through them. */
+/** What the CRUD routes call; `remover` only where the resource is deleted through them. */
 export interface Repo<Dto, Input> {
-  get(id: number): Promise<Dto>;
-  create?(usuario: string, input: Input): Promise<Dto>;
-  update?(usuario: string, id: number, input: Input): Promise<Dto>;
+  ler(id: number): Promise<Dto>;
+  inserir?(usuario: string, input: Input): Promise<Dto>;
+  alterar?(usuario: string, id: number, input: Input): Promise<Dto>;
   /** Missing: the resource has no delete (declare `remover: false`, no DELETE route). */
-  remove?(usuario: string, id: number): Promise<unknown>;
+  remover?(usuario: string, id: number): Promise<unknown>;
 }
 
 /**
  * GET /{base}/{id}; with an `input`: POST /{base}, PUT /{base} (id in the body) and PUT /{base}/{id},
- * and DELETE /{base}/{id} unless `semDelete`. GET, POST and PUT answer `registro`.
+ * and DELETE /{base}/{id} unless `semRemover`. GET, POST and PUT answer `registro`.
  */
 export function crudRoutes<Dto, S extends ZodType>(
   app: FastifyInstance,
-  o: { base: string; rota: string; tag: string; registro: ZodType; input?: S; repo: Repo<Dto, z.output<S>>; semDelete?: boolean },
+  o: { base: string; rota: string; tag: string; registro: ZodType; input?: S; repo: Repo<Dto, z.output<S>>; semRemover?: boolean },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [o.tag];
@@ -100,17 +100,17 @@ export function crudRoutes<Dto, S extends ZodType>(
   r.get(
     `${o.base}/:id`,
     { schema: { tags, summary: 'Um registro', params: idParam, response: { 200: o.registro } }, config: { acesso: { rota: o.rota, acao: 'visualizar' } } },
-    async (req) => repo.get(req.params.id),
+    async (req) => repo.ler(req.params.id),
   );
   if (!o.input) return;
-  const { create, update, remove } = repo;
-  if (!create || !update) throw new Error(`${o.base}: um recurso editável precisa de create e update no repositório`);
+  const { inserir, alterar, remover } = repo;
+  if (!inserir || !alterar) throw new Error(`${o.base}: um recurso editável precisa de inserir e alterar no repositório`);
   r.post(
     `${o.base}`,
     { schema: { tags, summary: 'Cadastra', body: o.input, response: { 201: o.registro } }, config: { acesso: { rota: o.rota, acao: 'criar' } } },
     async (req, reply) => {
       reply.code(201);
-      return create(quem(req), req.body as z.output<S>);
+      return inserir(quem(req), req.body as z.output<S>);
     },
   );
   const putSchema = o.input as unknown as z.ZodObject;
@@ -125,7 +125,7 @@ export function crudRoutes<Dto, S extends ZodType>(
       },
       config: { acesso: { rota: o.rota, acao: 'editar' } },
     },
-    async (req) => update(quem(req), (req.body as { id: number }).id, req.body as z.output<S>),
+    async (req) => alterar(quem(req), (req.body as { id: number }).id, req.body as z.output<S>),
   );
   r.put(
     `${o.base}/:id`,
@@ -133,15 +133,15 @@ export function crudRoutes<Dto, S extends ZodType>(
       schema: { tags, summary: 'Atualiza', params: idParam, body: o.input, response: { 200: o.registro } },
       config: { acesso: { rota: o.rota, acao: 'editar' } },
     },
-    async (req) => update(quem(req), req.params.id, req.body as z.output<S>),
+    async (req) => alterar(quem(req), req.params.id, req.body as z.output<S>),
   );
-  if (!o.semDelete) {
-    if (!remove) throw new Error(`${o.base}: DELETE declarado sem remove no repositório`);
+  if (!o.semRemover) {
+    if (!remover) throw new Error(`${o.base}: DELETE declarado sem remover no repositório`);
     r.delete(
       `${o.base}/:id`,
       { schema: { tags, summary: 'Remove (204, sem corpo)', params: idParam }, config: { acesso: { rota: o.rota, acao: 'deletar' } } },
       async (req, reply) => {
-        await remove(quem(req), req.params.id);
+        await remover(quem(req), req.params.id);
         return reply.code(204).send();
       },
     );
@@ -154,13 +154,13 @@ export function crudRoutes<Dto, S extends ZodType>(
  * input schema), with the declaration's permission, schemas, tag and default order.
  * `lista` is how its rows are read (SQL); `repo` what reads and writes one record; `page` another
  * page reader; `filtro` the API's own reading of the search body (e.g. a normalising transform);
- * `semDelete` when the module registers its own DELETE (e.g. a person's, which removes the photo too).
+ * `semRemover` when the module registers its own DELETE (e.g. a person's, which removes the photo too).
  */
 export function recursoRoutes<Row, Dto, S extends ZodType>(
   app: FastifyInstance,
   db: Db,
   recurso: Recurso,
-  o: { lista: ListSpec<Row>; repo?: Repo<Dto, z.output<S>>; page?: (p: ListParams) => Promise<Page<Row>>; filtro?: ZodType; semDelete?: boolean },
+  o: { lista: ListSpec<Row>; repo?: Repo<Dto, z.output<S>>; page?: (p: ListParams) => Promise<Page<Row>>; filtro?: ZodType; semRemover?: boolean },
 ) {
   const api = recurso.api;
   if (!api) throw new Error(`${recurso.rota}: o recurso não declara API`);
@@ -186,6 +186,6 @@ export function recursoRoutes<Row, Dto, S extends ZodType>(
       registro: api.registro,
       input: api.entrada as S | undefined,
       repo: o.repo,
-      semDelete: api.remover === false || o.semDelete,
+      semRemover: api.remover === false || o.semRemover,
     });
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuthApi } from '../identity/auth.routes';
 import { sessaoWebRoutes } from '../identity/sessao-web.routes';
-import { usuariosRoutes } from '../identity/usuarios.routes';
-import grupoPermissoesRoutes from './grupo-permissoes/grupo-permissoes.routes';
+import { usuariosRoutes } from './usuarios/usuarios.routes';
+import grupoPermissoesRoutes from './permissoes/permissoes.routes';
 import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
 import logsRoutes from './logs/logs.routes';
@@ -21,6 +21,10 @@ import estacionamentoRoutes from './estacionamento/estacionamento.routes';
 import dividaRoutes from './divida/divida.routes';
 import boletimRoutes from './boletim/boletim.routes';
 import cadernoRoutes from './caderno/caderno.routes';
+import lojaRoutes from './loja/loja.routes';
+import cotacaoRoutes from './cotacao/cotacao.routes';
+import romaneioRoutes from './romaneio/romaneio.routes';
+import loteRoutes from './lote/lote.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -45,4 +49,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   dividaRoutes(app, ctx);
   boletimRoutes(app, ctx.db);
   cadernoRoutes(app, ctx.db);
+  lojaRoutes(app, ctx.db);
+  cotacaoRoutes(app, ctx.db);
+  romaneioRoutes(app, ctx.db);
+  loteRoutes(app, ctx.db, ctx.config);
 }

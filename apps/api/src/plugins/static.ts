@@ -7,7 +7,7 @@ import { naoEncontrado } from './errors';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback. */
+/** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /lote/{lote} is its own page. */
 export async function registerStatic(app: FastifyInstance) {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn(`Aplicação web não compilada em ${webDist}: rode "npm run build".`);
@@ -27,10 +27,13 @@ export async function registerStatic(app: FastifyInstance) {
   });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || path.extname(url)) {
+    // The public lot page (the labels' QR codes) loads only its own small bundle, not the back office;
+    // any code, even one that looks like a file name ('1.5R2'), gets the page and its 'Sem dados para mostrar.'.
+    const lote = /^\/lote\/[^/]+\/?$/.test(url);
+    if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
       return naoEncontrado(reply);
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(lote ? 'lote.html' : 'index.html');
   });
 }

@@ -26,7 +26,7 @@ export default function BackOffice() {
       <ConfirmDialog />
       <Routes>
         <Route element={<Layout menu={menu} />}>
-          <Route path="/admin" element={<AdminPage menu={menu} />} />
+          <Route path="/admin" element={<AdminPage />} />
           {resources.flatMap((r) =>
             r.pages.map(({ path, element: El, acao }) => (
               <Route

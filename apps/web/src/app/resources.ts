@@ -1,8 +1,10 @@
 import { ROTAS } from '@ceasa/shared';
 import { itemDeMenu, type ResourceDef } from '../lib/recursos';
 import { boletimResource } from '../features/boletim';
+import { cotacaoResource } from '../features/cotacao';
 import { estacionamentoResource } from '../features/estacionamento';
 import { logsResource } from '../features/logs';
+import { lojaResource } from '../features/loja';
 import { municipioResource } from '../features/municipio';
 import { pedraResource } from '../features/pedra';
 import { permissoesResource } from '../features/permissoes';
@@ -11,6 +13,7 @@ import { precosResource } from '../features/precos';
 import { produtoResource } from '../features/produto';
 import { produtoGrupoResource } from '../features/produto-grupo';
 import { propriedadeResource } from '../features/propriedade';
+import { romaneioResource } from '../features/romaneio';
 import { rotasResource } from '../features/rotas';
 import { usuariosResource } from '../features/usuarios';
 import { vafResource } from '../features/vaf';
@@ -18,8 +21,10 @@ import { vafResource } from '../features/vaf';
 /** Every resource's screens (one line each), in the side menu's order: the order of the route names (ROTAS). */
 export const resources: ResourceDef[] = [
   boletimResource,
+  cotacaoResource,
   estacionamentoResource,
   logsResource,
+  lojaResource,
   municipioResource,
   pedraResource,
   permissoesResource,
@@ -28,6 +33,7 @@ export const resources: ResourceDef[] = [
   produtoResource,
   produtoGrupoResource,
   propriedadeResource,
+  romaneioResource,
   rotasResource,
   usuariosResource,
   vafResource,

@@ -1,19 +1,19 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Acao, Recurso } from '@ceasa/shared';
 
-type Pagina = LazyExoticComponent<ComponentType> | ComponentType;
+type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
 
 /** A declared resource's screens: what the router, the menu and the permission checks are built from. */
 export interface ResourceDef {
   recurso: Recurso;
-  pages: { path: string; element: Pagina; acao: Extract<Acao, 'visualizar' | 'criar' | 'editar'> }[];
+  pages: { path: string; element: PageComponent; acao: Extract<Acao, 'visualizar' | 'criar' | 'editar'> }[];
 }
 
 /**
  * The pages of a declared resource at its declared paths: the list (visualizar), the form at the
  * create path (criar) and at the edit path (editar), or a read-only detail at the edit path (visualizar).
  */
-export function paginasDe(recurso: Recurso, p: { lista: Pagina; form?: Pagina; detalhe?: Pagina }): ResourceDef {
+export function pagesOf(recurso: Recurso, p: { lista: PageComponent; form?: PageComponent; detalhe?: PageComponent }): ResourceDef {
   const { lista, novo, editar } = recurso.caminhos;
   const pages: ResourceDef['pages'] = [{ path: lista, element: p.lista, acao: 'visualizar' }];
   if (p.form && novo) pages.push({ path: novo, element: p.form, acao: 'criar' });

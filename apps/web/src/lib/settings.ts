@@ -10,6 +10,8 @@ const SETTINGS_PADRAO: Settings = {
   contato: '',
   copyright: `© ${new Date().getFullYear()} Prefeitura Municipal. Todos os direitos reservados.`,
   destinoLote: '',
+  diasDeMercado: [1, 4],
+  etiqueta: { larguraMm: 100, alturaMm: 70 },
   logoMunicipio: '/logo-municipio.svg',
   logoMercado: '/logo-ceasa.svg',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { data, idOpcional, referencia } from '../z';
+import { dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 
@@ -7,7 +7,7 @@ import { declararRecurso } from '../recurso';
 export const AREA_PRODUCAO_MAXIMA = 999_999;
 export const PRODUCAO_MAXIMA = 9_999_999_999;
 
-/** Year ranges of the bulletin's date pickers (SPEC.md section 5), from the current year. */
+/** Year ranges of the bulletin's date pickers (SPEC.md section 5), from the current year; the input schemas refuse dates outside them. */
 export const anosBoletim = (ano = new Date().getFullYear()) => ({
   visita: `2000:${ano + 2}`,
   inicioColheita: `2010:${ano + 3}`,
@@ -33,8 +33,18 @@ export const boletimItemInput = z
     areaProducao: quantidade('A área de produção é obrigatória', AREA_PRODUCAO_MAXIMA, 'A área de produção deve ser no máximo 999.999 ha'),
     producaoEstimada: quantidade('A produção estimada é obrigatória', PRODUCAO_MAXIMA, 'A produção estimada deve ser no máximo 9.999.999.999 kg'),
     producaoEmbalada: quantidade('A produção embalada é obrigatória', PRODUCAO_MAXIMA, 'A produção embalada deve ser no máximo 9.999.999.999 kg'),
-    inicioColheita: data('A data inicio colheita é obrigatória', 'A data inicio colheita é inválida'),
-    fimColheita: data('A data fim colheita é obrigatória', 'A data fim colheita é inválida'),
+    inicioColheita: dataNaFaixa(
+      'A data inicio colheita é obrigatória',
+      'A data inicio colheita é inválida',
+      'A data de início da colheita',
+      () => anosBoletim().inicioColheita,
+    ),
+    fimColheita: dataNaFaixa(
+      'A data fim colheita é obrigatória',
+      'A data fim colheita é inválida',
+      'A data de fim da colheita',
+      () => anosBoletim().fimColheita,
+    ),
   })
   .refine((i) => i.fimColheita >= i.inicioColheita, {
     message: 'A data fim colheita não pode ser anterior à data inicio colheita.',
@@ -46,8 +56,8 @@ export type BoletimItemDados = z.output<typeof boletimItemInput>;
 
 export const boletimInput = z.object({
   id: idOpcional,
-  dataVisita: data('A Data da visita é obrigatória', 'Uma data da visita deve ser inserida'),
-  dataEmissao: data('A data emissão é obrigatória', 'A data emissão é inválida'),
+  dataVisita: dataNaFaixa('A Data da visita é obrigatória', 'Uma data da visita deve ser inserida', 'A data da visita', () => anosBoletim().visita),
+  dataEmissao: dataNaFaixa('A data emissão é obrigatória', 'A data emissão é inválida', 'A data de emissão', () => anosBoletim().visita),
   produtorId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
   propriedadeId: referencia('A propriedade é obrigatório', 'A propriedade é obrigatório', 'A propriedade deve estar na lista'),
   tecnicoId: referencia('O técnico é obrigatório', 'O técnico é obrigatório', 'O técnico deve estar na lista'),

@@ -1,13 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boletimInput, boletimItemInput } from './boletim';
 import { cadernoInput, MSG_CADERNO, rotuloCarencia, rotuloCarenciaImpressa } from './caderno';
+
+/** This year: the notebook's dates must lie within current-4 and current+1, so the samples follow the clock. */
+const ANO = new Date().getFullYear();
 
 /** A notebook that passes every rule; each test breaks one thing. */
 const valido = () => ({
   boletimItemId: 1,
   produtoAntigoId: 2,
-  dataPlantio: '2026-03-01',
-  dataColheita: '2026-06-01',
+  dataPlantio: `${ANO}-03-01`,
+  dataColheita: `${ANO}-06-01`,
   areaCultivo: 'Talhão 3, margem do córrego',
   preparoSolo: {
     naoNecessarias: false,
@@ -35,7 +38,7 @@ const valido = () => ({
   adubacaoCorrecao: [
     {
       naoNecessarias: false,
-      dataAplicacao: '2026-03-05',
+      dataAplicacao: `${ANO}-03-05`,
       nomeFormula: 'NPK 10-10-10',
       dose: 20,
       formaDose: 'KG_M',
@@ -47,7 +50,7 @@ const valido = () => ({
   aplicacaoProdutosQuimicos: [
     {
       naoNecessarias: false,
-      data: '2026-04-10',
+      data: `${ANO}-04-10`,
       periodoCarencia: 7,
       pragaDoencaAlvo: 'Pulgão',
       nomeProduto: 'Óleo de neem',
@@ -89,10 +92,10 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
   });
 
   it('refuses a harvest before the planting, and accepts the same day', () => {
-    expect(erros({ ...valido(), dataColheita: '2026-02-28' })).toEqual([['dataColheita', MSG_CADERNO.colheitaAntesPlantio]]);
-    expect(erros({ ...valido(), dataColheita: '2026-03-01' })).toEqual([]);
+    expect(erros({ ...valido(), dataColheita: `${ANO}-02-28` })).toEqual([['dataColheita', MSG_CADERNO.colheitaAntesPlantio]]);
+    expect(erros({ ...valido(), dataColheita: `${ANO}-03-01` })).toEqual([]);
     // Shown even while another field is still missing.
-    expect(erros({ ...valido(), areaCultivo: '', dataColheita: '2026-02-28' })).toContainEqual(['dataColheita', MSG_CADERNO.colheitaAntesPlantio]);
+    expect(erros({ ...valido(), areaCultivo: '', dataColheita: `${ANO}-02-28` })).toContainEqual(['dataColheita', MSG_CADERNO.colheitaAntesPlantio]);
   });
 
   it('soil preparation: at least one option unless none-needed, never both', () => {
@@ -241,6 +244,21 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
     expect(r.aplicacaoProdutosQuimicos[0].id).toBe(9);
   });
 
+  it("takes dates only from current-4 to current+1 (the pickers' range, SPEC.md section 5), rows included", () => {
+    const faixa = (nome: string) => `${nome} deve estar entre os anos ${ANO - 4} e ${ANO + 1}.`;
+    expect(erros({ ...valido(), dataPlantio: `${ANO - 4}-01-01`, dataColheita: `${ANO + 1}-12-31` })).toEqual([]);
+    expect(erros({ ...valido(), dataPlantio: `${ANO - 5}-12-31` })).toEqual([['dataPlantio', faixa('A data de plantio')]]);
+    expect(erros({ ...valido(), dataColheita: `${ANO + 2}-01-01` })).toEqual([['dataColheita', faixa('A data de colheita')]]);
+    expect(erros(com((c) => (c.adubacaoCorrecao[0].dataAplicacao = `${ANO + 2}-01-01`)))).toEqual([
+      ['adubacaoCorrecao.0.dataAplicacao', faixa('A data de aplicação')],
+    ]);
+    expect(erros(com((c) => (c.aplicacaoProdutosQuimicos[0].data = `${ANO - 5}-06-30`)))).toEqual([
+      ['aplicacaoProdutosQuimicos.0.data', faixa('A data da aplicação')],
+    ]);
+    // A row 'não necessárias' has no date to check.
+    expect(erros(com((c) => (c.adubacaoCorrecao[0] = { naoNecessarias: true, dataAplicacao: null })))).toEqual([]);
+  });
+
   it("carência reads 'dia' for 1 on the form and under 2 on the print", () => {
     expect([0, 1, 2, 7].map(rotuloCarencia)).toEqual(['dias', 'dia', 'dias', 'dias']);
     expect([0, 1, 2, 7].map(rotuloCarenciaImpressa)).toEqual(['dia', 'dia', 'dias', 'dias']);
@@ -253,10 +271,10 @@ describe('boletim: the bulletin rules of SPEC.md section 5', () => {
     areaProducao: 1.5,
     producaoEstimada: 12000,
     producaoEmbalada: 11000.25,
-    inicioColheita: '2026-05-01',
-    fimColheita: '2026-07-31',
+    inicioColheita: `${ANO}-05-01`,
+    fimColheita: `${ANO}-07-31`,
   });
-  const boletim = () => ({ dataVisita: '2026-04-20', dataEmissao: '2026-04-22', produtorId: 1, propriedadeId: 2, tecnicoId: 3, itens: [item()] });
+  const boletim = () => ({ dataVisita: `${ANO}-04-20`, dataEmissao: `${ANO}-04-22`, produtorId: 1, propriedadeId: 2, tecnicoId: 3, itens: [item()] });
   const e = (
     v: unknown,
     s: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } = boletimInput,
@@ -289,9 +307,43 @@ describe('boletim: the bulletin rules of SPEC.md section 5', () => {
     expect(e({ ...item(), producaoEstimada: 10_000_000_000 }, boletimItemInput)).toEqual([
       ['producaoEstimada', 'A produção estimada deve ser no máximo 9.999.999.999 kg'],
     ]);
-    expect(e({ ...item(), fimColheita: '2026-04-30' }, boletimItemInput)).toEqual([
+    expect(e({ ...item(), fimColheita: `${ANO}-04-30` }, boletimItemInput)).toEqual([
       ['fimColheita', 'A data fim colheita não pode ser anterior à data inicio colheita.'],
     ]);
     expect(e({ ...boletim(), itens: [item(), { ...item(), produtoId: null }] })).toEqual([['itens.1.produtoId', 'O produto é obrigatório']]);
+  });
+  it("takes dates only within the pickers' year ranges (SPEC.md section 5), at both ends", () => {
+    const h = new Date().getFullYear();
+    expect(e({ ...boletim(), dataVisita: '2000-01-01', dataEmissao: `${h + 2}-12-31` })).toEqual([]);
+    expect(e({ ...boletim(), dataVisita: '1999-12-31' })).toEqual([['dataVisita', `A data da visita deve estar entre os anos 2000 e ${h + 2}.`]]);
+    expect(e({ ...boletim(), dataEmissao: `${h + 3}-01-01` })).toEqual([['dataEmissao', `A data de emissão deve estar entre os anos 2000 e ${h + 2}.`]]);
+    expect(e({ ...item(), inicioColheita: '2010-01-01', fimColheita: `${h + 5}-12-31` }, boletimItemInput)).toEqual([]);
+    expect(e({ ...item(), inicioColheita: `${h + 3}-12-31`, fimColheita: `${h + 4}-01-01` }, boletimItemInput)).toEqual([]);
+    expect(e({ ...item(), inicioColheita: '2009-12-31' }, boletimItemInput)).toEqual([
+      ['inicioColheita', `A data de início da colheita deve estar entre os anos 2010 e ${h + 3}.`],
+    ]);
+    expect(e({ ...item(), inicioColheita: `${h + 4}-01-01`, fimColheita: `${h + 4}-02-01` }, boletimItemInput)).toEqual([
+      ['inicioColheita', `A data de início da colheita deve estar entre os anos 2010 e ${h + 3}.`],
+    ]);
+    expect(e({ ...item(), fimColheita: `${h + 6}-01-01` }, boletimItemInput)).toEqual([
+      ['fimColheita', `A data de fim da colheita deve estar entre os anos 2010 e ${h + 5}.`],
+    ]);
+  });
+});
+
+describe('year ranges follow the clock', () => {
+  afterEach(() => vi.useRealTimers());
+  it('reads the current year when a value is checked, not when the schema was built', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2040-06-15T12:00:00Z'));
+    const em2040 = com((c) => {
+      c.adubacaoCorrecao[0].dataAplicacao = '2040-03-05';
+      c.aplicacaoProdutosQuimicos[0].data = '2040-04-10';
+    });
+    expect(erros({ ...em2040, dataPlantio: '2036-01-01', dataColheita: '2041-12-31' })).toEqual([]);
+    expect(erros({ ...em2040, dataPlantio: '2035-12-31', dataColheita: '2040-01-01' })).toEqual([
+      ['dataPlantio', 'A data de plantio deve estar entre os anos 2036 e 2041.'],
+    ]);
+    expect(boletimInput.safeParse({ dataVisita: '2042-01-01', dataEmissao: '2042-12-31', produtorId: 1, propriedadeId: 2, tecnicoId: 3 }).success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { data, idOpcional, referencia, texto } from '../z';
+import { anoNaFaixa, dataNaFaixa, idOpcional, referencia, texto } from '../z';
 
 /**
  * The field notebook (caderno de campo) of one bulletin item: how the crop was grown.
@@ -23,7 +23,7 @@ export const FORMA_APLICACAO_ROTULO: Record<FormaAplicacao, string> = {
 /** Dose, carência and volume: at least 1, at most 9999999 (SPEC.md sections 5 and 9). */
 export const VALOR_MAXIMO_CADERNO = 9_999_999;
 
-/** Year range of the notebook's date pickers: current-4 to current+1. */
+/** Year range of the notebook's date pickers: current-4 to current+1; the input schemas refuse dates outside it. */
 export const anosCaderno = (ano = new Date().getFullYear()) => `${ano - 4}:${ano + 1}`;
 
 /** 'dia' for 1, 'dias' otherwise (the form); the print says 'dia' under 2. */
@@ -127,11 +127,12 @@ const irrigacao = z
 const inteiroCaderno = (tipo: string, min: string) =>
   z.number({ error: tipo }).int('Deve ser um número inteiro').min(1, min).max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999').nullish();
 const numeroCaderno = (tipo: string, min: string) => z.number({ error: tipo }).min(1, min).max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999').nullish();
-const dataOpcional = (invalida: string) =>
+const dataOpcional = (invalida: string, nome: string) =>
   z.iso
     .date({ error: invalida })
     .nullish()
-    .or(z.literal('').transform(() => null));
+    .or(z.literal('').transform(() => null))
+    .superRefine(anoNaFaixa(nome, () => anosCaderno()));
 const formaDose = z.enum(FORMAS_DOSE, { error: 'A forma da dose deve ser Kg/m², L/m² ou g/Planta' }).nullish();
 const formaAplicacao = z.enum(FORMAS_APLICACAO, { error: 'A forma de aplicação deve ser Plantio, Cobertura, Foliar ou Fertirrigação' }).nullish();
 
@@ -153,7 +154,7 @@ export const adubacaoCorrecaoInput = z
     /** The original's name for the row's id (accepted as `id`). */
     adubacaoCorrecaoId: idOpcional.nullable(),
     naoNecessarias: bool,
-    dataAplicacao: dataOpcional('A data de aplicação é inválida'),
+    dataAplicacao: dataOpcional('A data de aplicação é inválida', 'A data de aplicação'),
     nomeFormula: textoAte200('O nome da fórmula'),
     dose: inteiroCaderno('A dose é obrigatória', MSG_CADERNO.dose),
     formaDose,
@@ -187,7 +188,7 @@ export const aplicacaoProdutoQuimicoInput = z
   .object({
     id: idOpcional.nullable(),
     naoNecessarias: bool,
-    data: dataOpcional('A data é inválida'),
+    data: dataOpcional('A data é inválida', 'A data da aplicação'),
     periodoCarencia: inteiroCaderno('O período de carência é obrigatório', 'O período de carência deve ser de pelo menos 1 dia'),
     pragaDoencaAlvo: textoAte200('A praga/doença alvo'),
     nomeProduto: textoAte200('O nome do produto'),
@@ -220,8 +221,8 @@ const cadernoCampos = z.object({
   /** The current crop: the bulletin item's product (read-only; the server takes it from the item). */
   produtoId: z.number().int().positive().nullish(),
   produtoAntigoId: referencia('O produto é obrigatório', 'O produto é obrigatório', 'O produto é obrigatório'),
-  dataPlantio: data('A data de plantio é obrigatória', 'A data de plantio é inválida'),
-  dataColheita: data('A data de colheita é obrigatória', 'A data de colheita é inválida'),
+  dataPlantio: dataNaFaixa('A data de plantio é obrigatória', 'A data de plantio é inválida', 'A data de plantio', () => anosCaderno()),
+  dataColheita: dataNaFaixa('A data de colheita é obrigatória', 'A data de colheita é inválida', 'A data de colheita', () => anosCaderno()),
   areaCultivo: texto('A identificação da área é obrigatória', 200, 'A identificação da área deve ter no máximo 200 caracteres'),
   preparoSolo: secaoPreparo(),
   praticasConservacionistas: secao(OPCOES_PRATICAS, true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOpcional, texto } from '../z';
+import { data, idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const pedraInput = z.object({
@@ -27,3 +27,51 @@ export const pedraRecurso = declararRecurso({
     naoEncontrado: 'Pedra não encontrada',
   },
 });
+
+/** Messages of POST pedras/ocupadas. */
+export const PEDRAS_MSG = {
+  dataObrigatoria: 'A data da pesquisa é obrigatória',
+  dataInvalida: 'A data da pesquisa é inválida',
+} as const;
+
+/**
+ * Body of POST pedras/ocupadas: the day searched, yyyy-mm-dd, sent as a JSON string (SPEC.md section 7:
+ * 'date as body') or as `{ data }`.
+ */
+export const pedrasOcupadasInput = z.preprocess(
+  (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as { data?: unknown }).data : v),
+  data(PEDRAS_MSG.dataObrigatoria, PEDRAS_MSG.dataInvalida),
+);
+
+/** One stall of the map on a day (SPEC.md section 3): free (uso false, the rest null) or occupied by a romaneio's producer. */
+export const pedraDoMapa = z.object({
+  id: z.number().int(),
+  numero: z.string(),
+  /** Occupied on that day. */
+  uso: z.boolean(),
+  /** The occupying romaneio's producer. */
+  ocupante: z.string().nullable(),
+  /** 'avulsa' (a casual occupation, underlined on the map) or null. */
+  ocupacao: z.string().nullable(),
+  romaneioId: z.number().int().nullable(),
+});
+export type PedraDoMapa = z.infer<typeof pedraDoMapa>;
+export const mapaDePedras = z.array(pedraDoMapa);
+
+/**
+ * A row of the 'Comercializado' table (GET produtos-comercializados): one bulletin item, its estimated
+ * and commercialised quantities (the sum of its romaneio items) and the fraction commercialised
+ * (null when nothing was estimated). `id` is the bulletin item's.
+ */
+export const produtoComercializado = z.object({
+  id: z.number().int(),
+  boletimId: z.number().int(),
+  nomeProduto: z.string(),
+  quantidadeEstimada: z.number(),
+  quantidadeComercializada: z.number(),
+  porcentagemComercializada: z.number().nullable(),
+  nomeProdutor: z.string(),
+  dataEmissao: z.string(),
+  fimColheita: z.string(),
+});
+export type ProdutoComercializado = z.infer<typeof produtoComercializado>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { opcoesDeProduto, paraNumeroBR, produtoInput } from './produto';
-import { precoInput } from './preco';
+import { precoInput } from './precos';
 import { vafInput } from './vaf';
 
 describe('opcoesDeProduto (product dropdowns)', () => {

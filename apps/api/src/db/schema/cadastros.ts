@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -383,19 +384,35 @@ export const aplicacaoProdutosQuimicos = pgTable(
   ],
 );
 
+/**
+ * A debt number belongs to one romaneio batch (CONTRACT.md): the romaneios created together, one per
+ * issue date, share their debt. The batch's row is the debt's one owner: a later batch with the same debt
+ * fails on this primary key, also when two clerks save at the same moment.
+ */
+export const romaneioDivida = pgTable('romaneio_divida', {
+  divida: bigint('divida', { mode: 'number' }).primaryKey(),
+});
+
 export const romaneio = pgTable(
   'romaneio',
   {
     id: serial('id').primaryKey(),
     dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
-    divida: bigint('divida', { mode: 'number' }).notNull(),
-    /** Romaneios created together (one per issue date) share a batch; a debt belongs to one batch. */
-    lote: text('lote').notNull(),
+    /** The batch this romaneio belongs to (its debt). */
+    divida: bigint('divida', { mode: 'number' })
+      .notNull()
+      .references(() => romaneioDivida.divida),
     pessoaId: integer('pessoa_id')
       .notNull()
       .references(() => pessoa.id),
   },
-  (t) => [index('romaneio_divida_idx').on(t.divida), index('romaneio_data_idx').on(t.dataEmissao)],
+  (t) => [
+    index('romaneio_divida_idx').on(t.divida),
+    index('romaneio_data_idx').on(t.dataEmissao),
+    index('romaneio_pessoa_idx').on(t.pessoaId),
+    // Target of romaneio_pedras' (romaneio_id, data) key: a stall is booked on its romaneio's own date.
+    unique('romaneio_id_data_uq').on(t.id, t.dataEmissao),
+  ],
 );
 
 export const romaneioItens = pgTable(
@@ -411,7 +428,11 @@ export const romaneioItens = pgTable(
     quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
     boletimItensId: integer('boletim_itens_id').references(() => boletimItens.id),
   },
-  (t) => [index('romaneio_itens_romaneio_idx').on(t.romaneioId), index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId)],
+  (t) => [
+    index('romaneio_itens_romaneio_idx').on(t.romaneioId),
+    index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId),
+    check('romaneio_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`),
+  ],
 );
 
 /** Stall occupation per (stall, date): unique, so the database refuses a second occupant. */
@@ -419,25 +440,35 @@ export const romaneioPedras = pgTable(
   'romaneio_pedras',
   {
     id: serial('id').primaryKey(),
-    romaneioId: integer('romaneio_id')
-      .notNull()
-      .references(() => romaneio.id, { onDelete: 'cascade' }),
+    romaneioId: integer('romaneio_id').notNull(),
     pedraId: integer('pedra_id')
       .notNull()
       .references(() => pedras.id),
+    /** The romaneio's issue date (the key below keeps them equal). */
     data: date('data', { mode: 'string' }).notNull(),
     ocupacao: varchar('ocupacao', { length: 50 }),
   },
-  (t) => [unique('romaneio_pedras_pedra_data_uq').on(t.pedraId, t.data)],
+  (t) => [
+    unique('romaneio_pedras_pedra_data_uq').on(t.pedraId, t.data),
+    index('romaneio_pedras_romaneio_idx').on(t.romaneioId),
+    index('romaneio_pedras_data_idx').on(t.data),
+    foreignKey({ name: 'romaneio_pedras_romaneio_data_fk', columns: [t.romaneioId, t.data], foreignColumns: [romaneio.id, romaneio.dataEmissao] }).onDelete(
+      'cascade',
+    ),
+  ],
 );
 
-export const loja = pgTable('loja', {
-  id: serial('id').primaryKey(),
-  lojistaId: integer('lojista_id')
-    .notNull()
-    .references(() => pessoa.id),
-  dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
-});
+export const loja = pgTable(
+  'loja',
+  {
+    id: serial('id').primaryKey(),
+    lojistaId: integer('lojista_id')
+      .notNull()
+      .references(() => pessoa.id),
+    dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('loja_data_idx').on(t.dataEmissao), index('loja_lojista_idx').on(t.lojistaId)],
+);
 
 export const lojaItens = pgTable(
   'loja_itens',
@@ -454,5 +485,18 @@ export const lojaItens = pgTable(
       .notNull()
       .references(() => municipio.id),
   },
-  (t) => [index('loja_itens_loja_idx').on(t.lojaId)],
+  (t) => [index('loja_itens_loja_idx').on(t.lojaId), check('loja_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`)],
+);
+
+/** A quotation (cotacao): a producer or shop owner whose prices the market surveys, active or not. */
+export const cotacao = pgTable(
+  'cotacao',
+  {
+    id: serial('id').primaryKey(),
+    pessoaId: integer('pessoa_id')
+      .notNull()
+      .references(() => pessoa.id),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [index('cotacao_pessoa_idx').on(t.pessoaId)],
 );

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:demo`: a realistic demo data set on the configured database (DATA_DIR or DATABASE_URL),
  * for trying the product: municipalities, people, properties, a year of prices for 150 products,
- * parking entries and tax-system debts. Refuses to run on a database that already has products.
+ * parking entries, tax-system debts, harvest bulletins and a year of market days (romaneios with their
+ * stall bookings, shop sheets, quotations: seed/mercado.ts). Refuses to run on a database that already has products.
  * Stop the server first when using the embedded database (one process at a time).
  */
 import { pathToFileURL } from 'node:url';
@@ -10,6 +11,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Db, type Tx } from '../client';
 import { linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
+import { PRIMEIRA_DIVIDA_DEMO, seedDiasDeMercado } from './mercado';
 
 const MUNICIPIOS: [string, string][] = [
   ['Imperatriz', 'MA'],
@@ -33,8 +35,52 @@ const PRODUTORES = [
   'Raimundo Nonato Alves',
   'Luzia Ferreira',
 ];
+/** First names and surnames of the region's other producers (the market floor holds about a hundred of them). */
+const NOMES = [
+  'Adão',
+  'Benedito',
+  'Cícero',
+  'Domingos',
+  'Edilson',
+  'Francisco',
+  'Geraldo',
+  'Helena',
+  'Ivone',
+  'Joana',
+  'Joaquim',
+  'Lucas',
+  'Manoel',
+  'Marcos',
+  'Neide',
+  'Osvaldo',
+  'Raimunda',
+  'Rosa',
+  'Sebastião',
+  'Terezinha',
+  'Valdir',
+  'Zilda',
+  'Aurélio',
+];
+const SOBRENOMES = ['Alves', 'Barbosa', 'Carvalho', 'Dias', 'Gomes', 'Lopes', 'Moreira', 'Nascimento', 'Ramos', 'Santos', 'Sousa', 'Teixeira', 'Vieira'];
+/** The named producers and enough others (distinct names) for a market floor of 252 stalls. */
+const TOTAL_PRODUTORES = 100;
+const produtores = () => {
+  const nomes = [...PRODUTORES];
+  for (let i = 0; nomes.length < TOTAL_PRODUTORES; i++) {
+    const nome = `${NOMES[i % NOMES.length]} ${SOBRENOMES[(i * 5 + Math.floor(i / NOMES.length)) % SOBRENOMES.length]} ${SOBRENOMES[(i * 3 + 7) % SOBRENOMES.length]}`;
+    if (!nomes.includes(nome)) nomes.push(nome);
+  }
+  return nomes;
+};
 const TECNICOS = ['Eng. Agr. Paulo Mendes', 'Eng. Agr. Carla Ribeiro'];
-const LOJISTAS = ['Hortifruti Bom Preço Ltda', 'Mercadinho São José'];
+const LOJISTAS = [
+  'Hortifruti Bom Preço Ltda',
+  'Mercadinho São José',
+  'Supermercado Tocantins Ltda',
+  'Quitanda da Praça',
+  'Frutaria Imperatriz Ltda',
+  'Restaurante Sabor do Campo Ltda',
+];
 const COMPRADORES = ['Pedro Henrique Santos', 'Juliana Martins', 'Carlos Eduardo Nunes'];
 
 const digitos = (seed: number, n: number) => Array.from({ length: n }, (_, i) => String((seed * 7 + i * 13) % 10)).join('');
@@ -61,24 +107,26 @@ function cnpjDemo(seed: number): string {
 const hojeIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 /**
- * A season of harvest bulletins: for each producer, one bulletin a quarter over the last year with
- * two or three products of the price list, the technicians taking turns, and a field notebook (with
- * fertilisation and chemical rows) for the first item of each bulletin.
+ * A season of harvest bulletins: for each producer, one bulletin a quarter over the last year and a half (six, so
+ * the harvests cover the whole year; the latest a month or more ago, its harvest under way and partly sold)
+ * with two or three products of the price list, harvest windows of
+ * 80 to 100 days that overlap the next quarter's, the technicians taking turns, and a field notebook
+ * (with fertilisation and chemical rows) for the first item of each bulletin.
  */
 async function seedBoletins(t: Tx, hoje: string) {
   await t.execute(sql`
     INSERT INTO boletim (data_visita, data_emissao, produtor_id, propriedade_id, tecnico_id)
-    SELECT (${hoje}::date - (q * 90 + p.id % 20)) - 2, ${hoje}::date - (q * 90 + p.id % 20), p.id,
+    SELECT (${hoje}::date - (q * 90 + 30 + p.id % 20)) - 2, ${hoje}::date - (q * 90 + 30 + p.id % 20), p.id,
            (SELECT pr.id FROM propriedade pr WHERE pr.proprietario_id = p.id ORDER BY pr.id LIMIT 1),
            (SELECT tc.id FROM pessoa tc WHERE tc.tipo_id = 2 ORDER BY tc.id OFFSET ((p.id + q) % 2) LIMIT 1)
-    FROM pessoa p, generate_series(0, 3) q
+    FROM pessoa p, generate_series(0, 5) q
     WHERE p.tipo_id = 1
     ORDER BY 2, 3`);
   await t.execute(sql`
     INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
     SELECT b.id, (SELECT pr.id FROM produto pr ORDER BY pr.id OFFSET ((b.id * 7 + n * 13) % 150) LIMIT 1),
            round((0.5 + ((b.id + n) % 8) * 0.75)::numeric, 2), 2000 + ((b.id * 37 + n * 101) % 40) * 250, 1800 + ((b.id * 37 + n * 101) % 40) * 230,
-           b.data_emissao + 15 + n * 10, b.data_emissao + 75 + n * 20
+           b.data_emissao + 15 + n * 10, b.data_emissao + 95 + n * 20
     FROM boletim b, generate_series(0, 2) n
     WHERE n < 2 + b.id % 2
     ORDER BY b.id, n`);
@@ -131,16 +179,17 @@ export const MSG_BANCO_COM_DADOS = 'O banco já tem produtos: os dados de demons
 
 /**
  * Loads the demo data set into a database with its reference data and no products yet (throws
- * MSG_BANCO_COM_DADOS otherwise); returns the summary line. Prices run for the year up to `hoje`.
+ * MSG_BANCO_COM_DADOS otherwise); returns the summary line. Prices and market days run for the year up
+ * to `hoje` (market days: the weekdays of `diasDeMercado`, the setting; and the next one after `hoje`).
  */
-export async function carregarDemo(db: Db, hoje = hojeIso()): Promise<string> {
+export async function carregarDemo(db: Db, hoje = hojeIso(), diasDeMercado = [1, 4]): Promise<string> {
   const ja = await db.execute(sql`SELECT count(*)::int AS n FROM produto`);
   if (Number((ja.rows[0] as { n: number }).n) > 0) throw new Error(MSG_BANCO_COM_DADOS);
   const precos = await gerarPrecos(db, { ate: hoje, anos: 1 });
-  await db.transaction(async (t) => {
+  const mercado = await db.transaction(async (t) => {
     for (const [nome, sigla] of MUNICIPIOS) await t.execute(sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla})`);
     const pessoas: [string, number, number][] = [
-      ...PRODUTORES.map((n, i) => [n, 1, i] as [string, number, number]),
+      ...produtores().map((n, i) => [n, 1, i < PRODUTORES.length ? i : 100 + i] as [string, number, number]),
       ...TECNICOS.map((n, i) => [n, 2, 20 + i] as [string, number, number]),
       ...LOJISTAS.map((n, i) => [n, 3, 30 + i] as [string, number, number]),
       ...COMPRADORES.map((n, i) => [n, 4, 40 + i] as [string, number, number]),
@@ -168,12 +217,17 @@ export async function carregarDemo(db: Db, hoje = hojeIso()): Promise<string> {
       FROM generate_series(0, 29) g
       UNION ALL SELECT 100000 + g, 'Produtor Rural ' || g, 25.5 * g FROM generate_series(1, 20) g`);
     await seedBoletins(t, hoje);
+    return seedDiasDeMercado(t, hoje, diasDeMercado);
   });
   await db.execute(sql`ANALYZE`);
+  const [{ boletins }] = (await db.execute(sql`SELECT count(*)::int AS boletins FROM boletim`)).rows as { boletins: number }[];
   return (
-    `Demonstração carregada: ${MUNICIPIOS.length} municípios, ${PRODUTORES.length + TECNICOS.length + LOJISTAS.length + COMPRADORES.length} pessoas, ` +
+    `Demonstração carregada: ${MUNICIPIOS.length} municípios, ${TOTAL_PRODUTORES + TECNICOS.length + LOJISTAS.length + COMPRADORES.length} pessoas, ` +
     `${precos.produtos} produtos em ${precos.grupos} grupos, ${precos.precos} preços (${precos.primeiraData} a ${precos.ultimaData}), ` +
-    '30 estacionamentos, 50 dívidas (números 900000-900029 e 100001-100020) e 32 boletins com itens e cadernos de campo.'
+    `30 estacionamentos, ${boletins} boletins com itens e cadernos de campo, ` +
+    `${mercado.dias} dias de mercado (${mercado.primeiro} a ${mercado.ultimo}) com ${mercado.romaneios} romaneios em ${mercado.lotes} lotes ` +
+    `(dívidas ${PRIMEIRA_DIVIDA_DEMO}-${PRIMEIRA_DIVIDA_DEMO + mercado.lotes - 1}), ${mercado.reservas} pedras ocupadas, ${mercado.lojas} lojas e ${mercado.cotacoes} cotações; ` +
+    'dívidas livres para novos romaneios: 100001-100020.'
   );
 }
 
@@ -184,7 +238,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     // On a new database the first super-admin is created here: say who it is, as the server would.
     const admin = await seedReference(database.db, config);
     if (admin) console.log(linhaDoAdminInicial(admin));
-    console.log(await carregarDemo(database.db));
+    console.log(await carregarDemo(database.db, hojeIso(), config.settings.diasDeMercado));
   } catch (err) {
     console.error((err as Error).message);
     process.exitCode = 1;

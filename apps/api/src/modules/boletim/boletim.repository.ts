@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
-import { badRequest, conflict, notFound, pgErro } from '../../lib/errors';
+import { badRequest, conflict, naoEncontrado, pgErro } from '../../lib/errors';
 import { listRow, type ListSpec } from '../../lib/list';
 
 /**
@@ -65,19 +65,21 @@ export const colecaoItens = {
   emUso: () => ITEM_EM_USO,
 } satisfies Colecao;
 
+/** What a bulletin item `bi` has been commercialised (CONTRACT.md): the sum of its romaneio items (index romaneio_itens_boletim_itens_idx). */
+export const comercializadaDoItem = sql`(SELECT coalesce(sum(ri.quantidade), 0) FROM romaneio_itens ri WHERE ri.boletim_itens_id = bi.id)`;
+
 /**
- * A bulletin's items with their derived values: producaoComercializada = the sum of the romaneio item
- * quantities linked to the item, saldoQtde = producaoEstimada - producaoComercializada.
+ * A bulletin's items with their derived values: producaoComercializada (comercializadaDoItem),
+ * saldoQtde = producaoEstimada - producaoComercializada.
  */
 const itensSql = (where: ReturnType<typeof sql>) => sql`
   SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
          bi.area_producao::float8 AS "areaProducao", bi.producao_estimada::float8 AS "producaoEstimada", bi.producao_embalada::float8 AS "producaoEmbalada",
          bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
-         coalesce(rc.q, 0)::float8 AS "producaoComercializada", (bi.producao_estimada - coalesce(rc.q, 0))::float8 AS "saldoQtde",
+         ${comercializadaDoItem}::float8 AS "producaoComercializada", (bi.producao_estimada - ${comercializadaDoItem})::float8 AS "saldoQtde",
          EXISTS (SELECT 1 FROM caderno c WHERE c.boletim_item_id = bi.id) AS "temCaderno"
   FROM boletim_itens bi
   JOIN produto p ON p.id = bi.produto_id
-  LEFT JOIN LATERAL (SELECT sum(ri.quantidade) AS q FROM romaneio_itens ri WHERE ri.boletim_itens_id = bi.id) rc ON true
   WHERE ${where}
   ORDER BY bi.id`;
 
@@ -94,7 +96,7 @@ export function boletimRepository(db: Db) {
 
   async function dto(t: Tx, id: number): Promise<Boletim> {
     const linha = await listRow(t, boletimList, id);
-    if (!linha) throw notFound(NAO_ENCONTRADO);
+    if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
     return { ...linha, itens: await lerItens(t, id) };
   }
 
@@ -139,18 +141,18 @@ export function boletimRepository(db: Db) {
   const salvar = (usuario: string, id: number | null, input: BoletimDados) => crud.salvar(db, usuario, id, (t) => valores(t, input), dto);
 
   return {
-    get: (id: number) => dto(db, id),
-    create: (usuario: string, input: BoletimDados) => salvar(usuario, null, input),
-    update: (usuario: string, id: number, input: BoletimDados) => salvar(usuario, id, input),
+    ler: (id: number) => dto(db, id),
+    inserir: (usuario: string, input: BoletimDados) => salvar(usuario, null, input),
+    alterar: (usuario: string, id: number, input: BoletimDados) => salvar(usuario, id, input),
     /** GET boletim/saldo/{id}: the bulletin with each item's estimated, commercialised and balance quantities and the property's municipality. */
     saldo: (id: number) => dto(db, id),
     /**
      * Deletes the bulletin, its items and their notebooks (one audit row each), unless an item is
      * already linked to romaneio items: then 409 and nothing changes (the market's history stays whole).
      */
-    remove: (usuario: string, id: number) =>
+    remover: (usuario: string, id: number) =>
       db.transaction(async (t) => {
-        const antes = await crud.getOrThrow(t, id);
+        const antes = await crud.ler(t, id);
         const usados = await t.execute(
           sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${id} LIMIT 1`,
         );
@@ -171,7 +173,7 @@ export function boletimRepository(db: Db) {
       }),
     item: async (itemId: number) => {
       const it = await lerItem(db, itemId);
-      if (!it) throw notFound(ITEM_NAO_ENCONTRADO);
+      if (!it) throw naoEncontrado(ITEM_NAO_ENCONTRADO);
       return it;
     },
   };

@@ -297,6 +297,16 @@ describe('boletim', () => {
     expect(await erros(base({ itens: [item({ areaProducao: 1_000_000 })] }))).toEqual([
       { field: 'itens[0].areaProducao', message: 'A área de produção deve ser no máximo 999.999 ha' },
     ]);
+    // The year ranges of SPEC.md section 5 (the pickers'), typed past them.
+    const ano = new Date().getFullYear();
+    expect(await erros(base({ dataVisita: '1999-12-31', dataEmissao: `${ano + 3}-01-01` }))).toEqual([
+      { field: 'dataVisita', message: `A data da visita deve estar entre os anos 2000 e ${ano + 2}.` },
+      { field: 'dataEmissao', message: `A data de emissão deve estar entre os anos 2000 e ${ano + 2}.` },
+    ]);
+    expect(await erros(base({ itens: [item({ inicioColheita: '2009-12-31' }), item({ fimColheita: `${ano + 6}-01-01` })] }))).toEqual([
+      { field: 'itens[0].inicioColheita', message: `A data de início da colheita deve estar entre os anos 2010 e ${ano + 3}.` },
+      { field: 'itens[1].fimColheita', message: `A data de fim da colheita deve estar entre os anos 2010 e ${ano + 5}.` },
+    ]);
     expect(await countRows(app, 'boletim')).toBe(antes.b);
     expect(await countRows(app, 'boletim_itens')).toBe(antes.i);
     expect(await countRows(app, 'logs')).toBe(antes.l);

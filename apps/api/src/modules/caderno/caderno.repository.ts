@@ -3,7 +3,7 @@ import type { AdubacaoCorrecao, AplicacaoProdutoQuimico, Caderno, CadernoDados }
 import type { Db, Tx } from '../../db/client';
 import { adubacaoCorrecao, aplicacaoProdutosQuimicos, boletimItens, caderno, produto } from '../../db/schema';
 import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
-import { conflict, notFound, pgErro } from '../../lib/errors';
+import { conflict, naoEncontrado, pgErro } from '../../lib/errors';
 
 const NAO_ENCONTRADO = 'Caderno de campo não encontrado';
 const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
@@ -68,14 +68,14 @@ export function cadernoRepository(db: Db) {
 
   const dto = async (t: Tx, id: number) => {
     const c = await ler(t, sql`c.id = ${id}`);
-    if (!c) throw notFound(NAO_ENCONTRADO);
+    if (!c) throw naoEncontrado(NAO_ENCONTRADO);
     return c;
   };
 
   /** The item must exist (it gives the current crop); the previous crop must be a product. */
   async function valores(t: Tx, i: CadernoDados, antes?: { boletimItemId: number }) {
     const [item] = await t.select({ id: boletimItens.id }).from(boletimItens).where(eq(boletimItens.id, i.boletimItemId));
-    if (!item) throw notFound(ITEM_NAO_ENCONTRADO);
+    if (!item) throw naoEncontrado(ITEM_NAO_ENCONTRADO);
     await checarReferencias(t, [{ coluna: produto.id, valor: i.produtoAntigoId, campo: 'produtoAntigoId', mensagem: 'O produto é obrigatório' }]);
     return {
       // A notebook stays with its item: an edit cannot move it to another one.
@@ -125,27 +125,27 @@ export function cadernoRepository(db: Db) {
       });
 
   return {
-    get: (id: number) => dto(db, id),
+    ler: (id: number) => dto(db, id),
     /** GET /caderno/boletimItem/{id}: the item's notebook, or undefined when it has none (404 when the item does not exist). */
     async doItem(boletimItemId: number): Promise<Caderno | undefined> {
       const [item] = await db.select({ id: boletimItens.id }).from(boletimItens).where(eq(boletimItens.id, boletimItemId));
-      if (!item) throw notFound(ITEM_NAO_ENCONTRADO);
+      if (!item) throw naoEncontrado(ITEM_NAO_ENCONTRADO);
       return ler(db, sql`c.boletim_item_id = ${boletimItemId}`);
     },
-    async create(usuario: string, input: CadernoDados) {
+    async inserir(usuario: string, input: CadernoDados) {
       const [ja] = await db.select({ id: caderno.id }).from(caderno).where(eq(caderno.boletimItemId, input.boletimItemId));
       if (ja) throw conflict(JA_TEM);
       return salvar(usuario, null, input);
     },
     /** PUT caderno: by the id in the body, or else by the bulletin item's notebook. */
-    async update(usuario: string, id: number | undefined, input: CadernoDados) {
+    async alterar(usuario: string, id: number | undefined, input: CadernoDados) {
       if (id === undefined) {
         const [c] = await db.select({ id: caderno.id }).from(caderno).where(eq(caderno.boletimItemId, input.boletimItemId));
-        if (!c) throw notFound(NAO_ENCONTRADO);
+        if (!c) throw naoEncontrado(NAO_ENCONTRADO);
         id = c.id;
       }
       return salvar(usuario, id, input);
     },
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
   };
 }

@@ -23,29 +23,29 @@ export default function cadernoRoutes(app: FastifyInstance, db: Db) {
     },
   );
   r.get('/caderno/:id', { schema: { tags, summary: 'Um caderno de campo', params: idParam }, config: { acesso: acesso('visualizar') } }, (req) =>
-    repo.get(req.params.id),
+    repo.ler(req.params.id),
   );
   r.post(
     '/caderno',
     { schema: { tags, summary: 'Cadastra o caderno de um item com suas linhas', body: cadernoInput }, config: { acesso: acesso('criar') } },
     async (req, reply) => {
       reply.code(201);
-      return repo.create(quem(req), req.body);
+      return repo.inserir(quem(req), req.body);
     },
   );
   r.put(
     '/caderno',
     { schema: { tags, summary: 'Atualiza o caderno (corpo completo; id no corpo)', body: cadernoInput }, config: { acesso: acesso('editar') } },
-    (req) => repo.update(quem(req), req.body.id, req.body),
+    (req) => repo.alterar(quem(req), req.body.id, req.body),
   );
   r.put('/caderno/:id', { schema: { tags, summary: 'Atualiza o caderno', params: idParam, body: cadernoInput }, config: { acesso: acesso('editar') } }, (req) =>
-    repo.update(quem(req), req.params.id, req.body),
+    repo.alterar(quem(req), req.params.id, req.body),
   );
   r.delete(
     '/caderno/:id',
     { schema: { tags, summary: 'Remove o caderno e suas linhas', params: idParam }, config: { acesso: acesso('deletar') } },
     async (req, reply) => {
-      await repo.remove(quem(req), req.params.id);
+      await repo.remover(quem(req), req.params.id);
       return reply.code(204).send();
     },
   );

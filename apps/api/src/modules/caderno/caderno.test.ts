@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { MSG_CADERNO } from '@ceasa/shared';
 import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
 
+/** This year: a notebook's dates must lie within current-4 and current+1, so the samples follow the clock. */
+const ANO = new Date().getFullYear();
+
 let app: FastifyInstance;
 let admin: string;
 let agro: string;
@@ -46,13 +49,13 @@ beforeAll(async () => {
     areaProducao: 2,
     producaoEstimada: 3000,
     producaoEmbalada: 2900,
-    inicioColheita: '2026-05-01',
-    fimColheita: '2026-06-30',
+    inicioColheita: `${ANO}-05-01`,
+    fimColheita: `${ANO}-06-30`,
   };
   const b = (
     await post(agro, 'boletim', {
-      dataVisita: '2026-04-01',
-      dataEmissao: '2026-04-02',
+      dataVisita: `${ANO}-04-01`,
+      dataEmissao: `${ANO}-04-02`,
       produtorId: produtor.id,
       propriedadeId: sitio.id,
       tecnicoId: tecnico.id,
@@ -65,7 +68,7 @@ afterAll(() => app.close());
 
 const adub = (o: Record<string, unknown> = {}) => ({
   naoNecessarias: false,
-  dataAplicacao: '2026-02-05',
+  dataAplicacao: `${ANO}-02-05`,
   nomeFormula: 'NPK 4-14-8',
   dose: 30,
   formaDose: 'KG_M',
@@ -76,7 +79,7 @@ const adub = (o: Record<string, unknown> = {}) => ({
 });
 const quim = (o: Record<string, unknown> = {}) => ({
   naoNecessarias: false,
-  data: '2026-03-10',
+  data: `${ANO}-03-10`,
   periodoCarencia: 14,
   pragaDoencaAlvo: 'Lagarta-do-cartucho',
   nomeProduto: 'Bacillus thuringiensis',
@@ -89,8 +92,8 @@ const quim = (o: Record<string, unknown> = {}) => ({
 const caderno = (boletimItemId: number, o: Record<string, unknown> = {}) => ({
   boletimItemId,
   produtoAntigoId: milho.id,
-  dataPlantio: '2026-02-01',
-  dataColheita: '2026-05-15',
+  dataPlantio: `${ANO}-02-01`,
+  dataColheita: `${ANO}-05-15`,
   areaCultivo: 'Talhão 2 — baixada',
   preparoSolo: {
     naoNecessarias: false,
@@ -210,7 +213,7 @@ describe('caderno', () => {
     expect(await erro(caderno(id, { aplicacaoProdutosQuimicos: [quim({ operador: '' })] }))).toEqual([
       { field: 'aplicacaoProdutosQuimicos[0].operador', message: 'O operador é obrigatório' },
     ]);
-    expect(await erro(caderno(id, { dataColheita: '2026-01-31' }))).toEqual([{ field: 'dataColheita', message: MSG_CADERNO.colheitaAntesPlantio }]);
+    expect(await erro(caderno(id, { dataColheita: `${ANO}-01-31` }))).toEqual([{ field: 'dataColheita', message: MSG_CADERNO.colheitaAntesPlantio }]);
     expect(await erro(caderno(id, { preparoSolo: { aracao: true, gradagemComGrade: true } }))).toEqual([
       { field: 'preparoSolo.gradagemComGrade', message: MSG_CADERNO.gradagem },
     ]);
@@ -230,6 +233,21 @@ describe('caderno', () => {
     ]);
     expect(await erro(caderno(id, { produtoAntigoId: null }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
     expect(await erro(caderno(id, { produtoAntigoId: 999999 }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
+    // The notebook's year range (SPEC.md section 5: current-4 to current+1), on the dates and the rows' dates.
+    const ano = ANO;
+    expect(
+      await erro(
+        caderno(id, {
+          dataPlantio: `${ano - 5}-12-31`,
+          adubacaoCorrecao: [adub({ dataAplicacao: `${ano + 2}-01-01` })],
+          aplicacaoProdutosQuimicos: [quim({ data: `${ano - 5}-06-01` })],
+        }),
+      ),
+    ).toEqual([
+      { field: 'dataPlantio', message: `A data de plantio deve estar entre os anos ${ano - 4} e ${ano + 1}.` },
+      { field: 'adubacaoCorrecao[0].dataAplicacao', message: `A data de aplicação deve estar entre os anos ${ano - 4} e ${ano + 1}.` },
+      { field: 'aplicacaoProdutosQuimicos[0].data', message: `A data da aplicação deve estar entre os anos ${ano - 4} e ${ano + 1}.` },
+    ]);
     expect(await erro(caderno(id, { areaCultivo: '', identificacaoArea: '' }))).toEqual([
       { field: 'areaCultivo', message: 'A identificação da área é obrigatória' },
     ]);
@@ -245,6 +263,14 @@ describe('caderno', () => {
     expect((await call(app, semPerfil, { method: 'GET', url: `/api/caderno/boletimItem/${itens[2].id}` })).status).toBe(403);
     expect((await call(app, null, { method: 'GET', url: `/api/caderno/boletimItem/${itens[2].id}` })).status).toBe(401);
     expect(await contagens()).toEqual(antes);
-    expect((await post(admin, 'caderno', caderno(itens[2].id))).status).toBe(201);
+    const criado = await post(admin, 'caderno', caderno(itens[2].id));
+    expect(criado.status).toBe(201);
+    // Who only views bulletins reads the notebook and its item (the read-only notebook screen and its print).
+    const visto = await call(app, userAdmin, { method: 'GET', url: `/api/caderno/boletimItem/${itens[2].id}` });
+    expect(visto.status).toBe(200);
+    expect(visto.body.id).toBe(criado.body.id);
+    expect((await call(app, userAdmin, { method: 'GET', url: `/api/caderno/${criado.body.id}` })).status).toBe(200);
+    expect((await call(app, userAdmin, { method: 'GET', url: `/api/boletimitens/${itens[2].id}` })).status).toBe(200);
+    expect((await put(userAdmin, 'caderno', { ...caderno(itens[2].id), id: criado.body.id, areaCultivo: 'Mudou' })).status).toBe(403);
   });
 });

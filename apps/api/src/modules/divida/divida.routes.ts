@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DIVIDA_NAO_ENCONTRADA, numeroDividaParam, type DividaConsulta } from '@ceasa/shared';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/errors';
 import { dividaProvider } from './provider';
 
 /** Debt lookup from the romaneio form and the parking form: { nomeContribuinte, valorPgto } or 404. */
@@ -11,7 +11,7 @@ export default function dividaRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = dividaProvider(ctx.db, ctx.config);
   const consultar = async (numero: number): Promise<DividaConsulta> => {
     const d = await provider.buscar(numero);
-    if (!d) throw notFound(DIVIDA_NAO_ENCONTRADA);
+    if (!d) throw naoEncontrado(DIVIDA_NAO_ENCONTRADA);
     return d;
   };
   for (const rota of ['romaneio', 'estacionamento'] as const)

@@ -53,10 +53,10 @@ export function estacionamentoRepository(db: Db) {
   };
 
   return {
-    get: (id: number) => dto(db, id),
-    create: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    update: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    ler: (id: number) => dto(db, id),
+    inserir: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
+    alterar: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
+    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
     veiculoTipos: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
   };
 }

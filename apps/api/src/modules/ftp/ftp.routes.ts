@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { soDigitos } from '@ceasa/shared';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, naoEncontrado } from '../../lib/errors';
 import { existePessoaComDocumento } from '../pessoa/pessoa.repository';
 import { fotoStorage, NOME_FOTO, tipoImagem } from './storage';
 
@@ -97,7 +97,7 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, summary: 'Os bytes da foto', querystring: arquivoQuery }, config: { acesso: { rota: 'pessoa', acao: 'visualizar' } } },
     async (req, reply) => {
       const buf = await storage.read(req.query.file);
-      if (!buf) throw notFound('Foto não encontrada');
+      if (!buf) throw naoEncontrado('Foto não encontrada');
       return reply
         .header('content-type', tipoImagem(buf) ?? 'image/png')
         .header('cache-control', 'no-store')
@@ -110,7 +110,7 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
     '/ftp/delete',
     { schema: { tags, summary: 'Remove a foto', querystring: arquivoQuery }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } },
     async (req, reply) => {
-      if (!(await storage.remove(req.query.file))) throw notFound('Foto não encontrada');
+      if (!(await storage.remover(req.query.file))) throw naoEncontrado('Foto não encontrada');
       return reply.code(204).send();
     },
   );

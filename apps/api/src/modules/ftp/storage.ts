@@ -15,7 +15,7 @@ export interface FotoStorage {
   /** The bytes, or null when there is no such photo. */
   read(name: string): Promise<Buffer | null>;
   /** true: removed; false: there was nothing to remove. Throws when the photo could not be removed. */
-  remove(name: string): Promise<boolean>;
+  remover(name: string): Promise<boolean>;
 }
 
 /** The only names the storage accepts: digits + '.png' (no path, no traversal). */
@@ -67,7 +67,7 @@ export function filesystemFotoStorage(dir: string): FotoStorage {
         throw e;
       }
     },
-    async remove(name) {
+    async remover(name) {
       try {
         await unlink(caminho(name));
         return true;

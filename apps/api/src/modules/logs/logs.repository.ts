@@ -19,6 +19,6 @@ export const logsList: ListSpec<Log> = {
 
 export function logsRepository(db: Db) {
   return {
-    get: (id: number): Promise<Log> => listRowOrThrow(db, logsList, id, 'Log não encontrado'),
+    ler: (id: number): Promise<Log> => listRowOrThrow(db, logsList, id, 'Log não encontrado'),
   };
 }

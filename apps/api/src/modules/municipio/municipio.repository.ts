@@ -21,10 +21,10 @@ export function municipioRepository(db: Db) {
     unicos: { municipio_nome_sigla_uq: { mensagem: 'Já existe um município com este nome neste estado.', campos: ['nome', 'sigla'] } },
   });
   return {
-    get: (id: number): Promise<Municipio> => crud.getOrThrow(db, id),
-    create: (usuario: string, input: MunicipioInput): Promise<Municipio> => crud.create(db, usuario, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
-    update: (usuario: string, id: number, input: MunicipioInput): Promise<Municipio> =>
-      crud.update(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
+    ler: (id: number): Promise<Municipio> => crud.ler(db, id),
+    inserir: (usuario: string, input: MunicipioInput): Promise<Municipio> => crud.inserir(db, usuario, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
+    alterar: (usuario: string, id: number, input: MunicipioInput): Promise<Municipio> =>
+      crud.alterar(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
     /** Every municipality, id and name (dropdowns). */
     findAllBasic: () =>
       db

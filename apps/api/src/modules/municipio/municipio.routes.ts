@@ -11,7 +11,7 @@ export default function municipioRoutes(app: FastifyInstance, db: Db) {
   app.get('/municipio/findAllBasic', { schema: { tags: [tag], summary: 'Todos os municípios (id, nome, sigla)' }, config: { acesso: 'perfil' } }, () =>
     repo.findAllBasic(),
   );
-  recursoRoutes(app, db, municipioRecurso, { lista: municipioList, repo, semDelete: true });
+  recursoRoutes(app, db, municipioRecurso, { lista: municipioList, repo, semRemover: true });
   // The spec has no delete of a municipality (its list is edit only): properties and shop items point
   // at them, and the audit trail names them. Refused in words rather than left to a bare 404.
   app.delete(

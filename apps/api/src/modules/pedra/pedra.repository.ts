@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Pedra, PedraInput } from '@ceasa/shared';
+import type { Pedra, PedraDoMapa, PedraInput, ProdutoComercializado } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { pedras } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import type { ListSpec } from '../../lib/list';
+import { executar, type ListSpec } from '../../lib/list';
+import { comercializadaDoItem } from '../boletim/boletim.repository';
 
 /** Stalls sort by the numeric value of their number ('2' before '10'); `numero` filters as text. */
 export const pedraList: ListSpec<Pedra> = {
@@ -16,6 +17,53 @@ export const pedraList: ListSpec<Pedra> = {
   defaultSort: { field: 'numero', dir: 'asc' },
 };
 
+/** The numeric order of stall numbers ('2' before '10'), as the stall list sorts them. */
+const ordemDoNumero = sql`lpad(trim(pd.numero), 200, '0')`;
+
+/**
+ * The stall map of one day (POST pedras/ocupadas), in one query: every stall, in numeric order, with
+ * its booking that day (romaneio_pedras is unique per stall and date), the booking romaneio and its producer.
+ */
+export async function mapaDoDia(db: Db, data: string): Promise<PedraDoMapa[]> {
+  const r = await executar(
+    db,
+    sql`SELECT pd.id, pd.numero, (rp.id IS NOT NULL) AS uso, pe.nome AS ocupante, rp.ocupacao, rp.romaneio_id AS "romaneioId"
+        FROM pedras pd
+        LEFT JOIN romaneio_pedras rp ON rp.pedra_id = pd.id AND rp.data = ${data}::date
+        LEFT JOIN romaneio r ON r.id = rp.romaneio_id
+        LEFT JOIN pessoa pe ON pe.id = r.pessoa_id
+        ORDER BY ${ordemDoNumero}, pd.id`,
+    true,
+  );
+  return r.rows as PedraDoMapa[];
+}
+
+const fracao = sql`CASE WHEN bi.producao_estimada > 0 THEN ${comercializadaDoItem} / bi.producao_estimada END`;
+
+/**
+ * The 'Comercializado' table (GET produtos-comercializados): one row per bulletin item, every item
+ * (docs/decisions: the commercialised table), newest bulletins first.
+ */
+export const comercializadoList: ListSpec<ProdutoComercializado> = {
+  select: sql`bi.id, bi.boletim_id AS "boletimId", p.nome AS "nomeProduto", bi.producao_estimada::float8 AS "quantidadeEstimada",
+              ${comercializadaDoItem}::float8 AS "quantidadeComercializada", (${fracao})::float8 AS "porcentagemComercializada",
+              pr.nome AS "nomeProdutor", b.data_emissao AS "dataEmissao", bi.fim_colheita AS "fimColheita"`,
+  from: sql`boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id JOIN produto p ON p.id = bi.produto_id JOIN pessoa pr ON pr.id = b.produtor_id`,
+  fields: {
+    id: { expr: sql`bi.id`, filter: 'id' },
+    boletimId: { expr: sql`bi.boletim_id`, filter: 'id' },
+    nomeProduto: { expr: sql`p.nome`, filter: 'text' },
+    quantidadeEstimada: { expr: sql`bi.producao_estimada` },
+    quantidadeComercializada: { expr: comercializadaDoItem },
+    // Items with nothing estimated (no fraction) sort below 0 %.
+    porcentagemComercializada: { expr: fracao, order: sql`coalesce(${fracao}, -1)` },
+    nomeProdutor: { expr: sql`pr.nome`, filter: 'text' },
+    dataEmissao: { expr: sql`b.data_emissao`, filter: 'date' },
+    fimColheita: { expr: sql`bi.fim_colheita`, filter: 'date' },
+  },
+  defaultSort: { field: 'dataEmissao', dir: 'desc' },
+};
+
 export function pedraRepository(db: Db) {
   const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada', {
     emUso: () => 'A pedra não pode ser removida porque já foi ocupada em romaneios.',
@@ -24,9 +72,9 @@ export function pedraRepository(db: Db) {
   });
 
   return {
-    get: (id: number): Promise<Pedra> => crud.getOrThrow(db, id),
-    create: (usuario: string, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, null, () => ({ numero: input.numero })),
-    update: (usuario: string, id: number, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, id, () => ({ numero: input.numero })),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    ler: (id: number): Promise<Pedra> => crud.ler(db, id),
+    inserir: (usuario: string, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, null, () => ({ numero: input.numero })),
+    alterar: (usuario: string, id: number, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, id, () => ({ numero: input.numero })),
+    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
   };
 }

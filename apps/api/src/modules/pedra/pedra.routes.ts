@@ -1,10 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { pedraRecurso } from '@ceasa/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mapaDePedras, pedraRecurso, pedrasOcupadasInput, produtoComercializado } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { recursoRoutes } from '../../lib/routes';
-import { pedraList, pedraRepository } from './pedra.repository';
+import { listRoutes, recursoRoutes } from '../../lib/routes';
+import { comercializadoList, mapaDoDia, pedraList, pedraRepository } from './pedra.repository';
 
-/** Stalls ('Pedras', route name 'pedra'): list sorted by the numeric value of the number, search by number, CRUD. */
+/**
+ * Stalls ('Pedras', route name 'pedra'): list sorted by the numeric value of the number, search by number, CRUD;
+ * the back-office landing's stall map of a day and its 'Comercializado' table.
+ */
 export default function pedraRoutes(app: FastifyInstance, db: Db) {
   recursoRoutes(app, db, pedraRecurso, { lista: pedraList, repo: pedraRepository(db) });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The landing page of every back-office profile shows the map (docs/decisions: the stall map on /admin).
+  r.post(
+    '/pedras/ocupadas',
+    {
+      schema: {
+        tags: ['Pedras'],
+        summary: 'O mapa de pedras de um dia: todas as pedras, em ordem numérica, com o ocupante de cada uma nesse dia',
+        body: pedrasOcupadasInput,
+        response: { 200: mapaDePedras },
+      },
+      config: { acesso: 'perfil' },
+    },
+    (req) => mapaDoDia(db, req.body),
+  );
+  listRoutes(app, db, { base: '/produtos-comercializados', rota: 'boletim', tag: 'Comercializado', spec: comercializadoList, linha: produtoComercializado });
 }

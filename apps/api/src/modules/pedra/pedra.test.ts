@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { romaneio, romaneioPedras } from '../../db/schema';
+import { romaneio, romaneioDivida, romaneioPedras } from '../../db/schema';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 
 const t = appDeTeste();
@@ -104,7 +104,8 @@ describe('pedras', () => {
     expect(logs.body.content[0].cadastroId).toBe(String(c.body.id));
 
     const pessoa = await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Produtor', cpfcnpj: '11122233344', tipoId: 1 } });
-    const [r] = await t.app.ctx.db.insert(romaneio).values({ dataEmissao: '2024-05-02', divida: 1, lote: 'x', pessoaId: pessoa.body.id }).returning();
+    await t.app.ctx.db.insert(romaneioDivida).values({ divida: 1 });
+    const [r] = await t.app.ctx.db.insert(romaneio).values({ dataEmissao: '2024-05-02', divida: 1, pessoaId: pessoa.body.id }).returning();
     const ocupada = (await call(t.app, t.userAdmin, { method: 'GET', url: '/api/pedras/search?searchTerm=100' })).body.content[0];
     await t.app.ctx.db.insert(romaneioPedras).values({ romaneioId: r.id, pedraId: ocupada.id, data: '2024-05-02' });
     const antes = await countRows(t.app, 'pedras');

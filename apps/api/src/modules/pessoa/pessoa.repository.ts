@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { pessoa, pessoaTipo } from '../../db/schema';
 import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
-import { notFound } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../ftp/storage';
 
@@ -69,7 +69,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       const buf = await fotos.read(de);
       if (!buf) return;
       await fotos.save(para, buf);
-      await fotos.remove(de);
+      await fotos.remover(de);
     } catch (err) {
       log?.warn({ err, de, para }, 'não foi possível renomear a foto da pessoa');
     }
@@ -83,11 +83,11 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id));
 
   return {
-    get: (id: number) => dto(db, id),
+    ler: (id: number) => dto(db, id),
 
-    create: (usuario: string, input: PessoaDados): Promise<Pessoa> => crud.salvar(db, usuario, null, (t) => valores(t, input, null), dto),
+    inserir: (usuario: string, input: PessoaDados): Promise<Pessoa> => crud.salvar(db, usuario, null, (t) => valores(t, input, null), dto),
 
-    async update(usuario: string, id: number, input: PessoaDados): Promise<Pessoa> {
+    async alterar(usuario: string, id: number, input: PessoaDados): Promise<Pessoa> {
       let antes: typeof pessoa.$inferSelect | undefined;
       const p = await crud.salvar(
         db,
@@ -107,12 +107,12 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     },
 
     /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
-    async remove(usuario: string, id: number): Promise<RemocaoPessoa> {
-      const row = await crud.remove(db, usuario, id);
+    async remover(usuario: string, id: number): Promise<RemocaoPessoa> {
+      const row = await crud.remover(db, usuario, id);
       const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
       try {
         let removida = false;
-        for (const n of nomes) removida = (await fotos.remove(n)) || removida;
+        for (const n of nomes) removida = (await fotos.remover(n)) || removida;
         return { foto: removida ? 'removida' : 'sem-foto' };
       } catch (err) {
         log?.warn({ err, pessoa: id }, 'pessoa removida, mas a foto não');
@@ -146,7 +146,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     /** A producer's data to start a new person form with (no id). */
     async produtor(id: number): Promise<PessoaDoProdutor> {
       const p = await listRow(db, pessoaList, id);
-      if (!p || p.tipoId !== PESSOA_TIPO.PRODUTOR) throw notFound('Produtor não encontrado');
+      if (!p || p.tipoId !== PESSOA_TIPO.PRODUTOR) throw naoEncontrado('Produtor não encontrado');
       const { id: _id, ...dados } = p;
       return dados;
     },

@@ -40,14 +40,14 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
     (req) => repo.produtor(req.params.id),
   );
 
-  recursoRoutes(app, ctx.db, pessoaRecurso, { lista: pessoaList, repo, semDelete: true });
+  recursoRoutes(app, ctx.db, pessoaRecurso, { lista: pessoaList, repo, semRemover: true });
 
   /** 204; or 200 with a warning when the person is gone but the photo file could not be removed. */
   r.delete(
     '/pessoa/:id',
     { schema: { tags, summary: 'Remove a pessoa e a sua foto', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } },
     async (req, reply) => {
-      const { foto } = await repo.remove(quem(req), req.params.id);
+      const { foto } = await repo.remover(quem(req), req.params.id);
       if (foto === 'falhou') return reply.code(200).send({ fotoRemovida: false, aviso: AVISO_FOTO });
       return reply.code(204).send();
     },

@@ -3,7 +3,7 @@ import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput,
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
-import { notFound } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/errors';
 import {
   activeFilters,
   chaveJaCalculada,
@@ -159,7 +159,7 @@ const NAO_ENCONTRADO = 'Preço não encontrado';
 export function precosRepository(db: Db) {
   const crud = auditedCrud(precos, 'Precos', NAO_ENCONTRADO);
 
-  const get = (t: Tx, id: number) => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO);
+  const ler = (t: Tx, id: number) => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO);
 
   async function valores(t: Tx, input: PrecoInput) {
     await checarReferencias(t, [{ coluna: produto.id, valor: input.produtoId, campo: 'produtoId', mensagem: PRECO_MSG.produtoNaLista }]);
@@ -167,10 +167,10 @@ export function precosRepository(db: Db) {
   }
 
   return {
-    get: (id: number) => get(db, id),
-    create: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t) => valores(t, input), get),
-    update: (usuario: string, id: number, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, id, (t) => valores(t, input), get),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    ler: (id: number) => ler(db, id),
+    inserir: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t) => valores(t, input), ler),
+    alterar: (usuario: string, id: number, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler),
+    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
 
     /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
     async listar(p: ListParams): Promise<Page<Preco>> {
@@ -209,8 +209,8 @@ export function precosRepository(db: Db) {
           FROM (SELECT x.id FROM (SELECT pr.id, ${doProduto ?? sql`null`} AS k FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
             CROSS JOIN LATERAL (SELECT p.id, ${doPrecoChave} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
               ORDER BY k ${dir}, p.id ${dir} ${limitOffset((p.page + 1) * p.size)}) x
-            ORDER BY ${doProduto ? sql`m.k` : sql`x.k`} ${dir}, x.id ${dir} ${limite}) pagina
-          JOIN precos p ON p.id = pagina.id
+            ORDER BY ${doProduto ? sql`m.k` : sql`x.k`} ${dir}, x.id ${dir} ${limite}) page
+          JOIN precos p ON p.id = page.id
           ${order}`;
       } else if (p.page * p.size >= PULO_PROFUNDO) {
         // A deep page: the rows to skip are walked in the order's index alone (an index-only scan of
@@ -269,7 +269,7 @@ export function precosRepository(db: Db) {
         true,
       );
       if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length)
-        throw notFound('Grupo de produto não encontrado');
+        throw naoEncontrado('Grupo de produto não encontrado');
       return r.rows as PrecoHistorico[];
     },
   };

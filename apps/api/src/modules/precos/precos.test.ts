@@ -102,10 +102,10 @@ describe('precos', () => {
     }
     const todos = await busca({}, 'desc/produtoGrupo');
     expect(todos.body.content[0].produtoGrupoNome).toBe('Grãos');
-    const pagina = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=1&size=2', payload: {} });
-    expect(pagina.body).toMatchObject({ number: 1, size: 2, totalElements: 5, totalPages: 3 });
-    expect(pagina.body.content).toHaveLength(2);
-    expect(Object.keys(pagina.body.content[0])).not.toContain('__total');
+    const page = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=1&size=2', payload: {} });
+    expect(page.body).toMatchObject({ number: 1, size: 2, totalElements: 5, totalPages: 3 });
+    expect(page.body.content).toHaveLength(2);
+    expect(Object.keys(page.body.content[0])).not.toContain('__total');
     // A page past the end carries no row to read the total from: it is still the total.
     const alem = await call(t.app, t.admin, { method: 'POST', url: '/api/precos/searchPrecos/desc/data?page=9&size=2', payload: {} });
     expect(alem.body).toEqual({ content: [], number: 9, size: 2, totalElements: 5, totalPages: 3 });

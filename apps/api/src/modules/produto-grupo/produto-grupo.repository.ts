@@ -38,7 +38,7 @@ export function produtoGrupoRepository(db: Db) {
         .orderBy(asc(chaveDeOrdem(produtoGrupo.nome)), asc(produtoGrupo.id)),
     /** 'Boletins por grupo de produto': one row per bulletin item whose product is in the group. */
     async boletins(grupoId: number): Promise<ProdutoGrupoBoletimRow[]> {
-      await crud.getOrThrow(db, grupoId);
+      await crud.ler(db, grupoId);
       const r = await db.execute(sql`
         SELECT b.id AS "boletimId", pp.nome AS propriedade, ps.nome AS produtor, ps.celular,
                pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem",

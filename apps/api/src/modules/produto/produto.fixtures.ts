@@ -53,7 +53,11 @@ export const inserirBoletimItem = (app: FastifyInstance, boletimId: number, prod
   );
 
 export const inserirRomaneio = (app: FastifyInstance, pessoaId: number, dataEmissao: string, divida: number) =>
-  um(app, sql`INSERT INTO romaneio (data_emissao, divida, lote, pessoa_id) VALUES (${dataEmissao}, ${divida}, ${'lote-' + divida}, ${pessoaId}) RETURNING id`);
+  um(
+    app,
+    sql`WITH d AS (INSERT INTO romaneio_divida (divida) VALUES (${divida}) ON CONFLICT DO NOTHING)
+        INSERT INTO romaneio (data_emissao, divida, pessoa_id) VALUES (${dataEmissao}, ${divida}, ${pessoaId}) RETURNING id`,
+  );
 
 export const inserirRomaneioItem = (app: FastifyInstance, romaneioId: number, produtoId: number, quantidade: number, boletimItensId: number | null) =>
   um(

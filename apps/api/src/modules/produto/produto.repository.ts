@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { produto, produtoGrupo, statusProduto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import { auditedCrud, checarReferencias } from '../../lib/crud';
-import { notFound } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 type Filtros = Record<string, unknown>;
@@ -66,7 +66,7 @@ export function produtoRepository(db: Db) {
     unicos: { produto_nome_embalagem_uq: { mensagem: 'Já existe um produto com este nome e esta embalagem.', campos: ['nome', 'embalagem'] } },
   });
 
-  const get = (t: Tx, id: number) => listRowOrThrow(t, produtoList, id, NAO_ENCONTRADO);
+  const ler = (t: Tx, id: number) => listRowOrThrow(t, produtoList, id, NAO_ENCONTRADO);
 
   /** The group and the status must exist: a 400 with the field's message, never a 409/500. */
   async function valores(t: Tx, input: ProdutoInput) {
@@ -79,14 +79,14 @@ export function produtoRepository(db: Db) {
   }
 
   return {
-    get: (id: number) => get(db, id),
-    create: (usuario: string, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, null, (t) => valores(t, input), get),
-    update: (usuario: string, id: number, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, id, (t) => valores(t, input), get),
+    ler: (id: number) => ler(db, id),
+    inserir: (usuario: string, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, null, (t) => valores(t, input), ler),
+    alterar: (usuario: string, id: number, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler),
     /** The deleting user's e-mail is attached to the record (userEmail) in its audit row. */
-    async remove(usuario: string, id: number) {
+    async remover(usuario: string, id: number) {
       return db.transaction(async (t) => {
         const [row] = await t.delete(produto).where(eq(produto.id, id)).returning();
-        if (!row) throw notFound(NAO_ENCONTRADO);
+        if (!row) throw naoEncontrado(NAO_ENCONTRADO);
         await registrarLog(t, usuario, 'Produto', id, 'DELETE', { ...row, userEmail: usuario });
         return row;
       });

@@ -61,10 +61,10 @@ export function propriedadeRepository(db: Db) {
   };
 
   return {
-    get: (id: number) => dto(db, id),
-    create: (usuario: string, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    update: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
-    remove: (usuario: string, id: number) => crud.remove(db, usuario, id),
+    ler: (id: number) => dto(db, id),
+    inserir: (usuario: string, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
+    alterar: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
+    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
     /** Every property, id and name (dropdowns). */
     todas: (): Promise<PropriedadeOpcao[]> =>
       db

@@ -16,10 +16,10 @@ export function rotasRepository(db: Db, aoMudar: () => void) {
   const crud = auditedCrud(rotas, 'Rotas', 'Rota não encontrada');
   const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
   return {
-    get: (id: number): Promise<Rota> => crud.getOrThrow(db, id),
-    create: (usuario: string, input: RotaInput): Promise<Rota> => depois(crud.create(db, usuario, { nome: input.nome })),
-    update: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(crud.update(db, usuario, id, { nome: input.nome })),
-    remove: (usuario: string, id: number) => depois(crud.remove(db, usuario, id)),
+    ler: (id: number): Promise<Rota> => crud.ler(db, id),
+    inserir: (usuario: string, input: RotaInput): Promise<Rota> => depois(crud.inserir(db, usuario, { nome: input.nome })),
+    alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(crud.alterar(db, usuario, id, { nome: input.nome })),
+    remover: (usuario: string, id: number) => depois(crud.remover(db, usuario, id)),
     all: () => db.select().from(rotas).orderBy(asc(rotas.id)),
   };
 }

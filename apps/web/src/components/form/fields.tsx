@@ -21,6 +21,7 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
         onChange={(e) => field.onChange(e.target.value)}
         onBlur={field.onBlur}
         rows={p.rows ?? 3}
+        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
@@ -58,6 +59,7 @@ export function NumberField<T extends FieldValues>(
         min={p.min}
         max={p.max}
         useGrouping={p.moeda || (p.decimais ?? 0) > 0}
+        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
@@ -82,6 +84,7 @@ export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: stri
         onBlur={field.onBlur}
         inputRef={field.ref}
         yearRange={p.yearRange}
+        disabled={p.disabled}
         inputClassName={erro ? 'p-invalid' : ''}
       />
     </Campo>
@@ -112,6 +115,7 @@ export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao
         filter={p.options.length > 8}
         showClear
         loading={p.loading}
+        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>
@@ -136,6 +140,7 @@ export function MaskField<T extends FieldValues>(p: Base<T> & { mascara: Mascara
         placeholder={p.placeholder}
         inputMode={p.inputMode}
         autoFocus={p.autoFocus}
+        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>

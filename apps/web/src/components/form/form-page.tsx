@@ -18,7 +18,7 @@ import type { ResourceFormState } from './use-resource-form';
  */
 export function FormPage<F extends FieldValues, D>(props: {
   titulo: string;
-  listPath?: string;
+  caminhoDaLista?: string;
   form?: ResourceFormState<F, D>;
   carregando?: boolean;
   erroCarregar?: Error | null;
@@ -34,7 +34,7 @@ export function FormPage<F extends FieldValues, D>(props: {
   const bloqueado = emEnvio || !!f?.bloqueado;
   const p = {
     ...props,
-    listPath: props.listPath ?? f?.listPath,
+    caminhoDaLista: props.caminhoDaLista ?? f?.caminhoDaLista,
     carregando: props.carregando ?? f?.carregando,
     erroCarregar: props.erroCarregar ?? f?.erroCarregar,
     onRetry: props.onRetry ?? f?.recarregar,
@@ -59,7 +59,7 @@ export function FormPage<F extends FieldValues, D>(props: {
       <div className="list-header">
         <h1>{p.titulo}</h1>
         <div className="list-actions">
-          <Link to={p.listPath!} className="p-button p-button-text p-button-sm">
+          <Link to={p.caminhoDaLista!} className="p-button p-button-text p-button-sm">
             <i className="pi pi-arrow-left" aria-hidden /> &nbsp;Voltar
           </Link>
         </div>

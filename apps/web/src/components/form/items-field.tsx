@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -7,7 +6,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import {
   Controller,
   get,
@@ -21,10 +20,11 @@ import {
   type Path,
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { caminhoDoForm, fromIsoDate, toIsoDate } from '@ceasa/shared';
+import { caminhoDoForm } from '@ceasa/shared';
+import { EntradaData } from './entrada-data';
 
-/** How a child field is edited in its cell (and in the new-row editor). */
-export type Editor = 'texto' | 'numero' | 'checkbox' | 'data' | { opcoes: { label: string; value: string | number }[] };
+/** How a child field is edited in its cell (and in the new-row editor); `vazio`: the dropdown's 'nothing found' text. */
+export type Editor = 'texto' | 'numero' | 'checkbox' | 'data' | { opcoes: { label: string; value: string | number }[]; vazio?: string };
 
 export interface ItemColumn<I> {
   /** The child row's field. */
@@ -36,12 +36,26 @@ export interface ItemColumn<I> {
   decimais?: number;
   min?: number;
   max?: number;
-  /** Year range of a date editor ('2010:2030'). */
+  /** Thousands separators in a number editor (default: on). */
+  agrupar?: boolean;
+  /** Text after a number (e.g. ' dias'), from the row. */
+  sufixo?: (item: I, index: number) => string;
+  /** Longest text a text editor takes. */
+  maxLength?: number;
+  /** Year range of a date editor ('2010:2030'); the date is typed into a dd/mm/aaaa mask or picked. */
   yearRange?: string;
   body?: (item: I, index: number) => ReactNode;
+  /** The cell reads 'N/A' (no editor) while this holds for its row (e.g. a row marked 'não necessárias'). */
+  na?: (item: I, index: number) => boolean;
+  /** The row's editor is disabled while this holds. */
+  desabilitada?: (item: I, index: number) => boolean;
+  /** After the user changes the cell: the form's rules (e.g. a checkbox that clears its row). */
+  aoMudar?: (valor: unknown, index: number) => void;
+  /** Called when the row's editor loses focus, with the value it holds (e.g. a quantity saved on the server at once). */
+  aoSair?: (valor: unknown, item: I, index: number) => void;
   /** Accessible name of the row's editor (defaults to '{header} {n}'). */
   rotulo?: (item: I, index: number) => string;
-  /** id of the row's input (for labels and tests). */
+  /** id of the row's input (for labels and tests; default 'celula-{name}-{n}-{field}', n from 0). */
   inputId?: (item: I, index: number) => string;
   style?: React.CSSProperties;
 }
@@ -51,11 +65,13 @@ export const CONFIRMAR_REMOCAO = 'Você tem certeza que quer remover este item?'
 /**
  * The child rows of a master-detail form (ARCHITECTURE.md rule 9), on react-hook-form's
  * useFieldArray: a paginated table (10 rows, 10/20/30) whose cells edit the rows inline, validated
- * by the parent's shared zod schema (which holds the child array); with `novo`, a row editor of the
- * declared fields adds rows (the button or Enter), and each row can be removed after
- * 'Você tem certeza que quer remover este item?' (Sim/Não). Rows stay in the form until the parent
- * is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
- * of the first row in error after a failed save. Without `novo` it is a checklist of given rows.
+ * by the parent's shared zod schema (which holds the child array). Rows are added either from a row
+ * editor of the declared fields (`novo`: the button or Enter) or as blank rows edited in the table
+ * (`nova`: the button beside the title); each row can be removed after
+ * 'Você tem certeza que quer remover este item?' (Sim/Não) and, with `aoRemover`, the caller's
+ * consent (an item deleted on the server). Rows stay in the form until the parent is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
+ * of the first row in error after a failed save. Without `novo`/`nova` it is a checklist of given rows.
+ * `desabilitado` shows the rows read-only (no editing, adding or removing).
  */
 export function ItemsField<F extends FieldValues, I extends Record<string, unknown>>(p: {
   control: Control<F>;
@@ -64,10 +80,24 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   colunas: ItemColumn<I>[];
   /** Adding rows: the new-row editor's fields, its starting values and the row's schema (the element of the parent's array). */
   novo?: { campos: ItemColumn<I>[]; padrao: I; schema?: ZodType; rotuloBotao?: string };
+  /** Adding blank rows, edited in the table: the new row (a button beside the title, labelled `rotuloAdicionar`). */
+  nova?: () => I;
+  rotuloAdicionar?: string;
   /** Rows can be removed (default: when rows can be added). */
   remover?: boolean;
+  /**
+   * After the removal's confirmation: the row leaves the table only if this resolves true (e.g. an item
+   * deleted on the server at once, kept when the server refuses).
+   */
+  aoRemover?: (item: I, index: number) => Promise<boolean>;
   /** What a row is called in the remove button's name (default 'item {n}'). */
   rotuloDaLinha?: (item: I, index: number) => string;
+  /** More buttons of a row, before its remove button. */
+  acoes?: (item: I, index: number) => ReactNode;
+  /** Read-only: every editor disabled, no adding or removing (`acoes` stay). */
+  desabilitado?: boolean;
+  /** Something to say above the table. */
+  nota?: ReactNode;
   linhasPorPagina?: 10 | 20 | 30;
   vazio?: string;
 }) {
@@ -77,10 +107,9 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const [primeira, setPrimeira] = useState(0);
   const [rascunho, setRascunho] = useState<I | undefined>(p.novo?.padrao);
   const [errosNovo, setErrosNovo] = useState<Record<string, string>>({});
-  const podeRemover = p.remover ?? !!p.novo;
+  const podeRemover = !p.desabilitado && (p.remover ?? (!!p.novo || !!p.nova));
   const valores = (useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? [];
   const msg = (caminho: string): string | undefined => (get(errors, caminho) as { message?: string } | undefined)?.message;
-  const erroDe = (i: number, campo: string) => msg(`${p.name}.${i}.${campo}`);
   // The watched values lag one render behind an append: the field array's copy stands in meanwhile.
   const itemDe = (i: number) => (valores[i] ?? fields[i]) as unknown as I;
   const erroDaLista = msg(p.name) ?? msg(`${p.name}.root`);
@@ -93,6 +122,9 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
     if (i >= 0) setPrimeira(Math.floor(i / linhas) * linhas);
   }, [submitCount, errors]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The new row's page.
+  const irParaNova = () => setPrimeira(Math.floor(fields.length / linhas) * linhas);
+
   const adicionar = () => {
     if (!p.novo || !rascunho) return;
     const r = p.novo.schema?.safeParse(rascunho);
@@ -103,8 +135,13 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
     setErrosNovo({});
     append(rascunho as unknown as FieldArray<F, ArrayPath<F>>);
     setRascunho(p.novo.padrao);
-    // The new row's page.
-    setPrimeira(Math.floor(fields.length / linhas) * linhas);
+    irParaNova();
+  };
+
+  const adicionarEmBranco = () => {
+    if (!p.nova) return;
+    append(p.nova() as unknown as FieldArray<F, ArrayPath<F>>, { shouldFocus: false });
+    irParaNova();
   };
 
   const removerLinha = (i: number) =>
@@ -115,37 +152,30 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       acceptLabel: 'Sim',
       rejectLabel: 'Não',
       acceptClassName: 'p-button-danger',
-      accept: () => {
-        remove(i);
-        if (primeira >= fields.length - 1 && primeira > 0) setPrimeira(Math.max(0, primeira - linhas));
-      },
+      accept: () => void tirarLinha(i),
     });
-
-  const rotuloDe = (c: ItemColumn<I>, item: I, i: number) => (c.rotulo ? c.rotulo(item, i) : `${c.header} ${i + 1}`);
-
-  const celula = (c: ItemColumn<I>, i: number) => {
-    const item = itemDe(i);
-    if (!c.editor) return c.body ? c.body(item, i) : String(item?.[c.field] ?? '');
-    const erro = erroDe(i, c.field);
-    return (
-      <Controller
-        control={p.control}
-        name={`${p.name}.${i}.${c.field}` as Path<F>}
-        render={({ field }) => (
-          <div className="item-celula">
-            {campo(c, field.value, field.onChange, rotuloDe(c, item, i), c.inputId?.(item, i), !!erro, field.onBlur)}
-            {erro && <small className="p-error">{erro}</small>}
-          </div>
-        )}
-      />
-    );
+  const tirarLinha = async (i: number) => {
+    if (p.aoRemover && !(await p.aoRemover(itemDe(i), i))) return;
+    remove(i);
+    if (primeira >= fields.length - 1 && primeira > 0) setPrimeira(Math.max(0, primeira - linhas));
   };
 
   const linhasDaTabela = fields.map((f, i) => ({ _chave: f.id, _i: i }));
+  const temAcoes = podeRemover || !!p.acoes;
   return (
-    <fieldset className="items-field">
-      <legend>{p.titulo}</legend>
-      {p.novo && rascunho && (
+    <fieldset className="items-field" aria-label={p.nova ? p.titulo : undefined}>
+      {p.nova ? (
+        <div className="items-header">
+          <h2>{p.titulo}</h2>
+          {!p.desabilitado && (
+            <Button type="button" label={p.rotuloAdicionar ?? 'Adicionar item'} icon="pi pi-plus" outlined size="small" onClick={adicionarEmBranco} />
+          )}
+        </div>
+      ) : (
+        <legend>{p.titulo}</legend>
+      )}
+      {p.nota}
+      {p.novo && rascunho && !p.desabilitado && (
         <div
           className="items-novo"
           onKeyDown={(e: KeyboardEvent) => {
@@ -159,17 +189,33 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
           {p.novo.campos.map((c) => (
             <div className="field" key={c.field}>
               <label htmlFor={`novo-${p.name}-${c.field}`}>{c.header}</label>
-              {campo(c, rascunho[c.field], (v) => setRascunho({ ...rascunho, [c.field]: v }), c.header, `novo-${p.name}-${c.field}`, !!errosNovo[c.field])}
-              {errosNovo[c.field] && <small className="p-error">{errosNovo[c.field]}</small>}
+              <Editor
+                c={c}
+                valor={rascunho[c.field]}
+                mudar={(v) => setRascunho({ ...rascunho, [c.field]: v })}
+                rotulo={c.header}
+                id={`novo-${p.name}-${c.field}`}
+                erro={errosNovo[c.field]}
+              />
+              {errosNovo[c.field] && (
+                <small id={`novo-${p.name}-${c.field}-erro`} className="p-error">
+                  {errosNovo[c.field]}
+                </small>
+              )}
             </div>
           ))}
           <Button type="button" label={p.novo.rotuloBotao ?? 'Adicionar item'} icon="pi pi-plus" onClick={adicionar} />
         </div>
       )}
+      {p.nova && erroDaLista && (
+        <small className="p-error" role="alert">
+          {erroDaLista}
+        </small>
+      )}
       <DataTable
         value={linhasDaTabela}
         dataKey="_chave"
-        paginator={fields.length > 0}
+        paginator={fields.length > 10}
         rows={linhas}
         first={primeira}
         onPage={(e) => {
@@ -182,30 +228,41 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
         emptyMessage={p.vazio ?? 'Nenhum item adicionado'}
         size="small"
         stripedRows
+        className="items-tabela"
         aria-label={p.titulo}
       >
         {p.colunas.map((c) => (
-          <Column key={c.field} header={c.header} body={(r: { _i: number }) => celula(c, r._i)} style={c.style} />
+          <Column
+            key={c.field}
+            header={c.header}
+            body={(r: { _i: number }) => <Celula c={c} i={r._i} control={p.control} name={p.name} reserva={itemDe(r._i)} desabilitado={p.desabilitado} />}
+            style={c.style}
+          />
         ))}
-        {podeRemover && (
+        {temAcoes && (
           <Column
             header="Ações"
             style={{ width: '1%', whiteSpace: 'nowrap' }}
             body={(r: { _i: number }) => (
-              <Button
-                type="button"
-                icon="pi pi-trash"
-                rounded
-                text
-                severity="danger"
-                aria-label={`Remover ${p.rotuloDaLinha ? p.rotuloDaLinha(itemDe(r._i), r._i) : `item ${r._i + 1}`}`}
-                onClick={() => removerLinha(r._i)}
-              />
+              <div className="row-actions">
+                {p.acoes?.(itemDe(r._i), r._i)}
+                {podeRemover && (
+                  <Button
+                    type="button"
+                    icon="pi pi-trash"
+                    rounded
+                    text
+                    severity="danger"
+                    aria-label={`Remover ${p.rotuloDaLinha ? p.rotuloDaLinha(itemDe(r._i), r._i) : `item ${r._i + 1}`}`}
+                    onClick={() => removerLinha(r._i)}
+                  />
+                )}
+              </div>
             )}
           />
         )}
       </DataTable>
-      {erroDaLista && (
+      {!p.nova && erroDaLista && (
         <small className="p-error" role="alert">
           {erroDaLista}
         </small>
@@ -214,57 +271,158 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   );
 }
 
+/**
+ * One cell of row `i`: its editor (or text, or 'N/A'), and its error. It watches its own row, so a
+ * change elsewhere in the row (a 'não necessárias' checkbox) reaches it even where the table keeps cells.
+ */
+function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
+  c: ItemColumn<I>;
+  i: number;
+  control: Control<F>;
+  name: ArrayPath<F>;
+  /** The row before the watch has it (just after an append). */
+  reserva: I;
+  desabilitado?: boolean;
+}) {
+  const { c, i } = p;
+  const caminho = `${p.name}.${i}.${c.field}` as Path<F>;
+  const item = ((useWatch({ control: p.control, name: `${p.name}.${i}` as Path<F> }) as unknown as I | undefined) ?? p.reserva) as I;
+  if (c.na?.(item, i)) return <span className="na">N/A</span>;
+  if (!c.editor) return <>{c.body ? c.body(item, i) : String(item?.[c.field] ?? '')}</>;
+  const rotulo = c.rotulo ? c.rotulo(item, i) : `${c.header} ${i + 1}`;
+  const id = c.inputId ? c.inputId(item, i) : `celula-${caminho.replace(/\W/g, '-')}`;
+  return (
+    <Controller
+      control={p.control}
+      name={caminho}
+      render={({ field, fieldState }) => {
+        const erro = fieldState.error?.message;
+        return (
+          <div className="item-celula">
+            <Editor
+              c={c}
+              valor={field.value}
+              mudar={(v) => {
+                field.onChange(v);
+                c.aoMudar?.(v, i);
+              }}
+              sair={(v) => {
+                field.onBlur();
+                c.aoSair?.(v, item, i);
+              }}
+              entrada={field.ref}
+              rotulo={rotulo}
+              id={id}
+              erro={erro}
+              sufixo={c.sufixo?.(item, i)}
+              desabilitado={p.desabilitado || c.desabilitada?.(item, i)}
+            />
+            {erro && (
+              <small id={`${id}-erro`} className="p-error" role="alert">
+                {erro}
+              </small>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
 /** One editor of a child field. */
-function campo<I>(c: ItemColumn<I>, valor: unknown, mudar: (v: unknown) => void, rotulo: string, id: string | undefined, invalido: boolean, sair?: () => void) {
-  const cls = invalido ? 'p-invalid' : undefined;
+function Editor<I>(p: {
+  c: ItemColumn<I>;
+  valor: unknown;
+  mudar: (v: unknown) => void;
+  rotulo: string;
+  id: string | undefined;
+  erro?: string;
+  /** On blur, with the value the editor holds (a number input commits what was typed just before its blur, in the same event). */
+  sair?: (valor: unknown) => void;
+  entrada?: Ref<HTMLInputElement>;
+  sufixo?: string;
+  desabilitado?: boolean;
+}) {
+  const { c, valor, rotulo, id } = p;
+  let atual = valor;
+  const mudar = (v: unknown) => {
+    atual = v;
+    p.mudar(v);
+  };
+  const sair = () => p.sair?.(atual);
+  const invalido = p.erro ? true : undefined;
+  const cls = invalido ? 'p-invalid' : '';
+  const aria = { 'aria-label': rotulo, 'aria-invalid': invalido, 'aria-describedby': p.erro ? `${id}-erro` : undefined };
   const e = c.editor;
-  if (e === 'checkbox') return <Checkbox inputId={id} aria-label={rotulo} checked={!!valor} onChange={(ev) => mudar(!!ev.checked)} className={cls} />;
+  if (e === 'checkbox')
+    return <Checkbox inputId={id} {...aria} checked={!!valor} onChange={(ev) => mudar(!!ev.checked)} disabled={p.desabilitado} className={cls || undefined} />;
   if (e === 'numero')
     return (
       <InputNumber
         inputId={id}
-        aria-label={rotulo}
+        {...aria}
+        inputRef={p.entrada}
         value={(valor as number | null) ?? null}
         onValueChange={(ev) => mudar(ev.value ?? null)}
         onBlur={sair}
         locale="pt-BR"
         minFractionDigits={c.decimais ?? 0}
         maxFractionDigits={c.decimais ?? 0}
+        useGrouping={c.agrupar ?? true}
         min={c.min}
         max={c.max}
-        className={cls}
+        suffix={p.sufixo}
+        disabled={p.desabilitado}
+        className={`w-full ${cls}`}
+        inputClassName="p-inputtext-sm w-full"
       />
     );
   if (e === 'data')
     return (
-      <Calendar
-        inputId={id}
-        ariaLabel={rotulo}
-        value={fromIsoDate(valor as string | null)}
-        onChange={(ev) => mudar(toIsoDate(ev.value as Date | null))}
-        dateFormat="dd/mm/yy"
-        placeholder="dd/mm/aaaa"
-        mask="99/99/9999"
-        showIcon
-        showOnFocus={false}
-        yearNavigator
+      <EntradaData
+        id={id}
+        {...aria}
+        inputRef={p.entrada}
+        value={(valor as string | null) ?? null}
+        onChange={mudar}
+        onBlur={sair}
         yearRange={c.yearRange}
-        className={cls}
+        disabled={p.desabilitado}
+        className={`w-full ${cls}`}
+        inputClassName="p-inputtext-sm"
       />
     );
   if (e && typeof e === 'object')
     return (
       <Dropdown
         inputId={id}
-        aria-label={rotulo}
+        {...aria}
         value={valor ?? null}
         options={e.opcoes}
         onChange={(ev) => mudar(ev.value ?? null)}
+        onBlur={sair}
         placeholder="Selecione"
         filter={e.opcoes.length > 8}
+        emptyMessage={e.vazio ?? 'Nenhum registro encontrado'}
+        emptyFilterMessage={e.vazio ?? 'Nenhum registro encontrado'}
         showClear
-        className={cls}
+        disabled={p.desabilitado}
+        // Opened over the table, not cut by its scrolling wrapper.
+        appendTo={typeof document !== 'undefined' ? document.body : undefined}
+        className={`p-inputtext-sm w-full ${cls}`}
       />
     );
-  return <InputText id={id} aria-label={rotulo} value={(valor as string) ?? ''} onChange={(ev) => mudar(ev.target.value)} onBlur={sair} className={cls} />;
+  return (
+    <InputText
+      id={id}
+      {...aria}
+      ref={p.entrada}
+      value={(valor as string) ?? ''}
+      onChange={(ev) => mudar(ev.target.value)}
+      onBlur={sair}
+      maxLength={c.maxLength}
+      disabled={p.desabilitado}
+      className={`p-inputtext-sm w-full ${cls}`}
+    />
+  );
 }

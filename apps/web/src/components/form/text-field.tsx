@@ -14,6 +14,8 @@ export interface Base<T extends FieldValues> {
   label: string;
   autoFocus?: boolean;
   className?: string;
+  /** Shown but not editable (a read-only view). */
+  disabled?: boolean;
 }
 
 /** Label, control and the field's pt-BR error, the same on every form. */
@@ -52,6 +54,7 @@ export function TextField<T extends FieldValues>(p: Base<T> & { maxLength?: numb
         ref={field.ref}
         autoFocus={p.autoFocus}
         maxLength={p.maxLength}
+        disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />
     </Campo>

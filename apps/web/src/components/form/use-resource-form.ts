@@ -9,7 +9,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 
-/** With `recurso` (the resource's declaration), base, schema, listPath and entidade come from it; one given wins. */
+/** With `recurso` (the resource's declaration), base, schema, caminhoDaLista and entidade come from it; one given wins. */
 export interface ResourceFormOptions<F extends FieldValues, D> {
   recurso?: Recurso;
   /** API base path, e.g. 'municipio'. */
@@ -17,18 +17,23 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
   /** The shared zod schema the form validates with (the declaration's input schema by default). */
   schema?: ZodType<unknown, F>;
   defaults: DefaultValues<F>;
-  listPath?: string;
+  caminhoDaLista?: string;
   /** 'Erro ao cadastrar {entidade}!' / 'Erro ao editar {entidade}!' */
   entidade?: string;
   /** Record from the API → form values. */
   toForm?: (dto: D) => F;
   /** Form values → request body. */
   toBody?: (values: F) => unknown;
+  /**
+   * The toasts' titles when a resource words them its own way (e.g. 'Cotacao criada!'); default:
+   * 'Cadastro concluído!', 'Cadastro atualizado!' and 'Erro ao cadastrar/editar {entidade}!'.
+   */
+  mensagens?: { criado?: string; atualizado?: string; erro?: string };
 }
 
 export interface ResourceFormState<F extends FieldValues, D> {
   form: UseFormReturn<F>;
-  listPath: string;
+  caminhoDaLista: string;
   editando: boolean;
   carregando: boolean;
   erroCarregar: Error | null;
@@ -59,7 +64,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     ...opcoes,
     base: opcoes.base ?? r?.api?.base ?? '',
     schema: (opcoes.schema ?? r?.api?.entrada) as ZodType<unknown, F>,
-    listPath: opcoes.listPath ?? r?.caminhos.lista ?? '/',
+    caminhoDaLista: opcoes.caminhoDaLista ?? r?.caminhos.lista ?? '/',
     entidade: opcoes.entidade ?? r?.rotulos?.entidade ?? '',
   };
   const raw = useParams().id;
@@ -100,16 +105,17 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       const body = o.toBody ? o.toBody(values) : values;
       const salvo = editando ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id } }) : await api<D>(o.base, { method: 'POST', body });
       await relerListas(qc, o.base);
-      toast.show('success', editando ? 'Cadastro atualizado!' : 'Cadastro concluído!', undefined, DURACAO.salvar);
+      const m = o.mensagens;
+      toast.show('success', editando ? (m?.atualizado ?? 'Cadastro atualizado!') : (m?.criado ?? 'Cadastro concluído!'), undefined, DURACAO.salvar);
       // Leaving: stays locked until the page goes. Staying ('Salvar e continuar'): ready for the next one.
       if (opts.continuar) destravar();
-      else timer.current = setTimeout(() => navigate(o.listPath), DURACAO.salvar);
+      else timer.current = setTimeout(() => navigate(o.caminhoDaLista), DURACAO.salvar);
       return salvo;
     } catch (err) {
       const e = err as ApiError;
       // A child row's field comes as 'itens[2].quantidade'; the form names it 'itens.2.quantidade'.
       for (const f of e.body?.fieldErrors ?? []) form.setError(caminhoDoForm(f.field) as Path<F>, { type: 'server', message: f.message });
-      toast.show('error', editando ? `Erro ao editar ${o.entidade}!` : `Erro ao cadastrar ${o.entidade}!`, e.message);
+      toast.show('error', o.mensagens?.erro ?? (editando ? `Erro ao editar ${o.entidade}!` : `Erro ao cadastrar ${o.entidade}!`), e.message);
       destravar();
       return null;
     } finally {
@@ -119,7 +125,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
 
   return {
     form,
-    listPath: o.listPath,
+    caminhoDaLista: o.caminhoDaLista,
     editando,
     carregando: editando && q.isLoading,
     erroCarregar: (q.error as Error) ?? null,

@@ -18,7 +18,7 @@ const apiMock = vi.mocked(api);
 type Cidade = { id: number; nome: string; sigla: string };
 const SAO_LUIS: Cidade = { id: 7, nome: 'São Luís', sigla: 'MA' };
 const JOAO_PESSOA: Cidade = { id: 8, nome: 'João Pessoa', sigla: 'PB' };
-const pagina = (content: Cidade[], extra: Partial<Page<Cidade>> = {}): Page<Cidade> => ({
+const page = (content: Cidade[], extra: Partial<Page<Cidade>> = {}): Page<Cidade> => ({
   content,
   totalElements: content.length,
   totalPages: 1,
@@ -39,8 +39,8 @@ const props: ResourceListProps<Cidade> = {
   vazio: 'Nenhuma cidade encontrada',
   erroObter: 'Erro ao obter cidades',
   erroRemover: 'Erro ao remover a cidade',
-  createPath: '/cidade/nova',
-  editPath: (c) => `/cidade/edit/${c.id}`,
+  caminhoDoNovo: '/cidade/nova',
+  caminhoDeEdicao: (c) => `/cidade/edit/${c.id}`,
   rotulo: (c) => c.nome,
   columns: [
     { field: 'nome', header: 'Nome', filter: 'text' },
@@ -80,7 +80,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 describe('ResourceList', { timeout: 30_000 }, () => {
   it('renders the rows of the first page from the search route, with the footer count', async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS, JOAO_PESSOA]));
+    apiMock.mockResolvedValue(page([SAO_LUIS, JOAO_PESSOA]));
     renderizar();
     expect(await screen.findByText('São Luís')).toBeInTheDocument();
     expect(screen.getByText('João Pessoa')).toBeInTheDocument();
@@ -90,17 +90,17 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   });
 
   it("says 'mais de 10.000' past the API's count cap, and the exact total below it", async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS], { totalElements: 10_000, totalPages: 500, totalExato: false }));
+    apiMock.mockResolvedValue(page([SAO_LUIS], { totalElements: 10_000, totalPages: 500, totalExato: false }));
     renderizar();
     expect(await screen.findByText('Mostrando de 1 a 20 de mais de 10.000 cidades')).toBeInTheDocument();
     cleanup();
-    apiMock.mockResolvedValue(pagina([SAO_LUIS], { totalElements: 9_999, totalPages: 500 }));
+    apiMock.mockResolvedValue(page([SAO_LUIS], { totalElements: 9_999, totalPages: 500 }));
     renderizar();
     expect(await screen.findByText('Mostrando de 1 a 20 de 9999 cidades')).toBeInTheDocument();
   });
 
   it('sends a text filter in the search body once, after its debounce, with what was typed last', async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS, JOAO_PESSOA]));
+    apiMock.mockResolvedValue(page([SAO_LUIS, JOAO_PESSOA]));
     renderizar();
     await screen.findByText('São Luís');
     const filtro = screen.getByLabelText('Filtrar por Nome');
@@ -115,7 +115,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   });
 
   it('sorts by a column ASC on the first click and DESC on the second', async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS, JOAO_PESSOA]));
+    apiMock.mockResolvedValue(page([SAO_LUIS, JOAO_PESSOA]));
     renderizar();
     await screen.findByText('São Luís');
     const nome = screen.getByRole('columnheader', { name: 'Nome' });
@@ -127,7 +127,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   });
 
   it("'Limpar Filtros' empties the filters, the order and the kept state, and searches the whole list again", async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS, JOAO_PESSOA]));
+    apiMock.mockResolvedValue(page([SAO_LUIS, JOAO_PESSOA]));
     renderizar();
     await screen.findByText('São Luís');
     fireEvent.click(screen.getByRole('columnheader', { name: 'Nome' }));
@@ -142,7 +142,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   });
 
   it('removes a row after the confirmation, with the toast, and reads the list again', async () => {
-    apiMock.mockImplementation(async (path, o) => (o?.method === 'DELETE' ? undefined : pagina([SAO_LUIS, JOAO_PESSOA])) as never);
+    apiMock.mockImplementation(async (path, o) => (o?.method === 'DELETE' ? undefined : page([SAO_LUIS, JOAO_PESSOA])) as never);
     const u = userEvent.setup();
     renderizar();
     await screen.findByText('São Luís');
@@ -165,7 +165,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   it("shows the server's pt-BR reason when a removal is refused", async () => {
     apiMock.mockImplementation(async (_path, o) => {
       if (o?.method === 'DELETE') throw new ApiError(409, 'A cidade está em uso em 3 propriedades.');
-      return pagina([SAO_LUIS]);
+      return page([SAO_LUIS]);
     });
     const u = userEvent.setup();
     renderizar();
@@ -177,7 +177,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   });
 
   it('has no Ações column (nor Adicionar) without the edit and delete permissions', async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS]));
+    apiMock.mockResolvedValue(page([SAO_LUIS]));
     renderizar();
     await screen.findByText('São Luís');
     expect(screen.getByRole('columnheader', { name: 'Ações' })).toBeInTheDocument();
@@ -196,7 +196,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   });
 
   it('opens the edit page from the pencil', async () => {
-    apiMock.mockResolvedValue(pagina([SAO_LUIS]));
+    apiMock.mockResolvedValue(page([SAO_LUIS]));
     renderizar();
     fireEvent.click(await screen.findByRole('button', { name: 'Editar São Luís' }));
     expect(await screen.findByText('Editando cidade')).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
   it('falls back to the unfiltered list when the search fails, and shows the error only when that fails too', async () => {
     apiMock.mockImplementation(async (path) => {
       if (path.startsWith('cidade/searchCidade/')) throw new ApiError(500, 'Falha na busca');
-      return pagina([JOAO_PESSOA]);
+      return page([JOAO_PESSOA]);
     });
     renderizar();
     expect(await screen.findByText('João Pessoa')).toBeInTheDocument();

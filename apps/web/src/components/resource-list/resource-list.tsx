@@ -38,6 +38,8 @@ export interface ResourceListProps<T extends { id: number | string }> extends Pa
   columns: ListColumn<T>[];
   /** What the delete prompt and toast call the row. */
   rotulo?: (row: T) => string;
+  /** What the delete prompt names, when not `rotulo` (the romaneio asks by its debt, its toast names its id). */
+  rotuloRemocao?: (row: T) => string;
   /** Extra buttons per row (always visible). */
   rowActions?: (row: T) => ReactNode;
   /** Extra buttons in the header; `buscarTodos` loads every row of the filtered, sorted list. */
@@ -75,11 +77,11 @@ interface ListaDoRecurso<T> {
   erroObter: string;
   /** 'Erro ao remover {x}' toast. */
   erroRemover: string;
-  createPath?: string;
-  editPath?: (row: T) => string;
+  caminhoDoNovo?: string;
+  caminhoDeEdicao?: (row: T) => string;
   defaultSort?: { field: string; order: 1 | -1 };
   /** No delete button even with the deletar permission (e.g. user accounts are disabled, not removed). */
-  semDelete?: boolean;
+  semRemover?: boolean;
 }
 
 interface Estado {
@@ -131,10 +133,10 @@ function doRecurso<T extends { id: number | string }>(props: ResourceListProps<T
     search: r.api?.busca,
     // A resource searched only by a term (GET {base}/search) sends that column's filter as the term.
     searchTerm: r.api?.busca ? undefined : r.api?.buscaPorTermo,
-    createPath: editavel ? r.caminhos.novo : undefined,
-    editPath: editavel && r.caminhos.editar ? (row: T) => caminhoDeEdicao(r, row.id) : undefined,
+    caminhoDoNovo: editavel ? r.caminhos.novo : undefined,
+    caminhoDeEdicao: editavel && r.caminhos.editar ? (row: T) => caminhoDeEdicao(r, row.id) : undefined,
     defaultSort: r.ordem ? { field: r.ordem.campo, order: r.ordem.dir === 'desc' ? -1 : 1 } : undefined,
-    semDelete: !editavel || r.api?.remover === false,
+    semRemover: !editavel || r.api?.remover === false,
   };
   const dados = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
   return { ...declarado, ...dados } as ResourceListProps<T> & ListaDoRecurso<T>;
@@ -203,8 +205,8 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
   }, [q.error]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const page = q.data;
-  const podeEditar = !!p.editPath && pode(p.rota, 'editar');
-  const podeRemover = !p.semDelete && pode(p.rota, 'deletar');
+  const podeEditar = !!p.caminhoDeEdicao && pode(p.rota, 'editar');
+  const podeRemover = !p.semRemover && pode(p.rota, 'deletar');
   const rotuloDe = (row: T) => (p.rotulo ? p.rotulo(row) : String(row.id));
 
   const setFiltro = (field: string, value: string | number | null, imediato = false) => {
@@ -230,7 +232,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
   const remover = (row: T) => {
     const rotulo = rotuloDe(row);
     confirmDialog({
-      message: `Você tem certeza que quer remover ${rotulo}?`,
+      message: `Você tem certeza que quer remover ${p.rotuloRemocao ? p.rotuloRemocao(row) : rotulo}?`,
       header: 'Confirmação',
       icon: 'pi pi-exclamation-triangle',
       acceptLabel: 'Sim',
@@ -338,7 +340,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     <div className="list-header">
       <h1>{p.titulo}</h1>
       <div className="list-actions">
-        {p.createPath && pode(p.rota, 'criar') && <Button label="Adicionar" icon="pi pi-plus" onClick={() => navigate(p.createPath!)} />}
+        {p.caminhoDoNovo && pode(p.rota, 'criar') && <Button label="Adicionar" icon="pi pi-plus" onClick={() => navigate(p.caminhoDoNovo!)} />}
         <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
         <Button label={exportando ?? 'Exportar CSV'} icon="pi pi-download" outlined onClick={exportar} disabled={!!exportando} loading={!!exportando} />
         {p.relatorio && <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio({ rows: page?.content ?? [], page })} />}
@@ -350,7 +352,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
   const acoes = (row: T) => (
     <div className="row-actions">
       {p.rowActions?.(row)}
-      {podeEditar && <Button icon="pi pi-pencil" rounded text aria-label={`Editar ${rotuloDe(row)}`} onClick={() => navigate(p.editPath!(row))} />}
+      {podeEditar && <Button icon="pi pi-pencil" rounded text aria-label={`Editar ${rotuloDe(row)}`} onClick={() => navigate(p.caminhoDeEdicao!(row))} />}
       {podeRemover && <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Remover ${rotuloDe(row)}`} onClick={() => remover(row)} />}
     </div>
   );

@@ -1,25 +1,19 @@
-import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import type { ItemDeMenu } from '../../lib/recursos';
+import { ComercializadoTabela } from './comercializado-tabela';
+import { PedrasPainel } from './pedras-painel';
+import './admin.css';
 
-/** Back-office landing (the stall map and the 'Comercializado' table come with the romaneio issue). */
-export default function AdminPage({ menu }: { menu: ItemDeMenu[] }) {
+/**
+ * The back-office landing (/admin, SPEC.md section 2): the stall map of a day for every back-office profile,
+ * and the 'Comercializado' table for whoever may view bulletins (its data is theirs).
+ */
+export default function AdminPage() {
   const { sessao, pode } = useAuth();
-  const itens = menu.filter((r) => pode(r.rota, 'visualizar'));
   return (
-    <section className="card">
-      <h1>Olá, {sessao?.nome}</h1>
-      <p>Escolha uma área no menu ou abaixo.</p>
-      <ul className="tiles">
-        {itens.map((r) => (
-          <li key={r.rota}>
-            <Link to={r.caminho}>
-              <i className={r.icone} aria-hidden />
-              <span>{r.rotulo}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <div className="admin-page">
+      <h1 className="admin-saudacao">Olá, {sessao?.nome}</h1>
+      <PedrasPainel />
+      {pode('boletim', 'visualizar') && <ComercializadoTabela />}
+    </div>
   );
 }

@@ -5,14 +5,19 @@ import { useWatch } from 'react-hook-form';
 import { anosBoletim, AREA_PRODUCAO_MAXIMA, boletimInput, boletimRecurso, PRODUCAO_MAXIMA, type Boletim, type BoletimInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { CelulaData, CelulaNumero, CelulaOpcao, LinhasField } from '../../components/form/linhas-field';
+import { ItemsField } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useToast } from '../../lib/toast';
 import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { usePropriedadesDoProdutor } from './api';
 
 type ItemForm = NonNullable<BoletimInput['itens']>[number];
+
+/** A quantity cell: 2 decimals, from 0 to the schema's limit. */
+const quantidade = (max: number) => ({ editor: 'numero' as const, decimais: 2, min: 0, max });
 
 const novoItem = (): ItemForm => ({
   id: null,
@@ -52,6 +57,10 @@ export default function BoletimForm() {
   });
   const { control, setValue } = f.form;
   const navigate = useNavigate();
+  // Who may only view bulletins sees this one read-only (and opens its items' notebooks read-only).
+  const { pode } = useAuth();
+  const toast = useToast();
+  const somenteLeitura = f.editando && !pode('boletim', 'editar');
   const produtores = usePessoasDoTipo(1);
   const tecnicos = usePessoasDoTipo(2);
   const produtos = useProdutoOpcoes();
@@ -69,27 +78,37 @@ export default function BoletimForm() {
     if (antes !== undefined && antes !== null && antes !== produtorId) setValue('propriedadeId', null as unknown as number);
   }, [produtorId, setValue]);
 
-  /** The item's notebook: edit when the lookup finds one, create otherwise (or when the lookup fails). */
+  /**
+   * The item's notebook: edit when the lookup finds one, create otherwise (or when the lookup fails).
+   * Who may only view opens an existing one read-only; there is none to create for them.
+   */
   const abrirCaderno = async (itemId: number) => {
     setAbrindo(itemId);
+    const semCaderno = () =>
+      somenteLeitura ? toast.show('info', 'Caderno de campo', 'Este item ainda não tem caderno de campo.') : navigate(`/caderno/${itemId}`);
     try {
       const c = await api<unknown>(`caderno/boletimItem/${itemId}`);
-      navigate(c ? `/caderno/edit/${itemId}` : `/caderno/${itemId}`);
+      if (c) navigate(`/caderno/edit/${itemId}`);
+      else semCaderno();
     } catch {
-      navigate(`/caderno/${itemId}`);
+      semCaderno();
     } finally {
       setAbrindo(null);
     }
   };
-  const itens = useWatch({ control, name: 'itens' });
 
   return (
-    <FormPage form={f} titulo={f.editando ? `Editar Boletim ${f.registro?.id ?? ''}` : 'Novo Boletim'}>
-      <DateField control={control} name="dataVisita" label="Data da Visita" yearRange={anos.visita} />
-      <DateField control={control} name="dataEmissao" label="Data de Emissão" yearRange={anos.visita} />
+    <FormPage
+      form={f}
+      titulo={somenteLeitura ? `Boletim ${f.registro?.id ?? ''}` : f.editando ? `Editar Boletim ${f.registro?.id ?? ''}` : 'Novo Boletim'}
+      botoes={somenteLeitura ? <></> : undefined}
+    >
+      <DateField control={control} name="dataVisita" disabled={somenteLeitura} label="Data da Visita" yearRange={anos.visita} />
+      <DateField control={control} name="dataEmissao" disabled={somenteLeitura} label="Data de Emissão" yearRange={anos.visita} />
       <SelectField
         control={control}
         name="produtorId"
+        disabled={somenteLeitura}
         label="Produtor"
         options={opcoesPessoas(produtores.data)}
         loading={produtores.isLoading}
@@ -98,6 +117,7 @@ export default function BoletimForm() {
       <SelectField
         control={control}
         name="propriedadeId"
+        disabled={somenteLeitura}
         label="Propriedade"
         options={opcoesPessoas(propriedades.data)}
         loading={propriedades.isFetching}
@@ -106,92 +126,53 @@ export default function BoletimForm() {
       <SelectField
         control={control}
         name="tecnicoId"
+        disabled={somenteLeitura}
         label="Técnico"
         options={opcoesPessoas(tecnicos.data)}
         loading={tecnicos.isLoading}
         emptyMessage="Nenhum técnico encontrado"
       />
       <div className="form-largo">
-        <LinhasField
+        <ItemsField<BoletimInput, ItemForm>
           control={control}
           name="itens"
           titulo="Itens"
           rotuloAdicionar="Adicionar item"
           vazio="Nenhum produto adicionado"
           nova={novoItem}
+          desabilitado={somenteLeitura}
           colunas={[
             {
+              field: 'produtoId',
               header: 'Produto',
               style: { minWidth: '14rem' },
-              celula: (i) => (
-                <CelulaOpcao
-                  control={control}
-                  name={`itens.${i}.produtoId`}
-                  rotulo={`Produto do item ${i + 1}`}
-                  options={opcoesProduto}
-                  emptyMessage="Nenhum produto encontrado"
-                />
-              ),
+              editor: { opcoes: opcoesProduto, vazio: 'Nenhum produto encontrado' },
+              rotulo: (_, i) => `Produto do item ${i + 1}`,
             },
+            { field: 'areaProducao', header: 'Área Produção (ha)', ...quantidade(AREA_PRODUCAO_MAXIMA), rotulo: (_, i) => `Área de produção do item ${i + 1}` },
             {
-              header: 'Área Produção (ha)',
-              celula: (i) => (
-                <CelulaNumero
-                  control={control}
-                  name={`itens.${i}.areaProducao`}
-                  rotulo={`Área de produção do item ${i + 1}`}
-                  decimais={2}
-                  min={0}
-                  max={AREA_PRODUCAO_MAXIMA}
-                />
-              ),
-            },
-            {
+              field: 'producaoEstimada',
               header: 'Produção Estimada (kg)',
-              celula: (i) => (
-                <CelulaNumero
-                  control={control}
-                  name={`itens.${i}.producaoEstimada`}
-                  rotulo={`Produção estimada do item ${i + 1}`}
-                  decimais={2}
-                  min={0}
-                  max={PRODUCAO_MAXIMA}
-                />
-              ),
+              ...quantidade(PRODUCAO_MAXIMA),
+              rotulo: (_, i) => `Produção estimada do item ${i + 1}`,
             },
             {
+              field: 'producaoEmbalada',
               header: 'Produção Embalada (kg)',
-              celula: (i) => (
-                <CelulaNumero
-                  control={control}
-                  name={`itens.${i}.producaoEmbalada`}
-                  rotulo={`Produção embalada do item ${i + 1}`}
-                  decimais={2}
-                  min={0}
-                  max={PRODUCAO_MAXIMA}
-                />
-              ),
+              ...quantidade(PRODUCAO_MAXIMA),
+              rotulo: (_, i) => `Produção embalada do item ${i + 1}`,
             },
             {
+              field: 'inicioColheita',
               header: 'Início Colheita',
-              celula: (i) => (
-                <CelulaData
-                  control={control}
-                  name={`itens.${i}.inicioColheita`}
-                  rotulo={`Início da colheita do item ${i + 1}`}
-                  yearRange={anos.inicioColheita}
-                />
-              ),
+              editor: 'data',
+              yearRange: anos.inicioColheita,
+              rotulo: (_, i) => `Início da colheita do item ${i + 1}`,
             },
-            {
-              header: 'Fim Colheita',
-              celula: (i) => (
-                <CelulaData control={control} name={`itens.${i}.fimColheita`} rotulo={`Fim da colheita do item ${i + 1}`} yearRange={anos.fimColheita} />
-              ),
-            },
+            { field: 'fimColheita', header: 'Fim Colheita', editor: 'data', yearRange: anos.fimColheita, rotulo: (_, i) => `Fim da colheita do item ${i + 1}` },
           ]}
-          acoes={(i) => {
-            const id = itens?.[i]?.id;
+          acoes={(item, i) => {
+            const id = item?.id;
             return (
               <Button
                 type="button"

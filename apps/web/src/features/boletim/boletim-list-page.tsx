@@ -1,8 +1,10 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
-import { boletimRecurso, formatDate, type Boletim, type BoletimLinha } from '@ceasa/shared';
+import { useNavigate } from 'react-router';
+import { boletimRecurso, caminhoDeEdicao, formatDate, type Boletim, type BoletimLinha } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
 import { buscarSaldo, usePropriedadesOpcoes } from './api';
@@ -16,6 +18,9 @@ export default function BoletimListPage() {
   const tecnicos = usePessoasDoTipo(2);
   const propriedades = usePropriedadesOpcoes();
   const toast = useToast();
+  const navigate = useNavigate();
+  // Who may only view opens a bulletin read-only (and from it its items' notebooks).
+  const soVer = !useAuth().pode('boletim', 'editar');
   const [preparando, setPreparando] = useState<number | null>(null);
   const [saldo, setSaldo] = useState<Boletim | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -58,17 +63,30 @@ export default function BoletimListPage() {
           { field: 'dataVigencia', header: 'Vigência', filter: 'date', body: (b) => formatDate(b.dataVigencia) },
         ]}
         rowActions={(b) => (
-          <Button
-            icon="pi pi-print"
-            rounded
-            text
-            aria-label={`Imprimir saldo do boletim ${b.id}`}
-            tooltip="Imprimir saldo"
-            tooltipOptions={{ position: 'left' }}
-            loading={preparando === b.id}
-            aria-busy={preparando === b.id}
-            onClick={() => void imprimirSaldo(b)}
-          />
+          <>
+            {soVer && (
+              <Button
+                icon="pi pi-eye"
+                rounded
+                text
+                aria-label={`Visualizar Boletim ${b.id}`}
+                tooltip="Visualizar"
+                tooltipOptions={{ position: 'left' }}
+                onClick={() => navigate(caminhoDeEdicao(boletimRecurso, b.id))}
+              />
+            )}
+            <Button
+              icon="pi pi-print"
+              rounded
+              text
+              aria-label={`Imprimir saldo do boletim ${b.id}`}
+              tooltip="Imprimir saldo"
+              tooltipOptions={{ position: 'left' }}
+              loading={preparando === b.id}
+              aria-busy={preparando === b.id}
+              onClick={() => void imprimirSaldo(b)}
+            />
+          </>
         )}
       />
       <BoletimSaldo boletim={saldo} onHide={() => setSaldo(null)} />

@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useFormState, useWatch, type Control, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, useFormState, useWatch, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   anosCaderno,
@@ -22,8 +22,9 @@ import {
 } from '@ceasa/shared';
 import { Campo, DateField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { CelulaData, CelulaMarca, CelulaNumero, CelulaOpcao, CelulaTexto, LinhasField } from '../../components/form/linhas-field';
+import { ItemsField, type ItemColumn } from '../../components/form/items-field';
 import { api, ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { relerListas } from '../../lib/listas';
 import { DURACAO, useToast } from '../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
@@ -94,7 +95,7 @@ const doCaderno = (c: Caderno): F => ({
   aplicacaoProdutosQuimicos: c.aplicacaoProdutosQuimicos,
 });
 
-const novaAdubacao = () => ({
+const novaAdubacao = (): Adubacao => ({
   id: null,
   naoNecessarias: false,
   dataAplicacao: '',
@@ -105,7 +106,7 @@ const novaAdubacao = () => ({
   responsavelAplicacao: '',
   observacao: '',
 });
-const novaAplicacao = () => ({
+const novaAplicacao = (): Aplicacao => ({
   id: null,
   naoNecessarias: false,
   data: '',
@@ -134,6 +135,7 @@ function Secao({
   opcoes,
   subopcoes = [],
   comOutras,
+  somenteLeitura,
 }: {
   form: UseFormReturn<F>;
   secao: Secao;
@@ -141,6 +143,7 @@ function Secao({
   opcoes: [string, string][];
   subopcoes?: [string, string][];
   comOutras?: boolean;
+  somenteLeitura: boolean;
 }) {
   const { control, setValue, getValues, trigger } = form;
   const valores = (useWatch({ control, name: secao }) ?? {}) as Record<string, unknown>;
@@ -168,7 +171,7 @@ function Secao({
     const id = `${secao}-${chave}`;
     return (
       <div className={`marca ${className}`} key={chave}>
-        <Checkbox inputId={id} checked={valores[chave] === true} onChange={(e) => marcar(chave, !!e.checked)} />
+        <Checkbox inputId={id} checked={valores[chave] === true} onChange={(e) => marcar(chave, !!e.checked)} disabled={somenteLeitura} />
         <label htmlFor={id}>{rotulo}</label>
       </div>
     );
@@ -189,7 +192,13 @@ function Secao({
       </div>
       {comOutras && (
         <Desabilitavel desabilitado={valores.outras !== true}>
-          <TextField control={control} name={`${secao}.descricaoOutras` as Path<F>} label={`Descrição de outras (${titulo.toLowerCase()})`} maxLength={200} />
+          <TextField
+            control={control}
+            name={`${secao}.descricaoOutras` as Path<F>}
+            label={`Descrição de outras (${titulo.toLowerCase()})`}
+            maxLength={200}
+            disabled={somenteLeitura}
+          />
         </Desabilitavel>
       )}
       {[mensagem(erros), erros?.naoNecessarias?.message, erros?.gradagemComGrade?.message].filter(Boolean).map((m) => (
@@ -202,7 +211,7 @@ function Secao({
 }
 
 /** Irrigation: 'não necessárias' clears and disables sistema and origem. */
-function IrrigacaoAba({ form }: { form: UseFormReturn<F> }) {
+function IrrigacaoAba({ form, somenteLeitura }: { form: UseFormReturn<F>; somenteLeitura: boolean }) {
   const { control, setValue, trigger } = form;
   const nao = useWatch({ control, name: 'irrigacao.naoNecessarias' });
   return (
@@ -212,6 +221,7 @@ function IrrigacaoAba({ form }: { form: UseFormReturn<F> }) {
         <Checkbox
           inputId="irrigacao-naoNecessarias"
           checked={nao === true}
+          disabled={somenteLeitura}
           onChange={(e) => {
             setValue('irrigacao.naoNecessarias', !!e.checked, { shouldDirty: true, shouldTouch: true });
             if (e.checked) {
@@ -225,10 +235,10 @@ function IrrigacaoAba({ form }: { form: UseFormReturn<F> }) {
       </div>
       <div className="form-grid">
         <Desabilitavel desabilitado={nao === true}>
-          <TextField control={control} name="irrigacao.sistema" label="Sistema" maxLength={200} />
+          <TextField control={control} name="irrigacao.sistema" label="Sistema" maxLength={200} disabled={somenteLeitura} />
         </Desabilitavel>
         <Desabilitavel desabilitado={nao === true}>
-          <TextField control={control} name="irrigacao.origem" label="Origem" maxLength={200} />
+          <TextField control={control} name="irrigacao.origem" label="Origem" maxLength={200} disabled={somenteLeitura} />
         </Desabilitavel>
       </div>
     </fieldset>
@@ -242,271 +252,123 @@ const Desabilitavel = ({ desabilitado, children }: { desabilitado: boolean; chil
   </fieldset>
 );
 
-/** A row cell that reads N/A while its row is 'não necessárias' (watched by the cell itself: table cells are memoized). */
-function CelulaOuNA({
-  control,
-  linha,
-  children,
-}: {
-  control: Control<F>;
-  linha: `adubacaoCorrecao.${number}` | `aplicacaoProdutosQuimicos.${number}`;
-  children: ReactNode;
-}) {
-  const na = useWatch({ control, name: `${linha}.naoNecessarias` as Path<F> });
-  return na === true ? <span className="na">N/A</span> : <>{children}</>;
-}
+type Adubacao = F['adubacaoCorrecao'][number];
+type Aplicacao = F['aplicacaoProdutosQuimicos'][number];
+type Linha = Adubacao | Aplicacao;
 
-function LinhasAdubacao({
-  control,
-  setValue,
-  getValues,
-}: {
-  control: Control<F>;
-  setValue: UseFormReturn<F>['setValue'];
-  getValues: UseFormReturn<F>['getValues'];
+/** A column of a notebook row list; `rotulo` names its editor, the row's number following ('Dose da adubação 2'). */
+type Coluna<L extends Linha> = Omit<ItemColumn<L>, 'rotulo' | 'na'> & { rotulo: string };
+
+const texto = <L extends Linha>(field: keyof L & string, header: string, rotulo: string, maxLength = 200): Coluna<L> => ({
+  field,
+  header,
+  rotulo,
+  editor: 'texto',
+  maxLength,
+});
+const numero = <L extends Linha>(field: keyof L & string, header: string, rotulo: string, decimais = 0, sufixo?: (l: L) => string): Coluna<L> => ({
+  field,
+  header,
+  rotulo,
+  editor: 'numero',
+  decimais,
+  agrupar: decimais > 0,
+  min: 0,
+  max: VALOR_MAXIMO_CADERNO,
+  sufixo,
+});
+const data = <L extends Linha>(field: keyof L & string, header: string, rotulo: string): Coluna<L> => ({
+  field,
+  header,
+  rotulo,
+  editor: 'data',
+  yearRange: anosCaderno(),
+});
+const opcao = <L extends Linha>(field: keyof L & string, header: string, rotulo: string, opcoes: { label: string; value: string }[]): Coluna<L> => ({
+  field,
+  header,
+  rotulo,
+  editor: { opcoes },
+});
+
+/** The two row lists: their labels, blank row and columns. */
+const ADUBACAO = {
+  nome: 'adubacaoCorrecao',
+  titulo: 'Adubação e Correção',
+  linha: 'Adubação',
+  rotuloAdicionar: 'Adicionar adubação',
+  vazio: 'Nenhuma adubação adicionada',
+  nova: novaAdubacao,
+  colunas: [
+    data('dataAplicacao', 'Data Aplicação', 'Data de aplicação da adubação'),
+    texto('nomeFormula', 'Nome da Fórmula', 'Nome da fórmula da adubação'),
+    numero('dose', 'Dose', 'Dose da adubação'),
+    opcao('formaDose', 'Forma da Dose', 'Forma da dose da adubação', OPCOES_DOSE),
+    opcao('formaAplicacao', 'Forma de Aplicação', 'Forma de aplicação da adubação', OPCOES_APLICACAO),
+    texto('responsavelAplicacao', 'Responsável', 'Responsável pela adubação'),
+    texto('observacao', 'Observação', 'Observação da adubação', 1000),
+  ] as Coluna<Adubacao>[],
+} as const;
+
+const APLICACAO = {
+  nome: 'aplicacaoProdutosQuimicos',
+  titulo: 'Aplicação de Produtos Químicos',
+  linha: 'Aplicação',
+  rotuloAdicionar: 'Adicionar aplicação',
+  vazio: 'Nenhuma aplicação adicionada',
+  nova: novaAplicacao,
+  colunas: [
+    data('data', 'Data', 'Data da aplicação'),
+    // 'dia'/'dias' after the number, following the typed value.
+    numero('periodoCarencia', 'Carência', 'Período de carência da aplicação', 0, (l) => ` ${rotuloCarencia(l.periodoCarencia ?? null)}`),
+    texto('pragaDoencaAlvo', 'Praga/Doença Alvo', 'Praga ou doença alvo da aplicação'),
+    texto('nomeProduto', 'Nome do Produto', 'Nome do produto da aplicação'),
+    numero('dose', 'Dose', 'Dose da aplicação', 2),
+    opcao('formaDose', 'Forma da Dose', 'Forma da dose da aplicação', OPCOES_DOSE),
+    numero('volumeCalda', 'Volume de Calda (L/ha)', 'Volume de calda da aplicação', 2),
+    texto('operador', 'Operador', 'Operador da aplicação'),
+  ] as Coluna<Aplicacao>[],
+} as const;
+
+/**
+ * A notebook row list (Adubação e Correção, Aplicação de Produtos Químicos) on the shared items
+ * field: a first 'Não necessárias' column whose checking empties the row (keeping its id), after
+ * which the row's other cells read N/A.
+ */
+function LinhasDoCaderno<L extends Linha>(p: {
+  form: UseFormReturn<F>;
+  nome: 'adubacaoCorrecao' | 'aplicacaoProdutosQuimicos';
+  titulo: string;
+  /** What a row is called in its checkbox's label ('Adubação 2 não necessária'). */
+  linha: string;
+  rotuloAdicionar: string;
+  vazio: string;
+  nova: () => L;
+  colunas: Coluna<L>[];
+  desabilitado: boolean;
 }) {
-  const cel = (i: number, c: ReactNode) => (
-    <CelulaOuNA control={control} linha={`adubacaoCorrecao.${i}`}>
-      {c}
-    </CelulaOuNA>
-  );
-  const anos = anosCaderno();
+  const { control, setValue, getValues } = p.form;
   return (
-    <LinhasField
+    <ItemsField<F, L>
       control={control}
-      name="adubacaoCorrecao"
-      titulo="Adubação e Correção"
-      rotuloAdicionar="Adicionar adubação"
-      vazio="Nenhuma adubação adicionada"
-      nova={novaAdubacao as never}
+      name={p.nome}
+      titulo={p.titulo}
+      rotuloAdicionar={p.rotuloAdicionar}
+      vazio={p.vazio}
+      nova={p.nova}
+      desabilitado={p.desabilitado}
       colunas={[
         {
+          field: 'naoNecessarias',
           header: 'Não necessárias',
-          celula: (i) => (
-            <CelulaMarca
-              control={control}
-              name={`adubacaoCorrecao.${i}.naoNecessarias`}
-              rotulo={`Adubação ${i + 1} não necessária`}
-              aoMudar={(m) => {
-                if (m)
-                  setValue(`adubacaoCorrecao.${i}`, { ...novaAdubacao(), id: getValues(`adubacaoCorrecao.${i}.id`) ?? null, naoNecessarias: true } as never, {
-                    shouldValidate: true,
-                  });
-              }}
-            />
-          ),
+          editor: 'checkbox',
+          rotulo: (_, i) => `${p.linha} ${i + 1} não necessária`,
+          aoMudar: (marcado, i) => {
+            if (marcado)
+              setValue(`${p.nome}.${i}`, { ...p.nova(), id: getValues(`${p.nome}.${i}.id`) ?? null, naoNecessarias: true } as never, { shouldValidate: true });
+          },
         },
-        {
-          header: 'Data Aplicação',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaData control={control} name={`adubacaoCorrecao.${i}.dataAplicacao`} rotulo={`Data de aplicação da adubação ${i + 1}`} yearRange={anos} />,
-            ),
-        },
-        {
-          header: 'Nome da Fórmula',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.nomeFormula`} rotulo={`Nome da fórmula da adubação ${i + 1}`} maxLength={200} />,
-            ),
-        },
-        {
-          header: 'Dose',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaNumero control={control} name={`adubacaoCorrecao.${i}.dose`} rotulo={`Dose da adubação ${i + 1}`} min={0} max={VALOR_MAXIMO_CADERNO} />,
-            ),
-        },
-        {
-          header: 'Forma da Dose',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaOpcao control={control} name={`adubacaoCorrecao.${i}.formaDose`} rotulo={`Forma da dose da adubação ${i + 1}`} options={OPCOES_DOSE} />,
-            ),
-        },
-        {
-          header: 'Forma de Aplicação',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaOpcao
-                control={control}
-                name={`adubacaoCorrecao.${i}.formaAplicacao`}
-                rotulo={`Forma de aplicação da adubação ${i + 1}`}
-                options={OPCOES_APLICACAO}
-              />,
-            ),
-        },
-        {
-          header: 'Responsável',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaTexto
-                control={control}
-                name={`adubacaoCorrecao.${i}.responsavelAplicacao`}
-                rotulo={`Responsável pela adubação ${i + 1}`}
-                maxLength={200}
-              />,
-            ),
-        },
-        {
-          header: 'Observação',
-          celula: (i) =>
-            cel(i, <CelulaTexto control={control} name={`adubacaoCorrecao.${i}.observacao`} rotulo={`Observação da adubação ${i + 1}`} maxLength={1000} />),
-        },
-      ]}
-    />
-  );
-}
-
-/** The carência editor with 'dia'/'dias' after the number, following the typed value. */
-function CelulaCarencia({ control, i }: { control: Control<F>; i: number }) {
-  const dias = useWatch({ control, name: `aplicacaoProdutosQuimicos.${i}.periodoCarencia` });
-  return (
-    <CelulaNumero
-      control={control}
-      name={`aplicacaoProdutosQuimicos.${i}.periodoCarencia`}
-      rotulo={`Período de carência da aplicação ${i + 1}`}
-      min={0}
-      max={VALOR_MAXIMO_CADERNO}
-      sufixo={` ${rotuloCarencia(dias as number | null)}`}
-    />
-  );
-}
-
-function LinhasAplicacao({
-  control,
-  setValue,
-  getValues,
-}: {
-  control: Control<F>;
-  setValue: UseFormReturn<F>['setValue'];
-  getValues: UseFormReturn<F>['getValues'];
-}) {
-  const cel = (i: number, c: ReactNode) => (
-    <CelulaOuNA control={control} linha={`aplicacaoProdutosQuimicos.${i}`}>
-      {c}
-    </CelulaOuNA>
-  );
-  const anos = anosCaderno();
-  return (
-    <LinhasField
-      control={control}
-      name="aplicacaoProdutosQuimicos"
-      titulo="Aplicação de Produtos Químicos"
-      rotuloAdicionar="Adicionar aplicação"
-      vazio="Nenhuma aplicação adicionada"
-      nova={novaAplicacao as never}
-      colunas={[
-        {
-          header: 'Não necessárias',
-          celula: (i) => (
-            <CelulaMarca
-              control={control}
-              name={`aplicacaoProdutosQuimicos.${i}.naoNecessarias`}
-              rotulo={`Aplicação ${i + 1} não necessária`}
-              aoMudar={(m) => {
-                if (m)
-                  setValue(
-                    `aplicacaoProdutosQuimicos.${i}`,
-                    { ...novaAplicacao(), id: getValues(`aplicacaoProdutosQuimicos.${i}.id`) ?? null, naoNecessarias: true } as never,
-                    { shouldValidate: true },
-                  );
-              }}
-            />
-          ),
-        },
-        {
-          header: 'Data',
-          celula: (i) =>
-            cel(i, <CelulaData control={control} name={`aplicacaoProdutosQuimicos.${i}.data`} rotulo={`Data da aplicação ${i + 1}`} yearRange={anos} />),
-        },
-        {
-          header: 'Carência',
-          celula: (i) => cel(i, <CelulaCarencia control={control} i={i} />),
-        },
-        {
-          header: 'Praga/Doença Alvo',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaTexto
-                control={control}
-                name={`aplicacaoProdutosQuimicos.${i}.pragaDoencaAlvo`}
-                rotulo={`Praga ou doença alvo da aplicação ${i + 1}`}
-                maxLength={200}
-              />,
-            ),
-        },
-        {
-          header: 'Nome do Produto',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaTexto
-                control={control}
-                name={`aplicacaoProdutosQuimicos.${i}.nomeProduto`}
-                rotulo={`Nome do produto da aplicação ${i + 1}`}
-                maxLength={200}
-              />,
-            ),
-        },
-        {
-          header: 'Dose',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaNumero
-                control={control}
-                name={`aplicacaoProdutosQuimicos.${i}.dose`}
-                rotulo={`Dose da aplicação ${i + 1}`}
-                decimais={2}
-                min={0}
-                max={VALOR_MAXIMO_CADERNO}
-              />,
-            ),
-        },
-        {
-          header: 'Forma da Dose',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaOpcao
-                control={control}
-                name={`aplicacaoProdutosQuimicos.${i}.formaDose`}
-                rotulo={`Forma da dose da aplicação ${i + 1}`}
-                options={OPCOES_DOSE}
-              />,
-            ),
-        },
-        {
-          header: 'Volume de Calda (L/ha)',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaNumero
-                control={control}
-                name={`aplicacaoProdutosQuimicos.${i}.volumeCalda`}
-                rotulo={`Volume de calda da aplicação ${i + 1}`}
-                decimais={2}
-                min={0}
-                max={VALOR_MAXIMO_CADERNO}
-              />,
-            ),
-        },
-        {
-          header: 'Operador',
-          celula: (i) =>
-            cel(
-              i,
-              <CelulaTexto control={control} name={`aplicacaoProdutosQuimicos.${i}.operador`} rotulo={`Operador da aplicação ${i + 1}`} maxLength={200} />,
-            ),
-        },
+        ...p.colunas.map((c) => ({ ...c, rotulo: (_: L, i: number) => `${c.rotulo} ${i + 1}`, na: (l: L) => l.naoNecessarias === true })),
       ]}
     />
   );
@@ -522,10 +384,13 @@ export default function CadernoForm() {
   const editando = /\/caderno\/edit\//.test(window.location.pathname);
   const navigate = useNavigate();
   const toast = useToast();
+  // Who may only view bulletins sees the notebook read-only: nothing to change or save, and it prints.
+  const { pode } = useAuth();
+  const somenteLeitura = editando && !pode('boletim', 'editar');
   const qc = useQueryClient();
   const produtos = useProdutoOpcoes();
   const form = useForm<F>({ resolver: zodResolver(cadernoInput as never) as never, defaultValues: vazio(boletimItemId), mode: 'onTouched' });
-  const { control, setValue, handleSubmit, reset } = form;
+  const { control, handleSubmit, reset } = form;
   const { errors } = useFormState({ control });
   const [aba, setAba] = useState(0);
   const [tocadas, setTocadas] = useState<Set<number>>(new Set());
@@ -602,8 +467,8 @@ export default function CadernoForm() {
 
   return (
     <FormPage
-      titulo={editando ? 'Editar Caderno de Campo' : 'Novo Caderno de Campo'}
-      listPath="/boletim"
+      titulo={somenteLeitura ? 'Caderno de Campo' : editando ? 'Editar Caderno de Campo' : 'Novo Caderno de Campo'}
+      caminhoDaLista="/boletim"
       carregando={item.isLoading || (editando && caderno.isLoading)}
       erroCarregar={(item.error as Error) ?? (caderno.error as Error) ?? null}
       onRetry={() => {
@@ -611,7 +476,9 @@ export default function CadernoForm() {
         if (editando) void caderno.refetch();
       }}
       onSubmit={handleSubmit(salvar, invalido)}
-      botoes={<Button type="submit" label={editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={salvando} disabled={salvando} />}
+      botoes={
+        somenteLeitura ? <></> : <Button type="submit" label={editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={salvando} disabled={salvando} />
+      }
       botoesExtra={
         editando && caderno.data ? <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} /> : undefined
       }
@@ -632,15 +499,17 @@ export default function CadernoForm() {
         )}
         loading={produtos.isLoading}
         emptyMessage="Nenhum produto encontrado"
+        disabled={somenteLeitura}
       />
-      <DateField control={control} name="dataPlantio" label="Data do Plantio" yearRange={anosCaderno()} />
-      <DateField control={control} name="dataColheita" label="Data da Colheita" yearRange={anosCaderno()} />
-      <TextField control={control} name="areaCultivo" label="Identificação da Área" maxLength={200} />
+      <DateField control={control} name="dataPlantio" label="Data do Plantio" yearRange={anosCaderno()} disabled={somenteLeitura} />
+      <DateField control={control} name="dataColheita" label="Data da Colheita" yearRange={anosCaderno()} disabled={somenteLeitura} />
+      <TextField control={control} name="areaCultivo" label="Identificação da Área" maxLength={200} disabled={somenteLeitura} />
       <div className="form-largo">
         <TabView activeIndex={aba} onTabChange={(e) => trocarAba(e.index)} className="caderno-abas">
           <TabPanel header={cabecalhoAba(0)}>
             <Secao
               form={form}
+              somenteLeitura={somenteLeitura}
               secao="preparoSolo"
               titulo="Preparo do Solo"
               opcoes={[
@@ -658,6 +527,7 @@ export default function CadernoForm() {
             />
             <Secao
               form={form}
+              somenteLeitura={somenteLeitura}
               secao="praticasConservacionistas"
               titulo="Práticas Conservacionistas"
               opcoes={[
@@ -672,6 +542,7 @@ export default function CadernoForm() {
           <TabPanel header={cabecalhoAba(1)}>
             <Secao
               form={form}
+              somenteLeitura={somenteLeitura}
               secao="sementesEMudas"
               titulo="Sementes e Mudas"
               opcoes={[
@@ -683,13 +554,13 @@ export default function CadernoForm() {
             />
           </TabPanel>
           <TabPanel header={cabecalhoAba(2)}>
-            <IrrigacaoAba form={form} />
+            <IrrigacaoAba form={form} somenteLeitura={somenteLeitura} />
           </TabPanel>
           <TabPanel header={cabecalhoAba(3)}>
-            <LinhasAdubacao control={control} setValue={setValue} getValues={form.getValues} />
+            <LinhasDoCaderno form={form} {...ADUBACAO} desabilitado={somenteLeitura} />
           </TabPanel>
           <TabPanel header={cabecalhoAba(4)}>
-            <LinhasAplicacao control={control} setValue={setValue} getValues={form.getValues} />
+            <LinhasDoCaderno form={form} {...APLICACAO} desabilitado={somenteLeitura} />
           </TabPanel>
         </TabView>
       </div>

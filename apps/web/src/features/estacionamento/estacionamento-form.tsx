@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { estacionamentoRecurso, estacionamentoInput, formatBRL, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
+import { estacionamentoRecurso, estacionamentoInput, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
 import { useVeiculoTipos } from './api';
-import { useConsultaDivida } from './use-divida';
+import { DividaField } from '../../components/form/divida-field';
 
 /**
  * The shared schema, with an empty fee or debt (null from the number inputs) sent on as '': the
@@ -19,7 +19,6 @@ const schema = z.preprocess((v) => {
 /** Largest fee that fits the spec's 10 characters ('9999999.99'). */
 const VALOR_MAXIMO = 9_999_999.99;
 /** Debt numbers have up to 15 digits. */
-const DIVIDA_MAXIMA = 999_999_999_999_999;
 
 /** Parking form: date, plate, fee (R$), debt (looked up on leaving the field), person, vehicle type. */
 export default function EstacionamentoForm() {
@@ -32,27 +31,13 @@ export default function EstacionamentoForm() {
   const { control } = f.form;
   const pessoas = usePessoasOpcoes();
   const tipos = useVeiculoTipos();
-  const divida = useConsultaDivida('estacionamento');
-  const dividaAtual = f.form.watch('divida');
 
   return (
     <FormPage form={f} titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}>
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
       <TextField control={control} name="placa" label="Placa" maxLength={200} />
       <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_MAXIMO} />
-      <div>
-        <NumberField control={control} name="divida" label="Dívida" min={0} max={DIVIDA_MAXIMA} onBlurValue={(v) => v && v > 0 && divida.consultar(v)} />
-        {divida.consultando ? (
-          <small className="muted">Consultando a dívida...</small>
-        ) : (
-          divida.resultado &&
-          Number(dividaAtual) === divida.resultado.numero && (
-            <small className="muted" aria-live="polite">
-              {divida.resultado.nomeContribuinte} — {formatBRL(divida.resultado.valorPgto)}
-            </small>
-          )
-        )}
-      </div>
+      <DividaField control={control} name="divida" rota="estacionamento" />
       <SelectField
         control={control}
         name="pessoaId"

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { estacionamentoRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./estacionamento-list-page'));
 const Form = lazy(() => import('./estacionamento-form'));
 
-export const estacionamentoResource = paginasDe(estacionamentoRecurso, { lista: Lista, form: Form });
+export const estacionamentoResource = pagesOf(estacionamentoRecurso, { lista: Lista, form: Form });

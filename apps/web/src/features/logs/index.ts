@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { logRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./logs-list-page'));
 const Detalhe = lazy(() => import('./logs-detail-page'));
 
-export const logsResource = paginasDe(logRecurso, { lista: Lista, detalhe: Detalhe });
+export const logsResource = pagesOf(logRecurso, { lista: Lista, detalhe: Detalhe });

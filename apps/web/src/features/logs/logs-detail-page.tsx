@@ -10,7 +10,7 @@ export default function LogsDetailPage() {
   const q = useQuery({ queryKey: ['registro', 'logs', id], queryFn: () => api<Log>(`logs/${id}`), retry: false });
   const l = q.data;
   return (
-    <FormPage titulo={`Log ${id}`} listPath="/logs" carregando={q.isLoading} erroCarregar={q.error as Error | null} onRetry={() => q.refetch()}>
+    <FormPage titulo={`Log ${id}`} caminhoDaLista="/logs" carregando={q.isLoading} erroCarregar={q.error as Error | null} onRetry={() => q.refetch()}>
       {l && (
         <dl className="detail-list">
           <dt>Usuário</dt>

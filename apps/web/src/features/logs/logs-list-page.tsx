@@ -15,7 +15,7 @@ export default function LogsListPage() {
     <ResourceList<Log>
       recurso={logRecurso}
       // SPEC.md: the audit log is read-only (no route may change or delete a row).
-      semDelete
+      semRemover
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },
         { field: 'usuario', header: 'Usuário', filter: 'text' },

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { municipioRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./municipio-list-page'));
 const Form = lazy(() => import('./municipio-form'));
 
-export const municipioResource = paginasDe(municipioRecurso, { lista: Lista, form: Form });
+export const municipioResource = pagesOf(municipioRecurso, { lista: Lista, form: Form });

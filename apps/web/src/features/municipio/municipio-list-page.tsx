@@ -6,7 +6,7 @@ export default function MunicipioListPage() {
     <ResourceList<Municipio>
       recurso={municipioRecurso}
       // SPEC.md: 'Município list: name and sigla; edit only' (no delete).
-      semDelete
+      semRemover
       rotulo={(m) => m.nome}
       columns={[
         { field: 'nome', header: 'Nome', filter: 'text' },

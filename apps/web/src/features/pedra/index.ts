@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { pedraRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./pedra-list-page'));
 const Form = lazy(() => import('./pedra-form'));
 
-export const pedraResource = paginasDe(pedraRecurso, { lista: Lista, form: Form });
+export const pedraResource = pagesOf(pedraRecurso, { lista: Lista, form: Form });

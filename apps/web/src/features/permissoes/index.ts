@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { grupoPermissoesRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./permissoes-list-page'));
 const Form = lazy(() => import('./permissoes-form'));
 
-export const permissoesResource = paginasDe(grupoPermissoesRecurso, { lista: Lista, form: Form });
+export const permissoesResource = pagesOf(grupoPermissoesRecurso, { lista: Lista, form: Form });

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { pessoaRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./pessoa-list-page'));
 const Form = lazy(() => import('./pessoa-form'));
 
-export const pessoaResource = paginasDe(pessoaRecurso, { lista: Lista, form: Form });
+export const pessoaResource = pagesOf(pessoaRecurso, { lista: Lista, form: Form });

@@ -4,7 +4,7 @@
  */
 
 /** PAGE_SIZE: the quotation shows 20 rows a page (SPEC.md section 9). */
-export const LINHAS_COTACAO = 20;
+export const LINHAS_PRECOS = 20;
 /** MAX_PAGE_SIZE: the printed quotation fetches up to 1000 rows. */
 export const MAX_LINHAS_RELATORIO = 1000;
 /** PRECO_HISTORICO_DIAS: the price-history chart covers the last 90 days. */

@@ -48,7 +48,7 @@ describe('constantes of /home', () => {
   it('equal the shared ones (copied to keep zod out of the public page)', async () => {
     const shared = await import('@ceasa/shared');
     const c = await import('./constantes');
-    expect(c.LINHAS_COTACAO).toBe(shared.PAGE_SIZE);
+    expect(c.LINHAS_PRECOS).toBe(shared.PAGE_SIZE);
     expect(c.MAX_LINHAS_RELATORIO).toBe(shared.MAX_PAGE_SIZE);
     expect(c.HISTORICO_DIAS).toBe(shared.PRECO_HISTORICO_DIAS);
   });

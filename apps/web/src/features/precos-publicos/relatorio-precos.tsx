@@ -10,7 +10,7 @@ import { buscarPrecos, Valor, type EstadoPrecos } from './dados-precos';
 export default function RelatorioPrecos({ estado, onHide }: { estado: EstadoPrecos; onHide: () => void }) {
   const s = useSettings();
   const q = useQuery({
-    queryKey: ['cotacao', 'relatorio', estado.filtros, estado.sortField, estado.sortOrder],
+    queryKey: ['precos-publicos', 'relatorio', estado.filtros, estado.sortField, estado.sortOrder],
     queryFn: () => buscarPrecos(estado, 0, MAX_PAGE_SIZE),
     retry: false,
     gcTime: 0,

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import type { Page, PrecoResumo } from '@ceasa/shared';
 // Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatDate } from '@ceasa/shared/format';
-import { LINHAS_COTACAO } from './constantes';
+import { LINHAS_PRECOS } from './constantes';
 import { buscarPrecos, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
@@ -29,15 +29,15 @@ function lerEstado(): EstadoPrecos {
 declare global {
   interface Window {
     /** The first page requested by index.html before the app's code arrived (default view only). */
-    __cotacaoInicial?: Promise<Page<PrecoResumo> | null>;
+    __precosIniciais?: Promise<Page<PrecoResumo> | null>;
   }
 }
 
 /** The default view's first page: the early answer when index.html asked for it, otherwise a request. */
 async function primeiraOuBusca(e: EstadoPrecos, size: number) {
-  const cedo = window.__cotacaoInicial;
-  window.__cotacaoInicial = undefined;
-  if (cedo && JSON.stringify(e) === JSON.stringify(PADRAO) && size === LINHAS_COTACAO) {
+  const cedo = window.__precosIniciais;
+  window.__precosIniciais = undefined;
+  if (cedo && JSON.stringify(e) === JSON.stringify(PADRAO) && size === LINHAS_PRECOS) {
     const r = await cedo;
     if (r) return r;
   }
@@ -54,7 +54,7 @@ const COLUNAS: { field: CampoPrecos; header: string; num?: boolean; cell: (r: Pr
 ];
 
 /** Page numbers around the current one (at most 5), like PrimeReact's paginator. */
-function paginas(atual: number, total: number): number[] {
+function pageNumbers(atual: number, total: number): number[] {
   const n = Math.min(5, total);
   const ini = Math.max(0, Math.min(atual - 2, total - n));
   return Array.from({ length: n }, (_, i) => ini + i);
@@ -73,7 +73,7 @@ export function TabelaPrecos() {
   const [grafico, setGrafico] = useState<PrecoResumo | null>(null);
   const [limpezas, setLimpezas] = useState(0);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const size = LINHAS_COTACAO;
+  const size = LINHAS_PRECOS;
 
   useEffect(() => {
     localStorage.setItem(CHAVE, JSON.stringify(estado));
@@ -81,7 +81,7 @@ export function TabelaPrecos() {
   useEffect(() => () => clearTimeout(debounce.current), []);
 
   const q = useQuery({
-    queryKey: ['cotacao', estado],
+    queryKey: ['precos-publicos', estado],
     queryFn: () => primeiraOuBusca(estado, size),
     placeholderData: keepPreviousData,
     retry: false,
@@ -89,7 +89,7 @@ export function TabelaPrecos() {
   const page = q.data;
   const rows = page?.content ?? [];
   const total = page?.totalElements ?? 0;
-  const totalPaginas = Math.max(1, Math.ceil(total / size));
+  const totalPages = Math.max(1, Math.ceil(total / size));
   const first = rows.length ? estado.page * size + 1 : 0;
   const last = rows.length ? first + rows.length - 1 : 0;
 
@@ -107,10 +107,10 @@ export function TabelaPrecos() {
   };
   const ordenar = (field: CampoPrecos) =>
     setEstado((e) => ({ ...e, page: 0, sortField: field, sortOrder: e.sortField === field ? (e.sortOrder === 1 ? -1 : 1) : 1 }));
-  const irPara = (p: number) => setEstado((e) => ({ ...e, page: Math.max(0, Math.min(p, totalPaginas - 1)) }));
+  const irPara = (p: number) => setEstado((e) => ({ ...e, page: Math.max(0, Math.min(p, totalPages - 1)) }));
 
   return (
-    <section className="card cotacao">
+    <section className="card precos-publicos">
       <div className="list-header">
         <h1>Cotação de Preços</h1>
         <div className="list-actions">
@@ -118,7 +118,7 @@ export function TabelaPrecos() {
           <Button label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} />
         </div>
       </div>
-      <p className="muted cotacao-ajuda">
+      <p className="muted precos-publicos-ajuda">
         Valores no atacado por grupo de produto: mínimo, médio e máximo do dia, com o preço por quilo abaixo. Clique em uma linha para ver o histórico de
         preços.
       </p>
@@ -127,7 +127,7 @@ export function TabelaPrecos() {
           Erro ao obter a cotação: {(q.error as Error).message}
         </p>
       )}
-      <div className="p-datatable p-component p-datatable-sm p-datatable-striped cotacao-tabela" aria-busy={q.isFetching}>
+      <div className="p-datatable p-component p-datatable-sm p-datatable-striped precos-publicos-tabela" aria-busy={q.isFetching}>
         <div className="p-datatable-wrapper">
           <table className="p-datatable-table">
             <thead className="p-datatable-thead">
@@ -236,7 +236,7 @@ export function TabelaPrecos() {
               <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
             </button>
             <span className="p-paginator-pages">
-              {paginas(estado.page, totalPaginas).map((p) => (
+              {pageNumbers(estado.page, totalPages).map((p) => (
                 <button
                   key={p}
                   type="button"
@@ -251,8 +251,8 @@ export function TabelaPrecos() {
             </span>
             <button
               type="button"
-              className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
-              disabled={estado.page >= totalPaginas - 1}
+              className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPages - 1 ? ' p-disabled' : ''}`}
+              disabled={estado.page >= totalPages - 1}
               onClick={() => irPara(estado.page + 1)}
               aria-label="Próxima página"
             >
@@ -260,9 +260,9 @@ export function TabelaPrecos() {
             </button>
             <button
               type="button"
-              className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPaginas - 1 ? ' p-disabled' : ''}`}
-              disabled={estado.page >= totalPaginas - 1}
-              onClick={() => irPara(totalPaginas - 1)}
+              className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPages - 1 ? ' p-disabled' : ''}`}
+              disabled={estado.page >= totalPages - 1}
+              onClick={() => irPara(totalPages - 1)}
               aria-label="Última página"
             >
               <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { precoRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./precos-list-page'));
 const Form = lazy(() => import('./precos-form'));
 
-export const precosResource = paginasDe(precoRecurso, { lista: Lista, form: Form });
+export const precosResource = pagesOf(precoRecurso, { lista: Lista, form: Form });

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { produtoRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./produto-list-page'));
 const Form = lazy(() => import('./produto-form'));
 
-export const produtoResource = paginasDe(produtoRecurso, { lista: Lista, form: Form });
+export const produtoResource = pagesOf(produtoRecurso, { lista: Lista, form: Form });

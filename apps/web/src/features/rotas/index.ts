@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { rotaRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./rotas-list-page'));
 const Form = lazy(() => import('./rotas-form'));
 
-export const rotasResource = paginasDe(rotaRecurso, { lista: Lista, form: Form });
+export const rotasResource = pagesOf(rotaRecurso, { lista: Lista, form: Form });

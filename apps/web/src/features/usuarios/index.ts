@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { usuarioRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./usuarios-list-page'));
 
-export const usuariosResource = paginasDe(usuarioRecurso, { lista: Lista });
+export const usuariosResource = pagesOf(usuarioRecurso, { lista: Lista });

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { vafRecurso } from '@ceasa/shared';
-import { paginasDe } from '../../lib/recursos';
+import { pagesOf } from '../../lib/recursos';
 
-const Pagina = lazy(() => import('./vaf-page'));
+const Page = lazy(() => import('./vaf-page'));
 
-export const vafResource = paginasDe(vafRecurso, { lista: Pagina });
+export const vafResource = pagesOf(vafRecurso, { lista: Page });

@@ -1,11 +1,11 @@
 // /home with its default view: ask for the first page of quotations while the app's code downloads
-// (cotacao-table.tsx takes this answer once; the request is public). A file of its own, not an inline
+// (tabela-precos.tsx takes this answer once; the request is public). A file of its own, not an inline
 // script: the Content-Security-Policy allows scripts from this server only.
 (function () {
   try {
     var s = localStorage.getItem('ceasa.filtros.home');
     if (location.pathname !== '/home' || (s && s !== '{"page":0,"sortField":"precoData","sortOrder":-1,"filtros":{}}')) return;
-    window.__cotacaoInicial = fetch('/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
+    window.__precosIniciais = fetch('/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',

@@ -3,7 +3,7 @@ import type { GrupoPermissoes, GrupoPermissoesDados } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { grupoPermissoes, permissoes, rotas } from '../../db/schema';
 import { auditedCrud, type Colecao } from '../../lib/crud';
-import { notFound } from '../../lib/errors';
+import { naoEncontrado } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 
 export const grupoPermissoesList: ListSpec<{ id: number; nome: string }> = {
@@ -26,9 +26,9 @@ export const colecaoPermissoes = {
 
 /** A permission group and its per-route flags, saved together (one audit row per changed record). */
 export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
-  async function get(t: Tx, id: number): Promise<GrupoPermissoes> {
+  async function ler(t: Tx, id: number): Promise<GrupoPermissoes> {
     const [g] = await t.select().from(grupoPermissoes).where(eq(grupoPermissoes.id, id));
-    if (!g) throw notFound(NAO_ENCONTRADO);
+    if (!g) throw naoEncontrado(NAO_ENCONTRADO);
     const perms = await t
       .select({
         id: permissoes.id,
@@ -55,7 +55,7 @@ export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
 
   const crud = auditedCrud(grupoPermissoes, 'GrupoPermissoes', NAO_ENCONTRADO, {
     colecoes: [colecaoPermissoes],
-    resumo: async (t, id) => resumo(await get(t, id)),
+    resumo: async (t, id) => resumo(await ler(t, id)),
   });
 
   /** The columns and the rows; a route's flags missing from a row are off. */
@@ -66,9 +66,9 @@ export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
   const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
 
   return {
-    get: (id: number) => get(db, id),
-    create: (usuario: string, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, null, () => dados(input), get)),
-    update: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, id, () => dados(input), get)),
-    remove: (usuario: string, id: number) => depois(crud.remove(db, usuario, id)),
+    ler: (id: number) => ler(db, id),
+    inserir: (usuario: string, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, null, () => dados(input), ler)),
+    alterar: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, id, () => dados(input), ler)),
+    remover: (usuario: string, id: number) => depois(crud.remover(db, usuario, id)),
   };
 }

@@ -3,7 +3,7 @@ import { grupoPermissoesRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
-import { grupoPermissoesList, grupoPermissoesRepository } from './grupo-permissoes.repository';
+import { grupoPermissoesList, grupoPermissoesRepository } from './permissoes.repository';
 
 export default function grupoPermissoesRoutes(app: FastifyInstance, db: Db) {
   const repo = grupoPermissoesRepository(db, () => app.invalidarPermissoes());
@@ -17,9 +17,9 @@ export default function grupoPermissoesRoutes(app: FastifyInstance, db: Db) {
     lista: grupoPermissoesList,
     repo: {
       ...repo,
-      async remove(usuario, id) {
+      async remover(usuario, id) {
         if (id <= 3) throw badRequest('Os grupos 1, 2 e 3 estão ligados aos perfis do sistema e não podem ser removidos.');
-        return repo.remove(usuario, id);
+        return repo.remover(usuario, id);
       },
     },
   });

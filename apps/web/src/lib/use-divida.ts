@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { DIVIDA_NAO_ENCONTRADA, formatBRL, type DividaConsulta } from '@ceasa/shared';
-import { api, type ApiError } from '../../lib/api-client';
-import { useToast } from '../../lib/toast';
+import { api, type ApiError } from './api-client';
+import { useToast } from './toast';
 
 /**
  * Debt lookup on leaving the debt field (SPEC.md sections 2 and 8), shared by the parking and the

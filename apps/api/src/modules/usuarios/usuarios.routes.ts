@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { usuarioRecurso, usuarioRegistro, usuarioUpdate, type Page, type Usuario } from '@ceasa/shared';
-import type { AppContext } from '../context';
-import { usuarios } from '../db/schema';
-import { registrarLog } from '../lib/audit';
-import { badRequest, notFound } from '../lib/errors';
-import { listPage, type ListParams, type ListSpec } from '../lib/list';
-import { recursoRoutes } from '../lib/routes';
-import { quem } from '../plugins/auth';
-import { enviarReset } from './reset';
-import { revogarSessoesDoUsuario, type UsuarioRow } from './tokens';
+import type { AppContext } from '../../context';
+import { usuarios } from '../../db/schema';
+import { registrarLog } from '../../lib/audit';
+import { badRequest, naoEncontrado } from '../../lib/errors';
+import { listPage, type ListParams, type ListSpec } from '../../lib/list';
+import { recursoRoutes } from '../../lib/routes';
+import { quem } from '../../plugins/auth';
+import { enviarReset } from '../../identity/reset';
+import { revogarSessoesDoUsuario, type UsuarioRow } from '../../identity/tokens';
 
 const MSG_NAO_ENCONTRADO = usuarioRecurso.rotulos.naoEncontrado;
 
@@ -68,7 +68,7 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
 
   async function carregar(id: string) {
     const [u] = await db.select().from(usuarios).where(eq(usuarios.id, id));
-    if (!u) throw notFound(MSG_NAO_ENCONTRADO);
+    if (!u) throw naoEncontrado(MSG_NAO_ENCONTRADO);
     return u;
   }
 
@@ -88,7 +88,7 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
       const { roles, ativo } = req.body;
       const r = await db.transaction(async (tx) => {
         const [antes] = await tx.select().from(usuarios).where(eq(usuarios.id, req.params.id)).for('update');
-        if (!antes) throw notFound(MSG_NAO_ENCONTRADO);
+        if (!antes) throw naoEncontrado(MSG_NAO_ENCONTRADO);
         if (antes.id === req.usuario?.id) {
           if (roles && antes.roles.includes('super-admin') && !roles.includes('super-admin'))
             throw badRequest('Você não pode remover o seu próprio perfil de super-admin.');

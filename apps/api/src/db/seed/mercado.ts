@@ -1,0 +1,252 @@
+/**
+ * The demo's market days (issue 14): a year of romaneios with their stall bookings, shop sheets and
+ * quotations, generated from the producers' harvest bulletins already in the database. Plain SQL
+ * inserts (one statement per table, rows passed as one JSON parameter), deterministic: the same
+ * demo on every load.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client';
+
+const DIA = 86_400_000;
+const ms = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
+export function aleatorio(semente: number): () => number {
+  let a = semente >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The demo's market days: every weekday of `diasDeMercado` in the year up to `hoje`, the next market
+ * day after it (romaneios paid in advance book it), and `hoje` itself even when it is not a market day,
+ * so that /admin opens on an occupied stall map whatever day the demo is loaded (docs/decisions).
+ */
+export function diasDeMercadoDoAno(hoje: string, diasDeMercado: number[]): string[] {
+  const dias: string[] = [];
+  const fim = ms(hoje);
+  for (let t = fim - 364 * DIA; t <= fim; t += DIA) if (diasDeMercado.includes(new Date(t).getUTCDay()) || t === fim) dias.push(iso(t));
+  for (let t = fim + DIA; t <= fim + 7 * DIA; t += DIA)
+    if (diasDeMercado.includes(new Date(t).getUTCDay())) {
+      dias.push(iso(t));
+      break;
+    }
+  return dias;
+}
+
+/** How many market days a harvest window holds (the whole window, also its part still to come). */
+function diasNaJanela(inicio: string, fim: string, diasDeMercado: number[]): number {
+  let n = 0;
+  for (let t = ms(inicio); t <= ms(fim); t += DIA) if (diasDeMercado.includes(new Date(t).getUTCDay())) n++;
+  return n;
+}
+
+interface ItemBoletim {
+  id: number;
+  produtoId: number;
+  produtorId: number;
+  estimada: number;
+  inicio: string;
+  fim: string;
+}
+interface Romaneio {
+  id: number;
+  data: string;
+  produtorId: number;
+  divida: number;
+  itens: { boletimItem: ItemBoletim; peso: number; quantidade: number }[];
+  pedras: { pedraId: number; ocupacao: 'avulsa' | null }[];
+}
+
+/** First debt number of the demo's romaneio batches (the tax system's own numbers: 900000+ parking, 100001+ free ones). */
+export const PRIMEIRA_DIVIDA_DEMO = 700_001;
+
+/**
+ * Loads the market days of the year up to `hoje`: for each producer present on a day (its bulletin
+ * items harvestable that day, and its usual attendance), a romaneio with items from those bulletin
+ * items and its usual stalls, now and then one more stall taken 'avulsa'; a producer's consecutive
+ * market days grouped into batches of 1 to 3 dates, each with its own debt (romaneio_divida and the
+ * tax system's dividas row). An item's quantities add up to at most its bulletin item's estimated
+ * production (some sell out). Shop sheets with items of the region's municipalities, and quotations.
+ */
+export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: number[]) {
+  const rnd = aleatorio(14);
+  const linhas = async <T>(q: ReturnType<typeof sql>) => (await t.execute(q)).rows as T[];
+  const produtores = await linhas<{ id: number; nome: string }>(sql`SELECT id, nome FROM pessoa WHERE tipo_id = 1 ORDER BY id`);
+  const pedras = await linhas<{ id: number }>(sql`SELECT id FROM pedras ORDER BY nullif(regexp_replace(numero, '\\D', '', 'g'), '')::int NULLS LAST, id`);
+  const itensBoletim = (
+    await linhas<{ id: number; produtoId: number; produtorId: number; estimada: string; inicio: string; fim: string }>(sql`
+      SELECT bi.id, bi.produto_id AS "produtoId", b.produtor_id AS "produtorId", bi.producao_estimada AS estimada,
+             bi.inicio_colheita::text AS inicio, bi.fim_colheita::text AS fim
+      FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id ORDER BY bi.id`)
+  ).map((i) => ({ ...i, estimada: Number(i.estimada) }));
+  const itensDe = new Map<number, ItemBoletim[]>();
+  for (const i of itensBoletim) itensDe.set(i.produtorId, [...(itensDe.get(i.produtorId) ?? []), i]);
+
+  // Each producer's usual stalls: a run of 1 to 3 neighbouring stalls, producers in a shuffled order,
+  // the spare stalls scattered between the runs (free for casual occupation).
+  const ordem = produtores.map((p) => ({ p, r: rnd() }));
+  ordem.sort((a, b) => a.r - b.r);
+  const usuais = new Map<number, number[]>();
+  const quantas = ordem.map(() => [1, 1, 2, 2, 2, 2, 3][Math.floor(rnd() * 7)]);
+  let sobra = pedras.length - quantas.reduce((s, k) => s + k, 0);
+  let proxima = 0;
+  ordem.forEach(({ p }, i) => {
+    if (sobra > 0 && rnd() < sobra / (ordem.length - i)) {
+      proxima++;
+      sobra--;
+    }
+    const k = Math.min(quantas[i], pedras.length - proxima);
+    usuais.set(
+      p.id,
+      pedras.slice(proxima, proxima + k).map((x) => x.id),
+    );
+    proxima += k;
+  });
+  const assiduidade = new Map(produtores.map((p) => [p.id, 0.78 + rnd() * 0.2]));
+
+  // The romaneios, market day by market day.
+  const dias = diasDeMercadoDoAno(hoje, diasDeMercado);
+  const romaneios: Romaneio[] = [];
+  for (const data of dias) {
+    const ocupadas = new Set<number>();
+    const doDia: Romaneio[] = [];
+    for (const p of produtores) {
+      const colhe = (itensDe.get(p.id) ?? []).filter((i) => i.inicio <= data && data <= i.fim);
+      if (!colhe.length || rnd() > assiduidade.get(p.id)!) continue;
+      const levados = colhe.filter(() => rnd() < 0.85);
+      if (!levados.length) levados.push(colhe[Math.floor(rnd() * colhe.length)]);
+      const pedrasDoDia = (usuais.get(p.id) ?? []).filter((id) => !ocupadas.has(id));
+      for (const id of pedrasDoDia) ocupadas.add(id);
+      doDia.push({
+        id: 0,
+        data,
+        produtorId: p.id,
+        divida: 0,
+        itens: levados.map((boletimItem) => ({ boletimItem, peso: 0.75 + rnd() * 0.5, quantidade: 0 })),
+        pedras: pedrasDoDia.map((pedraId) => ({ pedraId, ocupacao: null })),
+      });
+    }
+    // A few producers take one more stall for the day ('avulsa'), among those still free.
+    const livres = pedras.map((x) => x.id).filter((id) => !ocupadas.has(id));
+    for (const r of doDia)
+      if (livres.length && rnd() < 0.06) {
+        const [pedraId] = livres.splice(Math.floor(rnd() * livres.length), 1);
+        r.pedras.push({ pedraId, ocupacao: 'avulsa' });
+      }
+    romaneios.push(...doDia);
+  }
+
+  // Quantities: a bulletin item's estimated production spread over its window's market days, each
+  // day's load varying; about one in four of the harvests the demo saw whole sells out (balance 0).
+  const usos = new Map<number, Romaneio['itens']>();
+  for (const r of romaneios) for (const it of r.itens) usos.set(it.boletimItem.id, [...(usos.get(it.boletimItem.id) ?? []), it]);
+  for (const [, lista] of usos) {
+    const bi = lista[0].boletimItem;
+    const porDia = bi.estimada / Math.max(1, diasNaJanela(bi.inicio, bi.fim, diasDeMercado));
+    const fatia = 0.55 + rnd() * 0.35;
+    const bruto = lista.map((it) => porDia * it.peso * fatia);
+    const soma = bruto.reduce((s, q) => s + q, 0);
+    // Only a harvest the demo saw whole sells out, and only when that keeps each day's load plausible.
+    const esgota = rnd() < 0.25 && dias[0] <= bi.inicio && bi.fim < hoje && bi.estimada / soma < 1.6;
+    const escala = esgota || soma > bi.estimada ? bi.estimada / soma : 1;
+    lista.forEach((it, i) => (it.quantidade = Math.max(1, Math.floor(bruto[i] * escala))));
+    const total = lista.reduce((s, it) => s + it.quantidade, 0);
+    const ultimo = lista[lista.length - 1];
+    // Whole kilograms; the last day takes what rounding left (exactly the estimate when it sells out).
+    if (esgota || total > bi.estimada) ultimo.quantidade = Math.max(1, ultimo.quantidade + bi.estimada - total);
+  }
+
+  // Batches: a producer's consecutive market days, 1 to 3 dates paid with one debt.
+  const ids = await linhas<{ id: number }>(
+    sql`SELECT nextval(pg_get_serial_sequence('romaneio', 'id'))::int AS id FROM generate_series(1, ${romaneios.length})`,
+  );
+  romaneios.forEach((r, i) => (r.id = ids[i].id));
+  const lotes: { divida: number; produtorId: number; romaneios: Romaneio[] }[] = [];
+  for (const p of produtores) {
+    const seus = romaneios.filter((r) => r.produtorId === p.id);
+    for (let i = 0; i < seus.length;) {
+      const n = [1, 2, 2, 2, 3][Math.floor(rnd() * 5)];
+      lotes.push({ divida: 0, produtorId: p.id, romaneios: seus.slice(i, i + n) });
+      i += n;
+    }
+  }
+  lotes.sort((a, b) => (a.romaneios[0].data < b.romaneios[0].data ? -1 : a.romaneios[0].data > b.romaneios[0].data ? 1 : a.produtorId - b.produtorId));
+  lotes.forEach((l, i) => {
+    l.divida = PRIMEIRA_DIVIDA_DEMO + i;
+    for (const r of l.romaneios) r.divida = l.divida;
+  });
+
+  const nomeDe = new Map(produtores.map((p) => [p.id, p.nome]));
+  // The tax system's debt of each batch: the market's fee per stall and market day.
+  const dividas = lotes.map((l) => ({
+    numero: l.divida,
+    nome: nomeDe.get(l.produtorId)!,
+    valor: 15 * l.romaneios.reduce((s, r) => s + Math.max(1, r.pedras.length), 0),
+  }));
+  const json = (v: unknown) => JSON.stringify(v);
+  await t.execute(sql`INSERT INTO romaneio_divida (divida) SELECT x.numero FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint)`);
+  await t.execute(sql`
+    INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
+    SELECT x.numero, x.nome, x.valor FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint, nome text, valor numeric)`);
+  await t.execute(sql`
+    INSERT INTO romaneio (id, data_emissao, divida, pessoa_id)
+    SELECT x.id, x.data, x.divida, x.pessoa FROM json_to_recordset(${json(romaneios.map((r) => ({ id: r.id, data: r.data, divida: r.divida, pessoa: r.produtorId })))}::json)
+      AS x(id int, data date, divida bigint, pessoa int)
+    ORDER BY x.id`);
+  const itens = romaneios.flatMap((r) => r.itens.map((it) => ({ r: r.id, p: it.boletimItem.produtoId, q: it.quantidade, b: it.boletimItem.id })));
+  await t.execute(sql`
+    INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id)
+    SELECT x.r, x.p, x.q, x.b FROM json_to_recordset(${json(itens)}::json) AS x(r int, p int, q numeric, b int)`);
+  const reservas = romaneios.flatMap((r) => r.pedras.map((p) => ({ r: r.id, p: p.pedraId, d: r.data, o: p.ocupacao })));
+  await t.execute(sql`
+    INSERT INTO romaneio_pedras (romaneio_id, pedra_id, data, ocupacao)
+    SELECT x.r, x.p, x.d, x.o FROM json_to_recordset(${json(reservas)}::json) AS x(r int, p int, d date, o text)`);
+
+  // Shop sheets: on about two market days in five each shop owner records what it brought, 2 to 5
+  // products from the region's municipalities.
+  const lojistas = await linhas<{ id: number }>(sql`SELECT id FROM pessoa WHERE tipo_id = 3 ORDER BY id`);
+  const produtos = await linhas<{ id: number }>(sql`SELECT id FROM produto ORDER BY id`);
+  const municipios = await linhas<{ id: number }>(sql`SELECT id FROM municipio ORDER BY id`);
+  const lojas: { id: number; lojista: number; data: string }[] = [];
+  const lojaItens: { l: number; p: number; q: number; m: number }[] = [];
+  const preferidos = new Map(lojistas.map((l) => [l.id, Array.from({ length: 8 }, () => produtos[Math.floor(rnd() * produtos.length)].id)]));
+  for (const data of dias) for (const l of lojistas) if (rnd() < 0.4) lojas.push({ id: 0, lojista: l.id, data });
+  const idsLoja = await linhas<{ id: number }>(sql`SELECT nextval(pg_get_serial_sequence('loja', 'id'))::int AS id FROM generate_series(1, ${lojas.length})`);
+  lojas.forEach((l, i) => {
+    l.id = idsLoja[i].id;
+    const escolha = [...new Set(Array.from({ length: 2 + Math.floor(rnd() * 4) }, () => preferidos.get(l.lojista)![Math.floor(rnd() * 8)]))];
+    for (const p of escolha) lojaItens.push({ l: l.id, p, q: 20 + Math.floor(rnd() * 580), m: municipios[Math.floor(rnd() * municipios.length)].id });
+  });
+  await t.execute(sql`
+    INSERT INTO loja (id, lojista_id, data_emissao)
+    SELECT x.id, x.lojista, x.data FROM json_to_recordset(${json(lojas)}::json) AS x(id int, lojista int, data date) ORDER BY x.id`);
+  await t.execute(sql`
+    INSERT INTO loja_itens (loja_id, produto_id, quantidade, municipio_id)
+    SELECT x.l, x.p, x.q, x.m FROM json_to_recordset(${json(lojaItens)}::json) AS x(l int, p int, q numeric, m int)`);
+
+  // Quotations: every shop owner and one producer in four, one in five of them inactive.
+  await t.execute(sql`
+    INSERT INTO cotacao (pessoa_id, ativo)
+    SELECT p.id, row_number() OVER (ORDER BY p.id) % 5 <> 0 FROM pessoa p
+    WHERE p.tipo_id = 3 OR (p.tipo_id = 1 AND p.id % 4 = 0)
+    ORDER BY p.id`);
+  const [{ cotacoes }] = await linhas<{ cotacoes: number }>(sql`SELECT count(*)::int AS cotacoes FROM cotacao`);
+  return {
+    dias: dias.length,
+    primeiro: dias[0],
+    ultimo: dias[dias.length - 1],
+    romaneios: romaneios.length,
+    lotes: lotes.length,
+    itens: itens.length,
+    reservas: reservas.length,
+    lojas: lojas.length,
+    cotacoes,
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam, lojaItemRegistro, lojaRecurso, quantidadeUpdate } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { quem } from '../../plugins/auth';
+import { recursoRoutes } from '../../lib/routes';
+import { lojaList, lojaRepository } from './loja.repository';
+
+/** Shop sheets and, on their edit screen, one item's quantity or removal at once (both an edit of the shop). */
+export default function lojaRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = lojaRepository(db);
+  const tags = [lojaRecurso.menu.rotulo];
+  const editar = { rota: 'loja', acao: 'editar' as const };
+  r.put(
+    '/lojaitens/updateQtde',
+    {
+      schema: { tags, summary: 'Altera a quantidade de um item da loja', body: quantidadeUpdate, response: { 200: lojaItemRegistro } },
+      config: { acesso: editar },
+    },
+    (req) => repo.atualizarQuantidade(quem(req), req.body.id, req.body.quantidade),
+  );
+  r.delete(
+    '/lojaitens/:id',
+    { schema: { tags, summary: 'Remove um item da loja (409 se for o último; 204, sem corpo)', params: idParam }, config: { acesso: editar } },
+    async (req, reply) => {
+      await repo.removerItem(quem(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
+  recursoRoutes(app, db, lojaRecurso, { lista: lojaList, repo });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loteRegistro } from '@ceasa/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { naoEncontrado } from '../../lib/errors';
+import { buscarLote } from './lote.repository';
+
+/** What the public lot page says when the code names no lot (malformed, unknown, or an item of another romaneio). */
+export const SEM_DADOS = 'Sem dados para mostrar.';
+
+/**
+ * GET romaneio/lote/{lote}: the public lot page's data (CONTRACT.md: public, no token), opened by scanning
+ * a tracking label's QR code. Any code that names no lot is a 404 with the page's own words, never a 500.
+ */
+export default function loteRoutes(app: FastifyInstance, db: Db, config: Config) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/romaneio/lote/:lote',
+    {
+      schema: {
+        tags: ['Romaneio'],
+        summary: 'Dados públicos de um lote (página aberta pelo QR code da etiqueta)',
+        params: z.object({ lote: z.string() }),
+        response: { 200: loteRegistro },
+      },
+      config: { acesso: 'publico' },
+    },
+    async (req) => {
+      const lote = await buscarLote(db, req.params.lote, config.settings.destinoLote);
+      if (!lote) throw naoEncontrado(SEM_DADOS);
+      return lote;
+    },
+  );
+}

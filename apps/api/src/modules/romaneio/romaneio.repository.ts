@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { BoletimItemProduto, PedraLivre, Romaneio, RomaneioItem, RomaneioLinha, RomaneioPedra } from '@ceasa/shared';
+import type { Tx } from '../../db/client';
+import { romaneioItens, romaneioPedras } from '../../db/schema';
+import type { Colecao } from '../../lib/crud';
+import { naoEncontrado } from '../../lib/errors';
+import { listRow, type ListSpec } from '../../lib/list';
+import { comercializadaDoItem } from '../boletim/boletim.repository';
+
+export const NAO_ENCONTRADO = 'Romaneio não encontrado';
+export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';
+
+/**
+ * 'Quantidade zerado?' (CONTRACT.md): over the distinct bulletin items the romaneio's items are
+ * taken from, SIM when every one's balance (estimated - all romaneio quantities linked to it) is ≤ 0,
+ * PARCIAL when some are, NÃO when none are (also when no item is linked to a bulletin).
+ */
+const tipoQuantidade = sql`CASE WHEN tq.total > 0 AND tq.zerados = tq.total THEN 'SIM' WHEN tq.zerados > 0 THEN 'PARCIAL' ELSE 'NÃO' END`;
+
+/** The romaneio list: one row per romaneio with its producer and tipoQuantidade. */
+export const romaneioList: ListSpec<RomaneioLinha> = {
+  select: sql`r.id, r.data_emissao AS "dataEmissao", r.divida::float8 AS "divida", r.pessoa_id AS "pessoaId", pr.nome AS "produtorNome",
+    ${tipoQuantidade} AS "tipoQuantidade"`,
+  from: sql`romaneio r
+    JOIN pessoa pr ON pr.id = r.pessoa_id
+    LEFT JOIN LATERAL (
+      SELECT count(*) AS total, count(*) FILTER (WHERE s.saldo <= 0) AS zerados
+      FROM (
+        SELECT bi.id, bi.producao_estimada - ${comercializadaDoItem} AS saldo
+        FROM boletim_itens bi
+        WHERE bi.id IN (SELECT ri.boletim_itens_id FROM romaneio_itens ri WHERE ri.romaneio_id = r.id)
+      ) s
+    ) tq ON true`,
+  fields: {
+    id: { expr: sql`r.id`, filter: 'contains' },
+    dataEmissao: { expr: sql`r.data_emissao`, filter: 'date' },
+    divida: { expr: sql`r.divida`, filter: 'contains' },
+    pessoaId: { expr: sql`r.pessoa_id`, filter: 'id' },
+    produtorId: { expr: sql`r.pessoa_id`, filter: 'id' },
+    produtorNome: { expr: sql`pr.nome`, filter: 'text' },
+    tipoQuantidade: { expr: tipoQuantidade, filter: 'eq' },
+    // Romaneios with an item of a product whose name contains the text.
+    produtoNome: {
+      expr: sql`r.id`,
+      sort: false,
+      via: { key: sql`r.id`, from: sql`romaneio_itens ri JOIN produto p ON p.id = ri.produto_id`, id: sql`ri.romaneio_id`, expr: sql`p.nome`, filter: 'text' },
+    },
+  },
+  aliases: { produtor: 'produtorNome', 'pessoa.nome': 'produtorNome', 'pessoa.id': 'pessoaId' },
+  defaultSort: { field: 'id', dir: 'asc' },
+};
+
+/** A romaneio's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
+export const colecaoItens = {
+  campo: 'itens',
+  table: romaneioItens,
+  cadastro: 'RomaneioItens',
+  pai: romaneioItens.romaneioId,
+  item: 'Item',
+} satisfies Colecao;
+
+/** A romaneio's stall bookings on its own date (unique per stall and date). */
+export const colecaoPedras = {
+  campo: 'pedras',
+  table: romaneioPedras,
+  cadastro: 'RomaneioPedras',
+  pai: romaneioPedras.romaneioId,
+  item: 'Pedra',
+} satisfies Colecao;
+
+const itensSql = (where: ReturnType<typeof sql>) => sql`
+  SELECT ri.id, ri.romaneio_id AS "romaneioId", ri.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
+         ri.quantidade::float8 AS "quantidade", ri.boletim_itens_id AS "boletimItensId",
+         bi.inicio_colheita AS "boletimItensInicioColheita", bi.fim_colheita AS "boletimItensFimColheita",
+         pp.nome AS "boletimItensBoletimPropriedadeNome", m.nome AS "boletimItensBoletimPropriedadeMunicipioNome"
+  FROM romaneio_itens ri
+  JOIN produto p ON p.id = ri.produto_id
+  LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+  LEFT JOIN boletim b ON b.id = bi.boletim_id
+  LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
+  LEFT JOIN municipio m ON m.id = pp.municipio_id
+  WHERE ${where}
+  ORDER BY ri.id`;
+
+export async function lerItem(t: Tx, id: number): Promise<RomaneioItem | undefined> {
+  return (await t.execute(itensSql(sql`ri.id = ${id}`))).rows[0] as RomaneioItem | undefined;
+}
+
+/** A romaneio as the API answers it (SPEC.md section 3), or 404. */
+export async function lerRomaneio(t: Tx, id: number): Promise<Romaneio> {
+  const linha = await listRow(t, romaneioList, id);
+  if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
+  const [pessoa] = (await t.execute(sql`SELECT id, nome, cpfcnpj FROM pessoa WHERE id = ${linha.pessoaId}`)).rows as Romaneio['pessoa'][];
+  const itens = (await t.execute(itensSql(sql`ri.romaneio_id = ${id}`))).rows as RomaneioItem[];
+  const pedras = (
+    await t.execute(sql`SELECT rp.id, rp.romaneio_id AS "romaneioId", rp.pedra_id AS "pedrasId", pd.numero AS "pedrasNumero", rp.ocupacao
+      FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id WHERE rp.romaneio_id = ${id} ORDER BY lpad(trim(pd.numero), 200, '0'), rp.id`)
+  ).rows as RomaneioPedra[];
+  const [b] = (
+    await t.execute(sql`SELECT bi.boletim_id AS "boletimId" FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+      WHERE ri.romaneio_id = ${id} ORDER BY ri.id LIMIT 1`)
+  ).rows as { boletimId: number }[];
+  return { ...linha, pessoa, boletimId: b?.boletimId ?? null, pedras, itens };
+}
+
+/** The ids of the romaneios of one debt (its batch), by date then id. */
+export async function idsDaDivida(t: Tx, divida: number): Promise<number[]> {
+  const r = await t.execute(sql`SELECT id FROM romaneio WHERE divida = ${divida} ORDER BY data_emissao, id`);
+  return (r.rows as { id: number }[]).map((x) => x.id);
+}
+
+/** Stalls free on every one of the dates (none when a date list is empty: all), ordered by number. */
+export async function pedrasLivres(t: Tx, datas: string[]): Promise<PedraLivre[]> {
+  const ocupada = datas.length
+    ? sql`EXISTS (SELECT 1 FROM romaneio_pedras rp WHERE rp.pedra_id = pd.id AND rp.data IN (${sql.join(
+        datas.map((d) => sql`${d}::date`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+  const r = await t.execute(sql`SELECT pd.id, pd.numero FROM pedras pd WHERE NOT ${ocupada} ORDER BY lpad(trim(pd.numero), 200, '0'), pd.id`);
+  return r.rows as PedraLivre[];
+}
+
+/** A producer's bulletin items with their balance (what the romaneio form offers), by product name then id. */
+export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[]): Promise<BoletimItemProduto[]> {
+  const filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
+  const r = await t.execute(sql`
+    SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
+           bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
+           (bi.producao_estimada - ${comercializadaDoItem})::float8 AS "saldoQtde"
+    FROM boletim_itens bi
+    JOIN boletim b ON b.id = bi.boletim_id
+    JOIN produto p ON p.id = bi.produto_id
+    WHERE b.produtor_id = ${pessoaId} ${filtro}
+    ORDER BY f_unaccent(p.nome) COLLATE "C", bi.id`);
+  return r.rows as BoletimItemProduto[];
+}

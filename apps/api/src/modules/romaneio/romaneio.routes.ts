@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  boletimItemProduto,
+  idParam,
+  pedraLivre,
+  pedrasLivresInput,
+  quantidadeUpdate,
+  romaneioInput,
+  romaneioItemRegistro,
+  romaneioLoteInput,
+  romaneioRecurso,
+  romaneioRegistro,
+} from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { recursoRoutes } from '../../lib/routes';
+import { quem } from '../../plugins/auth';
+import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.repository';
+import { romaneioService, type RomaneioDados } from './romaneio.service';
+
+const dividaParam = z.object({ divida: z.coerce.number({ error: 'Dívida inválida' }).int('Dívida inválida').positive('Dívida inválida') });
+const pessoaParam = z.object({ pessoaId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido') });
+
+/**
+ * Romaneios (route name 'romaneio'): the list routes, GET/PUT/DELETE of one, POST of a batch (one
+ * romaneio per issue date), the quantity edit, the debt's batch, and the form's free stalls and
+ * producer's bulletin items. The debt lookup (romaneio/divida/{numero}) lives in the divida module.
+ */
+export default function romaneioRoutes(app: FastifyInstance, db: Db) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const svc = romaneioService(db);
+  const tags = [romaneioRecurso.menu.rotulo];
+  const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
+
+  r.get(
+    '/romaneio/dividas/:divida',
+    {
+      schema: { tags, summary: 'Os romaneios de uma dívida (o lote), por data', params: dividaParam, response: { 200: z.array(romaneioRegistro) } },
+      config: acesso('visualizar'),
+    },
+    (req) => svc.daDivida(req.params.divida),
+  );
+  r.post(
+    '/pedras/livres',
+    {
+      schema: {
+        tags,
+        summary: 'Pedras livres em todas as datas enviadas (lista de yyyy-mm-dd), por número',
+        body: pedrasLivresInput,
+        response: { 200: z.array(pedraLivre) },
+      },
+      config: acesso('visualizar'),
+    },
+    (req) => pedrasLivres(db, req.body),
+  );
+  r.get(
+    '/boletimitens/produtos/:pessoaId',
+    {
+      schema: {
+        tags,
+        summary: 'Itens de boletim do produtor (com janela de colheita e saldo), para o romaneio',
+        params: pessoaParam,
+        response: { 200: z.array(boletimItemProduto) },
+      },
+      config: acesso('visualizar'),
+    },
+    (req) => itensDoProdutor(db, req.params.pessoaId),
+  );
+  r.put(
+    '/romaneioitens/updateQtde',
+    {
+      schema: { tags, summary: 'Altera a quantidade de um item de romaneio', body: quantidadeUpdate, response: { 200: romaneioItemRegistro } },
+      config: acesso('editar'),
+    },
+    (req) => svc.alterarQuantidade(quem(req), req.body.id, req.body.quantidade),
+  );
+
+  r.get(
+    '/romaneio/:id',
+    { schema: { tags, summary: 'Um romaneio', params: idParam, response: { 200: romaneioRegistro } }, config: acesso('visualizar') },
+    (req) => svc.ler(req.params.id),
+  );
+  r.post(
+    '/romaneio',
+    {
+      schema: {
+        tags,
+        summary: 'Cadastra um lote: um romaneio por data de emissão, todos com a mesma dívida, numa transação',
+        body: romaneioLoteInput,
+        response: { 201: z.array(romaneioRegistro) },
+      },
+      config: acesso('criar'),
+    },
+    async (req, reply) => {
+      const salvos = await svc.criar(quem(req), req.body as RomaneioDados[]);
+      reply.code(201);
+      return salvos;
+    },
+  );
+  r.put(
+    '/romaneio',
+    {
+      schema: { tags, summary: 'Atualiza as quantidades dos itens (id no corpo)', body: romaneioInput, response: { 200: romaneioRegistro } },
+      config: acesso('editar'),
+    },
+    (req) => {
+      const body = req.body as RomaneioDados;
+      if (!body.id) throw badRequest('O código é obrigatório', [{ field: 'id', message: 'O código é obrigatório' }]);
+      return svc.alterar(quem(req), body.id, body);
+    },
+  );
+  r.put(
+    '/romaneio/:id',
+    {
+      schema: { tags, summary: 'Atualiza as quantidades dos itens', params: idParam, body: romaneioInput, response: { 200: romaneioRegistro } },
+      config: acesso('editar'),
+    },
+    (req) => svc.alterar(quem(req), req.params.id, req.body as RomaneioDados),
+  );
+  r.delete(
+    '/romaneio/:id',
+    { schema: { tags, summary: 'Remove (204, sem corpo); o último romaneio de uma dívida libera a dívida', params: idParam }, config: acesso('deletar') },
+    async (req, reply) => {
+      await svc.remover(quem(req), req.params.id);
+      return reply.code(204).send();
+    },
+  );
+  recursoRoutes(app, db, romaneioRecurso, { lista: romaneioList });
+}

@@ -1,0 +1,90 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PedraDoMapa } from '@ceasa/shared';
+import { api, ApiError } from '../../lib/api-client';
+import { ToastProvider } from '../../lib/toast';
+import { diaDoMapa } from './mapa-layout';
+import { PedrasPainel } from './pedras-painel';
+
+vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
+vi.mock('../../lib/auth', () => ({ useAuth: () => ({ pode: () => true }) }));
+vi.mock('../../lib/settings', () => ({ useSettings: () => ({ diasDeMercado: [1, 4], municipio: 'Prefeitura', mercado: 'CEASA' }) }));
+const apiMock = vi.mocked(api);
+
+const pedras = (ocupadas: number[]): PedraDoMapa[] =>
+  Array.from({ length: 252 }, (_, i) => {
+    const uso = ocupadas.includes(i + 1);
+    return { id: i + 1, numero: String(i + 1), uso, ocupante: uso ? 'Ana' : null, ocupacao: null, romaneioId: uso ? 9 : null };
+  });
+
+function Endereco() {
+  return <output aria-label="endereço">{useLocation().search}</output>;
+}
+
+const renderizar = (url = '/admin') =>
+  render(
+    <ToastProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <PedrasPainel />
+        <Endereco />
+      </MemoryRouter>
+    </ToastProvider>,
+  );
+
+/** The days the map was asked for, in order. */
+const dias = () => apiMock.mock.calls.map(([path, o]) => [path, o?.body]);
+
+beforeEach(() => apiMock.mockReset());
+afterEach(cleanup);
+
+describe('stall page search', () => {
+  it('opens on the default day with no toast, and a search of that same day loads it again, toasts and keeps it in the address', async () => {
+    apiMock.mockResolvedValue(pedras([]));
+    const u = userEvent.setup();
+    renderizar();
+    const hoje = diaDoMapa(new Date(), [1, 4]);
+    await waitFor(() => expect(dias()).toEqual([['pedras/ocupadas', hoje]]));
+    await screen.findByRole('group', { name: 'Mapa de pedras' });
+    expect(screen.queryByText('Nenhuma Pedras encontrada')).toBeNull();
+
+    await u.click(screen.getByRole('button', { name: 'Pesquisar...' }));
+    expect(await screen.findByText('Nenhuma Pedras encontrada')).toBeInTheDocument();
+    expect(dias()).toEqual([
+      ['pedras/ocupadas', hoje],
+      ['pedras/ocupadas', hoje],
+    ]);
+    expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent(`?data=${hoje}`);
+  });
+
+  it('searches a typed day through the address, and says how many stalls are occupied', async () => {
+    apiMock.mockResolvedValueOnce(pedras([])).mockResolvedValueOnce(pedras([1, 2]));
+    const u = userEvent.setup();
+    renderizar('/admin?data=2024-05-06');
+    await waitFor(() => expect(dias()).toEqual([['pedras/ocupadas', '2024-05-06']]));
+    const campo = screen.getByLabelText('Data da pesquisa');
+    await u.clear(campo);
+    await u.type(campo, '02052024');
+    await u.click(screen.getByRole('button', { name: 'Pesquisar...' }));
+    expect(await screen.findByText('Pesquisa concluída!')).toBeInTheDocument();
+    expect(screen.getByText('2 pedra(s) ocupada(s) em 02/05/2024')).toBeInTheDocument();
+    expect(dias().at(-1)).toEqual(['pedras/ocupadas', '2024-05-02']);
+    expect(screen.getByRole('status', { name: 'endereço' })).toHaveTextContent('?data=2024-05-02');
+    expect(screen.getAllByRole('img', { name: /ocupada por Ana/ })).toHaveLength(2);
+  });
+
+  it("toasts 'Erro ao pesquisar!' with the server's message, and hides or shows the map", async () => {
+    apiMock.mockResolvedValueOnce(pedras([])).mockRejectedValueOnce(new ApiError(500, 'Falha simulada'));
+    const u = userEvent.setup();
+    renderizar('/admin?data=2024-05-06');
+    const mapa = await screen.findByRole('group', { name: 'Mapa de pedras' });
+    await u.click(screen.getByRole('button', { name: 'Ocultar Pedras' }));
+    expect(mapa).not.toBeVisible();
+    await u.click(screen.getByRole('button', { name: 'Mostrar Pedras' }));
+    expect(mapa).toBeVisible();
+    await u.click(screen.getByRole('button', { name: 'Pesquisar...' }));
+    expect(await screen.findByText('Erro ao pesquisar!')).toBeInTheDocument();
+    expect(screen.getByText('Falha simulada')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PessoaCotacao } from '@ceasa/shared';
+import { api } from '../../lib/api-client';
+
+/** GET pessoa/cotacoes: the shop owners and producers a quotation may name ('nome - tipo'). */
+export function usePessoasCotacao() {
+  const q = useQuery({ queryKey: ['pessoa', 'cotacoes'], queryFn: () => api<PessoaCotacao[]>('pessoa/cotacoes'), staleTime: 0 });
+  return { ...q, opcoes: (q.data ?? []).map((p) => ({ label: `${p.nome} - ${p.tipoDescricao}`, value: p.id })) };
+}

@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Cotacao, Page } from '@ceasa/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../lib/api-client';
+import { ToastProvider } from '../../lib/toast';
+import CotacaoForm from './cotacao-form';
+import CotacaoListPage from './cotacao-list-page';
+
+/** The quotation screens with the API client mocked (no server); ApiError stays the real one. */
+vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
+vi.mock('../../lib/auth', () => ({ useAuth: () => ({ pode: () => true }) }));
+const apiMock = vi.mocked(api);
+
+const ANA: Cotacao = {
+  id: 3,
+  pessoaId: 9,
+  ativo: true,
+  nome: 'Mercearia Ana',
+  tipo: 'Lojista',
+  pessoa: { nome: 'Mercearia Ana', pessoaTipo: { descricao: 'Lojista' } },
+};
+const pagina = (content: Cotacao[]): Page<Cotacao> => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 20 });
+
+function renderizar(caminho: string) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[caminho]}>
+          <Routes>
+            <Route path="/cotacao" element={<CotacaoListPage />} />
+            <Route path="/cotacao/create" element={<CotacaoForm />} />
+            <Route path="/cotacao/edit/:id" element={<CotacaoForm />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+configure({ asyncUtilTimeout: 5_000 });
+beforeEach(() => {
+  apiMock.mockReset();
+  localStorage.clear();
+});
+afterEach(cleanup);
+
+describe('cotacao screens', { timeout: 30_000 }, () => {
+  it('toggles Ativa → Nao Ativa with a PUT of the whole record and says so', async () => {
+    let atual = ANA;
+    apiMock.mockImplementation(async (path, o) => {
+      if (o?.method === 'PUT') return (atual = { ...atual, ativo: (o.body as Cotacao).ativo });
+      return pagina([atual]);
+    });
+    renderizar('/cotacao');
+    expect(await screen.findByRole('heading', { name: 'Cotacoes' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cotacao 3: Ativa (clique para alternar)' }));
+    expect(await screen.findByText('Status Atualizado')).toBeInTheDocument();
+    expect(screen.getByText('A cotacao 3 (Mercearia Ana) foi marcada como Nao Ativa')).toBeInTheDocument();
+    expect(apiMock.mock.calls.find(([, o]) => o?.method === 'PUT')).toEqual(['cotacao', { method: 'PUT', body: { id: 3, pessoaId: 9, ativo: false } }]);
+    expect(await screen.findByRole('button', { name: 'Cotacao 3: Nao Ativa (clique para alternar)' })).toBeInTheDocument();
+  });
+
+  it("a failed toggle says 'Erro ao Atualizar' and leaves the row as it was", async () => {
+    apiMock.mockImplementation(async (path, o) => {
+      if (o?.method === 'PUT') throw new ApiError(500, 'Erro interno');
+      return pagina([ANA]);
+    });
+    renderizar('/cotacao');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cotacao 3: Ativa (clique para alternar)' }));
+    expect(await screen.findByText('Erro ao Atualizar')).toBeInTheDocument();
+    expect(screen.getByText('Ocorreu um erro ao atualizar o status da cotacao.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cotacao 3: Ativa (clique para alternar)' })).toBeEnabled());
+  });
+
+  it("the form's save failure reads 'Erro ao salvar a cotacao.' with the server's text; an empty list says so", async () => {
+    apiMock.mockImplementation(async (path, o) => {
+      if (path === 'pessoa/cotacoes') return [{ id: 9, nome: 'Mercearia Ana', tipoDescricao: 'Lojista' }];
+      if (o?.method === 'PUT') throw new ApiError(400, 'A pessoa deve ser um lojista ou um produtor');
+      if (path === 'cotacao/3') return ANA;
+      return pagina([]);
+    });
+    renderizar('/cotacao/edit/3');
+    expect(await screen.findByRole('heading', { name: 'Editar Cotacao 3' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Ativa')).toBeChecked());
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Erro ao salvar a cotacao.')).toBeInTheDocument();
+    expect(screen.getByText('A pessoa deve ser um lojista ou um produtor')).toBeInTheDocument();
+    cleanup();
+    renderizar('/cotacao');
+    expect(await screen.findByText('Nenhuma cotacao encontrada')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import { lojaRecurso } from '@ceasa/shared';
+import { pagesOf } from '../../lib/recursos';
+
+const Lista = lazy(() => import('./loja-list-page'));
+const Form = lazy(() => import('./loja-form'));
+
+export const lojaResource = pagesOf(lojaRecurso, { lista: Lista, form: Form });

@@ -1,0 +1,155 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Loja } from '@ceasa/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from '../../lib/api-client';
+import { ToastProvider } from '../../lib/toast';
+import LojaForm from './loja-form';
+
+/** The shop form with the API client mocked (no server); ApiError stays the real one. */
+vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
+const apiMock = vi.mocked(api);
+
+const item = (id: number, produtoNome: string, quantidade: number) => ({
+  id,
+  lojaId: 1,
+  produtoId: id * 10,
+  produtoNome,
+  produtoEmbalagem: 'CX',
+  quantidade,
+  municipioId: 5,
+  municipioNome: 'Imperatriz',
+});
+const LOJA: Loja = {
+  id: 1,
+  lojistaId: 7,
+  lojistaNome: 'Loja do Zé',
+  lojista: { nome: 'Loja do Zé' },
+  dataEmissao: '2026-11-19',
+  itens: [item(11, 'Tomate', 150), item(12, 'Alface', 30)],
+};
+
+function renderizar(caminho: string) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <ToastProvider>
+        <ConfirmDialog />
+        <MemoryRouter initialEntries={[caminho]}>
+          <Routes>
+            <Route path="/loja" element={<p>Lista de lojas</p>} />
+            <Route path="/lojacreate" element={<LojaForm />} />
+            <Route path="/loja/edit/:id" element={<LojaForm />} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** The API: the shop, its options; `falhas` makes the item calls fail. */
+function servidor(falhas: { put?: boolean; del?: boolean } = {}) {
+  apiMock.mockImplementation(async (path, o) => {
+    if (path === 'loja/1') return LOJA;
+    if (path === 'pessoa/lojistas') return [{ id: 7, nome: 'Loja do Zé' }];
+    if (path === 'lojaitens/updateQtde') {
+      if (falhas.put) throw new ApiError(409, 'Item 11 não existe mais');
+      return { ...LOJA.itens[0], quantidade: (o?.body as { quantidade: number }).quantidade };
+    }
+    if (String(path).startsWith('lojaitens/')) {
+      if (falhas.del) throw new ApiError(409, 'A loja precisa de ao menos um produto: para tirar este, remova a loja inteira.');
+      return undefined;
+    }
+    return [];
+  });
+}
+const chamadas = (prefixo: string) => apiMock.mock.calls.filter(([p]) => String(p).startsWith(prefixo));
+
+configure({ asyncUtilTimeout: 5_000 });
+beforeEach(() => apiMock.mockReset());
+afterEach(cleanup);
+
+async function alterarQuantidade(valor: string) {
+  const campo = await screen.findByLabelText('Quantidade do item 1');
+  await waitFor(() => expect(campo).toHaveValue('150,00'));
+  const u = userEvent.setup();
+  await u.clear(campo);
+  await u.type(campo, valor);
+  fireEvent.blur(campo);
+  return campo;
+}
+
+describe('loja form', { timeout: 30_000 }, () => {
+  it('on create, saving without items warns and sends nothing', async () => {
+    servidor();
+    renderizar('/lojacreate');
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Produto(s) não adicionado(s)!')).toBeInTheDocument();
+    expect(screen.getAllByText('É obrigatório adicionar ao menos um produto.').length).toBeGreaterThan(0);
+    expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'POST')).toEqual([]);
+  });
+
+  it('on edit, a quantity left in its cell goes to lojaitens/updateQtde at once', async () => {
+    servidor();
+    renderizar('/loja/edit/1');
+    await alterarQuantidade('175,5');
+    await waitFor(() => expect(chamadas('lojaitens/updateQtde')).toEqual([['lojaitens/updateQtde', { method: 'PUT', body: { id: 11, quantidade: 175.5 } }]]));
+    expect(await screen.findByText('Cadastro Alterado!')).toBeInTheDocument();
+    expect(screen.getByText('11 Alterado com sucesso')).toBeInTheDocument();
+  });
+
+  it("a quantity left in its cell is saved though 'Voltar' closes the screen just after", async () => {
+    servidor();
+    renderizar('/loja/edit/1');
+    await alterarQuantidade('80');
+    fireEvent.click(screen.getByRole('link', { name: /Voltar/ }));
+    expect(await screen.findByText('Lista de lojas')).toBeInTheDocument();
+    await waitFor(() => expect(chamadas('lojaitens/updateQtde')).toEqual([['lojaitens/updateQtde', { method: 'PUT', body: { id: 11, quantidade: 80 } }]]));
+  });
+
+  it("a refused quantity says 'Erro ao alterar!' and shows the server's value again", async () => {
+    servidor({ put: true });
+    renderizar('/loja/edit/1');
+    const campo = await alterarQuantidade('99');
+    expect(await screen.findByText('Erro ao alterar!')).toBeInTheDocument();
+    await waitFor(() => expect(campo).toHaveValue('150,00'));
+  });
+
+  it("a quantity the rule refuses says 'Erro ao alterar!' with its message, sends nothing and shows the server's value again", async () => {
+    servidor();
+    renderizar('/loja/edit/1');
+    const campo = await alterarQuantidade('0');
+    expect(await screen.findByText('A quantidade deve ser maior que 0')).toBeInTheDocument();
+    expect(screen.getByText('Erro ao alterar!')).toBeInTheDocument();
+    await waitFor(() => expect(campo).toHaveValue('150,00'));
+    expect(chamadas('lojaitens/updateQtde')).toEqual([]);
+  });
+
+  it('a removal asks first, then DELETEs the item and takes the row away', async () => {
+    servidor();
+    renderizar('/loja/edit/1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remover item 2 (Alface - CX)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Remoção concluída!')).toBeInTheDocument();
+    expect(screen.getByText('Item 12 removido da loja')).toBeInTheDocument();
+    expect(chamadas('lojaitens/12')).toEqual([['lojaitens/12', { method: 'DELETE' }]]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remover item 2 (Alface - CX)' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Remover item 1 (Tomate - CX)' })).toBeInTheDocument();
+  });
+
+  it('a refused removal keeps the row', async () => {
+    servidor({ del: true });
+    renderizar('/loja/edit/1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Remover item 2 (Alface - CX)' }));
+    expect(await screen.findByText('Você tem certeza que quer remover este item?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(chamadas('lojaitens/12')).toEqual([['lojaitens/12', { method: 'DELETE' }]]));
+    expect(await screen.findByText('Erro ao remover o item')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remover item 2 (Alface - CX)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantidade do item 2')).toHaveValue('30,00');
+    expect(chamadas('lojaitens/updateQtde')).toEqual([]);
+  });
+});

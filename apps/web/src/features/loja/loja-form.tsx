@@ -1,0 +1,132 @@
+import { useWatch } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, QUANTIDADE_MAXIMA, quantidadeItem, type Loja, type LojaInput } from '@ceasa/shared';
+import { DateField, SelectField } from '../../components/form/fields';
+import { FormPage } from '../../components/form/form-page';
+import { ItemsField, type ItemColumn } from '../../components/form/items-field';
+import { useResourceForm } from '../../components/form/use-resource-form';
+import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
+import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
+import { useToast } from '../../lib/toast';
+import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
+import { useLojistas } from './api';
+
+/** A row of the items table: the input's fields and, for a saved item, the names the server gave. */
+type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string };
+
+/** SPEC.md section 9: the missing-item toast lasts 3 s. */
+const DURACAO_SEM_ITENS = 3000;
+const anos = `2000:${new Date().getFullYear() + 2}`;
+
+/**
+ * The shop sheet: shop owner, issue date and, on create, the items (municipality, product, quantity,
+ * 'Adicionar'), all saved in one POST. On edit the owner and date are saved with 'Atualizar' while each
+ * item's quantity and removal go to the server at once (useItensNoServidor).
+ */
+export default function LojaForm() {
+  const toast = useToast();
+  const editando = useParams().id !== undefined;
+  const f = useResourceForm<LojaInput, Loja>({
+    recurso: lojaRecurso,
+    defaults: { lojistaId: undefined, dataEmissao: '', itens: [] },
+    toForm: (l) => ({
+      lojistaId: l.lojistaId,
+      dataEmissao: l.dataEmissao,
+      itens: l.itens.map((i) => ({
+        id: i.id,
+        produtoId: i.produtoId,
+        municipioId: i.municipioId,
+        quantidade: i.quantidade,
+        produtoNome: i.produtoNome,
+        municipioNome: i.municipioNome,
+      })),
+    }),
+    // The edit's 'Atualizar' saves owner and date; the items are already on the server.
+    toBody: (v) => (editando ? { lojistaId: v.lojistaId, dataEmissao: v.dataEmissao } : v),
+  });
+  const { control } = f.form;
+  const lojistas = useLojistas();
+  const municipios = useMunicipioOpcoes();
+  const produtos = useProdutoOpcoes();
+  const opcoesProduto = comProdutosSalvos(produtos.opcoes, f.registro?.itens ?? []);
+  const noServidor = useItensNoServidor<LojaInput, ItemForm>({
+    form: f.form,
+    name: 'itens',
+    base: 'lojaitens',
+    itens: f.registro?.itens,
+    ativo: f.editando,
+    quantidade: quantidadeItem,
+    removido: (id) => `Item ${id} removido da loja`,
+    lista: 'loja',
+  });
+  const itens = useWatch({ control, name: 'itens' });
+
+  const nome = (opcoes: { label: string; value: number }[], id: number | undefined, salvo?: string) => opcoes.find((o) => o.value === id)?.label ?? salvo ?? '';
+  const colunas: ItemColumn<ItemForm>[] = [
+    { field: 'municipioId', header: 'Município', body: (i) => nome(municipios.opcoes, i.municipioId, i.municipioNome) },
+    { field: 'produtoId', header: 'Produto', body: (i) => nome(opcoesProduto, i.produtoId, i.produtoNome) },
+    {
+      field: 'quantidade',
+      header: 'Quantidade (kg)',
+      editor: 'numero',
+      decimais: 2,
+      min: 0,
+      max: QUANTIDADE_MAXIMA,
+      rotulo: (_i, n) => `Quantidade do item ${n + 1}`,
+      aoSair: noServidor.aoSair,
+      style: { width: '12rem' },
+    },
+  ];
+
+  const salvar = f.form.handleSubmit(
+    (v) => f.salvar(v),
+    (erros) => {
+      if (!f.editando && erros.itens && !(itens ?? []).length) toast.show('warn', 'Produto(s) não adicionado(s)!', LOJA_SEM_ITENS, DURACAO_SEM_ITENS);
+    },
+  );
+
+  return (
+    <FormPage form={f} onSubmit={salvar} titulo={f.editando ? `Editar Loja ${f.registro?.id ?? ''}` : 'Nova Loja'}>
+      <SelectField
+        control={control}
+        name="lojistaId"
+        label="Lojista"
+        options={lojistas.opcoes}
+        loading={lojistas.isLoading}
+        emptyMessage="Nenhum lojista encontrado"
+      />
+      <DateField control={control} name="dataEmissao" label="Data Emissão" yearRange={anos} />
+      <div className="form-largo">
+        <ItemsField<LojaInput, ItemForm>
+          control={control}
+          name="itens"
+          titulo="Itens"
+          colunas={colunas}
+          rotuloDaLinha={(i, n) => `item ${n + 1} (${nome(opcoesProduto, i.produtoId, i.produtoNome)})`}
+          vazio="Nenhum produto adicionado"
+          remover
+          aoRemover={noServidor.aoRemover}
+          novo={
+            f.editando
+              ? undefined
+              : {
+                  campos: [
+                    { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes } },
+                    { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto } },
+                    { field: 'quantidade', header: 'Quantidade (kg)', editor: 'numero', decimais: 2, min: 0, max: QUANTIDADE_MAXIMA },
+                  ],
+                  padrao: {
+                    id: null,
+                    municipioId: undefined as unknown as number,
+                    produtoId: undefined as unknown as number,
+                    quantidade: undefined as unknown as number,
+                  },
+                  schema: lojaItemInput,
+                  rotuloBotao: 'Adicionar',
+                }
+          }
+        />
+      </div>
+    </FormPage>
+  );
+}

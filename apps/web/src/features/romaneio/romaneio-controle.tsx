@@ -1,0 +1,94 @@
+import type { Romaneio, RomaneioItem } from '@ceasa/shared';
+import { formatCpfCnpj, formatDate, formatDateTime, formatDecimal } from '@ceasa/shared/format';
+import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
+import './romaneio-impressao.css';
+
+/** SPEC.md section 2: the control sheet breaks the page after every 10 item rows (the header repeats on each page). */
+export const ITENS_POR_PAGINA = 10;
+export const TITULO_CONTROLE = 'CONTROLE ENTRADA DE MERCADORIA';
+
+/** The items in pages of `n` rows; a romaneio without items still gets its one page. */
+export function paginar<T>(itens: T[], n = ITENS_POR_PAGINA): T[][] {
+  if (!itens.length) return [[]];
+  const paginas: T[][] = [];
+  for (let i = 0; i < itens.length; i += n) paginas.push(itens.slice(i, i + n));
+  return paginas;
+}
+
+/** 'Propriedade - Município' of an item (what is known of it). */
+export const origemDoItem = (i: Pick<RomaneioItem, 'boletimItensBoletimPropriedadeNome' | 'boletimItensBoletimPropriedadeMunicipioNome'>) =>
+  [i.boletimItensBoletimPropriedadeNome, i.boletimItensBoletimPropriedadeMunicipioNome].filter(Boolean).join(' - ');
+
+export const pedrasDoRomaneio = (r: Pick<Romaneio, 'pedras'>) =>
+  r.pedras
+    .map((p) => p.pedrasNumero)
+    .sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))
+    .join(', ');
+
+/** The romaneio's fields on every page of its sheet (SPEC.md section 2). */
+export const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
+  ['CPF/CNPJ', formatCpfCnpj(r.pessoa.cpfcnpj)],
+  ['Produtor', r.pessoa.nome || r.produtorNome],
+  ['Número', String(r.id)],
+  ['Dívida', String(r.divida)],
+  ['Pedras', pedrasDoRomaneio(r) || '-'],
+  ['Data de impressão', formatDateTime(impressoEm)],
+  ['Data de comercialização', formatDate(r.dataEmissao)],
+];
+
+const COLUNAS: PrintColumn<RomaneioItem>[] = [
+  { header: 'Qtde', cell: (i) => formatDecimal(i.quantidade), className: 'num' },
+  { header: 'Unidade', cell: (i) => i.produtoEmbalagem },
+  { header: 'Produto', cell: (i) => i.produtoNome },
+  { header: 'Início', cell: (i) => formatDate(i.boletimItensInicioColheita) },
+  { header: 'Fim', cell: (i) => formatDate(i.boletimItensFimColheita) },
+  { header: 'Propriedade - Município', cell: origemDoItem },
+];
+
+/**
+ * The control sheet of goods entering the market (SPEC.md section 2), one per romaneio: the municipal
+ * header, the romaneio's data, its items 10 to a page (header and data repeated on every page) and the
+ * producer's signature and arrival time at the end. For one romaneio or all of a debt.
+ */
+export function ControleRomaneio({ romaneios, impressoEm = new Date() }: { romaneios: Romaneio[]; impressoEm?: Date }) {
+  const paginas = romaneios.flatMap((r) => paginar(r.itens).map((itens, i, todas) => ({ r, itens, pagina: i + 1, total: todas.length })));
+  return (
+    <div className="controle-romaneio">
+      {paginas.map(({ r, itens, pagina, total }, n) => (
+        <section
+          key={`${r.id}-${pagina}`}
+          className={`controle-pagina${n < paginas.length - 1 ? ' page-break' : ''}`}
+          aria-label={`Romaneio ${r.id}, página ${pagina} de ${total}`}
+        >
+          <PrintHeader titulo={TITULO_CONTROLE} />
+          <dl className="print-dados controle-dados">
+            {dadosDoRomaneio(r, impressoEm).map(([dt, dd]) => (
+              <div key={dt}>
+                <dt>{dt}</dt>
+                <dd>{dd}</dd>
+              </div>
+            ))}
+          </dl>
+          <PrintTable columns={COLUNAS} rows={itens} vazio="Nenhum produto" />
+          {total > 1 && (
+            <p className="controle-folha">
+              Folha {pagina} de {total}
+            </p>
+          )}
+          {pagina === total && (
+            <footer className="controle-rodape">
+              <div>
+                <span className="controle-linha" />
+                Assinatura do produtor
+              </div>
+              <div>
+                <span className="controle-linha" />
+                Horário de chegada
+              </div>
+            </footer>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import type { Romaneio, RomaneioLinha } from '@ceasa/shared';
+import { PrintDialog } from '../../components/print/print-dialog';
+import { api } from '../../lib/api-client';
+import { ControleRomaneio } from './romaneio-controle';
+import { EtiquetasRomaneio, LAYOUTS_ETIQUETAS, type LayoutEtiquetas } from './romaneio-etiquetas';
+
+export type ModoImpressao = 'controle' | 'etiquetas';
+
+/** The romaneios to print: one (GET romaneio/{id}) or all of a debt (GET romaneio/dividas/{divida}). */
+export async function buscarParaImprimir(p: { romaneioId?: number; divida?: number }): Promise<Romaneio[]> {
+  if (p.romaneioId !== undefined) return [await api<Romaneio>(`romaneio/${p.romaneioId}`)];
+  if (p.divida !== undefined) return api<Romaneio[]>(`romaneio/dividas/${p.divida}`);
+  return [];
+}
+
+/**
+ * The romaneio list's print and tag buttons open this (mounted while open): it fetches the romaneio, or every
+ * romaneio of the debt, and shows the control sheet or the labels in the shared print dialog, with 'Imprimir'.
+ */
+export function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpressao; romaneioId?: number; divida?: number; onHide: () => void }) {
+  const [layout, setLayout] = useState<LayoutEtiquetas>('etiqueta');
+  const q = useQuery({
+    queryKey: ['romaneio-impressao', romaneioId ?? null, divida ?? null],
+    queryFn: () => buscarParaImprimir({ romaneioId, divida }),
+    gcTime: 0,
+  });
+  const titulo = modo === 'controle' ? 'Controle de entrada de mercadoria' : 'Etiquetas de rastreamento';
+  return (
+    <PrintDialog visible onHide={onHide} titulo={titulo} header={false}>
+      {q.isPending ? (
+        <p>Carregando...</p>
+      ) : q.isError ? (
+        <p role="alert">Erro ao obter romaneio</p>
+      ) : modo === 'controle' ? (
+        <ControleRomaneio romaneios={q.data} />
+      ) : (
+        <>
+          <fieldset className="etiquetas-layout">
+            <legend className="sr-only">Formato de impressão</legend>
+            {LAYOUTS_ETIQUETAS.map((l) => (
+              <label key={l.value}>
+                <input type="radio" name="layout-etiquetas" value={l.value} checked={layout === l.value} onChange={() => setLayout(l.value)} />
+                {l.label}
+              </label>
+            ))}
+          </fieldset>
+          <EtiquetasRomaneio romaneios={q.data} layout={layout} />
+        </>
+      )}
+    </PrintDialog>
+  );
+}
+
+/** The four row buttons of the romaneio list (SPEC.md section 2, always visible): print and label this romaneio or all of its debt. */
+export const BOTOES_IMPRESSAO = [
+  { modo: 'controle', escopo: 'romaneio', icone: 'pi pi-print', rotulo: (r: RomaneioLinha) => `Imprimir o romaneio ${r.id}` },
+  { modo: 'controle', escopo: 'divida', icone: 'pi pi-copy', rotulo: (r: RomaneioLinha) => `Imprimir todos os romaneios da dívida ${r.divida}` },
+  { modo: 'etiquetas', escopo: 'romaneio', icone: 'pi pi-tag', rotulo: (r: RomaneioLinha) => `Etiquetas do romaneio ${r.id}` },
+  { modo: 'etiquetas', escopo: 'divida', icone: 'pi pi-tags', rotulo: (r: RomaneioLinha) => `Etiquetas de todos os romaneios da dívida ${r.divida}` },
+] as const;
+
+/** What a row's print or label button asks for: this romaneio or every romaneio of its debt. */
+export type PedidoDeImpressao = { modo: ModoImpressao; romaneioId?: number; divida?: number };
+
+/** The print dialog of a list: `abrir` for the rows' buttons, `dialogo` to render once beside the list. */
+export function useImpressaoRomaneio() {
+  const [pedido, setPedido] = useState<PedidoDeImpressao | null>(null);
+  return { abrir: setPedido, dialogo: pedido && <ImprimirRomaneio {...pedido} onHide={() => setPedido(null)} /> };
+}
+
+/**
+ * The romaneio list's print and label buttons of one row (on every row of the list). The dialog they open
+ * lives with the list, not in the row: a row re-rendered by the list's reload must not close it.
+ */
+export function AcoesImpressaoRomaneio({ romaneio, abrir }: { romaneio: RomaneioLinha; abrir: (p: PedidoDeImpressao) => void }) {
+  return (
+    <>
+      {BOTOES_IMPRESSAO.map((b) => (
+        <Button
+          key={`${b.modo}-${b.escopo}`}
+          icon={b.icone}
+          rounded
+          text
+          aria-label={b.rotulo(romaneio)}
+          tooltip={b.rotulo(romaneio)}
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => abrir(b.escopo === 'romaneio' ? { modo: b.modo, romaneioId: romaneio.id } : { modo: b.modo, divida: romaneio.divida })}
+        />
+      ))}
+    </>
+  );
+}

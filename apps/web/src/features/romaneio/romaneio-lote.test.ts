@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { FORA_DA_COLHEITA } from '@ceasa/shared';
+import { formSchema, loteDoFormulario, type ItemForm } from './romaneio-lote';
+
+const item = (boletimItensId: number, inicioColheita: string, fimColheita: string, quantidade = 10): ItemForm => ({
+  id: null,
+  boletimItensId,
+  produtoId: boletimItensId * 10,
+  produtoNome: `Produto ${boletimItensId}`,
+  produtoEmbalagem: 'CX',
+  inicioColheita,
+  fimColheita,
+  quantidade,
+});
+// Tomato harvested all November; lettuce from the 24th.
+const tomate = item(1, '2026-11-01', '2026-11-30', 120.5);
+const alface = item(2, '2026-11-24', '2026-12-31', 30);
+const form = { datas: ['2026-11-26', '2026-11-23'], divida: 20259001, pessoaId: 5, pedras: [15, 16], avulsa: false, itens: [tomate, alface] };
+
+describe('romaneio form → POST romaneio batch', () => {
+  it('gives one romaneio per date, in date order, each with only the items harvestable that day', () => {
+    expect(loteDoFormulario(form)).toEqual([
+      {
+        dataEmissao: '2026-11-23',
+        divida: 20259001,
+        pessoa: { id: 5 },
+        pedras: [
+          { pedrasId: 15, ocupacao: null },
+          { pedrasId: 16, ocupacao: null },
+        ],
+        itens: [{ produtoId: 10, produtoNome: 'Produto 1', quantidade: 120.5, boletimItensId: 1 }],
+      },
+      {
+        dataEmissao: '2026-11-26',
+        divida: 20259001,
+        pessoa: { id: 5 },
+        pedras: [
+          { pedrasId: 15, ocupacao: null },
+          { pedrasId: 16, ocupacao: null },
+        ],
+        itens: [
+          { produtoId: 10, produtoNome: 'Produto 1', quantidade: 120.5, boletimItensId: 1 },
+          { produtoId: 20, produtoNome: 'Produto 2', quantidade: 30, boletimItensId: 2 },
+        ],
+      },
+    ]);
+    expect(loteDoFormulario({ ...form, avulsa: true })[0].pedras).toEqual([
+      { pedrasId: 15, ocupacao: 'avulsa' },
+      { pedrasId: 16, ocupacao: 'avulsa' },
+    ]);
+  });
+
+  it('refuses a date on which no added item is harvestable, no date, no item, a quantity above 10000', () => {
+    const msg = (v: unknown) => {
+      const r = formSchema.safeParse(v);
+      return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(msg(form)).toBeNull();
+    expect(msg({ ...form, itens: [alface] })).toEqual([`datas: ${FORA_DA_COLHEITA} (23/11/2026)`]);
+    expect(msg({ ...form, datas: [] })).toEqual(['datas: A Data da emissao é obrigatória']);
+    expect(msg({ ...form, itens: [] })).toEqual(['itens: É obrigatório adicionar ao menos um produto.']);
+    expect(msg({ ...form, itens: [{ ...tomate, quantidade: 10000.01 }] })).toEqual(['itens.0.quantidade: A quantidade deve ser no máximo 10.000']);
+    expect(msg({ ...form, divida: undefined })).toEqual(['divida: A divida é obrigatório']);
+  });
+});

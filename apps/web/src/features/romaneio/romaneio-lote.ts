@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { colheitaContem, FORA_DA_COLHEITA, formatDate, quantidadeItem, referencia } from '@ceasa/shared';
+
+/** An item in the form: the bulletin item it comes from (with its harvest window, to split it by date) and the quantity. */
+export const itemForm = z.object({
+  id: z.number().nullish(),
+  boletimItensId: z.number(),
+  produtoId: z.number(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  inicioColheita: z.string(),
+  fimColheita: z.string(),
+  quantidade: quantidadeItem,
+});
+export type ItemForm = z.infer<typeof itemForm>;
+
+/** The form: one or more issue dates (one romaneio each), debt, producer, stalls and the items. */
+export const formSchema = z
+  .object({
+    datas: z.array(z.string()).min(1, 'A Data da emissao é obrigatória'),
+    divida: z.number({ error: 'A divida é obrigatório' }).int('A divida deve ser um número inteiro').positive('A divida deve ser maior que 0'),
+    pessoaId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
+    pedras: z.array(z.number()),
+    avulsa: z.boolean(),
+    itens: z.array(itemForm).min(1, 'É obrigatório adicionar ao menos um produto.'),
+  })
+  .superRefine((v, ctx) => {
+    // Every date gets at least one item harvestable on it.
+    const sem = v.datas.filter((d) => !v.itens.some((i) => colheitaContem(i, d)));
+    if (v.itens.length && sem.length) ctx.addIssue({ code: 'custom', path: ['datas'], message: `${FORA_DA_COLHEITA} (${sem.map(formatDate).join(', ')})` });
+  });
+export type RomaneioForm = z.input<typeof formSchema>;
+
+/**
+ * POST romaneio's body from the form: one romaneio per issue date (in date order), each with only the
+ * items whose harvest window contains that date, all with the debt, producer and stalls chosen.
+ */
+export function loteDoFormulario(v: RomaneioForm) {
+  return [...v.datas].sort().map((d) => ({
+    dataEmissao: d,
+    divida: v.divida,
+    pessoa: { id: v.pessoaId },
+    pedras: v.pedras.map((pedrasId) => ({ pedrasId, ocupacao: v.avulsa ? ('avulsa' as const) : null })),
+    itens: v.itens
+      .filter((i) => colheitaContem(i, d))
+      .map((i) => ({ produtoId: i.produtoId, produtoNome: i.produtoNome, quantidade: i.quantidade, boletimItensId: i.boletimItensId })),
+  }));
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
+import type { Lote } from '@ceasa/shared/resources/romaneio';
+import type { Settings } from '@ceasa/shared/settings';
+
+/**
+ * The public lot page (SPEC.md 'Public lot page'), opened by scanning a tracking label's QR code on a phone.
+ * Its own entry (lote.html): React and these few lines only, no back office, no sign-in, no login button.
+ */
+export const TEXTOS = {
+  carregando: 'Carregando...',
+  erro: 'Ocorreu um erro ao buscar os dados. Tente novamente mais tarde.',
+  semDados: 'Sem dados para mostrar.',
+} as const;
+
+/** The lot code of /lote/{lote} (decoded; '' when the path has none). */
+export function codigoDaUrl(pathname: string): string {
+  const m = /^\/lote\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return '';
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
+}
+
+type Cabecalho = Pick<Settings, 'municipio' | 'mercadoTitulo' | 'logoMunicipio' | 'logoMercado'>;
+type Estado = { tipo: 'carregando' } | { tipo: 'erro' } | { tipo: 'vazio' } | { tipo: 'lote'; lote: Lote };
+
+const CABECALHO_PADRAO: Cabecalho = {
+  municipio: 'Prefeitura Municipal',
+  mercadoTitulo: 'CEASA REGIONAL',
+  logoMunicipio: '/logo-municipio.svg',
+  logoMercado: '/logo-ceasa.svg',
+};
+
+/** 'Sem dados para mostrar.' for a 404 or a lot without product or producer; the error text for anything else. */
+export async function buscarLote(codigo: string, f: typeof fetch = fetch): Promise<Estado> {
+  if (!codigo.trim()) return { tipo: 'vazio' };
+  try {
+    const r = await f(`/api/romaneio/lote/${encodeURIComponent(codigo)}`, { headers: { accept: 'application/json' } });
+    if (r.status === 404) return { tipo: 'vazio' };
+    if (!r.ok) return { tipo: 'erro' };
+    const lote = (await r.json()) as Lote;
+    return lote?.produtoNome && lote.produtorNome ? { tipo: 'lote', lote } : { tipo: 'vazio' };
+  } catch {
+    return { tipo: 'erro' };
+  }
+}
+
+async function buscarCabecalho(f: typeof fetch = fetch): Promise<Cabecalho> {
+  try {
+    const r = await f('/api/config');
+    return r.ok ? { ...CABECALHO_PADRAO, ...((await r.json()) as Partial<Settings>) } : CABECALHO_PADRAO;
+  } catch {
+    return CABECALHO_PADRAO;
+  }
+}
+
+export function LotePage({ codigo, fetcher = fetch }: { codigo: string; fetcher?: typeof fetch }) {
+  const [estado, setEstado] = useState<Estado>({ tipo: 'carregando' });
+  const [cabecalho, setCabecalho] = useState<Cabecalho>(CABECALHO_PADRAO);
+  useEffect(() => {
+    let vivo = true;
+    void buscarLote(codigo, fetcher).then((e) => vivo && setEstado(e));
+    void buscarCabecalho(fetcher).then((c) => vivo && setCabecalho(c));
+    return () => {
+      vivo = false;
+    };
+  }, [codigo, fetcher]);
+
+  return (
+    <>
+      <header className="lote-cabecalho">
+        <img src={cabecalho.logoMunicipio} alt="" width={44} height={44} />
+        <div>
+          <strong>{cabecalho.municipio}</strong>
+          <span>{cabecalho.mercadoTitulo}</span>
+        </div>
+        <img src={cabecalho.logoMercado} alt="" width={44} height={44} />
+      </header>
+      <main className="lote-pagina">
+        <h1>Rastreamento de produtos</h1>
+        {estado.tipo === 'carregando' && (
+          <p className="lote-estado" role="status">
+            {TEXTOS.carregando}
+          </p>
+        )}
+        {estado.tipo === 'erro' && (
+          <p className="lote-estado lote-erro" role="alert">
+            {TEXTOS.erro}
+          </p>
+        )}
+        {estado.tipo === 'vazio' && <p className="lote-estado">{TEXTOS.semDados}</p>}
+        {estado.tipo === 'lote' && <CartaoLote lote={estado.lote} />}
+      </main>
+    </>
+  );
+}
+
+function CartaoLote({ lote }: { lote: Lote }) {
+  const campos: [string, string][] = [
+    ['Produtor', lote.produtorNome],
+    ['CPF/CNPJ', formatCpfCnpj(lote.cpfcnpj)],
+    ['Propriedade', lote.propriedadeNome ?? '-'],
+    ['Município', lote.municipioNome ?? '-'],
+    ['Data de comercialização', formatDate(lote.dataEmissao)],
+    ['Destino', lote.destino],
+    ['Lote', lote.lote],
+  ];
+  return (
+    <article className="lote-cartao" aria-labelledby="lote-produto">
+      <h2 id="lote-produto">
+        {lote.produtoNome} <span>{lote.produtoEmbalagem}</span>
+      </h2>
+      <dl>
+        {campos.map(([rotulo, valor]) => (
+          <div key={rotulo}>
+            <dt>{rotulo}</dt>
+            <dd>{valor}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}

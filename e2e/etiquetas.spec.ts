@@ -1,0 +1,256 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { apiAdmin, ARTEFATOS, entrar, expect, imprimirPdf, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
+
+type Romaneio = { id: number; divida: number; itens: { id: number; produtoNome: string }[]; pedras: { pedrasNumero: string }[] };
+
+/** The Monday `semanas` weeks after the next one (a market day), as yyyy-mm-dd. */
+function segundaFeira(semanas: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7) + 7 * semanas);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The i-th product's name: one word, so a narrow table cell does not wrap it in the PDF's text. */
+const produtoN = (s: string, i: number) => `Couve${s}n${String(i).padStart(2, '0')}`;
+
+/**
+ * A producer with a property, a bulletin of 12 products harvestable on the date and one romaneio of the 12
+ * (one stall booked), created through the API as the gate's form would (POST romaneio: the batch).
+ */
+async function romaneioDe12Itens(request: APIRequestContext) {
+  const s = sufixoUnico();
+  const data = segundaFeira(30 + (Number(s) % 50));
+  const pessoa = (nome: string, tipoId: number, doc: string) =>
+    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
+  const produtor = await pessoa(`Maria Etiqueta E2E ${s}`, 1, `741852${s}`);
+  const tecnico = await pessoa(`Técnico Etiqueta E2E ${s}`, 2, `963852${s}`);
+  const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Lavras${s}`, sigla: 'MG' });
+  const sitio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {
+    nome: `Sítio${s}`,
+    municipioId: mun.id,
+    areaTotal: 10,
+    areaExplorada: 8,
+    areaCultivada: 5,
+    tipoPosse: 'PRÓPRIO',
+    proprietarioId: produtor.id,
+  });
+  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Folhosas E2E ${s}`, unPadrao: 'kg' });
+  const produtos = [];
+  for (let i = 1; i <= 12; i++) {
+    const nome = produtoN(s, i);
+    produtos.push(
+      await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {
+        nome,
+        embalagem: 'CX 20kg',
+        pesoEmKg: 20,
+        produtoGrupoId: grupo.id,
+        status: 'ATIVO',
+      }),
+    );
+  }
+  const inicio = new Date(Date.parse(data) - 30 * 86_400_000).toISOString().slice(0, 10);
+  const fim = new Date(Date.parse(data) + 30 * 86_400_000).toISOString().slice(0, 10);
+  const boletim = await apiAdmin<{ id: number; itens: { id: number; produtoId: number }[] }>(request, 'POST', 'boletim', {
+    dataVisita: inicio,
+    dataEmissao: inicio,
+    produtorId: produtor.id,
+    propriedadeId: sitio.id,
+    tecnicoId: tecnico.id,
+    itens: produtos.map((p) => ({
+      produtoId: p.id,
+      areaProducao: 1,
+      producaoEstimada: 5000,
+      producaoEmbalada: 4000,
+      inicioColheita: inicio,
+      fimColheita: fim,
+    })),
+  });
+  const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [data]);
+  const divida = 70_000_000 + Number(s);
+  // The batch of two market days (Monday and Thursday) under one debt: 12 items, then 1.
+  const quinta = new Date(Date.parse(data) + 3 * 86_400_000).toISOString().slice(0, 10);
+  const [romaneio, segundo] = await apiAdmin<Romaneio[]>(request, 'POST', 'romaneio', [
+    {
+      dataEmissao: data,
+      divida,
+      pessoaId: produtor.id,
+      pedras: [{ pedrasId: livre.id }],
+      itens: boletim.itens.map((b, i) => ({ produtoId: b.produtoId, quantidade: 10 + i, boletimItensId: b.id })),
+    },
+    {
+      dataEmissao: quinta,
+      divida,
+      pessoaId: produtor.id,
+      pedras: [],
+      itens: [{ produtoId: boletim.itens[0].produtoId, quantidade: 5, boletimItensId: boletim.itens[0].id }],
+    },
+  ]);
+  return { s, data, produtor, sitio, mun, produtos, romaneio, segundo, livre };
+}
+
+/** The romaneio's row on the list (filtered by its code; the row's buttons name it). */
+async function abrirLinha(page: Page, id: number) {
+  await page.goto('/romaneio');
+  await page.getByLabel('Filtrar por Código').fill(String(id));
+  await expect(page.getByRole('button', { name: `Imprimir o romaneio ${id}`, exact: true })).toBeVisible();
+}
+
+const paginasDoPdf = (pdf: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf]).toString())![1]);
+const tamanhoDoPdf = (pdf: string) =>
+  /Page size:\s+([\d.]+) x ([\d.]+) pts/
+    .exec(execFileSync('pdfinfo', [pdf]).toString())!
+    .slice(1, 3)
+    .map(Number);
+
+test('romaneio: folha de controle (quebra a cada 10 itens), etiquetas com QR, e o QR abre a página pública do lote num celular', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const c = await romaneioDe12Itens(request);
+  const r = c.romaneio;
+  expect(r.itens).toHaveLength(12);
+  await entrar(page);
+
+  // Control sheet: 12 items → two pages, the header and data repeated, the break after the 10th row.
+  await abrirLinha(page, r.id);
+  await page.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-lista.png') });
+  await page.getByRole('button', { name: `Imprimir o romaneio ${r.id}`, exact: true }).click();
+  const controle = page.getByRole('dialog', { name: 'Controle de entrada de mercadoria' });
+  await expect(controle.getByRole('heading', { name: 'CONTROLE ENTRADA DE MERCADORIA' })).toHaveCount(2);
+  const texto = await imprimirPdf(page, 'etiquetas-controle', {
+    contem: ['CONTROLE ENTRADA DE MERCADORIA', c.produtor.nome, String(r.divida), c.livre.numero, 'Assinatura do produtor', 'Horário de chegada'],
+    naoContem: ['Exportar CSV', 'Sair'],
+  });
+  const paginas = texto.split('\f').filter((p) => p.trim());
+  expect(paginas).toHaveLength(2);
+  for (let i = 1; i <= 12; i++) {
+    const nome = produtoN(c.s, i);
+    expect(paginas[i <= 10 ? 0 : 1], nome).toContain(nome);
+    expect(paginas[i <= 10 ? 1 : 0], nome).not.toContain(nome);
+  }
+  for (const p of paginas) {
+    expect(p).toContain('CONTROLE ENTRADA DE MERCADORIA');
+    expect(p).toMatch(/Qtde\s+Unidade\s+Produto\s+Início\s+Fim\s+Propriedade - Município/);
+    expect(p).toContain(`${c.sitio.nome} - ${c.mun.nome}`);
+  }
+  expect(paginas[0]).not.toContain('Assinatura do produtor');
+  expect(paginas[1]).toContain('Assinatura do produtor');
+  await controle.getByRole('button', { name: /fechar|close/i }).click();
+  await expect(controle).toBeHidden();
+
+  // All romaneios of the debt: the 12-item sheet (two pages) and the Thursday's (one).
+  await page.getByRole('button', { name: `Imprimir todos os romaneios da dívida ${r.divida}`, exact: true }).click();
+  await expect(controle.getByRole('heading', { name: 'CONTROLE ENTRADA DE MERCADORIA' })).toHaveCount(3);
+  await expect(controle.getByRole('region', { name: `Romaneio ${c.segundo.id}, página 1 de 1` })).toContainText(c.segundo.itens[0].produtoNome);
+  await controle.getByRole('button', { name: /fechar|close/i }).click();
+  await expect(controle).toBeHidden();
+
+  // Labels: one per item, one per page at the label size (100 × 70 mm).
+  await page.getByRole('button', { name: `Etiquetas do romaneio ${r.id}`, exact: true }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Etiquetas de rastreamento' });
+  const etiquetas = dialogo.locator('.etiqueta');
+  await expect(etiquetas).toHaveCount(12);
+  await expect(dialogo.getByRole('radio', { name: 'Uma por página (etiqueta)' })).toBeChecked();
+  await page.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-dialogo.png') });
+  const lote = `${r.id}R${r.itens[0].id}`;
+  const primeira = etiquetas.first();
+  await expect(primeira).toContainText('CONTROLE DE RASTREAMENTO DE PRODUTOS');
+  await expect(primeira).toContainText(`Lote: ${lote}`);
+  const pdfEtiquetas = path.join(ARTEFATOS, 'etiquetas-etiquetas.pdf');
+  const textoEtiquetas = await imprimirPdf(page, 'etiquetas-etiquetas', { contem: ['CONTROLE DE RASTREAMENTO DE PRODUTOS', lote, c.produtor.nome] });
+  expect(paginasDoPdf(pdfEtiquetas)).toBe(12);
+  const [largura, altura] = tamanhoDoPdf(pdfEtiquetas);
+  // Chromium rounds the page to whole CSS pixels (100 mm = 283.46 pt → 282.96 pt).
+  expect(Math.abs(largura - (100 / 25.4) * 72)).toBeLessThan(1.5);
+  expect(Math.abs(altura - (70 / 25.4) * 72)).toBeLessThan(1.5);
+  expect(textoEtiquetas.split('\f').filter((p) => p.trim())).toHaveLength(12);
+
+  // Several to an A4 sheet: 8 labels (2 × 4) a page.
+  await dialogo.getByRole('radio', { name: 'Folha A4' }).check();
+  await imprimirPdf(page, 'etiquetas-a4', { contem: ['CONTROLE DE RASTREAMENTO DE PRODUTOS'] });
+  const pdfA4 = path.join(ARTEFATOS, 'etiquetas-a4.pdf');
+  expect(paginasDoPdf(pdfA4)).toBe(2);
+  expect(tamanhoDoPdf(pdfA4)[0]).toBeCloseTo(595, -1);
+
+  // The QR code of the first label, read from a screenshot of the label.
+  mkdirSync(ARTEFATOS, { recursive: true });
+  const png = PNG.sync.read(await primeira.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-etiqueta.png') }));
+  const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(qr, 'QR code legível na etiqueta').not.toBeNull();
+  expect(qr!.data).toBe(`http://127.0.0.1:${E2E_PORT}/lote/${lote}`);
+
+  // Opened signed out on a phone: the lot card.
+  await cartaoNoCelular(browser, qr!.data, c, 'etiquetas-lote-celular');
+});
+
+test('página pública do lote: sem entrar, num celular, o cartão do lote; códigos malformados ou de outro romaneio dizem "Sem dados para mostrar."', async ({
+  request,
+  browser,
+}) => {
+  const c = await romaneioDe12Itens(request);
+  const r = c.romaneio;
+  // The lot of the 12th item: each label's code names its own item.
+  await cartaoNoCelular(browser, `/lote/${r.id}R${r.itens[11].id}`, c, 'etiquetas-lote-item12', async (p) => {
+    for (const codigo of ['abc', '1.5R2', `${r.id}R999999999`, `${c.segundo.id}R${r.itens[0].id}`, "1R1'%20OR%20'1'='1"]) {
+      await p.goto(`/lote/${codigo}`);
+      await expect(p.getByText('Sem dados para mostrar.')).toBeVisible();
+      await expect(p.getByRole('article')).toHaveCount(0);
+    }
+    await p.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-lote-sem-dados.png') });
+  });
+});
+
+/**
+ * Opens a lot URL signed out in a phone-sized browser (390 × 844) and checks the card of the item the code
+ * names: no sign-in, no login button or link, only the page's own small bundle, no CSP or axe violation.
+ */
+async function cartaoNoCelular(
+  browser: Browser,
+  url: string,
+  c: Awaited<ReturnType<typeof romaneioDe12Itens>>,
+  nome: string,
+  depois?: (p: Page) => Promise<void>,
+) {
+  const lote = decodeURIComponent(url.split('/lote/')[1]);
+  const item = c.romaneio.itens.find((i) => `${c.romaneio.id}R${i.id}` === lote)!;
+  const celular = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+  });
+  const violacoes = vigiarCsp(celular);
+  try {
+    const p = await celular.newPage();
+    const erros: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && erros.push(m.text()));
+    const scripts: string[] = [];
+    p.on('request', (q) => q.resourceType() === 'script' && scripts.push(q.url()));
+    await p.goto(url);
+    const cartao = p.getByRole('article');
+    await expect(cartao.getByRole('heading', { name: new RegExp(item.produtoNome) })).toContainText('CX 20kg');
+    for (const t of [c.produtor.nome, c.sitio.nome, c.mun.nome, c.data.split('-').reverse().join('/'), lote]) await expect(cartao).toContainText(t);
+    await expect(cartao).toContainText(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
+    await expect(p.getByRole('button')).toHaveCount(0);
+    await expect(p.getByRole('link')).toHaveCount(0);
+    // Its own small bundle: no back-office chunk (PrimeReact, the router) was loaded.
+    expect(scripts.some((u) => /datatable|back-office|ripple|router/i.test(u))).toBe(false);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await semViolacoesGraves(p);
+    await p.screenshot({ path: path.join(ARTEFATOS, `${nome}.png`), fullPage: true });
+    expect(erros).toEqual([]);
+    await depois?.(p);
+  } finally {
+    await celular.close();
+  }
+  expect(violacoes, 'violações da Content-Security-Policy na página do lote').toEqual([]);
+}

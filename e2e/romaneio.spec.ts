@@ -1,0 +1,326 @@
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { expect, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { formatDate } from '@ceasa/shared';
+import {
+  apiAdmin,
+  ARTEFATOS,
+  diasAtrasIso,
+  DIVIDAS_E2E,
+  entrar,
+  escolherOpcao,
+  filtrarPorOpcao,
+  linhas,
+  redigitar,
+  semViolacoesGraves,
+  sufixoUnico,
+  test,
+  toast,
+} from './support';
+
+/*
+ * Market day at the gate: a romaneio for two market days (Monday/Thursday, the default setting) with
+ * items added from the keyboard, seen in the list with its tag, a quantity edited inline, a reused
+ * debt refused with the pt-BR message, and the delete.
+ */
+
+type Romaneio = {
+  id: number;
+  dataEmissao: string;
+  divida: number;
+  itens: { id: number; produtoNome: string; quantidade: number }[];
+  pedras: { pedrasNumero: string }[];
+};
+
+/** The first two market days (Monday or Thursday) after today, yyyy-mm-dd. */
+function proximosDiasDeMercado(): [string, string] {
+  const dias: string[] = [];
+  for (let n = 1; dias.length < 2; n++) {
+    const d = diasAtrasIso(-n);
+    const semana = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (semana === 1 || semana === 4) dias.push(d);
+  }
+  return [dias[0], dias[1]];
+}
+
+const mais = (iso: string, dias: number) => {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Producer with a property and a bulletin: tomato harvestable on both days, lettuce only from the second. */
+async function cenario(request: Parameters<typeof apiAdmin>[0], d1: string, d2: string) {
+  const s = sufixoUnico();
+  const pessoa = (nome: string, tipoId: number, doc: string) =>
+    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
+  const produtor = await pessoa(`Romeu Feirante E2E ${s}`, 1, `777888${s}`);
+  const tecnico = await pessoa(`Téc. Romaneio E2E ${s}`, 2, `999000${s}`);
+  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Imperatriz R E2E ${s}`, sigla: 'MA' });
+  const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
+    nome: `Sítio do Romeu E2E ${s}`,
+    municipioId: mun.id,
+    areaTotal: 10,
+    areaExplorada: 8,
+    areaCultivada: 5,
+    tipoPosse: 'PRÓPRIO',
+    proprietarioId: produtor.id,
+  });
+  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Feira E2E ${s}`, unPadrao: 'kg' });
+  const produto = (nome: string) =>
+    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
+  const tomate = await produto(`Tomate R E2E ${s}`);
+  const alface = await produto(`Alface R E2E ${s}`);
+  const item = (produtoId: number, inicio: string, fim: string) => ({
+    produtoId,
+    areaProducao: 1,
+    producaoEstimada: 5000,
+    producaoEmbalada: 4000,
+    inicioColheita: inicio,
+    fimColheita: fim,
+  });
+  await apiAdmin(request, 'POST', 'boletim', {
+    dataVisita: diasAtrasIso(30),
+    dataEmissao: diasAtrasIso(30),
+    produtorId: produtor.id,
+    propriedadeId: sitio.id,
+    tecnicoId: tecnico.id,
+    itens: [item(tomate.id, mais(d1, -10), mais(d2, 10)), item(alface.id, d2, mais(d2, 20))],
+  });
+  return { produtor, tomate, alface };
+}
+
+/** Types a date into the issue-date input and includes it with Enter. */
+async function incluirData(page: Page, iso: string) {
+  const campo = page.getByLabel('Datas de Emissão');
+  await redigitar(campo, formatDate(iso).replace(/\D/g, ''));
+  await campo.press('Enter');
+  await expect(page.getByRole('button', { name: `Remover a data ${formatDate(iso)}` })).toBeVisible();
+}
+
+/** Adds an item from the keyboard: product dropdown (arrows + Enter), Tab, quantity, Enter; focus comes back to the product. */
+async function adicionarPeloTeclado(page: Page, produto: string, quantidade: string) {
+  const produtoInput = page.locator('#novo-produto');
+  await expect(produtoInput).toBeFocused();
+  await produtoInput.press('Enter');
+  const painel = page.locator('.p-dropdown-panel');
+  await expect(painel).toBeVisible();
+  const opcoes = await painel.getByRole('option').allTextContents();
+  const n = opcoes.findIndex((o) => o.includes(produto));
+  expect(n).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i <= n; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(painel).toBeHidden();
+  await expect(page.locator('.items-novo .p-dropdown')).toContainText(produto);
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#novo-quantidade')).toBeFocused();
+  await page.keyboard.type(quantidade);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.p-datatable[aria-label="Produtos adicionados"]')).toContainText(produto);
+  await expect(produtoInput).toBeFocused();
+  // Ready for the next product: both inputs cleared.
+  await expect(page.locator('#novo-quantidade')).toHaveValue('');
+  await expect(page.locator('.items-novo .p-dropdown')).toContainText('Selecione');
+}
+
+test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta, edição da quantidade, dívida repetida e remoção', async ({
+  page,
+  request,
+}) => {
+  const [d1, d2] = proximosDiasDeMercado();
+  const c = await cenario(request, d1, d2);
+  const divida = DIVIDAS_E2E[0];
+  await entrar(page);
+
+  // A free stall clicked on the stall map opens the form with that stall and date.
+  await page.goto(`/romaneiocreate?pedra=15&data=${d1}`);
+  await expect(page.getByRole('heading', { name: 'Novo Romaneio' })).toBeVisible();
+  await expect(page.getByTestId('datas-escolhidas')).toHaveText(`Escolhidas:${formatDate(d1)}`);
+  await expect(page.locator('#campo-pedras').locator('..').locator('..')).toContainText('15');
+  // Not a market day: refused with the weekdays allowed.
+  const terca = mais(d1, (2 - new Date(`${d1}T12:00:00Z`).getUTCDay() + 7) % 7 || 7);
+  await redigitar(page.getByLabel('Datas de Emissão'), formatDate(terca).replace(/\D/g, ''));
+  await page.getByLabel('Datas de Emissão').press('Enter');
+  await expect(page.getByText(`${formatDate(terca)} não é dia de mercado (segunda, quinta)`)).toBeVisible();
+  await incluirData(page, d2);
+  await expect(page.getByTestId('datas-escolhidas')).toHaveText(`Escolhidas:${formatDate(d1)}${formatDate(d2)}`);
+  await semViolacoesGraves(page);
+  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+
+  // The debt: looked up on leaving the field.
+  await redigitar(page.getByLabel('Dívida'), String(divida.numero));
+  await page.getByLabel('Dívida').press('Tab');
+  await toast(page, divida.nomeContribuinte);
+
+  await escolherOpcao(page, 'Produtor', c.produtor.nome);
+  await page.locator('#novo-produto').focus();
+  await adicionarPeloTeclado(page, c.tomate.nome, '120,5');
+  await adicionarPeloTeclado(page, c.alface.nome, '30');
+  await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-form.png'), fullPage: true });
+
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/romaneio')) posts.push(r.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Cadastro concluído!');
+  await expect(page).toHaveURL(/\/romaneio$/);
+  // One POST: one romaneio per date, the lettuce only on the second day.
+  expect(posts).toHaveLength(1);
+  const lote = JSON.parse(posts[0]) as { dataEmissao: string; itens: { produtoNome: string }[] }[];
+  expect(lote.map((r) => [r.dataEmissao, r.itens.map((i) => i.produtoNome)])).toEqual([
+    [d1, [c.tomate.nome]],
+    [d2, [c.tomate.nome, c.alface.nome]],
+  ]);
+
+  // The list: both romaneios of the producer, with the debt and the green 'NÃO' tag.
+  await filtrarPorOpcao(page, 'Filtrar por Nome do Produtor', c.produtor.nome);
+  await expect(linhas(page)).toHaveCount(2);
+  await expect(linhas(page).first()).toContainText(formatDate(d1));
+  await expect(linhas(page).first()).toContainText(String(divida.numero));
+  await expect(linhas(page).first().locator('.p-tag.p-tag-success')).toHaveText('NÃO');
+  await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-lista.png'), fullPage: true });
+  await expect(page.locator('.p-toast-message')).toHaveCount(0);
+  // (Focus off the producer filter: PrimeReact's focused dropdown carries attributes axe flags, on every list.)
+  await page.getByRole('heading', { name: 'Romaneios' }).click();
+  await semViolacoesGraves(page);
+  const salvos = await apiAdmin<Romaneio[]>(request, 'GET', `romaneio/dividas/${divida.numero}`);
+  expect(salvos.map((r) => r.pedras.map((p) => p.pedrasNumero))).toEqual([['15'], ['15']]);
+
+  // Edit the second day: read-only but the quantities, each saved at once.
+  const [, segundo] = salvos;
+  await page.getByRole('button', { name: `Editar Romaneio ${segundo.id}` }).click();
+  await expect(page.getByRole('heading', { name: `Editar Romaneio ${segundo.id}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expect(page.getByLabel('Dívida')).toBeDisabled();
+  await semViolacoesGraves(page);
+  const qtde = page.getByLabel(`Quantidade de ${c.tomate.nome}`);
+  await expect(qtde).toHaveValue('120,50');
+  await redigitar(qtde, '150');
+  await qtde.press('Tab');
+  const item = segundo.itens.find((i) => i.produtoNome === c.tomate.nome)!;
+  await toast(page, 'Cadastro Alterado!');
+  await toast(page, `${item.id} Alterado com sucesso`);
+  await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-edicao.png'), fullPage: true });
+  expect((await apiAdmin<Romaneio>(request, 'GET', `romaneio/${segundo.id}`)).itens.find((i) => i.id === item.id)!.quantidade).toBe(150);
+  // A refused quantity: 'Erro ao alterar!' with the rule's message, the saved value back in the cell, nothing stored.
+  await redigitar(qtde, '0');
+  await qtde.press('Tab');
+  await expect(page.locator('.p-toast-message-error').filter({ hasText: 'Erro ao alterar!' })).toContainText('A quantidade deve ser maior que 0');
+  await expect(qtde).toHaveValue('150,00');
+  expect((await apiAdmin<Romaneio>(request, 'GET', `romaneio/${segundo.id}`)).itens.find((i) => i.id === item.id)!.quantidade).toBe(150);
+
+  // A market day past every harvest window: the producer has nothing to bring then.
+  const longe = [35, 36, 37, 38, 39, 40, 41].map((n) => mais(d2, n)).find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 1)!;
+  await page.goto(`/romaneiocreate?data=${longe}`);
+  await escolherOpcao(page, 'Produtor', c.produtor.nome);
+  await toast(page, 'Data de emissão fora do período de colheita dos produtos!');
+
+  // The same debt in another batch ('Adicionar todos' with the quantity typed): refused in pt-BR.
+  await page.goto(`/romaneiocreate?data=${d2}`);
+  await redigitar(page.getByLabel('Dívida'), String(divida.numero));
+  await escolherOpcao(page, 'Produtor', c.produtor.nome);
+  await redigitar(page.getByLabel('Quantidade', { exact: true }), '10');
+  await page.getByRole('button', { name: 'Adicionar todos' }).click();
+  await expect(linhas(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await toast(page, 'Erro ao cadastrar romaneio!');
+  await toast(page, 'Verifique se a dívida já não está cadastrada em outro romaneio');
+  await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-divida-repetida.png'), fullPage: true });
+
+  // Delete the first day: asked by its debt.
+  await page.goto('/romaneio');
+  await expect(linhas(page)).toHaveCount(2);
+  await page.getByRole('button', { name: `Remover Romaneio ${salvos[0].id}` }).click();
+  await expect(page.getByText(`Você tem certeza que quer remover ${divida.numero}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await toast(page, 'Remoção concluída!');
+  await toast(page, `Romaneio ${salvos[0].id} removido(a) com sucesso`);
+  await expect(linhas(page)).toHaveCount(1);
+});
+
+test('Dia de mercado: da pedra livre no mapa ao romaneio de dois dias, a pedra ocupada, a folha de controle, a etiqueta e o QR aberto num celular', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // A Thursday some weeks ahead (no other test books it) and the Monday after it.
+  const s = Number(sufixoUnico());
+  const hoje = diasAtrasIso(0);
+  const ateQuinta = (4 - new Date(`${hoje}T12:00:00Z`).getUTCDay() + 7) % 7 || 7;
+  const d1 = mais(hoje, ateQuinta + 7 * (20 + (s % 12)));
+  const d2 = mais(d1, 4);
+  const c = await cenario(request, d1, d2);
+  const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [d1, d2]);
+  const divida = DIVIDAS_E2E[2];
+  await entrar(page);
+
+  // The stall map of that day: the free stall opens the gate form with it and the date.
+  await page.goto(`/admin?data=${d1}`);
+  const mapa = page.getByRole('group', { name: 'Mapa de pedras' });
+  await mapa.getByRole('link', { name: `Pedra ${livre.numero}: livre. Criar romaneio` }).click();
+  await expect(page).toHaveURL(new RegExp(`/romaneiocreate\\?pedra=${livre.numero}&data=${d1}$`));
+  await expect(page.getByTestId('datas-escolhidas')).toHaveText(`Escolhidas:${formatDate(d1)}`);
+  await incluirData(page, d2);
+  await redigitar(page.getByLabel('Dívida'), String(divida.numero));
+  await page.getByLabel('Dívida').press('Tab');
+  await toast(page, divida.nomeContribuinte);
+  await escolherOpcao(page, 'Produtor', c.produtor.nome);
+  await page.locator('#novo-produto').focus();
+  await adicionarPeloTeclado(page, c.tomate.nome, '80');
+  // Salvar clicked twice at full speed: one batch.
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/romaneio')) posts.push(r.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Salvar' }).dblclick();
+  await toast(page, 'Cadastro concluído!');
+  await expect(page).toHaveURL(/\/romaneio$/);
+  expect(posts).toHaveLength(1);
+  const [r1, r2] = await apiAdmin<Romaneio[]>(request, 'GET', `romaneio/dividas/${divida.numero}`);
+  expect([r1.dataEmissao, r2.dataEmissao]).toEqual([d1, d2]);
+
+  // Back on the map: the stall is red, with the producer in its tooltip, on both days.
+  for (const d of [d1, d2]) {
+    await page.goto(`/admin?data=${d}`);
+    const ocupada = mapa.getByRole('img', { name: `Pedra ${livre.numero}: ocupada por ${c.produtor.nome}` });
+    await expect(ocupada).toBeVisible();
+    // The stall sits at the same place on both days: without leaving it first, the pointer never "enters" it again.
+    await page.mouse.move(0, 0);
+    await ocupada.hover();
+    await expect(page.locator('.p-tooltip')).toContainText(c.produtor.nome);
+  }
+
+  // The list: the control sheet and the tracking label of the first day.
+  await page.goto('/romaneio');
+  await page.getByLabel('Filtrar por Código').fill(String(r1.id));
+  await page.getByRole('button', { name: `Imprimir o romaneio ${r1.id}`, exact: true }).click();
+  const controle = page.getByRole('dialog', { name: 'Controle de entrada de mercadoria' });
+  await expect(controle.getByRole('heading', { name: 'CONTROLE ENTRADA DE MERCADORIA' })).toHaveCount(1);
+  await expect(controle).toContainText(c.produtor.nome);
+  await expect(controle).toContainText(c.tomate.nome);
+  await controle.getByRole('button', { name: /fechar|close/i }).click();
+  await page.getByRole('button', { name: `Etiquetas do romaneio ${r1.id}`, exact: true }).click();
+  const etiqueta = page.getByRole('dialog', { name: 'Etiquetas de rastreamento' }).locator('.etiqueta');
+  await expect(etiqueta).toHaveCount(1);
+  const png = PNG.sync.read(await etiqueta.screenshot());
+  const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(qr, 'QR code legível na etiqueta').not.toBeNull();
+  expect(qr!.data).toBe(`http://127.0.0.1:${E2E_PORT}/lote/${r1.id}R${r1.itens[0].id}`);
+
+  // Scanned by a buyer: the lot card, signed out, on a phone.
+  const celular = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR' });
+  try {
+    const p = await celular.newPage();
+    await p.goto(qr!.data);
+    const cartao = p.getByRole('article');
+    await expect(cartao.getByRole('heading', { name: new RegExp(c.tomate.nome) })).toBeVisible();
+    await expect(cartao).toContainText(c.produtor.nome);
+    await expect(cartao).toContainText(formatDate(d1));
+    await expect(p.getByRole('button')).toHaveCount(0);
+  } finally {
+    await celular.close();
+  }
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { idOpcional, referencia } from '../z';
+import { declararRecurso } from '../recurso';
+
+export const cotacaoInput = z.object({
+  id: idOpcional,
+  pessoaId: referencia('A pessoa e obrigatoria', 'A pessoa e obrigatoria', 'A pessoa e obrigatoria'),
+  /** Missing on a create: active (the table's default). */
+  ativo: z.boolean({ error: 'O status deve ser Ativa ou Nao Ativa' }).default(true),
+});
+export type CotacaoInput = z.input<typeof cotacaoInput>;
+export type CotacaoDados = z.output<typeof cotacaoInput>;
+
+/**
+ * A quotation as the API answers it (SPEC.md section 3 without `itens`: the quotation's items have
+ * no table and no screen here, docs/decisions 'cotacao-sem-itens'). nome and tipo repeat the person's
+ * name and type description for the list's columns and filters.
+ */
+export const cotacaoRegistro = z.object({
+  id: z.number().int(),
+  pessoaId: z.number().int(),
+  ativo: z.boolean(),
+  nome: z.string(),
+  tipo: z.string(),
+  pessoa: z.object({ nome: z.string(), pessoaTipo: z.object({ descricao: z.string() }) }),
+});
+export type Cotacao = z.infer<typeof cotacaoRegistro>;
+
+/** 'true'/'false' (a dropdown or a query) or a boolean; empty does not filter. */
+const booleano = z
+  .union([z.boolean(), z.string()])
+  .nullish()
+  .transform((v) => (v === 'true' ? true : v === 'false' ? false : typeof v === 'boolean' ? v : undefined));
+
+/** Body of POST cotacao/searchCotacao/{dir}/{field} (SPEC.md section 7): id, nome, tipo, ativo. */
+export const cotacaoFiltro = z.object({
+  id: z.union([z.string(), z.number()]).nullish(),
+  nome: z.string().nullish(),
+  tipo: z.string().nullish(),
+  ativo: booleano,
+});
+export type CotacaoFiltro = z.input<typeof cotacaoFiltro>;
+
+/** Quotations (route name 'cotacao'): the shop owners and producers whose prices the market surveys, active or not. */
+export const cotacaoRecurso = declararRecurso({
+  rota: 'cotacao',
+  menu: { rotulo: 'Cotação', icone: 'pi pi-tags' },
+  caminhos: { lista: '/cotacao', novo: '/cotacao/create', editar: '/cotacao/edit/:id' },
+  api: { base: 'cotacao', busca: 'searchCotacao', registro: cotacaoRegistro, entrada: cotacaoInput, filtro: cotacaoFiltro },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Cotacoes',
+    plural: 'cotações',
+    vazio: 'Nenhuma cotacao encontrada',
+    erroObter: 'Erro ao obter cotacoes',
+    erroRemover: 'Erro ao remover a cotacao',
+    entidade: 'cotacao',
+    naoEncontrado: 'Cotação não encontrada',
+  },
+});

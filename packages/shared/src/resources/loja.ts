@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { data, idOpcional, referencia } from '../z';
+import { idOuNome, idOuTexto } from './pessoa';
+import { quantidadeItem } from './romaneio';
+import { declararRecurso } from '../recurso';
+
+/** SPEC.md section 5 'Loja': the sheet needs at least one product on create. */
+export const LOJA_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
+
+/** One product a shop owner brings: from which municipality and how much (kg, up to 10000, 2 decimals). */
+export const lojaItemInput = z.object({
+  /** The id of an item being kept on an edit; missing on a new item. */
+  id: idOpcional.nullable(),
+  produtoId: referencia('O produto é obrigatório', 'O produto é obrigatório', 'O produto deve estar na lista'),
+  municipioId: referencia('O municipio é obrigatório', 'O municipio é obrigatório', 'O municipio deve estar na lista'),
+  quantidade: quantidadeItem,
+});
+export type LojaItemInput = z.input<typeof lojaItemInput>;
+
+/**
+ * POST loja (with its items) and PUT loja. On PUT the items may be left out: they are left as they
+ * are (the edit screen changes them one by one, lojaitens/updateQtde and DELETE lojaitens/{id});
+ * when sent they replace the stored ones (diffed by id) and must still hold one product.
+ */
+export const lojaInput = z.object({
+  id: idOpcional,
+  lojistaId: referencia('O lojista é obrigatório', 'O lojista é obrigatório', 'O lojista deve estar na lista'),
+  dataEmissao: data('A data de emissão é obrigatória', 'A data de emissão é inválida'),
+  itens: z.array(lojaItemInput, { error: 'Os itens devem ser uma lista' }).min(1, LOJA_SEM_ITENS).max(500, 'Uma loja pode ter no máximo 500 itens').optional(),
+});
+export type LojaInput = z.input<typeof lojaInput>;
+export type LojaDados = z.output<typeof lojaInput>;
+
+const dia = z.string();
+
+export const lojaItemRegistro = z.object({
+  id: z.number().int(),
+  lojaId: z.number().int(),
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  quantidade: z.number(),
+  municipioId: z.number().int(),
+  municipioNome: z.string(),
+});
+export type LojaItem = z.infer<typeof lojaItemRegistro>;
+
+/** A list row (SPEC.md section 2: Código, Lojista, Data Emissão). */
+export const lojaLinha = z.object({
+  id: z.number().int(),
+  lojistaId: z.number().int(),
+  lojistaNome: z.string(),
+  lojista: z.object({ nome: z.string() }),
+  dataEmissao: dia,
+});
+export type LojaLinha = z.infer<typeof lojaLinha>;
+
+/** A shop sheet as the API answers it (SPEC.md section 3). */
+export const lojaRegistro = lojaLinha.extend({ itens: z.array(lojaItemRegistro) });
+export type Loja = z.infer<typeof lojaRegistro>;
+
+/** Body of POST loja/searchLoja/{dir}/{field}: lojistaId is an id (or the dropdown's option) or name text. */
+export const lojaFiltro = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullish(),
+    lojistaId: idOuTexto,
+    dataEmissao: z.string().nullish(),
+  })
+  .transform(({ lojistaId, ...f }) => ({ ...f, ...idOuNome(lojistaId, 'lojistaId', 'lojistaNome') }));
+export type LojaFiltro = z.input<typeof lojaFiltro>;
+
+/** Shops (route name 'loja'): what shop owners bring to the market, per product and municipality of origin. */
+export const lojaRecurso = declararRecurso({
+  rota: 'loja',
+  menu: { rotulo: 'Loja', icone: 'pi pi-shop' },
+  caminhos: { lista: '/loja', novo: '/lojacreate', editar: '/loja/edit/:id' },
+  api: { base: 'loja', busca: 'searchLoja', linha: lojaLinha, registro: lojaRegistro, entrada: lojaInput, filtro: lojaFiltro },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Lojas',
+    plural: 'lojas',
+    vazio: 'Nenhuma loja encontrada',
+    erroObter: 'Erro ao obter loja',
+    erroRemover: 'Erro ao remover a loja',
+    entidade: 'loja',
+    naoEncontrado: 'Loja não encontrada',
+  },
+});

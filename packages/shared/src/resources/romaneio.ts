@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { data, idOpcional, referencia } from '../z';
+import { idOuNome, idOuTexto } from './pessoa';
+import { declararRecurso } from '../recurso';
+
+/** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
+export const QUANTIDADE_MAXIMA = 10_000;
+
+/** Year range of the romaneio's issue-date pickers (SPEC.md section 5): 1900 to next year. */
+export const anosRomaneio = (ano = new Date().getFullYear()) => `1900:${ano + 1}`;
+
+/** 'Quantidade zerado?' (CONTRACT.md): SIM when every linked bulletin item's balance is ≤ 0, PARCIAL when some are, NÃO when none. */
+export const TIPOS_QUANTIDADE = ['SIM', 'PARCIAL', 'NÃO'] as const;
+export type TipoQuantidade = (typeof TIPOS_QUANTIDADE)[number];
+
+/** A quantity in kg: required, above 0, at most 10000, 2 decimals. */
+export const quantidadeItem = z
+  .number({ error: 'A quantidade é obrigatório' })
+  .positive('A quantidade deve ser maior que 0')
+  .max(QUANTIDADE_MAXIMA, 'A quantidade deve ser no máximo 10.000')
+  .multipleOf(0.01, 'A quantidade deve ter no máximo 2 casas decimais');
+
+/** One product entering the market: a producer's bulletin item harvestable on the issue date. */
+export const romaneioItemInput = z.object({
+  id: idOpcional.nullable(),
+  produtoId: referencia('O produto é obrigatório', 'O produto deve ser selecionado', 'O produto deve estar na lista'),
+  /** Shown in the form's table; ignored by the server. */
+  produtoNome: z.string().nullish(),
+  quantidade: quantidadeItem,
+  /** The producer's bulletin item this quantity is taken from. */
+  boletimItensId: referencia('O item do boletim é obrigatório', 'O item do boletim deve ser selecionado', 'O item do boletim deve estar na lista'),
+});
+export type RomaneioItemInput = z.input<typeof romaneioItemInput>;
+
+/** A stall booked for the romaneio's date: `{ pedrasId }` (SPEC.md section 3) or the stall's id. */
+export const romaneioPedraInput = z
+  .union([z.number(), z.object({ pedrasId: z.number(), ocupacao: z.string().nullish() }).loose()], { error: 'A pedra deve estar na lista' })
+  .transform((p) => (typeof p === 'number' ? { pedrasId: p, ocupacao: null } : { pedrasId: p.pedrasId, ocupacao: p.ocupacao ?? null }))
+  .pipe(
+    z.object({
+      pedrasId: z.number().int('A pedra deve estar na lista').positive('A pedra deve estar na lista'),
+      /** 'avulsa': a casual occupation (underlined on the stall map); null: the producer's usual stall. */
+      ocupacao: z.enum(['avulsa'], { error: "A ocupação deve ser 'avulsa' ou vazia" }).nullable(),
+    }),
+  );
+
+/**
+ * One romaneio of POST romaneio's array (one per issue date; the array is the batch that owns the debt)
+ * and of PUT romaneio. The producer comes as `pessoa: { id }` (SPEC.md section 7) or `pessoaId`.
+ */
+export const romaneioInput = z.preprocess(
+  (v) => {
+    const r = v as { pessoaId?: unknown; pessoa?: { id?: unknown } | null } | null;
+    return r && typeof r === 'object' && (r.pessoaId === undefined || r.pessoaId === null) && r.pessoa && typeof r.pessoa === 'object'
+      ? { ...r, pessoaId: r.pessoa.id }
+      : v;
+  },
+  z
+    .object({
+      id: idOpcional,
+      dataEmissao: data('A Data da emissao é obrigatória', 'A Data da emissao é inválida'),
+      divida: z.number({ error: 'A divida é obrigatório' }).int('A divida deve ser um número inteiro').positive('A divida deve ser maior que 0'),
+      pessoaId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
+      pessoa: z.unknown().optional(),
+      boletimId: z.number().int().positive().nullish(),
+      pedras: z
+        .array(romaneioPedraInput, { error: 'As pedras devem ser uma lista' })
+        .max(252, 'Um romaneio pode ocupar no máximo 252 pedras')
+        .nullish()
+        .transform((v) => v ?? []),
+      itens: z
+        .array(romaneioItemInput, { error: 'Os itens devem ser uma lista' })
+        .min(1, 'É obrigatório adicionar ao menos um produto.')
+        .max(500, 'Um romaneio pode ter no máximo 500 itens'),
+    })
+    .transform(({ pessoa: _pessoa, ...r }) => r),
+);
+export type RomaneioInput = z.input<typeof romaneioInput>;
+
+/** POST romaneio: the batch, one romaneio per issue date, saved in one transaction (all or none). */
+export const romaneioLoteInput = z
+  .array(romaneioInput, { error: 'Envie uma lista de romaneios' })
+  .min(1, 'Envie ao menos um romaneio')
+  .max(31, 'Um lote pode ter no máximo 31 datas');
+
+/** PUT romaneioitens/updateQtde and lojaitens/updateQtde: a quantity changed in place. */
+export const quantidadeUpdate = z.object({
+  id: referencia('O item é obrigatório', 'O item deve ser selecionado', 'O item deve estar na lista'),
+  quantidade: quantidadeItem,
+});
+
+const dia = z.string();
+
+export const romaneioItemRegistro = z.object({
+  id: z.number().int(),
+  romaneioId: z.number().int(),
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  quantidade: z.number(),
+  boletimItensId: z.number().int().nullable(),
+  boletimItensInicioColheita: dia.nullable(),
+  boletimItensFimColheita: dia.nullable(),
+  boletimItensBoletimPropriedadeNome: z.string().nullable(),
+  boletimItensBoletimPropriedadeMunicipioNome: z.string().nullable(),
+});
+export type RomaneioItem = z.infer<typeof romaneioItemRegistro>;
+
+export const romaneioPedraRegistro = z.object({
+  id: z.number().int(),
+  romaneioId: z.number().int(),
+  pedrasId: z.number().int(),
+  pedrasNumero: z.string(),
+  ocupacao: z.string().nullable(),
+});
+export type RomaneioPedra = z.infer<typeof romaneioPedraRegistro>;
+
+/** A list row (SPEC.md section 2: Código, Nome do Produtor, Data Emissão, Divida, 'Quantidade zerado?'). */
+export const romaneioLinha = z.object({
+  id: z.number().int(),
+  dataEmissao: dia,
+  divida: z.number().int(),
+  pessoaId: z.number().int(),
+  produtorNome: z.string(),
+  tipoQuantidade: z.enum(TIPOS_QUANTIDADE),
+});
+export type RomaneioLinha = z.infer<typeof romaneioLinha>;
+
+/** A romaneio as the API answers it (SPEC.md section 3). */
+export const romaneioRegistro = romaneioLinha.extend({
+  pessoa: z.object({ id: z.number().int(), nome: z.string(), cpfcnpj: z.string() }),
+  boletimId: z.number().int().nullable(),
+  pedras: z.array(romaneioPedraRegistro),
+  itens: z.array(romaneioItemRegistro),
+});
+export type Romaneio = z.infer<typeof romaneioRegistro>;
+
+/** Body of POST pedras/livres: the issue dates (yyyy-mm-dd) a stall must be free on. */
+export const pedrasLivresInput = z
+  .array(data('A Data da emissao é obrigatória', 'A Data da emissao é inválida'), { error: 'Envie uma lista de datas' })
+  .max(31, 'Um lote pode ter no máximo 31 datas');
+
+/** A stall free on every date asked (POST pedras/livres), ordered by number. */
+export const pedraLivre = z.object({ id: z.number().int(), numero: z.string() });
+export type PedraLivre = z.infer<typeof pedraLivre>;
+
+/** GET boletimitens/produtos/{pessoaId}: a producer's bulletin item, as the romaneio form offers it. */
+export const boletimItemProduto = z.object({
+  id: z.number().int(),
+  boletimId: z.number().int(),
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  inicioColheita: dia,
+  fimColheita: dia,
+  saldoQtde: z.number(),
+});
+export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
+
+/** Whether a bulletin item may be brought on an issue date: its harvest window contains the date (yyyy-mm-dd strings). */
+export const colheitaContem = (item: { inicioColheita: string; fimColheita: string }, dataEmissao: string) =>
+  item.inicioColheita <= dataEmissao && dataEmissao <= item.fimColheita;
+
+export const FORA_DA_COLHEITA = 'Data de emissão fora do período de colheita dos produtos!';
+export const DIVIDA_EM_USO = 'Verifique se a dívida já não está cadastrada em outro romaneio';
+
+/** Body of POST romaneio/searchRomaneio/{dir}/{field} (SPEC.md section 7). */
+export const romaneioFiltro = z
+  .object({
+    id: z.union([z.string(), z.number()]).nullish(),
+    produtor: idOuTexto,
+    divida: z.union([z.string(), z.number()]).nullish(),
+    produtoNome: z.string().nullish(),
+    dataEmissao: z.string().nullish(),
+    tipoQuantidade: z.enum(TIPOS_QUANTIDADE).nullish(),
+  })
+  .transform(({ produtor, ...f }) => ({ ...f, ...idOuNome(produtor, 'produtorId', 'produtorNome') }));
+export type RomaneioFiltro = z.input<typeof romaneioFiltro>;
+
+/** Lot code (CONTRACT.md): romaneio id + 'R' + first item id, e.g. '57R203'. */
+export const codigoDoLote = (romaneioId: number, primeiroItemId: number) => `${romaneioId}R${primeiroItemId}`;
+/** The two ids of a lot code, or null when it is malformed. */
+export function lerCodigoDoLote(lote: string): { romaneioId: number; itemId: number } | null {
+  const m = /^(\d{1,9})R(\d{1,9})$/i.exec(lote.trim());
+  return m ? { romaneioId: Number(m[1]), itemId: Number(m[2]) } : null;
+}
+
+/** GET romaneio/lote/{lote} (public, no token): what the label's QR code opens (SPEC.md 'Public lot page'). */
+export const loteRegistro = z.object({
+  lote: z.string(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  produtorNome: z.string(),
+  cpfcnpj: z.string(),
+  propriedadeNome: z.string().nullable(),
+  municipioNome: z.string().nullable(),
+  /** The commerce date (the romaneio's issue date), yyyy-mm-dd. */
+  dataEmissao: dia,
+  /** The market (settings' destinoLote). */
+  destino: z.string(),
+});
+export type Lote = z.infer<typeof loteRegistro>;
+
+/** Romaneios (route name 'romaneio'): what each producer brings on a market day. */
+export const romaneioRecurso = declararRecurso({
+  rota: 'romaneio',
+  menu: { rotulo: 'Romaneio', icone: 'pi pi-truck' },
+  caminhos: { lista: '/romaneio', novo: '/romaneiocreate', editar: '/romaneio/edit/:id' },
+  api: { base: 'romaneio', busca: 'searchRomaneio', linha: romaneioLinha, registro: romaneioRegistro, entrada: romaneioInput, filtro: romaneioFiltro },
+  ordem: { campo: 'id', dir: 'asc' },
+  rotulos: {
+    titulo: 'Romaneios',
+    plural: 'romaneios',
+    vazio: 'Nenhum romaneio encontrado',
+    erroObter: 'Erro ao obter romaneio',
+    erroRemover: 'Erro ao remover o romaneio',
+    entidade: 'romaneio',
+    naoEncontrado: 'Romaneio não encontrado',
+  },
+});

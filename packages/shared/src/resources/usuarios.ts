@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { declararRecurso } from '../recurso';
+
+export const usuarioRegistro = z.object({
+  id: z.string(),
+  nome: z.string(),
+  email: z.string(),
+  ativo: z.boolean(),
+  roles: z.array(z.string()),
+  criadoEm: z.string(),
+});
+export type Usuario = z.infer<typeof usuarioRegistro>;
+
+export const usuarioUpdate = z.object({
+  ativo: z.boolean().optional(),
+  roles: z.array(z.enum(['user-admin', 'user-agro', 'super-admin'], { error: 'Perfil inválido' })).optional(),
+});
+export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
+
+/** Filters of the user list (empty fields do not filter; role `sem-perfil`: users without a role). */
+export const usuarioFiltro = z.object({
+  nome: z.string().nullish(),
+  email: z.string().nullish(),
+  role: z.string().nullish(),
+  ativo: z.union([z.boolean(), z.string()]).nullish(),
+});
+export type UsuarioFiltro = z.input<typeof usuarioFiltro>;
+
+/**
+ * User administration (the super-admin's /usuarios, CONTRACT.md 'Identity'): a list from the
+ * declaration; roles, enabling and reset links have their own routes (modules/usuarios/usuarios.routes.ts).
+ */
+export const usuarioRecurso = declararRecurso({
+  rota: 'usuarios',
+  menu: { rotulo: 'Usuários', icone: 'pi pi-users' },
+  caminhos: { lista: '/usuarios' },
+  api: { base: 'usuarios', busca: 'searchUsuarios', registro: usuarioRegistro, filtro: usuarioFiltro, tag: 'Usuários' },
+  ordem: { campo: 'nome', dir: 'asc' },
+  rotulos: {
+    titulo: 'Usuários',
+    plural: 'usuários',
+    vazio: 'Nenhum usuário encontrado',
+    erroObter: 'Erro ao obter usuários',
+    erroRemover: 'Erro ao remover o usuário',
+    naoEncontrado: 'Usuário não encontrado',
+  },
+});
