@@ -32,10 +32,21 @@ export const romaneioItemInput = z.object({
 });
 export type RomaneioItemInput = z.input<typeof romaneioItemInput>;
 
-/** A stall booked for the romaneio's date: `{ pedrasId }` (SPEC.md section 3) or the stall's id. */
+/**
+ * A stall booked for the romaneio's date: `{ pedrasId }` (SPEC.md section 3), the stall's id, or a stall as
+ * POST pedras/livres answers it (`{ id, numero }`: its `id` is the stall's only when there is no `pedrasId`).
+ */
 export const romaneioPedraInput = z
-  .union([z.number(), z.object({ pedrasId: z.number(), ocupacao: z.string().nullish() }).loose()], { error: 'A pedra deve estar na lista' })
-  .transform((p) => (typeof p === 'number' ? { pedrasId: p, ocupacao: null } : { pedrasId: p.pedrasId, ocupacao: p.ocupacao ?? null }))
+  .union([z.number(), z.object({ pedrasId: z.number(), ocupacao: z.string().nullish() }).loose(), z.object({ id: z.number(), numero: z.string() }).loose()], {
+    error: 'A pedra deve estar na lista',
+  })
+  .transform((p) =>
+    typeof p === 'number'
+      ? { pedrasId: p, ocupacao: null }
+      : 'pedrasId' in p
+        ? { pedrasId: p.pedrasId, ocupacao: p.ocupacao ?? null }
+        : { pedrasId: p.id, ocupacao: null },
+  )
   .pipe(
     z.object({
       pedrasId: z.number().int('A pedra deve estar na lista').positive('A pedra deve estar na lista'),
@@ -185,9 +196,27 @@ export function lerCodigoDoLote(lote: string): { romaneioId: number; itemId: num
   return m ? { romaneioId: Number(m[1]), itemId: Number(m[2]) } : null;
 }
 
-/** GET romaneio/lote/{lote} (public, no token): what the label's QR code opens (SPEC.md 'Public lot page'). */
+/**
+ * GET romaneio/lote/{lote} (public, no token): what the label's QR code opens (SPEC.md 'Public lot page'): the
+ * card's fields, and the romaneio's entity fields (SPEC.md section 3) narrowed to the lot's one item.
+ */
 export const loteRegistro = z.object({
   lote: z.string(),
+  /** The romaneio's id. */
+  id: z.number().int(),
+  pessoa: z.object({ id: z.number().int(), nome: z.string(), cpfcnpj: z.string() }),
+  itens: z.array(
+    z.object({
+      id: z.number().int(),
+      romaneioId: z.number().int(),
+      produtoId: z.number().int(),
+      produtoNome: z.string(),
+      produtoEmbalagem: z.string(),
+      quantidade: z.number(),
+      boletimItensBoletimPropriedadeNome: z.string().nullable(),
+      boletimItensBoletimPropriedadeMunicipioNome: z.string().nullable(),
+    }),
+  ),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
   produtorNome: z.string(),

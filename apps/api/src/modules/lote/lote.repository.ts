@@ -6,13 +6,17 @@ import { boletim, boletimItens, municipio, pessoa, produto, propriedade, romanei
 /**
  * The public data of a lot (SPEC.md 'Public lot page'): the item the code names, on the romaneio the code
  * names (an item of another romaneio is no lot), its producer and the property and municipality of the
- * bulletin item it was taken from. Null for a malformed or unknown code: the route answers 404.
+ * bulletin item it was taken from, as the card's fields and as the romaneio's entity fields narrowed to that item.
+ * Null for a malformed or unknown code: the route answers 404.
  */
 export async function buscarLote(db: Db, codigo: string, destino: string): Promise<Lote | null> {
   const ids = lerCodigoDoLote(codigo);
   if (!ids) return null;
   const [r] = await db
     .select({
+      produtoId: produto.id,
+      quantidade: romaneioItens.quantidade,
+      pessoaId: pessoa.id,
       produtoNome: produto.nome,
       produtoEmbalagem: produto.embalagem,
       produtorNome: pessoa.nome,
@@ -31,5 +35,25 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
     .leftJoin(municipio, eq(municipio.id, propriedade.municipioId))
     .where(and(eq(romaneioItens.id, ids.itemId), eq(romaneioItens.romaneioId, ids.romaneioId)))
     .limit(1);
-  return r ? { lote: codigoDoLote(ids.romaneioId, ids.itemId), ...r, destino } : null;
+  if (!r) return null;
+  const { produtoId, quantidade, pessoaId, ...cartao } = r;
+  return {
+    lote: codigoDoLote(ids.romaneioId, ids.itemId),
+    id: ids.romaneioId,
+    ...cartao,
+    destino,
+    pessoa: { id: pessoaId, nome: r.produtorNome, cpfcnpj: r.cpfcnpj },
+    itens: [
+      {
+        id: ids.itemId,
+        romaneioId: ids.romaneioId,
+        produtoId,
+        produtoNome: r.produtoNome,
+        produtoEmbalagem: r.produtoEmbalagem,
+        quantidade: Number(quantidade),
+        boletimItensBoletimPropriedadeNome: r.propriedadeNome,
+        boletimItensBoletimPropriedadeMunicipioNome: r.municipioNome,
+      },
+    ],
+  };
 }

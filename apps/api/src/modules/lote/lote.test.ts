@@ -21,13 +21,15 @@ let item2: number;
 let itemOutro: number;
 let itemSemBoletim: number;
 let produtorCpf: string;
+let produtor: number;
+let tomate: number;
 
 beforeAll(async () => {
   const { app } = t;
   const grupo = await inserirGrupo(app, 'Tomate');
-  const tomate = await inserirProduto(app, grupo, 'Tomate Italiano', { embalagem: 'CX 20kg' });
+  tomate = await inserirProduto(app, grupo, 'Tomate Italiano', { embalagem: 'CX 20kg' });
   const alface = await inserirProduto(app, grupo, 'Alface Crespa', { embalagem: 'Engradado' });
-  const produtor = await inserirPessoa(app, 'Maria da Horta');
+  produtor = await inserirPessoa(app, 'Maria da Horta');
   const tecnico = await inserirPessoa(app, 'Técnico Agrícola');
   const municipio = await inserirMunicipio(app, 'Vale Verde', 'MG');
   const propriedade = await inserirPropriedade(app, 'Sítio Boa Vista', municipio, produtor);
@@ -60,6 +62,21 @@ describe('GET /api/romaneio/lote/{lote}', () => {
       municipioNome: 'Vale Verde',
       dataEmissao: '2026-05-04',
       destino: t.app.ctx.config.settings.destinoLote,
+      // The romaneio's entity fields (SPEC.md section 3), narrowed to the lot's item.
+      id: romaneio,
+      pessoa: { id: produtor, nome: 'Maria da Horta', cpfcnpj: produtorCpf },
+      itens: [
+        {
+          id: item1,
+          romaneioId: romaneio,
+          produtoId: tomate,
+          produtoNome: 'Tomate Italiano',
+          produtoEmbalagem: 'CX 20kg',
+          quantidade: 100,
+          boletimItensBoletimPropriedadeNome: 'Sítio Boa Vista',
+          boletimItensBoletimPropriedadeMunicipioNome: 'Vale Verde',
+        },
+      ],
     });
     expect(r.body.destino).toMatch(/CEASA Regional/);
   });
@@ -68,6 +85,7 @@ describe('GET /api/romaneio/lote/{lote}', () => {
     const r = await lote(`${romaneio}R${item2}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ lote: `${romaneio}R${item2}`, produtoNome: 'Alface Crespa', produtoEmbalagem: 'Engradado', dataEmissao: '2026-05-04' });
+    expect(r.body.itens).toMatchObject([{ id: item2, produtoNome: 'Alface Crespa', quantidade: 30.5 }]);
     // A lowercase 'r' is the same code.
     expect((await lote(`${outro}r${itemOutro}`)).body).toMatchObject({ lote: `${outro}R${itemOutro}`, dataEmissao: '2026-05-07' });
   });

@@ -73,6 +73,10 @@ describe('POST pedras/ocupadas: the stall map of a day', () => {
     expect((r.body as Pedra[]).filter((p) => p.uso)).toEqual([
       { id: await pedra('252'), numero: '252', uso: true, ocupante: 'Ana Produtora', ocupacao: null, romaneioId: r3 },
     ]);
+    // The bare date as a text body ('date as body').
+    const texto = await call(t.app, t.agro, { method: 'POST', url: '/api/pedras/ocupadas', payload: '2024-05-06', headers: { 'content-type': 'text/plain' } });
+    expect(texto.status).toBe(200);
+    expect((texto.body as Pedra[]).filter((p) => p.uso).map((p) => p.numero)).toEqual(['252']);
     const vazio = await ocupadas(t.admin, { data: '2030-01-07' });
     expect(vazio.status).toBe(200);
     expect((vazio.body as Pedra[]).every((p) => !p.uso && p.ocupante === null && p.romaneioId === null)).toBe(true);

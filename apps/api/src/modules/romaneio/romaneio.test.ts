@@ -163,6 +163,19 @@ describe('romaneio batch (POST romaneio)', () => {
     expect((await req(t.admin, 'GET', `boletimitens/${biAlface}`)).body).toMatchObject({ producaoComercializada: 5, saldoQtde: 995 });
   });
 
+  it('takes the stalls as POST pedras/livres answers them ({ id, numero }), as { pedrasId } or as ids', async () => {
+    const [livre] = (await req(t.userAdmin, 'POST', 'pedras/livres', [SEG])).body as { id: number; numero: string }[];
+    const r = await req(t.userAdmin, 'POST', 'romaneio', [romaneio(SEG, novaDivida(), { pedras: [livre] })]);
+    expect(r.status).toBe(201);
+    expect(r.body[0].pedras).toMatchObject([{ pedrasId: livre.id, pedrasNumero: livre.numero }]);
+    // Neither shape: refused on the field, nothing stored.
+    const antes = await contagem();
+    const errada = await req(t.userAdmin, 'POST', 'romaneio', [romaneio(SEG, novaDivida(), { pedras: [{ numero: livre.numero }] })]);
+    expect(errada.status).toBe(400);
+    expect(errada.body.fieldErrors).toEqual([{ field: '[0].pedras[0]', message: 'A pedra deve estar na lista' }]);
+    expect(await contagem()).toEqual(antes);
+  });
+
   it("refuses an item outside its harvest window with the spec's message on its field, storing nothing", async () => {
     const antes = await contagem();
     const divida = novaDivida();
