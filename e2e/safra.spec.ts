@@ -253,14 +253,14 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await page.getByRole('tab', { name: /Sementes e Mudas/ }).click();
   await marca('sementesEMudas-proprias').click();
 
-  await page.getByRole('tab', { name: /Irrigação/ }).click();
+  await page.getByRole('tab', { name: /Irrigacao/ }).click();
   await page.getByLabel('Sistema').fill('Aspersão');
   await marca('irrigacao-naoNecessarias').click();
   await expect(page.getByLabel('Sistema')).toHaveValue('');
   await expect(page.getByLabel('Sistema')).toBeDisabled();
   await expect(page.getByLabel('Origem')).toBeDisabled();
 
-  await page.getByRole('tab', { name: /Adubação e Correção/ }).click();
+  await page.getByRole('tab', { name: /Adubacao e Correcao/ }).click();
   await expect(page.getByText('Pelo menos um item de Adubação e Correção deve ser adicionado.')).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar adubação' }).click();
   await digitarData(page, '#celula-adubacaoCorrecao-0-dataAplicacao', `12/03/${ANO}`);
@@ -276,7 +276,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await expect(page.locator('.items-tabela').getByText('N/A').first()).toBeVisible();
   await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-adubacao.png', fullPage: true });
 
-  await page.getByRole('tab', { name: /Aplicação de Produtos Químicos/ }).click();
+  await page.getByRole('tab', { name: /Aplicacao de Produtos Quimicos/ }).click();
   await page.getByRole('button', { name: 'Adicionar aplicação' }).click();
   await digitarData(page, '#celula-aplicacaoProdutosQuimicos-0-data', `20/04/${ANO}`);
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-periodoCarencia').pressSequentially('1');
@@ -289,7 +289,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   // No operator: the save is refused and the tab is highlighted.
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('O operador é obrigatório')).toBeVisible();
-  await expect(page.getByRole('tab', { name: /Aplicação de Produtos Químicos/ }).locator('.aba-erro')).toHaveCount(1);
+  await expect(page.getByRole('tab', { name: /Aplicacao de Produtos Quimicos/ }).locator('.aba-erro')).toHaveCount(1);
   await expect(page.locator('.aba-erro')).toHaveCount(1);
   await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-aba-com-erro.png' });
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-operador').fill('Antônio Açúcar');
@@ -417,9 +417,9 @@ test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar 
   await expect(page.locator('#campo-dataPlantio')).toBeDisabled();
   await expect(page.locator('#preparoSolo-aracao')).toBeChecked();
   await expect(page.locator('#preparoSolo-aracao')).toBeDisabled();
-  await page.getByRole('tab', { name: /Irrigação/ }).click();
+  await page.getByRole('tab', { name: /Irrigacao/ }).click();
   await expect(page.locator('#irrigacao-naoNecessarias')).toBeDisabled();
-  await page.getByRole('tab', { name: /Adubação e Correção/ }).click();
+  await page.getByRole('tab', { name: /Adubacao e Correcao/ }).click();
   await expect(page.locator('#celula-adubacaoCorrecao-0-nomeFormula')).toHaveValue('NPK 4-14-8');
   await expect(page.locator('#celula-adubacaoCorrecao-0-nomeFormula')).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: 'Adubação 2 não necessária' })).toBeDisabled();

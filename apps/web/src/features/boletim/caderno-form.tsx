@@ -38,13 +38,16 @@ type Secao = 'preparoSolo' | 'praticasConservacionistas' | 'sementesEMudas';
 const OPCOES_DOSE = FORMAS_DOSE.map((v) => ({ label: FORMA_DOSE_ROTULO[v], value: v }));
 const OPCOES_APLICACAO = FORMAS_APLICACAO.map((v) => ({ label: FORMA_APLICACAO_ROTULO[v], value: v }));
 
-/** The five tabs and the parts of the notebook each holds (for the error highlight). */
+/**
+ * The five tabs and the parts of the notebook each holds (for the error highlight). The tab labels are SPEC.md's
+ * ('Field notebook form') as written there, without accents; the sections' own headings and messages keep theirs.
+ */
 const ABAS: { titulo: string; campos: (keyof F)[] }[] = [
   { titulo: 'Preparo do Solo', campos: ['preparoSolo', 'praticasConservacionistas'] },
   { titulo: 'Sementes e Mudas', campos: ['sementesEMudas'] },
-  { titulo: 'Irrigação', campos: ['irrigacao'] },
-  { titulo: 'Adubação e Correção', campos: ['adubacaoCorrecao'] },
-  { titulo: 'Aplicação de Produtos Químicos', campos: ['aplicacaoProdutosQuimicos'] },
+  { titulo: 'Irrigacao', campos: ['irrigacao'] },
+  { titulo: 'Adubacao e Correcao', campos: ['adubacaoCorrecao'] },
+  { titulo: 'Aplicacao de Produtos Quimicos', campos: ['aplicacaoProdutosQuimicos'] },
 ];
 
 const vazio = (boletimItemId: number): F => ({
