@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PessoaComDocumento, PessoaOpcao, PessoaTipo } from '@ceasa/shared';
 import { api } from './api-client';
+import { useErroAoCarregar } from './use-erro-ao-carregar';
+
+/** What a people dropdown says when its list cannot be loaded (SPEC.md section 8). */
+export const ERRO_PESSOAS = 'Erro ao obter pessoas';
 
 /** GET tipo: the person types (Produtor, Técnico, Lojista, Comprador), and their dropdown options. */
 export function usePessoaTipos() {
@@ -9,11 +13,18 @@ export function usePessoaTipos() {
 }
 
 /** GET pessoa/pessoaAll: every person (id, nome), for the owner/person dropdowns. Always fresh on mount. */
-export const usePessoasOpcoes = () => useQuery({ queryKey: ['pessoa', 'pessoaAll'], queryFn: () => api<PessoaOpcao[]>('pessoa/pessoaAll'), staleTime: 0 });
+export function usePessoasOpcoes() {
+  const q = useQuery({ queryKey: ['pessoa', 'pessoaAll'], queryFn: () => api<PessoaOpcao[]>('pessoa/pessoaAll'), staleTime: 0 });
+  useErroAoCarregar(q.error, ERRO_PESSOAS);
+  return q;
+}
 
 /** GET pessoa/tipo/{id}: the people of one type (1 producers, 2 technicians). */
-export const usePessoasDoTipo = (tipoId: number, enabled = true) =>
-  useQuery({ queryKey: ['pessoa', 'tipo', tipoId], queryFn: () => api<PessoaComDocumento[]>(`pessoa/tipo/${tipoId}`), staleTime: 0, enabled });
+export function usePessoasDoTipo(tipoId: number, enabled = true) {
+  const q = useQuery({ queryKey: ['pessoa', 'tipo', tipoId], queryFn: () => api<PessoaComDocumento[]>(`pessoa/tipo/${tipoId}`), staleTime: 0, enabled });
+  useErroAoCarregar(q.error, ERRO_PESSOAS);
+  return q;
+}
 
 /** Dropdown options { label: nome, value: id }. */
 export const opcoesPessoas = (l: { id: number; nome: string }[] | undefined) => (l ?? []).map((p) => ({ label: p.nome, value: p.id }));

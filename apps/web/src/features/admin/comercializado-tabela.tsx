@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatDecimal, type Page, type ProdutoComercializado } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
-import { useToast } from '../../lib/toast';
+import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 
 /** SPEC.md 'Commercialised table': 15 rows a page. */
 export const LINHAS_COMERCIALIZADO = 15;
@@ -18,7 +18,6 @@ export const porcentagem = (f: number | null) => (f === null ? '' : `${formatDec
  * its state kept per route), and this is a 15-row table inside the landing page.
  */
 export function ComercializadoTabela() {
-  const toast = useToast();
   const [estado, setEstado] = useState<{ page: number; sortField: string; sortOrder: 1 | -1 }>({ page: 0, sortField: 'dataEmissao', sortOrder: -1 });
   const q = useQuery({
     queryKey: ['lista', 'produtos-comercializados', estado],
@@ -29,9 +28,7 @@ export function ComercializadoTabela() {
         query: { page: estado.page, size: LINHAS_COMERCIALIZADO, sort: `${estado.sortField},${estado.sortOrder === -1 ? 'desc' : 'asc'}` },
       }),
   });
-  useEffect(() => {
-    if (q.error) toast.show('error', 'Erro ao obter dados', (q.error as Error).message);
-  }, [q.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  useErroAoCarregar(q.error, 'Erro ao obter dados');
 
   const onSort = (e: DataTableStateEvent) =>
     setEstado((s) => ({ page: 0, sortField: e.sortField, sortOrder: s.sortField === e.sortField ? (s.sortOrder === 1 ? -1 : 1) : 1 }));

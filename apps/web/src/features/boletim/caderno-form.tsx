@@ -29,6 +29,7 @@ import { relerListas } from '../../lib/listas';
 import { DURACAO, useToast } from '../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
+import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 import { CadernoImpressao } from './caderno-impressao';
 import './caderno.css';
 
@@ -423,9 +424,7 @@ export default function CadernoForm() {
   useEffect(() => {
     if (caderno.data) reset(doCaderno(caderno.data));
   }, [caderno.data, reset]);
-  useEffect(() => {
-    if (item.error) toast.show('error', 'Erro ao obter boletim itens', (item.error as Error).message);
-  }, [item.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  useErroAoCarregar(item.error, 'Erro ao obter boletim itens');
 
   const trocarAba = (i: number) => {
     setTocadas((t) => new Set(t).add(aba));

@@ -83,6 +83,16 @@ async function alterarQuantidade(valor: string) {
 }
 
 describe('loja form', { timeout: 30_000 }, () => {
+  it("a shop owner list that cannot be loaded says 'Erro ao obter pessoas', not an empty dropdown alone", async () => {
+    apiMock.mockImplementation(async (path) => {
+      if (path === 'pessoa/lojistas') throw new ApiError(503, 'Serviço indisponível');
+      return [];
+    });
+    renderizar('/lojacreate');
+    expect(await screen.findByText('Erro ao obter pessoas')).toBeInTheDocument();
+    expect(screen.getByText('Serviço indisponível')).toBeInTheDocument();
+  });
+
   it('on create, saving without items warns and sends nothing', async () => {
     servidor();
     renderizar('/lojacreate');

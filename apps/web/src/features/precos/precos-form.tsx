@@ -1,21 +1,17 @@
 import { Button } from 'primereact/button';
-import { useEffect } from 'react';
 import { precoRecurso, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { useToast } from '../../lib/toast';
 import { useProdutoOpcoes } from '../../lib/opcoes-produto';
+import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 
 /** SPEC.md section 5: the price form's date picker covers 2010 to current year + 3. */
 const ANOS_PRECO = `2010:${new Date().getFullYear() + 3}`;
 
 export default function PrecosForm() {
   const produtos = useProdutoOpcoes();
-  const toast = useToast();
-  useEffect(() => {
-    if (produtos.error) toast.show('error', 'Erro ao buscar produtos!', (produtos.error as Error).message);
-  }, [produtos.error]); // eslint-disable-line react-hooks/exhaustive-deps
+  useErroAoCarregar(produtos.error, 'Erro ao buscar produtos!');
   const f = useResourceForm<PrecoInput, Preco>({
     recurso: precoRecurso,
     defaults: { data: toIsoDate(new Date()) ?? undefined, produtoId: undefined, valor: null },

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useToast } from './toast';
+
+/**
+ * A load that failed says so (SPEC.md section 8: 'Erro ao obter {entity}' with the error text), instead of leaving an
+ * empty dropdown or table that reads as "nothing registered". Once per failure: a new error shows again.
+ */
+export function useErroAoCarregar(erro: unknown, titulo: string) {
+  const toast = useToast();
+  useEffect(() => {
+    if (erro) toast.show('error', titulo, erro instanceof Error ? erro.message : String(erro));
+  }, [erro, titulo, toast]);
+}
