@@ -6,19 +6,19 @@ import { auditedCrud } from '../../lib/crud';
 import { executar, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.repository';
 
+/** The numeric order of stall numbers ('2' before '10') of `pedras pd`: every stall list and dropdown sorts by it. */
+export const ordemDoNumero = sql`lpad(trim(pd.numero), 200, '0')`;
+
 /** Stalls sort by the numeric value of their number ('2' before '10'); `numero` filters as text. */
 export const pedraList: ListSpec<Pedra> = {
   select: sql`pd.id, pd.numero`,
   from: sql`pedras pd`,
   fields: {
     id: { expr: sql`pd.id`, filter: 'contains' },
-    numero: { expr: sql`pd.numero`, filter: 'text', order: sql`lpad(trim(pd.numero), 200, '0')` },
+    numero: { expr: sql`pd.numero`, filter: 'text', order: ordemDoNumero },
   },
   defaultSort: { field: 'numero', dir: 'asc' },
 };
-
-/** The numeric order of stall numbers ('2' before '10'), as the stall list sorts them. */
-const ordemDoNumero = sql`lpad(trim(pd.numero), 200, '0')`;
 
 /**
  * The stall map of one day (POST pedras/ocupadas), in one query: every stall, in numeric order, with

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BoletimItemProduto, PedraLivre, Romaneio, RomaneioItem, RomaneioLinha, RomaneioPedra } from '@ceasa/shared';
 import type { Tx } from '../../db/client';
 import { romaneioItens, romaneioPedras } from '../../db/schema';
 import type { Colecao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
-import { listRow, type ListSpec } from '../../lib/list';
+import type { ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.repository';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 
 export const NAO_ENCONTRADO = 'Romaneio não encontrado';
 export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';
@@ -86,22 +87,45 @@ export async function lerItem(t: Tx, id: number): Promise<RomaneioItem | undefin
   return (await t.execute(itensSql(sql`ri.id = ${id}`))).rows[0] as RomaneioItem | undefined;
 }
 
-/** A romaneio as the API answers it (SPEC.md section 3), or 404. */
-export async function lerRomaneio(t: Tx, id: number): Promise<Romaneio> {
-  const linha = await listRow(t, romaneioList, id);
-  if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
-  const [pessoa] = (await t.execute(sql`SELECT id, nome, cpfcnpj FROM pessoa WHERE id = ${linha.pessoaId}`)).rows as Romaneio['pessoa'][];
-  const itens = (await t.execute(itensSql(sql`ri.romaneio_id = ${id}`))).rows as RomaneioItem[];
+/**
+ * The romaneios `onde` picks (a condition on `romaneio r`) as the API answers them (SPEC.md section 3),
+ * by date then id: three queries however many romaneios (a debt's batch reads as one).
+ */
+async function lerRomaneios(t: Tx, onde: SQL): Promise<Romaneio[]> {
+  const linhas = (
+    await t.execute(sql`SELECT ${romaneioList.select}, pr.cpfcnpj AS "pessoaCpfcnpj",
+        (SELECT bi.boletim_id FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+          WHERE ri.romaneio_id = r.id ORDER BY ri.id LIMIT 1) AS "boletimId"
+      FROM ${romaneioList.from} WHERE ${onde} ORDER BY r.data_emissao, r.id`)
+  ).rows as (RomaneioLinha & { pessoaCpfcnpj: string; boletimId: number | null })[];
+  if (!linhas.length) return [];
+  const ids = sql.join(
+    linhas.map((l) => sql`${l.id}`),
+    sql`, `,
+  );
+  const itens = (await t.execute(itensSql(sql`ri.romaneio_id IN (${ids})`))).rows as RomaneioItem[];
   const pedras = (
     await t.execute(sql`SELECT rp.id, rp.romaneio_id AS "romaneioId", rp.pedra_id AS "pedrasId", pd.numero AS "pedrasNumero", rp.ocupacao
-      FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id WHERE rp.romaneio_id = ${id} ORDER BY lpad(trim(pd.numero), 200, '0'), rp.id`)
+      FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id WHERE rp.romaneio_id IN (${ids}) ORDER BY ${ordemDoNumero}, rp.id`)
   ).rows as RomaneioPedra[];
-  const [b] = (
-    await t.execute(sql`SELECT bi.boletim_id AS "boletimId" FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
-      WHERE ri.romaneio_id = ${id} ORDER BY ri.id LIMIT 1`)
-  ).rows as { boletimId: number }[];
-  return { ...linha, pessoa, boletimId: b?.boletimId ?? null, pedras, itens };
+  return linhas.map(({ pessoaCpfcnpj, boletimId, ...linha }) => ({
+    ...linha,
+    pessoa: { id: linha.pessoaId, nome: linha.produtorNome, cpfcnpj: pessoaCpfcnpj },
+    boletimId: boletimId ?? null,
+    pedras: pedras.filter((p) => p.romaneioId === linha.id),
+    itens: itens.filter((i) => i.romaneioId === linha.id),
+  }));
 }
+
+/** A romaneio as the API answers it (SPEC.md section 3), or 404. */
+export async function lerRomaneio(t: Tx, id: number): Promise<Romaneio> {
+  const [r] = await lerRomaneios(t, sql`r.id = ${id}`);
+  if (!r) throw naoEncontrado(NAO_ENCONTRADO);
+  return r;
+}
+
+/** Every romaneio of one debt (its batch), by date then id (none: an empty list). */
+export const romaneiosDaDivida = (t: Tx, divida: number) => lerRomaneios(t, sql`r.divida = ${divida}`);
 
 /** The ids of the romaneios of one debt (its batch), by date then id. */
 export async function idsDaDivida(t: Tx, divida: number): Promise<number[]> {
@@ -117,7 +141,7 @@ export async function pedrasLivres(t: Tx, datas: string[]): Promise<PedraLivre[]
         sql`, `,
       )}))`
     : sql`false`;
-  const r = await t.execute(sql`SELECT pd.id, pd.numero FROM pedras pd WHERE NOT ${ocupada} ORDER BY lpad(trim(pd.numero), 200, '0'), pd.id`);
+  const r = await t.execute(sql`SELECT pd.id, pd.numero FROM pedras pd WHERE NOT ${ocupada} ORDER BY ${ordemDoNumero}, pd.id`);
   return r.rows as PedraLivre[];
 }
 

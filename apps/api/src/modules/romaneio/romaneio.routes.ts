@@ -21,7 +21,7 @@ import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.reposito
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
 const dividaParam = z.object({ divida: z.coerce.number({ error: 'Dívida inválida' }).int('Dívida inválida').positive('Dívida inválida') });
-const pessoaParam = z.object({ pessoaId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido') });
+const pessoaParam = z.object({ pessoaId: idParam.shape.id });
 
 /**
  * Romaneios (route name 'romaneio'): the list routes, GET/PUT/DELETE of one, POST of a batch (one

@@ -6,6 +6,7 @@ import {
   DIVIDA_EM_USO,
   FORA_DA_COLHEITA,
   formatDate,
+  PESSOA_TIPO,
   type Romaneio,
   type RomaneioItem,
   type romaneioInput,
@@ -15,12 +16,11 @@ import { pedras, pessoa, romaneio, romaneioDivida, romaneioItens } from '../../d
 import { registrarLog } from '../../lib/audit';
 import { auditedCrud } from '../../lib/crud';
 import { HttpError, pgErro } from '../../lib/errors';
-import { colecaoItens, colecaoPedras, idsDaDivida, ITEM_NAO_ENCONTRADO, lerItem, lerRomaneio, NAO_ENCONTRADO } from './romaneio.repository';
+import { colecaoItens, colecaoPedras, idsDaDivida, ITEM_NAO_ENCONTRADO, lerItem, lerRomaneio, NAO_ENCONTRADO, romaneiosDaDivida } from './romaneio.repository';
 
 export type RomaneioDados = z.output<typeof romaneioInput>;
 type ErroDeCampo = { field: string; message: string };
 
-const PRODUTOR = 1;
 const SO_QUANTIDADES = 'No romaneio salvo só as quantidades dos itens podem ser alteradas.';
 
 export const pedraOcupada = (numero: string, data: string) => `A pedra ${numero.trim()} já está ocupada em ${formatDate(data)}`;
@@ -67,7 +67,7 @@ export function romaneioService(db: Db) {
     lote.forEach((r, k) => {
       const tipo = tipoDe.get(r.pessoaId);
       if (tipo === undefined) erros.push({ field: campo(k, 'pessoaId'), message: 'O produtor deve ser selecionado' });
-      else if (tipo !== PRODUTOR) erros.push({ field: campo(k, 'pessoaId'), message: 'A pessoa selecionada não é um produtor' });
+      else if (tipo !== PESSOA_TIPO.PRODUTOR) erros.push({ field: campo(k, 'pessoaId'), message: 'A pessoa selecionada não é um produtor' });
     });
     recusar(400, erros);
 
@@ -154,24 +154,18 @@ export function romaneioService(db: Db) {
       await registrarLog(t, usuario, 'RomaneioDivida', divida, 'INSERT', { divida });
       // Dates in order and each romaneio's stalls by id: two batches booking the same stalls take their
       // locks in the same order, so one waits for the other instead of deadlocking.
-      const salvos: Romaneio[] = new Array<Romaneio>(lote.length);
+      const ids = new Array<number>(lote.length);
       const ordem = lote.map((r, k) => ({ r, k })).sort((a, b) => a.r.dataEmissao.localeCompare(b.r.dataEmissao));
       for (const { r, k } of ordem) {
         const pedrasOrdenadas = r.pedras.map((p, n) => ({ ...p, n })).sort((a, b) => a.pedrasId - b.pedrasId);
-        salvos[k] = await crud
-          .salvarNa(
-            t,
-            usuario,
-            null,
-            () => ({
-              dataEmissao: r.dataEmissao,
-              divida,
-              pessoaId: r.pessoaId,
-              itens: r.itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade, boletimItensId: i.boletimItensId })),
-              pedras: pedrasOrdenadas.map((p) => ({ pedraId: p.pedrasId, data: r.dataEmissao, ocupacao: p.ocupacao })),
-            }),
-            lerRomaneio,
-          )
+        const salvo = await crud
+          .salvarNa(t, usuario, null, () => ({
+            dataEmissao: r.dataEmissao,
+            divida,
+            pessoaId: r.pessoaId,
+            itens: r.itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade, boletimItensId: i.boletimItensId })),
+            pedras: pedrasOrdenadas.map((p) => ({ pedraId: p.pedrasId, data: r.dataEmissao, ocupacao: p.ocupacao })),
+          }))
           .catch((err: unknown) => {
             // A stall booked by another save between our check and our insert: the unique key (pedra, data) refused it.
             const m = err instanceof HttpError && err.status === 409 ? /^pedras\[(\d+)\]/.exec(err.fieldErrors?.[0]?.field ?? '') : null;
@@ -188,8 +182,11 @@ export function romaneioService(db: Db) {
               );
             throw err;
           });
+        ids[k] = salvo.id;
       }
-      return salvos;
+      // Read back together (the debt is this batch's alone), each where the body had it.
+      const porId = new Map((await romaneiosDaDivida(t, divida)).map((r) => [r.id, r]));
+      return ids.map((id) => porId.get(id)!);
     });
   }
 
@@ -255,13 +252,13 @@ export function romaneioService(db: Db) {
     });
   }
 
-  /** GET romaneio/dividas/{divida}: every romaneio of the debt's batch, by date then id (none: an empty list). */
-  async function daDivida(divida: number): Promise<Romaneio[]> {
-    const ids = await idsDaDivida(db, divida);
-    const lista: Romaneio[] = [];
-    for (const id of ids) lista.push(await lerRomaneio(db, id));
-    return lista;
-  }
-
-  return { ler: (id: number) => lerRomaneio(db, id), criar, alterar, alterarQuantidade, remover, daDivida };
+  return {
+    ler: (id: number) => lerRomaneio(db, id),
+    criar,
+    alterar,
+    alterarQuantidade,
+    remover,
+    /** GET romaneio/dividas/{divida}: every romaneio of the debt's batch, by date then id (none: an empty list). */
+    daDivida: (divida: number) => romaneiosDaDivida(db, divida),
+  };
 }
