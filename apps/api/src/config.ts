@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Settings } from '@ceasa/shared/settings';
+import { DIAS_DE_MERCADO_PADRAO, SETTINGS_PADRAO as PADRAO, type Settings } from '@ceasa/shared/settings';
 
 export type { Settings };
 
@@ -35,8 +35,8 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const municipio = env.CEASA_MUNICIPIO ?? 'Prefeitura Municipal';
-  const mercado = env.CEASA_MERCADO ?? 'CEASA Regional';
+  const municipio = env.CEASA_MUNICIPIO ?? PADRAO.municipio;
+  const mercado = env.CEASA_MERCADO ?? PADRAO.mercado;
   const config: Config = {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -61,16 +61,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settings: {
       municipio,
       mercado,
-      mercadoTitulo: env.CEASA_MERCADO_TITULO ?? 'CEASA REGIONAL',
-      endereco: env.CEASA_ENDERECO ?? '',
-      contato: env.CEASA_CONTATO ?? '',
+      mercadoTitulo: env.CEASA_MERCADO_TITULO ?? PADRAO.mercadoTitulo,
+      endereco: env.CEASA_ENDERECO ?? PADRAO.endereco,
+      contato: env.CEASA_CONTATO ?? PADRAO.contato,
       copyright: env.CEASA_COPYRIGHT ?? `© ${new Date().getFullYear()} ${municipio}. Todos os direitos reservados.`,
       destinoLote: env.CEASA_DESTINO_LOTE ?? `${mercado} - Mercado Atacadista de Hortifrutigranjeiros`,
       qrHost: env.QR_HOST || undefined,
       diasDeMercado: parseDiasDeMercado(env.CEASA_DIAS_MERCADO),
       etiqueta: parseEtiqueta(env.CEASA_ETIQUETA),
-      logoMunicipio: env.CEASA_LOGO_MUNICIPIO ?? '/logo-municipio.svg',
-      logoMercado: env.CEASA_LOGO_MERCADO ?? '/logo-ceasa.svg',
+      logoMunicipio: env.CEASA_LOGO_MUNICIPIO ?? PADRAO.logoMunicipio,
+      logoMercado: env.CEASA_LOGO_MERCADO ?? PADRAO.logoMercado,
     },
     ...overrides,
   };
@@ -113,18 +113,18 @@ function parseTrustProxy(v: string | undefined): boolean | string | string[] {
 
 export const gerarSenha = () => randomBytes(12).toString('base64url');
 
-/** CEASA_DIAS_MERCADO: weekdays 0 (Sunday) to 6 (Saturday) separated by commas; default Monday and Thursday. */
-export function parseDiasDeMercado(v: string | undefined): number[] {
-  if (!v?.trim()) return [1, 4];
-  const dias = v.split(',').map((d) => Number(d.trim()));
+/** CEASA_DIAS_MERCADO: weekdays 0 (Sunday) to 6 (Saturday) separated by commas; default DIAS_DE_MERCADO_PADRAO. */
+function parseDiasDeMercado(v: string | undefined): number[] {
+  if (!v?.trim()) return [...DIAS_DE_MERCADO_PADRAO];
+  const dias = v.split(',').map((d) => (d.trim() ? Number(d) : NaN));
   if (!dias.length || dias.some((d) => !Number.isInteger(d) || d < 0 || d > 6))
     throw new Error(`CEASA_DIAS_MERCADO inválido (${v}): use dias da semana de 0 (domingo) a 6 (sábado) separados por vírgula, como 1,4`);
   return [...new Set(dias)].sort();
 }
 
 /** CEASA_ETIQUETA: a label's width x height in millimetres; default 100x70. */
-export function parseEtiqueta(v: string | undefined): { larguraMm: number; alturaMm: number } {
-  if (!v?.trim()) return { larguraMm: 100, alturaMm: 70 };
+function parseEtiqueta(v: string | undefined): { larguraMm: number; alturaMm: number } {
+  if (!v?.trim()) return { ...PADRAO.etiqueta };
   const m = /^\s*(\d{2,3})\s*x\s*(\d{2,3})\s*$/i.exec(v);
   if (!m) throw new Error(`CEASA_ETIQUETA inválido (${v}): use largura x altura em milímetros, como 100x70`);
   return { larguraMm: Number(m[1]), alturaMm: Number(m[2]) };

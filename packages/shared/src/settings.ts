@@ -19,3 +19,24 @@ export interface Settings {
   logoMunicipio: string;
   logoMercado: string;
 }
+
+/** The market days when CEASA_DIAS_MERCADO is not set: Monday and Thursday. */
+export const DIAS_DE_MERCADO_PADRAO: readonly number[] = [1, 4];
+
+/**
+ * The neutral settings (CONTRACT.md: 'Prefeitura Municipal', 'CEASA Regional', our own logos): what the server
+ * serves where a CEASA_* variable is not set, and what the web shows until GET /api/config answers.
+ */
+export const SETTINGS_PADRAO: Settings = {
+  municipio: 'Prefeitura Municipal',
+  mercado: 'CEASA Regional',
+  mercadoTitulo: 'CEASA REGIONAL',
+  endereco: '',
+  contato: '',
+  copyright: `© ${new Date().getFullYear()} Prefeitura Municipal. Todos os direitos reservados.`,
+  destinoLote: 'CEASA Regional - Mercado Atacadista de Hortifrutigranjeiros',
+  diasDeMercado: [...DIAS_DE_MERCADO_PADRAO],
+  etiqueta: { larguraMm: 100, alturaMm: 70 },
+  logoMunicipio: '/logo-municipio.svg',
+  logoMercado: '/logo-ceasa.svg',
+};

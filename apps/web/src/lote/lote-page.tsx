@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
 import type { Lote } from '@ceasa/shared/resources/romaneio';
-import type { Settings } from '@ceasa/shared/settings';
+import { SETTINGS_PADRAO, type Settings } from '@ceasa/shared/settings';
 
 /**
  * The public lot page (SPEC.md 'Public lot page'), opened by scanning a tracking label's QR code on a phone.
@@ -27,13 +27,6 @@ export function codigoDaUrl(pathname: string): string {
 type Cabecalho = Pick<Settings, 'municipio' | 'mercadoTitulo' | 'logoMunicipio' | 'logoMercado'>;
 type Estado = { tipo: 'carregando' } | { tipo: 'erro' } | { tipo: 'vazio' } | { tipo: 'lote'; lote: Lote };
 
-const CABECALHO_PADRAO: Cabecalho = {
-  municipio: 'Prefeitura Municipal',
-  mercadoTitulo: 'CEASA REGIONAL',
-  logoMunicipio: '/logo-municipio.svg',
-  logoMercado: '/logo-ceasa.svg',
-};
-
 /** 'Sem dados para mostrar.' for a 404 or a lot without product or producer; the error text for anything else. */
 export async function buscarLote(codigo: string, f: typeof fetch = fetch): Promise<Estado> {
   if (!codigo.trim()) return { tipo: 'vazio' };
@@ -51,15 +44,15 @@ export async function buscarLote(codigo: string, f: typeof fetch = fetch): Promi
 async function buscarCabecalho(f: typeof fetch = fetch): Promise<Cabecalho> {
   try {
     const r = await f('/api/config');
-    return r.ok ? { ...CABECALHO_PADRAO, ...((await r.json()) as Partial<Settings>) } : CABECALHO_PADRAO;
+    return r.ok ? { ...SETTINGS_PADRAO, ...((await r.json()) as Partial<Settings>) } : SETTINGS_PADRAO;
   } catch {
-    return CABECALHO_PADRAO;
+    return SETTINGS_PADRAO;
   }
 }
 
 export function LotePage({ codigo, fetcher = fetch }: { codigo: string; fetcher?: typeof fetch }) {
   const [estado, setEstado] = useState<Estado>({ tipo: 'carregando' });
-  const [cabecalho, setCabecalho] = useState<Cabecalho>(CABECALHO_PADRAO);
+  const [cabecalho, setCabecalho] = useState<Cabecalho>(SETTINGS_PADRAO);
   useEffect(() => {
     let vivo = true;
     void buscarLote(codigo, fetcher).then((e) => vivo && setEstado(e));

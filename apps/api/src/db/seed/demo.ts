@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { DIAS_DE_MERCADO_PADRAO } from '@ceasa/shared/settings';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db, type Tx } from '../client';
 import { linhaDoAdminInicial, seedReference } from './reference';
@@ -182,7 +183,7 @@ export const MSG_BANCO_COM_DADOS = 'O banco já tem produtos: os dados de demons
  * MSG_BANCO_COM_DADOS otherwise); returns the summary line. Prices and market days run for the year up
  * to `hoje` (market days: the weekdays of `diasDeMercado`, the setting; and the next one after `hoje`).
  */
-export async function carregarDemo(db: Db, hoje = hojeIso(), diasDeMercado = [1, 4]): Promise<string> {
+export async function carregarDemo(db: Db, hoje = hojeIso(), diasDeMercado = DIAS_DE_MERCADO_PADRAO): Promise<string> {
   const ja = await db.execute(sql`SELECT count(*)::int AS n FROM produto`);
   if (Number((ja.rows[0] as { n: number }).n) > 0) throw new Error(MSG_BANCO_COM_DADOS);
   const precos = await gerarPrecos(db, { ate: hoje, anos: 1 });

@@ -28,7 +28,7 @@ export function aleatorio(semente: number): () => number {
  * day after it (romaneios paid in advance book it), and `hoje` itself even when it is not a market day,
  * so that /admin opens on an occupied stall map whatever day the demo is loaded (docs/decisions).
  */
-export function diasDeMercadoDoAno(hoje: string, diasDeMercado: number[]): string[] {
+export function diasDeMercadoDoAno(hoje: string, diasDeMercado: readonly number[]): string[] {
   const dias: string[] = [];
   const fim = ms(hoje);
   for (let t = fim - 364 * DIA; t <= fim; t += DIA) if (diasDeMercado.includes(new Date(t).getUTCDay()) || t === fim) dias.push(iso(t));
@@ -41,7 +41,7 @@ export function diasDeMercadoDoAno(hoje: string, diasDeMercado: number[]): strin
 }
 
 /** How many market days a harvest window holds (the whole window, also its part still to come). */
-function diasNaJanela(inicio: string, fim: string, diasDeMercado: number[]): number {
+function diasNaJanela(inicio: string, fim: string, diasDeMercado: readonly number[]): number {
   let n = 0;
   for (let t = ms(inicio); t <= ms(fim); t += DIA) if (diasDeMercado.includes(new Date(t).getUTCDay())) n++;
   return n;
@@ -75,7 +75,7 @@ export const PRIMEIRA_DIVIDA_DEMO = 700_001;
  * tax system's dividas row). An item's quantities add up to at most its bulletin item's estimated
  * production (some sell out). Shop sheets with items of the region's municipalities, and quotations.
  */
-export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: number[]) {
+export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: readonly number[]) {
   const rnd = aleatorio(14);
   const linhas = async <T>(q: ReturnType<typeof sql>) => (await t.execute(q)).rows as T[];
   const produtores = await linhas<{ id: number; nome: string }>(sql`SELECT id, nome FROM pessoa WHERE tipo_id = 1 ORDER BY id`);
