@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { data, idOpcional, referencia } from '../z';
+import { data, dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
+import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
 
 /** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
@@ -8,6 +9,9 @@ export const QUANTIDADE_MAXIMA = 10_000;
 
 /** Year range of the romaneio's issue-date pickers (SPEC.md section 5): 1900 to next year. */
 export const anosRomaneio = (ano = new Date().getFullYear()) => `1900:${ano + 1}`;
+
+/** An issue date: required, a real date, its year within the pickers' range (the gate form checks each date it adds with it). */
+export const dataEmissaoRomaneio = dataNaFaixa('A Data da emissao é obrigatória', 'A Data da emissao é inválida', 'A data de emissão', () => anosRomaneio());
 
 /** 'Quantidade zerado?' (CONTRACT.md): SIM when every linked bulletin item's balance is ≤ 0, PARCIAL when some are, NÃO when none. */
 export const TIPOS_QUANTIDADE = ['SIM', 'PARCIAL', 'NÃO'] as const;
@@ -49,7 +53,7 @@ export const romaneioPedraInput = z
   )
   .pipe(
     z.object({
-      pedrasId: z.number().int('A pedra deve estar na lista').positive('A pedra deve estar na lista'),
+      pedrasId: referencia('A pedra deve estar na lista'),
       /** 'avulsa': a casual occupation (underlined on the stall map); null: the producer's usual stall. */
       ocupacao: z.enum(['avulsa'], { error: "A ocupação deve ser 'avulsa' ou vazia" }).nullable(),
     }),
@@ -69,7 +73,7 @@ export const romaneioInput = z.preprocess(
   z
     .object({
       id: idOpcional,
-      dataEmissao: data('A Data da emissao é obrigatória', 'A Data da emissao é inválida'),
+      dataEmissao: dataEmissaoRomaneio,
       divida: z.number({ error: 'A divida é obrigatório' }).int('A divida deve ser um número inteiro').positive('A divida deve ser maior que 0'),
       pessoaId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
       pessoa: z.unknown().optional(),
@@ -137,9 +141,12 @@ export const romaneioLinha = z.object({
 });
 export type RomaneioLinha = z.infer<typeof romaneioLinha>;
 
+/** The romaneio's producer, as the entity and the lot page carry it. */
+const produtorDoRomaneio = z.object({ id: z.number().int(), nome: z.string(), cpfcnpj: z.string() });
+
 /** A romaneio as the API answers it (SPEC.md section 3). */
 export const romaneioRegistro = romaneioLinha.extend({
-  pessoa: z.object({ id: z.number().int(), nome: z.string(), cpfcnpj: z.string() }),
+  pessoa: produtorDoRomaneio,
   boletimId: z.number().int().nullable(),
   pedras: z.array(romaneioPedraRegistro),
   itens: z.array(romaneioItemRegistro),
@@ -152,7 +159,7 @@ export const pedrasLivresInput = z
   .max(31, 'Um lote pode ter no máximo 31 datas');
 
 /** A stall free on every date asked (POST pedras/livres), ordered by number. */
-export const pedraLivre = z.object({ id: z.number().int(), numero: z.string() });
+export const pedraLivre = pedraRegistro;
 export type PedraLivre = z.infer<typeof pedraLivre>;
 
 /** GET boletimitens/produtos/{pessoaId}: a producer's bulletin item, as the romaneio form offers it. */
@@ -204,17 +211,17 @@ export const loteRegistro = z.object({
   lote: z.string(),
   /** The romaneio's id. */
   id: z.number().int(),
-  pessoa: z.object({ id: z.number().int(), nome: z.string(), cpfcnpj: z.string() }),
+  pessoa: produtorDoRomaneio,
   itens: z.array(
-    z.object({
-      id: z.number().int(),
-      romaneioId: z.number().int(),
-      produtoId: z.number().int(),
-      produtoNome: z.string(),
-      produtoEmbalagem: z.string(),
-      quantidade: z.number(),
-      boletimItensBoletimPropriedadeNome: z.string().nullable(),
-      boletimItensBoletimPropriedadeMunicipioNome: z.string().nullable(),
+    romaneioItemRegistro.pick({
+      id: true,
+      romaneioId: true,
+      produtoId: true,
+      produtoNome: true,
+      produtoEmbalagem: true,
+      quantidade: true,
+      boletimItensBoletimPropriedadeNome: true,
+      boletimItensBoletimPropriedadeMunicipioNome: true,
     }),
   ),
   produtoNome: z.string(),

@@ -286,6 +286,12 @@ describe('romaneio batch (POST romaneio)', () => {
       [[romaneio(SEG, novaDivida(), { itens: [itemTomate(0)] })], '[0].itens[0].quantidade', 'A quantidade deve ser maior que 0'],
       [[romaneio(SEG, novaDivida(), { divida: undefined })], '[0].divida', 'A divida é obrigatório'],
       [[romaneio('', novaDivida())], '[0].dataEmissao', 'A Data da emissao é obrigatória'],
+      // The year range of the issue-date picker holds on the server too.
+      [
+        [romaneio(`${new Date().getFullYear() + 2}-01-04`, novaDivida())],
+        '[0].dataEmissao',
+        `A data de emissão deve estar entre os anos 1900 e ${new Date().getFullYear() + 1}.`,
+      ],
       [[romaneio(SEG, novaDivida(), { pedras: [999999] })], '[0].pedras[0].pedrasId', 'A pedra deve estar na lista'],
     ];
     for (const [body, campo, mensagem] of casos) {

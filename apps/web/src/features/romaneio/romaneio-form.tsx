@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import {
   anosRomaneio,
   colheitaContem,
+  dataEmissaoRomaneio,
   FORA_DA_COLHEITA,
   formatDate,
   fromIsoDate,
@@ -19,7 +20,9 @@ import {
   type BoletimItemProduto,
   type Romaneio,
 } from '@ceasa/shared';
+import { LOCALE_PT } from '../../app/locale-pt';
 import { EntradaData } from '../../components/form/entrada-data';
+import { ehDataIso } from '../../components/form/mascaras';
 import { SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField } from '../../components/form/items-field';
@@ -33,7 +36,6 @@ import { useItensDoProdutor, usePedrasLivres } from './api';
 import { formSchema, loteDoFormulario, type ItemForm, type RomaneioForm } from './romaneio-lote';
 import './romaneio-form.css';
 
-const ehData = (v: string | null) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(fromIsoDate(v)?.getTime());
 const rotuloDoItem = (i: BoletimItemProduto) =>
   `${i.produtoNome} (${i.produtoEmbalagem}) — colheita ${formatDate(i.inicioColheita)} a ${formatDate(i.fimColheita)}`;
 const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
@@ -61,7 +63,7 @@ export default function RomaneioForm() {
   const f = useResourceForm<RomaneioForm, Romaneio>({
     recurso: romaneioRecurso,
     schema: formSchema as never,
-    defaults: { datas: ehData(dataInicial) ? [dataInicial!] : [], divida: undefined, pessoaId: undefined, pedras: [], avulsa: false, itens: [] },
+    defaults: { datas: ehDataIso(dataInicial) ? [dataInicial] : [], divida: undefined, pessoaId: undefined, pedras: [], avulsa: false, itens: [] },
     toForm: (r) => ({
       datas: [r.dataEmissao],
       divida: r.divida,
@@ -141,9 +143,7 @@ export default function RomaneioForm() {
   const [novaEntrada, setNovaEntrada] = useState(0);
   const [erroNovo, setErroNovo] = useState<{ produto?: string; quantidade?: string }>({});
   const produtoRef = useRef<HTMLInputElement>(null);
-  const qtdeRef = useRef<HTMLInputElement>(null);
   const qtdeDigitada = useRef<number | null>(null);
-  qtdeDigitada.current = qtdeNova;
 
   const quantidadeValida = (q: number | null) => {
     const r = quantidadeItem.safeParse(q ?? undefined);
@@ -303,7 +303,6 @@ export default function RomaneioForm() {
                 <InputNumber
                   key={novaEntrada}
                   inputId="novo-quantidade"
-                  inputRef={qtdeRef}
                   value={qtdeNova}
                   onValueChange={(e) => {
                     qtdeDigitada.current = e.value ?? null;
@@ -354,8 +353,6 @@ export default function RomaneioForm() {
   );
 }
 
-const DIAS_DA_SEMANA = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
-
 /**
  * The issue dates: a date typed (or picked) and included with Enter or 'Incluir data', each shown with
  * a button that removes it. Only market days (settings' diasDeMercado) within the romaneio's years.
@@ -364,15 +361,12 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
   const [texto, setTexto] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string>();
   const anos = anosRomaneio();
-  const [de, ate] = anos.split(':').map(Number);
+  const dias = p.diasDeMercado.map((n) => LOCALE_PT.dayNames[n]).join(', ');
   const incluir = () => {
-    const d = texto;
-    if (!d) return setAviso('A Data da emissao é obrigatória');
-    if (!ehData(d)) return setAviso('A Data da emissao é inválida');
-    const ano = Number(d.slice(0, 4));
-    if (ano < de || ano > ate) return setAviso(`A data deve estar entre ${de} e ${ate}`);
-    if (!p.diasDeMercado.includes(fromIsoDate(d)!.getDay()))
-      return setAviso(`${formatDate(d)} não é dia de mercado (${p.diasDeMercado.map((n) => DIAS_DA_SEMANA[n]).join(', ')})`);
+    const r = dataEmissaoRomaneio.safeParse(texto ?? '');
+    if (!r.success) return setAviso(r.error.issues[0].message);
+    const d = r.data;
+    if (!p.diasDeMercado.includes(fromIsoDate(d)!.getDay())) return setAviso(`${formatDate(d)} não é dia de mercado (${dias})`);
     if (p.datas.includes(d)) return setAviso(`${formatDate(d)} já foi incluída`);
     setAviso(undefined);
     setTexto(null);
@@ -421,7 +415,7 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
             ))}
           </>
         ) : (
-          <span className="muted">Inclua uma ou mais datas de mercado ({p.diasDeMercado.map((n) => DIAS_DA_SEMANA[n]).join(', ')})</span>
+          <span className="muted">Inclua uma ou mais datas de mercado ({dias})</span>
         )}
       </div>
       {erro && (
