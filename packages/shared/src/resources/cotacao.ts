@@ -26,18 +26,13 @@ export const cotacaoRegistro = z.object({
 });
 export type Cotacao = z.infer<typeof cotacaoRegistro>;
 
-/** 'true'/'false' (a dropdown or a query) or a boolean; empty does not filter. */
-const booleano = z
-  .union([z.boolean(), z.string()])
-  .nullish()
-  .transform((v) => (v === 'true' ? true : v === 'false' ? false : typeof v === 'boolean' ? v : undefined));
-
 /** Body of POST cotacao/searchCotacao/{dir}/{field} (SPEC.md section 7): id, nome, tipo, ativo. */
 export const cotacaoFiltro = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
   nome: z.string().nullish(),
   tipo: z.string().nullish(),
-  ativo: booleano,
+  /** A boolean or 'true'/'false' (the dropdown's values), read by the list's 'bool' filter; empty does not filter. */
+  ativo: z.union([z.boolean(), z.string()]).nullish(),
 });
 export type CotacaoFiltro = z.input<typeof cotacaoFiltro>;
 
