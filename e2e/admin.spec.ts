@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate } from '@ceasa/shared/format';
 import { expect, test } from './support';
-import { apiAdmin, ARTEFATOS, criarUsuario, entrar, imprimirPdf, linhas, redigitar, semViolacoesGraves, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, criarUsuario, digitarData, entrar, imprimirPdf, linhas, maisDias, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 /** A Thursday (a market day) about ten months ahead: no other spec books stalls there, and the pickers reach it. */
 function quintaDistante(): string {
@@ -11,7 +11,6 @@ function quintaDistante(): string {
   while (d.getUTCDay() !== 4) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
-const maisDias = (iso: string, n: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** Each test books its own Thursday (a romaneio holds its stalls on its day). */
 const DIA = quintaDistante();
 const DIA_COMERCIALIZADO = maisDias(DIA, 7);
@@ -86,10 +85,7 @@ async function cenario(request: APIRequestContext, dia: string) {
 const mapa = (page: Page) => page.getByRole('group', { name: 'Mapa de pedras' });
 
 async function pesquisarDia(page: Page, iso: string) {
-  const campo = page.getByLabel('Data da pesquisa', { exact: true });
-  await redigitar(campo, formatDate(iso).replace(/\D/g, ''));
-  await campo.press('Tab');
-  await expect(campo).toHaveValue(formatDate(iso));
+  await digitarData(page.getByLabel('Data da pesquisa', { exact: true }), formatDate(iso));
   await page.getByRole('button', { name: 'Pesquisar...' }).click();
 }
 

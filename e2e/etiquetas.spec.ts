@@ -5,9 +5,8 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { apiAdmin, ARTEFATOS, entrar, expect, imprimirPdf, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
-
-type Romaneio = { id: number; divida: number; itens: { id: number; produtoNome: string }[]; pedras: { pedrasNumero: string }[] };
+import type { Romaneio } from '@ceasa/shared';
+import { apiAdmin, ARTEFATOS, entrar, expect, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
 
 /** The Monday `semanas` weeks after the next one (a market day), as yyyy-mm-dd. */
 function segundaFeira(semanas: number): string {
@@ -54,8 +53,8 @@ async function romaneioDe12Itens(request: APIRequestContext) {
       }),
     );
   }
-  const inicio = new Date(Date.parse(data) - 30 * 86_400_000).toISOString().slice(0, 10);
-  const fim = new Date(Date.parse(data) + 30 * 86_400_000).toISOString().slice(0, 10);
+  const inicio = maisDias(data, -30);
+  const fim = maisDias(data, 30);
   const boletim = await apiAdmin<{ id: number; itens: { id: number; produtoId: number }[] }>(request, 'POST', 'boletim', {
     dataVisita: inicio,
     dataEmissao: inicio,
@@ -74,7 +73,7 @@ async function romaneioDe12Itens(request: APIRequestContext) {
   const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [data]);
   const divida = 70_000_000 + Number(s);
   // The batch of two market days (Monday and Thursday) under one debt: 12 items, then 1.
-  const quinta = new Date(Date.parse(data) + 3 * 86_400_000).toISOString().slice(0, 10);
+  const quinta = maisDias(data, 3);
   const [romaneio, segundo] = await apiAdmin<Romaneio[]>(request, 'POST', 'romaneio', [
     {
       dataEmissao: data,

@@ -1,16 +1,7 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Loja, LojaLinha, Page as ListPage } from '@ceasa/shared';
 import { ARTEFATOS, expect, test } from './support';
-import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, linhas, redigitar, semViolacoesGraves, sufixoUnico, toast } from './support';
-
-type Loja = { id: number; itens: { id: number; produtoNome: string; quantidade: number }[] };
-
-async function digitarData(page: Page, seletor: string, ddmmaaaa: string) {
-  const campo = page.locator(seletor);
-  await redigitar(campo, ddmmaaaa.replace(/\D/g, ''));
-  await campo.press('Tab');
-  await expect(campo).toHaveValue(ddmmaaaa);
-}
+import { apiAdmin, digitarData, entrar, escolherOpcao, filtrarPorOpcao, linhas, redigitar, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora e remove um item com confirmação', async ({ page, request }) => {
   const s = sufixoUnico();
@@ -31,7 +22,7 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
   await expect(page).toHaveURL(/\/lojacreate$/);
 
   await escolherOpcao(page, 'Lojista', lojista);
-  await digitarData(page, '#campo-dataEmissao', '19/11/2026');
+  await digitarData(page.locator('#campo-dataEmissao'), '19/11/2026');
   // Accessibility of the form as it opens (checked before any toast: a toast fading in fails the contrast rule).
   await semViolacoesGraves(page);
   // Saving without items: the spec's warning, nothing saved.
@@ -63,7 +54,7 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
   await expect(linhas(page)).toHaveCount(1);
   await expect(linhas(page).first()).toContainText('19/11/2026');
   await page.screenshot({ path: path.join(ARTEFATOS, 'loja-lista.png'), fullPage: true });
-  const [salva] = (await apiAdmin<{ content: Loja[] }>(request, 'POST', 'loja/searchLoja/asc/id', { lojistaId: lojista })).content;
+  const [salva] = (await apiAdmin<ListPage<LojaLinha>>(request, 'POST', 'loja/searchLoja/asc/id', { lojistaId: lojista })).content;
   const loja = await apiAdmin<Loja>(request, 'GET', `loja/${salva.id}`);
   expect(loja.itens.map((i) => [i.produtoNome, i.quantidade])).toEqual([
     [banana, 150],
@@ -103,11 +94,11 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
   expect((await apiAdmin<Loja>(request, 'GET', `loja/${loja.id}`)).itens).toHaveLength(1);
 
   // 'Atualizar' saves owner and date; the items stay as the server has them.
-  await digitarData(page, '#campo-dataEmissao', '23/11/2026');
+  await digitarData(page.locator('#campo-dataEmissao'), '23/11/2026');
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Cadastro atualizado!');
   await expect(page).toHaveURL(/\/loja$/, { timeout: 5000 });
-  const editada = await apiAdmin<Loja & { dataEmissao: string }>(request, 'GET', `loja/${loja.id}`);
+  const editada = await apiAdmin<Loja>(request, 'GET', `loja/${loja.id}`);
   expect(editada.dataEmissao).toBe('2026-11-23');
   expect(editada.itens.map((i) => [i.produtoNome, i.quantidade])).toEqual([[banana, 175.25]]);
 });

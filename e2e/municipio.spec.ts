@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './support';
-import { entrar, linhas, toast, tokenApi } from './support';
+import { apiAdmin, entrar, linhas, toast, tokenApi } from './support';
 
 test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV; não há remoção', async ({ page, request }) => {
   // Other specs' municipalities may already be there: the list counts them too.
-  const antes = (await (await request.get('/api/municipio?size=1', { headers: { authorization: `Bearer ${await tokenApi(request)}` } })).json())
-    .totalElements as number;
-  const total = antes + 3;
+  const total = (await apiAdmin<{ totalElements: number }>(request, 'GET', 'municipio?size=1')).totalElements + 3;
   expect(total, 'a lista cabe numa página').toBeLessThanOrEqual(20);
   await entrar(page);
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Município' }).click();

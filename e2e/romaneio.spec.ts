@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, type Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { formatDate } from '@ceasa/shared';
+import { formatDate, type Romaneio } from '@ceasa/shared';
 import {
   apiAdmin,
   ARTEFATOS,
@@ -13,6 +13,7 @@ import {
   escolherOpcao,
   filtrarPorOpcao,
   linhas,
+  maisDias,
   redigitar,
   semViolacoesGraves,
   sufixoUnico,
@@ -26,14 +27,6 @@ import {
  * debt refused with the pt-BR message, and the delete.
  */
 
-type Romaneio = {
-  id: number;
-  dataEmissao: string;
-  divida: number;
-  itens: { id: number; produtoNome: string; quantidade: number }[];
-  pedras: { pedrasNumero: string }[];
-};
-
 /** The first two market days (Monday or Thursday) after today, yyyy-mm-dd. */
 function proximosDiasDeMercado(): [string, string] {
   const dias: string[] = [];
@@ -44,12 +37,6 @@ function proximosDiasDeMercado(): [string, string] {
   }
   return [dias[0], dias[1]];
 }
-
-const mais = (iso: string, dias: number) => {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + dias);
-  return d.toISOString().slice(0, 10);
-};
 
 /** Producer with a property and a bulletin: tomato harvestable on both days, lettuce only from the second. */
 async function cenario(request: Parameters<typeof apiAdmin>[0], d1: string, d2: string) {
@@ -87,7 +74,7 @@ async function cenario(request: Parameters<typeof apiAdmin>[0], d1: string, d2: 
     produtorId: produtor.id,
     propriedadeId: sitio.id,
     tecnicoId: tecnico.id,
-    itens: [item(tomate.id, mais(d1, -10), mais(d2, 10)), item(alface.id, d2, mais(d2, 20))],
+    itens: [item(tomate.id, maisDias(d1, -10), maisDias(d2, 10)), item(alface.id, d2, maisDias(d2, 20))],
   });
   return { produtor, tomate, alface };
 }
@@ -140,7 +127,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   await expect(page.getByTestId('datas-escolhidas')).toHaveText(`Escolhidas:${formatDate(d1)}`);
   await expect(page.locator('#campo-pedras').locator('..').locator('..')).toContainText('15');
   // Not a market day: refused with the weekdays allowed.
-  const terca = mais(d1, (2 - new Date(`${d1}T12:00:00Z`).getUTCDay() + 7) % 7 || 7);
+  const terca = maisDias(d1, (2 - new Date(`${d1}T12:00:00Z`).getUTCDay() + 7) % 7 || 7);
   await redigitar(page.getByLabel('Datas de Emissão'), formatDate(terca).replace(/\D/g, ''));
   await page.getByLabel('Datas de Emissão').press('Enter');
   await expect(page.getByText(`${formatDate(terca)} não é dia de mercado (segunda, quinta)`)).toBeVisible();
@@ -213,7 +200,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   expect((await apiAdmin<Romaneio>(request, 'GET', `romaneio/${segundo.id}`)).itens.find((i) => i.id === item.id)!.quantidade).toBe(150);
 
   // A market day past every harvest window: the producer has nothing to bring then.
-  const longe = [35, 36, 37, 38, 39, 40, 41].map((n) => mais(d2, n)).find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 1)!;
+  const longe = [35, 36, 37, 38, 39, 40, 41].map((n) => maisDias(d2, n)).find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 1)!;
   await page.goto(`/romaneiocreate?data=${longe}`);
   await escolherOpcao(page, 'Produtor', c.produtor.nome);
   await toast(page, 'Data de emissão fora do período de colheita dos produtos!');
@@ -250,8 +237,8 @@ test('Dia de mercado: da pedra livre no mapa ao romaneio de dois dias, a pedra o
   const s = Number(sufixoUnico());
   const hoje = diasAtrasIso(0);
   const ateQuinta = (4 - new Date(`${hoje}T12:00:00Z`).getUTCDay() + 7) % 7 || 7;
-  const d1 = mais(hoje, ateQuinta + 7 * (20 + (s % 12)));
-  const d2 = mais(d1, 4);
+  const d1 = maisDias(hoje, ateQuinta + 7 * (20 + (s % 12)));
+  const d2 = maisDias(d1, 4);
   const c = await cenario(request, d1, d2);
   const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [d1, d2]);
   const divida = DIVIDAS_E2E[2];

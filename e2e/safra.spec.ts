@@ -1,5 +1,20 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { apiAdmin, criarUsuario, entrar, escolherOpcao, filtrarPorOpcao, imprimirPdf, linhas, redigitar, sufixoUnico, test, toast } from './support';
+import {
+  apiAdmin,
+  ARTEFATOS,
+  criarUsuario,
+  digitarData,
+  entrar,
+  escolherOpcao,
+  filtrarPorOpcao,
+  imprimirPdf,
+  linhas,
+  redigitar,
+  sufixoUnico,
+  test,
+  toast,
+} from './support';
 
 /*
  * Harvest bulletins and field notebooks ('safra'). The file runs after municipio.spec.ts (files run in
@@ -66,13 +81,6 @@ async function escolherNaCelula(page: Page, id: string, opcao: string) {
   await expect(painel).toBeHidden();
 }
 
-async function digitarData(page: Page, seletor: string, ddmmaaaa: string) {
-  const campo = page.locator(seletor);
-  await redigitar(campo, ddmmaaaa.replace(/\D/g, ''));
-  await campo.press('Tab');
-  await expect(campo).toHaveValue(ddmmaaaa);
-}
-
 test('Boletim: cria com dois itens num POST, troca de produtor limpa a propriedade, edita mantendo itens, filtra e imprime o saldo', async ({
   page,
   request,
@@ -94,8 +102,8 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   ])
     await expect(page.getByText(m)).toBeVisible();
 
-  await digitarData(page, '#campo-dataVisita', '20/04/2026');
-  await digitarData(page, '#campo-dataEmissao', '22/04/2026');
+  await digitarData(page.locator('#campo-dataVisita'), '20/04/2026');
+  await digitarData(page.locator('#campo-dataEmissao'), '22/04/2026');
   // Only the chosen producer's properties; another producer clears the property.
   await escolherOpcao(page, 'Produtor', c.outro.nome);
   await escolherOpcao(page, 'Propriedade', c.fazenda.nome);
@@ -117,11 +125,11 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
     await page.locator(`#celula-itens-${i}-areaProducao`).pressSequentially(it.area);
     await page.locator(`#celula-itens-${i}-producaoEstimada`).pressSequentially(it.estimada);
     await page.locator(`#celula-itens-${i}-producaoEmbalada`).pressSequentially(it.embalada);
-    await digitarData(page, `#celula-itens-${i}-inicioColheita`, it.inicio);
-    await digitarData(page, `#celula-itens-${i}-fimColheita`, it.fim);
+    await digitarData(page.locator(`#celula-itens-${i}-inicioColheita`), it.inicio);
+    await digitarData(page.locator(`#celula-itens-${i}-fimColheita`), it.fim);
   }
   await expect(page.locator('#celula-itens-0-producaoEmbalada')).toHaveValue('11.000,25');
-  await page.screenshot({ path: '.tmp/e2e-artifacts/boletim-form-itens.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'boletim-form-itens.png'), fullPage: true });
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/boletim') && ['POST', 'PUT'].includes(r.method()) && !r.url().includes('search')) posts.push(r.method());
@@ -181,7 +189,7 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   await expect(dialogo).toBeVisible();
   await expect(dialogo.getByText(c.mun.nome)).toBeVisible();
   await expect(dialogo.getByRole('cell', { name: '15.000,00' }).first()).toBeVisible();
-  await page.screenshot({ path: '.tmp/e2e-artifacts/boletim-saldo-dialogo.png' });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'boletim-saldo-dialogo.png') });
   await imprimirPdf(page, 'boletim-saldo', {
     contem: [`Saldo do Boletim ${b.id}`, c.produtor.nome, c.mun.nome, 'CX 20kg', '31/07/2026', '15.000,00'],
     naoContem: ['Exportar CSV', 'Sair'],
@@ -215,8 +223,8 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await expect(page.locator('.aba-erro')).toHaveCount(5);
 
   await escolherOpcao(page, 'Cultura Anterior', c.acucar.nome);
-  await digitarData(page, '#campo-dataPlantio', `10/03/${ANO}`);
-  await digitarData(page, '#campo-dataColheita', `01/03/${ANO}`);
+  await digitarData(page.locator('#campo-dataPlantio'), `10/03/${ANO}`);
+  await digitarData(page.locator('#campo-dataColheita'), `01/03/${ANO}`);
   await expect(page.getByText('A data de colheita não pode ser anterior à data de plantio.')).toBeVisible();
   await redigitar(page.locator('#campo-dataColheita'), `1506${ANO}`);
   await page.getByLabel('Identificação da Área').fill('Talhão 3 — margem do córrego');
@@ -263,7 +271,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await page.getByRole('tab', { name: /Adubacao e Correcao/ }).click();
   await expect(page.getByText('Pelo menos um item de Adubação e Correção deve ser adicionado.')).toBeVisible();
   await page.getByRole('button', { name: 'Adicionar adubação' }).click();
-  await digitarData(page, '#celula-adubacaoCorrecao-0-dataAplicacao', `12/03/${ANO}`);
+  await digitarData(page.locator('#celula-adubacaoCorrecao-0-dataAplicacao'), `12/03/${ANO}`);
   await page.locator('#celula-adubacaoCorrecao-0-nomeFormula').fill('NPK 4-14-8');
   await page.locator('#celula-adubacaoCorrecao-0-dose').pressSequentially('30');
   await escolherNaCelula(page, 'celula-adubacaoCorrecao-0-formaDose', 'Kg/m²');
@@ -274,11 +282,11 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await page.getByRole('checkbox', { name: 'Adubação 2 não necessária' }).click();
   await expect(page.locator('#celula-adubacaoCorrecao-1-nomeFormula')).toHaveCount(0);
   await expect(page.locator('.items-tabela').getByText('N/A').first()).toBeVisible();
-  await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-adubacao.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'caderno-adubacao.png'), fullPage: true });
 
   await page.getByRole('tab', { name: /Aplicacao de Produtos Quimicos/ }).click();
   await page.getByRole('button', { name: 'Adicionar aplicação' }).click();
-  await digitarData(page, '#celula-aplicacaoProdutosQuimicos-0-data', `20/04/${ANO}`);
+  await digitarData(page.locator('#celula-aplicacaoProdutosQuimicos-0-data'), `20/04/${ANO}`);
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-periodoCarencia').pressSequentially('1');
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-pragaDoencaAlvo').fill('Pulgão');
   await expect(page.locator('#celula-aplicacaoProdutosQuimicos-0-periodoCarencia')).toHaveValue('1 dia');
@@ -291,7 +299,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await expect(page.getByText('O operador é obrigatório')).toBeVisible();
   await expect(page.getByRole('tab', { name: /Aplicacao de Produtos Quimicos/ }).locator('.aba-erro')).toHaveCount(1);
   await expect(page.locator('.aba-erro')).toHaveCount(1);
-  await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-aba-com-erro.png' });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'caderno-aba-com-erro.png') });
   await page.locator('#celula-aplicacaoProdutosQuimicos-0-operador').fill('Antônio Açúcar');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await toast(page, 'Caderno adicionado com sucesso');
@@ -319,7 +327,7 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
   await expect(page.getByLabel('Identificação da Área')).toHaveValue('Talhão 3 — margem do córrego');
   await expect(page.locator('#preparoSolo-pesada')).toBeChecked();
   await expect(page.getByRole('button', { name: 'Atualizar' })).toBeVisible();
-  await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-edicao.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'caderno-edicao.png'), fullPage: true });
   await page.getByRole('button', { name: 'Imprimir' }).click();
   const dialogo = page.getByRole('dialog', { name: `Caderno de Campo ${salvo.id}` });
   await expect(dialogo).toBeVisible();
@@ -425,7 +433,7 @@ test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar 
   await expect(page.getByRole('checkbox', { name: 'Adubação 2 não necessária' })).toBeDisabled();
   await expect(page.locator('.items-tabela').getByText('N/A').first()).toBeVisible();
   for (const nome of ['Atualizar', 'Salvar', 'Adicionar adubação', 'Remover item 1']) await expect(page.getByRole('button', { name: nome })).toHaveCount(0);
-  await page.screenshot({ path: '.tmp/e2e-artifacts/caderno-somente-leitura.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'caderno-somente-leitura.png'), fullPage: true });
   await page.getByRole('button', { name: 'Imprimir' }).click();
   await expect(page.getByRole('dialog', { name: `Caderno de Campo ${caderno.id}` })).toBeVisible();
   await imprimirPdf(page, 'caderno-somente-leitura', {

@@ -154,6 +154,13 @@ export async function redigitar(campo: Locator, texto: string) {
   await campo.pressSequentially(texto);
 }
 
+/** Types 'dd/mm/aaaa' into a masked date picker as a user does (the digits), leaves it with Tab and checks the value it shows. */
+export async function digitarData(campo: Locator, ddmmaaaa: string) {
+  await redigitar(campo, ddmmaaaa.replace(/\D/g, ''));
+  await campo.press('Tab');
+  await expect(campo).toHaveValue(ddmmaaaa);
+}
+
 /** Five digits of the clock, for names and documents no other test (or run on the same database) uses. */
 export const sufixoUnico = () => String(Date.now()).slice(-5);
 
@@ -170,11 +177,14 @@ function hojeIso(): string {
 /** Today in São Paulo as the screens show it: 'dd/mm/yyyy'. */
 export const hojeBR = () => formatDate(hojeIso());
 
-/** The calendar day `n` days before today in São Paulo, as 'yyyy-mm-dd' (the API's date format). */
-export function diasAtrasIso(n: number): string {
-  const [a, m, d] = hojeIso().split('-').map(Number);
-  return new Date(Date.UTC(a, m - 1, d - n)).toISOString().slice(0, 10);
+/** The calendar day `n` days after `iso` ('yyyy-mm-dd'; `n` < 0: before), as 'yyyy-mm-dd'. */
+export function maisDias(iso: string, n: number): string {
+  const [a, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(a, m - 1, d + n)).toISOString().slice(0, 10);
 }
+
+/** The calendar day `n` days before today in São Paulo, as 'yyyy-mm-dd' (the API's date format). */
+export const diasAtrasIso = (n: number) => maisDias(hojeIso(), -n);
 
 /** axe: no serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
 export async function semViolacoesGraves(page: Page) {

@@ -2,15 +2,10 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support';
 import { formatDecimal, type VafRow } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, entrar, imprimirPdf, linhas, redigitar, semViolacoesGraves, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, digitarData, entrar, imprimirPdf, linhas, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 /** Types a date into a form date picker (mask dd/mm/aaaa), as a user does, and leaves the field. */
-async function data(page: Page, rotulo: string, ddmmaaaa: string) {
-  const campo = page.getByLabel(rotulo, { exact: true });
-  await redigitar(campo, ddmmaaaa.replace(/\D/g, ''));
-  await campo.press('Tab');
-  await expect(campo).toHaveValue(ddmmaaaa);
-}
+const data = (page: Page, rotulo: string, ddmmaaaa: string) => digitarData(page.getByLabel(rotulo, { exact: true }), ddmmaaaa);
 
 /** 25 products 'Produto VAF 01'..'25': odd ones in a 'Saco 50kg' group, even ones in 'Caixa 20kg'. */
 const PRODUTOS = Array.from({ length: 25 }, (_, i) => ({

@@ -96,8 +96,6 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   acoes?: (item: I, index: number) => ReactNode;
   /** Read-only: every editor disabled, no adding or removing (`acoes` stay). */
   desabilitado?: boolean;
-  /** Something to say above the table. */
-  nota?: ReactNode;
   linhasPorPagina?: 10 | 20 | 30;
   vazio?: string;
 }) {
@@ -174,7 +172,6 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       ) : (
         <legend>{p.titulo}</legend>
       )}
-      {p.nota}
       {p.novo && rascunho && !p.desabilitado && (
         <div
           className="items-novo"

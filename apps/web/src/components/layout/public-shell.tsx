@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSettings } from '../../lib/settings';
 import { Marca } from './marca';
 
-/** Header and contact footer of the public pages (/home, /lote). */
+/** Header and contact footer of the public price page (/home); the lot page (/lote) is its own small entry. */
 export function PublicShell({ children, acoes }: { children: ReactNode; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
   const s = useSettings();
   return (

@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 
 /** SPEC.md 'Commercialised table': 15 rows a page. */
-export const LINHAS_COMERCIALIZADO = 15;
+const LINHAS_COMERCIALIZADO = 15;
 
 /** The fraction commercialised as a percentage with 2 decimals ('35,05%'); blank when nothing was estimated. */
 export const porcentagem = (f: number | null) => (f === null ? '' : `${formatDecimal(f * 100)}%`);

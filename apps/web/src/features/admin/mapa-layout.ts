@@ -1,12 +1,14 @@
+import { toIsoDate } from '@ceasa/shared';
+
 /**
  * The stall map's layout (SPEC.md 'Stall page'): three blocks of 84 stalls (1–84, 85–168, 169–252), side by
  * side; in each block odd and even numbers as paired columns (1|2, 3|4, ...), in three sections of 14 pairs with
  * a gap after 28, 56 and 84 (112/140/168, 196/224/252).
  */
 export const TOTAL_PEDRAS = 252;
-export const POR_BLOCO = 84;
+const POR_BLOCO = 84;
 /** Stalls between two gaps. */
-export const POR_SECAO = 28;
+const POR_SECAO = 28;
 
 /** A row of a block: an odd stall beside the even one after it. */
 export type Par = [impar: number, par: number];
@@ -49,16 +51,13 @@ export const GRUPOS_RELATORIO: readonly (readonly [number, number])[] = [
 /** Where a free stall leads: a new romaneio on that stall and date (helper A's form preselects both). */
 export const novoRomaneio = (numero: string | number, data: string) => `/romaneiocreate?${new URLSearchParams({ pedra: String(numero), data }).toString()}`;
 
-/** 'yyyy-mm-dd' of a local calendar day. */
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
 /**
  * The map's default day: today when it is a market day, otherwise the next market day (weekdays of the
  * settings' diasDeMercado, 0 Sunday ... 6 Saturday); today when none is set.
  */
 export function diaDoMapa(hoje: Date, diasDeMercado: readonly number[]): string {
   const d = new Date(hoje.getFullYear(), hoje.getMonth(), hoje.getDate());
-  if (!diasDeMercado.some((x) => x >= 0 && x <= 6)) return iso(d);
+  if (!diasDeMercado.some((x) => x >= 0 && x <= 6)) return toIsoDate(d)!;
   while (!diasDeMercado.includes(d.getDay())) d.setDate(d.getDate() + 1);
-  return iso(d);
+  return toIsoDate(d)!;
 }

@@ -7,7 +7,7 @@ import { blocosDoMapa, novoRomaneio, TOTAL_PEDRAS } from './mapa-layout';
 const BLOCOS = blocosDoMapa();
 
 /** What a stall shows and says: its state for the colour and its accessible name. */
-export function descreverPedra(numero: number | string, p: PedraDoMapa | undefined): { estado: 'livre' | 'ocupada' | 'ausente'; nome: string; dica?: string } {
+function descreverPedra(numero: number | string, p: PedraDoMapa | undefined): { estado: 'livre' | 'ocupada' | 'ausente'; nome: string; dica?: string } {
   if (!p) return { estado: 'ausente', nome: `Pedra ${numero}: não cadastrada` };
   if (!p.uso) return { estado: 'livre', nome: `Pedra ${numero}: livre` };
   const ocupante = p.ocupante ?? 'ocupante desconhecido';

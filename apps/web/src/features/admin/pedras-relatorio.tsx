@@ -3,7 +3,7 @@ import { PrintDialog } from '../../components/print/print-dialog';
 import { GRUPOS_RELATORIO } from './mapa-layout';
 
 /** The report's title: 'Pedras- {dd/mm/yyyy}' (SPEC.md 'Stall page'). */
-export const tituloRelatorio = (data: string) => `Pedras- ${formatDate(data)}`;
+const tituloRelatorio = (data: string) => `Pedras- ${formatDate(data)}`;
 
 /**
  * 'Pedras- {date}': the legend (N° Ocupado, N° Livre, Avulsa) and nine tables of stalls (1–19, 20–38, 39–57,

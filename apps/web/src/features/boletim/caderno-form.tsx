@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -27,7 +27,6 @@ import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { relerListas } from '../../lib/listas';
 import { DURACAO, useToast } from '../../lib/toast';
-import { useQueryClient } from '@tanstack/react-query';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 import { CadernoImpressao } from './caderno-impressao';

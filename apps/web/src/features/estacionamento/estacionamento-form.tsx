@@ -18,7 +18,6 @@ const schema = z.preprocess((v) => {
 
 /** Largest fee that fits the spec's 10 characters ('9999999.99'). */
 const VALOR_MAXIMO = 9_999_999.99;
-/** Debt numbers have up to 15 digits. */
 
 /** Parking form: date, plate, fee (R$), debt (looked up on leaving the field), person, vehicle type. */
 export default function EstacionamentoForm() {

@@ -1,4 +1,3 @@
-import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, QUANTIDADE_MAXIMA, quantidadeItem, type Loja, type LojaInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
@@ -59,7 +58,6 @@ export default function LojaForm() {
     removido: (id) => `Item ${id} removido da loja`,
     lista: 'loja',
   });
-  const itens = useWatch({ control, name: 'itens' });
 
   const nome = (opcoes: { label: string; value: number }[], id: number | undefined, salvo?: string) => opcoes.find((o) => o.value === id)?.label ?? salvo ?? '';
   const colunas: ItemColumn<ItemForm>[] = [
@@ -81,7 +79,8 @@ export default function LojaForm() {
   const salvar = f.form.handleSubmit(
     (v) => f.salvar(v),
     (erros) => {
-      if (!f.editando && erros.itens && !(itens ?? []).length) toast.show('warn', 'Produto(s) não adicionado(s)!', LOJA_SEM_ITENS, DURACAO_SEM_ITENS);
+      if (!f.editando && erros.itens && !(f.form.getValues('itens') ?? []).length)
+        toast.show('warn', 'Produto(s) não adicionado(s)!', LOJA_SEM_ITENS, DURACAO_SEM_ITENS);
     },
   );
 

@@ -5,7 +5,7 @@ import './romaneio-impressao.css';
 
 /** SPEC.md section 2: the control sheet breaks the page after every 10 item rows (the header repeats on each page). */
 export const ITENS_POR_PAGINA = 10;
-export const TITULO_CONTROLE = 'CONTROLE ENTRADA DE MERCADORIA';
+const TITULO_CONTROLE = 'CONTROLE ENTRADA DE MERCADORIA';
 
 /** The items in pages of `n` rows; a romaneio without items still gets its one page. */
 export function paginar<T>(itens: T[], n = ITENS_POR_PAGINA): T[][] {
@@ -16,17 +16,17 @@ export function paginar<T>(itens: T[], n = ITENS_POR_PAGINA): T[][] {
 }
 
 /** 'Propriedade - Município' of an item (what is known of it). */
-export const origemDoItem = (i: Pick<RomaneioItem, 'boletimItensBoletimPropriedadeNome' | 'boletimItensBoletimPropriedadeMunicipioNome'>) =>
+const origemDoItem = (i: Pick<RomaneioItem, 'boletimItensBoletimPropriedadeNome' | 'boletimItensBoletimPropriedadeMunicipioNome'>) =>
   [i.boletimItensBoletimPropriedadeNome, i.boletimItensBoletimPropriedadeMunicipioNome].filter(Boolean).join(' - ');
 
-export const pedrasDoRomaneio = (r: Pick<Romaneio, 'pedras'>) =>
+const pedrasDoRomaneio = (r: Pick<Romaneio, 'pedras'>) =>
   r.pedras
     .map((p) => p.pedrasNumero)
     .sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))
     .join(', ');
 
 /** The romaneio's fields on every page of its sheet (SPEC.md section 2). */
-export const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
+const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
   ['CPF/CNPJ', formatCpfCnpj(r.pessoa.cpfcnpj)],
   ['Produtor', r.pessoa.nome || r.produtorNome],
   ['Número', String(r.id)],

@@ -5,7 +5,7 @@ import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
 import './romaneio-impressao.css';
 
-export const TITULO_ETIQUETA = 'CONTROLE DE RASTREAMENTO DE PRODUTOS';
+const TITULO_ETIQUETA = 'CONTROLE DE RASTREAMENTO DE PRODUTOS';
 
 /** How the labels go to paper: one per page at the label size (the thermal printer), or several to an A4 sheet. */
 export type LayoutEtiquetas = 'etiqueta' | 'a4';
@@ -18,7 +18,7 @@ export const LAYOUTS_ETIQUETAS: { value: LayoutEtiquetas; label: string }[] = [
 export const urlDoLote = (base: string, lote: string) => `${base.replace(/\/+$/, '')}/lote/${encodeURIComponent(lote)}`;
 
 /** One label's lot: its romaneio and its own item (the public page shows that item's product). */
-export const loteDoItem = (r: Pick<Romaneio, 'id'>, i: Pick<RomaneioItem, 'id'>) => codigoDoLote(r.id, i.id);
+const loteDoItem = (r: Pick<Romaneio, 'id'>, i: Pick<RomaneioItem, 'id'>) => codigoDoLote(r.id, i.id);
 
 /** A label's fields (SPEC.md section 2), in print order. */
 export function camposDaEtiqueta(r: Romaneio, i: RomaneioItem, destino: string): [string, string][] {

@@ -7,10 +7,10 @@ import { api } from '../../lib/api-client';
 import { ControleRomaneio } from './romaneio-controle';
 import { EtiquetasRomaneio, LAYOUTS_ETIQUETAS, type LayoutEtiquetas } from './romaneio-etiquetas';
 
-export type ModoImpressao = 'controle' | 'etiquetas';
+type ModoImpressao = 'controle' | 'etiquetas';
 
 /** The romaneios to print: one (GET romaneio/{id}) or all of a debt (GET romaneio/dividas/{divida}). */
-export async function buscarParaImprimir(p: { romaneioId?: number; divida?: number }): Promise<Romaneio[]> {
+async function buscarParaImprimir(p: { romaneioId?: number; divida?: number }): Promise<Romaneio[]> {
   if (p.romaneioId !== undefined) return [await api<Romaneio>(`romaneio/${p.romaneioId}`)];
   if (p.divida !== undefined) return api<Romaneio[]>(`romaneio/dividas/${p.divida}`);
   return [];
@@ -20,7 +20,7 @@ export async function buscarParaImprimir(p: { romaneioId?: number; divida?: numb
  * The romaneio list's print and tag buttons open this (mounted while open): it fetches the romaneio, or every
  * romaneio of the debt, and shows the control sheet or the labels in the shared print dialog, with 'Imprimir'.
  */
-export function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpressao; romaneioId?: number; divida?: number; onHide: () => void }) {
+function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpressao; romaneioId?: number; divida?: number; onHide: () => void }) {
   const [layout, setLayout] = useState<LayoutEtiquetas>('etiqueta');
   const q = useQuery({
     queryKey: ['romaneio-impressao', romaneioId ?? null, divida ?? null],
@@ -55,7 +55,7 @@ export function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: M
 }
 
 /** The four row buttons of the romaneio list (SPEC.md section 2, always visible): print and label this romaneio or all of its debt. */
-export const BOTOES_IMPRESSAO = [
+const BOTOES_IMPRESSAO = [
   { modo: 'controle', escopo: 'romaneio', icone: 'pi pi-print', rotulo: (r: RomaneioLinha) => `Imprimir o romaneio ${r.id}` },
   { modo: 'controle', escopo: 'divida', icone: 'pi pi-copy', rotulo: (r: RomaneioLinha) => `Imprimir todos os romaneios da dívida ${r.divida}` },
   { modo: 'etiquetas', escopo: 'romaneio', icone: 'pi pi-tag', rotulo: (r: RomaneioLinha) => `Etiquetas do romaneio ${r.id}` },
@@ -63,7 +63,7 @@ export const BOTOES_IMPRESSAO = [
 ] as const;
 
 /** What a row's print or label button asks for: this romaneio or every romaneio of its debt. */
-export type PedidoDeImpressao = { modo: ModoImpressao; romaneioId?: number; divida?: number };
+type PedidoDeImpressao = { modo: ModoImpressao; romaneioId?: number; divida?: number };
 
 /** The print dialog of a list: `abrir` for the rows' buttons, `dialogo` to render once beside the list. */
 export function useImpressaoRomaneio() {
