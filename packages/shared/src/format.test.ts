@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatCep, formatCpfCnpj, formatDate, formatDateTime, formatTelefone, fromIsoDate, toIsoDate } from './format';
+import {
+  formatBRL,
+  formatKg,
+  formatQuantidadeEmbalagens,
+  formatCep,
+  formatCpfCnpj,
+  formatDate,
+  formatDateTime,
+  formatTelefone,
+  fromIsoDate,
+  toIsoDate,
+} from './format';
 import { conteudoParaYaml } from './resources/logs';
 import { grupoDosPapeis } from './permissions';
 
@@ -14,6 +25,13 @@ describe('pt-BR formats', () => {
     expect(formatTelefone('11987654321')).toBe('(11) 98765-4321');
     expect(formatTelefone('1132654321')).toBe('(11) 3265-4321');
     expect(formatCep('01001000')).toBe('01001-000');
+  });
+
+  it('quantities say their unit: packages and their kg', () => {
+    expect(formatQuantidadeEmbalagens(300, 'CX 20kg', 20)).toBe('300 CX 20kg (6.000 kg)');
+    expect(formatQuantidadeEmbalagens('2.5', 'SC', '12.5')).toBe('2,5 SC (31,25 kg)');
+    expect(formatQuantidadeEmbalagens(3, null, null)).toBe('3');
+    expect(formatKg(1822)).toBe('1.822 kg');
   });
 
   it('calendar dates round-trip without a time-zone shift', () => {

@@ -62,3 +62,27 @@ export function formatCep(v: string | null | undefined): string {
   const d = soDigitos(v);
   return d.length === 8 ? `${d.slice(0, 5)}-${d.slice(5)}` : (v ?? '');
 }
+
+const ate2 = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+/** A weight in kg, pt-BR: 6000 → '6.000 kg', 12.5 → '12,5 kg'. */
+export function formatKg(v: number | string | null | undefined): string {
+  if (v === null || v === undefined || v === '') return '';
+  return `${ate2.format(Number(v))} kg`;
+}
+
+/**
+ * A romaneio or shop quantity with its unit (CONTRACT.md 'Derived values': packages of the product's
+ * `embalagem`, each `pesoEmKg`): (300, 'CX 20kg', 20) → '300 CX 20kg (6.000 kg)'.
+ */
+export function formatQuantidadeEmbalagens(
+  quantidade: number | string | null | undefined,
+  embalagem: string | null | undefined,
+  pesoEmKg: number | string | null | undefined,
+): string {
+  if (quantidade === null || quantidade === undefined || quantidade === '') return '';
+  const q = ate2.format(Number(quantidade));
+  const emb = embalagem?.trim();
+  const kg = pesoEmKg === null || pesoEmKg === undefined || pesoEmKg === '' ? '' : ` (${formatKg(Number(quantidade) * Number(pesoEmKg))})`;
+  return `${q}${emb ? ` ${emb}` : ''}${kg}`;
+}
