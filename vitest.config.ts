@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup.ts'],
+          // A realistic bound for jsdom tests while the API suite runs alongside on 2 cores (5 s, the default, was
+          // exceeded by the stall map's tests under that load); a hung test still fails.
+          testTimeout: 30_000,
         },
       },
     ],
