@@ -1,0 +1,60 @@
+/**
+ * `npm run backup -- FILE` and `npm run restore -- FILE [--substituir]`: the whole product (every table and
+ * the person photos) to one file and back, with the server's configuration (DATA_DIR or DATABASE_URL).
+ * The embedded database is opened by one process at a time: stop the server first. On PostgreSQL a backup
+ * may run beside the server (one consistent snapshot); stop the server for a restore.
+ */
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+import { ErroDeBackup, fazerBackup, restaurar, type ResumoBackup } from './backup';
+
+const USO = 'Uso: npm run backup -- ARQUIVO   |   npm run restore -- ARQUIVO [--substituir]';
+
+const resumir = (r: ResumoBackup) => {
+  const linhas = Object.values(r.tabelas).reduce((a, b) => a + b, 0);
+  return `${Object.keys(r.tabelas).length} tabelas, ${linhas.toLocaleString('pt-BR')} linhas, ${r.fotos} foto(s)`;
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [acao, ...resto] = argv;
+  const substituir = resto.includes('--substituir');
+  const arquivos = resto.filter((a) => !a.startsWith('--'));
+  const desconhecidas = resto.filter((a) => a.startsWith('--') && a !== '--substituir');
+  if ((acao !== 'backup' && acao !== 'restaurar') || arquivos.length !== 1 || desconhecidas.length || (acao === 'backup' && substituir)) {
+    console.error(USO);
+    return 2;
+  }
+  if (acao === 'restaurar' && !existsSync(arquivos[0])) {
+    console.error(`Arquivo de backup não encontrado: ${arquivos[0]}`);
+    return 1;
+  }
+  if (acao === 'backup' && existsSync(arquivos[0])) {
+    console.error(`O arquivo ${arquivos[0]} já existe: escolha outro nome ou remova-o.`);
+    return 1;
+  }
+  const config = loadConfig();
+  const onde = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `banco embutido em ${config.dataDir}`;
+  const inicio = Date.now();
+  const database = await openDatabase(config);
+  try {
+    if (acao === 'backup') {
+      const r = await fazerBackup(database, config, arquivos[0]);
+      console.log(`Backup de ${onde} gravado em ${arquivos[0]}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
+    } else {
+      const r = await restaurar(database, config, arquivos[0], { substituir });
+      console.log(`Backup ${arquivos[0]} restaurado em ${onde}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
+    }
+    return 0;
+  } catch (e) {
+    if (e instanceof ErroDeBackup) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
