@@ -111,7 +111,8 @@ export function errosDaRota(
     // 'autenticado' lets in any signed-in user; the others need a profile, and a permission.
     if (acesso !== 'autenticado') s.add(403);
   }
-  if (daApi && url.includes('/:')) s.add(404);
+  // A record named in the path may not exist (the sort of a list search, ':dir/:field', names none).
+  if (daApi && /\/:(?!(dir|field)(\/|$))/.test(url)) s.add(404);
   // A record written or removed may clash with the stored ones (a duplicate, a row in use, a newer version);
   // a POST searching with a filter (permission 'visualizar') writes nothing.
   const cria = method === 'POST' && Boolean(schema?.body) && typeof acesso === 'object' && [acesso.acao].flat().some((a) => a !== 'visualizar');
