@@ -2,10 +2,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -17,6 +15,7 @@ import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, naoEncontrado, registerErrorHandler } from './plugins/errors';
+import { registerOpenapi } from './plugins/openapi';
 import { registerSeguranca } from './plugins/seguranca';
 import { registerStatic } from './plugins/static';
 
@@ -66,15 +65,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(formbody);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'CEASA Regional - API', description: 'API do sistema de gestão da CEASA Regional', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenapi(app, config);
 
   registerAuth(app, db, keys);
   await app.register(async (realm) => registerIdentity(realm, ctx));

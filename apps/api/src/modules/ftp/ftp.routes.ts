@@ -12,6 +12,14 @@ const arquivoQuery = z.object({
   file: z.string({ error: 'Informe o arquivo (file)' }).regex(NOME_FOTO, 'Nome de arquivo inválido: use <dígitos do CPF/CNPJ>.png'),
 });
 
+/** The upload's form (read by the route itself, part by part: documented in the OpenAPI document, not validated by a schema). */
+const envioDeFoto = z.object({
+  file: z.file().meta({ description: 'A foto (PNG ou JPEG)' }),
+  cpfcnpj: z.string().optional().meta({ description: 'CPF ou CNPJ da pessoa (com ou sem máscara); sem ele, vale o nome do arquivo' }),
+  path: z.string().max(200).optional().meta({ description: 'Pasta (compatibilidade com o sistema anterior): não muda onde a foto é guardada' }),
+});
+const fotoEnviada = z.object({ file: z.string(), tamanho: z.number().int(), tipo: z.enum(['image/png', 'image/jpeg']) });
+
 /** A CPF (11 digits) or CNPJ (14 digits), masked or not → '<digits>.png'. */
 function nomePorDocumento(v: string | undefined): string | null {
   if (!v || !/^[\d.\-/\s]+$/.test(v.trim())) return null;
@@ -45,8 +53,9 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
         summary: 'Envia a foto de uma pessoa (multipart: file, cpfcnpj opcional, path opcional)',
         description: `PNG ou JPEG de até ${mb(maximo)}. O nome vem do campo cpfcnpj ou do nome do arquivo (dígitos do CPF/CNPJ) e é sempre <dígitos>.png.`,
         consumes: ['multipart/form-data'],
+        response: { 201: fotoEnviada },
       },
-      config: { acesso: { rota: 'pessoa', acao: ['criar', 'editar'] } },
+      config: { acesso: { rota: 'pessoa', acao: ['criar', 'editar'] }, openapi: { corpo: envioDeFoto, erros: [413, 415] } },
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Envie a foto como multipart/form-data, no campo "file".');
