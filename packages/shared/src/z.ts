@@ -13,6 +13,9 @@ instalarMensagensPtBr({ semEval: 'document' in globalThis });
 /** No control characters (NUL and the like; tab and line breaks are fine). */
 export const semControle = (v: string) => !CONTROLE.test(v);
 
+/** The largest value of an integer (int4) column: the largest id a record can have. */
+export const ID_MAXIMO = 2_147_483_647;
+
 /** Required trimmed text: `obrigatorio` when missing or blank, `maximo` past `max` characters. */
 export function texto(obrigatorio: string, max = 200, maximo = `Deve ter no máximo ${max} caracteres`) {
   return z.string({ error: obrigatorio }).trim().min(1, obrigatorio).max(max, maximo).refine(semControle, MSG_CONTROLE);
@@ -29,9 +32,12 @@ export function textoOpcional(max = 200, maximo = `Deve ter no máximo ${max} ca
     .transform((v) => (v ? v : null));
 }
 
-/** A required reference to another record (a dropdown): missing, not positive, not an integer. */
+/**
+ * A required reference to another record (a dropdown): missing, not positive, not an integer (or
+ * past the largest id an int4 column holds, ID_MAXIMO, which names no record either).
+ */
 export function referencia(obrigatorio: string, positivo = obrigatorio, inteiro = positivo) {
-  return z.number({ error: obrigatorio }).int(inteiro).positive(positivo);
+  return z.number({ error: obrigatorio }).int(inteiro).positive(positivo).max(ID_MAXIMO, inteiro);
 }
 
 /** A calendar date sent as yyyy-mm-dd. */
@@ -57,8 +63,38 @@ export const anoNaFaixa = (nome: string, faixa: () => string) => (v: string | nu
 export const dataNaFaixa = (obrigatorio: string, invalida: string, nome: string, faixa: () => string) =>
   data(obrigatorio, invalida).superRefine(anoNaFaixa(nome, faixa));
 
-/** Optional id in the body of a PUT (the id of the record being edited). */
-export const idOpcional = z.number().int().positive().optional();
+/** What a malformed id answers (a path's or a body's). */
+export const MSG_CODIGO_INVALIDO = 'Código inválido';
 
-/** Numeric path parameter. */
-export const idParam = z.object({ id: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido') });
+/**
+ * A positive integer in a path, written in decimal digits only ('12'; never '0x1', '1e3', '+12',
+ * ' 12', '12.0', '0b1100', '012' or '0', which JavaScript's Number() would read), up to `max`
+ * (an id: the int4 column's ID_MAXIMO). Anything else is `mensagem` (a pt-BR 400).
+ */
+export function inteiroDoCaminho(mensagem: string, max = ID_MAXIMO) {
+  return z
+    .string({ error: mensagem })
+    .regex(new RegExp(`^[1-9][0-9]{0,${String(max).length - 1}}$`), mensagem)
+    .refine((v) => Number(v) <= max, mensagem)
+    .transform(Number);
+}
+
+/** The one id of a path (a record's, a person's, a group's...): digits only, within an int4 column. */
+export const idSchema = inteiroDoCaminho(MSG_CODIGO_INVALIDO);
+
+/**
+ * An id in a JSON body: a JSON integer, positive, within an int4 column; `obrigatorio` when missing
+ * or null, 'Código inválido' otherwise (text such as "1" included: the body is JSON, its ids are numbers).
+ */
+export const idDoCorpo = (obrigatorio = MSG_CODIGO_INVALIDO) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? obrigatorio : MSG_CODIGO_INVALIDO) })
+    .int(MSG_CODIGO_INVALIDO)
+    .positive(MSG_CODIGO_INVALIDO)
+    .max(ID_MAXIMO, MSG_CODIGO_INVALIDO);
+
+/** Optional id in the body of a PUT (the id of the record being edited). */
+export const idOpcional = idDoCorpo().optional();
+
+/** Numeric path parameter `id`. */
+export const idParam = z.object({ id: idSchema });

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { LIST_TOTAL_MAXIMO, type Page, type SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
-import { naoEncontrado } from './errors';
+import { badRequest, naoEncontrado } from './errors';
 
 /**
  * The one list helper: paging, per-field filters and sorting over a FROM clause.
@@ -145,11 +145,26 @@ export function condition(field: ListField, raw: unknown): SQL | null {
   }
 }
 
-/** The field a client's name stands for (its own name or an alias), if the list has it. */
+/**
+ * The field a client's name stands for (its own name or an alias), if the list has it: looked up
+ * among the list's own keys only, so '__proto__', 'constructor' or 'toString' name no field.
+ */
 export function fieldKey<Row>(spec: ListSpec<Row>, name: string | undefined): string | undefined {
   if (!name) return undefined;
-  const key = spec.fields[name] ? name : spec.aliases?.[name];
-  return key && spec.fields[key] ? key : undefined;
+  const key = Object.hasOwn(spec.fields, name) ? name : spec.aliases && Object.hasOwn(spec.aliases, name) ? spec.aliases[name] : undefined;
+  return key && Object.hasOwn(spec.fields, key) ? key : undefined;
+}
+
+/**
+ * The key of the field a list is sorted by: undefined when the client names none (the list's default
+ * order), the field's key when the list has it (by name or alias) and sorts by it, else a pt-BR 400
+ * ('Campo de ordenação inválido: X'): the fields a list sorts by are a closed set.
+ */
+export function campoDeOrdem<Row>(spec: ListSpec<Row>, sortField: string | undefined): string | undefined {
+  if (!sortField) return undefined;
+  const key = fieldKey(spec, sortField);
+  if (!key || spec.fields[key].sort === false) throw badRequest(`Campo de ordenação inválido: ${sortField}`);
+  return key;
 }
 
 /** The body's filters that filter (known field, non-empty value), with their field's key. */
@@ -194,9 +209,9 @@ export function whereClause<Row>(spec: ListSpec<Row>, filters?: Record<string, u
   return conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
 }
 
+/** ORDER BY of a list: by `sortField` (see campoDeOrdem: an unknown one is a 400), else the default order. */
 export function orderClause<Row>(spec: ListSpec<Row>, sortField?: string, sortDir?: SortDir): SQL {
-  let name = fieldKey(spec, sortField);
-  if (name && spec.fields[name].sort === false) name = undefined;
+  const name = campoDeOrdem(spec, sortField);
   const field = spec.fields[name ?? spec.defaultSort.field];
   const dir = name ? (sortDir ?? 'asc') : spec.defaultSort.dir;
   const d = dir === 'desc' ? sql`DESC` : sql`ASC`;

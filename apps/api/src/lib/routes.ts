@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
-import { idParam, pageQuery, pageSchema, parseSort, searchTermQuery, sortPath, type Page, type Recurso } from '@ceasa/shared';
+import { idDoCorpo, idParam, pageQuery, pageSchema, parseSort, searchTermQuery, sortPath, type Page, type Recurso } from '@ceasa/shared';
 import type { Db } from '../db/client';
 import { quem } from '../plugins/auth';
 import { listPage, type ListParams, type ListSpec } from './list';
@@ -120,7 +120,7 @@ export function crudRoutes<Dto, S extends ZodType>(
       schema: {
         tags,
         summary: 'Atualiza (id no corpo)',
-        body: putSchema.safeExtend({ id: z.number({ error: 'O código é obrigatório' }).int().positive() }),
+        body: putSchema.safeExtend({ id: idDoCorpo('O código é obrigatório') }),
         response: { 200: o.registro },
       },
       config: { acesso: { rota: o.rota, acao: 'editar' } },

@@ -197,9 +197,12 @@ export type RomaneioFiltro = z.input<typeof romaneioFiltro>;
 
 /** Lot code (CONTRACT.md): romaneio id + 'R' + first item id, e.g. '57R203'. */
 export const codigoDoLote = (romaneioId: number, primeiroItemId: number) => `${romaneioId}R${primeiroItemId}`;
-/** The two ids of a lot code, or null when it is malformed. */
+/**
+ * The two ids of a lot code, or null when it is malformed: each id in digits only, without a sign,
+ * spaces or leading zeros, like every id of a path (decision 0076).
+ */
 export function lerCodigoDoLote(lote: string): { romaneioId: number; itemId: number } | null {
-  const m = /^(\d{1,9})R(\d{1,9})$/i.exec(lote.trim());
+  const m = /^([1-9]\d{0,8})R([1-9]\d{0,8})$/i.exec(lote);
   return m ? { romaneioId: Number(m[1]), itemId: Number(m[2]) } : null;
 }
 

@@ -206,8 +206,9 @@ describe('GET produtos-comercializados: the Comercializado table', () => {
     expect(porProdutor.body.content[0].nomeProdutor).toBe('Davi Campo');
     const porFim = await pagina('sort=fimColheita,asc');
     expect(porFim.body.content.map((l: { fimColheita: string }) => l.fimColheita)).toEqual(['2024-05-31', '2024-06-30', '2024-07-31']);
-    // An unknown sort field keeps the default order; a bad page is a pt-BR 400.
-    expect((await pagina('sort=nada,asc')).body.content[0].boletimId).toBe(b2);
+    // An unknown sort field and a bad page are pt-BR 400s (the sort fields are a closed list, decision 0076).
+    const nada = await pagina('sort=nada,asc');
+    expect([nada.status, nada.body.message]).toEqual([400, 'Campo de ordenação inválido: nada']);
     const ruim = await pagina('page=-1');
     expect(ruim.status).toBe(400);
     expect(ruim.body.message).toMatch(/página/i);

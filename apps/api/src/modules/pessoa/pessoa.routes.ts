@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, pessoaRecurso } from '@ceasa/shared';
+import { idParam, inteiroDoCaminho, pessoaRecurso } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { quem } from '../../plugins/auth';
 import { recursoRoutes } from '../../lib/routes';
 import { fotoStorage } from '../ftp/storage';
 import { pessoaList, pessoaRepository } from './pessoa.repository';
 
-const tipoParam = z.object({ tipoId: z.coerce.number({ error: 'Tipo inválido' }).int('Tipo inválido').positive('Tipo inválido') });
+const tipoParam = z.object({ tipoId: inteiroDoCaminho('Tipo inválido') });
 
 const AVISO_FOTO = 'Pessoa removida, mas não foi possível remover a foto. Avise a TI para removê-la manualmente.';
 

@@ -118,8 +118,8 @@ describe('precos/searchPrecosHome (public)', () => {
     expect(await ordem('valorKgMinimo', 'asc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-06-03', 'Tomate 2024-06-06', 'Tomate 2024-01-10']);
     expect(await ordem('valorKgMedio', 'desc')).toEqual(['Tomate 2024-06-06', 'Tomate 2024-06-03', 'Tomate 2024-01-10', 'Açúcar 2024-06-03']);
     expect(await ordem('valorKgMaximo', 'asc')).toEqual(['Açúcar 2024-06-03', 'Tomate 2024-01-10', 'Tomate 2024-06-03', 'Tomate 2024-06-06']);
-    // an unknown column falls back to the default order
-    expect(await ordem('inexistente', 'asc')).toEqual(['Tomate 2024-06-06', 'Açúcar 2024-06-03', 'Tomate 2024-06-03', 'Tomate 2024-01-10']);
+    // An unknown column is a pt-BR 400 (the sort fields are a closed list, decision 0076).
+    expect((await home({}, 'inexistente/asc')).body).toEqual({ status: 400, error: 'Bad Request', message: 'Campo de ordenação inválido: inexistente' });
 
     const p1 = await home({}, 'precoData/desc', 'page=1&size=3');
     expect(p1.body).toEqual({ content: [tomate0110()], totalElements: 4, totalPages: 2, number: 1, size: 3 });

@@ -6,6 +6,7 @@ import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import {
   activeFilters,
+  campoDeOrdem,
   chaveJaCalculada,
   conditions,
   contagemLimitada,
@@ -185,7 +186,7 @@ export function precosRepository(db: Db) {
           : contagemLimitada(precoList.from, where);
       const order = orderClause(precoList, p.sortField, p.sortDir);
       const limite = limitOffset(p.size, p.page * p.size);
-      const campo = fieldKey(precoList, p.sortField);
+      const campo = campoDeOrdem(precoList, p.sortField);
       // (A group picked in the dropdown, in date order, has its own index: no gathering needed.)
       const grupoPorData = ativos.every((f) => f === 'produtoGrupoId' || DO_PRECO.has(f)) && campo === 'data';
       const porProduto = ativos.some((f) => !DO_PRECO.has(f)) && !grupoPorData && (p.page + 1) * p.size <= POR_PRODUTO_ATE;
@@ -233,7 +234,7 @@ export function precosRepository(db: Db) {
     async resumo(p: ListParams): Promise<Page<PrecoResumo>> {
       const where = whereClause(resumoList, p.filters);
       const ativos = activeFilters(resumoList, p.filters);
-      const campo = fieldKey(resumoList, p.sortField);
+      const campo = campoDeOrdem(resumoList, p.sortField);
       const padrao = sql`r.data DESC, ${ordemDoCampo(resumoList.fields.produtoGrupoNome)} ASC, r.produto_grupo_id ASC`;
       const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
       const order = !campo

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoRecurso, precoResumoFiltro, sortPath } from '@ceasa/shared';
+import { idSchema, PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoRecurso, precoResumoFiltro, sortPath } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
 
-const historicoParams = z.object({
-  produtoGrupoId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido'),
-});
+const historicoParams = z.object({ produtoGrupoId: idSchema });
 const historicoQuery = z.object({
   dias: z.coerce
     .number({ error: 'Número de dias inválido' })

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { propriedadeRecurso } from '@ceasa/shared';
+import { idSchema, propriedadeRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { propriedadeList, propriedadeRepository } from './propriedade.repository';
 
-const produtorParam = z.object({ produtorId: z.coerce.number({ error: 'Código inválido' }).int('Código inválido').positive('Código inválido') });
+const produtorParam = z.object({ produtorId: idSchema });
 
 export default function propriedadeRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   boletimItemProduto,
   idParam,
+  idSchema,
+  inteiroDoCaminho,
   pedraLivre,
   pedrasLivresInput,
   quantidadeUpdate,
@@ -20,8 +22,9 @@ import { quem } from '../../plugins/auth';
 import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
-const dividaParam = z.object({ divida: z.coerce.number({ error: 'Dívida inválida' }).int('Dívida inválida').positive('Dívida inválida') });
-const pessoaParam = z.object({ pessoaId: idParam.shape.id });
+/** A romaneio's debt: a bigint column, read as a JavaScript number (up to MAX_SAFE_INTEGER). */
+const dividaParam = z.object({ divida: inteiroDoCaminho('Dívida inválida', Number.MAX_SAFE_INTEGER) });
+const pessoaParam = z.object({ pessoaId: idSchema });
 
 /**
  * Romaneios (route name 'romaneio'): the list routes, GET/PUT/DELETE of one, POST of a batch (one
