@@ -3,12 +3,13 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Boletim, BoletimItem } from '@ceasa/shared';
+import type { Boletim, BoletimItem, Caderno } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMAR_REMOCAO } from '../../components/form/items-field';
 import { api } from '../../lib/api-client';
 import { ToastProvider } from '../../lib/toast';
 import BoletimForm from './boletim-form';
+import CadernoForm from './caderno-form';
 
 /** The bulletin form with the API client mocked (no server); ApiError stays the real one. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -46,16 +47,17 @@ const BOLETIM: Boletim = {
   itens: [item(11, 101, 'Alface', true), item(12, 102, 'Tomate', false)],
 };
 
-function renderizar() {
+function renderizar(caminho = '/boletim/edit/1') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
       <ToastProvider>
         <ConfirmDialog />
-        <MemoryRouter initialEntries={['/boletim/edit/1']}>
+        <MemoryRouter initialEntries={[caminho]}>
           <Routes>
             <Route path="/boletim" element={<p>Lista de boletins</p>} />
             <Route path="/boletim/edit/:id" element={<BoletimForm />} />
+            <Route path="/caderno/edit/:boletimItemId" element={<CadernoForm />} />
           </Routes>
         </MemoryRouter>
       </ToastProvider>
@@ -63,14 +65,48 @@ function renderizar() {
   );
 }
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
+/** The Alface item's notebook. */
+const CADERNO: Caderno = {
+  id: 5,
+  boletimItemId: 11,
+  boletimId: 1,
+  produtoId: 101,
+  produtoNome: 'Alface',
+  produtoAntigoId: 102,
+  produtoAntigoNome: 'Tomate',
+  dataPlantio: '2026-01-10',
+  dataColheita: '2026-05-01',
+  areaCultivo: 'Talhão 1',
+  identificacaoArea: 'Talhão 1',
+  produtorNome: 'João Lavrador',
+  propriedadeNome: 'Sítio Boa Esperança',
+  propriedadeMunicipioNome: 'Imperatriz',
+  tecnicoNome: 'Eng. Carla Ribeiro',
+  preparoSolo: { naoNecessarias: true },
+  praticasConservacionistas: { naoNecessarias: true },
+  sementesEMudas: { naoNecessarias: false, proprias: true },
+  irrigacao: { naoNecessarias: true, sistema: null, origem: null },
+  adubacaoCorrecao: [],
+  aplicacaoProdutosQuimicos: [],
+} as unknown as Caderno;
+
 beforeEach(() => {
   apiMock.mockReset();
-  apiMock.mockImplementation(async (path) => (path === 'boletim/1' ? BOLETIM : []));
+  apiMock.mockImplementation(async (path) => {
+    if (path === 'boletim/1') return BOLETIM;
+    if (path === 'boletimitens/11') return BOLETIM.itens[0];
+    if (path === 'caderno/boletimItem/11') return CADERNO;
+    if (path === 'caderno/5') return undefined;
+    return [];
+  });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.history.pushState({}, '', '/');
+});
 
-describe('boletim form', { timeout: 30_000 }, () => {
+describe('boletim form', { timeout: 60_000 }, () => {
   it('refuses removing an item that has a field notebook before asking, naming it; an item without one is asked as usual', async () => {
     const u = userEvent.setup();
     renderizar();
@@ -93,5 +129,21 @@ describe('boletim form', { timeout: 30_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Sim' }));
     await waitFor(() => expect(screen.queryByLabelText('Produção estimada do item 2')).toBeNull());
     expect(screen.getByLabelText('Produção estimada do item 1')).toBeInTheDocument();
+  });
+
+  it('the notebook, edited, can be removed after a confirmation (DELETE caderno), then its bulletin opens', async () => {
+    const u = userEvent.setup();
+    // The notebook form tells edit from create by the address.
+    window.history.pushState({}, '', '/caderno/edit/11');
+    renderizar('/caderno/edit/11');
+    await u.click(await screen.findByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText('Você tem certeza que quer remover este caderno de campo?')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Não' }));
+    expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'DELETE')).toEqual([]);
+    await u.click(screen.getByRole('button', { name: 'Remover' }));
+    await u.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'DELETE')).toEqual([['caderno/5', { method: 'DELETE' }]]));
+    expect(await screen.findByText('Remoção concluída!')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remover item 1' })).toBeInTheDocument();
   });
 });
