@@ -94,6 +94,12 @@ export interface Colecao {
   colecoes?: Colecao[];
   /** The 409 of a removed row that other records still point at (given that table's name). */
   emUso?: (tabela: string) => string;
+  /**
+   * Why a row may not be removed (a save that leaves it out, or its parent's delete): the pt-BR 409's
+   * message naming the row, or null when it may go. Asked before the row is deleted, so a record that
+   * hangs on it (e.g. a bulletin item's field notebook) is never lost by the database's cascade.
+   */
+  podeRemover?: (t: Tx, row: Record<string, unknown> & { id: number }) => Promise<string | null>;
 }
 
 /** A child row to save: `id` of a row to keep (absent or null: a new row), its columns, and its own collections. */
@@ -176,6 +182,8 @@ const chaveDe = (c: Colecao) => Object.entries(getTableColumns(c.table)).find(([
 
 /** A row of a collection and, first, its own children: deleted with one audit row each. */
 async function removerLinha(t: Tx, usuario: string, c: Colecao, row: Row, nome: string) {
+  const recusa = await c.podeRemover?.(t, row);
+  if (recusa) throw conflict(recusa);
   for (const sub of c.colecoes ?? []) {
     const filhos = (await t.select().from(sub.table).where(eq(sub.pai, row.id)).orderBy(asc(sub.table.id))) as Row[];
     for (const f of filhos) await removerLinha(t, usuario, sub, f, `${nome}, ${sub.item.toLowerCase()} (código ${f.id})`);

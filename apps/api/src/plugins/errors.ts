@@ -3,6 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { caminhoDoCampo, MSG_CONTROLE } from '@ceasa/shared';
 import { HttpError, STATUS_TEXT, pgErro } from '../lib/errors';
 
+/**
+ * Foreign keys without a cascade that keep a record from being removed under another, by constraint name: the 409 when a
+ * removal reaches one without the application's own check first (e.g. a race). Decision 0078.
+ */
+const RESTRICOES: Record<string, string> = {
+  caderno_boletim_item_id_boletim_itens_id_fk: 'O item do boletim tem caderno de campo: remova o caderno antes de remover o item.',
+};
+
 /** Plain pt-BR words for refusals whose library message is English (the message is never passed on). */
 const RECUSA: Record<number, string> = {
   400: 'Requisição inválida.',
@@ -44,7 +52,8 @@ export function registerErrorHandler(app: FastifyInstance) {
           return send(
             reply,
             409,
-            req.method === 'DELETE' ? 'O registro está sendo usado em outro cadastro e não pode ser removido.' : 'O registro relacionado não existe.',
+            (pg.constraint && RESTRICOES[pg.constraint]) ??
+              (req.method === 'DELETE' ? 'O registro está sendo usado em outro cadastro e não pode ser removido.' : 'O registro relacionado não existe.'),
           );
         case '23514':
           // A CHECK constraint (the application validates first; this is the database's guarantee).

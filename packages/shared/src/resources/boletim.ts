@@ -92,6 +92,15 @@ export const boletimItemRegistro = z.object({
 });
 export type BoletimItem = z.infer<typeof boletimItemRegistro>;
 
+/**
+ * The refusal of removing a bulletin item that has a field notebook: the API's 409 (PUT boletim
+ * without the item) and the form's, before its confirmation (decision 0078).
+ */
+export const itemComCaderno = (produto: string) => `O item "${produto}" tem caderno de campo: remova o caderno antes de remover o item.`;
+/** The refusal of deleting a bulletin while one of its items has a field notebook (decision 0078). */
+export const boletimComCaderno = (produto: string) =>
+  `O boletim não pode ser removido porque o item "${produto}" tem caderno de campo: remova o caderno antes de remover o boletim.`;
+
 /** A list row: the bulletin without its items. */
 export const boletimLinha = z.object({
   id: z.number().int(),

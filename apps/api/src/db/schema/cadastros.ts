@@ -291,8 +291,9 @@ export const boletimItens = pgTable(
 /**
  * The field notebook of one bulletin item (at most one per item). Its four checkbox sections are
  * stored whole as JSON objects: a fixed set of flags the shared schema (packages/shared caderno.ts)
- * validates, always read and written together, never filtered on. Deleting the item (or its
- * bulletin) takes the notebook and its rows with it.
+ * validates, always read and written together, never filtered on. Its item cannot be removed while
+ * it exists (NO ACTION, migration 0015; decision 0078): the notebook is removed first, on its own,
+ * with an audit row for it and for each of its rows.
  */
 export const caderno = pgTable(
   'caderno',
@@ -300,7 +301,7 @@ export const caderno = pgTable(
     id: serial('id').primaryKey(),
     boletimItemId: integer('boletim_item_id')
       .notNull()
-      .references(() => boletimItens.id, { onDelete: 'cascade' }),
+      .references(() => boletimItens.id, { onDelete: 'no action' }),
     produtoAntigoId: integer('produto_antigo_id')
       .notNull()
       .references(() => produto.id),

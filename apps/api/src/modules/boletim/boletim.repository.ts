@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { caminhoDoCampo, type Boletim, type BoletimDados, type BoletimItem, type BoletimLinha } from '@ceasa/shared';
+import { boletimComCaderno, caminhoDoCampo, itemComCaderno, type Boletim, type BoletimDados, type BoletimItem, type BoletimLinha } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
@@ -55,14 +55,33 @@ export const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
 const EM_USO = 'O boletim não pode ser removido porque seus itens já estão vinculados a romaneios.';
 const ITEM_EM_USO = 'já está vinculado a romaneios e não pode ser removido do boletim.';
 
-/** A bulletin's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
+/** The database's word when a notebook appeared meanwhile (caderno → boletim_itens has no cascade since migration 0015). */
+const ITEM_TEM_CADERNO = 'tem caderno de campo: remova o caderno antes de remover o item.';
+const BOLETIM_TEM_CADERNO = 'O boletim não pode ser removido porque um de seus itens tem caderno de campo: remova o caderno antes de remover o boletim.';
+
+/** The product name of each of these bulletin items that has a field notebook (by item id). */
+async function itensComCaderno(t: Tx, where: ReturnType<typeof sql>): Promise<{ id: number; produto: string }[]> {
+  const r = await t.execute(sql`
+    SELECT bi.id, p.nome AS produto FROM boletim_itens bi JOIN produto p ON p.id = bi.produto_id
+    WHERE ${where} AND EXISTS (SELECT 1 FROM caderno c WHERE c.boletim_item_id = bi.id) ORDER BY bi.id`);
+  return r.rows as { id: number; produto: string }[];
+}
+
+/**
+ * A bulletin's items: saved with it by the shared master-detail save (diffed by id, one audit row each).
+ * An item with a field notebook is not removed: 409 naming it (decision 0078); its notebook goes first.
+ */
 export const colecaoItens = {
   campo: 'itens',
   table: boletimItens,
   cadastro: 'BoletimItens',
   pai: boletimItens.boletimId,
   item: 'Item',
-  emUso: () => ITEM_EM_USO,
+  emUso: (tabela) => (tabela === 'caderno' ? ITEM_TEM_CADERNO : ITEM_EM_USO),
+  podeRemover: async (t, row) => {
+    const [c] = await itensComCaderno(t, sql`bi.id = ${row.id}`);
+    return c ? itemComCaderno(c.produto) : null;
+  },
 } satisfies Colecao;
 
 /** What a bulletin item `bi` has been commercialised (CONTRACT.md): the sum of its romaneio items (index romaneio_itens_boletim_itens_idx). */
@@ -147,27 +166,31 @@ export function boletimRepository(db: Db) {
     /** GET boletim/saldo/{id}: the bulletin with each item's estimated, commercialised and balance quantities and the property's municipality. */
     saldo: (id: number) => dto(db, id),
     /**
-     * Deletes the bulletin, its items and their notebooks (one audit row each), unless an item is
-     * already linked to romaneio items: then 409 and nothing changes (the market's history stays whole).
+     * Deletes the bulletin and its items (one audit row each), unless an item is already linked to
+     * romaneio items or has a field notebook: then 409 and nothing changes (the market's history and
+     * the notebooks stay whole; a notebook is removed on its own first, decision 0078).
      */
     remover: (usuario: string, id: number) =>
       db.transaction(async (t) => {
-        const antes = await crud.ler(t, id);
+        const antes = await crud.lerLinha(t, id, true);
+        if (!antes) throw naoEncontrado(NAO_ENCONTRADO);
         const usados = await t.execute(
           sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${id} LIMIT 1`,
         );
         if (usados.rows.length) throw conflict(EM_USO);
+        const [comCaderno] = await itensComCaderno(t, sql`bi.boletim_id = ${id}`);
+        if (comCaderno) throw conflict(boletimComCaderno(comCaderno.produto));
         const itens = await t.select().from(boletimItens).where(eq(boletimItens.boletimId, id));
-        const cadernos = await t.execute(sql`SELECT c.* FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id WHERE bi.boletim_id = ${id}`);
-        // The database refuses too (romaneio_itens → boletim_itens has no cascade) if a romaneio links an item meanwhile.
+        // The database refuses too if a romaneio links an item or a notebook is written meanwhile
+        // (romaneio_itens → boletim_itens has no cascade; nor, since migration 0015, caderno → boletim_itens).
         await t
           .delete(boletim)
           .where(eq(boletim.id, id))
           .catch((err: unknown) => {
-            if (pgErro(err)?.code === '23503') throw conflict(EM_USO);
+            const e = pgErro(err);
+            if (e?.code === '23503') throw conflict(e.table === 'caderno' ? BOLETIM_TEM_CADERNO : EM_USO);
             throw err;
           });
-        for (const c of cadernos.rows as { id: number }[]) await registrarLog(t, usuario, 'Caderno', c.id, 'DELETE', c);
         for (const it of itens) await registrarLog(t, usuario, 'BoletimItens', it.id, 'DELETE', it);
         await registrarLog(t, usuario, 'Boletim', id, 'DELETE', antes);
       }),

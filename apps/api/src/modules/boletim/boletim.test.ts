@@ -200,7 +200,7 @@ describe('boletim', () => {
     expect((await call(app, agro, { method: 'GET', url: `/api/boletim/${b.id}` })).body.itens).toHaveLength(2);
   });
 
-  it('deletes a bulletin with its items and notebooks, one audit row each', async () => {
+  it('refuses to delete a bulletin while an item has a notebook; once it is removed, deletes the bulletin and its items, one audit row each', async () => {
     const b = (await post(agro, 'boletim', base())).body;
     const cad = await post(agro, 'caderno', {
       boletimItemId: b.itens[0].id,
@@ -217,12 +217,26 @@ describe('boletim', () => {
     });
     expect(cad.status, JSON.stringify(cad.body)).toBe(201);
     expect((await call(app, agro, { method: 'GET', url: `/api/boletim/${b.id}` })).body.itens[0].temCaderno).toBe(true);
+    // Decision 0078: the notebook is never removed under its bulletin; it goes first, on its own.
+    const recusa = await call(app, agro, { method: 'DELETE', url: `/api/boletim/${b.id}` });
+    expect(recusa.status).toBe(409);
+    expect(recusa.body.message).toBe(
+      'O boletim não pode ser removido porque o item "Tomate" tem caderno de campo: remova o caderno antes de remover o boletim.',
+    );
+    expect((await call(app, agro, { method: 'GET', url: `/api/caderno/${cad.body.id}` })).status).toBe(200);
+    expect((await call(app, agro, { method: 'DELETE', url: `/api/caderno/${cad.body.id}` })).status).toBe(204);
     const d = await call(app, agro, { method: 'DELETE', url: `/api/boletim/${b.id}` });
     expect(d.status).toBe(204);
     expect((await call(app, agro, { method: 'GET', url: `/api/boletim/${b.id}` })).status).toBe(404);
     expect((await call(app, agro, { method: 'GET', url: `/api/caderno/${cad.body.id}` })).status).toBe(404);
-    const logs = (await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { acao: 'DELETE' } })).body.content.slice(0, 3);
-    expect(logs.map((l: { cadastro: string }) => l.cadastro).sort()).toEqual(['Boletim', 'BoletimItens', 'Caderno']);
+    const logs = (await call(app, admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { acao: 'DELETE' } })).body.content.slice(0, 5);
+    expect(logs.map((l: { cadastro: string }) => l.cadastro).sort()).toEqual([
+      'AdubacaoCorrecao',
+      'AplicacaoProdutosQuimicos',
+      'Boletim',
+      'BoletimItens',
+      'Caderno',
+    ]);
     expect((await call(app, agro, { method: 'DELETE', url: `/api/boletim/${b.id}` })).status).toBe(404);
   });
 

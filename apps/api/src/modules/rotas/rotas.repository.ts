@@ -1,8 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Rota, RotaInput } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { rotas } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
+import { permissoes, rotas } from '../../db/schema';
+import { auditedCrud, type Colecao } from '../../lib/crud';
 import type { ListSpec } from '../../lib/list';
 
 export const rotasList: ListSpec<Rota> = {
@@ -12,8 +12,20 @@ export const rotasList: ListSpec<Rota> = {
   defaultSort: { field: 'id', dir: 'asc' },
 };
 
+/**
+ * A route's permission rows (one per group): removed with the route, one audit row each, never by the
+ * foreign key's cascade alone (decision 0078). Saving a route does not touch them.
+ */
+const colecaoPermissoes = {
+  campo: 'permissoes',
+  table: permissoes,
+  cadastro: 'Permissoes',
+  pai: permissoes.rotaId,
+  item: 'Permissão',
+} satisfies Colecao;
+
 export function rotasRepository(db: Db, aoMudar: () => void) {
-  const crud = auditedCrud(rotas, 'Rotas', 'Rota não encontrada');
+  const crud = auditedCrud(rotas, 'Rotas', 'Rota não encontrada', { colecoes: [colecaoPermissoes] });
   const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
   return {
     ler: (id: number): Promise<Rota> => crud.ler(db, id),

@@ -5,7 +5,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CONFIRMAR_REMOCAO, ItemsField, type ItemColumn } from './items-field';
+import { CONFIRMAR_REMOCAO, ItemsField, REMOCAO_RECUSADA, type ItemColumn } from './items-field';
 
 /** A parent schema holding its child array, as the shared schemas of bulletins and romaneios will. */
 const item = z.object({
@@ -27,7 +27,15 @@ afterEach(() => {
   saidas = [];
 });
 
-function Pai({ itens = [], aoRemover }: { itens?: Item[]; aoRemover?: (item: Item, index: number) => Promise<boolean> }) {
+function Pai({
+  itens = [],
+  aoRemover,
+  podeRemover,
+}: {
+  itens?: Item[];
+  aoRemover?: (item: Item, index: number) => Promise<boolean>;
+  podeRemover?: (item: Item, index: number) => string | null;
+}) {
   form = useForm<Form>({ resolver: zodResolver(schema), defaultValues: { itens } });
   return (
     <>
@@ -51,6 +59,7 @@ function Pai({ itens = [], aoRemover }: { itens?: Item[]; aoRemover?: (item: Ite
           }}
           rotuloDaLinha={(i) => i.produto}
           aoRemover={aoRemover}
+          podeRemover={podeRemover}
         />
         <button type="submit">Salvar</button>
       </form>
@@ -156,6 +165,43 @@ describe('ItemsField (the child rows of a master-detail form)', () => {
       ['Tomate', 0],
       ['Alface', 1],
     ]);
+    expect(form.getValues('itens')).toEqual([{ id: 7, produto: 'Tomate', lote: 'A' }]);
+  }, 30_000);
+
+  it('with podeRemover, a refused row shows the refusal instead of the confirmation and stays; the others are asked as usual', async () => {
+    const u = userEvent.setup();
+    const perguntas: string[] = [];
+    const removidos: string[] = [];
+    render(
+      <Pai
+        podeRemover={(i) => {
+          perguntas.push(i.produto);
+          return i.produto === 'Tomate' ? 'O Tomate não sai.' : null;
+        }}
+        aoRemover={async (i) => (removidos.push(i.produto), true)}
+        itens={[
+          { id: 7, produto: 'Tomate', lote: 'A' },
+          { id: 8, produto: 'Alface', lote: 'B' },
+        ]}
+      />,
+    );
+    await u.click(screen.getByRole('button', { name: 'Remover Tomate' }));
+    const dialogo = await screen.findByRole('dialog');
+    expect(within(dialogo).getByText('O Tomate não sai.')).toBeInTheDocument();
+    expect(within(dialogo).getByText(REMOCAO_RECUSADA)).toBeInTheDocument();
+    expect(screen.queryByText(CONFIRMAR_REMOCAO)).toBeNull();
+    expect(within(dialogo).queryByRole('button', { name: 'Sim' })).toBeNull();
+    await u.click(within(dialogo).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByText('O Tomate não sai.')).toBeNull());
+    expect(linhas()).toHaveLength(2);
+    expect(removidos).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: 'Remover Alface' }));
+    expect(await screen.findByText(CONFIRMAR_REMOCAO)).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(linhas()).toHaveLength(1));
+    expect(perguntas).toEqual(['Tomate', 'Alface']);
+    expect(removidos).toEqual(['Alface']);
     expect(form.getValues('itens')).toEqual([{ id: 7, produto: 'Tomate', lote: 'A' }]);
   }, 30_000);
 });

@@ -61,6 +61,8 @@ export interface ItemColumn<I> {
 }
 
 export const CONFIRMAR_REMOCAO = 'Você tem certeza que quer remover este item?';
+/** The header of the dialog that refuses a row's removal (see `podeRemover`). */
+export const REMOCAO_RECUSADA = 'Não é possível remover';
 
 /**
  * The child rows of a master-detail form (ARCHITECTURE.md rule 9), on react-hook-form's
@@ -69,7 +71,8 @@ export const CONFIRMAR_REMOCAO = 'Você tem certeza que quer remover este item?'
  * editor of the declared fields (`novo`: the button or Enter) or as blank rows edited in the table
  * (`nova`: the button beside the title); each row can be removed after
  * 'Você tem certeza que quer remover este item?' (Sim/Não) and, with `aoRemover`, the caller's
- * consent (an item deleted on the server). Rows stay in the form until the parent is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
+ * consent (an item deleted on the server). A row `podeRemover` refuses shows the refusal instead
+ * of the question and stays. Rows stay in the form until the parent is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
  * of the first row in error after a failed save. Without `novo`/`nova` it is a checklist of given rows.
  * `desabilitado` shows the rows read-only (no editing, adding or removing).
  */
@@ -90,6 +93,11 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
    * deleted on the server at once, kept when the server refuses).
    */
   aoRemover?: (item: I, index: number) => Promise<boolean>;
+  /**
+   * Why a row may not be removed (e.g. a bulletin item that has a field notebook): shown in a dialog
+   * instead of the confirmation, and the row stays; null when it may be removed.
+   */
+  podeRemover?: (item: I, index: number) => string | null;
   /** What a row is called in the remove button's name (default 'item {n}'). */
   rotuloDaLinha?: (item: I, index: number) => string;
   /** More buttons of a row, before its remove button. */
@@ -105,7 +113,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const [primeira, setPrimeira] = useState(0);
   const [rascunho, setRascunho] = useState<I | undefined>(p.novo?.padrao);
   const [errosNovo, setErrosNovo] = useState<Record<string, string>>({});
-  const podeRemover = !p.desabilitado && (p.remover ?? (!!p.novo || !!p.nova));
+  const removivel = !p.desabilitado && (p.remover ?? (!!p.novo || !!p.nova));
   const valores = (useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? [];
   const msg = (caminho: string): string | undefined => (get(errors, caminho) as { message?: string } | undefined)?.message;
   // The watched values lag one render behind an append: the field array's copy stands in meanwhile.
@@ -142,7 +150,17 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
     irParaNova();
   };
 
-  const removerLinha = (i: number) =>
+  const removerLinha = (i: number) => {
+    const recusa = p.podeRemover?.(itemDe(i), i);
+    if (recusa) {
+      confirmDialog({
+        message: recusa,
+        header: REMOCAO_RECUSADA,
+        icon: 'pi pi-info-circle',
+        footer: (o) => <Button type="button" label="OK" onClick={o.accept} autoFocus />,
+      });
+      return;
+    }
     confirmDialog({
       message: CONFIRMAR_REMOCAO,
       header: 'Confirmação',
@@ -152,6 +170,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       acceptClassName: 'p-button-danger',
       accept: () => void tirarLinha(i),
     });
+  };
   const tirarLinha = async (i: number) => {
     if (p.aoRemover && !(await p.aoRemover(itemDe(i), i))) return;
     remove(i);
@@ -159,7 +178,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   };
 
   const linhasDaTabela = fields.map((f, i) => ({ _chave: f.id, _i: i }));
-  const temAcoes = podeRemover || !!p.acoes;
+  const temAcoes = removivel || !!p.acoes;
   return (
     <fieldset className="items-field" aria-label={p.nova ? p.titulo : undefined}>
       {p.nova ? (
@@ -243,7 +262,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
             body={(r: { _i: number }) => (
               <div className="row-actions">
                 {p.acoes?.(itemDe(r._i), r._i)}
-                {podeRemover && (
+                {removivel && (
                   <Button
                     type="button"
                     icon="pi pi-trash"

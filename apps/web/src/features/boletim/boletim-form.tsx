@@ -2,7 +2,16 @@ import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch } from 'react-hook-form';
-import { anosBoletim, AREA_PRODUCAO_MAXIMA, boletimInput, boletimRecurso, PRODUCAO_MAXIMA, type Boletim, type BoletimInput } from '@ceasa/shared';
+import {
+  anosBoletim,
+  AREA_PRODUCAO_MAXIMA,
+  boletimInput,
+  boletimRecurso,
+  itemComCaderno,
+  PRODUCAO_MAXIMA,
+  type Boletim,
+  type BoletimInput,
+} from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField } from '../../components/form/items-field';
@@ -69,6 +78,12 @@ export default function BoletimForm() {
   const [abrindo, setAbrindo] = useState<number | null>(null);
   const anos = anosBoletim();
   const opcoesProduto = comProdutosSalvos(produtos.opcoes, f.registro?.itens ?? []);
+
+  /** A saved item with a field notebook is not removed (the server refuses it too, decision 0078): its notebook goes first. */
+  const podeRemover = (item: ItemForm) => {
+    const salvo = item.id ? f.registro?.itens.find((i) => i.id === item.id) : undefined;
+    return salvo?.temCaderno ? itemComCaderno(salvo.produtoNome) : null;
+  };
 
   // Changing the producer clears the property (it lists only that producer's); loading a bulletin does not.
   const produtorAnterior = useRef(produtorId);
@@ -141,6 +156,7 @@ export default function BoletimForm() {
           vazio="Nenhum produto adicionado"
           nova={novoItem}
           desabilitado={somenteLeitura}
+          podeRemover={podeRemover}
           colunas={[
             {
               field: 'produtoId',

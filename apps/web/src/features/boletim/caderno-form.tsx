@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -464,6 +465,30 @@ export default function CadernoForm() {
     );
   };
 
+  /**
+   * Removing the notebook (who may delete bulletins): it must go before its item or bulletin can
+   * (decision 0078). Afterwards the bulletin opens, where the item may now be removed.
+   */
+  const removerCaderno = (id: number) =>
+    confirmDialog({
+      message: 'Você tem certeza que quer remover este caderno de campo?',
+      header: 'Confirmação',
+      icon: 'pi pi-exclamation-triangle',
+      acceptLabel: 'Sim',
+      rejectLabel: 'Não',
+      acceptClassName: 'p-button-danger',
+      accept: async () => {
+        try {
+          await api(`caderno/${id}`, { method: 'DELETE' });
+          await relerListas(qc, 'boletim');
+          toast.show('success', 'Remoção concluída!', `Caderno ${id} removido(a) com sucesso`, DURACAO.remover);
+          navigate(item.data ? `/boletim/edit/${item.data.boletimId}` : '/boletim');
+        } catch (err) {
+          toast.show('error', 'Erro ao remover o caderno', (err as ApiError).message);
+        }
+      },
+    });
+
   const produtoAtual = item.data ? `${item.data.produtoNome}${item.data.produtoEmbalagem ? ` - ${item.data.produtoEmbalagem}` : ''}` : '';
 
   return (
@@ -481,7 +506,14 @@ export default function CadernoForm() {
         somenteLeitura ? <></> : <Button type="submit" label={editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={salvando} disabled={salvando} />
       }
       botoesExtra={
-        editando && caderno.data ? <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} /> : undefined
+        editando && caderno.data ? (
+          <>
+            <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} />
+            {pode('boletim', 'deletar') && (
+              <Button type="button" label="Remover" icon="pi pi-trash" severity="danger" outlined onClick={() => removerCaderno(caderno.data.id)} />
+            )}
+          </>
+        ) : undefined
       }
     >
       <Campo id="caderno-codigo" label="Código">
