@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mensagemDiaDeMercado, NAO_PRODUTOR, NAO_TECNICO, PRODUTO_JA_ADICIONADO } from '@ceasa/shared';
+import { mensagemDiaDeMercado, NAO_PRODUTOR, NAO_TECNICO, PRODUTO_JA_ADICIONADO, VALOR_ESTACIONAMENTO_ACIMA } from '@ceasa/shared';
 import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { appDeTeste, call, countRows, type AppDeTeste } from './helpers';
 import {
@@ -198,5 +198,28 @@ describe('boletim: the producer is a producer and the technician a technician (t
     const [b] = (await t.app.ctx.db.execute(sql`SELECT produtor_id AS "produtorId", tecnico_id AS "tecnicoId" FROM boletim WHERE id = ${salvo.body.id}`))
       .rows as { produtorId: number; tecnicoId: number }[];
     expect(b).toEqual({ produtorId: c.produtor, tecnicoId: c.tecnico });
+  });
+});
+
+describe("estacionamento: the fee stops at R$ 9.999.999,99 (the form's input does not go past it)", () => {
+  const t = appDeTeste({ tokens: ['admin'] });
+  let pessoa: number;
+  beforeAll(async () => {
+    pessoa = await inserirPessoa(t.app, 'Comprador Avulso', 4);
+  });
+
+  it('refuses a larger fee of 10 characters or fewer on the field, storing nothing; the largest one is accepted', async () => {
+    const corpo = (valor: unknown) => ({ data: '2026-11-23', placa: 'ABC1D23', valor, divida: 20261123, pessoaId: pessoa, veiculoTipoId: 1 });
+    const enviar = (valor: unknown) => call(t.app, t.admin, { method: 'POST', url: '/api/estacionamento', payload: corpo(valor) });
+    const antes = { linhas: await countRows(t.app, 'estacionamento'), logs: await countRows(t.app, 'logs') };
+    for (const valor of [10_000_000, '12345678', '99999999,9']) {
+      const r = await enviar(valor);
+      expect(r.status, String(valor)).toBe(400);
+      expect(r.body.fieldErrors, String(valor)).toEqual([{ field: 'valor', message: VALOR_ESTACIONAMENTO_ACIMA }]);
+    }
+    expect({ linhas: await countRows(t.app, 'estacionamento'), logs: await countRows(t.app, 'logs') }).toEqual(antes);
+    const ok = await enviar(9_999_999.99);
+    expect(ok.status).toBe(201);
+    expect(ok.body.valor).toBe(9_999_999.99);
   });
 });
