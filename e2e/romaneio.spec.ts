@@ -130,7 +130,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   const terca = maisDias(d1, (2 - new Date(`${d1}T12:00:00Z`).getUTCDay() + 7) % 7 || 7);
   await redigitar(page.getByLabel('Datas de Emissão'), formatDate(terca).replace(/\D/g, ''));
   await page.getByLabel('Datas de Emissão').press('Enter');
-  await expect(page.getByText(`${formatDate(terca)} não é dia de mercado (segunda, quinta)`)).toBeVisible();
+  await expect(page.getByText('A data de emissão deve ser um dia de mercado (segunda-feira ou quinta-feira).')).toBeVisible();
   await incluirData(page, d2);
   await expect(page.getByTestId('datas-escolhidas')).toHaveText(`Escolhidas:${formatDate(d1)}${formatDate(d2)}`);
   await semViolacoesGraves(page);

@@ -20,7 +20,11 @@ export function decimalBR(v: string | number | null | undefined): number | null 
   return Number.isFinite(n) ? n : null;
 }
 
-/** Parking fee: a number or text of at most 10 characters (SPEC.md section 5), not negative. */
+/** The largest parking fee: the largest amount with cents that fits the spec's 10 characters ('9999999.99'); the form's input stops there. */
+export const VALOR_ESTACIONAMENTO_MAXIMO = 9_999_999.99;
+export const VALOR_ESTACIONAMENTO_ACIMA = 'O valor deve ser no máximo R$ 9.999.999,99';
+
+/** Parking fee: a number or text of at most 10 characters (SPEC.md section 5), not negative, at most VALOR_ESTACIONAMENTO_MAXIMO. */
 const valor = z
   .union([z.number({ error: 'O valor é obrigatório' }), z.string({ error: 'O valor é obrigatório' })], { error: 'O valor é obrigatório' })
   .transform((v, ctx) => {
@@ -34,6 +38,7 @@ const valor = z
     const n = decimalBR(s);
     if (n === null) return falha('O valor deve ser um número');
     if (n < 0) return falha('O valor não pode ser negativo');
+    if (n > VALOR_ESTACIONAMENTO_MAXIMO) return falha(VALOR_ESTACIONAMENTO_ACIMA);
     return Math.round(n * 100) / 100;
   });
 

@@ -5,6 +5,9 @@ import { declararRecurso } from '../recurso';
 
 /** Person types seeded on first start (SPEC.md section 3: 1 producer, 2 technician). */
 export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 } as const;
+/** A form's producer or technician dropdown lists only people of that type; the server refuses another type with these. */
+export const NAO_PRODUTOR = 'A pessoa selecionada não é um produtor';
+export const NAO_TECNICO = 'A pessoa selecionada não é um técnico';
 
 /** The photo file of a person: the digits of the CPF/CNPJ + '.png' (SPEC.md section 9). */
 export const nomeFoto = (cpfcnpj: string | null | undefined) => {

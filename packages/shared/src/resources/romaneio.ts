@@ -10,8 +10,36 @@ export const QUANTIDADE_MAXIMA = 10_000;
 /** Year range of the romaneio's issue-date pickers (SPEC.md section 5): 1900 to next year. */
 export const anosRomaneio = (ano = new Date().getFullYear()) => `1900:${ano + 1}`;
 
+/** SPEC.md section 5: an issue date is required ('A Data da emissao é obrigatória'); the gate form needs at least one. */
+export const DATA_EMISSAO_OBRIGATORIA = 'A Data da emissao é obrigatória';
+
 /** An issue date: required, a real date, its year within the pickers' range (the gate form checks each date it adds with it). */
-export const dataEmissaoRomaneio = dataNaFaixa('A Data da emissao é obrigatória', 'A Data da emissao é inválida', 'A data de emissão', () => anosRomaneio());
+export const dataEmissaoRomaneio = dataNaFaixa(DATA_EMISSAO_OBRIGATORIA, 'A Data da emissao é inválida', 'A data de emissão', () => anosRomaneio());
+
+/** The weekdays in pt-BR, as JavaScript numbers them (0 Sunday ... 6 Saturday). */
+export const DIAS_DA_SEMANA = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'] as const;
+
+/** The market days (settings' diasDeMercado, CEASA_DIAS_MERCADO) by name, in week order, 'ou' before the last: 'segunda-feira ou quinta-feira'. */
+export function nomesDosDiasDeMercado(dias: readonly number[]): string {
+  const nomes = [...new Set(dias)].sort((a, b) => a - b).map((d) => DIAS_DA_SEMANA[d]);
+  return nomes.length > 1 ? `${nomes.slice(0, -1).join(', ')} ou ${nomes[nomes.length - 1]}` : (nomes[0] ?? '');
+}
+
+/** The refusal of an issue date that is not a market day, naming the configured days (the gate form and the server say the same). */
+export const mensagemDiaDeMercado = (dias: readonly number[]) => `A data de emissão deve ser um dia de mercado (${nomesDosDiasDeMercado(dias)}).`;
+
+/** Whether a yyyy-mm-dd date falls on one of the market days (its calendar weekday, whatever the time zone). */
+export function ehDiaDeMercado(data: string, dias: readonly number[]): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
+  return !!m && dias.includes(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay());
+}
+
+/** An issue date (`dataEmissaoRomaneio`) that is also one of the market days `dias`: what POST/PUT romaneio accept, and the gate form's date. */
+export const dataEmissaoNosDias = (dias: readonly number[]) =>
+  dataEmissaoRomaneio.superRefine((d, ctx) => {
+    if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !ehDiaDeMercado(d, dias))
+      ctx.addIssue({ code: 'custom', message: mensagemDiaDeMercado(dias) });
+  });
 
 /** 'Quantidade zerado?' (CONTRACT.md): SIM when every linked bulletin item's balance is ≤ 0, PARCIAL when some are, NÃO when none. */
 export const TIPOS_QUANTIDADE = ['SIM', 'PARCIAL', 'NÃO'] as const;
@@ -59,44 +87,72 @@ export const romaneioPedraInput = z
     }),
   );
 
+/** A bulletin item is brought once per romaneio: the gate form refuses adding it twice, the server a body that repeats it. */
+export const PRODUTO_JA_ADICIONADO = 'Este produto já foi adicionado';
+/** The refinement of a romaneio's items (and of the gate form's): each bulletin item once, the repeat refused on its own row. */
+export const itensSemRepeticao = (itens: readonly { boletimItensId: number }[], ctx: z.RefinementCtx) => {
+  const vistos = new Set<number>();
+  itens.forEach((i, n) => {
+    if (vistos.has(i.boletimItensId)) ctx.addIssue({ code: 'custom', message: PRODUTO_JA_ADICIONADO, path: [n, 'boletimItensId'] });
+    vistos.add(i.boletimItensId);
+  });
+};
+
+/** SPEC.md section 5: the debt ('A divida é obrigatório'), a positive integer. */
+export const dividaRomaneio = z
+  .number({ error: 'A divida é obrigatório' })
+  .int('A divida deve ser um número inteiro')
+  .positive('A divida deve ser maior que 0');
+/** SPEC.md section 5: the producer, required, positive ('O produtor deve ser selecionado'), integer. */
+export const produtorRomaneio = referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado');
+/** A romaneio (and the gate form's batch) needs at least one product. */
+export const ROMANEIO_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
+
 /**
  * One romaneio of POST romaneio's array (one per issue date; the array is the batch that owns the debt)
  * and of PUT romaneio. The producer comes as `pessoa: { id }` (SPEC.md section 7) or `pessoaId`.
+ * With `dias` (the configured market days, what the server passes) the issue date must be one of them.
  */
-export const romaneioInput = z.preprocess(
-  (v) => {
-    const r = v as { pessoaId?: unknown; pessoa?: { id?: unknown } | null } | null;
-    return r && typeof r === 'object' && (r.pessoaId === undefined || r.pessoaId === null) && r.pessoa && typeof r.pessoa === 'object'
-      ? { ...r, pessoaId: r.pessoa.id }
-      : v;
-  },
-  z
-    .object({
-      id: idOpcional,
-      dataEmissao: dataEmissaoRomaneio,
-      divida: z.number({ error: 'A divida é obrigatório' }).int('A divida deve ser um número inteiro').positive('A divida deve ser maior que 0'),
-      pessoaId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
-      pessoa: z.unknown().optional(),
-      boletimId: z.number().int().positive().nullish(),
-      pedras: z
-        .array(romaneioPedraInput, { error: 'As pedras devem ser uma lista' })
-        .max(252, 'Um romaneio pode ocupar no máximo 252 pedras')
-        .nullish()
-        .transform((v) => v ?? []),
-      itens: z
-        .array(romaneioItemInput, { error: 'Os itens devem ser uma lista' })
-        .min(1, 'É obrigatório adicionar ao menos um produto.')
-        .max(500, 'Um romaneio pode ter no máximo 500 itens'),
-    })
-    .transform(({ pessoa: _pessoa, ...r }) => r),
-);
+export const romaneioInputNosDias = (dias?: readonly number[]) =>
+  z.preprocess(
+    (v) => {
+      const r = v as { pessoaId?: unknown; pessoa?: { id?: unknown } | null } | null;
+      return r && typeof r === 'object' && (r.pessoaId === undefined || r.pessoaId === null) && r.pessoa && typeof r.pessoa === 'object'
+        ? { ...r, pessoaId: r.pessoa.id }
+        : v;
+    },
+    z
+      .object({
+        id: idOpcional,
+        dataEmissao: dias ? dataEmissaoNosDias(dias) : dataEmissaoRomaneio,
+        divida: dividaRomaneio,
+        pessoaId: produtorRomaneio,
+        pessoa: z.unknown().optional(),
+        boletimId: z.number().int().positive().nullish(),
+        pedras: z
+          .array(romaneioPedraInput, { error: 'As pedras devem ser uma lista' })
+          .max(252, 'Um romaneio pode ocupar no máximo 252 pedras')
+          .nullish()
+          .transform((v) => v ?? []),
+        itens: z
+          .array(romaneioItemInput, { error: 'Os itens devem ser uma lista' })
+          .min(1, ROMANEIO_SEM_ITENS)
+          .max(500, 'Um romaneio pode ter no máximo 500 itens')
+          .superRefine(itensSemRepeticao),
+      })
+      .transform(({ pessoa: _pessoa, ...r }) => r),
+  );
+/** A romaneio's shape without the market-day check (the declaration's input; the routes use `romaneioInputNosDias`). */
+export const romaneioInput = romaneioInputNosDias();
 export type RomaneioInput = z.input<typeof romaneioInput>;
 
-/** POST romaneio: the batch, one romaneio per issue date, saved in one transaction (all or none). */
-export const romaneioLoteInput = z
-  .array(romaneioInput, { error: 'Envie uma lista de romaneios' })
-  .min(1, 'Envie ao menos um romaneio')
-  .max(31, 'Um lote pode ter no máximo 31 datas');
+/** POST romaneio: the batch, one romaneio per issue date, saved in one transaction (all or none); with `dias`, each date a market day. */
+export const romaneioLoteInputNosDias = (dias?: readonly number[]) =>
+  z
+    .array(romaneioInputNosDias(dias), { error: 'Envie uma lista de romaneios' })
+    .min(1, 'Envie ao menos um romaneio')
+    .max(31, 'Um lote pode ter no máximo 31 datas');
+export const romaneioLoteInput = romaneioLoteInputNosDias();
 
 /** PUT romaneioitens/updateQtde and lojaitens/updateQtde: a quantity changed in place. */
 export const quantidadeUpdate = z.object({

@@ -1,5 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import { boletimComCaderno, caminhoDoCampo, itemComCaderno, type Boletim, type BoletimDados, type BoletimItem, type BoletimLinha } from '@ceasa/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  boletimComCaderno,
+  caminhoDoCampo,
+  itemComCaderno,
+  NAO_PRODUTOR,
+  NAO_TECNICO,
+  PESSOA_TIPO,
+  type Boletim,
+  type BoletimDados,
+  type BoletimItem,
+  type BoletimLinha,
+} from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
@@ -119,7 +130,7 @@ export function boletimRepository(db: Db) {
     return { ...linha, itens: await lerItens(t, id) };
   }
 
-  /** Producer, property (the producer's own), technician and every item's product must exist. */
+  /** Producer (of type producer), property (the producer's own), technician (of type technician) and every item's product must exist. */
   async function valores(t: Tx, i: BoletimDados) {
     await checarReferencias(t, [
       { coluna: pessoa.id, valor: i.produtorId, campo: 'produtorId', mensagem: 'O produtor deve ser selecionado' },
@@ -132,6 +143,20 @@ export function boletimRepository(db: Db) {
         mensagem: 'O produto deve estar na lista',
       })),
     ]);
+    // The form offers only producers (type 1) and technicians (type 2): another type is refused here too.
+    const tipos = new Map(
+      (
+        await t
+          .select({ id: pessoa.id, tipoId: pessoa.tipoId })
+          .from(pessoa)
+          .where(inArray(pessoa.id, [i.produtorId, i.tecnicoId]))
+      ).map((p) => [p.id, p.tipoId]),
+    );
+    const erros = [
+      ...(tipos.get(i.produtorId) === PESSOA_TIPO.PRODUTOR ? [] : [{ field: 'produtorId', message: NAO_PRODUTOR }]),
+      ...(tipos.get(i.tecnicoId) === PESSOA_TIPO.TECNICO ? [] : [{ field: 'tecnicoId', message: NAO_TECNICO }]),
+    ];
+    if (erros.length) throw badRequest(erros[0].message, erros);
     const [dono] = await t.select({ id: propriedade.proprietarioId }).from(propriedade).where(eq(propriedade.id, i.propriedadeId));
     if (dono.id !== i.produtorId) {
       const message = 'A propriedade deve ser do produtor selecionado';

@@ -9,9 +9,9 @@ import {
   pedraLivre,
   pedrasLivresInput,
   quantidadeUpdate,
-  romaneioInput,
+  romaneioInputNosDias,
   romaneioItemRegistro,
-  romaneioLoteInput,
+  romaneioLoteInputNosDias,
   romaneioRecurso,
   romaneioRegistro,
 } from '@ceasa/shared';
@@ -28,11 +28,13 @@ const pessoaParam = z.object({ pessoaId: idSchema });
 
 /**
  * Romaneios (route name 'romaneio'): the list routes, GET/PUT/DELETE of one, POST of a batch (one
- * romaneio per issue date), the quantity edit, the debt's batch, and the form's free stalls and
+ * romaneio per issue date, each on a market day), the quantity edit, the debt's batch, and the form's free stalls and
  * producer's bulletin items. The debt lookup (romaneio/divida/{numero}) lives in the divida module.
  */
-export default function romaneioRoutes(app: FastifyInstance, db: Db) {
+export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // POST and PUT: each issue date one of the configured market days (CEASA_DIAS_MERCADO), as the gate form checks it.
+  const romaneioInput = romaneioInputNosDias(diasDeMercado);
   const svc = romaneioService(db);
   const tags = [romaneioRecurso.menu.rotulo];
   const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
@@ -91,7 +93,7 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags,
         summary: 'Cadastra um lote: um romaneio por data de emissão, todos com a mesma dívida, numa transação',
-        body: romaneioLoteInput,
+        body: romaneioLoteInputNosDias(diasDeMercado),
         response: { 201: z.array(romaneioRegistro) },
       },
       config: acesso('criar'),

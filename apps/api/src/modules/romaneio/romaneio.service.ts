@@ -6,6 +6,7 @@ import {
   DIVIDA_EM_USO,
   FORA_DA_COLHEITA,
   formatDate,
+  NAO_PRODUTOR,
   PESSOA_TIPO,
   type Romaneio,
   type RomaneioItem,
@@ -67,7 +68,7 @@ export function romaneioService(db: Db) {
     lote.forEach((r, k) => {
       const tipo = tipoDe.get(r.pessoaId);
       if (tipo === undefined) erros.push({ field: campo(k, 'pessoaId'), message: 'O produtor deve ser selecionado' });
-      else if (tipo !== PESSOA_TIPO.PRODUTOR) erros.push({ field: campo(k, 'pessoaId'), message: 'A pessoa selecionada não é um produtor' });
+      else if (tipo !== PESSOA_TIPO.PRODUTOR) erros.push({ field: campo(k, 'pessoaId'), message: NAO_PRODUTOR });
     });
     recusar(400, erros);
 

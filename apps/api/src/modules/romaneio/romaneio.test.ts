@@ -411,7 +411,8 @@ describe('romaneio edit and delete', () => {
       [{ divida: divida + 1000 }, 'divida'],
       [{ pedras: [{ pedrasId: pedra['71'] }] }, 'pedras'],
       [{ itens: [corpo().itens[0]] }, 'itens'],
-      [{ itens: [...corpo().itens, itemTomate()] }, 'itens[2]'],
+      // An item added (another bulletin item: one already there would be a repeat, refused as such).
+      [{ itens: [...corpo().itens, { ...itemTomate(), boletimItensId: biOutro }] }, 'itens[2]'],
     ];
     const antes = await contagem();
     for (const [o, campo] of recusas) {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { estacionamentoRecurso, estacionamentoInput, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
+import {
+  estacionamentoRecurso,
+  estacionamentoInput,
+  toIsoDate,
+  VALOR_ESTACIONAMENTO_MAXIMO,
+  type Estacionamento,
+  type EstacionamentoInput,
+} from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -15,9 +22,6 @@ const schema = z.preprocess((v) => {
   const o = (v ?? {}) as Record<string, unknown>;
   return { ...o, valor: o.valor ?? '', divida: o.divida ?? '' };
 }, estacionamentoInput);
-
-/** Largest fee that fits the spec's 10 characters ('9999999.99'). */
-const VALOR_MAXIMO = 9_999_999.99;
 
 /** Parking form: date, plate, fee (R$), debt (looked up on leaving the field), person, vehicle type. */
 export default function EstacionamentoForm() {
@@ -35,7 +39,7 @@ export default function EstacionamentoForm() {
     <FormPage form={f} titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}>
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
       <TextField control={control} name="placa" label="Placa" maxLength={200} />
-      <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_MAXIMO} />
+      <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_ESTACIONAMENTO_MAXIMO} />
       <DividaField control={control} name="divida" rota="estacionamento" />
       <SelectField
         control={control}

@@ -10,17 +10,17 @@ import { useSearchParams } from 'react-router';
 import {
   anosRomaneio,
   colheitaContem,
-  dataEmissaoRomaneio,
+  dataEmissaoNosDias,
   FORA_DA_COLHEITA,
   formatDate,
-  fromIsoDate,
+  nomesDosDiasDeMercado,
+  PRODUTO_JA_ADICIONADO,
   QUANTIDADE_MAXIMA,
   quantidadeItem,
   romaneioRecurso,
   type BoletimItemProduto,
   type Romaneio,
 } from '@ceasa/shared';
-import { LOCALE_PT } from '../../app/locale-pt';
 import { EntradaData } from '../../components/form/entrada-data';
 import { ehDataIso } from '../../components/form/mascaras';
 import { SelectField } from '../../components/form/fields';
@@ -155,7 +155,7 @@ export default function RomaneioForm() {
     const ja = new Set(itens.map((i) => i.boletimItensId));
     const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === produtoNovo);
     const erros = { produto: !todos && !produtoNovo ? 'O produto é obrigatório' : undefined, quantidade: erroQ ?? undefined };
-    if (!todos && produtoNovo && ja.has(produtoNovo)) erros.produto = 'Este produto já foi adicionado';
+    if (!todos && produtoNovo && ja.has(produtoNovo)) erros.produto = PRODUTO_JA_ADICIONADO;
     if (todos && !escolhidos.length) erros.produto = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
     setErroNovo(erros);
     if (erros.produto || erros.quantidade) return;
@@ -361,12 +361,11 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
   const [texto, setTexto] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string>();
   const anos = anosRomaneio();
-  const dias = p.diasDeMercado.map((n) => LOCALE_PT.dayNames[n]).join(', ');
+  const dias = nomesDosDiasDeMercado(p.diasDeMercado);
   const incluir = () => {
-    const r = dataEmissaoRomaneio.safeParse(texto ?? '');
+    const r = dataEmissaoNosDias(p.diasDeMercado).safeParse(texto ?? '');
     if (!r.success) return setAviso(r.error.issues[0].message);
     const d = r.data;
-    if (!p.diasDeMercado.includes(fromIsoDate(d)!.getDay())) return setAviso(`${formatDate(d)} não é dia de mercado (${dias})`);
     if (p.datas.includes(d)) return setAviso(`${formatDate(d)} já foi incluída`);
     setAviso(undefined);
     setTexto(null);

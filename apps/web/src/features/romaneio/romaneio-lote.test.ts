@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORA_DA_COLHEITA } from '@ceasa/shared';
+import { FORA_DA_COLHEITA, PRODUTO_JA_ADICIONADO, romaneioInput } from '@ceasa/shared';
 import { formSchema, loteDoFormulario, type ItemForm } from './romaneio-lote';
 
 const item = (boletimItensId: number, inicioColheita: string, fimColheita: string, quantidade = 10): ItemForm => ({
@@ -61,5 +61,27 @@ describe('romaneio form → POST romaneio batch', () => {
     expect(msg({ ...form, itens: [] })).toEqual(['itens: É obrigatório adicionar ao menos um produto.']);
     expect(msg({ ...form, itens: [{ ...tomate, quantidade: 10000.01 }] })).toEqual(['itens.0.quantidade: A quantidade deve ser no máximo 10.000']);
     expect(msg({ ...form, divida: undefined })).toEqual(['divida: A divida é obrigatório']);
+  });
+
+  it("checks the debt, the producer, the dates and the items with romaneioInput's own rules and messages", () => {
+    const daForma = (v: unknown, campo: string) => formSchema.safeParse(v).error?.issues.find((i) => i.path.join('.') === campo)?.message;
+    const doServidor = (v: unknown, campo: string) => romaneioInput.safeParse(v).error?.issues.find((i) => i.path.join('.') === campo)?.message;
+    const [corpo] = loteDoFormulario(form);
+    const casos: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [{ divida: 0 }, { divida: 0 }, 'divida'],
+      [{ divida: 12.5 }, { divida: 12.5 }, 'divida'],
+      [{ pessoaId: 0 }, { pessoa: { id: 0 } }, 'pessoaId'],
+      [{ pessoaId: undefined }, { pessoa: undefined }, 'pessoaId'],
+      [{ itens: [] }, { itens: [] }, 'itens'],
+    ];
+    for (const [naForma, noCorpo, campo] of casos) {
+      const m = daForma({ ...form, ...naForma }, campo);
+      expect(m, campo).toBeTruthy();
+      expect(m, campo).toBe(doServidor({ ...corpo, ...noCorpo }, campo));
+    }
+    // A date that is not a real yyyy-mm-dd one, and a bulletin item twice, as the server refuses them.
+    expect(daForma({ ...form, datas: ['23/11/2026'] }, 'datas.0')).toBe(doServidor({ ...corpo, dataEmissao: '23/11/2026' }, 'dataEmissao'));
+    expect(daForma({ ...form, itens: [tomate, tomate] }, 'itens.1.boletimItensId')).toBe(PRODUTO_JA_ADICIONADO);
+    expect(doServidor({ ...corpo, itens: [corpo.itens[0], corpo.itens[0]] }, 'itens.1.boletimItensId')).toBe(PRODUTO_JA_ADICIONADO);
   });
 });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { colheitaContem, FORA_DA_COLHEITA, formatDate, quantidadeItem, referencia } from '@ceasa/shared';
+import {
+  colheitaContem,
+  DATA_EMISSAO_OBRIGATORIA,
+  dataEmissaoRomaneio,
+  dividaRomaneio,
+  FORA_DA_COLHEITA,
+  formatDate,
+  itensSemRepeticao,
+  produtorRomaneio,
+  quantidadeItem,
+  ROMANEIO_SEM_ITENS,
+} from '@ceasa/shared';
 
 /** An item in the form: the bulletin item it comes from (with its harvest window, to split it by date) and the quantity. */
 export const itemForm = z.object({
@@ -14,15 +25,15 @@ export const itemForm = z.object({
 });
 export type ItemForm = z.infer<typeof itemForm>;
 
-/** The form: one or more issue dates (one romaneio each), debt, producer, stalls and the items. */
+/** The form: one or more issue dates (one romaneio each), debt, producer, stalls and the items; the rules and messages of `romaneioInput`. */
 export const formSchema = z
   .object({
-    datas: z.array(z.string()).min(1, 'A Data da emissao é obrigatória'),
-    divida: z.number({ error: 'A divida é obrigatório' }).int('A divida deve ser um número inteiro').positive('A divida deve ser maior que 0'),
-    pessoaId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
+    datas: z.array(dataEmissaoRomaneio).min(1, DATA_EMISSAO_OBRIGATORIA),
+    divida: dividaRomaneio,
+    pessoaId: produtorRomaneio,
     pedras: z.array(z.number()),
     avulsa: z.boolean(),
-    itens: z.array(itemForm).min(1, 'É obrigatório adicionar ao menos um produto.'),
+    itens: z.array(itemForm).min(1, ROMANEIO_SEM_ITENS).superRefine(itensSemRepeticao),
   })
   .superRefine((v, ctx) => {
     // Every date gets at least one item harvestable on it.
