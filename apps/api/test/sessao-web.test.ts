@@ -62,7 +62,7 @@ describe('web session (refresh token in a cookie)', () => {
     expect((await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: WEB() })).status).toBe(401);
   });
 
-  it('refuses calls without the CSRF header, without an Origin, from another origin or another site, changing nothing (403)', async () => {
+  it('refuses calls without the CSRF header, without an Origin, from another origin or another site, changing nothing', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
     for (const headers of [
@@ -75,26 +75,26 @@ describe('web session (refresh token in a cookie)', () => {
       { ...WEB(), 'x-ceasa-csrf': 'sim' },
     ] as Record<string, string>[]) {
       const r = await renovar(c, headers);
-      expect(r.status, JSON.stringify(headers)).toBe(403);
+      expect(r.status, JSON.stringify(headers)).toBe(400);
       expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
     }
-    expect((await entrar(t.app, {})).status).toBe(403);
+    expect((await entrar(t.app, {})).status).toBe(400);
     const sair = await call(t.app, null, {
       method: 'POST',
       url: '/api/auth/sessao/logout',
       headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF },
     });
-    expect(sair.status).toBe(403);
+    expect(sair.status).toBe(400);
     const semOrigem = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...CSRF, cookie: `ceasa_refresh=${c}` } });
-    expect(semOrigem.status).toBe(403);
+    expect(semOrigem.status).toBe(400);
     // The cookie still works from the app's own pages (same origin).
     expect((await renovar(c, { ...WEB(), 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 
-  it('refuses a sign-in without an Origin header with a pt-BR 403, opening no session', async () => {
+  it('refuses a sign-in without an Origin header with a pt-BR 400, opening no session', async () => {
     const antes = await countRows(t.app, 'sessoes');
     const r = await entrar(t.app, CSRF);
-    expect(r.status).toBe(403);
+    expect(r.status).toBe(400);
     expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
     expect(setCookie(r.headers)).toBe('');
     expect(await countRows(t.app, 'sessoes')).toBe(antes);

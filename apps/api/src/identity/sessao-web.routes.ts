@@ -20,7 +20,7 @@ const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
  * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (Secure when PUBLIC_URL is https), out of
  * reach of page scripts; the answers carry only the short-lived access token, kept in memory by the app.
  * CSRF: SameSite=Strict, plus a required custom header, a required Origin of this site and, when the
- * browser sends it, Sec-Fetch-Site same-origin (a refusal is a pt-BR 403). The OpenID Connect endpoints (/realms/ceasa) keep their
+ * browser sends it, Sec-Fetch-Site same-origin (a refusal is a pt-BR 400). The OpenID Connect endpoints (/realms/ceasa) keep their
  * standard answers for other clients.
  */
 /** Registered under /api (the paths below are relative to it). */
@@ -37,7 +37,7 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
     const origem = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const mesmaOrigem = origem !== undefined && (origem === origemConfigurada || origem === `${req.protocol}://${req.host}`);
-    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(403, MSG_ORIGEM);
+    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
   }
 
   const guardarCookie = (reply: FastifyReply, sessao: SessaoRow, refreshToken: string) =>
