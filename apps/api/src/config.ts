@@ -79,6 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+  for (const [nome, v] of [
+    ['REGISTER_MAX_ACCOUNTS', config.registerMaxAccounts],
+    ['REGISTER_WINDOW_MS', config.registerWindowMs],
+  ] as const)
+    if (!Number.isInteger(v) || v < 1) throw new Error(`${nome} inválido (${v}): use um número inteiro maior que zero`);
   if (config.publicUrl !== undefined) {
     let u: URL | null = null;
     try {

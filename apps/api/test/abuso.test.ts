@@ -27,6 +27,8 @@ describe('registration limit per client address', () => {
     const env = loadConfig({ REGISTER_MAX_ACCOUNTS: '2', REGISTER_WINDOW_MS: '60000' });
     expect(env.registerMaxAccounts).toBe(2);
     expect(env.registerWindowMs).toBe(60_000);
+    expect(() => loadConfig({ REGISTER_MAX_ACCOUNTS: 'cinco' })).toThrow('REGISTER_MAX_ACCOUNTS inválido (NaN): use um número inteiro maior que zero');
+    expect(() => loadConfig({ REGISTER_WINDOW_MS: '0' })).toThrow('REGISTER_WINDOW_MS inválido (0): use um número inteiro maior que zero');
   });
 
   it('accepts 5 accounts from one address, then answers a pt-BR 429 creating nothing; another address still registers', async () => {
