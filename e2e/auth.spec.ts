@@ -166,6 +166,8 @@ test('sessão: nada que pareça token no armazenamento; recarregar mantém; reno
   await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'ceasa_refresh')).toBe(false);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
-  const r = await page.request.post('/api/auth/sessao/refresh', { headers: { 'x-ceasa-csrf': '1', cookie: `ceasa_refresh=${antigo}` } });
+  const r = await page.request.post('/api/auth/sessao/refresh', {
+    headers: { 'x-ceasa-csrf': '1', origin: new URL(page.url()).origin, cookie: `ceasa_refresh=${antigo}` },
+  });
   expect(r.status()).toBe(401);
 });

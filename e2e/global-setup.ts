@@ -55,6 +55,8 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
+      // The tests create many accounts from 127.0.0.1 (criarUsuario).
+      REGISTER_MAX_ACCOUNTS: '1000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -74,3 +74,28 @@ test('a documentação da API (/api/docs) abre sem violar a CSP', async ({ page 
   }
   await expect(municipio).toBeVisible();
 });
+
+test('a última rota salva é só um caminho interno: depois de visitar //evil.example/x, a próxima entrada leva ao painel', async ({ page }) => {
+  const painel = /^[^?#]*\/\/?[^/]+\/admin(\?[^#]*)?$/;
+  const sairEEntrar = async () => {
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await entrar(page);
+    await expect(page.getByRole('heading', { name: /^Olá,/ })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(origem);
+    await expect(page).toHaveURL(painel);
+  };
+  await entrar(page);
+  const origem = new URL(page.url()).origin;
+  // The path itself (a relative '//evil.example/x' would be another site for the browser).
+  await page.goto(`${origem}//evil.example/x`);
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await sairEEntrar();
+  await expect(page.getByText('External navigation is not allowed')).toHaveCount(0);
+
+  // A route saved by hand or by an older version is not followed either.
+  for (const salva of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/x']) {
+    await page.evaluate((r) => localStorage.setItem('ceasa.ultimaRota', r), salva);
+    await sairEEntrar();
+  }
+});

@@ -26,6 +26,9 @@ export interface Config {
   resetTokenTtl: number;
   loginMaxAttempts: number;
   loginWindowMs: number;
+  /** Accounts one client address may create through the public register in registerWindowMs. */
+  registerMaxAccounts: number;
+  registerWindowMs: number;
   uploadMaxBytes: number;
   dividasUrl?: string;
   /** Which proxies may set X-Forwarded-*: false (none), true, or their addresses (TRUST_PROXY). */
@@ -55,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     resetTokenTtl: 3600,
     loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 5),
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
+    registerMaxAccounts: Number(env.REGISTER_MAX_ACCOUNTS ?? 5),
+    registerWindowMs: Number(env.REGISTER_WINDOW_MS ?? 60 * 60 * 1000),
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
     dividasUrl: env.DIVIDAS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -74,6 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+  for (const [nome, v] of [
+    ['REGISTER_MAX_ACCOUNTS', config.registerMaxAccounts],
+    ['REGISTER_WINDOW_MS', config.registerWindowMs],
+  ] as const)
+    if (!Number.isInteger(v) || v < 1) throw new Error(`${nome} inválido (${v}): use um número inteiro maior que zero`);
   if (config.publicUrl !== undefined) {
     let u: URL | null = null;
     try {

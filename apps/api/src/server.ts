@@ -4,8 +4,12 @@ import { emDesenvolvimento, enderecoPublico } from './config';
 import { manterPglite } from './db/client';
 import { linhaDoAdminInicial } from './db/seed/reference';
 
-/** How long a stop waits for requests in flight before closing their connections. */
-const ESPERA_AO_PARAR_MS = 10_000;
+/** A whole stop (requests in flight, the database, the exit) takes at most this long: the README's promise. */
+const PARADA_MAXIMA_MS = 10_000;
+/** How long a stop lets requests in flight go on before closing their connections; the rest is for the database. */
+const ESPERA_AO_PARAR_MS = 7_000;
+/** Should closing the database hang, the process leaves this long before the bound. */
+const FOLGA_DA_SAIDA_MS = 500;
 
 /**
  * What stopped the start, in the words of whoever refused (a migration's pt-BR message, a refused
@@ -56,8 +60,11 @@ if (app.ctx.database.kind === 'pglite') {
   setInterval(manter, 5 * 60_000).unref();
   setTimeout(manter, 10_000).unref();
 }
-// A stop is a stop: requests in flight get ESPERA_AO_PARAR_MS to finish, then their connections are
-// closed (a half-sent request no longer keeps the process alive); a second signal stops at once.
+// A stop is a stop (docs/decisions/0052 and 0079): no new connection is accepted, idle ones close at once,
+// requests in flight get ESPERA_AO_PARAR_MS to finish; then every connection still open is closed (a
+// half-sent request no longer keeps the process alive), the database is closed and the process exits 0,
+// all within PARADA_MAXIMA_MS; should the database hang, it exits 1 just before that bound. A second
+// signal stops at once.
 let parando = false;
 for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sinal, () => {
@@ -67,8 +74,11 @@ for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
     setTimeout(() => {
       app.log.warn('Requisições ainda abertas após a espera: conexões encerradas.');
       app.server.closeAllConnections();
-      setTimeout(() => process.exit(1), 1_500).unref();
     }, ESPERA_AO_PARAR_MS).unref();
+    setTimeout(() => {
+      app.log.error(`O encerramento não terminou em ${PARADA_MAXIMA_MS / 1000} s: saindo assim mesmo.`);
+      process.exit(1);
+    }, PARADA_MAXIMA_MS - FOLGA_DA_SAIDA_MS).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

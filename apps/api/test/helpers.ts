@@ -46,6 +46,8 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
       adminEmail: 'admin@teste.local',
       adminPassword: 'admin-senha',
       loginMaxAttempts: 5,
+      // Test files register many accounts from inject's one address; test/abuso.test.ts checks the limit.
+      registerMaxAccounts: 1000,
       dataDir: dataDirTemporario,
       ...Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)),
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appDeTeste, build, call } from './helpers';
+import { appDeTeste, build, call, countRows } from './helpers';
 
 /**
  * The web app's session: the refresh token only in an HttpOnly, SameSite=Strict cookie scoped to
@@ -9,11 +9,13 @@ const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
 const CSRF = { 'x-ceasa-csrf': '1' };
 
 const t = appDeTeste({ tokens: [] });
+/** What the app's own pages send: the CSRF header and this site's Origin. */
+const WEB = () => ({ ...CSRF, origin: `http://localhost:${t.app.ctx.config.port}` });
 
 const setCookie = (h: Record<string, unknown>) => [h['set-cookie']].flat().filter(Boolean).join('\n') as string;
 const valorDoCookie = (h: Record<string, unknown>) => /ceasa_refresh=([^;]*)/.exec(setCookie(h))?.[1] ?? '';
 
-async function entrar(a = t.app, headers: Record<string, string> = CSRF) {
+async function entrar(a = t.app, headers: Record<string, string> = WEB()) {
   return call(a, null, {
     method: 'POST',
     url: '/api/auth/sessao/login',
@@ -22,7 +24,7 @@ async function entrar(a = t.app, headers: Record<string, string> = CSRF) {
     remoteAddress: '10.7.0.1',
   });
 }
-const renovar = (cookie: string, headers: Record<string, string> = CSRF) =>
+const renovar = (cookie: string, headers: Record<string, string> = WEB()) =>
   call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...headers, cookie: `ceasa_refresh=${cookie}` } });
 
 describe('web session (refresh token in a cookie)', () => {
@@ -57,18 +59,23 @@ describe('web session (refresh token in a cookie)', () => {
     expect(setCookie(reuso.headers)).toMatch(/ceasa_refresh=;.*Expires=Thu, 01 Jan 1970/);
     expect((await renovar(c2)).status).toBe(401);
     expect((await call(t.app, a.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
-    expect((await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: CSRF })).status).toBe(401);
+    expect((await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: WEB() })).status).toBe(401);
   });
 
-  it('refuses calls without the CSRF header, from another origin or another site, changing nothing', async () => {
+  it('refuses calls without the CSRF header, without an Origin, from another origin or another site, changing nothing', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
-    for (const headers of [{}, { ...CSRF, origin: 'https://evil.example' }, { ...CSRF, 'sec-fetch-site': 'cross-site' }, { 'x-ceasa-csrf': 'sim' }] as Record<
-      string,
-      string
-    >[]) {
+    for (const headers of [
+      {},
+      CSRF,
+      { ...CSRF, 'sec-fetch-site': 'same-origin' },
+      { ...WEB(), origin: 'https://evil.example' },
+      { ...WEB(), origin: 'null' },
+      { ...WEB(), 'sec-fetch-site': 'cross-site' },
+      { ...WEB(), 'x-ceasa-csrf': 'sim' },
+    ] as Record<string, string>[]) {
       const r = await renovar(c, headers);
-      expect(r.status).toBe(400);
+      expect(r.status, JSON.stringify(headers)).toBe(400);
       expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
     }
     expect((await entrar(t.app, {})).status).toBe(400);
@@ -78,14 +85,29 @@ describe('web session (refresh token in a cookie)', () => {
       headers: { cookie: `ceasa_refresh=${c}`, origin: 'https://evil.example', ...CSRF },
     });
     expect(sair.status).toBe(400);
+    const semOrigem = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...CSRF, cookie: `ceasa_refresh=${c}` } });
+    expect(semOrigem.status).toBe(400);
     // The cookie still works from the app's own pages (same origin).
-    expect((await renovar(c, { ...CSRF, origin: `http://localhost:${t.app.ctx.config.port}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await renovar(c, { ...WEB(), 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it('refuses a sign-in without an Origin header with a pt-BR 400, opening no session', async () => {
+    const antes = await countRows(t.app, 'sessoes');
+    const r = await entrar(t.app, CSRF);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+    expect(setCookie(r.headers)).toBe('');
+    expect(await countRows(t.app, 'sessoes')).toBe(antes);
+    // The same request from the app's own page (its Origin) signs in.
+    const ok = await entrar(t.app, { ...WEB(), 'sec-fetch-site': 'same-origin' });
+    expect(ok.status).toBe(200);
+    expect(await countRows(t.app, 'sessoes')).toBe(antes + 1);
   });
 
   it('signs out: the session is revoked and the cookie cleared', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
-    const sair = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...CSRF, cookie: `ceasa_refresh=${c}` } });
+    const sair = await call(t.app, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...WEB(), cookie: `ceasa_refresh=${c}` } });
     expect(sair.status).toBe(204);
     expect(setCookie(sair.headers)).toMatch(/ceasa_refresh=;/);
     expect((await renovar(c)).status).toBe(401);
@@ -96,7 +118,7 @@ describe('web session (refresh token in a cookie)', () => {
     const errada = await call(t.app, null, {
       method: 'POST',
       url: '/api/auth/sessao/login',
-      headers: CSRF,
+      headers: WEB(),
       payload: { email: ADMIN.email, senha: 'errada' },
       remoteAddress: '10.7.0.9',
     });
@@ -106,7 +128,7 @@ describe('web session (refresh token in a cookie)', () => {
 
     const https = await build({ publicUrl: 'https://ceasa.exemplo.gov.br' });
     try {
-      const r = await entrar(https);
+      const r = await entrar(https, { ...CSRF, origin: 'https://ceasa.exemplo.gov.br' });
       expect(r.status).toBe(200);
       expect(setCookie(r.headers)).toContain('Secure');
     } finally {

@@ -9,7 +9,8 @@ import { registrarLog } from '../lib/audit';
 import { badRequest, conflict, HttpError } from '../lib/errors';
 import { hashSenha } from './passwords';
 import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
-import { loginThrottle, resetThrottle } from './throttle';
+import { contarRegistro, podeRegistrar } from './registros';
+import { loginThrottle, resetThrottle, type Veredito } from './throttle';
 import { revogarSessoesDoUsuario } from './tokens';
 
 export const MSG_EMAIL_USADO = 'Email usado em outra conta';
@@ -27,16 +28,26 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/auth/register', { schema: { tags, summary: 'Cria uma conta (sem perfil)', body: registerInput }, config: { acesso } }, async (req, reply) => {
     const email = req.body.email.toLowerCase();
+    // A few accounts per client address in the window (counted in the database): checked before any
+    // work, and again under a per-address lock in the transaction that creates the account.
+    const recusar = (v: Veredito) => {
+      if (v.ok) return;
+      reply.header('retry-after', String(v.esperarSegundos));
+      throw new HttpError(429, v.message);
+    };
+    recusar(await podeRegistrar(db, ctx.config, req.ip));
     const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
     if (existe) throw conflict(MSG_EMAIL_USADO);
     const senhaHash = await hashSenha(req.body.senha);
     const criado = await db.transaction(async (tx) => {
+      recusar(await podeRegistrar(tx, ctx.config, req.ip, true));
       const [u] = await tx
         .insert(usuarios)
         .values({ nome: req.body.nome, email, senhaHash, roles: [] })
         .onConflictDoNothing({ target: usuarios.email })
         .returning();
       if (!u) throw conflict(MSG_EMAIL_USADO);
+      await contarRegistro(tx, ctx.config, req.ip);
       await registrarLog(tx, email, 'Usuario', u.id, 'INSERT', { id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
       return u;
     });

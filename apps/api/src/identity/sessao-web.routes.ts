@@ -19,8 +19,8 @@ const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
  * The web app's own sign-in (docs/decisions/0054-refresh-token-em-cookie.md): the refresh token lives in
  * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (Secure when PUBLIC_URL is https), out of
  * reach of page scripts; the answers carry only the short-lived access token, kept in memory by the app.
- * CSRF: SameSite=Strict, plus a required custom header and, when the browser sends them, an Origin of
- * this site and Sec-Fetch-Site same-origin. The OpenID Connect endpoints (/realms/ceasa) keep their
+ * CSRF: SameSite=Strict, plus a required custom header, a required Origin of this site and, when the
+ * browser sends it, Sec-Fetch-Site same-origin (a refusal is a pt-BR 400). The OpenID Connect endpoints (/realms/ceasa) keep their
  * standard answers for other clients.
  */
 /** Registered under /api (the paths below are relative to it). */
@@ -31,10 +31,12 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
   const https = servidoPorHttps(ctx.config);
   const origemConfigurada = new URL(enderecoPublico(ctx.config)).origin;
 
+  // Every browser sends Origin on a POST fetch (all of these endpoints are POSTs): one without it did not
+  // come from the app's pages (docs/decisions/0079-limites-contra-abuso.md).
   function checarOrigem(req: FastifyRequest) {
     const origem = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const mesmaOrigem = origem === undefined || origem === origemConfigurada || origem === `${req.protocol}://${req.host}`;
+    const mesmaOrigem = origem !== undefined && (origem === origemConfigurada || origem === `${req.protocol}://${req.host}`);
     if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
   }
 

@@ -65,3 +65,18 @@ export const chaves = pgTable('chaves', {
   publica: jsonb('publica').notNull(),
   criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per account created through the public register, with the client address it came from: the
+ * per-address limit (REGISTER_MAX_ACCOUNTS per REGISTER_WINDOW_MS) is counted here, in the database, so
+ * every server on it shares the count. Rows older than the window are purged as new ones come in.
+ */
+export const registrosPorEndereco = pgTable(
+  'registros_por_endereco',
+  {
+    id: serial('id').primaryKey(),
+    endereco: text('endereco').notNull(),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registros_por_endereco_idx').on(t.endereco, t.criadoEm)],
+);

@@ -3,6 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { rotaInterna } from '../../lib/destino';
 import { CHAVE_ULTIMA_ROTA } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import type { ItemDeMenu } from '../../lib/recursos';
@@ -21,7 +22,8 @@ export function Layout({ menu }: { menu: ItemDeMenu[] }) {
   const [menuAberto, setMenuAberto] = useState(false);
 
   useEffect(() => {
-    localStorage.setItem(CHAVE_ULTIMA_ROTA, location.pathname);
+    // Only an internal back-office path is kept to return to after the next sign-in.
+    if (rotaInterna(location.pathname)) localStorage.setItem(CHAVE_ULTIMA_ROTA, location.pathname);
     setMenuAberto(false);
   }, [location.pathname]);
 
