@@ -173,6 +173,33 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     expect(pedras).toHaveFocus();
   });
 
+  it('stalls typed while the free stalls of a date just added are still coming wait for them, and are checked against them', async () => {
+    let soltar: () => void = () => {};
+    const base = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (path === 'pedras/livres') {
+        await new Promise<void>((r) => (soltar = r));
+        return LIVRES;
+      }
+      return base(path, o);
+    });
+    const us = u();
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    await us.click(screen.getByLabelText('Pedras'));
+    await us.keyboard('120{Enter}50{Enter}7{Enter}');
+    expect(screen.queryByRole('button', { name: /^Remover a pedra/ })).toBeNull();
+    soltar();
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Remover a pedra/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+        'Remover a pedra 120',
+        'Remover a pedra 7',
+      ]),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Nenhuma pedra encontrada: 50 não está livre em todas as datas escolhidas');
+  });
+
   it('product then quantity: Enter picks and moves to the quantity, Enter adds exactly that quantity and goes back; Ctrl+Enter saves; Enter in a row never does', async () => {
     const us = u();
     renderizar();
