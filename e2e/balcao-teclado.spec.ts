@@ -231,6 +231,21 @@ test('balcão no teclado: datas, produtor, pedras, produtos e quantidades digita
     }
   }
 
+  // The search list open: the names sharing words, the first match active, no serious or critical axe violation.
+  await page.goto('/romaneiocreate');
+  await peloRotulo(page, 'Produtor');
+  await digitar(page, `dias ${c.s}`);
+  const lista = page.getByRole('listbox', { name: 'Produtores' });
+  await expect(lista.getByRole('option')).toHaveText([`Lucas Dias ${c.s}`, `Lúcia Dias ${c.s}`]);
+  await expect(page.getByLabel('Produtor', { exact: true })).toHaveAttribute('aria-activedescendant', 'campo-pessoaId-opcao-0');
+  await page.keyboard.press('ArrowDown');
+  await expect(lista.getByRole('option', { name: `Lúcia Dias ${c.s}` })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: path.join(ARTEFATOS, 'balcao-teclado-produtor.png') });
+  await semViolacoesGraves(page);
+  await page.keyboard.press('Escape');
+  await expect(lista).toBeHidden();
+  await expect(page.getByLabel('Produtor', { exact: true })).toBeFocused();
+
   // The debts and stalls of this run go back free.
   for (const id of criados) await apiAdmin(request, 'DELETE', `romaneio/${id}`);
 });
