@@ -153,7 +153,8 @@ export default function RomaneioForm() {
     const erroQ = quantidadeValida(q);
     const ja = new Set(itens.map((i) => i.boletimItensId));
     const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === produtoNovo);
-    const erros = { produto: !todos && !produtoNovo ? 'O produto é obrigatório' : undefined, quantidade: erroQ ?? undefined };
+    // A product no longer offered (another producer or dates chosen since) is no product.
+    const erros = { produto: !todos && !escolhidos.length ? 'O produto é obrigatório' : undefined, quantidade: erroQ ?? undefined };
     if (!todos && produtoNovo && ja.has(produtoNovo)) erros.produto = 'Este produto já foi adicionado';
     if (todos && !escolhidos.length) erros.produto = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
     setErroNovo(erros);
