@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BoletimItemProduto, PedraLivre } from '@ceasa/shared';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { BoletimItemProduto, PedraLivre, Produto } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 
 /** POST pedras/livres: the stalls free on every chosen date (none asked while no date is chosen). */
@@ -19,3 +19,17 @@ export const useItensDoProdutor = (pessoaId: number | null | undefined, enabled:
     enabled: enabled && !!pessoaId,
     staleTime: 0,
   });
+
+/** GET produto/{id} of each product shown: its `pesoEmKg` (a package's weight), for the quantities' kg. */
+export function usePesosDosProdutos(ids: number[]): Map<number, number> {
+  const unicos = [...new Set(ids)].sort((a, b) => a - b);
+  const qs = useQueries({
+    queries: unicos.map((id) => ({
+      queryKey: ['registro', 'produto', id],
+      queryFn: () => api<Produto>(`produto/${id}`),
+      staleTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  return new Map(unicos.flatMap((id, i) => (qs[i].data ? [[id, qs[i].data.pesoEmKg] as const] : [])));
+}

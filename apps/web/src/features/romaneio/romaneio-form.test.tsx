@@ -1,26 +1,72 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { mensagemDiaDeMercado } from '@ceasa/shared';
-import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mensagemDiaDeMercado, type BoletimItemProduto } from '@ceasa/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { ToastProvider } from '../../lib/toast';
 import RomaneioForm from './romaneio-form';
 
-/** The gate form with the API client mocked: GET config gives the market days, every list is empty. */
+/** The gate form with the API client mocked (no server): the keyboard protocol of issue 21, typed without delay. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
 const apiMock = vi.mocked(api);
 
-function renderizar(diasDeMercado: number[]) {
-  apiMock.mockImplementation(async (path) => (path === 'config' ? { ...SETTINGS_PADRAO, diasDeMercado } : []) as never);
+// A Monday and a Thursday (the default market days), a Tuesday.
+const SEG = '2026-11-30';
+const QUI = '2026-12-03';
+const TER = '2026-12-01';
+const PRODUTORES = [
+  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '1' },
+  { id: 2, nome: 'Lucas Alves', cpfcnpj: '2' },
+  { id: 3, nome: 'Lucas Dias', cpfcnpj: '3' },
+  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '4' },
+];
+const item = (id: number, produtoId: number, produtoNome: string, produtoEmbalagem: string): BoletimItemProduto => ({
+  id,
+  boletimId: 9,
+  produtoId,
+  produtoNome,
+  produtoEmbalagem,
+  inicioColheita: '2026-11-01',
+  fimColheita: '2026-12-31',
+  saldoQtde: 5000,
+});
+const ITENS = [
+  item(11, 101, 'Tomate', 'CX 20kg'),
+  item(12, 102, 'Tomate Cereja', 'CX 5kg'),
+  item(13, 103, 'Alface', 'CX 10kg'),
+  item(14, 104, 'Batata', 'SC 50kg'),
+];
+const PESOS: Record<number, number> = { 101: 20, 102: 5, 103: 10, 104: 50 };
+// Free stalls 1..130 but 50.
+const LIVRES = Array.from({ length: 130 }, (_, i) => ({ id: 1000 + i + 1, numero: String(i + 1) })).filter((p) => p.numero !== '50');
+
+function servidor() {
+  apiMock.mockImplementation(async (path) => {
+    const p = String(path);
+    if (p === 'config') return { diasDeMercado: [1, 4] };
+    if (p === 'pessoa/tipo/1') return PRODUTORES;
+    if (p === 'pedras/livres') return LIVRES;
+    if (p.startsWith('boletimitens/produtos/')) return ITENS;
+    if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: PESOS[Number(p.split('/')[1])] };
+    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'Contribuinte', valorPgto: 10 };
+    if (p === 'romaneio') return [];
+    return [];
+  });
+}
+const posts = () => apiMock.mock.calls.filter(([p, o]) => p === 'romaneio' && o?.method === 'POST');
+
+function renderizar() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
       <ToastProvider>
+        <ConfirmDialog />
         <MemoryRouter initialEntries={['/romaneiocreate']}>
           <Routes>
+            <Route path="/romaneio" element={<p>Lista de romaneios</p>} />
             <Route path="/romaneiocreate" element={<RomaneioForm />} />
           </Routes>
         </MemoryRouter>
@@ -29,38 +75,225 @@ function renderizar(diasDeMercado: number[]) {
   );
 }
 
-/** Types a date (dd/mm/aaaa digits) into the issue dates and includes it with the button. */
-async function incluir(digitos: string) {
-  const u = userEvent.setup({ delay: null });
-  const campo = screen.getByLabelText('Datas de Emissão');
-  await u.clear(campo);
-  await u.type(campo, digitos);
-  await u.click(screen.getByRole('button', { name: 'Incluir data' }));
+configure({ asyncUtilTimeout: 5_000 });
+beforeEach(() => {
+  apiMock.mockReset();
+  servidor();
+});
+afterEach(cleanup);
+
+const u = () => userEvent.setup({ delay: null });
+const dd = (iso: string) => iso.split('-').reverse().join('');
+
+/** Dates, then the producer (found by its whole name, Enter). */
+async function datasEProdutor(us: ReturnType<typeof u>, nome = 'lucas dias') {
+  await us.click(screen.getByLabelText('Datas de Emissão'));
+  await us.keyboard(`${dd(SEG)}{Enter}${dd(QUI)}{Enter}`);
+  await waitFor(() => expect(screen.getByTestId('datas-escolhidas')).toHaveTextContent('30/11/202603/12/2026'));
+  const produtor = screen.getByLabelText('Produtor');
+  await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === 'pessoa/tipo/1')).toBe(true));
+  await us.click(produtor);
+  await us.keyboard(`${nome}{Enter}`);
+  return produtor;
 }
 
-afterEach(() => {
-  cleanup();
-  apiMock.mockReset();
-});
-
-// The whole gate form (PrimeReact) renders in seconds on a loaded machine: more than Vitest's default 5 s.
-describe('romaneio form: the issue dates are market days, with the message the server gives', { timeout: 30_000 }, () => {
-  it('refuses a Tuesday with the shared message naming Monday and Thursday, and includes a Monday', async () => {
-    renderizar([1, 4]);
-    await screen.findByText('Inclua uma ou mais datas de mercado (segunda-feira ou quinta-feira)');
-    await incluir('24112026');
-    expect(await screen.findByRole('alert')).toHaveTextContent('A data de emissão deve ser um dia de mercado (segunda-feira ou quinta-feira).');
-    expect(screen.queryByRole('button', { name: 'Remover a data 24/11/2026' })).toBeNull();
-    await incluir('23112026');
-    expect(await screen.findByRole('button', { name: 'Remover a data 23/11/2026' })).toBeInTheDocument();
+describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () => {
+  it('dates: Enter includes the date and leaves the field empty and focused; the next date typed at once arrives whole', async () => {
+    const us = u();
+    renderizar();
+    const campo = screen.getByLabelText('Datas de Emissão');
+    await us.click(campo);
+    await us.keyboard(`${dd(SEG)}{Enter}${dd(QUI)}{Enter}${dd(TER)}{Enter}`);
+    expect(screen.getByTestId('datas-escolhidas')).toHaveTextContent('Escolhidas:30/11/202603/12/2026');
+    expect(screen.getByRole('alert')).toHaveTextContent(mensagemDiaDeMercado([1, 4]));
+    expect(campo).toHaveFocus();
+    await us.clear(campo);
+    await us.keyboard(`${dd('2026-12-07')}{Enter}`);
+    expect(campo).toHaveValue('');
+    expect(campo).toHaveFocus();
+    expect(screen.getByTestId('datas-escolhidas')).toHaveTextContent('07/12/2026');
   });
 
-  it('follows the configured days (GET /api/config): Tuesday allowed, Monday refused naming only Tuesday', async () => {
-    renderizar([2]);
-    await screen.findByText('Inclua uma ou mais datas de mercado (terça-feira)');
-    await incluir('23112026');
-    expect(await screen.findByRole('alert')).toHaveTextContent(mensagemDiaDeMercado([2]));
-    await incluir('24112026');
-    expect(await screen.findByRole('button', { name: 'Remover a data 24/11/2026' })).toBeInTheDocument();
+  it('producer: every word in any order, no case or accents; Enter picks the first match shown; Space, Tab and leaving pick nothing', async () => {
+    const us = u();
+    renderizar();
+    const produtor = await datasEProdutor(us);
+    expect(produtor).toHaveValue('Lucas Dias');
+    // Typing again drops the choice; Space picks nothing.
+    await us.clear(produtor);
+    await us.keyboard('lucas ');
+    expect(produtor).toHaveValue('lucas ');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves Alves', 'Lucas Alves', 'Lucas Dias']);
+    await us.keyboard('alves');
+    // The whole name typed comes first.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves', 'Lucas Alves Alves']);
+    await us.tab();
+    expect(produtor).toHaveValue('lucas alves');
+    expect(screen.queryByRole('option')).toBeNull();
+    await us.click(produtor);
+    await us.clear(produtor);
+    await us.keyboard('dias LUCIA');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lúcia Dias']);
+    expect(produtor).toHaveAttribute('aria-activedescendant', 'campo-pessoaId-opcao-0');
+    await us.keyboard('{Enter}');
+    expect(produtor).toHaveValue('Lúcia Dias');
+    expect(produtor).not.toHaveAttribute('aria-activedescendant');
+    // Nothing matches: the spec's empty message.
+    await us.clear(produtor);
+    await us.keyboard('zzz{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('Nenhum produtor encontrado');
+    expect(produtor).toHaveValue('zzz');
+  });
+
+  it('stalls: a number and Enter adds exactly that stall; a stall not free is refused at once; Backspace removes the last; nothing selects all', async () => {
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    const pedras = screen.getByLabelText('Pedras');
+    await us.click(pedras);
+    await us.keyboard('120{Enter}7{Enter}103{Enter}');
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Remover a pedra/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+        'Remover a pedra 120',
+        'Remover a pedra 7',
+        'Remover a pedra 103',
+      ]),
+    );
+    await us.keyboard('50{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Nenhuma pedra encontrada: 50 não está livre em todas as datas escolhidas');
+    await us.keyboard('{Control>}a{/Control}{Backspace}{Backspace}');
+    expect(screen.getAllByRole('button', { name: /^Remover a pedra/ })).toHaveLength(2);
+    await us.keyboard('{Control>}a{/Control} 121 {Enter}');
+    expect(screen.getAllByRole('button', { name: /^Remover a pedra/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Remover a pedra 120',
+      'Remover a pedra 7',
+      'Remover a pedra 121',
+    ]);
+    expect(pedras).toHaveValue('');
+    expect(pedras).toHaveFocus();
+  });
+
+  it('stalls typed while the free stalls of a date just added are still coming wait for them, and are checked against them', async () => {
+    let soltar: () => void = () => {};
+    const base = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (path === 'pedras/livres') {
+        await new Promise<void>((r) => (soltar = r));
+        return LIVRES;
+      }
+      return base(path, o);
+    });
+    const us = u();
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    await us.click(screen.getByLabelText('Pedras'));
+    await us.keyboard('120{Enter}50{Enter}7{Enter}');
+    expect(screen.queryByRole('button', { name: /^Remover a pedra/ })).toBeNull();
+    soltar();
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Remover a pedra/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+        'Remover a pedra 120',
+        'Remover a pedra 7',
+      ]),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Nenhuma pedra encontrada: 50 não está livre em todas as datas escolhidas');
+  });
+
+  it('product then quantity: Enter picks and moves to the quantity, Enter adds exactly that quantity and goes back; Ctrl+Enter saves; Enter in a row never does', async () => {
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    await us.click(screen.getByLabelText('Dívida'));
+    await us.keyboard('20259001');
+    await us.click(screen.getByLabelText('Pedras'));
+    await us.keyboard('120{Enter}121{Enter}');
+    const produto = screen.getByLabelText('Produto');
+    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => String(p).startsWith('boletimitens/produtos/3'))).toBe(true));
+    await us.click(produto);
+    // 'tomate' finds Tomate first (the whole name), 'cereja tom' the other.
+    await us.keyboard('tomate{Enter}40{Enter}cereja tom{Enter}25{Enter}alface{Enter}60{Enter}BATATA{Enter}35{Enter}');
+    const tabela = document.querySelector<HTMLElement>('.p-datatable[aria-label="Produtos adicionados"]')!;
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(5));
+    const quantidades = ['Tomate', 'Tomate Cereja', 'Alface', 'Batata'].map((n) => (screen.getByLabelText(`Quantidade de ${n}`) as HTMLInputElement).value);
+    expect(quantidades).toEqual(['40,00', '25,00', '60,00', '35,00']);
+    // The unit beside the quantity.
+    await waitFor(() => expect(tabela).toHaveTextContent('40 CX 20kg (800 kg)'));
+    expect(tabela).toHaveTextContent('35 SC 50kg (1.750 kg)');
+    expect(produto).toHaveFocus();
+    expect(produto).toHaveValue('');
+
+    // Enter in a row's quantity cell: no save.
+    const celula = screen.getByLabelText('Quantidade de Alface');
+    await us.click(celula);
+    await us.keyboard('{Enter}');
+    expect(posts()).toHaveLength(0);
+
+    const salvar = screen.getByRole('button', { name: 'Salvar' });
+    expect(salvar).toHaveAttribute('title', 'Salvar (Ctrl+Enter)');
+    await us.click(produto);
+    await us.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const lote = posts()[0][1]!.body as {
+      dataEmissao: string;
+      divida: number;
+      pessoa: { id: number };
+      pedras: { pedrasId: number }[];
+      itens: { produtoId: number; quantidade: number }[];
+    }[];
+    expect(lote.map((r) => r.dataEmissao)).toEqual([SEG, QUI]);
+    for (const r of lote) {
+      expect(r.divida).toBe(20259001);
+      expect(r.pessoa.id).toBe(3);
+      expect(r.pedras.map((p) => p.pedrasId)).toEqual([1120, 1121]);
+      expect(r.itens.map((i) => [i.produtoId, i.quantidade])).toEqual([
+        [101, 40],
+        [102, 25],
+        [103, 60],
+        [104, 35],
+      ]);
+    }
+  });
+
+  it('a quantity above the limit is refused with the schema message, in the new row and in a row cell; nothing is clamped', async () => {
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    const produto = screen.getByLabelText('Produto');
+    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => String(p).startsWith('boletimitens/produtos/3'))).toBe(true));
+    await us.click(produto);
+    await us.keyboard('tomate{Enter}20000{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('A quantidade deve ser no máximo 10.000');
+    expect(screen.getByLabelText('Quantidade')).toHaveValue('20000');
+    expect(screen.queryByLabelText('Quantidade de Tomate')).toBeNull();
+    await us.clear(screen.getByLabelText('Quantidade'));
+    await us.keyboard('10000{Enter}');
+    const celula = await screen.findByLabelText('Quantidade de Tomate');
+    await us.click(celula);
+    await us.keyboard('{Control>}a{/Control}20000');
+    fireEvent.blur(celula);
+    await waitFor(() => expect(celula).toHaveValue('20.000,00'));
+    await waitFor(() => expect(screen.getByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument());
+  });
+
+  it('a date typed but not included stops the save and says so', async () => {
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    await us.click(screen.getByLabelText('Dívida'));
+    await us.keyboard('20259001');
+    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => String(p).startsWith('boletimitens/produtos/3'))).toBe(true));
+    await us.click(screen.getByLabelText('Produto'));
+    await us.keyboard('alface{Enter}5{Enter}');
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(dd('2026-12-07'));
+    await us.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('A data 07/12/2026 foi digitada mas não incluída: tecle Enter para incluí-la ou apague-a')).toBeInTheDocument();
+    expect(screen.getByLabelText('Datas de Emissão')).toHaveFocus();
+    expect(posts()).toHaveLength(0);
+    // Emptied, the save goes.
+    await us.clear(screen.getByLabelText('Datas de Emissão'));
+    await us.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
   });
 });

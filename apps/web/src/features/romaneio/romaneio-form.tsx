@@ -1,10 +1,7 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { MultiSelect } from 'primereact/multiselect';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,15 +12,13 @@ import {
   formatDate,
   nomesDosDiasDeMercado,
   PRODUTO_JA_ADICIONADO,
-  QUANTIDADE_MAXIMA,
+  formatQuantidadeEmbalagens,
   quantidadeItem,
   romaneioRecurso,
   type BoletimItemProduto,
   type Romaneio,
 } from '@ceasa/shared';
-import { EntradaData } from '../../components/form/entrada-data';
 import { ehDataIso } from '../../components/form/mascaras';
-import { SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -32,7 +27,11 @@ import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { DividaField } from '../../components/form/divida-field';
 import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
-import { useItensDoProdutor, usePedrasLivres } from './api';
+import { useItensDoProdutor, usePedrasLivres, usePesosDosProdutos } from './api';
+import { lerQuantidade } from './busca';
+import { CampoBusca } from './campo-busca';
+import { CampoPedras } from './campo-pedras';
+import { EntradaDataDeMercado } from './entrada-data-mercado';
 import { formSchema, loteDoFormulario, type ItemForm, type RomaneioForm } from './romaneio-lote';
 import './romaneio-form.css';
 
@@ -137,37 +136,62 @@ export default function RomaneioForm() {
     }
   }, [oferecidos, doProdutor.data, pessoaId, datas, editando, toast]);
 
-  // The new item: product and quantity; Enter in the quantity adds it and focus returns to the product.
+  // The new item: product (Enter picks it, the focus goes to the quantity) and quantity (Enter adds the
+  // row with exactly what was typed, the focus goes back to the product).
   const [produtoNovo, setProdutoNovo] = useState<number | null>(null);
-  const [qtdeNova, setQtdeNova] = useState<number | null>(null);
-  const [novaEntrada, setNovaEntrada] = useState(0);
+  const [qtdeNova, setQtdeNova] = useState('');
   const [erroNovo, setErroNovo] = useState<{ produto?: string; quantidade?: string }>({});
   const produtoRef = useRef<HTMLInputElement>(null);
-  const qtdeDigitada = useRef<number | null>(null);
+  const qtdeRef = useRef<HTMLInputElement>(null);
 
   const quantidadeValida = (q: number | null) => {
     const r = quantidadeItem.safeParse(q ?? undefined);
     return r.success ? null : r.error.issues[0].message;
   };
   const adicionar = (todos: boolean) => {
-    const q = qtdeDigitada.current;
+    const q = lerQuantidade(qtdeNova);
     const erroQ = quantidadeValida(q);
     const ja = new Set(itens.map((i) => i.boletimItensId));
     const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === produtoNovo);
-    const erros = { produto: !todos && !produtoNovo ? 'O produto é obrigatório' : undefined, quantidade: erroQ ?? undefined };
+    // A product no longer offered (another producer or dates chosen since) is no product.
+    const erros = { produto: !todos && !escolhidos.length ? 'O produto é obrigatório' : undefined, quantidade: erroQ ?? undefined };
     if (!todos && produtoNovo && ja.has(produtoNovo)) erros.produto = PRODUTO_JA_ADICIONADO;
     if (todos && !escolhidos.length) erros.produto = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
     setErroNovo(erros);
     if (erros.produto || erros.quantidade) return;
     setValue('itens', [...getValues('itens'), ...escolhidos.map((i) => paraForm(i, q!))], { shouldValidate: f.form.formState.isSubmitted });
-    // Focus first: leaving the quantity commits its text, which the clearing below then overrides.
-    produtoRef.current?.focus();
-    qtdeDigitada.current = null;
     setProdutoNovo(null);
-    setQtdeNova(null);
-    // A new quantity input: the number input keeps its text when its value was null before and after.
-    setNovaEntrada((n) => n + 1);
+    setQtdeNova('');
+    produtoRef.current?.focus();
   };
+
+  // A date typed but not included stops the save (it says so on the dates field).
+  const datasAcoes = useRef<DatasAcoes>(null);
+  const enviar = (e: FormEvent) => {
+    if (datasAcoes.current?.pendente()) {
+      e.preventDefault();
+      return;
+    }
+    return f.form.handleSubmit((v) => f.salvar(v))(e);
+  };
+  // Enter in a field never submits (it picks, adds or does nothing); Ctrl+Enter saves, like Salvar.
+  // Listened on the form itself (FormPage's), found from a marker in it.
+  const marco = useRef<HTMLSpanElement>(null);
+  const podeSalvar = useRef(false);
+  podeSalvar.current = !editando && itens.length > 0;
+  useEffect(() => {
+    const form = marco.current?.closest('form');
+    if (!form) return;
+    const teclas = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter') return;
+      if (e.ctrlKey || e.metaKey) {
+        e.preventDefault();
+        if (podeSalvar.current) form.requestSubmit();
+      } else if ((e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+    };
+    form.addEventListener('keydown', teclas);
+    return () => form.removeEventListener('keydown', teclas);
+  }, [f.carregando]);
 
   // Edit: a quantity is saved on leaving its cell.
   const noServidor = useItensNoServidor<RomaneioForm, ItemForm>({
@@ -179,18 +203,29 @@ export default function RomaneioForm() {
     quantidade: quantidadeItem,
   });
 
-  const opcoesPedras = (livres.data ?? []).map((p) => ({ label: p.numero, value: p.id }));
   const produtoresOpcoes = opcoesPessoas(produtores.data);
+  const pesos = usePesosDosProdutos([...oferecidos.map((i) => i.produtoId), ...itens.map((i) => i.produtoId)]);
+  const escolhido = oferecidos.find((i) => i.id === produtoNovo);
+  const unidadeNova = escolhido
+    ? formatQuantidadeEmbalagens(lerQuantidade(qtdeNova) || 0, escolhido.produtoEmbalagem, pesos.get(escolhido.produtoId))
+    : 'Escolha o produto';
+  const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: `${i.produtoNome} ${i.produtoEmbalagem}` }));
 
   return (
     <FormPage
       form={f}
       titulo={editando ? `Editar Romaneio ${f.registro?.id ?? ''}` : 'Novo Romaneio'}
+      onSubmit={editando ? undefined : enviar}
       botoes={
         // Edit: no save (quantities are saved one by one). Create: disabled until there is an item.
-        editando ? <></> : <Button type="submit" label="Salvar" icon="pi pi-check" loading={f.salvando} disabled={f.bloqueado || !itens.length} />
+        editando ? (
+          <></>
+        ) : (
+          <Button type="submit" label="Salvar" title="Salvar (Ctrl+Enter)" icon="pi pi-check" loading={f.salvando} disabled={f.bloqueado || !itens.length} />
+        )
       }
     >
+      <span ref={marco} hidden />
       <Controller
         control={control}
         name="datas"
@@ -201,7 +236,13 @@ export default function RomaneioForm() {
               <InputText id="campo-datas" value={(field.value ?? []).map(formatDate).join(', ')} disabled />
             </div>
           ) : (
-            <DatasDeMercado datas={field.value ?? []} onChange={field.onChange} erro={fieldState.error?.message} diasDeMercado={settings.diasDeMercado} />
+            <DatasDeMercado
+              datas={field.value ?? []}
+              onChange={field.onChange}
+              erro={fieldState.error?.message}
+              diasDeMercado={settings.diasDeMercado}
+              acoes={datasAcoes}
+            />
           )
         }
       />
@@ -213,14 +254,32 @@ export default function RomaneioForm() {
             <InputText id="campo-pessoaId" value={f.registro?.produtorNome ?? ''} disabled />
           </div>
         ) : (
-          <SelectField
+          <Controller
             control={control}
             name="pessoaId"
-            label="Produtor"
-            options={produtoresOpcoes}
-            loading={produtores.isLoading}
-            emptyMessage="Nenhum produtor encontrado"
-            placeholder={datas.length ? 'Selecione' : 'Escolha as datas primeiro'}
+            render={({ field, fieldState }) => (
+              <div className="field">
+                <label htmlFor="campo-pessoaId">Produtor</label>
+                <CampoBusca
+                  id="campo-pessoaId"
+                  rotulo="Produtores"
+                  opcoes={produtoresOpcoes}
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  vazio={produtores.isLoading ? 'Carregando...' : 'Nenhum produtor encontrado'}
+                  placeholder={datas.length ? 'Digite o nome e Enter' : 'Escolha as datas primeiro'}
+                  erro={fieldState.error?.message}
+                  aria-describedby={fieldState.error ? 'campo-pessoaId-erro' : undefined}
+                />
+                {fieldState.error && (
+                  <small id="campo-pessoaId-erro" className="p-error">
+                    {fieldState.error.message}
+                  </small>
+                )}
+              </div>
+            )}
           />
         )}
         <Controller
@@ -232,20 +291,13 @@ export default function RomaneioForm() {
               {editando ? (
                 <InputText id="campo-pedras" value={(f.registro?.pedras ?? []).map((p) => p.pedrasNumero).join(', ') || 'Nenhuma'} disabled />
               ) : (
-                <MultiSelect
-                  inputId="campo-pedras"
+                <CampoPedras
+                  id="campo-pedras"
+                  livres={livres.data}
+                  carregando={livres.isFetching}
+                  temDatas={datas.length > 0}
                   value={field.value ?? []}
-                  options={opcoesPedras}
-                  onChange={(e) => field.onChange(e.value ?? [])}
-                  onBlur={field.onBlur}
-                  filter
-                  display="chip"
-                  placeholder={datas.length ? 'Pedras livres em todas as datas' : 'Escolha as datas primeiro'}
-                  emptyMessage={datas.length ? 'Nenhuma pedra livre em todas as datas' : 'Escolha as datas primeiro'}
-                  emptyFilterMessage="Nenhuma pedra encontrada"
-                  loading={livres.isFetching}
-                  maxSelectedLabels={12}
-                  selectedItemsLabel="{0} pedras"
+                  onChange={field.onChange}
                 />
               )}
             </div>
@@ -269,54 +321,62 @@ export default function RomaneioForm() {
         {!editando && (
           <>
             <p className="muted">É obrigatório vincular ao menos 1 produto dentro do período de colheita válido.</p>
-            <div
-              className="items-novo"
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.target as HTMLElement).id === 'novo-quantidade') {
-                  e.preventDefault();
-                  adicionar(false);
-                }
-              }}
-            >
+            <div className="items-novo">
               <div className="field">
                 <label htmlFor="novo-produto">Produto</label>
-                <Dropdown
-                  inputId="novo-produto"
-                  focusInputRef={produtoRef}
+                <CampoBusca
+                  id="novo-produto"
+                  rotulo="Produtos"
+                  inputRef={produtoRef}
+                  opcoes={produtosOpcoes}
                   value={produtoNovo}
-                  options={oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id }))}
-                  onChange={(e) => {
-                    setProdutoNovo((e.value as number | null) ?? null);
-                    setErroNovo({ ...erroNovo, produto: undefined });
+                  onChange={(v) => {
+                    setProdutoNovo(v);
+                    if (erroNovo.produto) setErroNovo({ ...erroNovo, produto: undefined });
                   }}
-                  placeholder={pessoaId ? 'Selecione' : 'Escolha o produtor primeiro'}
-                  emptyMessage={pessoaId ? FORA_DA_COLHEITA : 'Escolha o produtor primeiro'}
-                  filter={oferecidos.length > 8}
-                  loading={doProdutor.isFetching}
-                  className={erroNovo.produto ? 'p-invalid' : undefined}
-                  style={{ minWidth: '22rem' }}
+                  aoEscolher={() => qtdeRef.current?.focus()}
+                  placeholder={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro'}
+                  vazio={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : FORA_DA_COLHEITA) : 'Escolha o produtor primeiro'}
+                  erro={erroNovo.produto}
+                  aria-describedby={erroNovo.produto ? 'novo-produto-erro' : undefined}
                 />
-                {erroNovo.produto && <small className="p-error">{erroNovo.produto}</small>}
+                {erroNovo.produto && (
+                  <small id="novo-produto-erro" className="p-error">
+                    {erroNovo.produto}
+                  </small>
+                )}
               </div>
               <div className="field">
                 <label htmlFor="novo-quantidade">Quantidade</label>
-                <InputNumber
-                  key={novaEntrada}
-                  inputId="novo-quantidade"
+                <InputText
+                  id="novo-quantidade"
+                  ref={qtdeRef}
+                  inputMode="decimal"
+                  autoComplete="off"
                   value={qtdeNova}
-                  onValueChange={(e) => {
-                    qtdeDigitada.current = e.value ?? null;
-                    setQtdeNova(e.value ?? null);
+                  onChange={(e) => {
+                    setQtdeNova(e.target.value.replace(/[^\d.,]/g, ''));
+                    if (erroNovo.quantidade) setErroNovo({ ...erroNovo, quantidade: undefined });
                   }}
-                  onChange={(e) => (qtdeDigitada.current = (e.value as number | null) ?? null)}
-                  locale="pt-BR"
-                  minFractionDigits={2}
-                  maxFractionDigits={2}
-                  min={0}
-                  max={QUANTIDADE_MAXIMA}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+                      e.preventDefault();
+                      adicionar(false);
+                    }
+                  }}
+                  aria-invalid={erroNovo.quantidade ? true : undefined}
+                  aria-describedby={erroNovo.quantidade ? 'novo-quantidade-erro' : 'novo-quantidade-unidade'}
                   className={erroNovo.quantidade ? 'p-invalid' : undefined}
                 />
-                {erroNovo.quantidade && <small className="p-error">{erroNovo.quantidade}</small>}
+                {erroNovo.quantidade ? (
+                  <small id="novo-quantidade-erro" className="p-error" role="alert">
+                    {erroNovo.quantidade}
+                  </small>
+                ) : (
+                  <small id="novo-quantidade-unidade" className="muted">
+                    {unidadeNova}
+                  </small>
+                )}
               </div>
               <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => adicionar(false)} />
               <Button type="button" label="Adicionar todos" icon="pi pi-plus-circle" outlined onClick={() => adicionar(true)} />
@@ -332,16 +392,21 @@ export default function RomaneioForm() {
           vazio="Nenhum produto adicionado"
           colunas={[
             { field: 'produtoNome', header: 'Produto' },
-            { field: 'produtoEmbalagem', header: 'Embalagem' },
             {
               field: 'quantidade',
               header: 'Quantidade',
               editor: 'numero',
               decimais: 2,
+              // No max: a quantity above the limit stays as typed and is refused with the schema's message.
               min: 0,
-              max: QUANTIDADE_MAXIMA,
               rotulo: (i) => `Quantidade de ${i.produtoNome}`,
               aoSair: noServidor.aoSair,
+            },
+            // The unit beside the quantity: packages of the embalagem and their kg ('300 CX 20kg (6.000 kg)').
+            {
+              field: 'produtoEmbalagem',
+              header: 'Unidade',
+              body: (i) => formatQuantidadeEmbalagens(i.quantidade, i.produtoEmbalagem, pesos.get(i.produtoId)),
             },
             { field: 'inicioColheita', header: 'Início Colheita', body: (i) => formatDate(i.inicioColheita) },
             { field: 'fimColheita', header: 'Fim Colheita', body: (i) => formatDate(i.fimColheita) },
@@ -353,13 +418,21 @@ export default function RomaneioForm() {
   );
 }
 
+/** What the form asks the dates field on saving. */
+interface DatasAcoes {
+  /** A date still typed in the field: its message (the save stops, the focus goes there); null when the field is empty. */
+  pendente: () => string | null;
+}
+
 /**
- * The issue dates: a date typed (or picked) and included with Enter or 'Incluir data', each shown with
- * a button that removes it. Only market days (settings' diasDeMercado) within the romaneio's years.
+ * The issue dates: a date typed (or picked) and included with Enter or 'Incluir data' (the field is
+ * emptied and keeps the focus for the next), each shown with a button that removes it. Only market
+ * days (settings' diasDeMercado) within the romaneio's years. A date left typed stops the save.
  */
-function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; erro?: string; diasDeMercado: number[] }) {
+function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; erro?: string; diasDeMercado: number[]; acoes?: Ref<DatasAcoes> }) {
   const [texto, setTexto] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string>();
+  const entrada = useRef<HTMLInputElement>(null);
   const anos = anosRomaneio();
   const dias = nomesDosDiasDeMercado(p.diasDeMercado);
   const incluir = () => {
@@ -371,6 +444,20 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
     setTexto(null);
     p.onChange([...p.datas, d].sort());
   };
+  useImperativeHandle(p.acoes, () => ({
+    pendente: () => {
+      if (!texto) return null;
+      const r = dataEmissaoNosDias(p.diasDeMercado).safeParse(texto);
+      if (r.success && p.datas.includes(r.data)) {
+        setTexto(null);
+        return null;
+      }
+      const m = `A data ${formatDate(ehDataIso(texto) ? texto : null) || texto} foi digitada mas não incluída: tecle Enter para incluí-la ou apague-a`;
+      setAviso(m);
+      entrada.current?.focus();
+      return m;
+    },
+  }));
   const erro = aviso ?? p.erro;
   return (
     <div className="field romaneio-datas">
@@ -378,16 +465,18 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
       <div
         className="romaneio-data-nova"
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.target as HTMLElement).id === 'campo-data-nova') {
+          if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && (e.target as HTMLElement).id === 'campo-data-nova') {
             e.preventDefault();
             incluir();
           }
         }}
       >
-        <EntradaData
+        <EntradaDataDeMercado
           id="campo-data-nova"
+          inputRef={entrada}
           value={texto}
           onChange={setTexto}
+          diasDeMercado={p.diasDeMercado}
           yearRange={anos}
           aria-invalid={!!erro || undefined}
           aria-describedby={erro ? 'campo-datas-erro' : 'campo-datas-escolhidas'}

@@ -1,0 +1,122 @@
+import { Calendar } from 'primereact/calendar';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { useLayoutEffect, useRef, type Ref } from 'react';
+import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared';
+import { ehDataIso, mascaraData, paraIso } from '../../components/form/mascaras';
+
+/** The caret after `n` digits of a masked text. */
+function posicaoDoDigito(texto: string, n: number) {
+  if (n <= 0) return 0;
+  let vistos = 0;
+  for (let i = 0; i < texto.length; i++) if (/\d/.test(texto[i]) && ++vistos === n) return i + 1;
+  return texto.length;
+}
+
+/**
+ * The gate form's issue-date input (decision 0082): dd/mm/aaaa typed into a plain input whose mask is
+ * applied as each key arrives, with no timer and no library caret of its own, so a date typed at full
+ * speed right after the previous one was included (and the field emptied) arrives whole. Beside it,
+ * 'Escolher data' opens a calendar whose non-market weekdays are disabled. Same value contract as the
+ * shared EntradaData: 'yyyy-mm-dd' once the text is a real day, null when empty, otherwise the text.
+ */
+export function EntradaDataDeMercado(p: {
+  id: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  /** Weekdays (0 Sunday … 6 Saturday) the calendar offers. */
+  diasDeMercado: number[];
+  yearRange?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  const entrada = useRef<HTMLInputElement | null>(null);
+  const caret = useRef<number | null>(null);
+  const painel = useRef<OverlayPanel>(null);
+  const caixa = useRef<HTMLSpanElement>(null);
+  const botao = useRef<HTMLButtonElement>(null);
+  const texto = mascaraData.formatar(ehDataIso(p.value) ? formatDate(p.value) : p.value);
+  const iso = paraIso(texto);
+  const invalida = soDigitos(texto).length === mascaraData.digitos && !iso;
+
+  // A key typed in the middle keeps the caret after the digit it typed (the mask's '/' moves the rest).
+  useLayoutEffect(() => {
+    const el = entrada.current;
+    if (caret.current !== null && el && document.activeElement === el) el.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  const abrir = (e: React.SyntheticEvent) => painel.current?.toggle(e, caixa.current);
+  const escolher = (d: Date | null) => {
+    p.onChange(toIsoDate(d));
+    painel.current?.hide();
+    entrada.current?.focus();
+  };
+  const ref = (el: HTMLInputElement | null) => {
+    entrada.current = el;
+    if (typeof p.inputRef === 'function') p.inputRef(el);
+    else if (p.inputRef) p.inputRef.current = el;
+  };
+
+  return (
+    <span ref={caixa} className="p-calendar p-component p-inputwrapper p-calendar-w-btn p-calendar-w-btn-right entrada-data">
+      <input
+        id={p.id}
+        ref={ref}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={mascaraData.placeholder}
+        className={`p-inputtext p-component${p['aria-invalid'] || invalida ? ' p-invalid' : ''}`}
+        value={texto}
+        aria-invalid={p['aria-invalid'] || invalida || undefined}
+        aria-describedby={p['aria-describedby']}
+        onChange={(e) => {
+          const bruto = e.target.value;
+          const d = soDigitos(bruto).slice(0, mascaraData.digitos);
+          const t = mascaraData.formatar(d);
+          const antes = soDigitos(bruto.slice(0, e.target.selectionStart ?? bruto.length)).length;
+          caret.current = posicaoDoDigito(t, Math.min(antes, d.length));
+          p.onChange(d ? (paraIso(t) ?? t) : null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !e.ctrlKey && !e.metaKey) {
+            e.preventDefault();
+            abrir(e);
+          }
+        }}
+      />
+      <button ref={botao} type="button" className="p-button p-component p-datepicker-trigger p-button-icon-only" aria-haspopup="dialog" onClick={abrir}>
+        <span className="p-button-icon p-c pi pi-calendar" aria-hidden />
+        {/* The name as hidden text, not aria-label: the field itself stays the only thing labelled 'Data'. */}
+        <span className="sr-only">Escolher data</span>
+      </button>
+      <OverlayPanel
+        ref={painel}
+        className="entrada-data-painel"
+        onShow={() => painel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"], td[tabindex="0"]')?.focus()}
+        pt={{ root: { role: 'dialog', 'aria-label': 'Calendário' } as object }}
+      >
+        <div
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              painel.current?.hide();
+              botao.current?.focus();
+            }
+          }}
+        >
+          <Calendar
+            inline
+            value={fromIsoDate(iso ?? (ehDataIso(p.value) ? p.value : null))}
+            onChange={(e) => escolher((e.value as Date | null) ?? null)}
+            dateFormat="dd/mm/yy"
+            yearNavigator
+            monthNavigator
+            yearRange={p.yearRange}
+            disabledDays={[0, 1, 2, 3, 4, 5, 6].filter((n) => !p.diasDeMercado.includes(n))}
+          />
+        </div>
+      </OverlayPanel>
+    </span>
+  );
+}
