@@ -15,7 +15,6 @@ import {
   FORMAS_APLICACAO,
   FORMAS_DOSE,
   rotuloCarencia,
-  VALOR_MAXIMO_CADERNO,
   type BoletimItem,
   type Caderno,
   type CadernoInput,
@@ -276,8 +275,6 @@ const numero = <L extends Linha>(field: keyof L & string, header: string, rotulo
   editor: 'numero',
   decimais,
   agrupar: decimais > 0,
-  min: 0,
-  max: VALOR_MAXIMO_CADERNO,
   sufixo,
 });
 const data = <L extends Linha>(field: keyof L & string, header: string, rotulo: string): Coluna<L> => ({

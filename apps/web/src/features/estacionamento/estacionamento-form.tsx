@@ -16,9 +16,6 @@ const schema = z.preprocess((v) => {
   return { ...o, valor: o.valor ?? '', divida: o.divida ?? '' };
 }, estacionamentoInput);
 
-/** Largest fee that fits the spec's 10 characters ('9999999.99'). */
-const VALOR_MAXIMO = 9_999_999.99;
-
 /** Parking form: date, plate, fee (R$), debt (looked up on leaving the field), person, vehicle type. */
 export default function EstacionamentoForm() {
   const f = useResourceForm<EstacionamentoInput, Estacionamento>({
@@ -35,7 +32,7 @@ export default function EstacionamentoForm() {
     <FormPage form={f} titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}>
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
       <TextField control={control} name="placa" label="Placa" maxLength={200} />
-      <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_MAXIMO} />
+      <NumberField control={control} name="valor" label="Valor" moeda />
       <DividaField control={control} name="divida" rota="estacionamento" />
       <SelectField
         control={control}
