@@ -21,6 +21,7 @@ import {
 } from '@ceasa/shared';
 import { Campo, DateField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
+import { algumaAlteracao, useAlteracoesNaoSalvas } from '../../components/form/use-alteracoes-nao-salvas';
 import { ItemsField, type ItemColumn } from '../../components/form/items-field';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -399,6 +400,9 @@ export default function CadernoForm() {
   const travado = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A changed notebook asks before the page is left, until it is saved (its return to the list is free).
+  const [salvo, setSalvo] = useState(false);
+  useAlteracoesNaoSalvas(!somenteLeitura && !salvo && algumaAlteracao(form.formState.dirtyFields));
 
   const item = useQuery({
     queryKey: ['boletimitens', boletimItemId],
@@ -437,6 +441,7 @@ export default function CadernoForm() {
       else await api<Caderno>('caderno', { method: 'POST', body });
       await relerListas(qc, 'boletim');
       toast.show('success', editando ? 'Caderno atualizado com sucesso' : 'Caderno adicionado com sucesso', undefined, DURACAO.salvar);
+      setSalvo(true);
       timer.current = setTimeout(() => navigate('/boletim'), DURACAO.salvar);
     } catch (err) {
       const e = err as ApiError;
@@ -475,7 +480,18 @@ export default function CadernoForm() {
       }}
       onSubmit={handleSubmit(salvar, invalido)}
       botoes={
-        somenteLeitura ? <></> : <Button type="submit" label={editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={salvando} disabled={salvando} />
+        somenteLeitura ? (
+          <></>
+        ) : (
+          <Button
+            type="submit"
+            label={editando ? 'Atualizar' : 'Salvar'}
+            title={`${editando ? 'Atualizar' : 'Salvar'} (Ctrl+Enter)`}
+            icon="pi pi-check"
+            loading={salvando}
+            disabled={salvando}
+          />
+        )
       }
       botoesExtra={
         editando && caderno.data ? <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} /> : undefined
