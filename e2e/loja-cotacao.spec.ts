@@ -40,6 +40,7 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
     [`MANGA e2e ${s}`, '42,5'],
   ]) {
     await page.keyboard.type(`franco ${s}`);
+    if (qtd === '150') await page.screenshot({ path: path.join(ARTEFATOS, 'loja-form-busca.png'), fullPage: true });
     await page.keyboard.press('Enter');
     await page.keyboard.type(produto);
     await page.keyboard.press('Enter');
