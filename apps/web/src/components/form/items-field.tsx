@@ -23,7 +23,7 @@ import { caminhoDoForm } from '@ceasa/shared';
 import { CampoBusca } from './campo-busca';
 import { EntradaData } from './entrada-data';
 
-/** How a child field is edited in its cell (and in the new-row editor); `vazio`: the dropdown's 'nothing found' text. */
+/** How a child field is edited in its cell (and in the new-row editor); options: a typed pick list (CampoBusca), `vazio` its 'nothing found' text. */
 export type Editor = 'texto' | 'numero' | 'checkbox' | 'data' | { opcoes: { label: string; value: string | number }[]; vazio?: string };
 
 export interface ItemColumn<I> {
@@ -76,6 +76,10 @@ export const CONFIRMAR_REMOCAO = 'Você tem certeza que quer remover este item?'
  * consent (an item deleted on the server). Rows stay in the form until the parent is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
  * of the first row in error after a failed save. Without `novo`/`nova` it is a checklist of given rows.
  * `desabilitado` shows the rows read-only (no editing, adding or removing).
+ *
+ * Keyboard (issue 21, decision 0083): in the new-row editor Enter moves to the next field (a pick list
+ * first chooses its first match) and in the last field adds the row with exactly what was typed, then
+ * goes back to the first field; Enter anywhere in the items never submits the parent form.
  */
 export function ItemsField<F extends FieldValues, I extends Record<string, unknown>>(p: {
   control: Control<F>;
