@@ -88,3 +88,39 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   await expect(linhas(page).filter({ hasText: 'Zé Doca E2E' })).toHaveCount(1);
   await expect(page.getByText(`Mostrando de 1 a ${total} de ${total} municípios`)).toBeVisible();
 });
+
+test('Município: sair de um formulário alterado pergunta antes (Não fica, Sim sai); recarregar também pergunta', async ({ page }) => {
+  const pergunta = 'Existem alterações não salvas. Deseja sair mesmo assim?';
+  await entrar(page);
+  await page.goto('/municipiocreate');
+  await expect(page.getByRole('heading', { name: 'Novo Município' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+
+  // Untouched: a menu link leaves at once.
+  await menu.getByRole('link', { name: 'Município' }).click();
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+  await expect(page.getByText(pergunta)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await page.getByLabel('Nome', { exact: true }).fill('Não Salvo E2E');
+  await menu.getByRole('link', { name: 'Município' }).click();
+  await expect(page.getByText(pergunta)).toBeVisible();
+  await page.getByRole('button', { name: 'Não' }).click();
+  await expect(page.getByText(pergunta)).toBeHidden();
+  await expect(page).toHaveURL(/\/municipiocreate$/);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Não Salvo E2E');
+
+  // Reloading asks the browser's own question (beforeunload); dismissed, the work stays.
+  const dialogo = page.waitForEvent('dialog');
+  const recarregar = page.evaluate(() => location.reload());
+  const d = await dialogo;
+  expect(d.type()).toBe('beforeunload');
+  await d.dismiss();
+  await recarregar;
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Não Salvo E2E');
+
+  await page.getByRole('link', { name: /Voltar/ }).click();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+  await expect(page).toHaveURL(/\/municipio$/);
+});

@@ -68,17 +68,13 @@ async function cenario(request: Parameters<typeof apiAdmin>[0]) {
 /** This year: a notebook's dates must lie within current-4 and current+1 (SPEC.md section 5). */
 const ANO = new Date().getFullYear();
 
-/** The dropdown of a row cell (by its input id), then the option. */
+/** The typed pick list of a row cell (by its input id): the option's words typed at full speed, then Enter. */
 async function escolherNaCelula(page: Page, id: string, opcao: string) {
-  await page
-    .locator('.p-dropdown')
-    .filter({ has: page.locator(`[id="${id}"]`) })
-    .click();
-  const painel = page.locator('.p-dropdown-panel');
-  const filtro = painel.locator('.p-dropdown-filter');
-  if (await filtro.count()) await filtro.fill(opcao);
-  await painel.getByRole('option', { name: opcao }).first().click();
-  await expect(painel).toBeHidden();
+  const campo = page.locator(`[id="${id}"]`);
+  await campo.click();
+  await page.keyboard.type(opcao);
+  await page.keyboard.press('Enter');
+  await expect(campo).toHaveValue(new RegExp(`^${opcao.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 }
 
 test('Boletim: cria com dois itens num POST, troca de produtor limpa a propriedade, edita mantendo itens, filtra e imprime o saldo', async ({

@@ -4,6 +4,7 @@ import type { ArrayPath, FieldValues, Path, PathValue, UseFormReturn } from 'rea
 import type { ZodType } from 'zod';
 import { api, type ApiError } from './api-client';
 import { relerListas } from './listas';
+import { salvoNaHora } from '../components/form/use-alteracoes-nao-salvas';
 import { useToast } from './toast';
 
 /** A row of the items table: its server id (none before the parent is saved) and its quantity. */
@@ -36,6 +37,8 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
 }) {
   const toast = useToast();
   const qc = useQueryClient();
+  // The items go to the server at once: leaving the page loses none of their changes.
+  if (o.ativo) salvoNaHora(o.form.control, o.name);
   /** What the server holds: each item's quantity as last confirmed. */
   const salvas = useRef(new Map<number, number>());
   useEffect(() => {

@@ -3,8 +3,8 @@ import { formatBRL } from '@ceasa/shared';
 import { useConsultaDivida } from '../../lib/use-divida';
 import { NumberField } from './fields';
 
-/** Debt numbers of the municipal tax system: whole numbers of up to 15 digits. */
-const DIVIDA_MAXIMA = 999_999_999_999_999;
+/** Debt numbers of the municipal tax system: whole numbers of up to 15 digits (typed, never clamped). */
+const DIGITOS_DA_DIVIDA = 15;
 
 /**
  * The debt field of the parking and romaneio forms (SPEC.md sections 2 and 8): leaving it with a value
@@ -20,8 +20,7 @@ export function DividaField<F extends FieldValues>(p: { control: Control<F>; nam
         control={p.control}
         name={p.name}
         label="Dívida"
-        min={0}
-        max={DIVIDA_MAXIMA}
+        maxLength={DIGITOS_DA_DIVIDA}
         disabled={p.disabled}
         onBlurValue={(v) => v && v > 0 && divida.consultar(v)}
       />

@@ -28,8 +28,13 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
   );
 }
 
+/**
+ * A number typed in pt-BR ('1.234,56'; currency with 'R$'). It takes any value as typed: the limits are
+ * the shared schema's, which refuses a value beyond one with its own pt-BR message (SPEC.md section 9),
+ * never an input that clamps it silently (InputNumber's `min`/`max` would turn 20000 into 10.000,00).
+ */
 export function NumberField<T extends FieldValues>(
-  p: Base<T> & { decimais?: number; moeda?: boolean; min?: number; max?: number; onBlurValue?: (v: number | null) => void },
+  p: Base<T> & { decimais?: number; moeda?: boolean; maxLength?: number; onBlurValue?: (v: number | null) => void },
 ) {
   const { field, erro, id, aria } = useCampo(p);
   // InputNumber commits the typed value on blur, just before onBlur: keep it so onBlurValue gets the new value, not the last render's.
@@ -56,9 +61,8 @@ export function NumberField<T extends FieldValues>(
         locale="pt-BR"
         minFractionDigits={p.moeda ? 2 : (p.decimais ?? 0)}
         maxFractionDigits={p.moeda ? 2 : (p.decimais ?? 0)}
-        min={p.min}
-        max={p.max}
         useGrouping={p.moeda || (p.decimais ?? 0) > 0}
+        maxLength={p.maxLength}
         disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useRef, useState, type FormEvent, type FormEventHandler, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type FormEventHandler, type KeyboardEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ResourceFormState } from './use-resource-form';
@@ -15,6 +15,7 @@ import type { ResourceFormState } from './use-resource-form';
  * 'Salvar e continuar', any extra one) is locked from the first submit until the submit handler
  * ends, and after that for as long as the resource form says (until its save fails or the page leaves).
  * The lock is a ref, read synchronously: two clicks in the same tick see it.
+ * Ctrl+Enter saves too (the button's title says so); in a master-detail form a plain Enter never saves.
  */
 export function FormPage<F extends FieldValues, D>(props: {
   titulo: string;
@@ -40,7 +41,17 @@ export function FormPage<F extends FieldValues, D>(props: {
     onRetry: props.onRetry ?? f?.recarregar,
     onSubmit: props.onSubmit ?? f?.form.handleSubmit((v) => f.salvar(v)),
     botoes:
-      props.botoes ?? (f && <Button type="submit" label={f.editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={f.salvando} disabled={bloqueado} />),
+      props.botoes ??
+      (f && (
+        <Button
+          type="submit"
+          label={f.editando ? 'Atualizar' : 'Salvar'}
+          title={`${f.editando ? 'Atualizar' : 'Salvar'} (Ctrl+Enter)`}
+          icon="pi pi-check"
+          loading={f.salvando}
+          disabled={bloqueado}
+        />
+      )),
   };
   const enviar = (e: FormEvent<HTMLFormElement>) => {
     if (enviando.current || f?.estaBloqueado()) {
@@ -53,6 +64,19 @@ export function FormPage<F extends FieldValues, D>(props: {
       enviando.current = false;
       setEmEnvio(false);
     });
+  };
+  /**
+   * Ctrl+Enter saves from any field (the field left first, so a number being typed is committed). In a
+   * master-detail form (one with an items field) a plain Enter never saves: it belongs to the rows.
+   */
+  const teclar = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter') return;
+    const formulario = e.currentTarget;
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault();
+      (document.activeElement as HTMLElement | null)?.blur();
+      formulario.requestSubmit();
+    } else if ((e.target as HTMLElement).tagName === 'INPUT' && formulario.querySelector('.items-field')) e.preventDefault();
   };
   return (
     <section className="card form-page">
@@ -74,7 +98,7 @@ export function FormPage<F extends FieldValues, D>(props: {
           <ProgressSpinner style={{ width: 40, height: 40 }} aria-label="Carregando" />
         </div>
       ) : (
-        <form onSubmit={enviar} noValidate className="form-grid">
+        <form onSubmit={enviar} onKeyDown={teclar} noValidate className="form-grid">
           {p.children}
           {/* A disabled fieldset disables every button in it, the pages' extra ones too. */}
           <fieldset className="form-buttons" disabled={bloqueado}>

@@ -326,3 +326,118 @@ describe('ItemsField with blank rows (nova), N/A and disabled cells', () => {
     expect(within(linhas()[1]).getAllByText('N/A')).toHaveLength(4);
   });
 });
+
+/** The keyboard protocol of the new-row editor (issue 21): a pick list typed into, then a quantity. */
+const PRODUTOS = [
+  { label: 'Lucas Alves', value: 1 },
+  { label: 'Lucas Dias', value: 2 },
+  { label: 'Lúcia Dias', value: 3 },
+  { label: 'Tomate Cereja', value: 4 },
+];
+const itemQ = z.object({
+  produtoId: z.number({ error: 'O produto é obrigatório' }),
+  quantidade: z.number({ error: 'A quantidade é obrigatório' }).max(10_000, 'A quantidade deve ser no máximo 10.000'),
+});
+const schemaQ = z.object({ itens: z.array(itemQ) });
+type FormQ = z.input<typeof schemaQ>;
+type ItemQ = z.input<typeof itemQ>;
+let formQ: UseFormReturn<FormQ>;
+let enviadoQ: FormQ | null = null;
+afterEach(() => (enviadoQ = null));
+
+function Balcao() {
+  formQ = useForm<FormQ>({ resolver: zodResolver(schemaQ), defaultValues: { itens: [] } });
+  return (
+    <form onSubmit={formQ.handleSubmit((v) => (enviadoQ = v))}>
+      <ItemsField<FormQ, ItemQ>
+        control={formQ.control}
+        name="itens"
+        titulo="Itens"
+        colunas={[
+          { field: 'produtoId', header: 'Produto', editor: { opcoes: PRODUTOS } },
+          { field: 'quantidade', header: 'Quantidade', editor: 'numero', decimais: 2 },
+        ]}
+        novo={{
+          campos: [
+            { field: 'produtoId', header: 'Produto', editor: { opcoes: PRODUTOS } },
+            { field: 'quantidade', header: 'Quantidade', editor: 'numero', decimais: 2 },
+          ],
+          padrao: { produtoId: undefined as unknown as number, quantidade: undefined as unknown as number },
+          schema: itemQ,
+        }}
+      />
+      <button type="submit">Salvar</button>
+    </form>
+  );
+}
+
+describe('ItemsField keyboard protocol (new-row editor)', () => {
+  it('typed at full speed: every word in any order, no case or accents; Enter chooses the first match, moves on, adds exactly what was typed and returns', async () => {
+    const u = userEvent.setup({ delay: null });
+    render(<Balcao />);
+    const produto = screen.getByLabelText('Produto');
+    expect(produto).toHaveAttribute('role', 'combobox');
+    expect(screen.getByLabelText('Quantidade')).toHaveAttribute('id', 'novo-itens-quantidade');
+    await u.click(produto);
+    await u.keyboard('dias lucia{Enter}40{Enter}LUCAS dias{Enter}25{Enter}cereja{Enter}60{Enter}alves{Enter}35,5{Enter}');
+    expect(formQ.getValues('itens')).toEqual([
+      { produtoId: 3, quantidade: 40 },
+      { produtoId: 2, quantidade: 25 },
+      { produtoId: 4, quantidade: 60 },
+      { produtoId: 1, quantidade: 35.5 },
+    ]);
+    expect(linhas()).toHaveLength(4);
+    expect(screen.getByLabelText('Produto')).toHaveFocus();
+    expect(screen.getByLabelText('Produto')).toHaveValue('');
+    expect(screen.getByLabelText('Quantidade')).toHaveValue('');
+    expect(enviadoQ).toBeNull();
+  }, 30_000);
+
+  it('filters as typed and highlights the first match; no key but Enter chooses (not Space, not Tab); no match chooses nothing and stays', async () => {
+    const u = userEvent.setup({ delay: null });
+    render(<Balcao />);
+    const produto = screen.getByLabelText('Produto');
+    await u.click(produto);
+    await u.keyboard('lu');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves', 'Lucas Dias', 'Lúcia Dias']);
+    expect(produto).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0].id);
+    await u.keyboard('cas ');
+    await u.tab();
+    expect(produto).toHaveValue('');
+    expect(screen.getByLabelText('Quantidade')).toHaveFocus();
+    await u.click(produto);
+    await u.keyboard('xyz{Enter}');
+    expect(produto).toHaveFocus();
+    expect(screen.getByRole('option')).toHaveTextContent('Nenhum registro encontrado');
+    // Escape closes the list and keeps the focus here.
+    await u.keyboard('{Escape}');
+    expect(produto).toHaveFocus();
+    expect(screen.queryByRole('option')).toBeNull();
+    // ArrowDown moves the highlight; Enter takes the highlighted one.
+    await u.keyboard('dias{ArrowDown}{Enter}');
+    expect(produto).toHaveValue('Lúcia Dias');
+    expect(screen.getByLabelText('Quantidade')).toHaveFocus();
+    expect(linhas()).toHaveLength(0);
+  }, 30_000);
+
+  it("Enter in a row's cell never submits the form; a quantity beyond the limit is refused with its message, never clamped", async () => {
+    const u = userEvent.setup({ delay: null });
+    render(<Balcao />);
+    await u.click(screen.getByLabelText('Produto'));
+    await u.keyboard('tomate{Enter}20000{Enter}');
+    expect(await screen.findByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantidade')).toHaveValue('20.000,00');
+    expect(linhas()).toHaveLength(0);
+    await u.clear(screen.getByLabelText('Quantidade'));
+    await u.keyboard('12{Enter}');
+    expect(linhas()).toHaveLength(1);
+    const celula = screen.getByRole('spinbutton', { name: 'Quantidade 1' });
+    await u.clear(celula);
+    await u.keyboard('123{Enter}');
+    expect(formQ.getValues('itens.0.quantidade')).toBe(123);
+    await u.click(screen.getByRole('combobox', { name: 'Produto 1' }));
+    await u.keyboard('alves{Enter}');
+    expect(enviadoQ).toBeNull();
+    expect(formQ.getValues('itens')).toEqual([{ produtoId: 1, quantidade: 123 }]);
+  }, 30_000);
+});

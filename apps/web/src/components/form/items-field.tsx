@@ -3,10 +3,9 @@ import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import {
   Controller,
   get,
@@ -21,9 +20,10 @@ import {
 } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { caminhoDoForm } from '@ceasa/shared';
+import { CampoBusca } from './campo-busca';
 import { EntradaData } from './entrada-data';
 
-/** How a child field is edited in its cell (and in the new-row editor); `vazio`: the dropdown's 'nothing found' text. */
+/** How a child field is edited in its cell (and in the new-row editor); options: a typed pick list (CampoBusca), `vazio` its 'nothing found' text. */
 export type Editor = 'texto' | 'numero' | 'checkbox' | 'data' | { opcoes: { label: string; value: string | number }[]; vazio?: string };
 
 export interface ItemColumn<I> {
@@ -32,8 +32,12 @@ export interface ItemColumn<I> {
   header: string;
   /** Inline editor; absent: shown as text (`body` or the value). */
   editor?: Editor;
-  /** Decimal places and limits of a number editor. */
+  /** Decimal places of a number editor. */
   decimais?: number;
+  /**
+   * Informative only: never passed to the input, which would clamp a value beyond them silently
+   * (20000 shown as 10.000,00). The parent's shared schema refuses such a value with its own message.
+   */
   min?: number;
   max?: number;
   /** Thousands separators in a number editor (default: on). */
@@ -75,6 +79,10 @@ export const REMOCAO_RECUSADA = 'Não é possível remover';
  * of the question and stays. Rows stay in the form until the parent is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
  * of the first row in error after a failed save. Without `novo`/`nova` it is a checklist of given rows.
  * `desabilitado` shows the rows read-only (no editing, adding or removing).
+ *
+ * Keyboard (issue 21, decision 0083): in the new-row editor Enter moves to the next field (a pick list
+ * first chooses its first match) and in the last field adds the row with exactly what was typed, then
+ * goes back to the first field; Enter anywhere in the items never submits the parent form.
  */
 export function ItemsField<F extends FieldValues, I extends Record<string, unknown>>(p: {
   control: Control<F>;
@@ -112,6 +120,13 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const [linhas, setLinhas] = useState<number>(p.linhasPorPagina ?? 10);
   const [primeira, setPrimeira] = useState(0);
   const [rascunho, setRascunho] = useState<I | undefined>(p.novo?.padrao);
+  /**
+   * The new row as typed, written at each change and each keystroke of a number (which its input
+   * commits only on Enter or blur): what Enter adds is read from here, never from a render behind.
+   */
+  const novoAtual = useRef<I | undefined>(p.novo?.padrao);
+  /** Rows added from the editor: its inputs start afresh for each one, and the focus goes back to the first. */
+  const [adicionadas, setAdicionadas] = useState(0);
   const [errosNovo, setErrosNovo] = useState<Record<string, string>>({});
   const removivel = !p.desabilitado && (p.remover ?? (!!p.novo || !!p.nova));
   const valores = (useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? [];
@@ -131,17 +146,49 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   // The new row's page.
   const irParaNova = () => setPrimeira(Math.floor(fields.length / linhas) * linhas);
 
+  const idNovo = (c: ItemColumn<I>) => `novo-${p.name}-${c.field}`;
+  const mudarNovo = (field: string, v: unknown, comEstado = true) => {
+    novoAtual.current = { ...(novoAtual.current as I), [field]: v };
+    if (comEstado) setRascunho(novoAtual.current);
+  };
   const adicionar = () => {
-    if (!p.novo || !rascunho) return;
-    const r = p.novo.schema?.safeParse(rascunho);
+    const linha = novoAtual.current;
+    if (!p.novo || !linha) return;
+    const r = p.novo.schema?.safeParse(linha);
     if (r && !r.success) {
       setErrosNovo(Object.fromEntries(r.error.issues.map((is) => [caminhoDoForm(String(is.path[0] ?? '')), is.message])));
       return;
     }
     setErrosNovo({});
-    append(rascunho as unknown as FieldArray<F, ArrayPath<F>>);
+    append(linha as unknown as FieldArray<F, ArrayPath<F>>, { shouldFocus: false });
+    novoAtual.current = p.novo.padrao;
     setRascunho(p.novo.padrao);
+    setAdicionadas((n) => n + 1);
     irParaNova();
+  };
+  // After a row is added: the first field of the (fresh) editor takes the focus, for the next row.
+  const primeiroNovo = p.novo?.campos[0];
+  useLayoutEffect(() => {
+    if (adicionadas && primeiroNovo) document.getElementById(idNovo(primeiroNovo))?.focus();
+  }, [adicionadas]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /**
+   * The new-row editor's keys: Enter moves to the next field (a pick list has chosen its first match
+   * before), and in the last field adds the row and goes back to the first. Ctrl+Enter is the form's save.
+   */
+  const teclaNovo = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || !p.novo) return;
+    const alvo = e.target as HTMLElement;
+    if (alvo.tagName !== 'INPUT') return;
+    e.preventDefault();
+    const ids = p.novo.campos.map(idNovo);
+    const i = ids.indexOf(alvo.id);
+    if (i < 0) return;
+    if (i < ids.length - 1) {
+      const proximo = document.getElementById(ids[i + 1]) as HTMLInputElement | null;
+      proximo?.focus();
+      proximo?.select?.();
+    } else adicionar();
   };
 
   const adicionarEmBranco = () => {
@@ -180,7 +227,14 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   const linhasDaTabela = fields.map((f, i) => ({ _chave: f.id, _i: i }));
   const temAcoes = removivel || !!p.acoes;
   return (
-    <fieldset className="items-field" aria-label={p.nova ? p.titulo : undefined}>
+    <fieldset
+      className="items-field"
+      aria-label={p.nova ? p.titulo : undefined}
+      onKeyDown={(e) => {
+        // Enter in a row's cell (or anywhere here) never submits the parent form: only Salvar or Ctrl+Enter do.
+        if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+      }}
+    >
       {p.nova ? (
         <div className="items-header">
           <h2>{p.titulo}</h2>
@@ -192,29 +246,21 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
         <legend>{p.titulo}</legend>
       )}
       {p.novo && rascunho && !p.desabilitado && (
-        <div
-          className="items-novo"
-          onKeyDown={(e: KeyboardEvent) => {
-            // Enter adds the row (not the parent's submit).
-            if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
-              e.preventDefault();
-              adicionar();
-            }
-          }}
-        >
+        <div className="items-novo" key={adicionadas} onKeyDown={teclaNovo}>
           {p.novo.campos.map((c) => (
             <div className="field" key={c.field}>
-              <label htmlFor={`novo-${p.name}-${c.field}`}>{c.header}</label>
+              <label htmlFor={idNovo(c)}>{c.header}</label>
               <Editor
                 c={c}
                 valor={rascunho[c.field]}
-                mudar={(v) => setRascunho({ ...rascunho, [c.field]: v })}
+                mudar={(v) => mudarNovo(c.field, v)}
+                digitado={(v) => mudarNovo(c.field, v, false)}
                 rotulo={c.header}
-                id={`novo-${p.name}-${c.field}`}
+                id={idNovo(c)}
                 erro={errosNovo[c.field]}
               />
               {errosNovo[c.field] && (
-                <small id={`novo-${p.name}-${c.field}-erro`} className="p-error">
+                <small id={`${idNovo(c)}-erro`} className="p-error">
                   {errosNovo[c.field]}
                 </small>
               )}
@@ -356,6 +402,8 @@ function Editor<I>(p: {
   /** On blur, with the value the editor holds (a number input commits what was typed just before its blur, in the same event). */
   sair?: (valor: unknown) => void;
   entrada?: Ref<HTMLInputElement>;
+  /** A number as it is being typed (before its input commits it on Enter or blur). */
+  digitado?: (v: number | null) => void;
   sufixo?: string;
   desabilitado?: boolean;
 }) {
@@ -380,13 +428,12 @@ function Editor<I>(p: {
         inputRef={p.entrada}
         value={(valor as number | null) ?? null}
         onValueChange={(ev) => mudar(ev.value ?? null)}
+        onChange={(ev) => p.digitado?.((ev.value as number | null) ?? null)}
         onBlur={sair}
         locale="pt-BR"
         minFractionDigits={c.decimais ?? 0}
         maxFractionDigits={c.decimais ?? 0}
         useGrouping={c.agrupar ?? true}
-        min={c.min}
-        max={c.max}
         suffix={p.sufixo}
         disabled={p.desabilitado}
         className={`w-full ${cls}`}
@@ -410,21 +457,16 @@ function Editor<I>(p: {
     );
   if (e && typeof e === 'object')
     return (
-      <Dropdown
-        inputId={id}
+      <CampoBusca
+        id={id ?? ''}
         {...aria}
+        inputRef={p.entrada}
         value={valor ?? null}
-        options={e.opcoes}
-        onChange={(ev) => mudar(ev.value ?? null)}
+        opcoes={e.opcoes}
+        onChange={mudar}
         onBlur={sair}
-        placeholder="Selecione"
-        filter={e.opcoes.length > 8}
-        emptyMessage={e.vazio ?? 'Nenhum registro encontrado'}
-        emptyFilterMessage={e.vazio ?? 'Nenhum registro encontrado'}
-        showClear
+        vazio={e.vazio}
         disabled={p.desabilitado}
-        // Opened over the table, not cut by its scrolling wrapper.
-        appendTo={typeof document !== 'undefined' ? document.body : undefined}
         className={`p-inputtext-sm w-full ${cls}`}
       />
     );

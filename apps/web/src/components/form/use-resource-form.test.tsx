@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MunicipioForm from '../../features/municipio/municipio-form';
 import { api, ApiError } from '../../lib/api-client';
 import { ToastProvider } from '../../lib/toast';
+import { ALTERACOES_NAO_SALVAS } from './use-alteracoes-nao-salvas';
 
 /**
  * useResourceForm + FormPage through a real form of the product (Município: the shared zod schema,
@@ -25,6 +27,7 @@ function renderizar(caminho: string) {
   return render(
     <QueryClientProvider client={qc}>
       <ToastProvider>
+        <ConfirmDialog />
         <MemoryRouter initialEntries={[caminho]}>
           <Routes>
             <Route path="/municipio" element={<p>Lista de municípios</p>} />
@@ -138,5 +141,69 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await act(async () => undefined);
     expect(chamadas('POST')).toHaveLength(1);
+  });
+
+  it("Ctrl+Enter saves from a field; the button's title says so", async () => {
+    apiMock.mockResolvedValue({ id: 1, nome: 'Codó', sigla: 'MA' });
+    renderizar('/municipiocreate');
+    expect(screen.getByRole('button', { name: 'Salvar' })).toHaveAttribute('title', 'Salvar (Ctrl+Enter)');
+    digitar(nome(), 'Codó');
+    digitar(sigla(), 'MA');
+    fireEvent.keyDown(sigla(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(chamadas('POST')).toEqual([['municipio', { method: 'POST', body: { nome: 'Codó', sigla: 'MA' } }]]));
+  });
+});
+
+describe('unsaved work is guarded (useAlteracoesNaoSalvas through useResourceForm)', { timeout: 30_000 }, () => {
+  const voltar = () => fireEvent.click(screen.getByRole('link', { name: /Voltar/ }));
+
+  it("a changed form asks before leaving: 'Não' stays with the work, 'Sim' leaves", async () => {
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Balsas');
+    voltar();
+    expect(await screen.findByText(ALTERACOES_NAO_SALVAS)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Não' }));
+    await waitFor(() => expect(screen.queryByText(ALTERACOES_NAO_SALVAS)).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Novo Município' })).toBeInTheDocument();
+    expect(nome()).toHaveValue('Balsas');
+
+    voltar();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Lista de municípios')).toBeInTheDocument();
+  });
+
+  it('an untouched form (or one changed back) leaves without asking', async () => {
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Balsas');
+    digitar(nome(), '');
+    voltar();
+    expect(await screen.findByText('Lista de municípios')).toBeInTheDocument();
+    expect(screen.queryByText(ALTERACOES_NAO_SALVAS)).toBeNull();
+  });
+
+  it('a saved form goes back to the list without asking', async () => {
+    vi.useFakeTimers();
+    apiMock.mockResolvedValue({ id: 1, nome: 'Caxias', sigla: 'MA' });
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Caxias');
+    digitar(sigla(), 'MA');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Cadastro concluído!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.queryByText(ALTERACOES_NAO_SALVAS)).toBeNull();
+    expect(screen.getByText('Lista de municípios')).toBeInTheDocument();
+  });
+
+  it('reloading or closing a changed form asks the browser (beforeunload); an untouched one does not', async () => {
+    renderizar('/municipiocreate');
+    const sair = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(sair()).toBe(false);
+    digitar(sigla(), 'PI');
+    await waitFor(() => expect(sair()).toBe(true));
   });
 });

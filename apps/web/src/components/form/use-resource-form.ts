@@ -8,6 +8,7 @@ import { caminhoDoForm, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
+import { algumaAlteracao, useAlteracoesNaoSalvas } from './use-alteracoes-nao-salvas';
 
 /** With `recurso` (the resource's declaration), base, schema, caminhoDaLista and entidade come from it; one given wins. */
 export interface ResourceFormOptions<F extends FieldValues, D> {
@@ -56,7 +57,8 @@ export interface ResourceFormState<F extends FieldValues, D> {
  * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
  * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
  * and the return to the list 2 s after success. A second click saves nothing twice: `salvar` is
- * locked by a ref from its first call until the save fails or the page leaves.
+ * locked by a ref from its first call until the save fails or the page leaves. A changed form asks
+ * before it is left (useAlteracoesNaoSalvas), until it is saved.
  */
 export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
   const r = opcoes.recurso;
@@ -83,6 +85,10 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
   const form = useForm<F>({ resolver: zodResolver(o.schema as never) as never, defaultValues: o.defaults, mode: 'onTouched' });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Unsaved work asks before the page is left, until a save succeeds (its own return to the list is free).
+  const [salvo, setSalvo] = useState(false);
+  const alterado = algumaAlteracao(form.formState.dirtyFields, form.control);
+  useAlteracoesNaoSalvas(alterado && !salvo);
 
   const q = useQuery({
     queryKey: ['registro', o.base, id],
@@ -109,7 +115,10 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       toast.show('success', editando ? (m?.atualizado ?? 'Cadastro atualizado!') : (m?.criado ?? 'Cadastro concluído!'), undefined, DURACAO.salvar);
       // Leaving: stays locked until the page goes. Staying ('Salvar e continuar'): ready for the next one.
       if (opts.continuar) destravar();
-      else timer.current = setTimeout(() => navigate(o.caminhoDaLista), DURACAO.salvar);
+      else {
+        setSalvo(true);
+        timer.current = setTimeout(() => navigate(o.caminhoDaLista), DURACAO.salvar);
+      }
       return salvo;
     } catch (err) {
       const e = err as ApiError;

@@ -2,16 +2,7 @@ import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch } from 'react-hook-form';
-import {
-  anosBoletim,
-  AREA_PRODUCAO_MAXIMA,
-  boletimInput,
-  boletimRecurso,
-  itemComCaderno,
-  PRODUCAO_MAXIMA,
-  type Boletim,
-  type BoletimInput,
-} from '@ceasa/shared';
+import { anosBoletim, boletimInput, boletimRecurso, itemComCaderno, type Boletim, type BoletimInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField } from '../../components/form/items-field';
@@ -25,8 +16,8 @@ import { usePropriedadesDoProdutor } from './api';
 
 type ItemForm = NonNullable<BoletimInput['itens']>[number];
 
-/** A quantity cell: 2 decimals, from 0 to the schema's limit. */
-const quantidade = (max: number) => ({ editor: 'numero' as const, decimais: 2, min: 0, max });
+/** A quantity cell: 2 decimals, any value as typed (the schema refuses one beyond its limit, with its message). */
+const quantidade = { editor: 'numero' as const, decimais: 2 };
 
 const novoItem = (): ItemForm => ({
   id: null,
@@ -165,17 +156,17 @@ export default function BoletimForm() {
               editor: { opcoes: opcoesProduto, vazio: 'Nenhum produto encontrado' },
               rotulo: (_, i) => `Produto do item ${i + 1}`,
             },
-            { field: 'areaProducao', header: 'Área Produção (ha)', ...quantidade(AREA_PRODUCAO_MAXIMA), rotulo: (_, i) => `Área de produção do item ${i + 1}` },
+            { field: 'areaProducao', header: 'Área Produção (ha)', ...quantidade, rotulo: (_, i) => `Área de produção do item ${i + 1}` },
             {
               field: 'producaoEstimada',
               header: 'Produção Estimada (kg)',
-              ...quantidade(PRODUCAO_MAXIMA),
+              ...quantidade,
               rotulo: (_, i) => `Produção estimada do item ${i + 1}`,
             },
             {
               field: 'producaoEmbalada',
               header: 'Produção Embalada (kg)',
-              ...quantidade(PRODUCAO_MAXIMA),
+              ...quantidade,
               rotulo: (_, i) => `Produção embalada do item ${i + 1}`,
             },
             {

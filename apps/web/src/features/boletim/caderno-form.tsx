@@ -16,13 +16,13 @@ import {
   FORMAS_APLICACAO,
   FORMAS_DOSE,
   rotuloCarencia,
-  VALOR_MAXIMO_CADERNO,
   type BoletimItem,
   type Caderno,
   type CadernoInput,
 } from '@ceasa/shared';
 import { Campo, DateField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
+import { algumaAlteracao, useAlteracoesNaoSalvas } from '../../components/form/use-alteracoes-nao-salvas';
 import { ItemsField, type ItemColumn } from '../../components/form/items-field';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -277,8 +277,6 @@ const numero = <L extends Linha>(field: keyof L & string, header: string, rotulo
   editor: 'numero',
   decimais,
   agrupar: decimais > 0,
-  min: 0,
-  max: VALOR_MAXIMO_CADERNO,
   sufixo,
 });
 const data = <L extends Linha>(field: keyof L & string, header: string, rotulo: string): Coluna<L> => ({
@@ -403,6 +401,9 @@ export default function CadernoForm() {
   const travado = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A changed notebook asks before the page is left, until it is saved (its return to the list is free).
+  const [salvo, setSalvo] = useState(false);
+  useAlteracoesNaoSalvas(!somenteLeitura && !salvo && algumaAlteracao(form.formState.dirtyFields));
 
   const item = useQuery({
     queryKey: ['boletimitens', boletimItemId],
@@ -441,6 +442,7 @@ export default function CadernoForm() {
       else await api<Caderno>('caderno', { method: 'POST', body });
       await relerListas(qc, 'boletim');
       toast.show('success', editando ? 'Caderno atualizado com sucesso' : 'Caderno adicionado com sucesso', undefined, DURACAO.salvar);
+      setSalvo(true);
       timer.current = setTimeout(() => navigate('/boletim'), DURACAO.salvar);
     } catch (err) {
       const e = err as ApiError;
@@ -503,7 +505,18 @@ export default function CadernoForm() {
       }}
       onSubmit={handleSubmit(salvar, invalido)}
       botoes={
-        somenteLeitura ? <></> : <Button type="submit" label={editando ? 'Atualizar' : 'Salvar'} icon="pi pi-check" loading={salvando} disabled={salvando} />
+        somenteLeitura ? (
+          <></>
+        ) : (
+          <Button
+            type="submit"
+            label={editando ? 'Atualizar' : 'Salvar'}
+            title={`${editando ? 'Atualizar' : 'Salvar'} (Ctrl+Enter)`}
+            icon="pi pi-check"
+            loading={salvando}
+            disabled={salvando}
+          />
+        )
       }
       botoesExtra={
         editando && caderno.data ? (

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  estacionamentoRecurso,
-  estacionamentoInput,
-  toIsoDate,
-  VALOR_ESTACIONAMENTO_MAXIMO,
-  type Estacionamento,
-  type EstacionamentoInput,
-} from '@ceasa/shared';
+import { estacionamentoRecurso, estacionamentoInput, toIsoDate, type Estacionamento, type EstacionamentoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -39,7 +32,7 @@ export default function EstacionamentoForm() {
     <FormPage form={f} titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}>
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
       <TextField control={control} name="placa" label="Placa" maxLength={200} />
-      <NumberField control={control} name="valor" label="Valor" moeda min={0} max={VALOR_ESTACIONAMENTO_MAXIMO} />
+      <NumberField control={control} name="valor" label="Valor" moeda />
       <DividaField control={control} name="divida" rota="estacionamento" />
       <SelectField
         control={control}

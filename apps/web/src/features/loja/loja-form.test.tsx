@@ -102,6 +102,34 @@ describe('loja form', { timeout: 30_000 }, () => {
     expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'POST')).toEqual([]);
   });
 
+  it('a quantity beyond the limit is refused with the schema message, never clamped, and nothing is added or sent', async () => {
+    servidor();
+    renderizar('/lojacreate');
+    const u = userEvent.setup();
+    const qtde = await screen.findByLabelText('Quantidade (kg)', { selector: 'input' });
+    await u.type(qtde, '20000');
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(await screen.findByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument();
+    expect(qtde).toHaveValue('20.000,00');
+    expect(screen.getByText('Nenhum produto adicionado')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Produto(s) não adicionado(s)!')).toBeInTheDocument();
+    expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'POST')).toEqual([]);
+  });
+
+  it('a master-detail form is saved only by Salvar or Ctrl+Enter (its title says so), not by Enter in a field', async () => {
+    servidor();
+    renderizar('/lojacreate');
+    const salvar = await screen.findByRole('button', { name: 'Salvar' });
+    expect(salvar).toHaveAttribute('title', 'Salvar (Ctrl+Enter)');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Data Emissão'), '19112026{Enter}');
+    await u.type(screen.getByLabelText('Quantidade (kg)', { selector: 'input' }), '5{Enter}');
+    expect(screen.queryByText('Produto(s) não adicionado(s)!')).toBeNull();
+    await u.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Produto(s) não adicionado(s)!')).toBeInTheDocument();
+  });
+
   it('on edit, a quantity left in its cell goes to lojaitens/updateQtde at once', async () => {
     servidor();
     renderizar('/loja/edit/1');

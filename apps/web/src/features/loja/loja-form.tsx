@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, QUANTIDADE_MAXIMA, quantidadeItem, type Loja, type LojaInput } from '@ceasa/shared';
+import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, quantidadeItem, type Loja, type LojaInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField, type ItemColumn } from '../../components/form/items-field';
@@ -68,8 +68,6 @@ export default function LojaForm() {
       header: 'Quantidade (kg)',
       editor: 'numero',
       decimais: 2,
-      min: 0,
-      max: QUANTIDADE_MAXIMA,
       rotulo: (_i, n) => `Quantidade do item ${n + 1}`,
       aoSair: noServidor.aoSair,
       style: { width: '12rem' },
@@ -112,7 +110,7 @@ export default function LojaForm() {
                   campos: [
                     { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes } },
                     { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto } },
-                    { field: 'quantidade', header: 'Quantidade (kg)', editor: 'numero', decimais: 2, min: 0, max: QUANTIDADE_MAXIMA },
+                    { field: 'quantidade', header: 'Quantidade (kg)', editor: 'numero', decimais: 2 },
                   ],
                   padrao: {
                     id: null,

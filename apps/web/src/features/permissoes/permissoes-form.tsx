@@ -38,7 +38,7 @@ export default function PermissoesForm() {
           rotaNome: r.nome,
         })),
       },
-      { keepDefaultValues: true },
+      // The rows as loaded are the form's starting point (its defaults): only what the user changes is unsaved work.
     );
   }, [rotas.data, f.registro]); // eslint-disable-line react-hooks/exhaustive-deps
 

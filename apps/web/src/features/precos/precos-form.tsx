@@ -23,8 +23,9 @@ export default function PrecosForm() {
   const salvarEContinuar = handleSubmit(async (v) => {
     const salvo = await f.salvar(v, { continuar: true });
     if (salvo) {
-      // Untouched again, so leaving the empty value to pick another product shows no error.
-      reset({ ...getValues(), valor: null }, { keepDefaultValues: true });
+      // Untouched again, so leaving the empty value to pick another product shows no error; and with
+      // nothing unsaved, leaving the form does not ask.
+      reset({ ...getValues(), valor: null });
     }
   });
 

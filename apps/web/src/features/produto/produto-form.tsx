@@ -1,4 +1,4 @@
-import { produtoRecurso, PESO_MAXIMO, type Produto, type ProdutoInput } from '@ceasa/shared';
+import { produtoRecurso, type Produto, type ProdutoInput } from '@ceasa/shared';
 import { NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -18,7 +18,7 @@ export default function ProdutoForm() {
     <FormPage form={f} titulo={f.editando ? 'Editar Produto' : 'Novo Produto'}>
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
       <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />
-      <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} max={PESO_MAXIMO} />
+      <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} />
       <SelectField
         control={control}
         name="produtoGrupoId"

@@ -1,4 +1,4 @@
-import { propriedadeRecurso, AREA_MAXIMA, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
+import { propriedadeRecurso, TIPOS_POSSE, type Propriedade, type PropriedadeInput } from '@ceasa/shared';
 import { MaskField, mascaraCep, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -73,9 +73,9 @@ export default function PropriedadeForm() {
         loading={municipios.isLoading}
         emptyMessage="Nenhum município encontrado"
       />
-      <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} max={AREA_MAXIMA} />
-      <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} max={AREA_MAXIMA} />
-      <NumberField control={control} name="areaCultivada" label="Cultivada" decimais={2} max={AREA_MAXIMA} />
+      <NumberField control={control} name="areaTotal" label="Área Total" decimais={2} />
+      <NumberField control={control} name="areaExplorada" label="Explorada" decimais={2} />
+      <NumberField control={control} name="areaCultivada" label="Cultivada" decimais={2} />
       <TextField control={control} name="geoLocalizacao" label="Geo Localização" maxLength={200} />
       <SelectField control={control} name="pronaf" label="Pronaf" options={PRONAF} />
       <SelectField control={control} name="tipoPosse" label="Tipo de Posse" options={POSSES} />
