@@ -112,6 +112,8 @@ export const romaneioItemRegistro = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
   quantidade: z.number(),
   boletimItensId: z.number().int().nullable(),
   boletimItensInicioColheita: dia.nullable(),
@@ -169,8 +171,11 @@ export const boletimItemProduto = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
   inicioColheita: dia,
   fimColheita: dia,
+  /** The balance in kg: producaoEstimada - the kg of the romaneio items taken from it. */
   saldoQtde: z.number(),
 });
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
@@ -219,6 +224,7 @@ export const loteRegistro = z.object({
       produtoId: true,
       produtoNome: true,
       produtoEmbalagem: true,
+      produtoPesoEmKg: true,
       quantidade: true,
       boletimItensBoletimPropriedadeNome: true,
       boletimItensBoletimPropriedadeMunicipioNome: true,
@@ -226,6 +232,10 @@ export const loteRegistro = z.object({
   ),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
+  /** The lot's quantity: packages of produtoEmbalagem. */
+  quantidade: z.number().optional(),
   produtorNome: z.string(),
   cpfcnpj: z.string(),
   propriedadeNome: z.string().nullable(),
