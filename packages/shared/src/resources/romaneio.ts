@@ -253,7 +253,8 @@ export const romaneioRecurso = declararRecurso({
   menu: { rotulo: 'Romaneio', icone: 'pi pi-truck' },
   caminhos: { lista: '/romaneio', novo: '/romaneiocreate', editar: '/romaneio/edit/:id' },
   api: { base: 'romaneio', busca: 'searchRomaneio', linha: romaneioLinha, registro: romaneioRegistro, entrada: romaneioInput, filtro: romaneioFiltro },
-  ordem: { campo: 'id', dir: 'asc' },
+  // The newest first (issue date, then id): the gate looks at today's romaneios, not last year's.
+  ordem: { campo: 'dataEmissao', dir: 'desc' },
   rotulos: {
     titulo: 'Romaneios',
     plural: 'romaneios',

@@ -48,7 +48,8 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
     },
   },
   aliases: { produtor: 'produtorNome', 'pessoa.nome': 'produtorNome', 'pessoa.id': 'pessoaId' },
-  defaultSort: { field: 'id', dir: 'asc' },
+  // The newest first (issue date, then id; romaneioRecurso.ordem declares the same).
+  defaultSort: { field: 'dataEmissao', dir: 'desc' },
 };
 
 /** A romaneio's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
