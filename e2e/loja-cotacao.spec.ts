@@ -38,7 +38,7 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
   ]) {
     await escolherOpcao(page, 'Município', `Porto Franco ${s} - MA`);
     await escolherOpcao(page, 'Produto', `${produto} - CX`);
-    await redigitar(page.getByLabel('Quantidade (kg)', { exact: true }), qtd);
+    await redigitar(page.getByLabel('Quantidade (embalagens)', { exact: true }), qtd);
     await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
   }
   const itens = page.locator('.items-field');
