@@ -348,6 +348,8 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
     ],
     naoContem: ['Sair'],
   });
+  // The chemicals table fits the A4 width: its last column (header and value) is on the page, not cut at 'Operad'.
+  await imprimirPdf(page, 'caderno-de-campo-a4', { contem: ['Volume de Calda', 'Operador', 'Antônio', 'Açúcar'] });
 });
 
 test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar nada, e imprime o caderno', async ({ page, request }) => {
