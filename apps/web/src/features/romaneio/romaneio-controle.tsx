@@ -37,8 +37,8 @@ const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
 ];
 
 const COLUNAS: PrintColumn<RomaneioItem>[] = [
-  // Packages of the product's embalagem, with their weight (CONTRACT.md 'Derived values'): '300 CX 20kg (6.000 kg)'.
-  { header: 'Qtde', cell: (i) => formatQuantidadeEmbalagens(i.quantidade, i.produtoEmbalagem, i.produtoPesoEmKg), className: 'num' },
+  // Packages of the product's embalagem (the 'Unidade' beside it) with their weight (CONTRACT.md 'Derived values'): '300 (6.000 kg)'.
+  { header: 'Qtde', cell: (i) => formatQuantidadeEmbalagens(i.quantidade, null, i.produtoPesoEmKg), className: 'num controle-qtde' },
   { header: 'Unidade', cell: (i) => i.produtoEmbalagem },
   { header: 'Produto', cell: (i) => i.produtoNome },
   { header: 'Início', cell: (i) => formatDate(i.boletimItensInicioColheita) },

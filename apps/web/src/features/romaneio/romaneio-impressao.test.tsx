@@ -84,7 +84,7 @@ describe('control sheet', () => {
     }
     const p1 = within(paginas[0] as HTMLElement);
     expect(p1.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Qtde', 'Unidade', 'Produto', 'Início', 'Fim', 'Propriedade - Município']);
-    expect(p1.getAllByRole('row')[1].textContent).toBe('10,5 CX 20kg (210 kg)CX 20kgProduto 20001/05/202630/06/2026Sítio Boa Vista - Vale Verde');
+    expect(p1.getAllByRole('row')[1].textContent).toBe('10,5 (210 kg)CX 20kgProduto 20001/05/202630/06/2026Sítio Boa Vista - Vale Verde');
     const dados = Object.fromEntries(
       [...paginas[0].querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
     );
