@@ -93,8 +93,9 @@ export function useImpressaoRomaneio() {
  * lives with the list, not in the row: a row re-rendered by the list's reload must not close it.
  */
 export function AcoesImpressaoRomaneio({ romaneio, abrir }: { romaneio: RomaneioLinha; abrir: (p: PedidoDeImpressao) => void }) {
+  // Two by two (print above labels, this romaneio left of its debt): the row keeps its width on a 1366 px screen.
   return (
-    <>
+    <span className="acoes-impressao">
       {BOTOES_IMPRESSAO.map((b) => (
         <Button
           key={`${b.modo}-${b.escopo}`}
@@ -109,6 +110,6 @@ export function AcoesImpressaoRomaneio({ romaneio, abrir }: { romaneio: Romaneio
           onClick={() => abrir(b.escopo === 'romaneio' ? { modo: b.modo, romaneioId: romaneio.id } : { modo: b.modo, divida: romaneio.divida })}
         />
       ))}
-    </>
+    </span>
   );
 }
