@@ -25,7 +25,8 @@ async function idDaPedra(request: APIRequestContext, numero: string): Promise<nu
 
 /**
  * Two producers with a bulletin item each (harvest window around `dia`), and their romaneios on `dia` through the
- * real API: Ana on stalls 10 and 11, Bruno on 200 as 'avulsa'. Ana's romaneio sells 250 of the 1000 kg estimated.
+ * real API: Ana on stalls 10 and 11, Bruno on 200 as 'avulsa'. Ana's romaneio sells 31.25 melons of 8 kg (UN), 250 of the 1000 kg estimated;
+ * Bruno 125 (1000 kg).
  */
 async function cenario(request: APIRequestContext, dia: string) {
   const s = sufixoUnico();
@@ -76,9 +77,9 @@ async function cenario(request: APIRequestContext, dia: string) {
       { pedrasId: await idDaPedra(request, '11'), ocupacao: null },
     ],
     divida + 1,
-    250,
+    31.25,
   );
-  await romaneio(bruno, [{ pedrasId: await idDaPedra(request, '200'), ocupacao: 'avulsa' }], divida + 2, 1000);
+  await romaneio(bruno, [{ pedrasId: await idDaPedra(request, '200'), ocupacao: 'avulsa' }], divida + 2, 125);
   return { ana, bruno, produto, boletimAna };
 }
 
@@ -209,8 +210,9 @@ test('/admin: tabela Comercializado (15 por página, %, vazio e erro)', async ({
   const linhaAna = tabela.getByRole('row').filter({ hasText: c.ana.nome });
   await expect(linhaAna).toContainText(String(c.boletimAna.id));
   await expect(linhaAna).toContainText(c.produto.nome);
-  await expect(linhaAna).toContainText('1.000,00');
-  await expect(linhaAna).toContainText('250,00');
+  // Packages weighed in kg before they meet the estimate (CONTRACT.md 'Derived values'), each with its unit.
+  await expect(linhaAna).toContainText('1.000 kg');
+  await expect(linhaAna).toContainText('250 kg');
   await expect(linhaAna).toContainText('25,00%');
   expect(await linhas(page).filter({ hasText: 'E2E' }).count()).toBeLessThanOrEqual(15);
 

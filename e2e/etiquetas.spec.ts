@@ -24,7 +24,8 @@ const produtoN = (s: string, i: number) => `Couve${s}n${String(i).padStart(2, '0
  */
 async function romaneioDe12Itens(request: APIRequestContext) {
   const s = sufixoUnico();
-  const data = segundaFeira(30 + (Number(s) % 50));
+  // At most 44 weeks ahead: always within the issue date's year range (up to next year).
+  const data = segundaFeira(4 + (Number(s) % 40));
   const pessoa = (nome: string, tipoId: number, doc: string) =>
     apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
   const produtor = await pessoa(`Maria Etiqueta E2E ${s}`, 1, `741852${s}`);
@@ -140,6 +141,8 @@ test('romaneio: folha de controle (quebra a cada 10 itens), etiquetas com QR, e 
     expect(p).toMatch(/Qtde\s+Unidade\s+Produto\s+Início\s+Fim\s+Propriedade - Município/);
     expect(p).toContain(`${c.sitio.nome} - ${c.mun.nome}`);
   }
+  // Qtde says its unit: packages (the 'Unidade' beside) and their kg.
+  expect(paginas[0]).toMatch(/10 \(200 kg\)\s+CX 20kg/);
   expect(paginas[0]).not.toContain('Assinatura do produtor');
   expect(paginas[1]).toContain('Assinatura do produtor');
   await controle.getByRole('button', { name: /fechar|close/i }).click();
@@ -158,13 +161,20 @@ test('romaneio: folha de controle (quebra a cada 10 itens), etiquetas com QR, e 
   const etiquetas = dialogo.locator('.etiqueta');
   await expect(etiquetas).toHaveCount(12);
   await expect(dialogo.getByRole('radio', { name: 'Uma por página (etiqueta)' })).toBeChecked();
+  // No PUBLIC_URL or QR_HOST in this server: the dialog says the codes open only on this computer (and is not printed).
+  await expect(dialogo.getByRole('alert')).toHaveText(
+    `Atenção: sem PUBLIC_URL ou QR_HOST configurado, os QR codes abrirão apenas neste computador (http://127.0.0.1:${E2E_PORT}). Peça ao administrador para configurar o endereço público.`,
+  );
   await page.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-dialogo.png') });
   const lote = `${r.id}R${r.itens[0].id}`;
   const primeira = etiquetas.first();
   await expect(primeira).toContainText('CONTROLE DE RASTREAMENTO DE PRODUTOS');
   await expect(primeira).toContainText(`Lote: ${lote}`);
   const pdfEtiquetas = path.join(ARTEFATOS, 'etiquetas-etiquetas.pdf');
-  const textoEtiquetas = await imprimirPdf(page, 'etiquetas-etiquetas', { contem: ['CONTROLE DE RASTREAMENTO DE PRODUTOS', lote, c.produtor.nome] });
+  const textoEtiquetas = await imprimirPdf(page, 'etiquetas-etiquetas', {
+    contem: ['CONTROLE DE RASTREAMENTO DE PRODUTOS', lote, c.produtor.nome],
+    naoContem: ['PUBLIC_URL'],
+  });
   expect(paginasDoPdf(pdfEtiquetas)).toBe(12);
   const [largura, altura] = tamanhoDoPdf(pdfEtiquetas);
   // Chromium rounds the page to whole CSS pixels (100 mm = 283.46 pt → 282.96 pt).

@@ -165,7 +165,9 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   // The list: both romaneios of the producer, with the debt and the green 'NÃO' tag.
   await filtrarPorOpcao(page, 'Filtrar por Nome do Produtor', c.produtor.nome);
   await expect(linhas(page)).toHaveCount(2);
-  await expect(linhas(page).first()).toContainText(formatDate(d1));
+  // The newest first (issue date descending): the second day above the first.
+  await expect(linhas(page).first()).toContainText(formatDate(d2));
+  await expect(linhas(page).last()).toContainText(formatDate(d1));
   await expect(linhas(page).first()).toContainText(String(divida.numero));
   await expect(linhas(page).first().locator('.p-tag.p-tag-success')).toHaveText('NÃO');
   await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-lista.png'), fullPage: true });

@@ -184,10 +184,11 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   const dialogo = page.getByRole('dialog', { name: `Saldo do Boletim ${b.id}` });
   await expect(dialogo).toBeVisible();
   await expect(dialogo.getByText(c.mun.nome)).toBeVisible();
-  await expect(dialogo.getByRole('cell', { name: '15.000,00' }).first()).toBeVisible();
+  // Estimate and balance in kg, with their unit (CONTRACT.md 'Derived values').
+  await expect(dialogo.getByRole('cell', { name: '15.000 kg' }).first()).toBeVisible();
   await page.screenshot({ path: path.join(ARTEFATOS, 'boletim-saldo-dialogo.png') });
   await imprimirPdf(page, 'boletim-saldo', {
-    contem: [`Saldo do Boletim ${b.id}`, c.produtor.nome, c.mun.nome, 'CX 20kg', '31/07/2026', '15.000,00'],
+    contem: [`Saldo do Boletim ${b.id}`, c.produtor.nome, c.mun.nome, 'CX 20kg', '31/07/2026', '15.000 kg'],
     naoContem: ['Exportar CSV', 'Sair'],
   });
 });
@@ -344,6 +345,8 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
     ],
     naoContem: ['Sair'],
   });
+  // The chemicals table fits the A4 width: its last column (header and value) is on the page, not cut at 'Operad'.
+  await imprimirPdf(page, 'caderno-de-campo-a4', { contem: ['Volume de Calda', 'Operador', 'Antônio', 'Açúcar'] });
 });
 
 test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar nada, e imprime o caderno', async ({ page, request }) => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { emDesenvolvimento, enderecoPublico } from './config';
+import { emDesenvolvimento } from './config';
 import { manterPglite } from './db/client';
 import { linhaDoAdminInicial } from './db/seed/reference';
+import { avisoSemPublicUrl } from './modules/config/config.routes';
 
 /** A whole stop (requests in flight, the database, the exit) takes at most this long: the README's promise. */
 const PARADA_MAXIMA_MS = 10_000;
@@ -45,11 +46,8 @@ const banco = app.ctx.database.kind === 'pglite' ? `embutido (PGlite) em ${app.c
 // The lines a person starting the server reads are plain text on stdout; the rest of the log stays JSON.
 console.log(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para parar: Ctrl+C.`);
 if (app.adminInicial) console.log(linhaDoAdminInicial(app.adminInicial));
-if (!app.ctx.config.publicUrl && !emDesenvolvimento(app.ctx.config))
-  app.log.warn(
-    `PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para ${enderecoPublico(app.ctx.config)}. ` +
-      'Defina PUBLIC_URL com o endereço que os usuários acessam (por exemplo https://ceasa.prefeitura.gov.br).',
-  );
+const aviso = avisoSemPublicUrl(app.ctx.config);
+if (aviso && !emDesenvolvimento(app.ctx.config)) app.log.warn(aviso);
 if (app.ctx.database.kind === 'pglite') {
   // The embedded database's autovacuum (see manterPglite), every 5 minutes while the server runs.
   const manter = () =>

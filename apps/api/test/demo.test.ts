@@ -163,11 +163,11 @@ describe('demo market days', () => {
     expect(limites).toEqual({ primeiro: '2025-11-24', ultimo: PROXIMO_DIA_DE_MERCADO });
   });
 
-  it('never sells beyond a bulletin item’s estimated production, with plausible loads a day', async () => {
+  it('never sells beyond a bulletin item’s estimated production (packages weighed in kg), with plausible loads a day', async () => {
     const [q] = await linhas<{ acima: number; esgotados: number; comSaldo: number; minimo: number; maximo: number; media: number }>(sql`
       WITH soma AS (
-        SELECT bi.id, bi.producao_estimada AS estimada, sum(ri.quantidade) AS vendida
-        FROM boletim_itens bi JOIN romaneio_itens ri ON ri.boletim_itens_id = bi.id GROUP BY bi.id
+        SELECT bi.id, bi.producao_estimada AS estimada, sum(ri.quantidade * p.peso_em_kg) AS vendida
+        FROM boletim_itens bi JOIN romaneio_itens ri ON ri.boletim_itens_id = bi.id JOIN produto p ON p.id = ri.produto_id GROUP BY bi.id
       )
       SELECT (SELECT count(*) FROM soma WHERE vendida > estimada)::int AS acima,
              (SELECT count(*) FROM soma WHERE vendida = estimada)::int AS esgotados,

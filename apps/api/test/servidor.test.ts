@@ -35,6 +35,7 @@ beforeAll(async () => {
       ...process.env,
       DATABASE_URL: '',
       PUBLIC_URL: '',
+      QR_HOST: '',
       NODE_ENV: 'production',
       PORT: String(porta),
       HOST: '127.0.0.1',
@@ -64,8 +65,9 @@ afterAll(() => {
 });
 
 describe('the real server', () => {
-  it('warns at start when PUBLIC_URL is unset outside development, naming where links will point', () => {
+  it('warns at start when PUBLIC_URL is unset outside development, naming where links and the labels’ QR codes will point', () => {
     expect(saida).toContain(`PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para http://127.0.0.1:${porta}`);
+    expect(saida).toContain(`Os QR codes das etiquetas impressas abrem http://127.0.0.1:${porta}/lote/..., que só funciona neste computador`);
   });
 
   it('exits 0 within the 10 s the README promises on SIGTERM, even with a half-sent request open', async () => {

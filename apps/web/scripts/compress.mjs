@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The folder to compress: the argument (a build made elsewhere, scripts/build-se-mudou.mjs) or apps/web/dist.
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(import.meta.dirname, '../dist');
 const walk = (d) => readdirSync(d).flatMap((f) => (statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)]));
 for (const f of walk(dist)) {
   if (!/\.(js|css|html|svg|json|txt|woff|ttf|eot)$/.test(f)) continue;

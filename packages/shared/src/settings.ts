@@ -12,6 +12,8 @@ export interface Settings {
   destinoLote: string;
   /** Address the lot labels' QR codes open (QR_HOST; else PUBLIC_URL or the start address, never a request header). */
   qrHost?: string;
+  /** Whether QR_HOST or PUBLIC_URL is set: without them the labels' QR codes open only on the server's own computer. */
+  qrHostConfigurado?: boolean;
   /** Market days, as JavaScript weekdays (0 Sunday ... 6 Saturday): the romaneio's issue-date pickers allow only these. */
   diasDeMercado: number[];
   /** Size of one tracking label, in millimetres (the market's thermal printer takes 100 × 70). */

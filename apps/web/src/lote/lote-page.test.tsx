@@ -43,6 +43,12 @@ describe('public lot page', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('shows the lot quantity with its unit: packages of the packaging and their weight', async () => {
+    render(<LotePage codigo="57R203" fetcher={fetcher(json({ ...LOTE, quantidade: 300, produtoPesoEmKg: 20 }))} />);
+    expect(await screen.findByText('300 CX 20kg (6.000 kg)')).toBeInTheDocument();
+    expect(screen.getByText('Quantidade')).toBeInTheDocument();
+  });
+
   it("says 'Sem dados para mostrar.' on a 404, and for a lot without product or producer", async () => {
     const { unmount } = render(<LotePage codigo="abc" fetcher={fetcher(json({ message: 'Sem dados para mostrar.' }, 404))} />);
     expect(await screen.findByText(TEXTOS.semDados)).toBeInTheDocument();

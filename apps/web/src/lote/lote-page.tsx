@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
+import { formatCpfCnpj, formatDate, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import type { Lote } from '@ceasa/shared/resources/romaneio';
 import { SETTINGS_PADRAO, type Settings } from '@ceasa/shared/settings';
 
@@ -93,6 +93,9 @@ export function LotePage({ codigo, fetcher = fetch }: { codigo: string; fetcher?
 
 function CartaoLote({ lote }: { lote: Lote }) {
   const campos: [string, string][] = [
+    ...(lote.quantidade === undefined
+      ? []
+      : ([['Quantidade', formatQuantidadeEmbalagens(lote.quantidade, lote.produtoEmbalagem, lote.produtoPesoEmKg)]] as [string, string][])),
     ['Produtor', lote.produtorNome],
     ['CPF/CNPJ', formatCpfCnpj(lote.cpfcnpj)],
     ['Propriedade', lote.propriedadeNome ?? '-'],

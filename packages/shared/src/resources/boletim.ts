@@ -78,14 +78,16 @@ export const boletimItemRegistro = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
   areaProducao: z.number(),
   producaoEstimada: z.number(),
   producaoEmbalada: z.number(),
   inicioColheita: dia,
   fimColheita: dia,
-  /** Sum of the romaneio item quantities linked to this item. */
+  /** kg: sum of (romaneio item quantity × its product's pesoEmKg) over the romaneio items linked to this item. */
   producaoComercializada: z.number(),
-  /** producaoEstimada - producaoComercializada. */
+  /** kg: producaoEstimada - producaoComercializada. */
   saldoQtde: z.number(),
   /** Whether the item has a field notebook. */
   temCaderno: z.boolean(),

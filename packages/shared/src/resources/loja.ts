@@ -39,6 +39,8 @@ export const lojaItemRegistro = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
   quantidade: z.number(),
   municipioId: z.number().int(),
   municipioNome: z.string(),

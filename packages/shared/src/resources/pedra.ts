@@ -60,7 +60,7 @@ export const mapaDePedras = z.array(pedraDoMapa);
 
 /**
  * A row of the 'Comercializado' table (GET produtos-comercializados): one bulletin item, its estimated
- * and commercialised quantities (the sum of its romaneio items) and the fraction commercialised
+ * and commercialised quantities in kg (the sum of its romaneio items' packages × pesoEmKg) and the fraction commercialised
  * (null when nothing was estimated). `id` is the bulletin item's.
  */
 export const produtoComercializado = z.object({

@@ -168,6 +168,8 @@ export const romaneioItemRegistro = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
   quantidade: z.number(),
   boletimItensId: z.number().int().nullable(),
   boletimItensInicioColheita: dia.nullable(),
@@ -225,8 +227,11 @@ export const boletimItemProduto = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
   inicioColheita: dia,
   fimColheita: dia,
+  /** The balance in kg: producaoEstimada - the kg of the romaneio items taken from it. */
   saldoQtde: z.number(),
 });
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
@@ -278,6 +283,7 @@ export const loteRegistro = z.object({
       produtoId: true,
       produtoNome: true,
       produtoEmbalagem: true,
+      produtoPesoEmKg: true,
       quantidade: true,
       boletimItensBoletimPropriedadeNome: true,
       boletimItensBoletimPropriedadeMunicipioNome: true,
@@ -285,6 +291,10 @@ export const loteRegistro = z.object({
   ),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
+  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  produtoPesoEmKg: z.number().optional(),
+  /** The lot's quantity: packages of produtoEmbalagem. */
+  quantidade: z.number().optional(),
   produtorNome: z.string(),
   cpfcnpj: z.string(),
   propriedadeNome: z.string().nullable(),
@@ -302,7 +312,8 @@ export const romaneioRecurso = declararRecurso({
   menu: { rotulo: 'Romaneio', icone: 'pi pi-truck' },
   caminhos: { lista: '/romaneio', novo: '/romaneiocreate', editar: '/romaneio/edit/:id' },
   api: { base: 'romaneio', busca: 'searchRomaneio', linha: romaneioLinha, registro: romaneioRegistro, entrada: romaneioInput, filtro: romaneioFiltro },
-  ordem: { campo: 'id', dir: 'asc' },
+  // The newest first (issue date, then id): the gate looks at today's romaneios, not last year's.
+  ordem: { campo: 'dataEmissao', dir: 'desc' },
   rotulos: {
     titulo: 'Romaneios',
     plural: 'romaneios',

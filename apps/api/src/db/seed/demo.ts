@@ -125,10 +125,12 @@ async function seedBoletins(t: Tx, hoje: string) {
     ORDER BY 2, 3`);
   await t.execute(sql`
     INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
-    SELECT b.id, (SELECT pr.id FROM produto pr ORDER BY pr.id OFFSET ((b.id * 7 + n * 13) % 150) LIMIT 1),
-           round((0.5 + ((b.id + n) % 8) * 0.75)::numeric, 2), 2000 + ((b.id * 37 + n * 101) % 40) * 250, 1800 + ((b.id * 37 + n * 101) % 40) * 230,
+    SELECT b.id, pr.id, round((0.5 + ((b.id + n) % 8) * 0.75)::numeric, 2),
+           -- kg (SPEC.md section 3): 1,000 to 5,875 of the product's packages, weighed.
+           (1000 + ((b.id * 37 + n * 101) % 40) * 125) * pr.peso_em_kg, (900 + ((b.id * 37 + n * 101) % 40) * 115) * pr.peso_em_kg,
            b.data_emissao + 15 + n * 10, b.data_emissao + 95 + n * 20
-    FROM boletim b, generate_series(0, 2) n
+    FROM boletim b CROSS JOIN generate_series(0, 2) n
+    CROSS JOIN LATERAL (SELECT pr.id, pr.peso_em_kg FROM produto pr ORDER BY pr.id OFFSET ((b.id * 7 + n * 13) % 150) LIMIT 1) pr
     WHERE n < 2 + b.id % 2
     ORDER BY b.id, n`);
   const secoes = {

@@ -51,6 +51,7 @@ interface ItemBoletim {
   id: number;
   produtoId: number;
   produtorId: number;
+  /** The estimated production in the product's packages (the bulletin's kg ÷ pesoEmKg): romaneio quantities count packages. */
   estimada: number;
   inicio: string;
   fim: string;
@@ -72,8 +73,8 @@ export const PRIMEIRA_DIVIDA_DEMO = 700_001;
  * items harvestable that day, and its usual attendance), a romaneio with items from those bulletin
  * items and its usual stalls, now and then one more stall taken 'avulsa'; a producer's consecutive
  * market days grouped into batches of 1 to 3 dates, each with its own debt (romaneio_divida and the
- * tax system's dividas row). An item's quantities add up to at most its bulletin item's estimated
- * production (some sell out). Shop sheets with items of the region's municipalities, and quotations.
+ * tax system's dividas row). An item's quantities (packages) weigh at most its bulletin item's estimated
+ * production in kg (some sell out). Shop sheets with items of the region's municipalities, and quotations.
  */
 export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: readonly number[]) {
   const rnd = aleatorio(14);
@@ -82,9 +83,9 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
   const pedras = await linhas<{ id: number }>(sql`SELECT id FROM pedras ORDER BY nullif(regexp_replace(numero, '\\D', '', 'g'), '')::int NULLS LAST, id`);
   const itensBoletim = (
     await linhas<{ id: number; produtoId: number; produtorId: number; estimada: string; inicio: string; fim: string }>(sql`
-      SELECT bi.id, bi.produto_id AS "produtoId", b.produtor_id AS "produtorId", bi.producao_estimada AS estimada,
+      SELECT bi.id, bi.produto_id AS "produtoId", b.produtor_id AS "produtorId", round(bi.producao_estimada / p.peso_em_kg, 2) AS estimada,
              bi.inicio_colheita::text AS inicio, bi.fim_colheita::text AS fim
-      FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id ORDER BY bi.id`)
+      FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id JOIN produto p ON p.id = bi.produto_id ORDER BY bi.id`)
   ).map((i) => ({ ...i, estimada: Number(i.estimada) }));
   const itensDe = new Map<number, ItemBoletim[]>();
   for (const i of itensBoletim) itensDe.set(i.produtorId, [...(itensDe.get(i.produtorId) ?? []), i]);
@@ -159,7 +160,7 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
     lista.forEach((it, i) => (it.quantidade = Math.max(1, Math.floor(bruto[i] * escala))));
     const total = lista.reduce((s, it) => s + it.quantidade, 0);
     const ultimo = lista[lista.length - 1];
-    // Whole kilograms; the last day takes what rounding left (exactly the estimate when it sells out).
+    // Whole packages; the last day takes what rounding left (exactly the estimate when it sells out).
     if (esgota || total > bi.estimada) ultimo.quantidade = Math.max(1, ultimo.quantidade + bi.estimada - total);
   }
 

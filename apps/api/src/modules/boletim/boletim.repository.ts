@@ -95,15 +95,20 @@ export const colecaoItens = {
   },
 } satisfies Colecao;
 
-/** What a bulletin item `bi` has been commercialised (CONTRACT.md): the sum of its romaneio items (index romaneio_itens_boletim_itens_idx). */
-export const comercializadaDoItem = sql`(SELECT coalesce(sum(ri.quantidade), 0) FROM romaneio_itens ri WHERE ri.boletim_itens_id = bi.id)`;
+/**
+ * What a bulletin item `bi` has been commercialised, in kg (CONTRACT.md 'Derived values', docs/decisions
+ * 0081): a romaneio item's quantity counts packages, so each weighs quantity × its product's pesoEmKg
+ * before it is summed and compared with the estimate (index romaneio_itens_boletim_itens_idx).
+ */
+export const comercializadaDoItem = sql`(SELECT coalesce(sum(ri.quantidade * rk.peso_em_kg), 0)
+  FROM romaneio_itens ri JOIN produto rk ON rk.id = ri.produto_id WHERE ri.boletim_itens_id = bi.id)`;
 
 /**
- * A bulletin's items with their derived values: producaoComercializada (comercializadaDoItem),
+ * A bulletin's items with their derived values, in kg: producaoComercializada (comercializadaDoItem),
  * saldoQtde = producaoEstimada - producaoComercializada.
  */
 const itensSql = (where: ReturnType<typeof sql>) => sql`
-  SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
+  SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
          bi.area_producao::float8 AS "areaProducao", bi.producao_estimada::float8 AS "producaoEstimada", bi.producao_embalada::float8 AS "producaoEmbalada",
          bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
          ${comercializadaDoItem}::float8 AS "producaoComercializada", (bi.producao_estimada - ${comercializadaDoItem})::float8 AS "saldoQtde",

@@ -102,6 +102,7 @@ describe('boletim', () => {
       produtoId: tomate.id,
       produtoNome: 'Tomate',
       produtoEmbalagem: 'CX 20kg',
+      produtoPesoEmKg: 20,
       areaProducao: 1.5,
       producaoEstimada: 12000,
       producaoEmbalada: 11000.25,
@@ -170,9 +171,10 @@ describe('boletim', () => {
   it('computes commercialised quantity and balance from romaneio items; refuses to delete a bulletin (or an item) linked to them', async () => {
     const b = (await post(agro, 'boletim', base({ itens: [item(), item({ produtoId: acucar.id, producaoEstimada: 300 })] }))).body;
     const r = await inserirRomaneio(app, produtor.id, '2026-05-04', 777001);
-    await inserirRomaneioItem(app, r, tomate.id, 1000.5, b.itens[0].id);
-    await inserirRomaneioItem(app, r, tomate.id, 499.5, b.itens[0].id);
-    await inserirRomaneioItem(app, r, acucar.id, 300, b.itens[1].id);
+    // Romaneio quantities are packages, weighed in kg against the estimate: 75.5 + 24.5 boxes of 20 kg, 6 sacks of 50 kg.
+    await inserirRomaneioItem(app, r, tomate.id, 50.5, b.itens[0].id);
+    await inserirRomaneioItem(app, r, tomate.id, 24.5, b.itens[0].id);
+    await inserirRomaneioItem(app, r, acucar.id, 6, b.itens[1].id);
 
     const s = await call(app, userAdmin, { method: 'GET', url: `/api/boletim/saldo/${b.id}` });
     expect(s.status).toBe(200);

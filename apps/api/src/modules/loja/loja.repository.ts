@@ -31,7 +31,7 @@ const NAO_LOJISTA = 'A pessoa selecionada não é um lojista';
 const colecaoItens = { campo: 'itens', table: lojaItens, cadastro: 'LojaItens', pai: lojaItens.lojaId, item: 'Item' } satisfies Colecao;
 
 const itensSql = (where: ReturnType<typeof sql>) => sql`
-  SELECT li.id, li.loja_id AS "lojaId", li.produto_id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem",
+  SELECT li.id, li.loja_id AS "lojaId", li.produto_id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem", pr.peso_em_kg::float8 AS "produtoPesoEmKg",
          li.quantidade::float8 AS quantidade, li.municipio_id AS "municipioId", m.nome AS "municipioNome"
   FROM loja_itens li
   JOIN produto pr ON pr.id = li.produto_id

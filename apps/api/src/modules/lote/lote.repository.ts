@@ -19,6 +19,7 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
       pessoaId: pessoa.id,
       produtoNome: produto.nome,
       produtoEmbalagem: produto.embalagem,
+      pesoEmKg: produto.pesoEmKg,
       produtorNome: pessoa.nome,
       cpfcnpj: pessoa.cpfcnpj,
       propriedadeNome: propriedade.nome,
@@ -36,11 +37,13 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
     .where(and(eq(romaneioItens.id, ids.itemId), eq(romaneioItens.romaneioId, ids.romaneioId)))
     .limit(1);
   if (!r) return null;
-  const { produtoId, quantidade, pessoaId, ...cartao } = r;
+  const { produtoId, quantidade, pessoaId, pesoEmKg, ...cartao } = r;
   return {
     lote: codigoDoLote(ids.romaneioId, ids.itemId),
     id: ids.romaneioId,
     ...cartao,
+    produtoPesoEmKg: Number(pesoEmKg),
+    quantidade: Number(quantidade),
     destino,
     pessoa: { id: pessoaId, nome: r.produtorNome, cpfcnpj: r.cpfcnpj },
     itens: [
@@ -50,6 +53,7 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
         produtoId,
         produtoNome: r.produtoNome,
         produtoEmbalagem: r.produtoEmbalagem,
+        produtoPesoEmKg: Number(pesoEmKg),
         quantidade: Number(quantidade),
         boletimItensBoletimPropriedadeNome: r.propriedadeNome,
         boletimItensBoletimPropriedadeMunicipioNome: r.municipioNome,

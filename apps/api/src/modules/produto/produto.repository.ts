@@ -91,10 +91,10 @@ export function produtoRepository(db: Db) {
         return row;
       });
     },
-    /** Dropdown options (id, nome, embalagem) cleaned by the shared rule. */
+    /** Dropdown options (id, nome, embalagem, pesoEmKg) cleaned by the shared rule. */
     async opcoes(): Promise<ProdutoOpcao[]> {
       const rows = await db
-        .select({ id: produto.id, nome: produto.nome, embalagem: produto.embalagem })
+        .select({ id: produto.id, nome: produto.nome, embalagem: produto.embalagem, pesoEmKg: sql<number>`${produto.pesoEmKg}::float8` })
         .from(produto)
         .orderBy(asc(chaveDeOrdem(produto.nome)), asc(produto.id));
       return opcoesDeProduto(rows);

@@ -93,7 +93,7 @@ describe('produto', () => {
       expect(r.status).toBe(200);
       const nomes = r.body.map((p: { nome: string }) => p.nome);
       expect(nomes.filter((n: string) => n.toLowerCase().startsWith('abacate'))).toEqual(['Abacate']);
-      expect(r.body.find((p: { nome: string }) => p.nome === 'Abacate')).toEqual({ id: abacate, nome: 'Abacate', embalagem: 'CX 20kg' });
+      expect(r.body.find((p: { nome: string }) => p.nome === 'Abacate')).toEqual({ id: abacate, nome: 'Abacate', embalagem: 'CX 20kg', pesoEmKg: 1 });
       expect(nomes).toContain('Banana Prata');
       expect(new Set(nomes.map((n: string) => n.toLowerCase())).size).toBe(nomes.length);
     }

@@ -13,7 +13,7 @@ export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';
 
 /**
  * 'Quantidade zerado?' (CONTRACT.md): over the distinct bulletin items the romaneio's items are
- * taken from, SIM when every one's balance (estimated - all romaneio quantities linked to it) is ≤ 0,
+ * taken from, SIM when every one's balance in kg (estimated - the kg of all romaneio items linked to it) is ≤ 0,
  * PARCIAL when some are, NÃO when none are (also when no item is linked to a bulletin).
  */
 const tipoQuantidade = sql`CASE WHEN tq.total > 0 AND tq.zerados = tq.total THEN 'SIM' WHEN tq.zerados > 0 THEN 'PARCIAL' ELSE 'NÃO' END`;
@@ -48,7 +48,8 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
     },
   },
   aliases: { produtor: 'produtorNome', 'pessoa.nome': 'produtorNome', 'pessoa.id': 'pessoaId' },
-  defaultSort: { field: 'id', dir: 'asc' },
+  // The newest first (issue date, then id; romaneioRecurso.ordem declares the same).
+  defaultSort: { field: 'dataEmissao', dir: 'desc' },
 };
 
 /** A romaneio's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
@@ -70,7 +71,7 @@ export const colecaoPedras = {
 } satisfies Colecao;
 
 const itensSql = (where: ReturnType<typeof sql>) => sql`
-  SELECT ri.id, ri.romaneio_id AS "romaneioId", ri.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
+  SELECT ri.id, ri.romaneio_id AS "romaneioId", ri.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
          ri.quantidade::float8 AS "quantidade", ri.boletim_itens_id AS "boletimItensId",
          bi.inicio_colheita AS "boletimItensInicioColheita", bi.fim_colheita AS "boletimItensFimColheita",
          pp.nome AS "boletimItensBoletimPropriedadeNome", m.nome AS "boletimItensBoletimPropriedadeMunicipioNome"
@@ -149,7 +150,7 @@ export async function pedrasLivres(t: Tx, datas: string[]): Promise<PedraLivre[]
 export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[]): Promise<BoletimItemProduto[]> {
   const filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
   const r = await t.execute(sql`
-    SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem",
+    SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
            bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
            (bi.producao_estimada - ${comercializadaDoItem})::float8 AS "saldoQtde"
     FROM boletim_itens bi

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DIVIDA_EM_USO, FORA_DA_COLHEITA } from '@ceasa/shared';
+import { DIVIDA_EM_USO, FORA_DA_COLHEITA, romaneioRecurso } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 import {
   inserirBoletim,
@@ -337,6 +337,23 @@ describe('romaneio list, record and debt', () => {
     ]);
     expect((await req(t.userAdmin, 'POST', 'romaneio/searchRomaneio/asc/id', { produtor: 'beatriz', divida: String(divida) })).body.totalElements).toBe(2);
     expect((await req(t.userAdmin, 'POST', 'romaneio/searchRomaneio/asc/id', { produtoNome: 'alfa', produtor: p })).body.totalElements).toBe(2);
+  });
+
+  it('lists the newest romaneios first by default (issue date, then id, both descending), as romaneioRecurso.ordem declares', async () => {
+    expect(romaneioRecurso.ordem).toEqual({ campo: 'dataEmissao', dir: 'desc' });
+    const antigo = await req(t.userAdmin, 'POST', 'romaneio', [romaneio('2026-11-02', novaDivida())]);
+    const dezembro = { itens: [itemAlface(1)] };
+    const novos = await req(t.userAdmin, 'POST', 'romaneio', [romaneio('2026-12-28', novaDivida(), dezembro), romaneio('2026-12-31', dividas, dezembro)]);
+    const mesmoDia = await req(t.userAdmin, 'POST', 'romaneio', [romaneio('2026-12-31', novaDivida(), dezembro)]);
+    expect([antigo.status, novos.status, mesmoDia.status]).toEqual([201, 201, 201]);
+    const chave = (x: { dataEmissao: string; id: number }) => `${x.dataEmissao}#${String(x.id).padStart(9, '0')}`;
+    const lista = await req(t.userAdmin, 'GET', 'romaneio?size=1000');
+    expect(lista.status).toBe(200);
+    const linhas = lista.body.content as { dataEmissao: string; id: number }[];
+    const meus = [antigo.body[0].id, novos.body[0].id, novos.body[1].id, mesmoDia.body[0].id];
+    expect(linhas.map((x) => x.id).filter((id) => meus.includes(id))).toEqual([mesmoDia.body[0].id, novos.body[1].id, novos.body[0].id, antigo.body[0].id]);
+    expect(linhas.map(chave)).toEqual(linhas.map(chave).sort().reverse());
+    expect(linhas.at(-1)!.dataEmissao <= antigo.body[0].dataEmissao).toBe(true);
   });
 
   it('GET romaneio/dividas/{divida} answers the batch by date; an unknown debt an empty list', async () => {

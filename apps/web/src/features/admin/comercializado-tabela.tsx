@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { useState } from 'react';
-import { formatDate, formatDecimal, type Page, type ProdutoComercializado } from '@ceasa/shared';
+import { formatDate, formatDecimal, formatKg, type Page, type ProdutoComercializado } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 
@@ -59,12 +59,12 @@ export function ComercializadoTabela() {
       >
         <Column field="boletimId" header="Boletim" sortable />
         <Column field="nomeProduto" header="Produto" sortable />
-        <Column field="quantidadeEstimada" header="Qtd. Estimada" sortable body={(r: ProdutoComercializado) => formatDecimal(r.quantidadeEstimada)} />
+        <Column field="quantidadeEstimada" header="Qtd. Estimada" sortable body={(r: ProdutoComercializado) => formatKg(r.quantidadeEstimada)} />
         <Column
           field="quantidadeComercializada"
           header="Qtd. Comercializada"
           sortable
-          body={(r: ProdutoComercializado) => formatDecimal(r.quantidadeComercializada)}
+          body={(r: ProdutoComercializado) => formatKg(r.quantidadeComercializada)}
         />
         <Column
           field="porcentagemComercializada"

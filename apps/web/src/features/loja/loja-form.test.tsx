@@ -19,6 +19,7 @@ const item = (id: number, produtoNome: string, quantidade: number) => ({
   produtoId: id * 10,
   produtoNome,
   produtoEmbalagem: 'CX',
+  produtoPesoEmKg: 20,
   quantidade,
   municipioId: 5,
   municipioNome: 'Imperatriz',
@@ -189,5 +190,17 @@ describe('loja form', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Remover item 2 (Alface - CX)' })).toBeInTheDocument();
     expect(screen.getByLabelText('Quantidade do item 2')).toHaveValue('30,00');
     expect(chamadas('lojaitens/updateQtde')).toEqual([]);
+  });
+});
+
+describe('loja items say their unit', () => {
+  it('the quantity counts packages and each row shows it with its packaging and weight', async () => {
+    servidor();
+    renderizar('/loja/edit/1');
+    await screen.findByLabelText('Quantidade do item 1');
+    expect(screen.getAllByRole('columnheader').map((c) => c.textContent)).toContain('Quantidade (embalagens)');
+    expect(screen.queryByText('Quantidade (kg)')).toBeNull();
+    expect(await screen.findByText('150 CX (3.000 kg)')).toBeInTheDocument();
+    expect(screen.getByText('30 CX (600 kg)')).toBeInTheDocument();
   });
 });

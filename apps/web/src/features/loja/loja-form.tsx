@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, quantidadeItem, type Loja, type LojaInput } from '@ceasa/shared';
+import { formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField, type ItemColumn } from '../../components/form/items-field';
@@ -11,7 +12,10 @@ import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
 import { useLojistas } from './api';
 
 /** A row of the items table: the input's fields and, for a saved item, the names the server gave. */
-type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string };
+type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string; produtoPesoEmKg?: number };
+
+/** A quantity counts packages of the product's embalagem (CONTRACT.md 'Derived values'). */
+const QUANTIDADE = 'Quantidade (embalagens)';
 
 /** SPEC.md section 9: the missing-item toast lasts 3 s. */
 const DURACAO_SEM_ITENS = 3000;
@@ -60,18 +64,25 @@ export default function LojaForm() {
   });
 
   const nome = (opcoes: { label: string; value: number }[], id: number | undefined, salvo?: string) => opcoes.find((o) => o.value === id)?.label ?? salvo ?? '';
+  /** The row's quantity with its unit: '300 CX 20kg (6.000 kg)' (the product's packaging and weight, as listed or as saved). */
+  const comUnidade = (i: ItemForm) => {
+    const p = produtos.data?.find((x) => x.id === i.produtoId);
+    const salvo = f.registro?.itens.find((x) => x.produtoId === i.produtoId);
+    return formatQuantidadeEmbalagens(i.quantidade, p?.embalagem ?? salvo?.produtoEmbalagem, p?.pesoEmKg ?? salvo?.produtoPesoEmKg);
+  };
   const colunas: ItemColumn<ItemForm>[] = [
     { field: 'municipioId', header: 'Município', body: (i) => nome(municipios.opcoes, i.municipioId, i.municipioNome) },
     { field: 'produtoId', header: 'Produto', body: (i) => nome(opcoesProduto, i.produtoId, i.produtoNome) },
     {
       field: 'quantidade',
-      header: 'Quantidade (kg)',
+      header: QUANTIDADE,
       editor: 'numero',
       decimais: 2,
       rotulo: (_i, n) => `Quantidade do item ${n + 1}`,
       aoSair: noServidor.aoSair,
       style: { width: '12rem' },
     },
+    { field: 'produtoPesoEmKg', header: 'Peso', body: comUnidade },
   ];
 
   const salvar = f.form.handleSubmit(
@@ -110,7 +121,7 @@ export default function LojaForm() {
                   campos: [
                     { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes } },
                     { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto } },
-                    { field: 'quantidade', header: 'Quantidade (kg)', editor: 'numero', decimais: 2 },
+                    { field: 'quantidade', header: QUANTIDADE, editor: 'numero', decimais: 2 },
                   ],
                   padrao: {
                     id: null,

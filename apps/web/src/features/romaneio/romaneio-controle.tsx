@@ -1,5 +1,5 @@
 import type { Romaneio, RomaneioItem } from '@ceasa/shared';
-import { formatCpfCnpj, formatDate, formatDateTime, formatDecimal } from '@ceasa/shared/format';
+import { formatCpfCnpj, formatDate, formatDateTime, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
 import './romaneio-impressao.css';
 
@@ -37,7 +37,8 @@ const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
 ];
 
 const COLUNAS: PrintColumn<RomaneioItem>[] = [
-  { header: 'Qtde', cell: (i) => formatDecimal(i.quantidade), className: 'num' },
+  // Packages of the product's embalagem (the 'Unidade' beside it) with their weight (CONTRACT.md 'Derived values'): '300 (6.000 kg)'.
+  { header: 'Qtde', cell: (i) => formatQuantidadeEmbalagens(i.quantidade, null, i.produtoPesoEmKg), className: 'num controle-qtde' },
   { header: 'Unidade', cell: (i) => i.produtoEmbalagem },
   { header: 'Produto', cell: (i) => i.produtoNome },
   { header: 'Início', cell: (i) => formatDate(i.boletimItensInicioColheita) },

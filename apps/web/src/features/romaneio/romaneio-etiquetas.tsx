@@ -17,6 +17,21 @@ export const LAYOUTS_ETIQUETAS: { value: LayoutEtiquetas; label: string }[] = [
 /** The lot page's address on the QR host (GET /api/config's qrHost: QR_HOST or the product's public address). */
 export const urlDoLote = (base: string, lote: string) => `${base.replace(/\/+$/, '')}/lote/${encodeURIComponent(lote)}`;
 
+/**
+ * Shown above the labels when neither PUBLIC_URL nor QR_HOST is set (GET /api/config's qrHostConfigurado):
+ * the QR codes would open the server's own address, which a buyer's phone cannot reach. Not printed.
+ */
+export function AvisoQrLocal() {
+  const s = useSettings();
+  if (s.qrHostConfigurado !== false) return null;
+  return (
+    <p role="alert" className="etiquetas-aviso">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" /> Atenção: sem PUBLIC_URL ou QR_HOST configurado, os QR codes abrirão apenas neste
+      computador ({s.qrHost}). Peça ao administrador para configurar o endereço público.
+    </p>
+  );
+}
+
 /** One label's lot: its romaneio and its own item (the public page shows that item's product). */
 const loteDoItem = (r: Pick<Romaneio, 'id'>, i: Pick<RomaneioItem, 'id'>) => codigoDoLote(r.id, i.id);
 

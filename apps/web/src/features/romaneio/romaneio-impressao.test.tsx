@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Romaneio, RomaneioItem } from '@ceasa/shared';
 import { lerCodigoDoLote } from '@ceasa/shared';
 import { formatDateTime } from '@ceasa/shared/format';
@@ -16,6 +16,7 @@ const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem => ({
   produtoId: 1,
   produtoNome: `Produto ${id}`,
   produtoEmbalagem: 'CX 20kg',
+  produtoPesoEmKg: 20,
   quantidade: 10.5,
   boletimItensId: 9,
   boletimItensInicioColheita: '2026-05-01',
@@ -83,7 +84,7 @@ describe('control sheet', () => {
     }
     const p1 = within(paginas[0] as HTMLElement);
     expect(p1.getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Qtde', 'Unidade', 'Produto', 'Início', 'Fim', 'Propriedade - Município']);
-    expect(p1.getAllByRole('row')[1].textContent).toBe('10,50CX 20kgProduto 20001/05/202630/06/2026Sítio Boa Vista - Vale Verde');
+    expect(p1.getAllByRole('row')[1].textContent).toBe('10,5 (210 kg)CX 20kgProduto 20001/05/202630/06/2026Sítio Boa Vista - Vale Verde');
     const dados = Object.fromEntries(
       [...paginas[0].querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]),
     );
@@ -194,5 +195,62 @@ describe('the list row buttons', () => {
     await u.click(within(etiquetas).getByRole('radio', { name: 'Folha A4' }));
     expect(etiquetas.querySelector('.etiquetas-a4')).not.toBeNull();
     expect(etiquetas.querySelector('style')!.textContent).toContain('size: A4');
+  });
+});
+
+describe('labels that work on a phone, and row buttons told apart', () => {
+  beforeEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  const linha = { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' as const };
+  function Linha() {
+    const impressao = useImpressaoRomaneio();
+    return (
+      <>
+        <AcoesImpressaoRomaneio romaneio={linha} abrir={impressao.abrir} />
+        {impressao.dialogo}
+      </>
+    );
+  }
+  const abrirEtiquetas = async (settings: object) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(romaneio(57, [item(203)])), { status: 200 })),
+    );
+    comSettings(<Linha />, settings);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Etiquetas do romaneio 57' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Etiquetas de rastreamento' });
+    await waitFor(() => expect(dialogo.querySelectorAll('.etiqueta')).toHaveLength(1));
+    return dialogo;
+  };
+
+  it('without PUBLIC_URL or QR_HOST the label dialog says the codes open only on this computer, and how to fix it', async () => {
+    const dialogo = await abrirEtiquetas({ qrHost: 'http://localhost:3000', qrHostConfigurado: false, destinoLote: 'CEASA' });
+    expect(within(dialogo).getByRole('alert')).toHaveTextContent(
+      'Atenção: sem PUBLIC_URL ou QR_HOST configurado, os QR codes abrirão apenas neste computador (http://localhost:3000). Peça ao administrador para configurar o endereço público.',
+    );
+    // A screen notice, not part of the printed labels.
+    expect(within(dialogo).getByRole('alert').closest('.etiqueta')).toBeNull();
+  });
+
+  it('with a configured address the dialog shows no warning', async () => {
+    const dialogo = await abrirEtiquetas({ qrHost: 'https://ceasa.exemplo.gov.br', qrHostConfigurado: true, destinoLote: 'CEASA' });
+    expect(within(dialogo).queryByRole('alert')).toBeNull();
+    expect(dialogo.textContent).not.toContain('PUBLIC_URL');
+  });
+
+  it('each of the four row buttons has its own visible text, within its accessible name and tooltip', () => {
+    comSettings(<Linha />);
+    const botoes = screen.getAllByRole('button');
+    expect(botoes.map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['Imprimir', 'Imprimir o romaneio 57'],
+      ['Imprimir todos', 'Imprimir todos os romaneios da dívida 20259001'],
+      ['Etiquetas', 'Etiquetas do romaneio 57'],
+      ['Etiquetas de todos', 'Etiquetas de todos os romaneios da dívida 20259001'],
+    ]);
+    for (const b of botoes) expect(b.getAttribute('aria-label')!.startsWith(b.textContent!)).toBe(true);
+    expect(new Set(botoes.map((b) => b.textContent)).size).toBe(4);
   });
 });

@@ -5,7 +5,7 @@ import type { Romaneio, RomaneioLinha } from '@ceasa/shared';
 import { PrintDialog } from '../../components/print/print-dialog';
 import { api } from '../../lib/api-client';
 import { ControleRomaneio } from './romaneio-controle';
-import { EtiquetasRomaneio, LAYOUTS_ETIQUETAS, type LayoutEtiquetas } from './romaneio-etiquetas';
+import { AvisoQrLocal, EtiquetasRomaneio, LAYOUTS_ETIQUETAS, type LayoutEtiquetas } from './romaneio-etiquetas';
 
 type ModoImpressao = 'controle' | 'etiquetas';
 
@@ -38,6 +38,7 @@ function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpr
         <ControleRomaneio romaneios={q.data} />
       ) : (
         <>
+          <AvisoQrLocal />
           <fieldset className="etiquetas-layout">
             <legend className="sr-only">Formato de impressão</legend>
             {LAYOUTS_ETIQUETAS.map((l) => (
@@ -55,11 +56,27 @@ function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpr
 }
 
 /** The four row buttons of the romaneio list (SPEC.md section 2, always visible): print and label this romaneio or all of its debt. */
+/**
+ * Each with a short visible text (the words a clerk tells them apart by, also the start of its accessible
+ * name) and the whole scope in its accessible name and tooltip.
+ */
 const BOTOES_IMPRESSAO = [
-  { modo: 'controle', escopo: 'romaneio', icone: 'pi pi-print', rotulo: (r: RomaneioLinha) => `Imprimir o romaneio ${r.id}` },
-  { modo: 'controle', escopo: 'divida', icone: 'pi pi-copy', rotulo: (r: RomaneioLinha) => `Imprimir todos os romaneios da dívida ${r.divida}` },
-  { modo: 'etiquetas', escopo: 'romaneio', icone: 'pi pi-tag', rotulo: (r: RomaneioLinha) => `Etiquetas do romaneio ${r.id}` },
-  { modo: 'etiquetas', escopo: 'divida', icone: 'pi pi-tags', rotulo: (r: RomaneioLinha) => `Etiquetas de todos os romaneios da dívida ${r.divida}` },
+  { modo: 'controle', escopo: 'romaneio', icone: 'pi pi-print', texto: 'Imprimir', rotulo: (r: RomaneioLinha) => `Imprimir o romaneio ${r.id}` },
+  {
+    modo: 'controle',
+    escopo: 'divida',
+    icone: 'pi pi-copy',
+    texto: 'Imprimir todos',
+    rotulo: (r: RomaneioLinha) => `Imprimir todos os romaneios da dívida ${r.divida}`,
+  },
+  { modo: 'etiquetas', escopo: 'romaneio', icone: 'pi pi-tag', texto: 'Etiquetas', rotulo: (r: RomaneioLinha) => `Etiquetas do romaneio ${r.id}` },
+  {
+    modo: 'etiquetas',
+    escopo: 'divida',
+    icone: 'pi pi-tags',
+    texto: 'Etiquetas de todos',
+    rotulo: (r: RomaneioLinha) => `Etiquetas de todos os romaneios da dívida ${r.divida}`,
+  },
 ] as const;
 
 /** What a row's print or label button asks for: this romaneio or every romaneio of its debt. */
@@ -76,13 +93,16 @@ export function useImpressaoRomaneio() {
  * lives with the list, not in the row: a row re-rendered by the list's reload must not close it.
  */
 export function AcoesImpressaoRomaneio({ romaneio, abrir }: { romaneio: RomaneioLinha; abrir: (p: PedidoDeImpressao) => void }) {
+  // Two by two (print above labels, this romaneio left of its debt): the row keeps its width on a 1366 px screen.
   return (
-    <>
+    <span className="acoes-impressao">
       {BOTOES_IMPRESSAO.map((b) => (
         <Button
           key={`${b.modo}-${b.escopo}`}
           icon={b.icone}
-          rounded
+          label={b.texto}
+          className="acao-impressao"
+          size="small"
           text
           aria-label={b.rotulo(romaneio)}
           tooltip={b.rotulo(romaneio)}
@@ -90,6 +110,6 @@ export function AcoesImpressaoRomaneio({ romaneio, abrir }: { romaneio: Romaneio
           onClick={() => abrir(b.escopo === 'romaneio' ? { modo: b.modo, romaneioId: romaneio.id } : { modo: b.modo, divida: romaneio.divida })}
         />
       ))}
-    </>
+    </span>
   );
 }

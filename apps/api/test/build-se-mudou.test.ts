@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CARIMBO, construirSeMudou, FONTES, hashDasFontes } from '../../../scripts/build-se-mudou.mjs';
+
+/** `npm start` builds the web app only when its sources changed (scripts/build-se-mudou.mjs, the prestart). */
+let raiz: string;
+let dist: string;
+let builds: number;
+const escrever = (rel: string, texto: string) => {
+  mkdirSync(path.dirname(path.join(raiz, rel)), { recursive: true });
+  writeFileSync(path.join(raiz, rel), texto);
+};
+/** A build that takes a while (so two starts overlap) and writes a complete dist. */
+const construir = async (pasta: string) => {
+  builds++;
+  await new Promise((r) => setTimeout(r, 150));
+  mkdirSync(pasta, { recursive: true });
+  writeFileSync(path.join(pasta, 'index.html'), `<html>build ${builds}</html>`);
+};
+const rodar = (o: Partial<Parameters<typeof construirSeMudou>[0]> = {}) => construirSeMudou({ raiz, dist, construir, log: () => undefined, ...o });
+
+beforeEach(() => {
+  raiz = mkdtempSync(path.join(os.tmpdir(), 'ceasa-build-'));
+  dist = path.join(raiz, 'apps/web/dist');
+  builds = 0;
+  escrever('apps/web/src/main.tsx', 'app');
+  escrever('apps/web/src/main.test.tsx', 'test');
+  escrever('packages/shared/src/index.ts', 'shared');
+  escrever('package-lock.json', '{}');
+});
+afterEach(() => rmSync(raiz, { recursive: true, force: true }));
+
+describe('npm start builds the web app only when its sources changed', () => {
+  it('is the prestart, and hashes the web and shared sources and the lockfile', () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8'));
+    expect(pkg.scripts.prestart).toBe('node scripts/build-se-mudou.mjs');
+    expect(FONTES).toEqual(expect.arrayContaining(['apps/web/src', 'packages/shared/src', 'package-lock.json']));
+  });
+
+  it('builds once, then skips until a web source, a shared source or the lockfile changes (tests do not count)', async () => {
+    expect(await rodar()).toBe(true);
+    expect(readFileSync(path.join(dist, CARIMBO), 'utf8').trim()).toBe(hashDasFontes(raiz));
+    expect(await rodar()).toBe(false);
+    escrever('apps/web/src/main.test.tsx', 'another test');
+    expect(await rodar()).toBe(false);
+    expect(builds).toBe(1);
+    for (const [rel, texto] of [
+      ['apps/web/src/main.tsx', 'app 2'],
+      ['packages/shared/src/index.ts', 'shared 2'],
+      ['package-lock.json', '{"v":2}'],
+    ]) {
+      escrever(rel, texto);
+      expect(await rodar(), rel).toBe(true);
+      expect(await rodar(), rel).toBe(false);
+    }
+    expect(builds).toBe(4);
+    // A dist without its stamp (a plain `npm run build`) or without index.html is built again.
+    rmSync(path.join(dist, CARIMBO));
+    expect(await rodar()).toBe(true);
+    expect(builds).toBe(5);
+  });
+
+  it('two starts at once build once, and leave one complete dist and no temporary folder', async () => {
+    const [a, b] = await Promise.all([rodar(), rodar()]);
+    expect([a, b].sort()).toEqual([false, true]);
+    expect(builds).toBe(1);
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe('<html>build 1</html>');
+    expect(readdirSync(path.dirname(dist))).toEqual(['dist', 'src']);
+  });
+
+  it('a failed build keeps the previous dist as it was and no lock behind', async () => {
+    await rodar();
+    escrever('apps/web/src/main.tsx', 'broken');
+    await expect(
+      rodar({
+        construir: async (pasta: string) => {
+          mkdirSync(pasta, { recursive: true });
+          writeFileSync(path.join(pasta, 'index.html'), 'half');
+          throw new Error('vite falhou');
+        },
+      }),
+    ).rejects.toThrow('vite falhou');
+    expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toBe('<html>build 1</html>');
+    expect(existsSync(`${dist}.lock`)).toBe(false);
+    expect(readdirSync(path.dirname(dist))).toEqual(['dist', 'src']);
+  });
+});
