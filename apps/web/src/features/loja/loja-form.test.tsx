@@ -107,7 +107,7 @@ describe('loja form', { timeout: 30_000 }, () => {
     servidor();
     renderizar('/lojacreate');
     const u = userEvent.setup();
-    const qtde = await screen.findByLabelText('Quantidade (kg)', { selector: 'input' });
+    const qtde = await screen.findByLabelText('Quantidade (embalagens)', { selector: 'input' });
     await u.type(qtde, '20000');
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar' }));
     expect(await screen.findByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('loja form', { timeout: 30_000 }, () => {
     expect(salvar).toHaveAttribute('title', 'Salvar (Ctrl+Enter)');
     const u = userEvent.setup();
     await u.type(screen.getByLabelText('Data Emissão'), '19112026{Enter}');
-    await u.type(screen.getByLabelText('Quantidade (kg)', { selector: 'input' }), '5{Enter}');
+    await u.type(screen.getByLabelText('Quantidade (embalagens)', { selector: 'input' }), '5{Enter}');
     expect(screen.queryByText('Produto(s) não adicionado(s)!')).toBeNull();
     await u.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Produto(s) não adicionado(s)!')).toBeInTheDocument();
