@@ -1,5 +1,5 @@
-// ESLint (flat config): TypeScript rules, no import cycles, feature boundaries in the web app,
-// kebab-case file names and the rules of hooks. Formatting is Prettier's (eslint-config-prettier
+// ESLint (flat config): TypeScript rules, no import cycles, feature boundaries in the web app, module
+// boundaries in the API (docs/arquitetura.md), kebab-case file names and the rules of hooks. Formatting is Prettier's (eslint-config-prettier
 // turns off the rules that would fight it). Run by `npm run lint`, part of `npm test`.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -14,6 +14,14 @@ const FEATURES = './apps/web/src/features';
 const features = readdirSync(FEATURES, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+const API_SRC = './apps/api/src';
+const MODULES = `${API_SRC}/modules`;
+const modulos = readdirSync(MODULES, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const foraDosModulos = readdirSync(API_SRC)
+  .filter((n) => n !== 'modules')
+  .map((n) => `${API_SRC}/${n}`);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'bench/results/**', 'apps/api/src/db/migrations/**'] },
@@ -61,6 +69,11 @@ export default tseslint.config(
             })),
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: FEATURES, message: 'components/ e lib/ não conhecem nenhuma feature.' },
             {
+              target: [FEATURES, './apps/web/src/components', './apps/web/src/lib'],
+              from: './apps/web/src/app',
+              message: 'O app/ (a casca) importa as features, nunca o contrário: o que elas precisam vai para lib/ ou components/.',
+            },
+            {
               target: './apps/web/src/lote',
               from: ['./apps/web/src/app', './apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
               message: 'A página pública do lote é uma entrada própria e pequena: não importa o back office.',
@@ -72,5 +85,28 @@ export default tseslint.config(
   },
   // A component's test may drive it through a real screen of a feature.
   { files: ['apps/web/src/**/*.test.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': 'off' } },
+  // API modules: another module (or db/, lib/, identity/…) reaches a module only through its
+  // `<modulo>.service.ts`, never its repository or routes; lib/ knows no module. The registry
+  // modules/index.ts mounts every module's routes. A module's tests may look inside other modules.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...modulos.map((m) => ({
+              target: [...modulos.filter((o) => o !== m).map((o) => `${MODULES}/${o}`), ...foraDosModulos],
+              from: `${MODULES}/${m}`,
+              except: [`./${m}.service.ts`],
+              message: `Fora do módulo ${m}, use só o que ${m}/${m}.service.ts exporta (docs/arquitetura.md).`,
+            })),
+            { target: `${API_SRC}/lib`, from: MODULES, message: 'lib/ é genérico: não conhece nenhum módulo.' },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

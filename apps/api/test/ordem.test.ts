@@ -12,7 +12,7 @@ import {
   inserirPreco,
   inserirProduto,
   inserirPropriedade,
-} from '../src/modules/produto/produto.fixtures';
+} from './fabricas';
 
 /**
  * Issue 10: alphabetical order is Portuguese order. Every kind of list (a resource's paged list,

@@ -15,15 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import {
-  inserirBoletim,
-  inserirBoletimItem,
-  inserirGrupo,
-  inserirMunicipio,
-  inserirPessoa,
-  inserirProduto,
-  inserirPropriedade,
-} from '../src/modules/produto/produto.fixtures';
+import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from './fabricas';
 
 const raiz = path.resolve(import.meta.dirname, '../../..');
 const urlServidor = process.env.DATABASE_URL;

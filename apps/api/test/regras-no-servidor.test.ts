@@ -13,7 +13,7 @@ import {
   inserirPropriedade,
   inserirRomaneio,
   inserirRomaneioItem,
-} from '../src/modules/produto/produto.fixtures';
+} from './fabricas';
 
 /**
  * Rules the browser checks, the server checks too, with the same shared rule and message (issue 20,

@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { diretorioFotos, nomeFotoValido } from '../modules/ftp/storage';
+import { diretorioFotos, nomeFotoValido } from '../modules/ftp/ftp.service';
 import type { Database, Db, Tx } from './client';
 
 const FORMATO = 'CEASA-BACKUP';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { build, call, countRows, tokensPorPapel } from '../../../test/helpers';
-import { inserirRomaneio, inserirRomaneioItem } from '../produto/produto.fixtures';
+import { inserirRomaneio, inserirRomaneioItem } from '../../../test/fabricas';
 
 let app: FastifyInstance;
 let admin: string;

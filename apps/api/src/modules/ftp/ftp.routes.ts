@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { soDigitos } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, naoEncontrado } from '../../lib/errors';
-import { existePessoaComDocumento } from '../pessoa/pessoa.repository';
+import { existePessoaComDocumento } from '../pessoa/pessoa.service';
 import { fotoStorage, NOME_FOTO, tipoImagem } from './storage';
 
 const arquivoQuery = z.object({

@@ -10,7 +10,7 @@ import {
   inserirPropriedade,
   inserirRomaneio,
   inserirRomaneioItem,
-} from '../produto/produto.fixtures';
+} from '../../../test/fabricas';
 
 /** GET romaneio/lote/{lote}: the public lot page's data, without a token; any code that names no lot is a clean 404. */
 const t = appDeTeste({ tokens: ['admin'] });

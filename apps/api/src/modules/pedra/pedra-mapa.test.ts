@@ -11,7 +11,7 @@ import {
   inserirPropriedade,
   inserirRomaneio,
   inserirRomaneioItem,
-} from '../produto/produto.fixtures';
+} from '../../../test/fabricas';
 
 const t = appDeTeste();
 

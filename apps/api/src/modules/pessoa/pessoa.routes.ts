@@ -5,7 +5,7 @@ import { idParam, inteiroDoCaminho, pessoaRecurso } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { quem } from '../../plugins/auth';
 import { recursoRoutes } from '../../lib/routes';
-import { fotoStorage } from '../ftp/storage';
+import { fotoStorage } from '../ftp/ftp.service';
 import { pessoaList, pessoaRepository } from './pessoa.repository';
 
 const tipoParam = z.object({ tipoId: inteiroDoCaminho('Tipo inválido') });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { appDeTeste, build, call, countRows } from '../../../test/helpers';
-import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
+import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 
 /** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
 let tomate: number;

@@ -24,7 +24,7 @@ import {
   type ListParams,
   type ListSpec,
 } from '../../lib/list';
-import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
+import { normalizarFiltroDeGrupo } from '../produto/produto.service';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
 const aninhado = (r: Record<string, unknown>): Preco => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
-import { inserirGrupo, inserirPreco, inserirProduto } from '../produto/produto.fixtures';
+import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 
 let acucar: number;
 let feijao: number;

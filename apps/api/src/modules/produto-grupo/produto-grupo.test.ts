@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
-import {
-  inserirBoletim,
-  inserirBoletimItem,
-  inserirGrupo,
-  inserirMunicipio,
-  inserirPessoa,
-  inserirProduto,
-  inserirPropriedade,
-} from '../produto/produto.fixtures';
+import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from '../../../test/fabricas';
 
 const t = appDeTeste();
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows, tokenFor } from '../../../test/helpers';
-import { inserirGrupo, inserirPreco, inserirProduto } from './produto.fixtures';
+import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 
 let admin: string;
 let userAdmin: string;

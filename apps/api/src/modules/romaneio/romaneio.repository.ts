@@ -5,8 +5,8 @@ import { romaneioItens, romaneioPedras } from '../../db/schema';
 import type { Colecao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
-import { comercializadaDoItem } from '../boletim/boletim.repository';
-import { ordemDoNumero } from '../pedra/pedra.repository';
+import { comercializadaDoItem } from '../boletim/boletim.service';
+import { ordemDoNumero } from '../pedra/pedra.service';
 
 export const NAO_ENCONTRADO = 'Romaneio não encontrado';
 export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';

@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIVIDA_EM_USO, FORA_DA_COLHEITA, romaneioRecurso } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
-import {
-  inserirBoletim,
-  inserirBoletimItem,
-  inserirGrupo,
-  inserirMunicipio,
-  inserirPessoa,
-  inserirProduto,
-  inserirPropriedade,
-} from '../produto/produto.fixtures';
+import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from '../../../test/fabricas';
 
 const t = appDeTeste();
 

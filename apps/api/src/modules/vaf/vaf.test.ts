@@ -13,7 +13,7 @@ import {
   inserirPropriedade,
   inserirRomaneio,
   inserirRomaneioItem,
-} from '../produto/produto.fixtures';
+} from '../../../test/fabricas';
 
 let tomate: number;
 let banana: number;

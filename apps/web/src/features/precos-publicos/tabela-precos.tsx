@@ -64,7 +64,7 @@ function pageNumbers(atual: number, total: number): number[] {
  * The public quotation table: server-paged (20 rows) and sorted, a name filter, a date filter,
  * 'Limpar Filtros', a print report and each group's price history. A light table on purpose:
  * everything /home loads stays small (see
- * docs/decisions/0029-public-quotation-page-has-its-own-light-table.md).
+ * docs/decisions/0029-pagina-publica-de-cotacao-com-tabela-leve.md).
  */
 export function TabelaPrecos() {
   const [estado, setEstado] = useState<EstadoPrecos>(lerEstado);

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Test data inserted straight into the database (the tests of produto-grupo, produto, precos
- * and vaf share it). Returns ids.
+ * Test factories: data inserted straight into the database (shared by the API tests of many
+ * modules). Returns ids.
  */
 async function um(app: FastifyInstance, q: ReturnType<typeof sql>): Promise<number> {
   const r = await app.ctx.db.execute(q);

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, serial } from 'drizzle-orm/pg-core';
+import { pessoa } from './pessoa';
+import { produto } from './produto';
+import { propriedade } from './propriedade';
+
+/**
+ * Harvest bulletins: an agronomist's visit report of what a property will harvest. Their validity
+ * (dataVigencia, the latest fimColheita) and each item's commercialised quantity and balance are
+ * computed when read (boletim.repository.ts), never stored.
+ */
+export const boletim = pgTable(
+  'boletim',
+  {
+    id: serial('id').primaryKey(),
+    dataVisita: date('data_visita', { mode: 'string' }).notNull(),
+    dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+    produtorId: integer('produtor_id')
+      .notNull()
+      .references(() => pessoa.id),
+    propriedadeId: integer('propriedade_id')
+      .notNull()
+      .references(() => propriedade.id),
+    tecnicoId: integer('tecnico_id')
+      .notNull()
+      .references(() => pessoa.id),
+  },
+  // The list's dropdown filters and the issue-date filter.
+  (t) => [
+    index('boletim_produtor_idx').on(t.produtorId),
+    index('boletim_propriedade_idx').on(t.propriedadeId),
+    index('boletim_tecnico_idx').on(t.tecnicoId),
+    index('boletim_data_emissao_idx').on(t.dataEmissao, t.id),
+  ],
+);
+
+export const boletimItens = pgTable(
+  'boletim_itens',
+  {
+    id: serial('id').primaryKey(),
+    boletimId: integer('boletim_id')
+      .notNull()
+      .references(() => boletim.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id),
+    areaProducao: numeric('area_producao', { precision: 12, scale: 2 }).notNull(),
+    producaoEstimada: numeric('producao_estimada', { precision: 14, scale: 2 }).notNull(),
+    producaoEmbalada: numeric('producao_embalada', { precision: 14, scale: 2 }).notNull(),
+    inicioColheita: date('inicio_colheita', { mode: 'string' }).notNull(),
+    fimColheita: date('fim_colheita', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('boletim_itens_boletim_idx').on(t.boletimId),
+    index('boletim_itens_produto_idx').on(t.produtoId),
+    check('boletim_itens_colheita_ck', sql`${t.fimColheita} >= ${t.inicioColheita}`),
+    check('boletim_itens_quantidades_ck', sql`${t.areaProducao} >= 0 AND ${t.producaoEstimada} >= 0 AND ${t.producaoEmbalada} >= 0`),
+  ],
+);

@@ -1,0 +1,16 @@
+import { index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { chave, semAcento } from './chaves';
+
+export const municipio = pgTable(
+  'municipio',
+  {
+    id: serial('id').primaryKey(),
+    nome: varchar('nome', { length: 200 }).notNull(),
+    sigla: varchar('sigla', { length: 2 }).notNull(),
+  },
+  (t) => [
+    // One municipality per name and state ('Bom Jesus' exists in several states).
+    uniqueIndex('municipio_nome_sigla_uq').on(semAcento(t.nome), semAcento(t.sigla)),
+    index('municipio_nome_chave_idx').on(chave(t.nome), t.id),
+  ],
+);

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, foreignKey, index, integer, numeric, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { boletimItens } from './boletim';
+import { pedras } from './pedra';
+import { pessoa } from './pessoa';
+import { produto } from './produto';
+
+/**
+ * A debt number belongs to one romaneio batch (CONTRACT.md): the romaneios created together, one per
+ * issue date, share their debt. The batch's row is the debt's one owner: a later batch with the same debt
+ * fails on this primary key, also when two clerks save at the same moment.
+ */
+export const romaneioDivida = pgTable('romaneio_divida', {
+  divida: bigint('divida', { mode: 'number' }).primaryKey(),
+});
+
+export const romaneio = pgTable(
+  'romaneio',
+  {
+    id: serial('id').primaryKey(),
+    dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+    /** The batch this romaneio belongs to (its debt). */
+    divida: bigint('divida', { mode: 'number' })
+      .notNull()
+      .references(() => romaneioDivida.divida),
+    pessoaId: integer('pessoa_id')
+      .notNull()
+      .references(() => pessoa.id),
+  },
+  (t) => [
+    index('romaneio_divida_idx').on(t.divida),
+    index('romaneio_data_idx').on(t.dataEmissao),
+    index('romaneio_pessoa_idx').on(t.pessoaId),
+    // Target of romaneio_pedras' (romaneio_id, data) key: a stall is booked on its romaneio's own date.
+    unique('romaneio_id_data_uq').on(t.id, t.dataEmissao),
+  ],
+);
+
+export const romaneioItens = pgTable(
+  'romaneio_itens',
+  {
+    id: serial('id').primaryKey(),
+    romaneioId: integer('romaneio_id')
+      .notNull()
+      .references(() => romaneio.id, { onDelete: 'cascade' }),
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id),
+    quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
+    boletimItensId: integer('boletim_itens_id').references(() => boletimItens.id),
+  },
+  (t) => [
+    index('romaneio_itens_romaneio_idx').on(t.romaneioId),
+    index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId),
+    check('romaneio_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`),
+  ],
+);
+
+/** Stall occupation per (stall, date): unique, so the database refuses a second occupant. */
+export const romaneioPedras = pgTable(
+  'romaneio_pedras',
+  {
+    id: serial('id').primaryKey(),
+    romaneioId: integer('romaneio_id').notNull(),
+    pedraId: integer('pedra_id')
+      .notNull()
+      .references(() => pedras.id),
+    /** The romaneio's issue date (the key below keeps them equal). */
+    data: date('data', { mode: 'string' }).notNull(),
+    ocupacao: varchar('ocupacao', { length: 50 }),
+  },
+  (t) => [
+    unique('romaneio_pedras_pedra_data_uq').on(t.pedraId, t.data),
+    index('romaneio_pedras_romaneio_idx').on(t.romaneioId),
+    index('romaneio_pedras_data_idx').on(t.data),
+    foreignKey({ name: 'romaneio_pedras_romaneio_data_fk', columns: [t.romaneioId, t.data], foreignColumns: [romaneio.id, romaneio.dataEmissao] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of docs/arquitetura.md are kept by ESLint (eslint.config.js): each case lints one import
+ * as if it were written in that file of the repository.
+ */
+const raiz = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: raiz });
+
+async function recusas(arquivo: string, importacao: string): Promise<string[]> {
+  const [r] = await eslint.lintText(`import * as m from '${importacao}';\nexport const usado = m;\n`, { filePath: path.join(raiz, arquivo) });
+  return r!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+
+describe('camadas guardadas pelo lint', () => {
+  it('um módulo da API usa outro só pelo seu service', { timeout: 120_000 }, async () => {
+    const romaneio = 'apps/api/src/modules/romaneio/novo.ts';
+    expect(await recusas(romaneio, '../pedra/pedra.repository')).toEqual([expect.stringContaining('pedra/pedra.service.ts')]);
+    expect(await recusas(romaneio, '../boletim/boletim.repository')).toHaveLength(1);
+    expect(await recusas(romaneio, '../boletim/boletim.routes')).toHaveLength(1);
+    expect(await recusas(romaneio, '../pedra/pedra.service')).toEqual([]);
+    expect(await recusas(romaneio, './romaneio.repository')).toEqual([]);
+    expect(await recusas('apps/api/src/modules/precos/novo.ts', '../produto/produto.repository')).toHaveLength(1);
+    expect(await recusas('apps/api/src/modules/ftp/novo.ts', '../pessoa/pessoa.repository')).toHaveLength(1);
+    expect(await recusas('apps/api/src/modules/pessoa/novo.ts', '../ftp/storage')).toHaveLength(1);
+    // Outside the modules too (the backup uses the photos' storage through ftp's service).
+    expect(await recusas('apps/api/src/db/novo.ts', '../modules/ftp/storage')).toHaveLength(1);
+    expect(await recusas('apps/api/src/db/novo.ts', '../modules/ftp/ftp.service')).toEqual([]);
+    // A module's tests may look inside another module.
+    expect(await recusas('apps/api/src/modules/pessoa/novo.test.ts', '../ftp/storage')).toEqual([]);
+  });
+
+  it('lib/ da API não conhece nenhum módulo', { timeout: 120_000 }, async () => {
+    expect(await recusas('apps/api/src/lib/novo.ts', '../modules/boletim/boletim.service')).toEqual([expect.stringContaining('lib/ é genérico')]);
+  });
+
+  it('features, components/ e lib/ do web não importam o app/', { timeout: 120_000 }, async () => {
+    for (const arquivo of ['apps/web/src/features/romaneio/novo.ts', 'apps/web/src/components/novo.ts', 'apps/web/src/lib/novo.ts']) {
+      const destino = path.relative(path.dirname(path.join(raiz, arquivo)), path.join(raiz, 'apps/web/src/app/locale-pt'));
+      expect(await recusas(arquivo, destino.startsWith('.') ? destino : `./${destino}`)).toEqual([expect.stringContaining('app/ (a casca)')]);
+    }
+    expect(await recusas('apps/web/src/features/romaneio/novo.ts', '../../lib/api-client')).toEqual([]);
+  });
+});
