@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  inserirBoletim,
-  inserirBoletimItem,
-  inserirGrupo,
-  inserirMunicipio,
-  inserirPessoa,
-  inserirProduto,
-  inserirPropriedade,
-} from '../src/modules/produto/produto.fixtures';
+import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from './fabricas';
 import { appDeTeste, call } from './helpers';
 
 /**
