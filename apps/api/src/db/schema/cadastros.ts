@@ -35,6 +35,8 @@ export const municipio = pgTable(
   'municipio',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     sigla: varchar('sigla', { length: 2 }).notNull(),
   },
@@ -54,6 +56,8 @@ export const pessoa = pgTable(
   'pessoa',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     cpfcnpj: varchar('cpfcnpj', { length: 18 }).notNull(),
     celular: varchar('celular', { length: 11 }),
@@ -75,6 +79,8 @@ export const propriedade = pgTable(
   'propriedade',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     endereco: varchar('endereco', { length: 200 }),
     numero: varchar('numero', { length: 200 }),
@@ -107,6 +113,8 @@ export const pedras = pgTable(
   'pedras',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     numero: varchar('numero', { length: 200 }).notNull(),
   },
   // One stall per number (spaces around it, case and accents do not make another).
@@ -120,6 +128,8 @@ export const veiculoTipo = pgTable('veiculo_tipo', {
 
 export const estacionamento = pgTable('estacionamento', {
   id: serial('id').primaryKey(),
+  /** Changes on every save: a save that sends another is refused (decision 0085). */
+  versao: integer('versao').notNull().default(1),
   data: date('data', { mode: 'string' }).notNull(),
   placa: varchar('placa', { length: 200 }).notNull(),
   valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
@@ -144,6 +154,8 @@ export const produtoGrupo = pgTable(
   'produto_grupo',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
   },
@@ -163,6 +175,8 @@ export const produto = pgTable(
   'produto',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     embalagem: varchar('embalagem', { length: 200 }).notNull(),
     pesoEmKg: numeric('peso_em_kg', { precision: 12, scale: 2 }).notNull().default('1'),
@@ -185,6 +199,8 @@ export const precos = pgTable(
   'precos',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
     data: date('data', { mode: 'string' }).notNull(),
     produtoId: integer('produto_id')
@@ -243,6 +259,8 @@ export const boletim = pgTable(
   'boletim',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     dataVisita: date('data_visita', { mode: 'string' }).notNull(),
     dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
     produtorId: integer('produtor_id')
@@ -299,6 +317,8 @@ export const caderno = pgTable(
   'caderno',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     boletimItemId: integer('boletim_item_id')
       .notNull()
       .references(() => boletimItens.id, { onDelete: 'no action' }),
@@ -398,6 +418,8 @@ export const romaneio = pgTable(
   'romaneio',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
     /** The batch this romaneio belongs to (its debt). */
     divida: bigint('divida', { mode: 'number' })
@@ -463,6 +485,8 @@ export const loja = pgTable(
   'loja',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     lojistaId: integer('lojista_id')
       .notNull()
       .references(() => pessoa.id),
@@ -494,6 +518,8 @@ export const cotacao = pgTable(
   'cotacao',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     pessoaId: integer('pessoa_id')
       .notNull()
       .references(() => pessoa.id),
