@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_VERSAO_DESATUALIZADA } from '@ceasa/shared';
+import { inserirRomaneio, inserirRomaneioItem } from '../src/modules/produto/produto.fixtures';
 import { appDeTeste, call, countRows } from './helpers';
 
 /**
@@ -163,6 +164,30 @@ describe('versao: stale saves are refused', () => {
     const velho = await req('PUT', `loja/${l.id}`, { lojistaId: lojista.id, dataEmissao: '2026-11-21', versao: 1 });
     expect(velho.status).toBe(409);
     expect((await req('GET', `loja/${l.id}`)).body.dataEmissao).toBe('2026-11-20');
+  });
+
+  it("a quantity-only save of a romaneio item raises the romaneio's versao; its stale save is refused, changing nothing", async () => {
+    const b = await criar('boletim', boletim());
+    const bi = (b.itens as { id: number }[])[0].id;
+    const rid = await inserirRomaneio(t.app, produtor.id, '2026-05-04', 77001);
+    const item = await inserirRomaneioItem(t.app, rid, tomate.id, 10, bi);
+    expect((await req('GET', `romaneio/${rid}`)).body.versao).toBe(1);
+    expect((await req('PUT', 'romaneioitens/updateQtde', { id: item, quantidade: 12 })).status).toBe(200);
+    expect((await req('GET', `romaneio/${rid}`)).body.versao).toBe(2);
+
+    const logs = await countRows(t.app, 'logs');
+    const corpo = {
+      dataEmissao: '2026-05-04',
+      divida: 77001,
+      pessoaId: produtor.id,
+      pedras: [],
+      itens: [{ id: item, produtoId: tomate.id, boletimItensId: bi, quantidade: 30 }],
+    };
+    const velho = await req('PUT', `romaneio/${rid}`, { ...corpo, versao: 1 });
+    expect(velho.status).toBe(409);
+    expect(velho.body.message).toBe(MSG_VERSAO_DESATUALIZADA);
+    expect(await countRows(t.app, 'logs')).toBe(logs);
+    expect((await req('GET', `romaneio/${rid}`)).body).toMatchObject({ versao: 2, itens: [{ id: item, quantidade: 12 }] });
   });
 
   it('two saves at the same moment with the same versao: exactly one 200 and one 409', async () => {
