@@ -105,7 +105,7 @@ describe('ids are parsed strictly', () => {
   }, 120_000);
 
   it('still reads a well-formed id, and the largest id of an integer column is a 404, not a 500', async () => {
-    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/rotas/1000' })).body).toEqual({ id: 1000, nome: 'rota-teste-1000' });
+    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/rotas/1000' })).body).toEqual({ id: 1000, versao: 1, nome: 'rota-teste-1000' });
     const maior = await call(t.app, t.admin, { method: 'GET', url: '/api/rotas/2147483647' });
     expect(maior.status).toBe(404);
   });
@@ -167,6 +167,6 @@ describe('ids in a body are JSON integers in range', () => {
     expect(await retrato()).toEqual(antes);
     // A JSON integer in range still edits.
     const ok = await call(t.app, t.admin, { method: 'PUT', url: '/api/rotas', payload: { id: 1000, nome: 'rota-teste-1000-b' } });
-    expect([ok.status, ok.body]).toEqual([200, { id: 1000, nome: 'rota-teste-1000-b' }]);
+    expect([ok.status, ok.body]).toEqual([200, { id: 1000, versao: 2, nome: 'rota-teste-1000-b' }]);
   });
 });

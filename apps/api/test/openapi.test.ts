@@ -39,7 +39,7 @@ describe('OpenAPI document', () => {
       properties: Record<string, { items?: { properties?: object } }>;
     };
     expect(Object.keys(page.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size', 'totalExato']);
-    expect(Object.keys(page.properties.content.items!.properties!)).toEqual(['id', 'nome', 'sigla']);
+    expect(Object.keys(page.properties.content.items!.properties!)).toEqual(['id', 'versao', 'nome', 'sigla']);
   });
 
   it('refuses to answer a record the SQL left a field out of (the serializer checks the response schema)', async () => {

@@ -17,6 +17,9 @@ function formatValor(v: unknown): string {
   return String(v);
 }
 
+/** A record's content without its `versao` (decision 0085): a save counter, not the record's data, kept out of the audit text. */
+const semVersao = ({ versao: _versao, ...r }: Record<string, unknown>) => r;
+
 /** Writes one audit row; call it inside the transaction of the change it records. */
 export async function registrarLog(
   tx: Tx,
@@ -32,7 +35,7 @@ export async function registrarLog(
     cadastro,
     cadastroId: String(cadastroId),
     acao,
-    conteudo: conteudo(cadastro, depois),
-    conteudoAnterior: antes ? conteudo(cadastro, antes) : null,
+    conteudo: conteudo(cadastro, semVersao(depois)),
+    conteudoAnterior: antes ? conteudo(cadastro, semVersao(antes)) : null,
   });
 }

@@ -1,6 +1,6 @@
-import { asc, eq, getTableColumns, inArray, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { caminhoDoCampo } from '@ceasa/shared';
+import { caminhoDoCampo, MSG_VERSAO_DESATUALIZADA } from '@ceasa/shared';
 import type { Db, Tx } from '../db/client';
 import { registrarLog } from './audit';
 import { badRequest, conflict, HttpError, naoEncontrado, pgErro } from './errors';
@@ -20,6 +20,20 @@ const VINCULOS: Record<string, string> = {
   cotacao: 'cotações',
 };
 export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastros';
+
+/** The 409 of a save that sent a `versao` other than the stored one (decision 0085). */
+export const versaoDesatualizada = () => conflict(MSG_VERSAO_DESATUALIZADA);
+
+/**
+ * Marks a parent as changed by a save of one of its rows alone (e.g. a quantity): its `versao` goes
+ * up, so a form still holding the old one is refused (decision 0085).
+ */
+export async function novaVersao(t: Tx, table: PgTable & { id: PgColumn; versao: PgColumn }, id: number): Promise<void> {
+  await t
+    .update(table)
+    .set({ versao: sql`${table.versao} + 1` } as never)
+    .where(eq(table.id, id));
+}
 
 /**
  * How a resource words a duplicate that one of its unique indexes refused: the message (given the
@@ -291,6 +305,8 @@ export function auditedCrud<T extends TableWithId>(
   type Insert = InferInsertModel<T>;
   const idCol = table.id;
   const cols = getTableColumns(table);
+  /** The optimistic-locking column (decision 0085), when the table has one. */
+  const versaoCol = (cols as Record<string, PgColumn>).versao as PgColumn | undefined;
   const colecoes = o.colecoes ?? [];
 
   async function lerLinha(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
@@ -315,18 +331,27 @@ export function auditedCrud<T extends TableWithId>(
     return row;
   }
 
-  /** The update of a row already read (its previous values go to the audit row). */
-  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>, auditar = true): Promise<Row> {
+  /**
+   * The update of a row already read (its previous values go to the audit row). On a table with
+   * `versao` the update always raises it by one and, given the `versao` the form loaded, only
+   * matches the row that still holds it: otherwise nothing is written and the answer is 409.
+   */
+  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>, auditar = true, versao?: number | null): Promise<Row> {
     const id = (antes as { id: number }).id;
-    const set = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== 'id' && v !== undefined && k in cols));
+    const set: Record<string, unknown> = Object.fromEntries(
+      Object.entries(values).filter(([k, v]) => k !== 'id' && k !== 'versao' && v !== undefined && k in cols),
+    );
+    if (versaoCol) set.versao = sql`${versaoCol} + 1`;
+    const onde = versaoCol && versao !== undefined && versao !== null ? and(eq(idCol, id), eq(versaoCol, versao)) : eq(idCol, id);
     const [row] = Object.keys(set).length
       ? ((await t
           .update(table)
           .set(set as never)
-          .where(eq(idCol, id))
+          .where(onde)
           .returning()
           .catch(duplicado(o.unicos, { ...(antes as Record<string, unknown>), ...set }))) as Row[])
       : [antes];
+    if (!row) throw versaoDesatualizada();
     if (auditar) await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
     return row;
   }
@@ -341,19 +366,23 @@ export function auditedCrud<T extends TableWithId>(
     id: number | null,
     preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
     ler?: (t: Tx, id: number) => Promise<R>,
+    versao?: number | null,
   ): Promise<R> {
     let antes: Row | undefined;
     if (id !== null) {
       // Locked: two saves of the same record take turns, each diffing the children the other left.
       antes = await lerLinha(t, id, true);
       if (!antes) throw naoEncontrado(msgNaoEncontrado);
+      // A stale form is refused before anything else is checked (the update checks it again).
+      if (versaoCol && versao !== undefined && versao !== null && (antes as Record<string, unknown>).versao !== versao) throw versaoDesatualizada();
     }
     const dados = await preparar(t, antes);
     const campos = new Set(colecoes.map((c) => c.campo));
     const valores = Object.fromEntries(Object.entries(dados).filter(([k]) => !campos.has(k))) as Partial<Insert>;
     const conteudoAntes = antes && o.resumo ? await o.resumo(t, id!) : (antes as Record<string, unknown> | undefined);
     const adiar = colecoes.length > 0 || !!o.resumo;
-    const row = antes ? await alterar(t, usuario, antes, valores, !adiar) : await inserir(t, usuario, valores as Insert, !adiar);
+    // An update always raises the parent's versao, also when only its rows change (decision 0085).
+    const row = antes ? await alterar(t, usuario, antes, valores, !adiar, versao) : await inserir(t, usuario, valores as Insert, !adiar);
     const rowId = (row as { id: number }).id;
     if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados);
     if (adiar) await registrarLog(t, usuario, cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, row), conteudoAntes);
@@ -395,11 +424,12 @@ export function auditedCrud<T extends TableWithId>(
     async inserir(db: Db, usuario: string, values: Insert, tx?: Tx): Promise<Row> {
       return tx ? inserir(tx, usuario, values) : db.transaction((t) => inserir(t, usuario, values));
     },
-    async alterar(db: Db, usuario: string, id: number, values: Partial<Insert>, tx?: Tx): Promise<Row> {
+    /** The update of one row (404 when missing); given `versao`, refused with 409 unless it is the stored one. */
+    async alterar(db: Db, usuario: string, id: number, values: Partial<Insert>, tx?: Tx, versao?: number | null): Promise<Row> {
       const run = async (t: Tx) => {
         const antes = await lerLinha(t, id);
         if (!antes) throw naoEncontrado(msgNaoEncontrado);
-        return alterar(t, usuario, antes, values);
+        return alterar(t, usuario, antes, values, true, versao);
       };
       return tx ? run(tx) : db.transaction(run);
     },
@@ -418,8 +448,9 @@ export function auditedCrud<T extends TableWithId>(
       id: number | null,
       preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
       ler?: (t: Tx, id: number) => Promise<R>,
+      versao?: number | null,
     ): Promise<R> {
-      return db.transaction((t) => salvarNa(t, usuario, id, preparar, ler));
+      return db.transaction((t) => salvarNa(t, usuario, id, preparar, ler, versao));
     },
     salvarNa,
     /** Deletes the row and its declared children (one audit row each); 404 when missing, `emUso`'s 409 when referenced. */
@@ -454,12 +485,13 @@ export function repositorioPadrao<T extends TableWithId, Dto>(
   const valores =
     o.valores ??
     ((_t: Tx, input: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k in cols)) as Partial<InferInsertModel<T>>);
+      Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k !== 'versao' && k in cols)) as Partial<InferInsertModel<T>>);
   return {
     crud,
     ler: (id: number) => o.ler(db, id),
     inserir: (usuario: string, input: Record<string, unknown>) => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), o.ler),
-    alterar: (usuario: string, id: number, input: Record<string, unknown>) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler),
+    alterar: (usuario: string, id: number, input: Record<string, unknown>) =>
+      crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler, input.versao as number | null | undefined),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
   };
 }

@@ -34,6 +34,8 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
   /** The removal's success text; the lists of `lista` are read again after it. */
   removido?: (id: number) => string;
   lista?: string;
+  /** After a row was saved or removed here (the parent's versao went up: decision 0085). */
+  aoGravar?: () => Promise<void> | void;
 }) {
   const toast = useToast();
   const qc = useQueryClient();
@@ -68,6 +70,7 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
     try {
       await api(`${o.base}/updateQtde`, { method: 'PUT', body: { id, quantidade: q.data } });
       salvas.current.set(id, q.data);
+      await Promise.resolve(o.aoGravar?.()).catch(() => undefined);
       toast.show('success', 'Cadastro Alterado!', `${id} Alterado com sucesso`);
     } catch (err) {
       toast.show('error', 'Erro ao alterar!', (err as ApiError).message || 'Erro ao alterar...');
@@ -81,6 +84,7 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
     try {
       await api(`${o.base}/${id}`, { method: 'DELETE' });
       salvas.current.delete(id);
+      await Promise.resolve(o.aoGravar?.()).catch(() => undefined);
       toast.show('success', 'Remoção concluída!', o.removido?.(id) ?? `Item ${id} removido`, 5000);
       if (o.lista) await relerListas(qc, o.lista);
       return true;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
@@ -56,6 +57,7 @@ export type BoletimItemDados = z.output<typeof boletimItemInput>;
 
 export const boletimInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   dataVisita: dataNaFaixa('A Data da visita é obrigatória', 'Uma data da visita deve ser inserida', 'A data da visita', () => anosBoletim().visita),
   dataEmissao: dataNaFaixa('A data emissão é obrigatória', 'A data emissão é inválida', 'A data de emissão', () => anosBoletim().visita),
   produtorId: referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado'),
@@ -106,6 +108,7 @@ export const boletimComCaderno = (produto: string) =>
 /** A list row: the bulletin without its items. */
 export const boletimLinha = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   dataVisita: dia,
   dataEmissao: dia,
   /** The latest fimColheita of the items (null without items). */

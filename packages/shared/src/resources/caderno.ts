@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada } from '../versao';
 import { anoNaFaixa, dataNaFaixa, idOpcional, referencia, texto } from '../z';
 
 /**
@@ -217,6 +218,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 const cadernoCampos = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   boletimItemId: referencia('O item do boletim é obrigatório', 'O item do boletim é obrigatório', 'O item do boletim deve estar na lista'),
   /** The current crop: the bulletin item's product (read-only; the server takes it from the item). */
   produtoId: z.number().int().positive().nullish(),
@@ -315,6 +317,8 @@ export type AplicacaoProdutoQuimico = {
 
 export type Caderno = {
   id: number;
+  /** Changes on every save (decision 0085). */
+  versao?: number;
   boletimItemId: number;
   boletimId: number;
   produtoId: number;

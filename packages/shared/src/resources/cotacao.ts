@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { idOpcional, referencia } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const cotacaoInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   pessoaId: referencia('A pessoa e obrigatoria', 'A pessoa e obrigatoria', 'A pessoa e obrigatoria'),
   /** Missing on a create: active (the table's default). */
   ativo: z.boolean({ error: 'O status deve ser Ativa ou Nao Ativa' }).default(true),
@@ -18,6 +20,7 @@ export type CotacaoDados = z.output<typeof cotacaoInput>;
  */
 export const cotacaoRegistro = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   pessoaId: z.number().int(),
   ativo: z.boolean(),
   nome: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia, texto } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
@@ -60,6 +61,7 @@ export const numeroDivida = (obrigatorio = 'A dívida é obrigatória') =>
 
 export const estacionamentoInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   data: data('A data e obrigatoria', 'Uma data deve ser inserida'),
   placa: texto('A placa é obrigatória', 200, 'A placa deve ter no máximo 200 caracteres'),
   valor,
@@ -75,6 +77,7 @@ export type VeiculoTipo = z.infer<typeof veiculoTipoRegistro>;
 
 export const estacionamentoRegistro = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   data: z.string(),
   placa: z.string(),
   valor: z.number(),

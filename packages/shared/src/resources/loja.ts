@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { quantidadeItem } from './romaneio';
@@ -24,6 +25,7 @@ export type LojaItemInput = z.input<typeof lojaItemInput>;
  */
 export const lojaInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   lojistaId: referencia('O lojista é obrigatório', 'O lojista é obrigatório', 'O lojista deve estar na lista'),
   dataEmissao: data('A data de emissão é obrigatória', 'A data de emissão é inválida'),
   itens: z.array(lojaItemInput, { error: 'Os itens devem ser uma lista' }).min(1, LOJA_SEM_ITENS).max(500, 'Uma loja pode ter no máximo 500 itens').optional(),
@@ -50,6 +52,7 @@ export type LojaItem = z.infer<typeof lojaItemRegistro>;
 /** A list row (SPEC.md section 2: Código, Lojista, Data Emissão). */
 export const lojaLinha = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   lojistaId: z.number().int(),
   lojistaNome: z.string(),
   lojista: z.object({ nome: z.string() }),

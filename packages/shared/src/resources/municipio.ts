@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const municipioInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   nome: texto('O nome é obrigatório', 200, 'O nome dete ter no máximo 200 caracteres'),
   sigla: texto('A sigla é obrigatório', 2, 'A sigla dete ter no máximo 2 caracteres'),
 });
 export type MunicipioInput = z.input<typeof municipioInput>;
 /** A municipality as the API answers it. */
-export const municipioRegistro = z.object({ id: z.number().int(), nome: z.string(), sigla: z.string() });
+export const municipioRegistro = z.object({ id: z.number().int(), versao: versaoRegistro, nome: z.string(), sigla: z.string() });
 export type Municipio = z.infer<typeof municipioRegistro>;
 
 export const municipioRecurso = declararRecurso({

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const pedraInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   numero: texto('O número da pedra é obrigatório', 200, 'O número deve ter no máximo 200 caracteres'),
 });
 export type PedraInput = z.input<typeof pedraInput>;
-export const pedraRegistro = z.object({ id: z.number().int(), numero: z.string() });
+export const pedraRegistro = z.object({ id: z.number().int(), versao: versaoRegistro, numero: z.string() });
 export type Pedra = z.infer<typeof pedraRegistro>;
 
 /** Stalls ('Pedras', route name 'pedra'; API base 'pedras'): searched by number only. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { permissao } from '../permissions';
 import { idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const grupoPermissoesInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   nome: texto('O nome do grupo é obrigatório', 200, 'O nome do grupo deve ter no máximo 200 caracteres'),
   permissoes: z.array(permissao).default([]),
 });
@@ -21,7 +23,7 @@ export const permissaoRegistro = z.object({
   visualizar: z.boolean(),
 });
 /** A row of the group list. */
-export const grupoPermissoesLinha = z.object({ id: z.number().int(), nome: z.string() });
+export const grupoPermissoesLinha = z.object({ id: z.number().int(), versao: versaoRegistro, nome: z.string() });
 /** A group with its flags per route (GET/POST/PUT grupoPermissoes). */
 export const grupoPermissoesRegistro = grupoPermissoesLinha.extend({ permissoes: z.array(permissaoRegistro) });
 export type GrupoPermissoes = z.infer<typeof grupoPermissoesRegistro>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { soDigitos } from '../format';
 import { idOpcional, referencia, texto, textoOpcional } from '../z';
 import { declararRecurso } from '../recurso';
@@ -34,6 +35,7 @@ const celular = z
 
 export const pessoaInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   nome: texto('O nome é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
   cpfcnpj,
   celular,
@@ -53,6 +55,7 @@ export type PessoaTipo = z.infer<typeof pessoaTipoRegistro>;
 
 export const pessoaRegistro = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   nome: z.string(),
   cpfcnpj: z.string(),
   celular: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia } from '../z';
 import { paraNumeroBR } from './produto';
 import { declararRecurso } from '../recurso';
@@ -46,6 +47,7 @@ export const valorPreco = z
 
 export const precoInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   produtoId: referencia(PRECO_MSG.produtoObrigatorio, PRECO_MSG.produtoSelecionado, PRECO_MSG.produtoNaLista),
   data: data(PRECO_MSG.dataObrigatoria, PRECO_MSG.dataInvalida),
   valor: valorPreco,
@@ -54,6 +56,7 @@ export type PrecoInput = z.input<typeof precoInput>;
 
 export const precoRegistro = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   valor: z.number(),
   data: z.string(),
   produtoId: z.number().int(),

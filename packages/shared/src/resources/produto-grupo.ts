@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const produtoGrupoInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   nome: texto('O nome e obrigatorio', 200, 'O nome deve ter no maximo 200 caracteres'),
   unPadrao: texto('A embalagem e obrigatorio', 200, 'A embalagem deve ter no maximo 200 caracteres'),
 });
 export type ProdutoGrupoInput = z.input<typeof produtoGrupoInput>;
-export const produtoGrupoRegistro = z.object({ id: z.number().int(), nome: z.string(), unPadrao: z.string() });
+export const produtoGrupoRegistro = z.object({ id: z.number().int(), versao: versaoRegistro, nome: z.string(), unPadrao: z.string() });
 export type ProdutoGrupo = z.infer<typeof produtoGrupoRegistro>;
 
 /** Per-column filters of the group list. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { idOpcional, referencia, texto } from '../z';
 import { declararRecurso } from '../recurso';
 
@@ -21,6 +22,7 @@ export const PESO_MAXIMO = 99_999;
 
 export const produtoInput = z.object({
   id: idOpcional,
+  versao: versaoEntrada,
   nome: texto('O nome e obrigatorio', 200, 'O nome deve ter no maximo 200 caracteres'),
   embalagem: texto('A embalagem e obrigatorio', 200, 'A embalagem deve ter no maximo 200 caracteres'),
   /** Missing on create: 1 (the form's default). null or blank: required. */
@@ -55,6 +57,7 @@ export type ProdutoInput = z.input<typeof produtoInput>;
 
 export const produtoRegistro = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   nome: z.string(),
   embalagem: z.string(),
   pesoEmKg: z.number(),

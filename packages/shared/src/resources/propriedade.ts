@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { soDigitos } from '../format';
 import { idOpcional, referencia, texto, textoOpcional } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
@@ -45,6 +46,7 @@ export const AREA_MSG = {
 export const propriedadeInput = z
   .object({
     id: idOpcional,
+    versao: versaoEntrada,
     nome: texto('O nome da propriedade é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
     endereco: textoOpcional(200, 'O endereço deve ter no máximo 200 caracteres'),
     numero: textoOpcional(200, 'O número deve ter no máximo 200 caracteres'),
@@ -75,6 +77,7 @@ export type PropriedadeDados = z.output<typeof propriedadeInput>;
 
 export const propriedadeRegistro = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   nome: z.string(),
   endereco: z.string().nullable(),
   numero: z.string().nullable(),

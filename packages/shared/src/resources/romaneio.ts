@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { pedraRegistro } from './pedra';
@@ -124,6 +125,7 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
     z
       .object({
         id: idOpcional,
+        versao: versaoEntrada,
         dataEmissao: dias ? dataEmissaoNosDias(dias) : dataEmissaoRomaneio,
         divida: dividaRomaneio,
         pessoaId: produtorRomaneio,
@@ -191,6 +193,7 @@ export type RomaneioPedra = z.infer<typeof romaneioPedraRegistro>;
 /** A list row (SPEC.md section 2: Código, Nome do Produtor, Data Emissão, Divida, 'Quantidade zerado?'). */
 export const romaneioLinha = z.object({
   id: z.number().int(),
+  versao: versaoRegistro,
   dataEmissao: dia,
   divida: z.number().int(),
   pessoaId: z.number().int(),

@@ -2,11 +2,15 @@ import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, u
 
 export const rotas = pgTable('rotas', {
   id: serial('id').primaryKey(),
+  /** Changes on every save: a save that sends another is refused (decision 0085). */
+  versao: integer('versao').notNull().default(1),
   nome: varchar('nome', { length: 200 }).notNull().unique(),
 });
 
 export const grupoPermissoes = pgTable('grupo_permissoes', {
   id: serial('id').primaryKey(),
+  /** Changes on every save: a save that sends another is refused (decision 0085). */
+  versao: integer('versao').notNull().default(1),
   nome: varchar('nome', { length: 200 }).notNull(),
 });
 

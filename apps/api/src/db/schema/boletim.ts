@@ -13,6 +13,8 @@ export const boletim = pgTable(
   'boletim',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     dataVisita: date('data_visita', { mode: 'string' }).notNull(),
     dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
     produtorId: integer('produtor_id')

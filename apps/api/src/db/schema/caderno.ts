@@ -14,6 +14,8 @@ export const caderno = pgTable(
   'caderno',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     boletimItemId: integer('boletim_item_id')
       .notNull()
       .references(() => boletimItens.id, { onDelete: 'no action' }),

@@ -6,6 +6,8 @@ export const cotacao = pgTable(
   'cotacao',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     pessoaId: integer('pessoa_id')
       .notNull()
       .references(() => pessoa.id),

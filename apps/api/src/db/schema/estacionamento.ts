@@ -8,6 +8,8 @@ export const veiculoTipo = pgTable('veiculo_tipo', {
 
 export const estacionamento = pgTable('estacionamento', {
   id: serial('id').primaryKey(),
+  /** Changes on every save: a save that sends another is refused (decision 0085). */
+  versao: integer('versao').notNull().default(1),
   data: date('data', { mode: 'string' }).notNull(),
   placa: varchar('placa', { length: 200 }).notNull(),
   valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),

@@ -8,6 +8,8 @@ export const loja = pgTable(
   'loja',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     lojistaId: integer('lojista_id')
       .notNull()
       .references(() => pessoa.id),

@@ -11,6 +11,8 @@ export const pessoa = pgTable(
   'pessoa',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     cpfcnpj: varchar('cpfcnpj', { length: 18 }).notNull(),
     celular: varchar('celular', { length: 11 }),

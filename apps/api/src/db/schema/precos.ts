@@ -6,6 +6,8 @@ export const precos = pgTable(
   'precos',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
     data: date('data', { mode: 'string' }).notNull(),
     produtoId: integer('produto_id')

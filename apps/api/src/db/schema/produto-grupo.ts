@@ -1,10 +1,12 @@
-import { index, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { chave, semAcento } from './chaves';
 
 export const produtoGrupo = pgTable(
   'produto_grupo',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
   },

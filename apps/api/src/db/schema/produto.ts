@@ -11,6 +11,8 @@ export const produto = pgTable(
   'produto',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     embalagem: varchar('embalagem', { length: 200 }).notNull(),
     pesoEmKg: numeric('peso_em_kg', { precision: 12, scale: 2 }).notNull().default('1'),

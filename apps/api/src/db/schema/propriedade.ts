@@ -8,6 +8,8 @@ export const propriedade = pgTable(
   'propriedade',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     nome: varchar('nome', { length: 200 }).notNull(),
     endereco: varchar('endereco', { length: 200 }),
     numero: varchar('numero', { length: 200 }),

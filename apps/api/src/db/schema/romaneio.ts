@@ -18,6 +18,8 @@ export const romaneio = pgTable(
   'romaneio',
   {
     id: serial('id').primaryKey(),
+    /** Changes on every save: a save that sends another is refused (decision 0085). */
+    versao: integer('versao').notNull().default(1),
     dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
     /** The batch this romaneio belongs to (its debt). */
     divida: bigint('divida', { mode: 'number' })

@@ -23,7 +23,7 @@ import { listRow, type ListSpec } from '../../lib/list';
  * items as they are, so it can never be stale (CONTRACT.md 'Derived values').
  */
 export const boletimList: ListSpec<BoletimLinha> = {
-  select: sql`b.id, b.data_visita AS "dataVisita", b.data_emissao AS "dataEmissao", v.data_vigencia AS "dataVigencia",
+  select: sql`b.id, b.versao, b.data_visita AS "dataVisita", b.data_emissao AS "dataEmissao", v.data_vigencia AS "dataVigencia",
     b.produtor_id AS "produtorId", pr.nome AS "produtorNome", b.propriedade_id AS "propriedadeId", pp.nome AS "propriedadeNome",
     m.nome AS "propriedadeMunicipioNome", b.tecnico_id AS "tecnicoId", tc.nome AS "tecnicoNome"`,
   from: sql`boletim b
@@ -187,7 +187,7 @@ export function boletimRepository(db: Db) {
   }
 
   /** The bulletin and its items in one transaction (the shared master-detail save); items sent with an id keep it. */
-  const salvar = (usuario: string, id: number | null, input: BoletimDados) => crud.salvar(db, usuario, id, (t) => valores(t, input), dto);
+  const salvar = (usuario: string, id: number | null, input: BoletimDados) => crud.salvar(db, usuario, id, (t) => valores(t, input), dto, input.versao);
 
   return {
     ler: (id: number) => dto(db, id),

@@ -22,7 +22,7 @@ const colecoes = [
 ] satisfies Colecao[];
 
 const cabecalho = (where: ReturnType<typeof sql>) => sql`
-  SELECT c.id, c.boletim_item_id AS "boletimItemId", bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome",
+  SELECT c.id, c.versao, c.boletim_item_id AS "boletimItemId", bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome",
          c.produto_antigo_id AS "produtoAntigoId", pa.nome AS "produtoAntigoNome", c.data_plantio AS "dataPlantio", c.data_colheita AS "dataColheita",
          c.area_cultivo AS "areaCultivo", c.area_cultivo AS "identificacaoArea",
          pr.nome AS "produtorNome", pp.nome AS "propriedadeNome", m.nome AS "propriedadeMunicipioNome", tc.nome AS "tecnicoNome",
@@ -117,7 +117,7 @@ export function cadernoRepository(db: Db) {
   /** The notebook and its two row lists in one transaction (the shared master-detail save); rows sent with an id keep it. */
   const salvar = (usuario: string, id: number | null, input: CadernoDados) =>
     crud
-      .salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto)
+      .salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto, input.versao)
       .catch((err: unknown) => {
         // Two desks creating the notebook of the same item at once: the second gets the 409.
         if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);

@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const cotacaoList: ListSpec<Cotacao> = {
-  select: sql`c.id, c.pessoa_id AS "pessoaId", c.ativo, p.nome, pt.descricao AS tipo`,
+  select: sql`c.id, c.versao, c.pessoa_id AS "pessoaId", c.ativo, p.nome, pt.descricao AS tipo`,
   from: sql`cotacao c JOIN pessoa p ON p.id = c.pessoa_id JOIN pessoa_tipo pt ON pt.id = p.tipo_id`,
   fields: {
     id: { expr: sql`c.id`, filter: 'contains' },

@@ -28,6 +28,7 @@ describe('cotacao', () => {
     const id = c.body.id;
     const esperado = {
       id,
+      versao: 1,
       pessoaId: lojista.id,
       ativo: true,
       nome: 'Mercearia Ana',
@@ -54,7 +55,7 @@ describe('cotacao', () => {
     // The list's toggle: PUT with the whole record and ativo flipped.
     const off = await req(t.userAdmin, 'PUT', 'cotacao', { id, pessoaId: lojista.id, ativo: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ ...esperado, ativo: false });
+    expect(off.body).toEqual({ ...esperado, versao: 2, ativo: false });
     const on = await req(t.userAdmin, 'PUT', `cotacao/${id}`, { pessoaId: lojista.id, ativo: true });
     expect(on.body.ativo).toBe(true);
     expect(await logs(id)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);

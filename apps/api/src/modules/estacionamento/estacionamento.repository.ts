@@ -6,7 +6,7 @@ import { auditedCrud, checarReferencias } from '../../lib/crud';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const estacionamentoList: ListSpec<Estacionamento> = {
-  select: sql`e.id, e.data, e.placa, e.valor::float8 AS valor, e.divida::float8 AS divida, e.pessoa_id AS "pessoaId", p.nome AS "pessoaNome",
+  select: sql`e.id, e.versao, e.data, e.placa, e.valor::float8 AS valor, e.divida::float8 AS divida, e.pessoa_id AS "pessoaId", p.nome AS "pessoaNome",
     e.veiculo_tipo_id AS "veiculoTipoId", vt.nome AS "veiculoTipoNome"`,
   from: sql`estacionamento e JOIN pessoa p ON p.id = e.pessoa_id JOIN veiculo_tipo vt ON vt.id = e.veiculo_tipo_id`,
   fields: {
@@ -55,7 +55,8 @@ export function estacionamentoRepository(db: Db) {
   return {
     ler: (id: number) => dto(db, id),
     inserir: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    alterar: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
+    alterar: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> =>
+      crud.salvar(db, usuario, id, (t) => valores(t, input), dto, input.versao),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
     veiculoTipos: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
   };

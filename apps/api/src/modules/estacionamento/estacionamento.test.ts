@@ -28,6 +28,7 @@ describe('estacionamento', () => {
     const id = c.body.id;
     const esperado = {
       id,
+      versao: 1,
       data: '2024-05-02',
       placa: 'ABC1D23',
       valor: 12.5,

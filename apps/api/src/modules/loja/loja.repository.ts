@@ -3,12 +3,12 @@ import { caminhoDoCampo, LOJA_SEM_ITENS, PESSOA_TIPO, type Loja, type LojaDados,
 import type { Db, Tx } from '../../db/client';
 import { loja, lojaItens, municipio, pessoa, produto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
+import { auditedCrud, checarReferencias, novaVersao, type Colecao } from '../../lib/crud';
 import { badRequest, conflict, naoEncontrado } from '../../lib/errors';
 import { listRow, type ListSpec } from '../../lib/list';
 
 export const lojaList: ListSpec<LojaLinha> = {
-  select: sql`l.id, l.lojista_id AS "lojistaId", p.nome AS "lojistaNome", l.data_emissao AS "dataEmissao"`,
+  select: sql`l.id, l.versao, l.lojista_id AS "lojistaId", p.nome AS "lojistaNome", l.data_emissao AS "dataEmissao"`,
   from: sql`loja l JOIN pessoa p ON p.id = l.lojista_id`,
   fields: {
     id: { expr: sql`l.id`, filter: 'contains' },
@@ -82,13 +82,15 @@ export function lojaRepository(db: Db) {
       if (!input.itens?.length) throw badRequest(LOJA_SEM_ITENS, [{ field: 'itens', message: LOJA_SEM_ITENS }]);
       return crud.salvar(db, usuario, null, (t) => valores(t, input), dto);
     },
-    alterar: (usuario: string, id: number, input: LojaDados) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto),
+    alterar: (usuario: string, id: number, input: LojaDados) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto, input.versao),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
 
     /** PUT lojaitens/updateQtde: one item's quantity, at once (audited). */
     atualizarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
       db.transaction(async (t) => {
-        await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
+        const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
+        // The shop sheet's versao covers its items (decision 0085).
+        await novaVersao(t, loja, item.lojaId);
         return (await lerItem(t, id))!;
       }),
 
@@ -107,6 +109,7 @@ export function lojaRepository(db: Db) {
         if (itens.length <= 1) throw conflict(ULTIMO_ITEM);
         await t.delete(lojaItens).where(eq(lojaItens.id, id));
         await registrarLog(t, usuario, 'LojaItens', id, 'DELETE', este);
+        await novaVersao(t, loja, item.lojaId);
       }),
   };
 }

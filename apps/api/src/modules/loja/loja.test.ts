@@ -50,6 +50,7 @@ describe('loja', () => {
     const id = c.body.id;
     expect(c.body).toEqual({
       id,
+      versao: 1,
       lojistaId: lojista.id,
       lojistaNome: 'Loja do Zé',
       lojista: { nome: 'Loja do Zé' },

@@ -24,7 +24,7 @@ export function municipioRepository(db: Db) {
     ler: (id: number): Promise<Municipio> => crud.ler(db, id),
     inserir: (usuario: string, input: MunicipioInput): Promise<Municipio> => crud.inserir(db, usuario, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
     alterar: (usuario: string, id: number, input: MunicipioInput): Promise<Municipio> =>
-      crud.alterar(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }),
+      crud.alterar(db, usuario, id, { nome: input.nome, sigla: input.sigla.toUpperCase() }, undefined, input.versao),
     /** Every municipality, id and name (dropdowns). */
     findAllBasic: () =>
       db

@@ -11,7 +11,7 @@ describe('municipio', () => {
     const id = c.body.id;
 
     const g = await call(t.app, t.admin, { method: 'GET', url: `/api/municipio/${id}` });
-    expect(g.body).toEqual({ id, nome: 'São João', sigla: 'SP' });
+    expect(g.body).toEqual({ id, versao: 1, nome: 'São João', sigla: 'SP' });
 
     const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/municipio', payload: { id, nome: 'São João da Serra', sigla: 'MG' } });
     expect(u.status).toBe(200);

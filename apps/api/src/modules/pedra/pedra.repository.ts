@@ -11,7 +11,7 @@ export const ordemDoNumero = sql`lpad(trim(pd.numero), 200, '0')`;
 
 /** Stalls sort by the numeric value of their number ('2' before '10'); `numero` filters as text. */
 export const pedraList: ListSpec<Pedra> = {
-  select: sql`pd.id, pd.numero`,
+  select: sql`pd.id, pd.versao, pd.numero`,
   from: sql`pedras pd`,
   fields: {
     id: { expr: sql`pd.id`, filter: 'contains' },
@@ -74,7 +74,8 @@ export function pedraRepository(db: Db) {
   return {
     ler: (id: number): Promise<Pedra> => crud.ler(db, id),
     inserir: (usuario: string, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, null, () => ({ numero: input.numero })),
-    alterar: (usuario: string, id: number, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, id, () => ({ numero: input.numero })),
+    alterar: (usuario: string, id: number, input: PedraInput): Promise<Pedra> =>
+      crud.salvar(db, usuario, id, () => ({ numero: input.numero }), undefined, input.versao),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
   };
 }

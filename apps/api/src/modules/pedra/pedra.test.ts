@@ -12,7 +12,7 @@ describe('pedras', () => {
     expect(l.status).toBe(200);
     expect(l.body).toMatchObject({ totalElements: 252, totalPages: 13, number: 0, size: 20 });
     expect(numeros(l.body)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
-    expect(Object.keys(l.body.content[0]).sort()).toEqual(['id', 'numero']);
+    expect(Object.keys(l.body.content[0]).sort()).toEqual(['id', 'numero', 'versao']);
     const desc = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/pedras?sort=numero,desc&size=3' });
     expect(numeros(desc.body)).toEqual(['252', '251', '250']);
     const p2 = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/pedras?page=1&sort=numero,asc' });
@@ -30,7 +30,7 @@ describe('pedras', () => {
   it('creates, reads, updates and audits', async () => {
     const c = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/pedras', payload: { numero: ' 253 ' } });
     expect(c.status).toBe(201);
-    expect(c.body).toEqual({ id: c.body.id, numero: '253' });
+    expect(c.body).toEqual({ id: c.body.id, versao: 1, numero: '253' });
     expect((await call(t.app, t.userAdmin, { method: 'GET', url: `/api/pedras/${c.body.id}` })).body).toEqual(c.body);
     const u = await call(t.app, t.userAdmin, { method: 'PUT', url: '/api/pedras', payload: { id: c.body.id, numero: '300' } });
     expect(u.status).toBe(200);

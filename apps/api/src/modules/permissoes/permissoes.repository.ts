@@ -7,7 +7,7 @@ import { naoEncontrado } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 
 export const grupoPermissoesList: ListSpec<{ id: number; nome: string }> = {
-  select: sql`g.id, g.nome`,
+  select: sql`g.id, g.versao, g.nome`,
   from: sql`grupo_permissoes g`,
   fields: { id: { expr: sql`g.id`, filter: 'contains' }, nome: { expr: sql`g.nome`, filter: 'text' } },
   defaultSort: { field: 'id', dir: 'asc' },
@@ -43,7 +43,7 @@ export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
       .innerJoin(rotas, eq(rotas.id, permissoes.rotaId))
       .where(eq(permissoes.grupoId, id))
       .orderBy(asc(rotas.id));
-    return { id: g.id, nome: g.nome, permissoes: perms };
+    return { id: g.id, versao: g.versao, nome: g.nome, permissoes: perms };
   }
 
   /** The group's audit content: its name and, per route, the flags it holds ('logs:V', 'pessoa:VCED'). */
@@ -68,7 +68,7 @@ export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
   return {
     ler: (id: number) => ler(db, id),
     inserir: (usuario: string, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, null, () => dados(input), ler)),
-    alterar: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, id, () => dados(input), ler)),
+    alterar: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, id, () => dados(input), ler, input.versao)),
     remover: (usuario: string, id: number) => depois(crud.remover(db, usuario, id)),
   };
 }

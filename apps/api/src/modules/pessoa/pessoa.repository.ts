@@ -18,7 +18,7 @@ import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/
 import { nomeFotoValido, type FotoStorage } from '../ftp/ftp.service';
 
 export const pessoaList: ListSpec<Pessoa> = {
-  select: sql`p.id, p.nome, p.cpfcnpj, p.celular, p.tipo_id AS "tipoId", t.descricao AS "tipoDescricao", p.observacao, p.foto`,
+  select: sql`p.id, p.versao, p.nome, p.cpfcnpj, p.celular, p.tipo_id AS "tipoId", t.descricao AS "tipoDescricao", p.observacao, p.foto`,
   from: sql`pessoa p JOIN pessoa_tipo t ON t.id = p.tipo_id`,
   fields: {
     id: { expr: sql`p.id`, filter: 'contains' },
@@ -98,6 +98,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
           return valores(t, input, atual!.foto);
         },
         dto,
+        input.versao,
       );
       const de = nomeFoto(antes!.cpfcnpj);
       const para = nomeFoto(p.cpfcnpj);

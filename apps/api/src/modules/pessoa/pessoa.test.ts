@@ -55,6 +55,7 @@ describe('pessoa', () => {
     const id = c.body.id;
     const esperado = {
       id,
+      versao: 1,
       nome: 'José Açúcar',
       cpfcnpj: doc,
       celular: '11987654321',
@@ -92,7 +93,7 @@ describe('pessoa', () => {
     const s1 = await busca({ nome: 'acucar' });
     expect(s1.status).toBe(200);
     expect(s1.body).toMatchObject({ totalElements: 1, number: 0, size: 20, totalPages: 1 });
-    expect(s1.body.content[0]).toEqual({ ...esperado, celular: null, foto: null, observacao: null });
+    expect(s1.body.content[0]).toEqual({ ...esperado, versao: 3, celular: null, foto: null, observacao: null });
     expect((await busca({ cpfcnpj: doc.slice(4, 11) })).body.content.map((p: { id: number }) => p.id)).toEqual([id]);
     expect((await busca({ cpfcnpj: digitos(doc) })).body.content.map((p: { id: number }) => p.id)).toEqual([id]);
     expect((await busca({ celular: '(31) 3333' })).body.content.map((p: { id: number }) => p.id)).toEqual([tecnico.id]);
@@ -150,6 +151,7 @@ describe('pessoa', () => {
     const pr = await call(t.app, t.agro, { method: 'GET', url: `/api/pessoa/produtor/${produtor.id}` });
     expect(pr.status).toBe(200);
     expect(pr.body).toEqual({
+      versao: 1,
       nome: 'Aaron Produtor',
       cpfcnpj: produtor.cpfcnpj,
       celular: '11912345678',

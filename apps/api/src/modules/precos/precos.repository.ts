@@ -52,7 +52,7 @@ const porGrupo = (key: SQL, busca: SQL) => ({ key, from: sql`produto_grupo g`, i
  * the triggers of migration 0006, so every order is one index (bench/run.ts).
  */
 export const precoList: ListSpec<Preco> = {
-  select: sql`p.id, p.valor::float8 AS valor, p.data, p.produto_id AS "produtoId", p.produto_nome AS "produtoNome",
+  select: sql`p.id, p.versao, p.valor::float8 AS valor, p.data, p.produto_id AS "produtoId", p.produto_nome AS "produtoNome",
     p.produto_embalagem AS "produtoEmbalagem", p.produto_peso_em_kg::float8 AS "produtoPesoEmKg",
     p.produto_grupo_id AS "produtoGrupoId", p.produto_grupo_nome AS "produtoGrupoNome"`,
   from: sql`precos p`,
@@ -170,7 +170,7 @@ export function precosRepository(db: Db) {
   return {
     ler: (id: number) => ler(db, id),
     inserir: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t) => valores(t, input), ler),
-    alterar: (usuario: string, id: number, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler),
+    alterar: (usuario: string, id: number, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler, input.versao),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
 
     /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */

@@ -22,6 +22,7 @@ describe('precos', () => {
     const id = c.body.id;
     expect(c.body).toEqual({
       id,
+      versao: 1,
       valor: 1234.5,
       data: '2024-06-03',
       produtoId: acucar,

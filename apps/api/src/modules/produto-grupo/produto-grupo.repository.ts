@@ -6,7 +6,7 @@ import { repositorioPadrao } from '../../lib/crud';
 import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
-  select: sql`g.id, g.nome, g.un_padrao AS "unPadrao"`,
+  select: sql`g.id, g.versao, g.nome, g.un_padrao AS "unPadrao"`,
   from: sql`produto_grupo g`,
   fields: {
     id: { expr: sql`g.id`, filter: 'contains' },

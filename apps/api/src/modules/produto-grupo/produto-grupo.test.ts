@@ -8,14 +8,19 @@ describe('produtoGrupo', () => {
   it('creates, reads, updates, lists, searches and audits', async () => {
     const c = await call(t.app, t.admin, { method: 'POST', url: '/api/produtoGrupo', payload: { nome: ' Açúcar ', unPadrao: 'SC 50kg' } });
     expect(c.status).toBe(201);
-    expect(c.body).toEqual({ id: expect.any(Number), nome: 'Açúcar', unPadrao: 'SC 50kg' });
+    expect(c.body).toEqual({ id: expect.any(Number), versao: 1, nome: 'Açúcar', unPadrao: 'SC 50kg' });
     const id = c.body.id;
 
-    expect((await call(t.app, t.admin, { method: 'GET', url: `/api/produtoGrupo/${id}` })).body).toEqual({ id, nome: 'Açúcar', unPadrao: 'SC 50kg' });
+    expect((await call(t.app, t.admin, { method: 'GET', url: `/api/produtoGrupo/${id}` })).body).toEqual({
+      id,
+      versao: 1,
+      nome: 'Açúcar',
+      unPadrao: 'SC 50kg',
+    });
 
     const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/produtoGrupo', payload: { id, nome: 'Açúcar Cristal', unPadrao: 'SC' } });
     expect(u.status).toBe(200);
-    expect(u.body).toEqual({ id, nome: 'Açúcar Cristal', unPadrao: 'SC' });
+    expect(u.body).toEqual({ id, versao: 2, nome: 'Açúcar Cristal', unPadrao: 'SC' });
     const u2 = await call(t.app, t.agro, { method: 'PUT', url: `/api/produtoGrupo/${id}`, payload: { nome: 'Açúcar Cristal', unPadrao: 'SC 50kg' } });
     expect(u2.status).toBe(200);
 
@@ -25,7 +30,7 @@ describe('produtoGrupo', () => {
     const s = await call(t.app, t.admin, { method: 'GET', url: '/api/produtoGrupo/search?searchTerm=acucar&page=0&sort=nome,asc' });
     expect(s.status).toBe(200);
     expect(s.body).toMatchObject({ totalElements: 1, totalPages: 1, number: 0, size: 20 });
-    expect(s.body.content).toEqual([{ id, nome: 'Açúcar Cristal', unPadrao: 'SC 50kg' }]);
+    expect(s.body.content).toEqual([{ id, versao: 3, nome: 'Açúcar Cristal', unPadrao: 'SC 50kg' }]);
 
     const f = await call(t.app, t.admin, { method: 'POST', url: '/api/produtoGrupo/searchProdutoGrupo/desc/nome?page=0', payload: { unPadrao: 'cx' } });
     expect(f.body.content.map((g: { nome: string }) => g.nome)).toEqual(['Batata']);

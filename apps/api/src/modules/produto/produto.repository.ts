@@ -34,7 +34,7 @@ const comGrupo = (r: Record<string, unknown>): Produto => {
 };
 
 export const produtoList: ListSpec<Produto> = {
-  select: sql`pr.id, pr.nome, pr.embalagem, pr.peso_em_kg::float8 AS "pesoEmKg", pr.produto_grupo_id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", pr.status`,
+  select: sql`pr.id, pr.versao, pr.nome, pr.embalagem, pr.peso_em_kg::float8 AS "pesoEmKg", pr.produto_grupo_id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", pr.status`,
   from: sql`produto pr JOIN produto_grupo g ON g.id = pr.produto_grupo_id`,
   fields: {
     id: { expr: sql`pr.id`, filter: 'contains' },
@@ -81,7 +81,7 @@ export function produtoRepository(db: Db) {
   return {
     ler: (id: number) => ler(db, id),
     inserir: (usuario: string, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, null, (t) => valores(t, input), ler),
-    alterar: (usuario: string, id: number, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler),
+    alterar: (usuario: string, id: number, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler, input.versao),
     /** The deleting user's e-mail is attached to the record (userEmail) in its audit row. */
     async remover(usuario: string, id: number) {
       return db.transaction(async (t) => {

@@ -27,6 +27,7 @@ describe('produto', () => {
     const id = c.body.id;
     expect(c.body).toEqual({
       id,
+      versao: 1,
       nome: 'Maçã Fuji',
       embalagem: 'CX 18kg',
       pesoEmKg: 1,

@@ -6,7 +6,7 @@ import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
 import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const propriedadeList: ListSpec<Propriedade> = {
-  select: sql`pr.id, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
+  select: sql`pr.id, pr.versao, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
     pr.area_total::float8 AS "areaTotal", pr.area_explorada::float8 AS "areaExplorada", pr.area_cultivada::float8 AS "areaCultivada",
     pr.geo_localizacao AS "geoLocalizacao", pr.pronaf, pr.tipo_posse AS "tipoPosse", pr.proprietario_id AS "proprietarioId", pe.nome AS "proprietarioNome"`,
   from: sql`propriedade pr JOIN municipio m ON m.id = pr.municipio_id JOIN pessoa pe ON pe.id = pr.proprietario_id`,
@@ -63,7 +63,8 @@ export function propriedadeRepository(db: Db) {
   return {
     ler: (id: number) => dto(db, id),
     inserir: (usuario: string, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    alterar: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, id, (t) => valores(t, input), dto),
+    alterar: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> =>
+      crud.salvar(db, usuario, id, (t) => valores(t, input), dto, input.versao),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
     /** Every property, id and name (dropdowns). */
     todas: (): Promise<PropriedadeOpcao[]> =>

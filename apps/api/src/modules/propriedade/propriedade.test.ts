@@ -36,6 +36,7 @@ describe('propriedade', () => {
     const id = c.body.id;
     const esperado = {
       id,
+      versao: 1,
       nome: 'Sítio Boa Esperança',
       endereco: 'Estrada Velha',
       numero: 'km 5',

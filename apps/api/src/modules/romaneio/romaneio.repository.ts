@@ -20,7 +20,7 @@ const tipoQuantidade = sql`CASE WHEN tq.total > 0 AND tq.zerados = tq.total THEN
 
 /** The romaneio list: one row per romaneio with its producer and tipoQuantidade. */
 export const romaneioList: ListSpec<RomaneioLinha> = {
-  select: sql`r.id, r.data_emissao AS "dataEmissao", r.divida::float8 AS "divida", r.pessoa_id AS "pessoaId", pr.nome AS "produtorNome",
+  select: sql`r.id, r.versao, r.data_emissao AS "dataEmissao", r.divida::float8 AS "divida", r.pessoa_id AS "pessoaId", pr.nome AS "produtorNome",
     ${tipoQuantidade} AS "tipoQuantidade"`,
   from: sql`romaneio r
     JOIN pessoa pr ON pr.id = r.pessoa_id

@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { pedras, pessoa, romaneio, romaneioDivida, romaneioItens } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud } from '../../lib/crud';
+import { auditedCrud, novaVersao } from '../../lib/crud';
 import { HttpError, pgErro } from '../../lib/errors';
 import { colecaoItens, colecaoPedras, idsDaDivida, ITEM_NAO_ENCONTRADO, lerItem, lerRomaneio, NAO_ENCONTRADO, romaneiosDaDivida } from './romaneio.repository';
 
@@ -227,13 +227,16 @@ export function romaneioService(db: Db) {
         return { itens: input.itens.map((i) => ({ id: i.id!, quantidade: i.quantidade })) };
       },
       lerRomaneio,
+      input.versao,
     );
   }
 
   /** PUT romaneioitens/updateQtde: one item's quantity at once, with its audit row. */
   function alterarQuantidade(usuario: string, id: number, quantidade: number): Promise<RomaneioItem> {
     return db.transaction(async (t) => {
-      await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
+      const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
+      // The romaneio's versao covers its items (decision 0085).
+      await novaVersao(t, romaneio, item.romaneioId);
       return (await lerItem(t, id))!;
     });
   }

@@ -30,7 +30,8 @@ export function rotasRepository(db: Db, aoMudar: () => void) {
   return {
     ler: (id: number): Promise<Rota> => crud.ler(db, id),
     inserir: (usuario: string, input: RotaInput): Promise<Rota> => depois(crud.inserir(db, usuario, { nome: input.nome })),
-    alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(crud.alterar(db, usuario, id, { nome: input.nome })),
+    alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> =>
+      depois(crud.alterar(db, usuario, id, { nome: input.nome }, undefined, input.versao)),
     remover: (usuario: string, id: number) => depois(crud.remover(db, usuario, id)),
     all: () => db.select().from(rotas).orderBy(asc(rotas.id)),
   };

@@ -19,7 +19,7 @@ describe('rotas', () => {
     const c = await call(t.app, t.admin, { method: 'POST', url: '/api/rotas', payload: { nome: 'relatorios' } });
     expect(c.status).toBe(201);
     const u = await call(t.app, t.admin, { method: 'PUT', url: `/api/rotas/${c.body.id}`, payload: { nome: 'relatorios2' } });
-    expect(u.body).toEqual({ id: c.body.id, nome: 'relatorios2' });
+    expect(u.body).toEqual({ id: c.body.id, versao: 2, nome: 'relatorios2' });
     expect((await call(t.app, t.admin, { method: 'DELETE', url: `/api/rotas/${c.body.id}` })).status).toBe(204);
     const logs = await call(t.app, t.admin, {
       method: 'POST',

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent, type FormEventHandler, type KeyboardE
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ResourceFormState } from './use-resource-form';
+import { AvisoVersaoDesatualizada } from './versao-desatualizada';
 
 /**
  * The frame of every create/edit page: title, loading state, error panel, fields, buttons.
@@ -99,6 +100,7 @@ export function FormPage<F extends FieldValues, D>(props: {
         </div>
       ) : (
         <form onSubmit={enviar} onKeyDown={teclar} noValidate className="form-grid">
+          {f?.desatualizado && <AvisoVersaoDesatualizada onRecarregar={() => void f.recarregarRegistro()} />}
           {p.children}
           {/* A disabled fieldset disables every button in it, the pages' extra ones too. */}
           <fieldset className="form-buttons" disabled={bloqueado}>

@@ -9,6 +9,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 import { algumaAlteracao, useAlteracoesNaoSalvas } from './use-alteracoes-nao-salvas';
+import { versaoDe, versaoDesatualizada } from './versao-desatualizada';
 
 /** With `recurso` (the resource's declaration), base, schema, caminhoDaLista and entidade come from it; one given wins. */
 export interface ResourceFormOptions<F extends FieldValues, D> {
@@ -49,6 +50,12 @@ export interface ResourceFormState<F extends FieldValues, D> {
   /** The same, read synchronously (two clicks in one tick both see the old `bloqueado`). */
   estaBloqueado: () => boolean;
   registro: D | undefined;
+  /** The last save was refused because someone else saved the record since it was loaded (decision 0085). */
+  desatualizado: boolean;
+  /** Reads the record again into the form (after `desatualizado`). */
+  recarregarRegistro: () => Promise<void>;
+  /** Takes the record's current versao, leaving the form as it is: after this screen itself saved one of its rows apart (an item's quantity). */
+  adotarVersao: () => Promise<void>;
   /** Saves; returns the saved record (or null on failure, or when a save is already under way). `continuar` keeps the user on the form. */
   salvar: (values: F, opts?: { continuar?: boolean }) => Promise<D | null>;
 }
@@ -78,6 +85,9 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
   const [salvando, setSalvando] = useState(false);
   const [bloqueado, setBloqueado] = useState(false);
   const trava = useRef(false);
+  // The versao the record was loaded (or last saved) with: sent back on each save (decision 0085).
+  const versao = useRef<{ versao?: number }>({});
+  const [desatualizado, setDesatualizado] = useState(false);
   const destravar = () => {
     trava.current = false;
     setBloqueado(false);
@@ -99,7 +109,9 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
   });
 
   useEffect(() => {
-    if (q.data) form.reset((o.toForm ? o.toForm(q.data) : (q.data as unknown as F)) as F);
+    if (!q.data) return;
+    versao.current = versaoDe(q.data);
+    form.reset((o.toForm ? o.toForm(q.data) : (q.data as unknown as F)) as F);
   }, [q.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const salvar = async (values: F, opts: { continuar?: boolean } = {}) => {
@@ -109,7 +121,10 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     setSalvando(true);
     try {
       const body = o.toBody ? o.toBody(values) : values;
-      const salvo = editando ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id } }) : await api<D>(o.base, { method: 'POST', body });
+      const salvo = editando
+        ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id, ...versao.current } })
+        : await api<D>(o.base, { method: 'POST', body });
+      versao.current = versaoDe(salvo);
       await relerListas(qc, o.base);
       const m = o.mensagens;
       toast.show('success', editando ? (m?.atualizado ?? 'Cadastro atualizado!') : (m?.criado ?? 'Cadastro concluído!'), undefined, DURACAO.salvar);
@@ -122,6 +137,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       return salvo;
     } catch (err) {
       const e = err as ApiError;
+      if (versaoDesatualizada(e)) setDesatualizado(true);
       // A child row's field comes as 'itens[2].quantidade'; the form names it 'itens.2.quantidade'.
       for (const f of e.body?.fieldErrors ?? []) form.setError(caminhoDoForm(f.field) as Path<F>, { type: 'server', message: f.message });
       toast.show('error', o.mensagens?.erro ?? (editando ? `Erro ao editar ${o.entidade}!` : `Erro ao cadastrar ${o.entidade}!`), e.message);
@@ -143,6 +159,18 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     bloqueado,
     estaBloqueado: () => trava.current,
     registro: q.data,
+    desatualizado,
+    recarregarRegistro: async () => {
+      const r = await q.refetch();
+      if (r.data) {
+        versao.current = versaoDe(r.data);
+        form.reset((o.toForm ? o.toForm(r.data) : (r.data as unknown as F)) as F);
+        setDesatualizado(false);
+      }
+    },
+    adotarVersao: async () => {
+      if (editando) versao.current = versaoDe(await api<D>(`${o.base}/${id}`));
+    },
     salvar,
   };
 }

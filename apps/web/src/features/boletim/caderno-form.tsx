@@ -31,6 +31,7 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 import { CadernoImpressao } from './caderno-impressao';
+import { AvisoVersaoDesatualizada, versaoDe, versaoDesatualizada } from '../../components/form/versao-desatualizada';
 import './caderno.css';
 
 type F = CadernoInput;
@@ -398,6 +399,7 @@ export default function CadernoForm() {
   const [tocadas, setTocadas] = useState<Set<number>>(new Set());
   const [salvando, setSalvando] = useState(false);
   const [imprimir, setImprimir] = useState(false);
+  const [desatualizado, setDesatualizado] = useState(false);
   const travado = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -438,7 +440,7 @@ export default function CadernoForm() {
     setSalvando(true);
     try {
       const body = { ...v, boletimItemId };
-      if (editando) await api<Caderno>('caderno', { method: 'PUT', body: { ...body, id: caderno.data?.id } });
+      if (editando) await api<Caderno>('caderno', { method: 'PUT', body: { ...body, id: caderno.data?.id, ...versaoDe(caderno.data) } });
       else await api<Caderno>('caderno', { method: 'POST', body });
       await relerListas(qc, 'boletim');
       toast.show('success', editando ? 'Caderno atualizado com sucesso' : 'Caderno adicionado com sucesso', undefined, DURACAO.salvar);
@@ -446,6 +448,7 @@ export default function CadernoForm() {
       timer.current = setTimeout(() => navigate('/boletim'), DURACAO.salvar);
     } catch (err) {
       const e = err as ApiError;
+      if (versaoDesatualizada(e)) setDesatualizado(true);
       for (const fe of e.body?.fieldErrors ?? []) form.setError(fe.field as Path<F>, { type: 'server', message: fe.message });
       if (e.body?.fieldErrors?.length) setTocadas(new Set(ABAS.map((_, i) => i)));
       toast.show('error', editando ? 'Erro ao editar caderno!' : 'Erro ao cadastrar caderno!', e.message);
@@ -529,6 +532,18 @@ export default function CadernoForm() {
         ) : undefined
       }
     >
+      {desatualizado && (
+        <AvisoVersaoDesatualizada
+          onRecarregar={() =>
+            void caderno.refetch().then((r) => {
+              if (r.data) {
+                reset(doCaderno(r.data));
+                setDesatualizado(false);
+              }
+            })
+          }
+        />
+      )}
       <Campo id="caderno-codigo" label="Código">
         <InputText id="caderno-codigo" value={caderno.data ? String(caderno.data.id) : 'Novo'} readOnly disabled />
       </Campo>

@@ -140,6 +140,28 @@ describe('loja form', { timeout: 30_000 }, () => {
     expect(screen.getByText('11 Alterado com sucesso')).toBeInTheDocument();
   });
 
+  it("after its own quantity save the form takes the shop's new versao, so its next save is not refused as stale (decision 0085)", async () => {
+    let versao = 1;
+    apiMock.mockImplementation(async (path, o) => {
+      if (path === 'loja/1') return { ...LOJA, versao };
+      if (path === 'pessoa/lojistas') return [{ id: 7, nome: 'Loja do Zé' }];
+      if (path === 'lojaitens/updateQtde') {
+        versao += 1;
+        return { ...LOJA.itens[0], quantidade: (o?.body as { quantidade: number }).quantidade };
+      }
+      if (path === 'loja' && o?.method === 'PUT') return { ...LOJA, versao: versao + 1 };
+      return [];
+    });
+    renderizar('/loja/edit/1');
+    await alterarQuantidade('175,5');
+    expect(await screen.findByText('Cadastro Alterado!')).toBeInTheDocument();
+    await waitFor(() => expect(apiMock.mock.calls.filter(([p]) => p === 'loja/1')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(apiMock.mock.calls.filter(([p, o]) => p === 'loja' && o?.method === 'PUT')).toHaveLength(1));
+    const [, put] = apiMock.mock.calls.find(([p, o]) => p === 'loja' && o?.method === 'PUT')!;
+    expect(put?.body).toMatchObject({ id: 1, versao: 2 });
+  });
+
   it("a quantity left in its cell is saved though 'Voltar' closes the screen just after", async () => {
     servidor();
     renderizar('/loja/edit/1');

@@ -61,6 +61,7 @@ export default function LojaForm() {
     quantidade: quantidadeItem,
     removido: (id) => `Item ${id} removido da loja`,
     lista: 'loja',
+    aoGravar: f.adotarVersao,
   });
 
   const nome = (opcoes: { label: string; value: number }[], id: number | undefined, salvo?: string) => opcoes.find((o) => o.value === id)?.label ?? salvo ?? '';

@@ -201,6 +201,7 @@ export default function RomaneioForm() {
     itens: f.registro?.itens,
     ativo: editando,
     quantidade: quantidadeItem,
+    aoGravar: f.adotarVersao,
   });
 
   const produtoresOpcoes = opcoesPessoas(produtores.data);
