@@ -1,5 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -173,4 +175,49 @@ export async function call(app: FastifyInstance, token: string | null, opts: Inj
 export async function countRows(app: FastifyInstance, table: string): Promise<number> {
   const r = await app.ctx.db.execute(`SELECT count(*)::int AS n FROM ${table}` as never);
   return Number((r.rows[0] as { n: number }).n);
+}
+
+/** A free TCP port on the loopback, for a real server a test starts. */
+export function portaLivre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** A real server process and what it printed so far. */
+export interface ServidorReal {
+  processo: ChildProcess;
+  saida: () => string;
+}
+
+/**
+ * The real server (`node --import tsx apps/api/src/server.ts`, as `npm start` runs it, so the PID held is
+ * the server's) on 127.0.0.1:`porta` with `env` over this process's environment; resolves once
+ * /api/health answers (throws with its output if it exits or stays silent for 90 s).
+ */
+export async function iniciarServidor(porta: number, env: Record<string, string>): Promise<ServidorReal> {
+  let saida = '';
+  const processo = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    env: { ...process.env, ...env, PORT: String(porta), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  processo.stdout!.on('data', (c: Buffer) => (saida += c.toString()));
+  processo.stderr!.on('data', (c: Buffer) => (saida += c.toString()));
+  const inicio = Date.now();
+  for (;;) {
+    if (processo.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${saida}`);
+    const ok = await fetch(`http://127.0.0.1:${porta}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { processo, saida: () => saida };
+    if (Date.now() - inicio > 90_000) throw new Error(`O servidor não respondeu em 90 s:\n${saida}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -5,10 +5,9 @@
  * flight: they finish with their answers, the process exits within 10 s, and they are there after a restart.
  * On the embedded database (a DATA_DIR) or, with DATABASE_URL, on a throw-away database of that server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from './fabricas';
+import { iniciarServidor, portaLivre } from './helpers';
 
-const raiz = path.resolve(import.meta.dirname, '../../..');
 const urlServidor = process.env.DATABASE_URL;
 const SENHA = 'Queda-do-servidor-9';
 const DIA_DE_MERCADO = '2026-11-23'; // a Monday, inside the bulletin item's harvest window below
@@ -26,49 +25,18 @@ let databaseUrl: string | undefined;
 let nomeBanco: string | undefined;
 let porta: number;
 let servidor: ChildProcess | undefined;
-let saida = '';
 const fixos = { produtos: [] as number[], produtor: 0, boletimItem: 0, produtoDoItem: 0 };
 
-function portaLivre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
 async function iniciar(): Promise<ChildProcess> {
-  const p = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: raiz,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl ?? '',
-      DATA_DIR: dataDir,
-      PORT: String(porta),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      ADMIN_EMAIL: 'admin@queda.local',
-      ADMIN_PASSWORD: SENHA,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const r = await iniciarServidor(porta, {
+    DATABASE_URL: databaseUrl ?? '',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    ADMIN_EMAIL: 'admin@queda.local',
+    ADMIN_PASSWORD: SENHA,
+    LOG_LEVEL: 'warn',
   });
-  p.stdout!.on('data', (c: Buffer) => (saida += c.toString()));
-  p.stderr!.on('data', (c: Buffer) => (saida += c.toString()));
-  const inicio = Date.now();
-  for (;;) {
-    if (p.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${saida}`);
-    const ok = await fetch(`http://127.0.0.1:${porta}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return p;
-    if (Date.now() - inicio > 90_000) throw new Error(`O servidor não respondeu em 90 s:\n${saida}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return r.processo;
 }
 
 const terminou = (p: ChildProcess) =>

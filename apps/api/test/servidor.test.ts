@@ -1,62 +1,31 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iniciarServidor, portaLivre } from './helpers';
 
 /**
  * The real server (node --import tsx apps/api/src/server.ts, as `npm start` runs it) on a temporary
  * embedded database: a stop is a stop, and the start-up warns when PUBLIC_URL is missing.
  */
-const raiz = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
 let servidor: ChildProcess;
 let porta: number;
-let saida = '';
-
-function portaLivre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
+let saida = () => '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-servidor-'));
   porta = await portaLivre();
-  servidor = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: raiz,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PUBLIC_URL: '',
-      QR_HOST: '',
-      NODE_ENV: 'production',
-      PORT: String(porta),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  servidor.stdout!.on('data', (c: Buffer) => (saida += c.toString()));
-  servidor.stderr!.on('data', (c: Buffer) => (saida += c.toString()));
-  const inicio = Date.now();
-  for (;;) {
-    if (servidor.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${saida}`);
-    const ok = await fetch(`http://127.0.0.1:${porta}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() - inicio > 90_000) throw new Error(`O servidor não respondeu em 90 s:\n${saida}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  ({ processo: servidor, saida } = await iniciarServidor(porta, {
+    DATABASE_URL: '',
+    PUBLIC_URL: '',
+    QR_HOST: '',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  }));
 }, 120_000);
 
 afterAll(() => {
@@ -66,8 +35,8 @@ afterAll(() => {
 
 describe('the real server', () => {
   it('warns at start when PUBLIC_URL is unset outside development, naming where links and the labels’ QR codes will point', () => {
-    expect(saida).toContain(`PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para http://127.0.0.1:${porta}`);
-    expect(saida).toContain(`Os QR codes das etiquetas impressas abrem http://127.0.0.1:${porta}/lote/..., que só funciona neste computador`);
+    expect(saida()).toContain(`PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para http://127.0.0.1:${porta}`);
+    expect(saida()).toContain(`Os QR codes das etiquetas impressas abrem http://127.0.0.1:${porta}/lote/..., que só funciona neste computador`);
   });
 
   it('exits 0 within the 10 s the README promises on SIGTERM, even with a half-sent request open', async () => {
@@ -89,7 +58,7 @@ describe('the real server', () => {
     // README, Security: "SIGTERM waits at most 10 s for requests in flight, then exits" (the whole stop).
     expect(em - enviado).toBeLessThan(10_000);
     expect(codigo).toBe(0);
-    expect(saida).toContain('SIGTERM recebido: encerrando');
-    expect(saida).toContain('conexões encerradas');
+    expect(saida()).toContain('SIGTERM recebido: encerrando');
+    expect(saida()).toContain('conexões encerradas');
   }, 30_000);
 });
