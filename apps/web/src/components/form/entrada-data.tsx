@@ -1,6 +1,6 @@
 import { Calendar } from 'primereact/calendar';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared/format';
 import { EntradaMascarada } from './entrada-mascarada';
 import { ehDataIso, mascaraData, paraIso } from './mascaras';
@@ -42,7 +42,6 @@ export function EntradaData(p: EntradaDataProps) {
   const ultimo = useRef<string | null>(p.value ?? null);
   const painel = useRef<OverlayPanel>(null);
   const caixa = useRef<HTMLSpanElement>(null);
-  const botao = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const v = p.value ?? null;
@@ -101,12 +100,45 @@ export function EntradaData(p: EntradaDataProps) {
         className={`${p.inputClassName ?? ''}${invalida ? ' p-invalid' : ''}`}
         style={p.inputStyle}
       />
+      <CalendarioDaEntrada
+        painel={painel}
+        valor={fromIsoDate(iso ?? (ehDataIso(p.value) ? p.value : null))}
+        onEscolher={escolher}
+        yearRange={p.yearRange}
+        botoesHoje={p.botoesHoje}
+        disabled={p.disabled}
+        abrir={abrir}
+      />
+    </span>
+  );
+}
+
+/**
+ * The 'Escolher data' button beside a typed date and the calendar it opens (PrimeReact's, inline in an
+ * overlay): Escape closes it back to the button. Shared by EntradaData and the gate form's issue dates;
+ * `abrir` toggles the overlay (the typed input opens it on ArrowDown too), `onEscolher` gets the day picked.
+ */
+export function CalendarioDaEntrada(p: {
+  painel: RefObject<OverlayPanel | null>;
+  valor: Date | null;
+  onEscolher: (d: Date | null) => void;
+  abrir: (e: React.SyntheticEvent) => void;
+  yearRange?: string;
+  /** 'Hoje' and 'Limpar' under the picker. */
+  botoesHoje?: boolean;
+  /** Weekdays (0 Sunday … 6 Saturday) the calendar does not offer. */
+  diasDesabilitados?: number[];
+  disabled?: boolean;
+}) {
+  const botao = useRef<HTMLButtonElement>(null);
+  return (
+    <>
       <button
         ref={botao}
         type="button"
         className="p-button p-component p-datepicker-trigger p-button-icon-only"
         aria-haspopup="dialog"
-        onClick={abrir}
+        onClick={p.abrir}
         disabled={p.disabled}
       >
         <span className="p-button-icon p-c pi pi-calendar" aria-hidden />
@@ -114,31 +146,32 @@ export function EntradaData(p: EntradaDataProps) {
         <span className="sr-only">Escolher data</span>
       </button>
       <OverlayPanel
-        ref={painel}
+        ref={p.painel}
         className="entrada-data-painel"
-        onShow={() => painel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"], td[tabindex="0"]')?.focus()}
+        onShow={() => p.painel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"], td[tabindex="0"]')?.focus()}
         pt={{ root: { role: 'dialog', 'aria-label': 'Calendário' } as object }}
       >
         <div
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
-              painel.current?.hide();
+              p.painel.current?.hide();
               botao.current?.focus();
             }
           }}
         >
           <Calendar
             inline
-            value={fromIsoDate(iso ?? (ehDataIso(p.value) ? p.value : null))}
-            onChange={(e) => escolher((e.value as Date | null) ?? null)}
+            value={p.valor}
+            onChange={(e) => p.onEscolher((e.value as Date | null) ?? null)}
             dateFormat="dd/mm/yy"
             yearNavigator
             monthNavigator
             yearRange={p.yearRange}
             showButtonBar={p.botoesHoje}
+            disabledDays={p.diasDesabilitados}
           />
         </div>
       </OverlayPanel>
-    </span>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { Calendar } from 'primereact/calendar';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useLayoutEffect, useRef, type Ref } from 'react';
 import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared';
+import { CalendarioDaEntrada } from '../../components/form/entrada-data';
 import { ehDataIso, mascaraData, paraIso } from '../../components/form/mascaras';
 
 /** The caret after `n` digits of a masked text. */
@@ -34,7 +34,6 @@ export function EntradaDataDeMercado(p: {
   const caret = useRef<number | null>(null);
   const painel = useRef<OverlayPanel>(null);
   const caixa = useRef<HTMLSpanElement>(null);
-  const botao = useRef<HTMLButtonElement>(null);
   const texto = mascaraData.formatar(ehDataIso(p.value) ? formatDate(p.value) : p.value);
   const iso = paraIso(texto);
   const invalida = soDigitos(texto).length === mascaraData.digitos && !iso;
@@ -86,37 +85,14 @@ export function EntradaDataDeMercado(p: {
           }
         }}
       />
-      <button ref={botao} type="button" className="p-button p-component p-datepicker-trigger p-button-icon-only" aria-haspopup="dialog" onClick={abrir}>
-        <span className="p-button-icon p-c pi pi-calendar" aria-hidden />
-        {/* The name as hidden text, not aria-label: the field itself stays the only thing labelled 'Data'. */}
-        <span className="sr-only">Escolher data</span>
-      </button>
-      <OverlayPanel
-        ref={painel}
-        className="entrada-data-painel"
-        onShow={() => painel.current?.getElement()?.querySelector<HTMLElement>('td [tabindex="0"], td[tabindex="0"]')?.focus()}
-        pt={{ root: { role: 'dialog', 'aria-label': 'Calendário' } as object }}
-      >
-        <div
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              painel.current?.hide();
-              botao.current?.focus();
-            }
-          }}
-        >
-          <Calendar
-            inline
-            value={fromIsoDate(iso ?? (ehDataIso(p.value) ? p.value : null))}
-            onChange={(e) => escolher((e.value as Date | null) ?? null)}
-            dateFormat="dd/mm/yy"
-            yearNavigator
-            monthNavigator
-            yearRange={p.yearRange}
-            disabledDays={[0, 1, 2, 3, 4, 5, 6].filter((n) => !p.diasDeMercado.includes(n))}
-          />
-        </div>
-      </OverlayPanel>
+      <CalendarioDaEntrada
+        painel={painel}
+        valor={fromIsoDate(iso ?? (ehDataIso(p.value) ? p.value : null))}
+        onEscolher={escolher}
+        abrir={abrir}
+        yearRange={p.yearRange}
+        diasDesabilitados={[0, 1, 2, 3, 4, 5, 6].filter((n) => !p.diasDeMercado.includes(n))}
+      />
     </span>
   );
 }
