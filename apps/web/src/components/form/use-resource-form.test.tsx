@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MunicipioForm from '../../features/municipio/municipio-form';
 import { api, ApiError } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import { ALTERACOES_NAO_SALVAS } from './use-alteracoes-nao-salvas';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /**
  * useResourceForm + FormPage through a real form of the product (Município: the shared zod schema,
@@ -23,21 +20,11 @@ function adiado<T>() {
 }
 
 function renderizar(caminho: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <ConfirmDialog />
-        <MemoryRouter initialEntries={[caminho]}>
-          <Routes>
-            <Route path="/municipio" element={<p>Lista de municípios</p>} />
-            <Route path="/municipiocreate" element={<MunicipioForm />} />
-            <Route path="/municipio/edit/:id" element={<MunicipioForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela(caminho, {
+    '/municipio': <p>Lista de municípios</p>,
+    '/municipiocreate': <MunicipioForm />,
+    '/municipio/edit/:id': <MunicipioForm />,
+  });
 }
 
 const nome = () => screen.getByLabelText('Nome');

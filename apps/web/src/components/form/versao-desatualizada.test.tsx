@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG_VERSAO_DESATUALIZADA } from '@ceasa/shared';
 import MunicipioForm from '../../features/municipio/municipio-form';
 import { api, ApiError } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /**
  * Stale saves (decision 0085) through a real form of the product (Município) on the generic
@@ -16,19 +14,10 @@ vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof
 const apiMock = vi.mocked(api);
 
 function renderizar(caminho: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={[caminho]}>
-          <Routes>
-            <Route path="/municipio" element={<p>Lista de municípios</p>} />
-            <Route path="/municipio/edit/:id" element={<MunicipioForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela(caminho, {
+    '/municipio': <p>Lista de municípios</p>,
+    '/municipio/edit/:id': <MunicipioForm />,
+  });
 }
 
 const nome = () => screen.getByLabelText('Nome');

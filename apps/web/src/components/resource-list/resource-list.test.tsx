@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Page } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import { ResourceList, type ResourceListProps } from './resource-list';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The API client is mocked (no server); ApiError stays the real one. Permissions come from `permitidas`. */
 const { permitidas } = vi.hoisted(() => ({ permitidas: new Set<string>() }));
@@ -49,20 +46,10 @@ const props: ResourceListProps<Cidade> = {
 };
 
 function renderizar(p: Partial<ResourceListProps<Cidade>> = {}) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <ConfirmDialog />
-        <MemoryRouter initialEntries={['/cidade']}>
-          <Routes>
-            <Route path="/cidade" element={<ResourceList<Cidade> {...props} {...p} />} />
-            <Route path="/cidade/edit/:id" element={<p>Editando cidade</p>} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela('/cidade', {
+    '/cidade': <ResourceList<Cidade> {...props} {...p} />,
+    '/cidade/edit/:id': <p>Editando cidade</p>,
+  });
 }
 
 const linhas = () => [...screen.getByRole('table').querySelectorAll('tbody tr')].filter((tr) => !tr.classList.contains('p-datatable-emptymessage'));

@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import BoletimForm from './boletim-form';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The bulletin form with the API client mocked (no server). */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -21,20 +18,10 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderizar() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <ConfirmDialog />
-        <MemoryRouter initialEntries={['/boletimcreate']}>
-          <Routes>
-            <Route path="/boletim" element={<p>Lista de boletins</p>} />
-            <Route path="/boletimcreate" element={<BoletimForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela('/boletimcreate', {
+    '/boletim': <p>Lista de boletins</p>,
+    '/boletimcreate': <BoletimForm />,
+  });
 }
 
 describe('boletim form', { timeout: 30_000 }, () => {

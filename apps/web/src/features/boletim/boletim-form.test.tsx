@@ -1,15 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Boletim, BoletimItem, Caderno } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMAR_REMOCAO } from '../../components/form/items-field';
 import { api } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import BoletimForm from './boletim-form';
 import CadernoForm from './caderno-form';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The bulletin form with the API client mocked (no server); ApiError stays the real one. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -48,21 +45,11 @@ const BOLETIM: Boletim = {
 };
 
 function renderizar(caminho = '/boletim/edit/1') {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <ConfirmDialog />
-        <MemoryRouter initialEntries={[caminho]}>
-          <Routes>
-            <Route path="/boletim" element={<p>Lista de boletins</p>} />
-            <Route path="/boletim/edit/:id" element={<BoletimForm />} />
-            <Route path="/caderno/edit/:boletimItemId" element={<CadernoForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela(caminho, {
+    '/boletim': <p>Lista de boletins</p>,
+    '/boletim/edit/:id': <BoletimForm />,
+    '/caderno/edit/:boletimItemId': <CadernoForm />,
+  });
 }
 
 configure({ asyncUtilTimeout: 10_000 });

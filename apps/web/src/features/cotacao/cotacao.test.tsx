@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Cotacao, Page } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import CotacaoForm from './cotacao-form';
 import CotacaoListPage from './cotacao-list-page';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The quotation screens with the API client mocked (no server); ApiError stays the real one. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -24,20 +22,11 @@ const ANA: Cotacao = {
 const pagina = (content: Cotacao[]): Page<Cotacao> => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 20 });
 
 function renderizar(caminho: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={[caminho]}>
-          <Routes>
-            <Route path="/cotacao" element={<CotacaoListPage />} />
-            <Route path="/cotacao/create" element={<CotacaoForm />} />
-            <Route path="/cotacao/edit/:id" element={<CotacaoForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela(caminho, {
+    '/cotacao': <CotacaoListPage />,
+    '/cotacao/create': <CotacaoForm />,
+    '/cotacao/edit/:id': <CotacaoForm />,
+  });
 }
 
 configure({ asyncUtilTimeout: 5_000 });

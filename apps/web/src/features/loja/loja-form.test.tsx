@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Loja } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import LojaForm from './loja-form';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The shop form with the API client mocked (no server); ApiError stays the real one. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -34,21 +31,11 @@ const LOJA: Loja = {
 };
 
 function renderizar(caminho: string) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <ConfirmDialog />
-        <MemoryRouter initialEntries={[caminho]}>
-          <Routes>
-            <Route path="/loja" element={<p>Lista de lojas</p>} />
-            <Route path="/lojacreate" element={<LojaForm />} />
-            <Route path="/loja/edit/:id" element={<LojaForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela(caminho, {
+    '/loja': <p>Lista de lojas</p>,
+    '/lojacreate': <LojaForm />,
+    '/loja/edit/:id': <LojaForm />,
+  });
 }
 
 /** The API: the shop, its options; `falhas` makes the item calls fail. */

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { mensagemDiaDeMercado } from '@ceasa/shared';
 import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import RomaneioForm from './romaneio-form';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The gate form with the API client mocked: GET config gives the market days, every list is empty. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -15,18 +13,9 @@ const apiMock = vi.mocked(api);
 
 function renderizar(diasDeMercado: number[]) {
   apiMock.mockImplementation(async (path) => (path === 'config' ? { ...SETTINGS_PADRAO, diasDeMercado } : []) as never);
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/romaneiocreate']}>
-          <Routes>
-            <Route path="/romaneiocreate" element={<RomaneioForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela('/romaneiocreate', {
+    '/romaneiocreate': <RomaneioForm />,
+  });
 }
 
 /** Types a date (dd/mm/aaaa digits) into the issue dates and includes it with the button. */

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { mensagemDiaDeMercado, type BoletimItemProduto } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
-import { ToastProvider } from '../../lib/toast';
 import RomaneioForm from './romaneio-form';
+import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The gate form with the API client mocked (no server): the keyboard protocol of issue 21, typed without delay. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
@@ -59,20 +56,10 @@ function servidor() {
 const posts = () => apiMock.mock.calls.filter(([p, o]) => p === 'romaneio' && o?.method === 'POST');
 
 function renderizar() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <ToastProvider>
-        <ConfirmDialog />
-        <MemoryRouter initialEntries={['/romaneiocreate']}>
-          <Routes>
-            <Route path="/romaneio" element={<p>Lista de romaneios</p>} />
-            <Route path="/romaneiocreate" element={<RomaneioForm />} />
-          </Routes>
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderizarTela('/romaneiocreate', {
+    '/romaneio': <p>Lista de romaneios</p>,
+    '/romaneiocreate': <RomaneioForm />,
+  });
 }
 
 configure({ asyncUtilTimeout: 5_000 });
