@@ -74,3 +74,21 @@ export const inserirLojaItem = (app: FastifyInstance, lojaId: number, produtoId:
     app,
     sql`INSERT INTO loja_itens (loja_id, produto_id, quantidade, municipio_id) VALUES (${lojaId}, ${produtoId}, ${String(quantidade)}, ${municipioId}) RETURNING id`,
   );
+
+/**
+ * A producer ready for the gate: a municipality, the producer (type 1), a technician (type 2), a property and a
+ * bulletin (issued 2026-10-01) with one item of `produtoId` harvested from `inicio` to `fim`. Returns the ids.
+ */
+export async function inserirProdutorComColheita(
+  app: FastifyInstance,
+  produtoId: number,
+  o: { inicio?: string; fim?: string; produtor?: string; municipio?: string } = {},
+) {
+  const municipio = await inserirMunicipio(app, o.municipio ?? 'Imperatriz', 'MA');
+  const produtor = await inserirPessoa(app, o.produtor ?? 'João Lavrador', 1);
+  const tecnico = await inserirPessoa(app, 'Carla Técnica', 2);
+  const propriedade = await inserirPropriedade(app, 'Sítio Boa Esperança', municipio, produtor);
+  const boletim = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: propriedade, dataEmissao: '2026-10-01' });
+  const item = await inserirBoletimItem(app, boletim, produtoId, o.inicio ?? '2026-11-01', o.fim ?? '2026-12-31');
+  return { municipio, produtor, tecnico, propriedade, boletim, item };
+}

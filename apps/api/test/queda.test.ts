@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from './fabricas';
+import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from './fabricas';
 import { iniciarServidor, portaLivre } from './helpers';
 
 const urlServidor = process.env.DATABASE_URL;
@@ -139,12 +139,9 @@ beforeAll(async () => {
     const grupo = await inserirGrupo(app, 'Hortaliças');
     for (let i = 0; i < 5; i++) fixos.produtos.push(await inserirProduto(app, grupo, `Produto ${i}`));
     fixos.produtoDoItem = fixos.produtos[0];
-    const municipio = await inserirMunicipio(app, 'Imperatriz', 'MA');
-    fixos.produtor = await inserirPessoa(app, 'João Lavrador', 1);
-    const tecnico = await inserirPessoa(app, 'Carla Técnica', 2);
-    const sitio = await inserirPropriedade(app, 'Sítio', municipio, fixos.produtor);
-    const b = await inserirBoletim(app, { produtorId: fixos.produtor, tecnicoId: tecnico, propriedadeId: sitio, dataEmissao: '2026-10-01' });
-    fixos.boletimItem = await inserirBoletimItem(app, b, fixos.produtoDoItem, '2026-11-01', '2026-12-31');
+    const c = await inserirProdutorComColheita(app, fixos.produtoDoItem);
+    fixos.produtor = c.produtor;
+    fixos.boletimItem = c.item;
   } finally {
     await app.close();
     await database.close();

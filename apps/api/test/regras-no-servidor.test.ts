@@ -3,17 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mensagemDiaDeMercado, NAO_PRODUTOR, NAO_TECNICO, PRODUTO_JA_ADICIONADO, VALOR_ESTACIONAMENTO_ACIMA } from '@ceasa/shared';
 import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { appDeTeste, call, countRows, type AppDeTeste } from './helpers';
-import {
-  inserirBoletim,
-  inserirBoletimItem,
-  inserirGrupo,
-  inserirMunicipio,
-  inserirPessoa,
-  inserirProduto,
-  inserirPropriedade,
-  inserirRomaneio,
-  inserirRomaneioItem,
-} from './fabricas';
+import { inserirGrupo, inserirPessoa, inserirProduto, inserirPropriedade, inserirRomaneio, inserirRomaneioItem, inserirProdutorComColheita } from './fabricas';
 
 /**
  * Rules the browser checks, the server checks too, with the same shared rule and message (issue 20,
@@ -29,13 +19,8 @@ const QUI = '2026-11-26';
 async function cenario(t: AppDeTeste) {
   const app = t.app;
   const tomate = await inserirProduto(app, await inserirGrupo(app, 'Hortaliças'), 'Tomate');
-  const mun = await inserirMunicipio(app, 'Imperatriz', 'MA');
-  const produtor = await inserirPessoa(app, 'João Lavrador', 1);
-  const tecnico = await inserirPessoa(app, 'Carla Técnica', 2);
-  const sitio = await inserirPropriedade(app, 'Sítio Boa Esperança', mun, produtor);
-  const b = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: sitio, dataEmissao: '2026-10-01' });
-  const item = await inserirBoletimItem(app, b, tomate, '2026-11-01', '2026-12-31');
-  return { tomate, mun, produtor, tecnico, sitio, item };
+  const c = await inserirProdutorComColheita(app, tomate);
+  return { tomate, mun: c.municipio, produtor: c.produtor, tecnico: c.tecnico, sitio: c.propriedade, item: c.item };
 }
 
 type Cenario = Awaited<ReturnType<typeof cenario>>;

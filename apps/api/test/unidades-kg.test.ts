@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirMunicipio, inserirPessoa, inserirProduto, inserirPropriedade } from './fabricas';
+import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from './fabricas';
 import { appDeTeste, call } from './helpers';
 
 /**
@@ -45,12 +45,7 @@ beforeAll(async () => {
   const app = t.app;
   const grupo = await inserirGrupo(app, 'Frutos');
   tomate = await inserirProduto(app, grupo, 'Tomate Italiano', { embalagem: 'CX 20kg', peso: 20 });
-  const mun = await inserirMunicipio(app, 'Balsas', 'MA');
-  produtor = await inserirPessoa(app, 'Rosa Quilos', 1);
-  const tecnico = await inserirPessoa(app, 'Téo Técnico', 2);
-  const sitio = await inserirPropriedade(app, 'Sítio das Caixas', mun, produtor);
-  boletimId = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: sitio, dataEmissao: '2026-10-01' });
-  biTomate = await inserirBoletimItem(app, boletimId, tomate, '2026-11-01', '2026-12-31');
+  ({ produtor, boletim: boletimId, item: biTomate } = await inserirProdutorComColheita(app, tomate, { produtor: 'Rosa Quilos', municipio: 'Balsas' }));
   await app.ctx.db.execute(sql`UPDATE boletim_itens SET producao_estimada = 10000 WHERE id = ${biTomate}`);
 });
 
