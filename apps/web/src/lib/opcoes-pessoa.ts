@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PessoaComDocumento, PessoaOpcao, PessoaTipo } from '@ceasa/shared';
+import { PESSOA_TIPO, type PessoaComDocumento, type PessoaOpcao, type PessoaTipo } from '@ceasa/shared';
 import { api } from './api-client';
 import { useErroAoCarregar } from './use-erro-ao-carregar';
 
@@ -19,12 +19,17 @@ export function usePessoasOpcoes() {
   return q;
 }
 
-/** GET pessoa/tipo/{id}: the people of one type (1 producers, 2 technicians). */
-export function usePessoasDoTipo(tipoId: number, enabled = true) {
+/** GET pessoa/tipo/{id}: the people of one type (PESSOA_TIPO), for a role's dropdown. */
+function usePessoasDoTipo(tipoId: (typeof PESSOA_TIPO)[keyof typeof PESSOA_TIPO], enabled = true) {
   const q = useQuery({ queryKey: ['pessoa', 'tipo', tipoId], queryFn: () => api<PessoaComDocumento[]>(`pessoa/tipo/${tipoId}`), staleTime: 0, enabled });
   useErroAoCarregar(q.error, ERRO_PESSOAS);
   return q;
 }
+
+/** The producers (GET pessoa/tipo/1), for the producer dropdowns and filters; read while `enabled`. */
+export const useProdutores = (enabled = true) => usePessoasDoTipo(PESSOA_TIPO.PRODUTOR, enabled);
+/** The technicians (GET pessoa/tipo/2), for the technician dropdowns and filters. */
+export const useTecnicos = (enabled = true) => usePessoasDoTipo(PESSOA_TIPO.TECNICO, enabled);
 
 /** Dropdown options { label: nome, value: id }. */
 export const opcoesPessoas = (l: { id: number; nome: string }[] | undefined) => (l ?? []).map((p) => ({ label: p.nome, value: p.id }));

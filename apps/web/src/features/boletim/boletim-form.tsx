@@ -10,7 +10,7 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pessoa';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { usePropriedadesDoProdutor } from './api';
 
@@ -61,8 +61,8 @@ export default function BoletimForm() {
   const { pode } = useAuth();
   const toast = useToast();
   const somenteLeitura = f.editando && !pode('boletim', 'editar');
-  const produtores = usePessoasDoTipo(1);
-  const tecnicos = usePessoasDoTipo(2);
+  const produtores = useProdutores();
+  const tecnicos = useTecnicos();
   const produtos = useProdutoOpcoes();
   const produtorId = useWatch({ control, name: 'produtorId' });
   const propriedades = usePropriedadesDoProdutor(produtorId);

@@ -6,7 +6,7 @@ import { ResourceList } from '../../components/resource-list/resource-list';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pessoa';
 import { buscarSaldo, usePropriedadesOpcoes } from './api';
 import { BoletimSaldo } from './boletim-saldo';
 
@@ -14,8 +14,8 @@ import { BoletimSaldo } from './boletim-saldo';
 const ATRASO_IMPRESSAO = 1000;
 
 export default function BoletimListPage() {
-  const produtores = usePessoasDoTipo(1);
-  const tecnicos = usePessoasDoTipo(2);
+  const produtores = useProdutores();
+  const tecnicos = useTecnicos();
   const propriedades = usePropriedadesOpcoes();
   const toast = useToast();
   const navigate = useNavigate();

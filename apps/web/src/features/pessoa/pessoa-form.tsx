@@ -7,7 +7,7 @@ import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, type ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, usePessoaTipos, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, usePessoaTipos, useProdutores } from '../../lib/opcoes-pessoa';
 import { FotoPessoa } from './foto-pessoa';
 
 const PASTA_FOTOS = '/fotos/pessoas';
@@ -50,7 +50,7 @@ export default function PessoaForm() {
   });
   const { control, handleSubmit, reset } = f.form;
   const tipos = usePessoaTipos();
-  const produtores = usePessoasDoTipo(1, !f.editando);
+  const produtores = useProdutores(!f.editando);
   const existente = useFotoExistente(f.registro?.foto ? nomeFoto(f.registro.cpfcnpj) : null);
   const [produtor, setProdutor] = useState<number | null>(null);
 

@@ -22,7 +22,7 @@ import { ehDataIso } from '../../components/form/mascaras';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, useProdutores } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { DividaField } from '../../components/form/divida-field';
@@ -86,7 +86,7 @@ export default function RomaneioForm() {
   const editando = f.editando;
   const toast = useToast();
   const settings = useSettings();
-  const produtores = usePessoasDoTipo(1);
+  const produtores = useProdutores();
   const datasVistas = useWatch({ control, name: 'datas' });
   const datas = useMemo(() => datasVistas ?? [], [datasVistas]);
   const pessoaId = useWatch({ control, name: 'pessoaId' });

@@ -1,8 +1,8 @@
 import { Tag } from 'primereact/tag';
 import { formatDate, romaneioRecurso, TIPOS_QUANTIDADE, type RomaneioLinha, type TipoQuantidade } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
-import { opcoesPessoas, usePessoasDoTipo } from '../../lib/opcoes-pessoa';
-import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-impressao';
+import { opcoesPessoas, useProdutores } from '../../lib/opcoes-pessoa';
+import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-report';
 
 /** 'Quantidade zerado?' (SPEC.md section 2): SIM red, PARCIAL blue, NÃO green. */
 const COR: Record<TipoQuantidade, 'danger' | 'info' | 'success'> = { SIM: 'danger', PARCIAL: 'info', NÃO: 'success' };
@@ -13,7 +13,7 @@ const COR: Record<TipoQuantidade, 'danger' | 'info' | 'success'> = { SIM: 'dange
  * Every row has its print and label buttons (always visible), before edit and delete.
  */
 export default function RomaneioListPage() {
-  const produtores = usePessoasDoTipo(1);
+  const produtores = useProdutores();
   const impressao = useImpressaoRomaneio();
   return (
     <>
