@@ -10,7 +10,7 @@ import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { diaDoMapa } from './mapa-layout';
 import { MapaDePedras } from './mapa-pedras';
-import { PedrasRelatorio } from './pedras-relatorio';
+import { PedrasReport } from './pedras-report';
 
 const ANOS = `2000:${new Date().getFullYear() + 2}`;
 
@@ -114,7 +114,7 @@ export function PedrasPainel() {
           </>
         )}
       </div>
-      {mapa && <PedrasRelatorio visible={imprimindo} onHide={() => setImprimindo(false)} data={mapa.data} pedras={mapa.pedras} />}
+      {mapa && <PedrasReport visible={imprimindo} onHide={() => setImprimindo(false)} data={mapa.data} pedras={mapa.pedras} />}
     </section>
   );
 }

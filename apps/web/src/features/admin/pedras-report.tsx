@@ -9,7 +9,7 @@ const tituloRelatorio = (data: string) => `Pedras- ${formatDate(data)}`;
  * 'Pedras- {date}': the legend (N° Ocupado, N° Livre, Avulsa) and nine tables of stalls (1–19, 20–38, 39–57,
  * 58–99, 100–141, 142–183, 184–206, 207–229, 230–252), three side by side, with each occupant's name.
  */
-export function PedrasRelatorio({ visible, onHide, data, pedras }: { visible: boolean; onHide: () => void; data: string; pedras: PedraDoMapa[] }) {
+export function PedrasReport({ visible, onHide, data, pedras }: { visible: boolean; onHide: () => void; data: string; pedras: PedraDoMapa[] }) {
   const porNumero = new Map(pedras.map((p) => [p.numero.trim(), p]));
   const ocupadas = pedras.filter((p) => p.uso).length;
   return (

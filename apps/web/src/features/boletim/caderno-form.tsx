@@ -30,7 +30,7 @@ import { relerListas } from '../../lib/listas';
 import { DURACAO, useToast } from '../../lib/toast';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
-import { CadernoImpressao } from './caderno-impressao';
+import { CadernoReport } from './caderno-report';
 import { AvisoVersaoDesatualizada, versaoDe, versaoDesatualizada } from '../../components/form/versao-desatualizada';
 import './caderno.css';
 
@@ -625,7 +625,7 @@ export default function CadernoForm() {
           </TabPanel>
         </TabView>
       </div>
-      {caderno.data && imprimir && <CadernoImpressao caderno={caderno.data} onHide={() => setImprimir(false)} />}
+      {caderno.data && imprimir && <CadernoReport caderno={caderno.data} onHide={() => setImprimir(false)} />}
     </FormPage>
   );
 }

@@ -36,7 +36,7 @@ const SEMENTES: [string, string][] = [
 ];
 
 /** The printed field notebook: municipal header, the crop, every section and every row. */
-export function CadernoImpressao({ caderno: c, onHide }: { caderno: Caderno; onHide: () => void }) {
+export function CadernoReport({ caderno: c, onHide }: { caderno: Caderno; onHide: () => void }) {
   return (
     <PrintDialog visible onHide={onHide} titulo={`Caderno de Campo ${c.id}`}>
       <div className="caderno-impressao">

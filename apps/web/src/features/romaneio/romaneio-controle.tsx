@@ -1,7 +1,7 @@
 import type { Romaneio, RomaneioItem } from '@ceasa/shared';
 import { formatCpfCnpj, formatDate, formatDateTime, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
-import './romaneio-impressao.css';
+import './romaneio-report.css';
 
 /** SPEC.md section 2: the control sheet breaks the page after every 10 item rows (the header repeats on each page). */
 export const ITENS_POR_PAGINA = 10;

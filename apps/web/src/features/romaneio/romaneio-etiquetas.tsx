@@ -3,7 +3,7 @@ import type { Romaneio, RomaneioItem } from '@ceasa/shared';
 import { codigoDoLote } from '@ceasa/shared';
 import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
-import './romaneio-impressao.css';
+import './romaneio-report.css';
 
 const TITULO_ETIQUETA = 'CONTROLE DE RASTREAMENTO DE PRODUTOS';
 

@@ -7,7 +7,7 @@ import type { Romaneio, RomaneioItem } from '@ceasa/shared';
 import { lerCodigoDoLote } from '@ceasa/shared';
 import { formatDateTime } from '@ceasa/shared/format';
 import { ControleRomaneio, ITENS_POR_PAGINA, paginar } from './romaneio-controle';
-import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-impressao';
+import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-report';
 import { EtiquetasRomaneio, camposDaEtiqueta, regraDePagina, urlDoLote } from './romaneio-etiquetas';
 
 const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem => ({
