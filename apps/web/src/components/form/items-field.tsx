@@ -23,8 +23,37 @@ import { caminhoDoForm } from '@ceasa/shared';
 import { CampoBusca } from './campo-busca';
 import { EntradaData } from './entrada-data';
 
-/** How a child field is edited in its cell (and in the new-row editor); options: a typed pick list (CampoBusca), `vazio` its 'nothing found' text. */
-export type Editor = 'texto' | 'numero' | 'checkbox' | 'data' | { opcoes: { label: string; value: string | number }[]; vazio?: string };
+/**
+ * How a child field is edited in its cell (and in the new-row editor); options: a typed pick list (CampoBusca), `vazio` its
+ * 'nothing found' text; `render`: an input of the form's own (e.g. the gate's search box), drawn with what `EditorProprio` gives.
+ */
+export type Editor =
+  | 'texto'
+  | 'numero'
+  | 'checkbox'
+  | 'data'
+  | { opcoes: { label: string; value: string | number }[]; vazio?: string }
+  | { render: (p: EditorProprio) => ReactNode };
+
+/**
+ * What an editor of the form's own (`{ render }`) receives. It must put `id` on the input its label names, call `mudar`
+ * with each new value (the new-row editor reads the value from there when Enter or a button adds the row), and may
+ * call `seguir` to move to the next field (e.g. after a click picked an option); Enter in it moves on by itself
+ * unless the editor stops the event (a search that found nothing).
+ */
+export interface EditorProprio {
+  id: string;
+  valor: unknown;
+  mudar: (v: unknown) => void;
+  rotulo: string;
+  erro?: string;
+  /** The id of the text that describes the input now (its error, or its hint), for `aria-describedby`. */
+  descritoPor?: string;
+  seguir: () => void;
+}
+
+/** What adding from the new-row editor gives: the rows to add, or the message of each field that refuses the draft. */
+export type NovasLinhas<I> = { linhas: I[] } | { erros: Partial<Record<keyof I & string, string>> };
 
 export interface ItemColumn<I> {
   /** The child row's field. */
@@ -61,6 +90,10 @@ export interface ItemColumn<I> {
   rotulo?: (item: I, index: number) => string;
   /** id of the row's input (for labels and tests; default 'celula-{name}-{n}-{field}', n from 0). */
   inputId?: (item: I, index: number) => string;
+  /** id of this field's input in the new-row editor (default 'novo-{name}-{field}'). */
+  idNovo?: string;
+  /** A hint under this field of the new-row editor while it has no error, from the draft (e.g. the unit of a quantity). */
+  dica?: (rascunho: I) => ReactNode;
   style?: React.CSSProperties;
 }
 
@@ -77,7 +110,8 @@ export const REMOCAO_RECUSADA = 'Não é possível remover';
  * 'Você tem certeza que quer remover este item?' (Sim/Não) and, with `aoRemover`, the caller's
  * consent (an item deleted on the server). A row `podeRemover` refuses shows the refusal instead
  * of the question and stays. Rows stay in the form until the parent is saved; server errors on 'itens[2].x' show on that row's cell, and the table turns to the page
- * of the first row in error after a failed save. Without `novo`/`nova` it is a checklist of given rows.
+ * of the first row in error after a failed save; a message on a row itself ('itens[2]') shows in its first cell, and one on a
+ * field shown as text (no editor) under that text. Without `novo`/`nova` it is a checklist of given rows.
  * `desabilitado` shows the rows read-only (no editing, adding or removing).
  *
  * Keyboard (issue 21, decision 0083): in the new-row editor Enter moves to the next field (a pick list
@@ -89,8 +123,19 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   name: ArrayPath<F>;
   titulo: string;
   colunas: ItemColumn<I>[];
-  /** Adding rows: the new-row editor's fields, its starting values and the row's schema (the element of the parent's array). */
-  novo?: { campos: ItemColumn<I>[]; padrao: I; schema?: ZodType; rotuloBotao?: string };
+  /**
+   * Adding rows: the new-row editor's fields, its starting values and the row's schema (the element of the parent's array);
+   * `linhas` turns the draft into the rows to add (or refuses it) where the draft is not the row itself; `outros` are more
+   * buttons beside the add button, each adding the rows its `linhas` gives (e.g. 'Adicionar todos').
+   */
+  novo?: {
+    campos: ItemColumn<I>[];
+    padrao: I;
+    schema?: ZodType;
+    rotuloBotao?: string;
+    linhas?: (rascunho: I) => NovasLinhas<I>;
+    outros?: { rotulo: string; icone?: string; linhas: (rascunho: I) => NovasLinhas<I> }[];
+  };
   /** Adding blank rows, edited in the table: the new row (a button beside the title, labelled `rotuloAdicionar`). */
   nova?: () => I;
   rotuloAdicionar?: string;
@@ -114,6 +159,12 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   desabilitado?: boolean;
   linhasPorPagina?: 10 | 20 | 30;
   vazio?: string;
+  /** Text under the title, before the new-row editor. */
+  ajuda?: ReactNode;
+  /** The rows under a title of their own, below the new-row editor (the table is named by it); default: the table is named by `titulo`. */
+  tituloDasLinhas?: string;
+  /** More classes of the field's frame. */
+  className?: string;
 }) {
   const { fields, append, remove } = useFieldArray({ control: p.control, name: p.name });
   const { errors, submitCount } = useFormState({ control: p.control });
@@ -146,21 +197,35 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   // The new row's page.
   const irParaNova = () => setPrimeira(Math.floor(fields.length / linhas) * linhas);
 
-  const idNovo = (c: ItemColumn<I>) => `novo-${p.name}-${c.field}`;
-  const mudarNovo = (field: string, v: unknown, comEstado = true) => {
+  const idNovo = (c: ItemColumn<I>) => c.idNovo ?? `novo-${p.name}-${c.field}`;
+  const mudarNovo = (field: string, v: unknown, comEstado = true, limparErro = false) => {
     novoAtual.current = { ...(novoAtual.current as I), [field]: v };
     if (comEstado) setRascunho(novoAtual.current);
+    if (limparErro) setErrosNovo((e) => (e[field] ? { ...e, [field]: undefined } : e) as Record<string, string>);
   };
-  const adicionar = () => {
+  /** An editor of the form's own (`render`): controlled by the draft, it keeps its element from row to row and drops its message as it changes. */
+  const proprio = (c: ItemColumn<I>) => typeof c.editor === 'object' && 'render' in c.editor;
+  /** Adds the draft (checked by the row's schema), or the rows `montar` makes of it. */
+  const adicionar = (montar = p.novo?.linhas) => {
     const linha = novoAtual.current;
     if (!p.novo || !linha) return;
-    const r = p.novo.schema?.safeParse(linha);
-    if (r && !r.success) {
-      setErrosNovo(Object.fromEntries(r.error.issues.map((is) => [caminhoDoForm(String(is.path[0] ?? '')), is.message])));
-      return;
+    let novas: I[] = [linha];
+    if (montar) {
+      const m = montar(linha);
+      if ('erros' in m) {
+        setErrosNovo(m.erros as Record<string, string>);
+        return;
+      }
+      novas = m.linhas;
+    } else {
+      const r = p.novo.schema?.safeParse(linha);
+      if (r && !r.success) {
+        setErrosNovo(Object.fromEntries(r.error.issues.map((is) => [caminhoDoForm(String(is.path[0] ?? '')), is.message])));
+        return;
+      }
     }
     setErrosNovo({});
-    append(linha as unknown as FieldArray<F, ArrayPath<F>>, { shouldFocus: false });
+    append(novas as unknown as FieldArray<F, ArrayPath<F>>[], { shouldFocus: false });
     novoAtual.current = p.novo.padrao;
     setRascunho(p.novo.padrao);
     setAdicionadas((n) => n + 1);
@@ -184,11 +249,15 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
     const ids = p.novo.campos.map(idNovo);
     const i = ids.indexOf(alvo.id);
     if (i < 0) return;
-    if (i < ids.length - 1) {
-      const proximo = document.getElementById(ids[i + 1]) as HTMLInputElement | null;
-      proximo?.focus();
-      proximo?.select?.();
-    } else adicionar();
+    if (i < ids.length - 1) seguirDe(alvo.id);
+    else adicionar();
+  };
+  /** The focus to the new-row editor's field after the one whose input is `id`. */
+  const seguirDe = (id: string) => {
+    const ids = p.novo?.campos.map(idNovo) ?? [];
+    const proximo = document.getElementById(ids[ids.indexOf(id) + 1] ?? '') as HTMLInputElement | null;
+    proximo?.focus();
+    proximo?.select?.();
   };
 
   const adicionarEmBranco = () => {
@@ -226,9 +295,68 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
 
   const linhasDaTabela = fields.map((f, i) => ({ _chave: f.id, _i: i }));
   const temAcoes = removivel || !!p.acoes;
+  const tabela = (
+    <DataTable
+      value={linhasDaTabela}
+      dataKey="_chave"
+      paginator={fields.length > 10}
+      rows={linhas}
+      first={primeira}
+      onPage={(e) => {
+        setPrimeira(e.first);
+        setLinhas(e.rows);
+      }}
+      rowsPerPageOptions={[10, 20, 30]}
+      paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
+      currentPageReportTemplate="{first} a {last} de {totalRecords}"
+      emptyMessage={p.vazio ?? 'Nenhum item adicionado'}
+      size="small"
+      stripedRows
+      className="items-tabela"
+      aria-label={p.tituloDasLinhas ?? p.titulo}
+    >
+      {p.colunas.map((c, k) => (
+        <Column
+          key={c.field}
+          header={c.header}
+          body={(r: { _i: number }) => (
+            <Celula c={c} i={r._i} control={p.control} name={p.name} reserva={itemDe(r._i)} desabilitado={p.desabilitado} primeira={k === 0} />
+          )}
+          style={c.style}
+        />
+      ))}
+      {temAcoes && (
+        <Column
+          header="Ações"
+          style={{ width: '1%', whiteSpace: 'nowrap' }}
+          body={(r: { _i: number }) => (
+            <div className="row-actions">
+              {p.acoes?.(itemDe(r._i), r._i)}
+              {removivel && (
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  rounded
+                  text
+                  severity="danger"
+                  aria-label={`Remover ${p.rotuloDaLinha ? p.rotuloDaLinha(itemDe(r._i), r._i) : `item ${r._i + 1}`}`}
+                  onClick={() => removerLinha(r._i)}
+                />
+              )}
+            </div>
+          )}
+        />
+      )}
+    </DataTable>
+  );
+  const erroAbaixo = !p.nova && erroDaLista && (
+    <small className="p-error" role="alert">
+      {erroDaLista}
+    </small>
+  );
   return (
     <fieldset
-      className="items-field"
+      className={p.className ? `items-field ${p.className}` : 'items-field'}
       aria-label={p.nova ? p.titulo : undefined}
       onKeyDown={(e) => {
         // Enter in a row's cell (or anywhere here) never submits the parent form: only Salvar or Ctrl+Enter do.
@@ -245,28 +373,46 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       ) : (
         <legend>{p.titulo}</legend>
       )}
+      {p.ajuda}
       {p.novo && rascunho && !p.desabilitado && (
-        <div className="items-novo" key={adicionadas} onKeyDown={teclaNovo}>
-          {p.novo.campos.map((c) => (
-            <div className="field" key={c.field}>
-              <label htmlFor={idNovo(c)}>{c.header}</label>
-              <Editor
-                c={c}
-                valor={rascunho[c.field]}
-                mudar={(v) => mudarNovo(c.field, v)}
-                digitado={(v) => mudarNovo(c.field, v, false)}
-                rotulo={c.header}
-                id={idNovo(c)}
-                erro={errosNovo[c.field]}
-              />
-              {errosNovo[c.field] && (
-                <small id={`${idNovo(c)}-erro`} className="p-error">
-                  {errosNovo[c.field]}
-                </small>
-              )}
-            </div>
+        <div className="items-novo" onKeyDown={teclaNovo}>
+          {p.novo.campos.map((c) => {
+            const id = idNovo(c);
+            const erro = errosNovo[c.field];
+            const dica = erro ? undefined : c.dica?.(rascunho);
+            return (
+              // The built-in editors start afresh for each row (their inputs keep what was typed).
+              <div className="field" key={proprio(c) ? c.field : `${c.field}-${adicionadas}`}>
+                <label htmlFor={id}>{c.header}</label>
+                <Editor
+                  c={c}
+                  valor={rascunho[c.field]}
+                  mudar={(v) => mudarNovo(c.field, v, true, proprio(c))}
+                  digitado={(v) => mudarNovo(c.field, v, false)}
+                  rotulo={c.header}
+                  id={id}
+                  erro={erro}
+                  dica={dica ? `${id}-dica` : undefined}
+                  seguir={() => seguirDe(id)}
+                />
+                {erro ? (
+                  <small id={`${id}-erro`} className="p-error" role="alert">
+                    {erro}
+                  </small>
+                ) : (
+                  dica && (
+                    <small id={`${id}-dica`} className="muted">
+                      {dica}
+                    </small>
+                  )
+                )}
+              </div>
+            );
+          })}
+          <Button type="button" label={p.novo.rotuloBotao ?? 'Adicionar item'} icon="pi pi-plus" onClick={() => adicionar()} />
+          {p.novo.outros?.map((o) => (
+            <Button key={o.rotulo} type="button" label={o.rotulo} icon={o.icone ?? 'pi pi-plus-circle'} outlined onClick={() => adicionar(o.linhas)} />
           ))}
-          <Button type="button" label={p.novo.rotuloBotao ?? 'Adicionar item'} icon="pi pi-plus" onClick={adicionar} />
         </div>
       )}
       {p.nova && erroDaLista && (
@@ -274,68 +420,26 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
           {erroDaLista}
         </small>
       )}
-      <DataTable
-        value={linhasDaTabela}
-        dataKey="_chave"
-        paginator={fields.length > 10}
-        rows={linhas}
-        first={primeira}
-        onPage={(e) => {
-          setPrimeira(e.first);
-          setLinhas(e.rows);
-        }}
-        rowsPerPageOptions={[10, 20, 30]}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown CurrentPageReport"
-        currentPageReportTemplate="{first} a {last} de {totalRecords}"
-        emptyMessage={p.vazio ?? 'Nenhum item adicionado'}
-        size="small"
-        stripedRows
-        className="items-tabela"
-        aria-label={p.titulo}
-      >
-        {p.colunas.map((c) => (
-          <Column
-            key={c.field}
-            header={c.header}
-            body={(r: { _i: number }) => <Celula c={c} i={r._i} control={p.control} name={p.name} reserva={itemDe(r._i)} desabilitado={p.desabilitado} />}
-            style={c.style}
-          />
-        ))}
-        {temAcoes && (
-          <Column
-            header="Ações"
-            style={{ width: '1%', whiteSpace: 'nowrap' }}
-            body={(r: { _i: number }) => (
-              <div className="row-actions">
-                {p.acoes?.(itemDe(r._i), r._i)}
-                {removivel && (
-                  <Button
-                    type="button"
-                    icon="pi pi-trash"
-                    rounded
-                    text
-                    severity="danger"
-                    aria-label={`Remover ${p.rotuloDaLinha ? p.rotuloDaLinha(itemDe(r._i), r._i) : `item ${r._i + 1}`}`}
-                    onClick={() => removerLinha(r._i)}
-                  />
-                )}
-              </div>
-            )}
-          />
-        )}
-      </DataTable>
-      {!p.nova && erroDaLista && (
-        <small className="p-error" role="alert">
-          {erroDaLista}
-        </small>
+      {p.tituloDasLinhas ? (
+        <fieldset className="items-field">
+          <legend>{p.tituloDasLinhas}</legend>
+          {tabela}
+          {erroAbaixo}
+        </fieldset>
+      ) : (
+        <>
+          {tabela}
+          {erroAbaixo}
+        </>
       )}
     </fieldset>
   );
 }
 
 /**
- * One cell of row `i`: its editor (or text, or 'N/A'), and its error. It watches its own row, so a
- * change elsewhere in the row (a 'não necessárias' checkbox) reaches it even where the table keeps cells.
+ * One cell of row `i`: its editor (or text, or 'N/A'), and its error; the first cell also shows the
+ * message of the row itself. It watches its own row, so a change elsewhere in the row (a 'não
+ * necessárias' checkbox) reaches it even where the table keeps cells.
  */
 function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
   c: ItemColumn<I>;
@@ -345,14 +449,39 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
   /** The row before the watch has it (just after an append). */
   reserva: I;
   desabilitado?: boolean;
+  /** The row's first cell: it shows the message on the row itself ('itens[2]'). */
+  primeira?: boolean;
 }) {
   const { c, i } = p;
   const caminho = `${p.name}.${i}.${c.field}` as Path<F>;
   const item = ((useWatch({ control: p.control, name: `${p.name}.${i}` as Path<F> }) as unknown as I | undefined) ?? p.reserva) as I;
-  if (c.na?.(item, i)) return <span className="na">N/A</span>;
-  if (!c.editor) return <>{c.body ? c.body(item, i) : String(item?.[c.field] ?? '')}</>;
-  const rotulo = c.rotulo ? c.rotulo(item, i) : `${c.header} ${i + 1}`;
+  const { errors } = useFormState({ control: p.control, name: `${p.name}.${i}` as Path<F> });
   const id = c.inputId ? c.inputId(item, i) : `celula-${caminho.replace(/\W/g, '-')}`;
+  const daLinha = p.primeira ? mensagemDaLinha(get(errors, `${p.name}.${i}`)) : undefined;
+  const erroDaLinha = daLinha && (
+    <small id={`linha-${p.name}-${i}-erro`} className="p-error" role="alert">
+      {daLinha}
+    </small>
+  );
+  if (c.na?.(item, i)) return <span className="na">N/A</span>;
+  if (!c.editor) {
+    // A message on a field shown as text (a server refusal of that row's product) shows under it.
+    const erro = (get(errors, caminho) as { message?: string } | undefined)?.message;
+    const texto = c.body ? c.body(item, i) : String(item?.[c.field] ?? '');
+    if (!erro && !erroDaLinha) return <>{texto}</>;
+    return (
+      <div className="item-celula">
+        <span>{texto}</span>
+        {erro && (
+          <small id={`${id}-erro`} className="p-error" role="alert">
+            {erro}
+          </small>
+        )}
+        {erroDaLinha}
+      </div>
+    );
+  }
+  const rotulo = c.rotulo ? c.rotulo(item, i) : `${c.header} ${i + 1}`;
   return (
     <Controller
       control={p.control}
@@ -384,12 +513,19 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
                 {erro}
               </small>
             )}
+            {erroDaLinha}
           </div>
         );
       }}
     />
   );
 }
+
+/** The message set on a row itself ('itens.2', or its root), not on one of its fields. */
+const mensagemDaLinha = (e: unknown): string | undefined => {
+  const r = e as { message?: unknown; root?: { message?: string } } | undefined;
+  return typeof r?.message === 'string' ? r.message : r?.root?.message;
+};
 
 /** One editor of a child field. */
 function Editor<I>(p: {
@@ -406,6 +542,10 @@ function Editor<I>(p: {
   digitado?: (v: number | null) => void;
   sufixo?: string;
   desabilitado?: boolean;
+  /** The id of the hint under the editor (new-row editor), described by it while there is no error. */
+  dica?: string;
+  /** The focus to the next field of the new-row editor. */
+  seguir?: () => void;
 }) {
   const { c, valor, rotulo, id } = p;
   let atual = valor;
@@ -416,8 +556,11 @@ function Editor<I>(p: {
   const sair = () => p.sair?.(atual);
   const invalido = p.erro ? true : undefined;
   const cls = invalido ? 'p-invalid' : '';
-  const aria = { 'aria-label': rotulo, 'aria-invalid': invalido, 'aria-describedby': p.erro ? `${id}-erro` : undefined };
+  const descritoPor = p.erro ? `${id}-erro` : p.dica;
+  const aria = { 'aria-label': rotulo, 'aria-invalid': invalido, 'aria-describedby': descritoPor };
   const e = c.editor;
+  if (e && typeof e === 'object' && 'render' in e)
+    return e.render({ id: id ?? '', valor, mudar, rotulo, erro: p.erro, descritoPor, seguir: () => p.seguir?.() });
   if (e === 'checkbox')
     return <Checkbox inputId={id} {...aria} checked={!!valor} onChange={(ev) => mudar(!!ev.checked)} disabled={p.desabilitado} className={cls || undefined} />;
   if (e === 'numero')
@@ -455,7 +598,7 @@ function Editor<I>(p: {
         inputClassName="p-inputtext-sm"
       />
     );
-  if (e && typeof e === 'object')
+  if (e && typeof e === 'object' && 'opcoes' in e)
     return (
       <CampoBusca
         id={id ?? ''}

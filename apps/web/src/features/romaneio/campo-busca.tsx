@@ -90,10 +90,11 @@ export function CampoBusca<V extends string | number>(p: {
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
-            // Enter picks; it never submits the form.
+            // Enter picks; it never submits the form. Nothing picked: the focus stays (an items field does not move on).
             e.preventDefault();
             if (texto === null && escolhida) p.aoEscolher?.(escolhida.value);
             else if ((aberta || texto) && achadas.length) escolher(achadas[Math.min(ativa, achadas.length - 1)]);
+            else if (!e.ctrlKey && !e.metaKey) e.stopPropagation();
           } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
             if (!aberta) return setAberta(true);

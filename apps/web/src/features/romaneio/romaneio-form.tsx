@@ -20,7 +20,7 @@ import {
 } from '@ceasa/shared';
 import { ehDataIso } from '../../components/form/mascaras';
 import { FormPage } from '../../components/form/form-page';
-import { ItemsField } from '../../components/form/items-field';
+import { ItemsField, type EditorProprio, type NovasLinhas } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { opcoesPessoas, useProdutores } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
@@ -37,6 +37,8 @@ import './romaneio-form.css';
 
 const rotuloDoItem = (i: BoletimItemProduto) =>
   `${i.produtoNome} (${i.produtoEmbalagem}) — colheita ${formatDate(i.inicioColheita)} a ${formatDate(i.fimColheita)}`;
+/** The new-row editor's draft: the bulletin item chosen and the quantity as typed (a text). */
+const NOVO = { boletimItensId: null, quantidade: '' } as unknown as ItemForm;
 const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
   id: null,
   boletimItensId: i.id,
@@ -136,34 +138,27 @@ export default function RomaneioForm() {
     }
   }, [oferecidos, doProdutor.data, pessoaId, datas, editando, toast]);
 
-  // The new item: product (Enter picks it, the focus goes to the quantity) and quantity (Enter adds the
-  // row with exactly what was typed, the focus goes back to the product).
-  const [produtoNovo, setProdutoNovo] = useState<number | null>(null);
-  const [qtdeNova, setQtdeNova] = useState('');
-  const [erroNovo, setErroNovo] = useState<{ produto?: string; quantidade?: string }>({});
-  const produtoRef = useRef<HTMLInputElement>(null);
-  const qtdeRef = useRef<HTMLInputElement>(null);
-
-  const quantidadeValida = (q: number | null) => {
-    const r = quantidadeItem.safeParse(q ?? undefined);
-    return r.success ? null : r.error.issues[0].message;
-  };
-  const adicionar = (todos: boolean) => {
-    const q = lerQuantidade(qtdeNova);
-    const erroQ = quantidadeValida(q);
-    const ja = new Set(itens.map((i) => i.boletimItensId));
-    const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === produtoNovo);
-    // A product no longer offered (another producer or dates chosen since) is no product.
-    const erros = { produto: !todos && !escolhidos.length ? 'O produto é obrigatório' : undefined, quantidade: erroQ ?? undefined };
-    if (!todos && produtoNovo && ja.has(produtoNovo)) erros.produto = PRODUTO_JA_ADICIONADO;
-    if (todos && !escolhidos.length) erros.produto = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
-    setErroNovo(erros);
-    if (erros.produto || erros.quantidade) return;
-    setValue('itens', [...getValues('itens'), ...escolhidos.map((i) => paraForm(i, q!))], { shouldValidate: f.form.formState.isSubmitted });
-    setProdutoNovo(null);
-    setQtdeNova('');
-    produtoRef.current?.focus();
-  };
+  // The new item (the items field's new-row editor): product (Enter picks it, the focus goes to the quantity) and
+  // quantity (Enter adds the row with exactly what was typed, the focus goes back to the product); 'Adicionar todos'
+  // adds every product offered and not yet added with the quantity typed.
+  const novasLinhas =
+    (todos: boolean) =>
+    (r: ItemForm): NovasLinhas<ItemForm> => {
+      // The draft's quantity is the text typed.
+      const q = lerQuantidade(r.quantidade as unknown as string);
+      const v = quantidadeItem.safeParse(q ?? undefined);
+      const ja = new Set(itens.map((i) => i.boletimItensId));
+      const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === r.boletimItensId);
+      // A product no longer offered (another producer or dates chosen since) is no product.
+      const erros: { boletimItensId?: string; quantidade?: string } = {
+        boletimItensId: !todos && !escolhidos.length ? 'O produto é obrigatório' : undefined,
+        quantidade: v.success ? undefined : v.error.issues[0].message,
+      };
+      if (!todos && r.boletimItensId && ja.has(r.boletimItensId)) erros.boletimItensId = PRODUTO_JA_ADICIONADO;
+      if (todos && !escolhidos.length) erros.boletimItensId = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
+      if (erros.boletimItensId || erros.quantidade) return { erros };
+      return { linhas: escolhidos.map((i) => paraForm(i, q!)) };
+    };
 
   // A date typed but not included stops the save (it says so on the dates field).
   const datasAcoes = useRef<DatasAcoes>(null);
@@ -206,10 +201,6 @@ export default function RomaneioForm() {
 
   const produtoresOpcoes = opcoesPessoas(produtores.data);
   const pesos = usePesosDosProdutos([...oferecidos.map((i) => i.produtoId), ...itens.map((i) => i.produtoId)]);
-  const escolhido = oferecidos.find((i) => i.id === produtoNovo);
-  const unidadeNova = escolhido
-    ? formatQuantidadeEmbalagens(lerQuantidade(qtdeNova) || 0, escolhido.produtoEmbalagem, pesos.get(escolhido.produtoId))
-    : 'Escolha o produto';
   const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: `${i.produtoNome} ${i.produtoEmbalagem}` }));
 
   return (
@@ -316,108 +307,112 @@ export default function RomaneioForm() {
         />
       </div>
 
-      <fieldset className="items-field romaneio-itens">
-        <legend>Itens</legend>
-        {editando && <p className="muted">A quantidade alterada é salva ao sair do campo.</p>}
-        {!editando && (
-          <>
-            <p className="muted">É obrigatório vincular ao menos 1 produto dentro do período de colheita válido.</p>
-            <div className="items-novo">
-              <div className="field">
-                <label htmlFor="novo-produto">Produto</label>
-                <CampoBusca
-                  id="novo-produto"
-                  rotulo="Produtos"
-                  inputRef={produtoRef}
-                  opcoes={produtosOpcoes}
-                  value={produtoNovo}
-                  onChange={(v) => {
-                    setProdutoNovo(v);
-                    if (erroNovo.produto) setErroNovo({ ...erroNovo, produto: undefined });
-                  }}
-                  aoEscolher={() => qtdeRef.current?.focus()}
-                  placeholder={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro'}
-                  vazio={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : FORA_DA_COLHEITA) : 'Escolha o produtor primeiro'}
-                  erro={erroNovo.produto}
-                  aria-describedby={erroNovo.produto ? 'novo-produto-erro' : undefined}
-                />
-                {erroNovo.produto && (
-                  <small id="novo-produto-erro" className="p-error">
-                    {erroNovo.produto}
-                  </small>
-                )}
-              </div>
-              <div className="field">
-                <label htmlFor="novo-quantidade">Quantidade</label>
-                <InputText
-                  id="novo-quantidade"
-                  ref={qtdeRef}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={qtdeNova}
-                  onChange={(e) => {
-                    setQtdeNova(e.target.value.replace(/[^\d.,]/g, ''));
-                    if (erroNovo.quantidade) setErroNovo({ ...erroNovo, quantidade: undefined });
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-                      e.preventDefault();
-                      adicionar(false);
-                    }
-                  }}
-                  aria-invalid={erroNovo.quantidade ? true : undefined}
-                  aria-describedby={erroNovo.quantidade ? 'novo-quantidade-erro' : 'novo-quantidade-unidade'}
-                  className={erroNovo.quantidade ? 'p-invalid' : undefined}
-                />
-                {erroNovo.quantidade ? (
-                  <small id="novo-quantidade-erro" className="p-error" role="alert">
-                    {erroNovo.quantidade}
-                  </small>
-                ) : (
-                  <small id="novo-quantidade-unidade" className="muted">
-                    {unidadeNova}
-                  </small>
-                )}
-              </div>
-              <Button type="button" label="Adicionar" icon="pi pi-plus" onClick={() => adicionar(false)} />
-              <Button type="button" label="Adicionar todos" icon="pi pi-plus-circle" outlined onClick={() => adicionar(true)} />
-            </div>
-          </>
-        )}
-        <ItemsField<RomaneioForm, ItemForm>
-          control={control}
-          name="itens"
-          titulo="Produtos adicionados"
-          remover={!editando}
-          rotuloDaLinha={(i) => i.produtoNome}
-          vazio="Nenhum produto adicionado"
-          colunas={[
-            { field: 'produtoNome', header: 'Produto' },
-            {
-              field: 'quantidade',
-              header: 'Quantidade',
-              editor: 'numero',
-              decimais: 2,
-              // No max: a quantity above the limit stays as typed and is refused with the schema's message.
-              min: 0,
-              rotulo: (i) => `Quantidade de ${i.produtoNome}`,
-              aoSair: noServidor.aoSair,
-            },
-            // The unit beside the quantity: packages of the embalagem and their kg ('300 CX 20kg (6.000 kg)').
-            {
-              field: 'produtoEmbalagem',
-              header: 'Unidade',
-              body: (i) => formatQuantidadeEmbalagens(i.quantidade, i.produtoEmbalagem, pesos.get(i.produtoId)),
-            },
-            { field: 'inicioColheita', header: 'Início Colheita', body: (i) => formatDate(i.inicioColheita) },
-            { field: 'fimColheita', header: 'Fim Colheita', body: (i) => formatDate(i.fimColheita) },
-          ]}
-        />
-      </fieldset>
+      <ItemsField<RomaneioForm, ItemForm>
+        control={control}
+        name="itens"
+        titulo="Itens"
+        className="romaneio-itens"
+        ajuda={
+          <p className="muted">
+            {editando ? 'A quantidade alterada é salva ao sair do campo.' : 'É obrigatório vincular ao menos 1 produto dentro do período de colheita válido.'}
+          </p>
+        }
+        tituloDasLinhas="Produtos adicionados"
+        novo={
+          editando
+            ? undefined
+            : {
+                padrao: NOVO,
+                linhas: novasLinhas(false),
+                rotuloBotao: 'Adicionar',
+                outros: [{ rotulo: 'Adicionar todos', linhas: novasLinhas(true) }],
+                campos: [
+                  {
+                    field: 'boletimItensId',
+                    header: 'Produto',
+                    idNovo: 'novo-produto',
+                    editor: {
+                      render: (e) => (
+                        <CampoBusca
+                          id={e.id}
+                          rotulo="Produtos"
+                          opcoes={produtosOpcoes}
+                          value={e.valor as number | null}
+                          onChange={e.mudar}
+                          aoEscolher={e.seguir}
+                          placeholder={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro'}
+                          vazio={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : FORA_DA_COLHEITA) : 'Escolha o produtor primeiro'}
+                          erro={e.erro}
+                          aria-describedby={e.descritoPor}
+                        />
+                      ),
+                    },
+                  },
+                  {
+                    field: 'quantidade',
+                    header: 'Quantidade',
+                    idNovo: 'novo-quantidade',
+                    editor: { render: (e) => <QuantidadeDigitada {...e} /> },
+                    dica: (r) => {
+                      const escolhido = oferecidos.find((i) => i.id === r.boletimItensId);
+                      return escolhido
+                        ? formatQuantidadeEmbalagens(
+                            lerQuantidade(r.quantidade as unknown as string) || 0,
+                            escolhido.produtoEmbalagem,
+                            pesos.get(escolhido.produtoId),
+                          )
+                        : 'Escolha o produto';
+                    },
+                  },
+                ],
+              }
+        }
+        remover={!editando}
+        rotuloDaLinha={(i) => i.produtoNome}
+        vazio="Nenhum produto adicionado"
+        colunas={[
+          { field: 'produtoNome', header: 'Produto' },
+          {
+            field: 'quantidade',
+            header: 'Quantidade',
+            editor: 'numero',
+            decimais: 2,
+            // No max: a quantity above the limit stays as typed and is refused with the schema's message.
+            min: 0,
+            rotulo: (i) => `Quantidade de ${i.produtoNome}`,
+            aoSair: noServidor.aoSair,
+          },
+          // The unit beside the quantity: packages of the embalagem and their kg ('300 CX 20kg (6.000 kg)').
+          {
+            field: 'produtoEmbalagem',
+            header: 'Unidade',
+            body: (i) => formatQuantidadeEmbalagens(i.quantidade, i.produtoEmbalagem, pesos.get(i.produtoId)),
+          },
+          { field: 'inicioColheita', header: 'Início Colheita', body: (i) => formatDate(i.inicioColheita) },
+          { field: 'fimColheita', header: 'Fim Colheita', body: (i) => formatDate(i.fimColheita) },
+        ]}
+      />
       {!editando && !itens.length && <small className="muted form-largo">Adicione ao menos um produto para salvar.</small>}
     </FormPage>
   );
 }
+
+/**
+ * The new item's quantity: a plain input taking digits, '.' and ',' (pt-BR: '60', '120,5', '1.250'); the draft keeps
+ * the text as typed, and adding reads its number from it (lerQuantidade), so Enter adds exactly what was typed.
+ */
+const QuantidadeDigitada = (p: EditorProprio) => (
+  <InputText
+    id={p.id}
+    inputMode="decimal"
+    autoComplete="off"
+    value={(p.valor as string | null) ?? ''}
+    onChange={(e) => p.mudar(e.target.value.replace(/[^\d.,]/g, ''))}
+    aria-invalid={p.erro ? true : undefined}
+    aria-describedby={p.descritoPor}
+    className={p.erro ? 'p-invalid' : undefined}
+  />
+);
 
 /** What the form asks the dates field on saving. */
 interface DatasAcoes {
