@@ -99,6 +99,46 @@ export const TIPOS_GRADAGEM = ['leve', 'pesada', 'niveladora'] as const;
 export const OPCOES_PRATICAS = ['plantioEmNivel', 'terracos', 'rotacaoDeCulturas', 'adubacaoVerde'] as const;
 export const OPCOES_SEMENTES = ['proprias', 'terceiros', 'viveiroComTermico', 'viveiroSemTermico'] as const;
 
+/** The label of every option of the checkbox sections (SPEC.md 'Field notebook form'): the form's boxes and the print say these. */
+export const OPCAO_CADERNO_ROTULO: Record<
+  (typeof OPCOES_PREPARO)[number] | (typeof TIPOS_GRADAGEM)[number] | (typeof OPCOES_PRATICAS)[number] | (typeof OPCOES_SEMENTES)[number],
+  string
+> = {
+  subsolagem: 'Subsolagem',
+  aracao: 'Aração',
+  enxadaRotativa: 'Enxada Rotativa',
+  gradagemComGrade: 'Gradagem com Grade',
+  leve: 'Leve',
+  pesada: 'Pesada',
+  niveladora: 'Niveladora',
+  plantioEmNivel: 'Plantio em Nível',
+  terracos: 'Terraços',
+  rotacaoDeCulturas: 'Rotação de Culturas',
+  adubacaoVerde: 'Adubação Verde',
+  proprias: 'Próprias',
+  terceiros: 'De Terceiros',
+  viveiroComTermico: 'Viveiro com Termo de Conformidade',
+  viveiroSemTermico: 'Viveiro sem Termo de Conformidade',
+};
+/** The checkbox that says a section (or a row) needs nothing, and the section's free option. */
+export const NAO_SAO_NECESSARIAS = 'Não são necessárias';
+export const OUTRAS = 'Outras';
+
+/** The three checkbox sections: title, options (gradagem's types apart) and whether 'Outras' with its description. */
+export const SECOES_CADERNO = {
+  preparoSolo: { titulo: 'Preparo do Solo', opcoes: OPCOES_PREPARO, subopcoes: TIPOS_GRADAGEM, comOutras: true },
+  praticasConservacionistas: { titulo: 'Práticas Conservacionistas', opcoes: OPCOES_PRATICAS, subopcoes: [], comOutras: true },
+  sementesEMudas: { titulo: 'Sementes e Mudas', opcoes: OPCOES_SEMENTES, subopcoes: [], comOutras: false },
+} as const;
+export type SecaoCaderno = keyof typeof SECOES_CADERNO;
+/** A section's options and sub-options as [key, label], in the order the form and the print show them. */
+export const opcoesDaSecao = (s: SecaoCaderno): [string, string][] =>
+  [...SECOES_CADERNO[s].opcoes, ...SECOES_CADERNO[s].subopcoes].map((k) => [k, OPCAO_CADERNO_ROTULO[k]]);
+
+/** The pick lists of a row's dose and application forms. */
+export const OPCOES_FORMA_DOSE = FORMAS_DOSE.map((v) => ({ label: FORMA_DOSE_ROTULO[v], value: v }));
+export const OPCOES_FORMA_APLICACAO = FORMAS_APLICACAO.map((v) => ({ label: FORMA_APLICACAO_ROTULO[v], value: v }));
+
 /** The section rule counts gradagem's types only through gradagem itself (leve alone is not an option). */
 function secaoPreparo() {
   return secao(OPCOES_PREPARO, true, TIPOS_GRADAGEM, (v, ctx) => {
@@ -227,8 +267,8 @@ const cadernoCampos = z.object({
   dataColheita: dataNaFaixa('A data de colheita é obrigatória', 'A data de colheita é inválida', 'A data de colheita', () => anosCaderno()),
   areaCultivo: texto('A identificação da área é obrigatória', 200, 'A identificação da área deve ter no máximo 200 caracteres'),
   preparoSolo: secaoPreparo(),
-  praticasConservacionistas: secao(OPCOES_PRATICAS, true),
-  sementesEMudas: secao(OPCOES_SEMENTES, false),
+  praticasConservacionistas: secao(OPCOES_PRATICAS, SECOES_CADERNO.praticasConservacionistas.comOutras),
+  sementesEMudas: secao(OPCOES_SEMENTES, SECOES_CADERNO.sementesEMudas.comOutras),
   irrigacao,
   adubacaoCorrecao: z
     .array(adubacaoCorrecaoInput, { error: MSG_CADERNO.semAdubacao })

@@ -31,6 +31,13 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
    * 'Cadastro concluído!', 'Cadastro atualizado!' and 'Erro ao cadastrar/editar {entidade}!'.
    */
   mensagens?: { criado?: string; atualizado?: string; erro?: string };
+  /**
+   * A record not found by the route's `:id` (e.g. the notebook of the bulletin item in the route): whether the form
+   * edits, the record's name in the query (`chave`), how it is read and the id its PUT sends.
+   */
+  registro?: { editando: boolean; chave: string; ler: () => Promise<D>; id: (d: D) => number };
+  /** The lists read again after a save (default: `base`'s). */
+  listas?: string;
 }
 
 export interface ResourceFormState<F extends FieldValues, D> {
@@ -78,7 +85,8 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
   };
   const raw = useParams().id;
   const id = raw ? Number(raw) : null;
-  const editando = id !== null && !Number.isNaN(id);
+  const editando = o.registro ? o.registro.editando : id !== null && !Number.isNaN(id);
+  const ler = () => (o.registro ? o.registro.ler() : api<D>(`${o.base}/${id}`));
   const navigate = useNavigate();
   const toast = useToast();
   const qc = useQueryClient();
@@ -101,8 +109,8 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
   useAlteracoesNaoSalvas(alterado && !salvo);
 
   const q = useQuery({
-    queryKey: ['registro', o.base, id],
-    queryFn: () => api<D>(`${o.base}/${id}`),
+    queryKey: ['registro', o.base, o.registro ? o.registro.chave : id],
+    queryFn: ler,
     enabled: editando,
     retry: false,
     gcTime: 0,
@@ -122,10 +130,10 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     try {
       const body = o.toBody ? o.toBody(values) : values;
       const salvo = editando
-        ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id, ...versao.current } })
+        ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } })
         : await api<D>(o.base, { method: 'POST', body });
       versao.current = versaoDe(salvo);
-      await relerListas(qc, o.base);
+      await relerListas(qc, o.listas ?? o.base);
       const m = o.mensagens;
       toast.show('success', editando ? (m?.atualizado ?? 'Cadastro atualizado!') : (m?.criado ?? 'Cadastro concluído!'), undefined, DURACAO.salvar);
       // Leaving: stays locked until the page goes. Staying ('Salvar e continuar'): ready for the next one.
@@ -169,7 +177,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       }
     },
     adotarVersao: async () => {
-      if (editando) versao.current = versaoDe(await api<D>(`${o.base}/${id}`));
+      if (editando) versao.current = versaoDe(await ler());
     },
     salvar,
   };

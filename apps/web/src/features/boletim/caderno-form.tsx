@@ -4,26 +4,29 @@ import { Checkbox } from 'primereact/checkbox';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm, useFormState, useWatch, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useFormState, useWatch, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   anosCaderno,
   cadernoInput,
-  FORMA_APLICACAO_ROTULO,
-  FORMA_DOSE_ROTULO,
-  FORMAS_APLICACAO,
-  FORMAS_DOSE,
+  NAO_SAO_NECESSARIAS,
+  OPCOES_FORMA_APLICACAO,
+  OPCOES_FORMA_DOSE,
+  opcoesDaSecao,
+  OUTRAS,
   rotuloCarencia,
+  SECOES_CADERNO,
+  TIPOS_GRADAGEM,
   type BoletimItem,
   type Caderno,
   type CadernoInput,
+  type SecaoCaderno,
 } from '@ceasa/shared';
 import { Campo, DateField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { algumaAlteracao, useAlteracoesNaoSalvas } from '../../components/form/use-alteracoes-nao-salvas';
 import { ItemsField, type ItemColumn } from '../../components/form/items-field';
+import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { relerListas } from '../../lib/listas';
@@ -31,14 +34,9 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 import { CadernoReport } from './caderno-report';
-import { AvisoVersaoDesatualizada, versaoDe, versaoDesatualizada } from '../../components/form/versao-desatualizada';
 import './caderno.css';
 
 type F = CadernoInput;
-type Secao = 'preparoSolo' | 'praticasConservacionistas' | 'sementesEMudas';
-
-const OPCOES_DOSE = FORMAS_DOSE.map((v) => ({ label: FORMA_DOSE_ROTULO[v], value: v }));
-const OPCOES_APLICACAO = FORMAS_APLICACAO.map((v) => ({ label: FORMA_APLICACAO_ROTULO[v], value: v }));
 
 /**
  * The five tabs and the parts of the notebook each holds (for the error highlight). The tab labels are SPEC.md's
@@ -133,28 +131,17 @@ const mensagem = (e: unknown) =>
  * option clears it; in soil preparation leve/pesada/niveladora turn gradagem on and unchecking
  * gradagem clears them; unchecking 'outras' clears its description, enabled only with 'outras'.
  */
-function Secao({
-  form,
-  secao,
-  titulo,
-  opcoes,
-  subopcoes = [],
-  comOutras,
-  somenteLeitura,
-}: {
-  form: UseFormReturn<F>;
-  secao: Secao;
-  titulo: string;
-  opcoes: [string, string][];
-  subopcoes?: [string, string][];
-  comOutras?: boolean;
-  somenteLeitura: boolean;
-}) {
+function Secao({ form, secao, somenteLeitura }: { form: UseFormReturn<F>; secao: SecaoCaderno; somenteLeitura: boolean }) {
+  const { titulo, comOutras } = SECOES_CADERNO[secao];
+  const subs: readonly string[] = SECOES_CADERNO[secao].subopcoes;
+  const todasDaSecao = opcoesDaSecao(secao);
+  const opcoes = todasDaSecao.filter(([k]) => !subs.includes(k));
+  const subopcoes = todasDaSecao.filter(([k]) => subs.includes(k));
   const { control, setValue, getValues, trigger } = form;
   const valores = (useWatch({ control, name: secao }) ?? {}) as Record<string, unknown>;
   const { errors } = useFormState({ control, name: secao });
   const erros = errors[secao] as Record<string, { message?: string }> | undefined;
-  const todas = [...opcoes, ...subopcoes, ...(comOutras ? [['outras', 'Outras'] as [string, string]] : [])].map(([k]) => k);
+  const todas = [...todasDaSecao.map(([k]) => k), ...(comOutras ? ['outras'] : [])];
 
   const marcar = (chave: string, marcado: boolean) => {
     const novo: Record<string, unknown> = { ...(getValues(secao) as Record<string, unknown>), [chave]: marcado };
@@ -163,7 +150,7 @@ function Secao({
       if (comOutras) novo.descricaoOutras = '';
     } else if (chave !== 'naoNecessarias' && marcado) novo.naoNecessarias = false;
     if (secao === 'preparoSolo') {
-      if (['leve', 'pesada', 'niveladora'].includes(chave) && marcado) novo.gradagemComGrade = true;
+      if ((TIPOS_GRADAGEM as readonly string[]).includes(chave) && marcado) novo.gradagemComGrade = true;
       if (chave === 'gradagemComGrade' && !marcado) novo.leve = novo.pesada = novo.niveladora = false;
     }
     if (chave === 'outras' && !marcado) novo.descricaoOutras = '';
@@ -186,14 +173,14 @@ function Secao({
     <fieldset className="secao-marcas">
       <legend>{titulo}</legend>
       <div className="marcas">
-        {caixa('naoNecessarias', 'Não são necessárias')}
+        {caixa('naoNecessarias', NAO_SAO_NECESSARIAS)}
         {opcoes.map(([k, r]) => caixa(k, r))}
         {subopcoes.length > 0 && (
           <div className="submarcas" role="group" aria-label="Tipo de gradagem">
             {subopcoes.map(([k, r]) => caixa(k, r, 'submarca'))}
           </div>
         )}
-        {comOutras && caixa('outras', 'Outras')}
+        {comOutras && caixa('outras', OUTRAS)}
       </div>
       {comOutras && (
         <Desabilitavel desabilitado={valores.outras !== true}>
@@ -236,7 +223,7 @@ function IrrigacaoAba({ form, somenteLeitura }: { form: UseFormReturn<F>; soment
             void trigger('irrigacao');
           }}
         />
-        <label htmlFor="irrigacao-naoNecessarias">Não são necessárias</label>
+        <label htmlFor="irrigacao-naoNecessarias">{NAO_SAO_NECESSARIAS}</label>
       </div>
       <div className="form-grid">
         <Desabilitavel desabilitado={nao === true}>
@@ -306,8 +293,8 @@ const ADUBACAO = {
     data('dataAplicacao', 'Data Aplicação', 'Data de aplicação da adubação'),
     texto('nomeFormula', 'Nome da Fórmula', 'Nome da fórmula da adubação'),
     numero('dose', 'Dose', 'Dose da adubação'),
-    opcao('formaDose', 'Forma da Dose', 'Forma da dose da adubação', OPCOES_DOSE),
-    opcao('formaAplicacao', 'Forma de Aplicação', 'Forma de aplicação da adubação', OPCOES_APLICACAO),
+    opcao('formaDose', 'Forma da Dose', 'Forma da dose da adubação', OPCOES_FORMA_DOSE),
+    opcao('formaAplicacao', 'Forma de Aplicação', 'Forma de aplicação da adubação', OPCOES_FORMA_APLICACAO),
     texto('responsavelAplicacao', 'Responsável', 'Responsável pela adubação'),
     texto('observacao', 'Observação', 'Observação da adubação', 1000),
   ] as Coluna<Adubacao>[],
@@ -327,7 +314,7 @@ const APLICACAO = {
     texto('pragaDoencaAlvo', 'Praga/Doença Alvo', 'Praga ou doença alvo da aplicação'),
     texto('nomeProduto', 'Nome do Produto', 'Nome do produto da aplicação'),
     numero('dose', 'Dose', 'Dose da aplicação', 2),
-    opcao('formaDose', 'Forma da Dose', 'Forma da dose da aplicação', OPCOES_DOSE),
+    opcao('formaDose', 'Forma da Dose', 'Forma da dose da aplicação', OPCOES_FORMA_DOSE),
     numero('volumeCalda', 'Volume de Calda (L/ha)', 'Volume de calda da aplicação', 2),
     texto('operador', 'Operador', 'Operador da aplicação'),
   ] as Coluna<Aplicacao>[],
@@ -379,8 +366,9 @@ function LinhasDoCaderno<L extends Linha>(p: {
 
 /**
  * The field notebook of one bulletin item (/caderno/{boletimItemId} creates, /caderno/edit/{boletimItemId}
- * edits): crop, dates, area and five tabs; the rows stay in the form until the notebook is saved
- * (one POST or one PUT). Tabs with errors are highlighted once visited, all five after a failed save.
+ * edits) on the shared resource form (load, save, lock, toasts, return to the list): crop, dates, area and
+ * five tabs; the rows stay in the form until the notebook is saved (one POST or one PUT). Tabs with errors
+ * are highlighted once visited, all five after a failed save.
  */
 export default function CadernoForm() {
   const boletimItemId = Number(useParams().boletimItemId);
@@ -392,20 +380,34 @@ export default function CadernoForm() {
   const somenteLeitura = editando && !pode('boletim', 'editar');
   const qc = useQueryClient();
   const produtos = useProdutoOpcoes();
-  const form = useForm<F>({ resolver: zodResolver(cadernoInput as never) as never, defaultValues: vazio(boletimItemId), mode: 'onTouched' });
-  const { control, handleSubmit, reset } = form;
+  const f = useResourceForm<F, Caderno>({
+    base: 'caderno',
+    schema: cadernoInput as never,
+    defaults: vazio(boletimItemId),
+    caminhoDaLista: '/boletim',
+    entidade: 'caderno',
+    mensagens: { criado: 'Caderno adicionado com sucesso', atualizado: 'Caderno atualizado com sucesso' },
+    registro: {
+      editando,
+      chave: `boletimItem/${boletimItemId}`,
+      ler: async () => {
+        const c = await api<Caderno | undefined>(`caderno/boletimItem/${boletimItemId}`);
+        if (!c) throw new Error('Este item ainda não tem caderno de campo.');
+        return c;
+      },
+      id: (c) => c.id,
+    },
+    listas: 'boletim',
+    toForm: doCaderno,
+    toBody: (v) => ({ ...v, boletimItemId }),
+  });
+  const { form } = f;
+  const caderno = f.registro;
+  const { control } = form;
   const { errors } = useFormState({ control });
   const [aba, setAba] = useState(0);
   const [tocadas, setTocadas] = useState<Set<number>>(new Set());
-  const [salvando, setSalvando] = useState(false);
   const [imprimir, setImprimir] = useState(false);
-  const [desatualizado, setDesatualizado] = useState(false);
-  const travado = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // A changed notebook asks before the page is left, until it is saved (its return to the list is free).
-  const [salvo, setSalvo] = useState(false);
-  useAlteracoesNaoSalvas(!somenteLeitura && !salvo && algumaAlteracao(form.formState.dirtyFields));
 
   const item = useQuery({
     queryKey: ['boletimitens', boletimItemId],
@@ -413,20 +415,6 @@ export default function CadernoForm() {
     retry: false,
     gcTime: 0,
   });
-  const caderno = useQuery({
-    queryKey: ['caderno', 'boletimItem', boletimItemId],
-    queryFn: async () => {
-      const c = await api<Caderno | undefined>(`caderno/boletimItem/${boletimItemId}`);
-      if (!c) throw new Error('Este item ainda não tem caderno de campo.');
-      return c;
-    },
-    enabled: editando,
-    retry: false,
-    gcTime: 0,
-  });
-  useEffect(() => {
-    if (caderno.data) reset(doCaderno(caderno.data));
-  }, [caderno.data, reset]);
   useErroAoCarregar(item.error, 'Erro ao obter boletim itens');
 
   const trocarAba = (i: number) => {
@@ -434,31 +422,11 @@ export default function CadernoForm() {
     setAba(i);
   };
 
-  const salvar = async (v: F) => {
-    if (travado.current) return;
-    travado.current = true;
-    setSalvando(true);
-    try {
-      const body = { ...v, boletimItemId };
-      if (editando) await api<Caderno>('caderno', { method: 'PUT', body: { ...body, id: caderno.data?.id, ...versaoDe(caderno.data) } });
-      else await api<Caderno>('caderno', { method: 'POST', body });
-      await relerListas(qc, 'boletim');
-      toast.show('success', editando ? 'Caderno atualizado com sucesso' : 'Caderno adicionado com sucesso', undefined, DURACAO.salvar);
-      setSalvo(true);
-      timer.current = setTimeout(() => navigate('/boletim'), DURACAO.salvar);
-    } catch (err) {
-      const e = err as ApiError;
-      if (versaoDesatualizada(e)) setDesatualizado(true);
-      for (const fe of e.body?.fieldErrors ?? []) form.setError(fe.field as Path<F>, { type: 'server', message: fe.message });
-      if (e.body?.fieldErrors?.length) setTocadas(new Set(ABAS.map((_, i) => i)));
-      toast.show('error', editando ? 'Erro ao editar caderno!' : 'Erro ao cadastrar caderno!', e.message);
-      travado.current = false;
-    } finally {
-      setSalvando(false);
-    }
-  };
-  // A failed save marks all five tabs touched, so every tab with an error is highlighted.
-  const invalido = () => setTocadas(new Set(ABAS.map((_, i) => i)));
+  // A failed save (refused here or by the server) marks all five tabs touched, so every tab with an error is highlighted.
+  const todasTocadas = () => setTocadas(new Set(ABAS.map((_, i) => i)));
+  const enviar = form.handleSubmit(async (v) => {
+    if (!(await f.salvar(v))) todasTocadas();
+  }, todasTocadas);
 
   const cabecalhoAba = (i: number) => {
     const comErro = tocadas.has(i) && temErro(errors, ABAS[i].campos);
@@ -498,54 +466,29 @@ export default function CadernoForm() {
 
   return (
     <FormPage
+      form={f}
       titulo={somenteLeitura ? 'Caderno de Campo' : editando ? 'Editar Caderno de Campo' : 'Novo Caderno de Campo'}
-      caminhoDaLista="/boletim"
-      carregando={item.isLoading || (editando && caderno.isLoading)}
-      erroCarregar={(item.error as Error) ?? (caderno.error as Error) ?? null}
+      carregando={item.isLoading || f.carregando}
+      erroCarregar={(item.error as Error) ?? f.erroCarregar}
       onRetry={() => {
         void item.refetch();
-        if (editando) void caderno.refetch();
+        if (editando) f.recarregar();
       }}
-      onSubmit={handleSubmit(salvar, invalido)}
-      botoes={
-        somenteLeitura ? (
-          <></>
-        ) : (
-          <Button
-            type="submit"
-            label={editando ? 'Atualizar' : 'Salvar'}
-            title={`${editando ? 'Atualizar' : 'Salvar'} (Ctrl+Enter)`}
-            icon="pi pi-check"
-            loading={salvando}
-            disabled={salvando}
-          />
-        )
-      }
+      onSubmit={enviar}
+      botoes={somenteLeitura ? <></> : undefined}
       botoesExtra={
-        editando && caderno.data ? (
+        editando && caderno ? (
           <>
             <Button type="button" label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} />
             {pode('boletim', 'deletar') && (
-              <Button type="button" label="Remover" icon="pi pi-trash" severity="danger" outlined onClick={() => removerCaderno(caderno.data.id)} />
+              <Button type="button" label="Remover" icon="pi pi-trash" severity="danger" outlined onClick={() => removerCaderno(caderno.id)} />
             )}
           </>
         ) : undefined
       }
     >
-      {desatualizado && (
-        <AvisoVersaoDesatualizada
-          onRecarregar={() =>
-            void caderno.refetch().then((r) => {
-              if (r.data) {
-                reset(doCaderno(r.data));
-                setDesatualizado(false);
-              }
-            })
-          }
-        />
-      )}
       <Campo id="caderno-codigo" label="Código">
-        <InputText id="caderno-codigo" value={caderno.data ? String(caderno.data.id) : 'Novo'} readOnly disabled />
+        <InputText id="caderno-codigo" value={caderno ? String(caderno.id) : 'Novo'} readOnly disabled />
       </Campo>
       <Campo id="caderno-cultura-atual" label="Cultura Atual">
         <InputText id="caderno-cultura-atual" value={produtoAtual} readOnly disabled />
@@ -554,10 +497,7 @@ export default function CadernoForm() {
         control={control}
         name="produtoAntigoId"
         label="Cultura Anterior"
-        options={comProdutosSalvos(
-          produtos.opcoes,
-          caderno.data ? [{ produtoId: caderno.data.produtoAntigoId, produtoNome: caderno.data.produtoAntigoNome }] : [],
-        )}
+        options={comProdutosSalvos(produtos.opcoes, caderno ? [{ produtoId: caderno.produtoAntigoId, produtoNome: caderno.produtoAntigoNome }] : [])}
         loading={produtos.isLoading}
         emptyMessage="Nenhum produto encontrado"
         disabled={somenteLeitura}
@@ -568,51 +508,11 @@ export default function CadernoForm() {
       <div className="form-largo">
         <TabView activeIndex={aba} onTabChange={(e) => trocarAba(e.index)} className="caderno-abas">
           <TabPanel header={cabecalhoAba(0)}>
-            <Secao
-              form={form}
-              somenteLeitura={somenteLeitura}
-              secao="preparoSolo"
-              titulo="Preparo do Solo"
-              opcoes={[
-                ['subsolagem', 'Subsolagem'],
-                ['aracao', 'Aração'],
-                ['enxadaRotativa', 'Enxada Rotativa'],
-                ['gradagemComGrade', 'Gradagem com Grade'],
-              ]}
-              subopcoes={[
-                ['leve', 'Leve'],
-                ['pesada', 'Pesada'],
-                ['niveladora', 'Niveladora'],
-              ]}
-              comOutras
-            />
-            <Secao
-              form={form}
-              somenteLeitura={somenteLeitura}
-              secao="praticasConservacionistas"
-              titulo="Práticas Conservacionistas"
-              opcoes={[
-                ['plantioEmNivel', 'Plantio em Nível'],
-                ['terracos', 'Terraços'],
-                ['rotacaoDeCulturas', 'Rotação de Culturas'],
-                ['adubacaoVerde', 'Adubação Verde'],
-              ]}
-              comOutras
-            />
+            <Secao form={form} somenteLeitura={somenteLeitura} secao="preparoSolo" />
+            <Secao form={form} somenteLeitura={somenteLeitura} secao="praticasConservacionistas" />
           </TabPanel>
           <TabPanel header={cabecalhoAba(1)}>
-            <Secao
-              form={form}
-              somenteLeitura={somenteLeitura}
-              secao="sementesEMudas"
-              titulo="Sementes e Mudas"
-              opcoes={[
-                ['proprias', 'Próprias'],
-                ['terceiros', 'De Terceiros'],
-                ['viveiroComTermico', 'Viveiro com Termo de Conformidade'],
-                ['viveiroSemTermico', 'Viveiro sem Termo de Conformidade'],
-              ]}
-            />
+            <Secao form={form} somenteLeitura={somenteLeitura} secao="sementesEMudas" />
           </TabPanel>
           <TabPanel header={cabecalhoAba(2)}>
             <IrrigacaoAba form={form} somenteLeitura={somenteLeitura} />
@@ -625,7 +525,7 @@ export default function CadernoForm() {
           </TabPanel>
         </TabView>
       </div>
-      {caderno.data && imprimir && <CadernoReport caderno={caderno.data} onHide={() => setImprimir(false)} />}
+      {caderno && imprimir && <CadernoReport caderno={caderno} onHide={() => setImprimir(false)} />}
     </FormPage>
   );
 }

@@ -1,4 +1,17 @@
-import { FORMA_APLICACAO_ROTULO, FORMA_DOSE_ROTULO, formatDate, formatDecimal, rotuloCarenciaImpressa, type Caderno } from '@ceasa/shared';
+import {
+  FORMA_APLICACAO_ROTULO,
+  FORMA_DOSE_ROTULO,
+  formatDate,
+  formatDecimal,
+  NAO_SAO_NECESSARIAS,
+  opcoesDaSecao,
+  OUTRAS,
+  rotuloCarenciaImpressa,
+  SECOES_CADERNO,
+  type Caderno,
+  type SecaoCaderno,
+} from '@ceasa/shared';
+import { Fragment } from 'react';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 import './caderno.css';
 
@@ -6,34 +19,14 @@ const sim = (v: boolean | undefined) => (v ? 'Sim' : 'Não');
 const na = (naoNecessarias: boolean, v: string | number | null | undefined) => (naoNecessarias ? 'N/A' : (v ?? ''));
 
 /** The checked options of a section, by label; 'Não são necessárias' when so. */
-function marcadas(secao: Record<string, unknown>, rotulos: [string, string][]) {
-  if (secao.naoNecessarias) return 'Não são necessárias';
-  const l = rotulos.filter(([k]) => secao[k] === true).map(([, r]) => r);
-  if (secao.outras) l.push(`Outras: ${String(secao.descricaoOutras ?? '')}`);
+function marcadas(secao: Record<string, unknown>, s: SecaoCaderno) {
+  if (secao.naoNecessarias) return NAO_SAO_NECESSARIAS;
+  const l = opcoesDaSecao(s)
+    .filter(([k]) => secao[k] === true)
+    .map(([, r]) => r);
+  if (secao.outras) l.push(`${OUTRAS}: ${String(secao.descricaoOutras ?? '')}`);
   return l.join('; ');
 }
-
-const PREPARO: [string, string][] = [
-  ['subsolagem', 'Subsolagem'],
-  ['aracao', 'Aração'],
-  ['enxadaRotativa', 'Enxada Rotativa'],
-  ['gradagemComGrade', 'Gradagem com Grade'],
-  ['leve', 'Leve'],
-  ['pesada', 'Pesada'],
-  ['niveladora', 'Niveladora'],
-];
-const PRATICAS: [string, string][] = [
-  ['plantioEmNivel', 'Plantio em Nível'],
-  ['terracos', 'Terraços'],
-  ['rotacaoDeCulturas', 'Rotação de Culturas'],
-  ['adubacaoVerde', 'Adubação Verde'],
-];
-const SEMENTES: [string, string][] = [
-  ['proprias', 'Próprias'],
-  ['terceiros', 'De Terceiros'],
-  ['viveiroComTermico', 'Viveiro com Termo de Conformidade'],
-  ['viveiroSemTermico', 'Viveiro sem Termo de Conformidade'],
-];
 
 /** The printed field notebook: municipal header, the crop, every section and every row. */
 export function CadernoReport({ caderno: c, onHide }: { caderno: Caderno; onHide: () => void }) {
@@ -82,14 +75,14 @@ export function CadernoReport({ caderno: c, onHide }: { caderno: Caderno; onHide
             <dd>{c.areaCultivo}</dd>
           </div>
         </dl>
-        <h3 className="print-secao">Preparo do Solo</h3>
-        <p>{marcadas(c.preparoSolo, PREPARO)}</p>
-        <h3 className="print-secao">Práticas Conservacionistas</h3>
-        <p>{marcadas(c.praticasConservacionistas, PRATICAS)}</p>
-        <h3 className="print-secao">Sementes e Mudas</h3>
-        <p>{marcadas(c.sementesEMudas, SEMENTES)}</p>
+        {(Object.keys(SECOES_CADERNO) as SecaoCaderno[]).map((s) => (
+          <Fragment key={s}>
+            <h3 className="print-secao">{SECOES_CADERNO[s].titulo}</h3>
+            <p>{marcadas(c[s], s)}</p>
+          </Fragment>
+        ))}
         <h3 className="print-secao">Irrigação</h3>
-        <p>{c.irrigacao.naoNecessarias ? 'Não são necessárias' : `Sistema: ${c.irrigacao.sistema ?? ''}; Origem: ${c.irrigacao.origem ?? ''}`}</p>
+        <p>{c.irrigacao.naoNecessarias ? NAO_SAO_NECESSARIAS : `Sistema: ${c.irrigacao.sistema ?? ''}; Origem: ${c.irrigacao.origem ?? ''}`}</p>
         <h3 className="print-secao">Adubação e Correção</h3>
         <PrintTable
           rows={c.adubacaoCorrecao}
