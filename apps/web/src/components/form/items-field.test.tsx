@@ -441,3 +441,131 @@ describe('ItemsField keyboard protocol (new-row editor)', () => {
     expect(formQ.getValues('itens')).toEqual([{ produtoId: 1, quantidade: 123 }]);
   }, 30_000);
 });
+
+/** The new-row editor with editors of the form's own (the gate's), a hint, a button adding several rows, and rows under their own title. */
+let formP: UseFormReturn<FormQ>;
+const OFERTA = [
+  { label: 'Tomate', value: 1 },
+  { label: 'Alface', value: 2 },
+  { label: 'Batata', value: 3 },
+];
+function Portaria() {
+  formP = useForm<FormQ>({ resolver: zodResolver(schemaQ), defaultValues: { itens: [] } });
+  const itens = formP.watch('itens');
+  const ja = new Set(itens.map((i) => i.produtoId));
+  /** The draft's quantity is the text typed; 'todos' adds every product not yet added. */
+  const montar =
+    (todos: boolean) =>
+    (r: ItemQ): { linhas: ItemQ[] } | { erros: Partial<Record<keyof ItemQ, string>> } => {
+      const q = Number(String(r.quantidade ?? '').replace(',', '.'));
+      const escolhidos = todos ? OFERTA.filter((o) => !ja.has(o.value)) : OFERTA.filter((o) => o.value === r.produtoId);
+      const erros = {
+        produtoId: !escolhidos.length ? (todos ? 'Todos os produtos já foram adicionados' : 'O produto é obrigatório') : undefined,
+        quantidade: !q ? 'A quantidade é obrigatória' : undefined,
+      };
+      if (erros.produtoId || erros.quantidade) return { erros };
+      return { linhas: escolhidos.map((o) => ({ produtoId: o.value, quantidade: q })) };
+    };
+  return (
+    <form onSubmit={(e) => e.preventDefault()}>
+      <ItemsField<FormQ, ItemQ>
+        control={formP.control}
+        name="itens"
+        titulo="Itens"
+        ajuda={<p>Ao menos um produto.</p>}
+        tituloDasLinhas="Produtos adicionados"
+        colunas={[
+          { field: 'produtoId', header: 'Produto', body: (i) => OFERTA.find((o) => o.value === i.produtoId)?.label },
+          { field: 'quantidade', header: 'Quantidade' },
+        ]}
+        novo={{
+          padrao: { produtoId: null as unknown as number, quantidade: '' as unknown as number },
+          linhas: montar(false),
+          rotuloBotao: 'Adicionar',
+          outros: [{ rotulo: 'Adicionar todos', linhas: montar(true) }],
+          campos: [
+            {
+              field: 'produtoId',
+              header: 'Produto',
+              idNovo: 'novo-produto',
+              editor: {
+                render: (e) => (
+                  <select id={e.id} value={String(e.valor ?? '')} onChange={(ev) => e.mudar(ev.target.value ? Number(ev.target.value) : null)}>
+                    <option value="">Escolha</option>
+                    {OFERTA.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ),
+              },
+            },
+            {
+              field: 'quantidade',
+              header: 'Quantidade',
+              idNovo: 'novo-quantidade',
+              editor: {
+                render: (e) => <input id={e.id} value={String(e.valor ?? '')} aria-describedby={e.descritoPor} onChange={(ev) => e.mudar(ev.target.value)} />,
+              },
+              dica: (r) => (r.quantidade ? `${String(r.quantidade)} caixas` : 'Digite a quantidade'),
+            },
+          ],
+        }}
+      />
+    </form>
+  );
+}
+
+describe('ItemsField new-row editor with editors of the form own (the gate form)', () => {
+  it('adds what its own editors hold, shows the hint and the refusals on the fields, and adds every product left with the second button', async () => {
+    const u = userEvent.setup();
+    render(<Portaria />);
+    expect(screen.getByText('Ao menos um produto.')).toBeInTheDocument();
+    expect(document.querySelector('.p-datatable[aria-label="Produtos adicionados"] table')).toBeInTheDocument();
+    const quantidade = screen.getByLabelText('Quantidade');
+    expect(quantidade).toHaveAttribute('id', 'novo-quantidade');
+    expect(quantidade).toHaveAccessibleDescription('Digite a quantidade');
+
+    // Nothing chosen: both fields say why, and a change drops its field's message.
+    await u.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['O produto é obrigatório', 'A quantidade é obrigatória']);
+    await u.selectOptions(screen.getByLabelText('Produto'), 'Alface');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['A quantidade é obrigatória']);
+    await u.type(quantidade, '12,5');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(quantidade).toHaveAccessibleDescription('12,5 caixas');
+    await u.keyboard('{Enter}');
+    expect(formP.getValues('itens')).toEqual([{ produtoId: 2, quantidade: 12.5 }]);
+    // The same elements, emptied, the focus back on the first field.
+    expect(quantidade).toHaveValue('');
+    expect(screen.getByLabelText('Produto')).toHaveFocus();
+
+    await u.type(quantidade, '3');
+    await u.click(screen.getByRole('button', { name: 'Adicionar todos' }));
+    expect(formP.getValues('itens')).toEqual([
+      { produtoId: 2, quantidade: 12.5 },
+      { produtoId: 1, quantidade: 3 },
+      { produtoId: 3, quantidade: 3 },
+    ]);
+    await u.type(quantidade, '3');
+    await u.click(screen.getByRole('button', { name: 'Adicionar todos' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Todos os produtos já foram adicionados');
+  });
+
+  it("shows a message set on a row itself in the row's first cell, and one on a field shown as text under it", async () => {
+    render(<Portaria />);
+    act(() =>
+      formP.setValue('itens', [
+        { produtoId: 1, quantidade: 3 },
+        { produtoId: 2, quantidade: 4 },
+      ]),
+    );
+    act(() => formP.setError('itens.1' as never, { type: 'server', message: 'Aplicação com carência até 30/11/2026' }));
+    act(() => formP.setError('itens.0.produtoId', { type: 'server', message: 'O produto não está no boletim' }));
+    const [primeira, segunda] = within(document.querySelector<HTMLElement>('.p-datatable[aria-label="Produtos adicionados"]')!).getAllByRole('row').slice(1);
+    expect(await within(segunda).findByRole('alert')).toHaveTextContent('Aplicação com carência até 30/11/2026');
+    expect(within(segunda).getAllByRole('cell')[0]).toHaveTextContent('Alface');
+    expect(within(primeira).getByRole('alert')).toHaveTextContent('O produto não está no boletim');
+  });
+});

@@ -4,6 +4,11 @@ import MunicipioForm from '../../features/municipio/municipio-form';
 import { api, ApiError } from '../../lib/api-client';
 import { ALTERACOES_NAO_SALVAS } from './use-alteracoes-nao-salvas';
 import { renderizarTela } from '../../lib/tela-de-teste';
+import { useParams } from 'react-router';
+import { z } from 'zod';
+import { FormPage } from './form-page';
+import { TextField } from './text-field';
+import { useResourceForm } from './use-resource-form';
 
 /**
  * useResourceForm + FormPage through a real form of the product (Município: the shared zod schema,
@@ -192,5 +197,52 @@ describe('unsaved work is guarded (useAlteracoesNaoSalvas through useResourceFor
     expect(sair()).toBe(false);
     digitar(sigla(), 'PI');
     await waitFor(() => expect(sair()).toBe(true));
+  });
+});
+
+/** A record reached by another one in the route (as a bulletin item's notebook): `registro` says how it is read and saved. */
+const notaSchema = z.object({ itemId: z.number(), texto: z.string().min(1, 'O texto é obrigatório') });
+type Nota = z.infer<typeof notaSchema> & { id?: number };
+function NotaDoItem() {
+  const itemId = Number(useParams().itemId);
+  const f = useResourceForm<Nota, Nota & { id: number }>({
+    base: 'nota',
+    schema: notaSchema as never,
+    defaults: { itemId, texto: '' },
+    caminhoDaLista: '/itens',
+    entidade: 'nota',
+    mensagens: { atualizado: 'Nota atualizada com sucesso' },
+    registro: { editando: true, chave: `item/${itemId}`, ler: () => api(`nota/item/${itemId}`), id: (n) => n.id },
+    listas: 'item',
+    toBody: (v) => ({ ...v, itemId }),
+  });
+  return (
+    <FormPage form={f} titulo="Editar Nota">
+      <TextField control={f.form.control} name="texto" label="Texto" />
+    </FormPage>
+  );
+}
+
+describe('useResourceForm with a record not found by :id (registro)', { timeout: 30_000 }, () => {
+  it("reads the record its own way, PUTs with the record's id and its own success toast", async () => {
+    apiMock.mockImplementation(async (path, o) => {
+      if (!o?.method) return path === 'nota/item/3' ? { id: 41, itemId: 3, texto: 'Antes', versao: 2 } : undefined;
+      return { id: 41, itemId: 3, texto: 'Depois', versao: 3 };
+    });
+    renderizarTela('/item/3/nota', { '/item/:itemId/nota': <NotaDoItem />, '/itens': <p>Itens</p> });
+    await waitFor(() => expect(screen.getByLabelText('Texto')).toHaveValue('Antes'));
+    digitar(screen.getByLabelText('Texto'), 'Depois');
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Nota atualizada com sucesso')).toBeInTheDocument();
+    expect(chamadas('PUT')).toEqual([['nota', { method: 'PUT', body: { itemId: 3, texto: 'Depois', id: 41, versao: 2 } }]]);
+  });
+
+  it('shows the error panel when its reading fails', async () => {
+    apiMock.mockImplementation(async (path) => {
+      if (path === 'nota/item/3') throw new ApiError(404, 'Este item ainda não tem nota.');
+      return undefined;
+    });
+    renderizarTela('/item/3/nota', { '/item/:itemId/nota': <NotaDoItem /> });
+    expect(await screen.findByText('Não foi possível carregar o registro: Este item ainda não tem nota.')).toBeInTheDocument();
   });
 });
