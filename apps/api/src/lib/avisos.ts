@@ -16,6 +16,8 @@ export interface AvisosDoApp extends Avisos {
 
 /** The one PostgreSQL channel every notice travels on (the app's channel goes in the payload). */
 export const CANAL_PG = 'ceasa_avisos';
+/** The listening connection's name in pg_stat_activity (an operator sees it; a test drops it). */
+export const NOME_DA_CONEXAO = 'ceasa-avisos';
 /** NOTIFY's payload is at most 8000 bytes; a notice is a name and a short text. */
 const CARGA_MAXIMA = 7000;
 /** Waits between attempts to listen again after the connection dropped (ms): doubling, capped. */
@@ -88,7 +90,7 @@ export async function avisosPostgres(connectionString: string, log: Log = { warn
   let religar: NodeJS.Timeout | undefined;
 
   async function conectar(): Promise<void> {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, application_name: NOME_DA_CONEXAO });
     c.on('notification', (n) => {
       if (n.channel !== CANAL_PG || !n.payload) return;
       let msg: { o?: string; c?: string; k?: string };
