@@ -22,6 +22,8 @@ const urlServidor = process.env.DATABASE_URL;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 /** What the issue promises: a change on one server is seen on the other within a second. */
 const UM_SEGUNDO = 1000;
+/** The notices' log in these tests: a dropped connection is expected, not news. */
+const calado = { warn: () => undefined };
 
 /** Polls `pronto` every 20 ms until it holds; answers how long it took (ms), or throws after `limite` ms. */
 async function ate(pronto: () => Promise<boolean>, limite = 5_000): Promise<number> {
@@ -60,8 +62,8 @@ describe('notices between servers (lib/avisos.ts)', () => {
     });
 
     it('reaches the other server within a second, and the sender at once', async () => {
-      const a = await avisosPostgres(url);
-      const b = await avisosPostgres(url);
+      const a = await avisosPostgres(url, calado);
+      const b = await avisosPostgres(url, calado);
       abertos.push(a, b);
       const emA: (string | undefined)[] = [];
       const emB: (string | undefined)[] = [];
@@ -79,8 +81,8 @@ describe('notices between servers (lib/avisos.ts)', () => {
     });
 
     it('listens again when its connection is dropped, and tells every listener that notices may have been lost', async () => {
-      const a = await avisosPostgres(url);
-      const b = await avisosPostgres(url, { warn: () => undefined });
+      const a = await avisosPostgres(url, calado);
+      const b = await avisosPostgres(url, calado);
       abertos.push(a, b);
       const emB: (string | undefined)[] = [];
       b.ouvir('sessoes', (c) => emB.push(c ?? '(tudo)'));
@@ -88,10 +90,9 @@ describe('notices between servers (lib/avisos.ts)', () => {
       await admin.connect();
       try {
         // Every listening connection of this database is dropped (as a restart of PostgreSQL or a network cut would).
-        const r = await admin.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
-          [NOME_DA_CONEXAO],
-        );
+        const r = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [
+          NOME_DA_CONEXAO,
+        ]);
         expect(r.rowCount).toBeGreaterThanOrEqual(2);
       } finally {
         await admin.end();
@@ -156,7 +157,12 @@ describe.runIf(urlServidor)('two servers on one PostgreSQL database behave as on
   const ADMIN = 'admin@dois.local';
 
   /** A call to the server on `porta`: status and parsed body. */
-  async function chamar(porta: number, metodo: string, caminho: string, o: { token?: string; json?: unknown; form?: Record<string, string>; corpo?: FormData } = {}) {
+  async function chamar(
+    porta: number,
+    metodo: string,
+    caminho: string,
+    o: { token?: string; json?: unknown; form?: Record<string, string>; corpo?: FormData } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     let body: string | FormData | undefined;
