@@ -11,12 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
+import { chaves, sessoes, usuarios } from '../src/db/schema';
 import { avisosLocais, avisosPostgres, NOME_DA_CONEXAO, type AvisosDoApp } from '../src/lib/avisos';
 import { fotoStorage } from '../src/modules/ftp/ftp.service';
-import { build, iniciarServidor, portaLivre } from './helpers';
+import { build, call, iniciarServidor, portaLivre } from './helpers';
 
 const urlServidor = process.env.DATABASE_URL;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -121,6 +123,47 @@ describe('photos live in the database', () => {
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('signing keys', () => {
+  it('accepts a token signed with a key another server of the database made, and refuses one no server has', async () => {
+    const app = await build();
+    try {
+      const criar = async () => {
+        const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+        const kid = randomUUID();
+        return {
+          kid,
+          privateKey,
+          publica: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
+          privada: { ...(await exportJWK(privateKey)), kid },
+        };
+      };
+      const assinar = async (k: Awaited<ReturnType<typeof criar>>) => {
+        const email = `chave-${randomUUID().slice(0, 8)}@teste.local`;
+        const [u] = await app.ctx.db
+          .insert(usuarios)
+          .values({ nome: 'Chave', email, senhaHash: 'x', roles: ['super-admin'] })
+          .returning();
+        const [sessao] = await app.ctx.db
+          .insert(sessoes)
+          .values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) })
+          .returning();
+        return new SignJWT({ sub: u.id, email, name: u.nome, sid: sessao.id, realm_access: { roles: ['super-admin'] }, typ: 'Bearer' })
+          .setProtectedHeader({ alg: 'ES256', kid: k.kid, typ: 'JWT' })
+          .setIssuedAt()
+          .setExpirationTime('5m')
+          .sign(k.privateKey);
+      };
+      const outra = await criar();
+      await app.ctx.db.insert(chaves).values({ kid: outra.kid, privada: outra.privada, publica: outra.publica });
+      expect((await call(app, await assinar(outra), { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+      const estranha = await criar();
+      expect((await call(app, await assinar(estranha), { method: 'GET', url: '/api/municipio' })).status).toBe(401);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -39,7 +39,8 @@ export async function loadKeys(db: Db) {
   const privateKey = await importJWK(row.privada as JWK, ALG);
   const jwks = { keys: [row.publica as JWK] };
   let conhecidas = createLocalJWKSet(jwks);
-  let lidasEm = Date.now();
+  // The first unknown key id reads the table at once; later ones at most every RELER_CHAVES_MS.
+  let lidasEm = 0;
   const reler = async () => {
     lidasEm = Date.now();
     const todas = await db.select({ publica: chaves.publica }).from(chaves);

@@ -93,6 +93,11 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
   // access token expires: the session and the account's current roles are looked up on every call, the
   // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
   const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; at: number }>();
+  let geracaoSessoes = 0;
+  const esquecerSessoes = () => {
+    geracaoSessoes++;
+    sessoesVistas.clear();
+  };
   async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[] }> {
     const hit = sessoesVistas.get(sid);
     if (hit && Date.now() - hit.at < 5_000) return hit;
@@ -108,11 +113,6 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
     return atual;
   }
-  let geracaoSessoes = 0;
-  const esquecerSessoes = () => {
-    geracaoSessoes++;
-    sessoesVistas.clear();
-  };
   app.avisos.ouvir('sessoes', esquecerSessoes);
   app.decorate('esquecerSessoes', () => {
     esquecerSessoes();
