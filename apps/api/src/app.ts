@@ -9,8 +9,11 @@ import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReference } from './db/seed/reference';
 import { loadKeys } from './identity/keys';
+import { abrirAvisos, type Avisos } from './lib/avisos';
+import { importarFotosDaPasta } from './modules/ftp/ftp.service';
 import { createMailer } from './identity/mail';
 import { registerIdentity } from './identity/identity.routes';
+import { loginThrottle } from './identity/throttle';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
 import { registerRecusaDeNulos } from './plugins/entrada';
@@ -30,6 +33,8 @@ export interface BuildOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Notices between the servers of one database (lib/avisos.ts). */
+    avisos: Avisos;
     adminInicial: { email: string; senha: string; gerada: boolean } | null;
   }
 }
@@ -53,11 +58,22 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const database = opts.database ?? (await openDatabase(config));
   const db = database.db;
   if (!opts.database) app.addHook('onClose', () => database.close());
-  app.decorate('adminInicial', await seedReference(db, config));
-  const keys = await loadKeys(db);
+  // Alone among the servers of this database (two may start at the same moment): the first super-admin,
+  // the signing key and the photos once kept in DATA_DIR are made or moved once.
+  const { adminInicial, keys } = await database.sozinho(async () => ({
+    adminInicial: await seedReference(db, config),
+    keys: await loadKeys(db),
+    fotos: await importarFotosDaPasta(db, config, app.log),
+  }));
+  app.decorate('adminInicial', adminInicial);
+  const avisos = await abrirAvisos(database, app.log);
+  app.addHook('onClose', () => avisos.fechar());
+  app.decorate('avisos', avisos);
   const mailer = createMailer(db, config, app.log);
-  const ctx: AppContext = { db, database, config, keys, mailer };
+  const ctx: AppContext = { db, database, config, keys, mailer, avisos };
   app.decorate('ctx', ctx);
+  // Sign-in counters hear the other servers' failures from the start, not from this server's first sign-in.
+  loginThrottle(ctx);
 
   // Security headers first, so every answer (errors and 404s included) carries them.
   await registerSeguranca(app, config);

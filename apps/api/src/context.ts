@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Keys } from './identity/keys';
 import type { Mailer } from './identity/mail';
+import type { Avisos } from './lib/avisos';
 
 /** What route modules receive: the database, the configuration and the shared services. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   config: Config;
   keys: Keys;
   mailer: Mailer;
+  /** Notices between the servers of one database (lib/avisos.ts). */
+  avisos: Avisos;
 }

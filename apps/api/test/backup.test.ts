@@ -15,6 +15,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { fotoPessoa } from '../src/db/schema';
+import { fotoStorage } from '../src/modules/ftp/ftp.service';
 import { call, tokenFor } from './helpers';
 
 const raiz = path.resolve(import.meta.dirname, '../../..');
@@ -22,7 +24,7 @@ const urlServidor = process.env.DATABASE_URL;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'ceasa-backup-'));
 const criados: string[] = [];
 
-/** A target: its DATA_DIR (photos, and the embedded database) and, on PostgreSQL, a database of its own. */
+/** A target: its DATA_DIR (the embedded database) and, on PostgreSQL, a database of its own. */
 interface Destino {
   dataDir: string;
   databaseUrl?: string;
@@ -75,10 +77,19 @@ async function conteudo(d: Destino): Promise<Record<string, string[]>> {
   }
 }
 
-const fotos = (d: Destino) => {
-  const dir = path.join(d.dataDir, 'fotos', 'pessoas');
-  return existsSync(dir) ? Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(path.join(dir, f)).toString('base64')])) : {};
-};
+/** The photos a target's database holds (name → bytes in base64). */
+async function fotosDe(database: Database): Promise<Record<string, string>> {
+  const r = await database.db.select().from(fotoPessoa);
+  return Object.fromEntries(r.map((f) => [f.nome, f.dados.toString('base64')]));
+}
+async function fotos(d: Destino): Promise<Record<string, string>> {
+  const database = await abrir(d);
+  try {
+    return await fotosDe(database);
+  } finally {
+    await database.close();
+  }
+}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 let origem: Destino;
@@ -88,7 +99,8 @@ let arquivo: string;
 
 beforeAll(async () => {
   // The source: reference data, an admin, records written through the API (with their audit rows and the
-  // price summaries the database's triggers keep) and a photo, in a real DATA_DIR.
+  // price summaries the database's triggers keep) and a photo kept where a version before decision 0103 kept
+  // it (DATA_DIR/fotos/pessoas): the backup command moves it into the database first.
   origem = await novoDestino();
   const database = await abrir(origem);
   const app = await buildApp({
@@ -143,6 +155,11 @@ describe('backup and restore (the real command line)', () => {
     const b = cli(origem, 'backup', arquivo);
     expect(b.status, b.saida).toBe(0);
     expect(b.saida).toMatch(/Backup de .* gravado em .*: \d+ tabelas, [\d.]+ linhas, 1 foto\(s\)/);
+    // The photo moved from the folder into the database (the folder stays as a copy, read no more).
+    expect(existsSync(path.join(origem.dataDir, 'fotos', 'pessoas'))).toBe(false);
+    expect(readdirSync(path.join(origem.dataDir, 'fotos'))).toEqual(['pessoas.importadas']);
+    noBackup = await conteudo(origem);
+    expect(await fotos(origem)).toEqual({ '12345678909.png': PNG.toString('base64') });
 
     destino = await novoDestino();
     const r = cli(destino, 'restaurar', arquivo);
@@ -158,7 +175,8 @@ describe('backup and restore (the real command line)', () => {
       expect(depois.produto.join()).toContain('Alface Crespa');
       expect(depois.precos_resumo.length).toBeGreaterThan(0);
       expect(depois.logs.length).toBeGreaterThan(2);
-      expect(fotos(destino)).toEqual(fotos(origem));
+      const noDestino = await fotosDe(database);
+      expect(noDestino).toEqual({ '12345678909.png': PNG.toString('base64') });
 
       // The restored database keeps working: new ids continue after the restored ones.
       const app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'admin@teste.local', dataDir: destino.dataDir } });
@@ -174,7 +192,9 @@ describe('backup and restore (the real command line)', () => {
 
   it('refuses to restore over a non-empty target unless --substituir, and then replaces it', async () => {
     // The target of the first test now holds a municipality more; add a photo more.
-    writeFileSync(path.join(destino.dataDir, 'fotos', 'pessoas', '11111111111.png'), PNG);
+    const database = await abrir(destino);
+    await fotoStorage(database.db).save('11111111111.png', PNG);
+    await database.close();
     const antes = await conteudo(destino);
 
     const recusa = cli(destino, 'restaurar', arquivo);
@@ -188,7 +208,8 @@ describe('backup and restore (the real command line)', () => {
     const depois = await conteudo(destino);
     expect(depois).toEqual(noBackup);
     expect(depois).not.toEqual(antes);
-    expect(fotos(destino)).toEqual(fotos(origem));
+    expect(await fotos(destino)).toEqual(await fotos(origem));
+    expect(Object.keys(await fotos(destino))).toEqual(['12345678909.png']);
   }, 180_000);
 
   it('refuses a cut or foreign file, and an existing output file, changing nothing', async () => {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,4 +87,38 @@ describe('npm start builds the web app only when its sources changed', () => {
     expect(existsSync(`${dist}.lock`)).toBe(false);
     expect(readdirSync(path.dirname(dist))).toEqual(['dist', 'src']);
   });
+
+  it('two `npm start` processes from one folder at the same moment: one builds, the other waits and uses that build', async () => {
+    const script = path.resolve(import.meta.dirname, '../../../scripts/build-se-mudou.mjs');
+    // Each process runs the prestart's function with a build that takes a while and writes what vite writes.
+    const codigo = `
+      import { mkdirSync, writeFileSync } from 'node:fs';
+      import path from 'node:path';
+      import { construirSeMudou } from ${JSON.stringify(script)};
+      const construir = async (pasta) => {
+        mkdirSync(path.join(pasta, 'assets'), { recursive: true });
+        await new Promise((r) => setTimeout(r, 400));
+        writeFileSync(path.join(pasta, 'assets', 'index-' + process.pid + '.js.br'), 'js');
+        writeFileSync(path.join(pasta, 'index.html'), '<script src="/assets/index-' + process.pid + '.js"></script>');
+      };
+      const construiu = await construirSeMudou({ raiz: ${JSON.stringify(raiz)}, construir, log: () => undefined });
+      console.log(construiu ? 'construiu' : 'pulou');`;
+    const rodarProcesso = () =>
+      new Promise<string>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--input-type=module', '-e', codigo], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let saida = '';
+        p.stdout.on('data', (c: Buffer) => (saida += c.toString()));
+        p.stderr.on('data', (c: Buffer) => (saida += c.toString()));
+        p.on('error', reject);
+        p.on('exit', (code) => (code === 0 ? resolve(saida.trim()) : reject(new Error(saida))));
+      });
+    const saidas = await Promise.all([rodarProcesso(), rodarProcesso()]);
+    expect(saidas.sort()).toEqual(['construiu', 'pulou']);
+    // One complete dist: the page names the one script that is there, and no temporary folder or lock is left.
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const [script1] = readdirSync(path.join(dist, 'assets'));
+    expect(readdirSync(path.join(dist, 'assets'))).toHaveLength(1);
+    expect(html).toContain(script1.replace(/\.br$/, ''));
+    expect(readdirSync(path.dirname(dist))).toEqual(['dist', 'src']);
+  }, 30_000);
 });

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
+import { importarFotosDaPasta } from '../modules/ftp/ftp.service';
 import { openDatabase } from './client';
 import { ErroDeBackup, fazerBackup, restaurar, type ResumoBackup } from './backup';
 
@@ -38,11 +39,13 @@ async function main(argv: string[]): Promise<number> {
   const inicio = Date.now();
   const database = await openDatabase(config);
   try {
+    // Photos a version before decision 0103 left in DATA_DIR move into the database first (as a start does).
+    await database.sozinho(() => importarFotosDaPasta(database.db, config));
     if (acao === 'backup') {
-      const r = await fazerBackup(database, config, arquivos[0]);
+      const r = await fazerBackup(database, arquivos[0]);
       console.log(`Backup de ${onde} gravado em ${arquivos[0]}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
     } else {
-      const r = await restaurar(database, config, arquivos[0], { substituir });
+      const r = await restaurar(database, arquivos[0], { substituir });
       console.log(`Backup ${arquivos[0]} restaurado em ${onde}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
     }
     return 0;

@@ -1,30 +1,30 @@
 /**
- * Backups of the whole product: every table's rows and the person photos, in one gzip'd file of JSON
+ * Backups of the whole product: every table's rows, the person photos among them (table foto_pessoa), in one gzip'd file of JSON
  * lines, read and written the same way on the embedded database and on PostgreSQL (a backup of one
  * restores into the other). `npm run backup -- FILE` and `npm run restore -- FILE [--substituir]`
  * (backup-cli.ts) use the server's configuration (DATA_DIR or DATABASE_URL).
  *
  * The file: a header line `["CEASA-BACKUP", {versao, criadoEm, banco, migracoes}]`, then per table a line
  * `["TABELA", nome]` followed by one JSON object per row (the row as PostgreSQL's to_jsonb writes it, so
- * numerics, dates and bytes keep their exact text), then one `["FOTO", nome, base64]` per photo, and a last
- * `["FIM", {tabela: linhas}, fotos]` whose absence tells a cut file.
+ * numerics, dates and bytes keep their exact text), and a last `["FIM", {tabela: linhas}, fotos]` whose absence
+ * tells a cut file. Photos are rows since docs/decisions/0103-fotos-no-banco.md.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import { diretorioFotos, nomeFotoValido } from '../modules/ftp/ftp.service';
 import type { Database, Db, Tx } from './client';
 
 const FORMATO = 'CEASA-BACKUP';
 const VERSAO = 1;
 /** Rows read per query (by physical position, inside one snapshot) and written per INSERT. */
 const LOTE = 2000;
+/** The table that holds the person photos. */
+const FOTOS = 'foto_pessoa';
 
 /** A refusal the command line shows as it is (pt-BR), with no stack trace. */
 export class ErroDeBackup extends Error {}
@@ -95,14 +95,13 @@ export interface ResumoBackup {
 }
 
 /**
- * Writes the backup of the configured database and photos to `arquivo` (a new file: written to a temporary
+ * Writes the backup of the configured database (photos included) to `arquivo` (a new file: written to a temporary
  * name and renamed, so a failure leaves no half file). On PostgreSQL every table is read in one
  * repeatable-read snapshot, so a running server may keep writing meanwhile.
  */
-export async function fazerBackup(database: Database, config: Pick<Config, 'dataDir'>, arquivo: string): Promise<ResumoBackup> {
+export async function fazerBackup(database: Database, arquivo: string): Promise<ResumoBackup> {
   if (existsSync(arquivo)) throw new ErroDeBackup(`O arquivo ${arquivo} já existe: escolha outro nome ou remova-o.`);
   const resumo: ResumoBackup = { tabelas: {}, fotos: 0 };
-  const dirFotos = diretorioFotos(config);
   await database.db.transaction(
     async (tx) => {
       const migracoes = await migracoesAplicadas(tx);
@@ -126,11 +125,7 @@ export async function fazerBackup(database: Database, config: Pick<Config, 'data
           }
           resumo.tabelas[tabela] = n;
         }
-        const nomes = existsSync(dirFotos) ? (await readdir(dirFotos)).filter(nomeFotoValido).sort() : [];
-        for (const nome of nomes) {
-          yield JSON.stringify(['FOTO', nome, (await readFile(path.join(dirFotos, nome))).toString('base64')]);
-          resumo.fotos++;
-        }
+        resumo.fotos = resumo.tabelas[FOTOS] ?? 0;
         yield JSON.stringify(['FIM', resumo.tabelas, resumo.fotos]);
       });
     },
@@ -201,12 +196,12 @@ async function colunasGravaveis(db: Tx, tabela: string): Promise<string[]> {
 }
 
 export interface OpcoesRestauracao {
-  /** Replace what the database and the photo folder hold (otherwise a non-empty target is refused). */
+  /** Replace what the database holds (otherwise a non-empty target is refused). */
   substituir?: boolean;
 }
 
 /**
- * Restores a backup into the configured database and photo folder, in one transaction: all or nothing.
+ * Restores a backup into the configured database (photos included: they are rows), in one transaction: all or nothing.
  * Refused when the target holds records or photos, unless `substituir`;
  * refused when the backup was made by another version of the schema (other migrations): restore it with the version
  * that made it, then upgrade (the migrations then carry its data forward).
@@ -214,18 +209,17 @@ export interface OpcoesRestauracao {
  * they were); foreign keys and unique constraints stay on, so a restore never stores what the database
  * would refuse. Sequences continue after the restored ids.
  */
-export async function restaurar(database: Database, config: Pick<Config, 'dataDir'>, arquivo: string, o: OpcoesRestauracao = {}): Promise<ResumoBackup> {
+export async function restaurar(database: Database, arquivo: string, o: OpcoesRestauracao = {}): Promise<ResumoBackup> {
   const db: Db = database.db;
   const migracoesAqui = await migracoesAplicadas(db);
   const tabelas = await tabelasEmOrdem(db);
-  const dirFotos = diretorioFotos(config);
-  const fotosAqui = existsSync(dirFotos) ? (await readdir(dirFotos)).filter(nomeFotoValido) : [];
   if (!o.substituir) {
     const ocupadas = await tabelasComRegistros(db);
-    if (ocupadas.length || fotosAqui.length) {
+    const [{ n: fotosAqui }] = await linhas<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(FOTOS)}`);
+    if (ocupadas.length || fotosAqui) {
       const oque = [
         ocupadas.length ? `dados (${ocupadas.slice(0, 5).join(', ')}${ocupadas.length > 5 ? ', …' : ''})` : '',
-        fotosAqui.length ? `${fotosAqui.length} foto(s)` : '',
+        fotosAqui ? `${fotosAqui} foto(s)` : '',
       ]
         .filter(Boolean)
         .join(' e ');
@@ -234,96 +228,77 @@ export async function restaurar(database: Database, config: Pick<Config, 'dataDi
   }
 
   const resumo: ResumoBackup = { tabelas: {}, fotos: 0 };
-  // Photos are written to a folder beside the final one and swapped in after the database committed.
-  const fotosNovas = `${dirFotos}.restaurando-${process.pid}`;
-  await rm(fotosNovas, { recursive: true, force: true });
-  await mkdir(fotosNovas, { recursive: true });
-  try {
-    await db.transaction(async (tx) => {
-      for (const t of tabelas) await tx.execute(sql`ALTER TABLE ${sql.identifier(t)} DISABLE TRIGGER USER`);
-      await tx.execute(sql.raw(`TRUNCATE ${tabelas.map((t) => `"${t.replace(/"/g, '""')}"`).join(', ')} RESTART IDENTITY CASCADE`));
-      const colunas = new Map<string, string[]>();
-      let tabela: string | null = null;
-      let lote: string[] = [];
-      const gravar = async () => {
-        if (!tabela || !lote.length) return;
-        const cols = colunas.get(tabela)!;
-        const lista = sql.join(
-          cols.map((c) => sql.identifier(c)),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`INSERT INTO ${sql.identifier(tabela)} (${lista}) OVERRIDING SYSTEM VALUE
+  await db.transaction(async (tx) => {
+    for (const t of tabelas) await tx.execute(sql`ALTER TABLE ${sql.identifier(t)} DISABLE TRIGGER USER`);
+    await tx.execute(sql.raw(`TRUNCATE ${tabelas.map((t) => `"${t.replace(/"/g, '""')}"`).join(', ')} RESTART IDENTITY CASCADE`));
+    const colunas = new Map<string, string[]>();
+    let tabela: string | null = null;
+    let lote: string[] = [];
+    const gravar = async () => {
+      if (!tabela || !lote.length) return;
+      const cols = colunas.get(tabela)!;
+      const lista = sql.join(
+        cols.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`INSERT INTO ${sql.identifier(tabela)} (${lista}) OVERRIDING SYSTEM VALUE
               SELECT ${lista} FROM jsonb_populate_recordset(NULL::${sql.identifier(tabela)}, ${`[${lote.join(',')}]`}::jsonb)`,
-        );
-        resumo.tabelas[tabela] = (resumo.tabelas[tabela] ?? 0) + lote.length;
-        lote = [];
-      };
-      let cabecalho = true;
-      for await (const v of lerBackup(arquivo)) {
-        if (cabecalho) {
-          cabecalho = false;
-          const meta = (v as [string, { versao: number; migracoes: string[] }])[1];
-          if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
-          const faltam = meta.migracoes.filter((m) => !migracoesAqui.includes(m));
-          if (faltam.length)
-            throw new ErroDeBackup(
-              `O backup foi feito por uma versão mais nova do sistema (${faltam.length} migração(ões) que esta instalação não tem): atualize o sistema antes de restaurar.`,
-            );
-          const aMais = migracoesAqui.filter((m) => !meta.migracoes.includes(m));
-          if (aMais.length)
-            throw new ErroDeBackup(
-              `O backup foi feito por uma versão anterior do sistema (${aMais.length} migração(ões) a menos): restaure-o com a versão em que foi feito e atualize o sistema depois.`,
-            );
-          continue;
-        }
-        if (!Array.isArray(v)) {
-          if (!tabela) throw new ErroDeBackup('Arquivo de backup inválido: linha fora de uma tabela.');
-          lote.push(JSON.stringify(v));
-          if (lote.length >= LOTE) await gravar();
-          continue;
-        }
-        await gravar();
-        if (v[0] === 'TABELA') {
-          const nome = String(v[1]);
-          if (!tabelas.includes(nome)) throw new ErroDeBackup(`O backup tem a tabela ${nome}, que esta versão do sistema não conhece.`);
-          tabela = nome;
-          resumo.tabelas[nome] = 0;
-          colunas.set(nome, await colunasGravaveis(tx, nome));
-        } else if (v[0] === 'FOTO') {
-          tabela = null;
-          const nome = String(v[1]);
-          if (!nomeFotoValido(nome)) throw new ErroDeBackup(`Nome de foto inválido no backup: ${nome}`);
-          await writeFile(path.join(fotosNovas, nome), Buffer.from(String(v[2]), 'base64'));
-          resumo.fotos++;
-        } else if (v[0] === 'FIM') {
-          tabela = null;
-          const esperado = v[1] as Record<string, number>;
-          for (const [t, n] of Object.entries(esperado))
-            if ((resumo.tabelas[t] ?? 0) !== n) throw new ErroDeBackup(`Arquivo de backup inconsistente: a tabela ${t} devia ter ${n} linhas.`);
-          if (v[2] !== resumo.fotos) throw new ErroDeBackup('Arquivo de backup inconsistente: número de fotos diferente do anunciado.');
-        }
+      );
+      resumo.tabelas[tabela] = (resumo.tabelas[tabela] ?? 0) + lote.length;
+      lote = [];
+    };
+    let cabecalho = true;
+    for await (const v of lerBackup(arquivo)) {
+      if (cabecalho) {
+        cabecalho = false;
+        const meta = (v as [string, { versao: number; migracoes: string[] }])[1];
+        if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
+        const faltam = meta.migracoes.filter((m) => !migracoesAqui.includes(m));
+        if (faltam.length)
+          throw new ErroDeBackup(
+            `O backup foi feito por uma versão mais nova do sistema (${faltam.length} migração(ões) que esta instalação não tem): atualize o sistema antes de restaurar.`,
+          );
+        const aMais = migracoesAqui.filter((m) => !meta.migracoes.includes(m));
+        if (aMais.length)
+          throw new ErroDeBackup(
+            `O backup foi feito por uma versão anterior do sistema (${aMais.length} migração(ões) a menos): restaure-o com a versão em que foi feito e atualize o sistema depois.`,
+          );
+        continue;
       }
-      for (const t of tabelas) await tx.execute(sql`ALTER TABLE ${sql.identifier(t)} ENABLE TRIGGER USER`);
-      // Every serial or identity column continues after the largest restored value.
-      const seqs = await linhas<{ tabela: string; coluna: string; seq: string }>(
-        tx,
-        sql`SELECT c.relname AS tabela, a.attname AS coluna, pg_get_serial_sequence(format('%I', c.relname), a.attname) AS seq
+      if (!Array.isArray(v)) {
+        if (!tabela) throw new ErroDeBackup('Arquivo de backup inválido: linha fora de uma tabela.');
+        lote.push(JSON.stringify(v));
+        if (lote.length >= LOTE) await gravar();
+        continue;
+      }
+      await gravar();
+      if (v[0] === 'TABELA') {
+        const nome = String(v[1]);
+        if (!tabelas.includes(nome)) throw new ErroDeBackup(`O backup tem a tabela ${nome}, que esta versão do sistema não conhece.`);
+        tabela = nome;
+        resumo.tabelas[nome] = 0;
+        colunas.set(nome, await colunasGravaveis(tx, nome));
+      } else if (v[0] === 'FIM') {
+        tabela = null;
+        const esperado = v[1] as Record<string, number>;
+        for (const [t, n] of Object.entries(esperado))
+          if ((resumo.tabelas[t] ?? 0) !== n) throw new ErroDeBackup(`Arquivo de backup inconsistente: a tabela ${t} devia ter ${n} linhas.`);
+        resumo.fotos = resumo.tabelas[FOTOS] ?? 0;
+        if (v[2] !== resumo.fotos) throw new ErroDeBackup('Arquivo de backup inconsistente: número de fotos diferente do anunciado.');
+      }
+    }
+    for (const t of tabelas) await tx.execute(sql`ALTER TABLE ${sql.identifier(t)} ENABLE TRIGGER USER`);
+    // Every serial or identity column continues after the largest restored value.
+    const seqs = await linhas<{ tabela: string; coluna: string; seq: string }>(
+      tx,
+      sql`SELECT c.relname AS tabela, a.attname AS coluna, pg_get_serial_sequence(format('%I', c.relname), a.attname) AS seq
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
             WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
               AND pg_get_serial_sequence(format('%I', c.relname), a.attname) IS NOT NULL`,
-      );
-      for (const s of seqs)
-        await tx.execute(sql`SELECT setval(${s.seq}, COALESCE((SELECT max(${sql.identifier(s.coluna)}) FROM ${sql.identifier(s.tabela)}), 0) + 1, false)`);
-    });
-    // The database holds the backup: now the photos, swapped whole.
-    const antigas = `${dirFotos}.antigas-${process.pid}`;
-    await mkdir(path.dirname(dirFotos), { recursive: true });
-    if (existsSync(dirFotos)) await rename(dirFotos, antigas);
-    await rename(fotosNovas, dirFotos);
-    await rm(antigas, { recursive: true, force: true });
-  } finally {
-    await rm(fotosNovas, { recursive: true, force: true });
-  }
+    );
+    for (const s of seqs)
+      await tx.execute(sql`SELECT setval(${s.seq}, COALESCE((SELECT max(${sql.identifier(s.coluna)}) FROM ${sql.identifier(s.tabela)}), 0) + 1, false)`);
+  });
   return resumo;
 }

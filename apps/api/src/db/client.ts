@@ -22,6 +22,14 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string (the notices between servers open a connection of their own). */
+  url?: string;
+  /**
+   * Runs `fn` alone among every server of this database (PostgreSQL: under a session advisory lock, so
+   * two servers starting at the same moment migrate and seed one after the other; the embedded database
+   * has one server only).
+   */
+  sozinho<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball. */
   dump?: () => Promise<Blob>;
@@ -51,8 +59,9 @@ export async function openDatabase(
       if (e.code !== '57P01') console.error(`Conexão ociosa com o PostgreSQL perdida: ${e.message}`);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const sozinho = <T>(fn: () => Promise<T>) => comTrava(pool, fn);
+    await sozinho(() => migratePg(db, { migrationsFolder }));
+    return { db, kind: 'postgres', url: config.databaseUrl, sozinho, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (!config.memoryDb) {
@@ -62,7 +71,28 @@ export async function openDatabase(
   const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, parsers: COMO_TEXTO, loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', sozinho: (fn) => fn(), close: () => client.close(), dump: () => client.dumpDataDir('none') };
+}
+
+/** The key of the advisory lock every server takes to start (migrations, reference data, signing key). */
+export const TRAVA_DO_INICIO = 0x0cea5a;
+
+/**
+ * `fn` under PostgreSQL's session advisory lock TRAVA_DO_INICIO, held on a connection of its own: another
+ * server waits for it; a server that dies holding it frees it with its connection.
+ */
+async function comTrava<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const c = await pool.connect();
+  try {
+    await c.query('SELECT pg_advisory_lock($1)', [TRAVA_DO_INICIO]);
+    try {
+      return await fn();
+    } finally {
+      await c.query('SELECT pg_advisory_unlock($1)', [TRAVA_DO_INICIO]);
+    }
+  } finally {
+    c.release();
+  }
 }
 
 /**

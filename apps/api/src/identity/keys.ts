@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import { chaves } from '../db/schema';
@@ -16,7 +16,15 @@ export interface AccessClaims extends JWTPayload {
   realm_access: { roles: string[] };
 }
 
-/** The realm's signing key: made once, kept in the database, so restarts keep tokens valid. */
+/** How often at most an unknown key id makes the keys be read again from the database. */
+const RELER_CHAVES_MS = 10_000;
+
+/**
+ * The realm's signing key: made once, kept in the database, so restarts keep tokens valid and every server
+ * of one database signs with the same key (the app loads it under the start-up lock, Database.sozinho).
+ * Tokens are verified against every key in the table, read again when a token names a key id this server
+ * has not seen (a key another server made), so a token from any server of the database is accepted.
+ */
 export async function loadKeys(db: Db) {
   let [row] = await db.select().from(chaves).orderBy(desc(chaves.criadaEm)).limit(1);
   if (!row) {
@@ -29,8 +37,15 @@ export async function loadKeys(db: Db) {
   }
   const kid = row.kid;
   const privateKey = await importJWK(row.privada as JWK, ALG);
-  const publicKey = await importJWK(row.publica as JWK, ALG);
   const jwks = { keys: [row.publica as JWK] };
+  let conhecidas = createLocalJWKSet(jwks);
+  // The first unknown key id reads the table at once; later ones at most every RELER_CHAVES_MS.
+  let lidasEm = 0;
+  const reler = async () => {
+    lidasEm = Date.now();
+    const todas = await db.select({ publica: chaves.publica }).from(chaves);
+    conhecidas = createLocalJWKSet({ keys: todas.map((c) => c.publica as JWK) });
+  };
 
   return {
     kid,
@@ -45,7 +60,14 @@ export async function loadKeys(db: Db) {
         .sign(privateKey);
     },
     async verify(token: string): Promise<AccessClaims> {
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: [ALG] });
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, conhecidas, { algorithms: [ALG] }));
+      } catch (e) {
+        if (!(e instanceof errors.JWKSNoMatchingKey) || Date.now() - lidasEm < RELER_CHAVES_MS) throw e;
+        await reler();
+        ({ payload } = await jwtVerify(token, conhecidas, { algorithms: [ALG] }));
+      }
       if (payload.typ !== 'Bearer' || typeof payload.sub !== 'string') throw new Error('token não é de acesso');
       return payload as AccessClaims;
     },

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import type { Avisos } from '../lib/avisos';
+
 /**
  * Events per key (an account's e-mail, a client address, a pair of both) in a sliding window.
  * In memory and bounded: the oldest keys are dropped when the map is full.
@@ -114,7 +117,23 @@ export class LoginThrottle {
     return { ok: true };
   }
 
+  /** Told of every event, so the other servers of the database count it too (see `throttles` below). */
+  difundir: (e: EventoDeEntrada) => void = () => undefined;
+
+  /** An event another server counted. */
+  aplicar(e: EventoDeEntrada) {
+    const agora = Math.min(e[3] ?? Date.now(), Date.now());
+    if (e[0] === 'falhou') this.contarFalha(e[1], e[2]!, agora);
+    else if (e[0] === 'entrou') this.registrarEntrada(e[1], e[2]!, agora);
+    else if (e[0] === 'limpar') this.limparContaAqui(e[1]);
+  }
+
   falhou(conta: string, ip: string, agora = Date.now()) {
+    this.contarFalha(conta, ip, agora);
+    this.difundir(['falhou', conta, ip, agora]);
+  }
+
+  private contarFalha(conta: string, ip: string, agora: number) {
     this.par.falhou(`${conta}\n${ip}`, agora);
     this.conta.falhou(conta, agora);
     this.ip.falhou(ip, agora);
@@ -122,6 +141,11 @@ export class LoginThrottle {
 
   /** A right password: the pair starts afresh and the address becomes one of the account's own. */
   entrou(conta: string, ip: string, agora = Date.now()) {
+    this.registrarEntrada(conta, ip, agora);
+    this.difundir(['entrou', conta, ip, agora]);
+  }
+
+  private registrarEntrada(conta: string, ip: string, agora: number) {
     this.par.limpar(`${conta}\n${ip}`);
     const m = this.conhecidos.get(conta) ?? new Map<string, number>();
     m.delete(ip);
@@ -134,6 +158,11 @@ export class LoginThrottle {
 
   /** The owner proved the mailbox is theirs (a new password from the reset link): start afresh. */
   limparConta(conta: string) {
+    this.limparContaAqui(conta);
+    this.difundir(['limpar', conta]);
+  }
+
+  private limparContaAqui(conta: string) {
     this.conta.limpar(conta);
     this.par.limparPrefixo(`${conta}\n`);
   }
@@ -151,28 +180,75 @@ export class ResetThrottle {
   /** Counts the request, or refuses it when the e-mail or the address reached its limit. */
   pedir(email: string, ip: string, agora = Date.now()): Veredito {
     if (this.email.bloqueado(email, agora) || this.ip.bloqueado(ip, agora)) return { ok: false, message: MSG_TENTATIVAS_RESET, esperarSegundos: 15 * 60 };
-    this.email.falhou(email, agora);
-    this.ip.falhou(ip, agora);
+    this.contar(email, ip, agora);
+    this.difundir(['reset', email, ip, agora]);
     return { ok: true };
   }
+
+  difundir: (e: EventoDeEntrada) => void = () => undefined;
+
+  /** A request another server counted. */
+  aplicar(e: EventoDeEntrada) {
+    if (e[0] === 'reset') this.contar(e[1], e[2]!, Math.min(e[3] ?? Date.now(), Date.now()));
+  }
+
+  private contar(email: string, ip: string, agora: number) {
+    this.email.falhou(email, agora);
+    this.ip.falhou(ip, agora);
+  }
 }
+
+/** What one server tells the others of sign-ins and reset requests: [what, account, address, when (ms)]. */
+export type EventoDeEntrada = ['falhou' | 'entrou' | 'reset', string, string, number] | ['limpar', string];
+
+/** The notice channel (lib/avisos.ts) that carries EventoDeEntrada between the servers of one database. */
+export const CANAL_ENTRADAS = 'entradas';
 
 interface Throttles {
   login: LoginThrottle;
   reset: ResetThrottle;
 }
 const porApp = new WeakMap<object, Throttles>();
+type Contexto = { config: { loginMaxAttempts: number; loginWindowMs: number }; avisos?: Avisos };
 
-function throttles(ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }): Throttles {
+/**
+ * The counters of one app. With the app's notices (lib/avisos.ts), every failure, sign-in and reset request
+ * counted here is told to the other servers of the database, which count it too (PostgreSQL's NOTIFY, within
+ * milliseconds), so an attacker spreading attempts over two servers behind a load balancer meets one limit.
+ * Each server keeps the counts in memory: a server that starts counts from then on.
+ */
+function throttles(ctx: Contexto): Throttles {
   let t = porApp.get(ctx);
   if (!t) {
     const { loginMaxAttempts: max, loginWindowMs: janela } = ctx.config;
-    t = { login: new LoginThrottle(max, janela), reset: new ResetThrottle(max, janela) };
+    const criado: Throttles = { login: new LoginThrottle(max, janela), reset: new ResetThrottle(max, janela) };
+    const avisos = ctx.avisos;
+    if (avisos) {
+      const origem = randomUUID();
+      const difundir = (e: EventoDeEntrada) => {
+        avisos.avisar(CANAL_ENTRADAS, JSON.stringify({ o: origem, e })).catch(() => undefined);
+      };
+      criado.login.difundir = difundir;
+      criado.reset.difundir = difundir;
+      avisos.ouvir(CANAL_ENTRADAS, (carga) => {
+        if (!carga) return;
+        let m: { o?: string; e?: EventoDeEntrada };
+        try {
+          m = JSON.parse(carga);
+        } catch {
+          return;
+        }
+        if (m.o === origem || !Array.isArray(m.e)) return;
+        criado.login.aplicar(m.e);
+        criado.reset.aplicar(m.e);
+      });
+    }
+    t = criado;
     porApp.set(ctx, t);
   }
   return t;
 }
 
 /** One set per app instance (keyed by its context), so test apps never share counters. */
-export const loginThrottle = (ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }) => throttles(ctx).login;
-export const resetThrottle = (ctx: { config: { loginMaxAttempts: number; loginWindowMs: number } }) => throttles(ctx).reset;
+export const loginThrottle = (ctx: Contexto) => throttles(ctx).login;
+export const resetThrottle = (ctx: Contexto) => throttles(ctx).reset;

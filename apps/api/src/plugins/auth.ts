@@ -52,11 +52,25 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
   app.decorateRequest('usuario', null);
   app.rotasApi = [];
 
+  // Both caches below are dropped on every server of the database when one of them changes what they hold
+  // (lib/avisos.ts): a notice reaches the others within milliseconds. A generation number keeps a lookup
+  // that started before a notice from caching its (now old) answer.
+  const avisar = (canal: string) => app.avisos.avisar(canal).catch((e: Error) => app.log.warn(`Aviso '${canal}' não enviado: ${e.message}`));
   const cache = new Map<number, { at: number; perms: PermissoesPorRota }>();
-  app.decorate('invalidarPermissoes', () => cache.clear());
+  let geracaoPermissoes = 0;
+  const esquecerPermissoes = () => {
+    geracaoPermissoes++;
+    cache.clear();
+  };
+  app.avisos.ouvir('permissoes', esquecerPermissoes);
+  app.decorate('invalidarPermissoes', () => {
+    esquecerPermissoes();
+    void avisar('permissoes');
+  });
   app.decorate('permissoesDoGrupo', async (grupo: number) => {
     const hit = cache.get(grupo);
     if (hit && Date.now() - hit.at < 30_000) return hit.perms;
+    const geracao = geracaoPermissoes;
     const rows = await db
       .select({ nome: rotas.nome, criar: permissoes.criar, editar: permissoes.editar, deletar: permissoes.deletar, visualizar: permissoes.visualizar })
       .from(permissoes)
@@ -64,7 +78,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
       .where(and(eq(permissoes.grupoId, grupo)));
     const perms: PermissoesPorRota = {};
     for (const r of rows) perms[r.nome] = { criar: r.criar, editar: r.editar, deletar: r.deletar, visualizar: r.visualizar };
-    cache.set(grupo, { at: Date.now(), perms });
+    if (geracao === geracaoPermissoes) cache.set(grupo, { at: Date.now(), perms });
     return perms;
   });
 
@@ -79,9 +93,15 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
   // access token expires: the session and the account's current roles are looked up on every call, the
   // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
   const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; at: number }>();
+  let geracaoSessoes = 0;
+  const esquecerSessoes = () => {
+    geracaoSessoes++;
+    sessoesVistas.clear();
+  };
   async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[] }> {
     const hit = sessoesVistas.get(sid);
     if (hit && Date.now() - hit.at < 5_000) return hit;
+    const geracao = geracaoSessoes;
     const [row] = await db
       .select({ revogada: sessoes.revogadaEm, expira: sessoes.expiraEm, ativo: usuarios.ativo, roles: usuarios.roles })
       .from(sessoes)
@@ -90,10 +110,14 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
     const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now());
     const atual = { valida, roles: row?.roles ?? [], at: Date.now() };
     if (sessoesVistas.size > 10_000) sessoesVistas.clear();
-    sessoesVistas.set(sid, atual);
+    if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
     return atual;
   }
-  app.decorate('esquecerSessoes', () => sessoesVistas.clear());
+  app.avisos.ouvir('sessoes', esquecerSessoes);
+  app.decorate('esquecerSessoes', () => {
+    esquecerSessoes();
+    void avisar('sessoes');
+  });
 
   const tokensVerificados = new Map<string, Awaited<ReturnType<Keys['verify']>>>();
 

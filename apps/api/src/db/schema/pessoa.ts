@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { chave } from './chaves';
 
 export const pessoaTipo = pgTable('pessoa_tipo', {
@@ -28,4 +28,24 @@ export const pessoa = pgTable(
     uniqueIndex('pessoa_cpfcnpj_uq').on(sql`regexp_replace(${t.cpfcnpj}, '[^0-9]', '', 'g')`),
     index('pessoa_nome_chave_idx').on(chave(t.nome), t.id),
   ],
+);
+
+/** Bytes as a Buffer on both drivers (PGlite gives a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Person photos, `<cpf/cnpj digits>.png` (SPEC.md section 9), in the database so every server of it serves
+ * the same photos (docs/decisions/0103-fotos-no-banco.md); they go into the backups with the other rows.
+ */
+export const fotoPessoa = pgTable(
+  'foto_pessoa',
+  {
+    nome: varchar('nome', { length: 40 }).primaryKey(),
+    dados: bytea('dados').notNull(),
+    alteradaEm: timestamp('alterada_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('foto_pessoa_nome_ck', sql`${t.nome} ~ '^[0-9]{1,30}\\.png$'`)],
 );

@@ -41,7 +41,7 @@ const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleStrin
  */
 export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const storage = fotoStorage(ctx.config);
+  const storage = fotoStorage(ctx.db);
   const tags = ['Fotos'];
   const maximo = ctx.config.uploadMaxBytes;
 

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { readdir } from 'node:fs/promises';
+import { asc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDeTeste, call } from '../../../test/helpers';
-import { pessoa } from '../../db/schema';
-import { diretorioFotos, filesystemFotoStorage, tipoImagem } from './storage';
-
-let dir: string;
+import { fotoPessoa, pessoa } from '../../db/schema';
+import { fotoStorage, tipoImagem } from './storage';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(40, 7), Buffer.from([0xff, 0xd9])]);
@@ -35,10 +32,11 @@ function multipart(partes: Parte[]) {
 }
 
 const upload = (token: string | null, partes: Parte[]) => call(t.app, token, { method: 'POST', url: '/api/ftp/upload', ...multipart(partes) });
-const arquivos = async () => (await readdir(dir).catch(() => [] as string[])).sort();
+/** The photos the database holds (every server of it serves these), and one photo's bytes. */
+const arquivos = async () => (await t.app.ctx.db.select({ nome: fotoPessoa.nome }).from(fotoPessoa).orderBy(asc(fotoPessoa.nome))).map((f) => f.nome);
+const bytes = (nome: string) => fotoStorage(t.app.ctx.db).read(nome);
 
 beforeAll(async () => {
-  dir = diretorioFotos(t.app.ctx.config);
   // Photos belong to people: the documents the tests upload for (one masked, one CNPJ, one bare).
   await t.app.ctx.db.insert(pessoa).values([
     { nome: 'João da Foto', cpfcnpj: '123.456.789-01', tipoId: 1 },
@@ -56,7 +54,7 @@ describe('ftp (person photos)', () => {
     expect(u.status).toBe(201);
     expect(u.body).toEqual({ file: '12345678901.png', tamanho: PNG.length, tipo: 'image/png' });
     expect(await arquivos()).toEqual(['12345678901.png']);
-    expect(await readFile(path.join(dir, '12345678901.png'))).toEqual(PNG);
+    expect(await bytes('12345678901.png')).toEqual(PNG);
 
     const e = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' });
     expect(e.status).toBe(200);
@@ -96,13 +94,13 @@ describe('ftp (person photos)', () => {
       { name: 'cpfcnpj', value: '12345678000190' },
     ]);
     expect(u2.status).toBe(201);
-    expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(PNG);
+    expect(await bytes('12345678000190.png')).toEqual(PNG);
     expect(await arquivos()).toEqual(['12345678000190.png']);
   });
 
   it('refuses bad uploads and leaves no file behind', async () => {
     const antes = await arquivos();
-    const atual = await readFile(path.join(dir, '12345678000190.png'));
+    const atual = await bytes('12345678000190.png');
 
     const texto = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.from('isto não é uma imagem'), type: 'image/png' }]);
     expect(texto.status).toBe(415);
@@ -140,8 +138,9 @@ describe('ftp (person photos)', () => {
     expect(json.status).toBe(415);
 
     expect(await arquivos()).toEqual(antes);
-    expect(await readFile(path.join(dir, '12345678000190.png'))).toEqual(atual);
-    expect(await readdir(t.app.ctx.config.dataDir)).toEqual(['fotos']);
+    expect(await bytes('12345678000190.png')).toEqual(atual);
+    // Nothing written to the server's folder: photos live in the database only.
+    expect(await readdir(t.app.ctx.config.dataDir)).toEqual([]);
   });
 
   it('refuses a photo for a CPF/CNPJ no person has, leaving no file', async () => {
@@ -206,7 +205,7 @@ describe('ftp (person photos)', () => {
     const sem = await call(t.app, t.admin, { method: 'GET', url: '/api/ftp/exists' });
     expect(sem.status).toBe(400);
     expect(sem.body.message).toBe('Informe o arquivo (file)');
-    await expect(filesystemFotoStorage(dir).save('../x.png', PNG)).rejects.toThrow(/inválido/);
+    await expect(fotoStorage(t.app.ctx.db).save('../x.png', PNG)).rejects.toThrow(/inválido/);
   });
 
   it('enforces permissions on the server (route pessoa)', async () => {

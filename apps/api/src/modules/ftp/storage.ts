@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import { fotoPessoa } from '../../db/schema';
 
 /**
- * Where person photos live. One small interface so a deployment can swap the filesystem for
- * something else (an object store, the municipality's file server) without touching the routes.
+ * Where person photos live: the database (table foto_pessoa), so every server of it serves the same photos
+ * (docs/decisions/0103-fotos-no-banco.md). One small interface, so the routes do not know where.
  * Names are always `<digits>.png` (the CPF/CNPJ digits, SPEC.md section 9).
  */
 export interface FotoStorage {
@@ -31,7 +35,7 @@ function checar(name: string) {
 
 const semArquivo = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
 
-/** The default: files under `<dir>` (by default `${dataDir}/fotos/pessoas`). */
+/** Files under `<dir>`: where photos lived before they moved into the database (read once by importarFotosDaPasta). */
 export function filesystemFotoStorage(dir: string): FotoStorage {
   const caminho = (name: string) => {
     checar(name);
@@ -79,11 +83,58 @@ export function filesystemFotoStorage(dir: string): FotoStorage {
   };
 }
 
+/** The folder photos were kept in before they moved into the database. */
 export const diretorioFotos = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'fotos', 'pessoas');
 
-/** The storage the app uses for this configuration. */
-export function fotoStorage(config: Pick<Config, 'dataDir'>): FotoStorage {
-  return filesystemFotoStorage(diretorioFotos(config));
+/** The photos in the database: one row per photo, written whole in one statement (never half a photo). */
+export function fotoStorage(db: Tx): FotoStorage {
+  return {
+    async save(name, buffer) {
+      checar(name);
+      await db
+        .insert(fotoPessoa)
+        .values({ nome: name, dados: buffer })
+        .onConflictDoUpdate({ target: fotoPessoa.nome, set: { dados: buffer, alteradaEm: sql`now()` } });
+    },
+    async exists(name) {
+      if (!nomeFotoValido(name)) return false;
+      const r = await db.select({ nome: fotoPessoa.nome }).from(fotoPessoa).where(eq(fotoPessoa.nome, name));
+      return r.length > 0;
+    },
+    async read(name) {
+      if (!nomeFotoValido(name)) return null;
+      const [r] = await db.select({ dados: fotoPessoa.dados }).from(fotoPessoa).where(eq(fotoPessoa.nome, name));
+      return r?.dados ?? null;
+    },
+    async remover(name) {
+      checar(name);
+      const r = await db.delete(fotoPessoa).where(eq(fotoPessoa.nome, name)).returning({ nome: fotoPessoa.nome });
+      return r.length > 0;
+    },
+  };
+}
+
+/**
+ * Photos a version before 0103 kept in `DATA_DIR/fotos/pessoas`: copied into the database (a photo the database
+ * already has is kept), then the folder is renamed `pessoas.importadas`, so it is read once and stays as a copy.
+ * Runs at start, under the start-up lock (Database.sozinho). Answers how many photos it copied.
+ */
+export async function importarFotosDaPasta(db: Tx, config: Pick<Config, 'dataDir'>, log?: { info(m: string): void; warn(m: string): void }): Promise<number> {
+  const dir = diretorioFotos(config);
+  if (!config.dataDir || !existsSync(dir)) return 0;
+  const pasta = filesystemFotoStorage(dir);
+  let n = 0;
+  for (const nome of (await readdir(dir)).filter(nomeFotoValido).sort()) {
+    const dados = await pasta.read(nome);
+    if (!dados) continue;
+    const r = await db.insert(fotoPessoa).values({ nome, dados }).onConflictDoNothing().returning({ nome: fotoPessoa.nome });
+    n += r.length;
+  }
+  let destino = `${dir}.importadas`;
+  if (existsSync(destino)) destino = `${destino}-${Date.now()}`;
+  await rename(dir, destino);
+  log?.info(`${n} foto(s) de pessoas copiada(s) de ${dir} para o banco; a pasta ficou como cópia em ${destino}.`);
+  return n;
 }
 
 /** PNG or JPEG, by the first bytes (never by the name or the declared type). */

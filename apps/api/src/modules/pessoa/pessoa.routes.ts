@@ -14,7 +14,7 @@ const AVISO_FOTO = 'Pessoa removida, mas não foi possível remover a foto. Avis
 
 export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = pessoaRepository(ctx.db, fotoStorage(ctx.config), app.log);
+  const repo = pessoaRepository(ctx.db, fotoStorage(ctx.db), app.log);
   const tag = pessoaRecurso.menu.rotulo;
   const tags = [tag];
 

@@ -1,18 +1,11 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
-import { diretorioFotos, fotoStorage } from '../ftp/storage';
-
-let fotosDir: string;
+import { fotoStorage } from '../ftp/storage';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const t = appDeTeste();
-beforeAll(async () => {
-  fotosDir = diretorioFotos(t.app.ctx.config);
-});
 
 let seq = 0;
 /** A unique, valid CPF-shaped number (11 digits, masked). */
@@ -280,7 +273,7 @@ describe('pessoa', () => {
   });
 
   it('deletes the person and the photo, with an audit row', async () => {
-    const fotos = fotoStorage(t.app.ctx.config);
+    const fotos = fotoStorage(t.app.ctx.db);
     const p = await novaPessoa({ foto: 'sim' });
     await fotos.save(p.foto, PNG);
     expect(await fotos.exists(p.foto)).toBe(true);
@@ -298,18 +291,24 @@ describe('pessoa', () => {
 
   it('keeps the delete and warns when the photo cannot be removed', async () => {
     const p = await novaPessoa({ foto: 'sim' });
-    // A directory where the photo should be: unlink fails.
-    await mkdir(path.join(fotosDir, p.foto, 'preso'), { recursive: true });
-    await writeFile(path.join(fotosDir, p.foto, 'preso', 'x'), 'x');
-    const d = await call(t.app, t.admin, { method: 'DELETE', url: `/api/pessoa/${p.id}` });
-    expect(d.status).toBe(200);
-    expect(d.body).toEqual({ fotoRemovida: false, aviso: expect.stringMatching(/^Pessoa removida, mas/) });
-    expect((await call(t.app, t.admin, { method: 'GET', url: `/api/pessoa/${p.id}` })).status).toBe(404);
-    await rm(path.join(fotosDir, p.foto), { recursive: true, force: true });
+    await fotoStorage(t.app.ctx.db).save(p.foto, PNG);
+    // The photo's row refuses to go: its delete fails.
+    await t.app.ctx.db.execute(sql`CREATE FUNCTION foto_presa() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'presa'; END $$`);
+    await t.app.ctx.db.execute(sql`CREATE TRIGGER foto_presa BEFORE DELETE ON foto_pessoa FOR EACH ROW EXECUTE FUNCTION foto_presa()`);
+    try {
+      const d = await call(t.app, t.admin, { method: 'DELETE', url: `/api/pessoa/${p.id}` });
+      expect(d.status).toBe(200);
+      expect(d.body).toEqual({ fotoRemovida: false, aviso: expect.stringMatching(/^Pessoa removida, mas/) });
+      expect((await call(t.app, t.admin, { method: 'GET', url: `/api/pessoa/${p.id}` })).status).toBe(404);
+    } finally {
+      await t.app.ctx.db.execute(sql`DROP TRIGGER foto_presa ON foto_pessoa`);
+      await t.app.ctx.db.execute(sql`DROP FUNCTION foto_presa()`);
+    }
+    await fotoStorage(t.app.ctx.db).remover(p.foto);
   });
 
   it("refuses a second person with the same CPF digits (whose photo would overwrite the first one's), and renames the photo with the CPF", async () => {
-    const fotos = fotoStorage(t.app.ctx.config);
+    const fotos = fotoStorage(t.app.ctx.db);
     const doc = cpf();
     const b = await novaPessoa({ cpfcnpj: doc, foto: 'sim' });
     await fotos.save(b.foto, PNG);
@@ -343,7 +342,6 @@ describe('pessoa', () => {
     expect(u.body.foto).toBe(`${digitos(novo)}.png`);
     expect(await fotos.exists(b.foto)).toBe(false);
     expect(await fotos.read(`${digitos(novo)}.png`)).toEqual(PNG);
-    expect((await readdir(fotosDir)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('refuses to delete a person used by a property or a parking record', async () => {
