@@ -185,6 +185,28 @@ describe('GET /api/romaneio/lote/{lote}', () => {
     expect(r.body).toMatchObject({ propriedadeNome: null, municipioNome: null, produtorNome: 'Maria da Horta' });
   });
 
+  it("no public route answers a person's whole CPF or id (every route the app declares public, taken from its route table)", async () => {
+    const { formatCpfCnpj } = await import('@ceasa/shared');
+    const publicas = t.app.rotasApi.filter((r) => r.acesso === 'publico');
+    expect(publicas.map((r) => r.url)).toContain('/api/romaneio/lote/:lote');
+    let lidas = 0;
+    for (const r of publicas)
+      for (const lote of [novo.codigo, `${romaneio}R${item1}`]) {
+        const url = r.url
+          .replace(':lote', lote)
+          .replace(':dir', 'desc')
+          .replace(':field', 'precoData')
+          .replace(/:[a-zA-Z]+/g, '1');
+        const res = await call(t.app, null, { method: r.method as 'GET', url, ...(r.method === 'POST' ? { payload: {} } : {}) });
+        const texto = res.raw.body;
+        expect(texto, url).not.toContain(produtorCpf);
+        expect(texto, url).not.toContain(formatCpfCnpj(produtorCpf));
+        expect(texto, url).not.toMatch(/"pessoaId"|"produtorId"/);
+        if (res.status === 200) lidas++;
+      }
+    expect(lidas).toBeGreaterThanOrEqual(4);
+  });
+
   it('is the same with a token (a public route ignores it)', async () => {
     expect((await lote(`${romaneio}R${item1}`, t.admin)).status).toBe(200);
   });
