@@ -1,19 +1,18 @@
-import { z } from 'zod';
 import { formatDate } from '../format';
 
 /**
  * Withdrawal period (carência, issue 19 point 1): a chemical application of a field notebook
  * (`aplicacaoProdutosQuimicos`: `data`, `periodoCarencia` days) forbids selling its bulletin item's
  * produce before `data + periodoCarencia` days. One rule, used by the server (POST/PUT romaneio, the
- * public lot's `carenciaRespeitada`) and by the gate form (the row's message before saving).
+ * public lot's `carenciaRespeitada`) and by the gate form (the row's message before saving). No zod
+ * here: the public lot page imports its texts (its schema, `aplicacaoCarencia`, is in romaneio.ts).
  */
-export const aplicacaoCarencia = z.object({
-  nomeProduto: z.string().nullable(),
+export type AplicacaoCarencia = {
+  nomeProduto: string | null;
   /** yyyy-mm-dd; null on a 'não necessárias' row. */
-  data: z.string().nullable(),
-  periodoCarencia: z.number().int().nullable(),
-});
-export type AplicacaoCarencia = z.infer<typeof aplicacaoCarencia>;
+  data: string | null;
+  periodoCarencia: number | null;
+};
 
 /** A yyyy-mm-dd date plus `dias` calendar days, as yyyy-mm-dd (UTC arithmetic: no time zone moves it). */
 export function somarDias(data: string, dias: number): string {

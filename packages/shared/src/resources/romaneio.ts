@@ -4,7 +4,6 @@ import { data, dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
-import { aplicacaoCarencia } from './carencia';
 
 /** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
@@ -227,6 +226,13 @@ export const pedrasLivresInput = z
 /** A stall free on every date asked (POST pedras/livres), ordered by number. */
 export const pedraLivre = pedraRegistro;
 export type PedraLivre = z.infer<typeof pedraLivre>;
+
+/** A chemical application as the withdrawal-period rule reads it (`AplicacaoCarencia` of carencia.ts). */
+export const aplicacaoCarencia = z.object({
+  nomeProduto: z.string().nullable(),
+  data: z.string().nullable(),
+  periodoCarencia: z.number().int().nullable(),
+});
 
 /** GET boletimitens/produtos/{pessoaId}: a producer's bulletin item, as the romaneio form offers it. */
 export const boletimItemProduto = z.object({
