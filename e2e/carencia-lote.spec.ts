@@ -46,7 +46,14 @@ async function cenario(request: APIRequestContext, d: string) {
   const alface = await produto(`Alface Carência ${s}`);
   const inicio = maisDias(d, -10);
   const fim = maisDias(d, 30);
-  const item = (produtoId: number) => ({ produtoId, areaProducao: 1, producaoEstimada: 5000, producaoEmbalada: 4000, inicioColheita: inicio, fimColheita: fim });
+  const item = (produtoId: number) => ({
+    produtoId,
+    areaProducao: 1,
+    producaoEstimada: 5000,
+    producaoEmbalada: 4000,
+    inicioColheita: inicio,
+    fimColheita: fim,
+  });
   const boletim = await apiAdmin<{ itens: { id: number; produtoId: number }[] }>(request, 'POST', 'boletim', {
     dataVisita: diasAtrasIso(30),
     dataEmissao: diasAtrasIso(30),
@@ -65,12 +72,40 @@ async function cenario(request: APIRequestContext, d: string) {
     dataPlantio: maisDias(d, -90),
     dataColheita: fim,
     areaCultivo: 'Talhão 1',
-    preparoSolo: { ...nao, subsolagem: false, aracao: false, enxadaRotativa: false, gradagemComGrade: false, leve: false, pesada: false, niveladora: false, outras: false, descricaoOutras: null },
-    praticasConservacionistas: { ...nao, plantioEmNivel: false, terracos: false, rotacaoDeCulturas: false, adubacaoVerde: false, outras: false, descricaoOutras: null },
+    preparoSolo: {
+      ...nao,
+      subsolagem: false,
+      aracao: false,
+      enxadaRotativa: false,
+      gradagemComGrade: false,
+      leve: false,
+      pesada: false,
+      niveladora: false,
+      outras: false,
+      descricaoOutras: null,
+    },
+    praticasConservacionistas: {
+      ...nao,
+      plantioEmNivel: false,
+      terracos: false,
+      rotacaoDeCulturas: false,
+      adubacaoVerde: false,
+      outras: false,
+      descricaoOutras: null,
+    },
     sementesEMudas: { ...nao, proprias: false, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
     irrigacao: { ...nao, sistema: null, origem: null },
     adubacaoCorrecao: [
-      { naoNecessarias: true, dataAplicacao: null, nomeFormula: null, dose: null, formaDose: null, formaAplicacao: null, responsavelAplicacao: null, observacao: null },
+      {
+        naoNecessarias: true,
+        dataAplicacao: null,
+        nomeFormula: null,
+        dose: null,
+        formaDose: null,
+        formaAplicacao: null,
+        responsavelAplicacao: null,
+        observacao: null,
+      },
     ],
     aplicacaoProdutosQuimicos: [
       {
@@ -168,7 +203,13 @@ test('Página pública do lote num celular (390×844): janela de colheita, pedra
   const alface = r.itens.find((i) => i.produtoId === c.alface.id)!;
   const mascarado = `***.${c.cpf.slice(3, 6)}.${c.cpf.slice(6, 9)}-**`;
 
-  const celular = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR', baseURL: `http://127.0.0.1:${E2E_PORT}` });
+  const celular = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+  });
   try {
     const p = await celular.newPage();
     await p.goto(`/lote/${tomate.lote}`);

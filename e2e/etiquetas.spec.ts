@@ -168,7 +168,7 @@ test('romaneio: folha de controle (quebra a cada 10 itens), etiquetas com QR, e 
   await page.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-dialogo.png') });
   // The item's own random lot code (decision 0107).
   const lote = r.itens[0].lote!;
-  expect(lote).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+  expect(lote).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
   const primeira = etiquetas.first();
   await expect(primeira).toContainText('CONTROLE DE RASTREAMENTO DE PRODUTOS');
   await expect(primeira).toContainText(`Lote: ${lote}`);

@@ -111,7 +111,8 @@ export async function inserirCaderno(
   );
   if (!aplicacoes.length) await app.ctx.db.execute(sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, nao_necessarias) VALUES (${caderno}, true)`);
   for (const a of aplicacoes)
-    await app.ctx.db.execute(sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
+    await app.ctx.db
+      .execute(sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
       VALUES (${caderno}, ${a.data}, ${a.periodoCarencia}, 'Pulgão', ${a.nomeProduto}, '1', 'L_M', '100', 'Operador')`);
   return caderno;
 }

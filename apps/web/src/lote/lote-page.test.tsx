@@ -69,12 +69,12 @@ describe('public lot page', () => {
   });
 
   it("says whether the withdrawal period was respected: 'Carência não respeitada', 'Sem caderno de campo'; a CNPJ whole", async () => {
-    const { unmount } = render(<LotePage codigo="K7M2QX9HPA" fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: false }))} />);
+    const { unmount } = render(<LotePage codigo="K7M2QX9HPA4W" fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: false }))} />);
     expect(await screen.findByTestId('lote-carencia')).toHaveTextContent('Carência não respeitada');
     unmount();
     render(
       <LotePage
-        codigo="K7M2QX9HPA"
+        codigo="K7M2QX9HPA4W"
         fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: null, cpfcnpj: '12345678000195', pedras: ['7'], inicioColheita: null, fimColheita: null }))}
       />,
     );

@@ -280,8 +280,8 @@ export const codigoDoLote = (romaneioId: number, primeiroItemId: number) => `${r
 
 /** The alphabet of random lot codes: digits and capitals without 0/O, 1/I (32 signs, 5 bits each). */
 export const ALFABETO_LOTE = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-/** Length of a random lot code: 10 signs, 50 random bits (decision 0107). */
-export const TAMANHO_LOTE = 10;
+/** Length of a random lot code: 12 signs, 60 random bits (decision 0107). */
+export const TAMANHO_LOTE = 12;
 /** A random lot code as typed or scanned (a lowercase one is the same code), in its stored capitals; null when it is none. */
 export function lerCodigoAleatorio(lote: string): string | null {
   const c = lote.toUpperCase();

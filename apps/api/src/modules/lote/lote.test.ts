@@ -119,8 +119,8 @@ describe('GET /api/romaneio/lote/{lote}', () => {
     expect(JSON.stringify(r.body)).not.toContain(produtorCpf);
   });
 
-  it('a new item opens by its random code only (10 signs, any case), with its harvest window, stalls and respected withdrawal period', async () => {
-    expect(novo.codigo).toMatch(new RegExp(`^[${ALFABETO_LOTE}]{10}$`));
+  it('a new item opens by its random code only (12 signs, any case), with its harvest window, stalls and respected withdrawal period', async () => {
+    expect(novo.codigo).toMatch(new RegExp(`^[${ALFABETO_LOTE}]{12}$`));
     const r = await lote(novo.codigo);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({

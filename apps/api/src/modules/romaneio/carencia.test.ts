@@ -105,7 +105,10 @@ describe('withdrawal period at the gate', () => {
     const r = await post([
       romaneio(QUI, ++dividas, [
         { produtoId: alface, boletimItensId: biSemCaderno },
-        { produtoId: (await t.app.ctx.db.execute(sql`SELECT produto_id FROM boletim_itens WHERE id = ${biCadernoLimpo}`)).rows[0].produto_id as number, boletimItensId: biCadernoLimpo },
+        {
+          produtoId: (await t.app.ctx.db.execute(sql`SELECT produto_id FROM boletim_itens WHERE id = ${biCadernoLimpo}`)).rows[0].produto_id as number,
+          boletimItensId: biCadernoLimpo,
+        },
       ]),
     ]);
     expect(r.status).toBe(201);
@@ -114,11 +117,11 @@ describe('withdrawal period at the gate', () => {
       [biSemCaderno, false],
       [biCadernoLimpo, true],
     ]);
-    // Each item's label code: random, 10 signs.
-    for (const i of r.body[0].itens) expect(i.lote).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+    // Each item's label code: random, 12 signs.
+    for (const i of r.body[0].itens) expect(i.lote).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
   });
 
-  it('GET boletimitens/produtos gives the gate form each item\'s applications (null without a notebook)', async () => {
+  it("GET boletimitens/produtos gives the gate form each item's applications (null without a notebook)", async () => {
     const r = await call(t.app, t.userAdmin, { method: 'GET', url: `/api/boletimitens/produtos/${produtor}` });
     expect(r.status).toBe(200);
     const de = (id: number) => r.body.find((i: { id: number }) => i.id === id).aplicacoes;

@@ -249,8 +249,10 @@ export function romaneioService(db: Db) {
         if (ids.length) {
           const aplicacoes = new Map(
             (
-              (await t.execute(sql`SELECT bi.id, ${aplicacoesDoItem} AS aplicacoes FROM boletim_itens bi WHERE bi.id IN (${sql.join(ids, sql`, `)})`))
-                .rows as { id: number; aplicacoes: AplicacaoCarencia[] | null }[]
+              (await t.execute(sql`SELECT bi.id, ${aplicacoesDoItem} AS aplicacoes FROM boletim_itens bi WHERE bi.id IN (${sql.join(ids, sql`, `)})`)).rows as {
+                id: number;
+                aplicacoes: AplicacaoCarencia[] | null;
+              }[]
             ).map((a) => [a.id, a.aplicacoes]),
           );
           input.itens.forEach((i, n) => {

@@ -265,9 +265,9 @@ describe('issue 19: notebook and random lot codes on the printouts', () => {
   });
 
   it("prints the item's own random lot code on its label and QR code (the older code for an item without one)", () => {
-    const { container } = comSettings(<EtiquetasRomaneio romaneios={[romaneio(57, [item(203, { lote: 'K7M2QX9HPA' }), item(204)])]} />);
+    const { container } = comSettings(<EtiquetasRomaneio romaneios={[romaneio(57, [item(203, { lote: 'K7M2QX9HPA4W' }), item(204)])]} />);
     const urls = [...container.querySelectorAll('.etiqueta-qr')].map((q) => q.getAttribute('data-url'));
-    expect(urls).toEqual(['https://ceasa.exemplo.gov.br/lote/K7M2QX9HPA', 'https://ceasa.exemplo.gov.br/lote/57R204']);
-    expect(container.querySelector('.etiqueta')).toHaveTextContent('Lote: K7M2QX9HPA');
+    expect(urls).toEqual(['https://ceasa.exemplo.gov.br/lote/K7M2QX9HPA4W', 'https://ceasa.exemplo.gov.br/lote/57R204']);
+    expect(container.querySelector('.etiqueta')).toHaveTextContent('Lote: K7M2QX9HPA4W');
   });
 });
