@@ -178,7 +178,8 @@ test('Portaria: o item pulverizado ainda em carência mostra a recusa na sua lin
   expect(await livre.json()).toEqual([]);
 });
 
-test('Página pública do lote num celular (390×844): janela de colheita, pedra e data, carência respeitada ou sem caderno, CPF mascarado', async ({
+test('Folha de controle com o item sem caderno marcado, e a página pública do lote num celular (390×844): janela de colheita, pedra e data, carência respeitada ou sem caderno, CPF mascarado', async ({
+  page,
   request,
   browser,
 }) => {
@@ -202,6 +203,16 @@ test('Página pública do lote num celular (390×844): janela de colheita, pedra
   const tomate = r.itens.find((i) => i.produtoId === c.tomate.id)!;
   const alface = r.itens.find((i) => i.produtoId === c.alface.id)!;
   const mascarado = `***.${c.cpf.slice(3, 6)}.${c.cpf.slice(6, 9)}-**`;
+
+  // The control sheet (signed in): the lettuce, without a notebook, marked 'sem caderno'; the tomato not.
+  await entrar(page);
+  await page.goto('/romaneio');
+  await page.getByLabel('Filtrar por Código').fill(String(r.id));
+  await page.getByRole('button', { name: `Imprimir o romaneio ${r.id}`, exact: true }).click();
+  const controle = page.getByRole('dialog', { name: 'Controle de entrada de mercadoria' });
+  await expect(controle.getByRole('row', { name: new RegExp(c.alface.nome) })).toContainText(`${c.alface.nome} (sem caderno)`);
+  await expect(controle.getByRole('row', { name: new RegExp(c.tomate.nome) })).not.toContainText('sem caderno');
+  await controle.screenshot({ path: path.join(ARTEFATOS, 'carencia-controle.png') });
 
   const celular = await browser.newContext({
     viewport: { width: 390, height: 844 },
