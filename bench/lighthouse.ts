@@ -53,7 +53,9 @@ async function umLote(db: typeof database.db): Promise<string> {
   const item = await id(
     sql`INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id) VALUES (${romaneio}, ${produto}, 100, ${bItem}) RETURNING id`,
   );
-  return `${romaneio}R${item}`;
+  // The item's own random lot code (decision 0107); its 'romaneioRitem' opens nothing.
+  const [{ codigo }] = (await db.execute(sql`SELECT codigo_lote AS codigo FROM romaneio_itens WHERE id = ${item}`)).rows as { codigo: string }[];
+  return codigo;
 }
 
 /** The gzip size of the built files behind these URLs (the budget is stated gzipped; the server sends brotli when it can). */

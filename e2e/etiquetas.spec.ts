@@ -166,7 +166,9 @@ test('romaneio: folha de controle (quebra a cada 10 itens), etiquetas com QR, e 
     `Atenção: sem PUBLIC_URL ou QR_HOST configurado, os QR codes abrirão apenas neste computador (http://127.0.0.1:${E2E_PORT}). Peça ao administrador para configurar o endereço público.`,
   );
   await page.screenshot({ path: path.join(ARTEFATOS, 'etiquetas-dialogo.png') });
-  const lote = `${r.id}R${r.itens[0].id}`;
+  // The item's own random lot code (decision 0107).
+  const lote = r.itens[0].lote!;
+  expect(lote).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
   const primeira = etiquetas.first();
   await expect(primeira).toContainText('CONTROLE DE RASTREAMENTO DE PRODUTOS');
   await expect(primeira).toContainText(`Lote: ${lote}`);
@@ -206,9 +208,9 @@ test('página pública do lote: sem entrar, num celular, o cartão do lote; cód
 }) => {
   const c = await romaneioDe12Itens(request);
   const r = c.romaneio;
-  // The lot of the 12th item: each label's code names its own item.
-  await cartaoNoCelular(browser, `/lote/${r.id}R${r.itens[11].id}`, c, 'etiquetas-lote-item12', async (p) => {
-    for (const codigo of ['abc', '1.5R2', `${r.id}R999999999`, `${c.segundo.id}R${r.itens[0].id}`, "1R1'%20OR%20'1'='1"]) {
+  // The lot of the 12th item: each label's code names its own item. Its sequential code names nothing (decision 0107).
+  await cartaoNoCelular(browser, `/lote/${r.itens[11].lote}`, c, 'etiquetas-lote-item12', async (p) => {
+    for (const codigo of ['abc', '1.5R2', `${r.id}R999999999`, `${c.segundo.id}R${r.itens[0].id}`, `${r.id}R${r.itens[11].id}`, "1R1'%20OR%20'1'='1"]) {
       await p.goto(`/lote/${codigo}`);
       await expect(p.getByText('Sem dados para mostrar.')).toBeVisible();
       await expect(p.getByRole('article')).toHaveCount(0);
@@ -229,7 +231,7 @@ async function cartaoNoCelular(
   depois?: (p: Page) => Promise<void>,
 ) {
   const lote = decodeURIComponent(url.split('/lote/')[1]);
-  const item = c.romaneio.itens.find((i) => `${c.romaneio.id}R${i.id}` === lote)!;
+  const item = c.romaneio.itens.find((i) => i.lote === lote)!;
   const celular = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -248,7 +250,8 @@ async function cartaoNoCelular(
     const cartao = p.getByRole('article');
     await expect(cartao.getByRole('heading', { name: new RegExp(item.produtoNome) })).toContainText('CX 20kg');
     for (const t of [c.produtor.nome, c.sitio.nome, c.mun.nome, c.data.split('-').reverse().join('/'), lote]) await expect(cartao).toContainText(t);
-    await expect(cartao).toContainText(/\d{3}\.\d{3}\.\d{3}-\d{2}/);
+    // LGPD: the CPF masked, its middle six digits only.
+    await expect(cartao).toContainText(/\*\*\*\.\d{3}\.\d{3}-\*\*/);
     await expect(p.getByRole('button')).toHaveCount(0);
     await expect(p.getByRole('link')).toHaveCount(0);
     // Its own small bundle: no back-office chunk (PrimeReact, the router) was loaded.

@@ -297,7 +297,9 @@ test('Dia de mercado: da pedra livre no mapa ao romaneio de dois dias, a pedra o
   const png = PNG.sync.read(await etiqueta.screenshot());
   const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   expect(qr, 'QR code legível na etiqueta').not.toBeNull();
-  expect(qr!.data).toBe(`http://127.0.0.1:${E2E_PORT}/lote/${r1.id}R${r1.itens[0].id}`);
+  // The item's own random lot code (decision 0107), never the guessable 'romaneioIdRitemId'.
+  expect(r1.itens[0].lote).toMatch(/^[2-9A-HJ-NP-Z]{12}$/);
+  expect(qr!.data).toBe(`http://127.0.0.1:${E2E_PORT}/lote/${r1.itens[0].lote}`);
 
   // Scanned by a buyer: the lot card, signed out, on a phone.
   const celular = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR' });

@@ -92,3 +92,27 @@ export async function inserirProdutorComColheita(
   const item = await inserirBoletimItem(app, boletim, produtoId, o.inicio ?? '2026-11-01', o.fim ?? '2026-12-31');
   return { municipio, produtor, tecnico, propriedade, boletim, item };
 }
+
+/**
+ * A field notebook of bulletin item `boletimItemId` (of product `produtoId`) with its chemical applications
+ * (`data`, `periodoCarencia` days, `nomeProduto`); none given: one 'não necessárias' row. Returns the notebook's id.
+ */
+export async function inserirCaderno(
+  app: FastifyInstance,
+  boletimItemId: number,
+  produtoId: number,
+  aplicacoes: { nomeProduto: string; data: string; periodoCarencia: number }[] = [],
+) {
+  const secao = JSON.stringify({ naoNecessarias: true });
+  const caderno = await um(
+    app,
+    sql`INSERT INTO caderno (boletim_item_id, produto_antigo_id, data_plantio, data_colheita, area_cultivo, preparo_solo, praticas_conservacionistas, sementes_e_mudas, irrigacao)
+        VALUES (${boletimItemId}, ${produtoId}, '2026-01-01', '2026-12-31', '1 ha', ${secao}::jsonb, ${secao}::jsonb, ${secao}::jsonb, ${secao}::jsonb) RETURNING id`,
+  );
+  if (!aplicacoes.length) await app.ctx.db.execute(sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, nao_necessarias) VALUES (${caderno}, true)`);
+  for (const a of aplicacoes)
+    await app.ctx.db
+      .execute(sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
+      VALUES (${caderno}, ${a.data}, ${a.periodoCarencia}, 'Pulgão', ${a.nomeProduto}, '1', 'L_M', '100', 'Operador')`);
+  return caderno;
+}

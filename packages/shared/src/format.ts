@@ -50,6 +50,16 @@ export function formatCpfCnpj(v: string | null | undefined): string {
   return v ?? '';
 }
 
+/**
+ * A CPF or CNPJ as every public answer and page shows it (LGPD, issue 19): a natural person's CPF keeps
+ * only its middle six digits, '***.456.789-**'; a CNPJ (a company's, public by law) stays whole, formatted.
+ */
+export function cpfcnpjPublico(v: string | null | undefined): string {
+  const d = soDigitos(v);
+  if (d.length === 11) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+  return formatCpfCnpj(v);
+}
+
 /** 10 digits → (99) 9999-9999; 11 digits → (99) 99999-9999. */
 export function formatTelefone(v: string | null | undefined): string {
   const d = soDigitos(v);

@@ -28,3 +28,4 @@ export * from './resources/cotacao';
 export * from './settings';
 export * from './senhas-comuns';
 export * from './recursos';
+export * from './resources/carencia';

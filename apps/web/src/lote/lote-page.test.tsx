@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LotePage, TEXTOS, codigoDaUrl } from './lote-page';
 
 const LOTE = {
@@ -12,6 +12,10 @@ const LOTE = {
   municipioNome: 'Vale Verde',
   dataEmissao: '2026-05-04',
   destino: 'CEASA Regional - Mercado Atacadista',
+  inicioColheita: '2026-05-01',
+  fimColheita: '2026-06-30',
+  pedras: ['3', '12'],
+  carenciaRespeitada: true,
 };
 
 /** A fetch that answers the lot call with `lote` and the settings call with a municipality. */
@@ -26,16 +30,31 @@ const json =
   () =>
     Promise.resolve(new Response(JSON.stringify(body), { status }));
 
+afterEach(cleanup);
+
 describe('public lot page', () => {
-  it("shows 'Carregando...' and then the card: product and packaging, producer, formatted CPF, property, municipality, dd/mm/yyyy, destination, lot", async () => {
+  it("shows 'Carregando...' and then the card: product and packaging, producer, masked CPF, property, municipality, harvest window, dd/mm/yyyy, stalls, destination, lot", async () => {
     let responder!: (r: Response) => void;
     const pendente = new Promise<Response>((r) => (responder = r));
     render(<LotePage codigo="57R203" fetcher={fetcher(() => pendente)} />);
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
     responder(new Response(JSON.stringify(LOTE)));
     expect(await screen.findByRole('heading', { name: /Tomate Italiano/ })).toHaveTextContent('Tomate Italiano CX 20kg');
-    for (const t of ['Maria da Horta', '123.456.789-01', 'Sítio Boa Vista', 'Vale Verde', '04/05/2026', 'CEASA Regional - Mercado Atacadista', '57R203'])
+    for (const t of [
+      'Maria da Horta',
+      '***.456.789-**',
+      'Sítio Boa Vista',
+      'Vale Verde',
+      '01/05/2026 a 30/06/2026',
+      '04/05/2026',
+      '3, 12',
+      'CEASA Regional - Mercado Atacadista',
+      '57R203',
+    ])
       expect(screen.getByText(t)).toBeInTheDocument();
+    // A CPF is never shown whole on the public page, even if an answer carried it (LGPD).
+    expect(document.body).not.toHaveTextContent('123.456.789-01');
+    expect(screen.getByTestId('lote-carencia')).toHaveTextContent('Carência respeitada');
     expect(await screen.findByText('Prefeitura de Vale Verde')).toBeInTheDocument();
     expect(screen.getByText('CEASA VALE VERDE')).toBeInTheDocument();
     // No sign-in here: no login button or link.
@@ -47,6 +66,22 @@ describe('public lot page', () => {
     render(<LotePage codigo="57R203" fetcher={fetcher(json({ ...LOTE, quantidade: 300, produtoPesoEmKg: 20 }))} />);
     expect(await screen.findByText('300 CX 20kg (6.000 kg)')).toBeInTheDocument();
     expect(screen.getByText('Quantidade')).toBeInTheDocument();
+  });
+
+  it("says whether the withdrawal period was respected: 'Carência não respeitada', 'Sem caderno de campo'; a CNPJ whole", async () => {
+    const { unmount } = render(<LotePage codigo="K7M2QX9HPA4W" fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: false }))} />);
+    expect(await screen.findByTestId('lote-carencia')).toHaveTextContent('Carência não respeitada');
+    unmount();
+    render(
+      <LotePage
+        codigo="K7M2QX9HPA4W"
+        fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: null, cpfcnpj: '12345678000195', pedras: ['7'], inicioColheita: null, fimColheita: null }))}
+      />,
+    );
+    expect(await screen.findByTestId('lote-carencia')).toHaveTextContent('Sem caderno de campo');
+    expect(screen.getByText('12.345.678/0001-95')).toBeInTheDocument();
+    expect(screen.getByText('Pedra').nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('Colheita').nextSibling).toHaveTextContent('-');
   });
 
   it("says 'Sem dados para mostrar.' on a 404, and for a lot without product or producer", async () => {

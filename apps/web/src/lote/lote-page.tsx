@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatCpfCnpj, formatDate, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
+import { cpfcnpjPublico, formatDate, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
+import { textoCarencia } from '@ceasa/shared/resources/carencia';
 import type { Lote } from '@ceasa/shared/resources/romaneio';
 import { SETTINGS_PADRAO, type Settings } from '@ceasa/shared/settings';
 
@@ -91,16 +92,25 @@ export function LotePage({ codigo, fetcher = fetch }: { codigo: string; fetcher?
   );
 }
 
+/** The harvest window 'dd/mm/aaaa a dd/mm/aaaa' ('-' when the lot was taken from no bulletin item). */
+const janela = (l: Pick<Lote, 'inicioColheita' | 'fimColheita'>) =>
+  l.inicioColheita && l.fimColheita ? `${formatDate(l.inicioColheita)} a ${formatDate(l.fimColheita)}` : '-';
+
 function CartaoLote({ lote }: { lote: Lote }) {
+  // An answer from before issue 19 has no carenciaRespeitada: no badge rather than a wrong one.
+  const carencia = lote.carenciaRespeitada === undefined ? null : { v: lote.carenciaRespeitada, texto: textoCarencia(lote.carenciaRespeitada) };
   const campos: [string, string][] = [
     ...(lote.quantidade === undefined
       ? []
       : ([['Quantidade', formatQuantidadeEmbalagens(lote.quantidade, lote.produtoEmbalagem, lote.produtoPesoEmKg)]] as [string, string][])),
     ['Produtor', lote.produtorNome],
-    ['CPF/CNPJ', formatCpfCnpj(lote.cpfcnpj)],
+    // A CPF masked (LGPD; the server already sends it so), a CNPJ whole.
+    ['CPF/CNPJ', cpfcnpjPublico(lote.cpfcnpj)],
     ['Propriedade', lote.propriedadeNome ?? '-'],
     ['Município', lote.municipioNome ?? '-'],
+    ['Colheita', janela(lote)],
     ['Data de comercialização', formatDate(lote.dataEmissao)],
+    [lote.pedras?.length === 1 ? 'Pedra' : 'Pedras', lote.pedras?.length ? lote.pedras.join(', ') : '-'],
     ['Destino', lote.destino],
     ['Lote', lote.lote],
   ];
@@ -109,6 +119,11 @@ function CartaoLote({ lote }: { lote: Lote }) {
       <h2 id="lote-produto">
         {lote.produtoNome} <span>{lote.produtoEmbalagem}</span>
       </h2>
+      {carencia && (
+        <p className={`lote-carencia lote-carencia-${carencia.v === null ? 'sem' : carencia.v ? 'ok' : 'nao'}`} data-testid="lote-carencia">
+          <span aria-hidden="true">{carencia.v === null ? '○' : carencia.v ? '✓' : '!'}</span> {carencia.texto}
+        </p>
+      )}
       <dl>
         {campos.map(([rotulo, valor]) => (
           <div key={rotulo}>

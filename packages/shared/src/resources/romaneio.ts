@@ -178,6 +178,10 @@ export const romaneioItemRegistro = z.object({
   boletimItensFimColheita: dia.nullable(),
   boletimItensBoletimPropriedadeNome: z.string().nullable(),
   boletimItensBoletimPropriedadeMunicipioNome: z.string().nullable(),
+  /** The item's lot code, printed on its label (decision 0107): random for new items, 'romaneioIdRitemId' for older ones. */
+  lote: z.string().optional(),
+  /** Whether its bulletin item has a field notebook (the control sheet marks 'sem caderno' when not). */
+  temCaderno: z.boolean().optional(),
 });
 export type RomaneioItem = z.infer<typeof romaneioItemRegistro>;
 
@@ -223,6 +227,13 @@ export const pedrasLivresInput = z
 export const pedraLivre = pedraRegistro;
 export type PedraLivre = z.infer<typeof pedraLivre>;
 
+/** A chemical application as the withdrawal-period rule reads it (`AplicacaoCarencia` of carencia.ts). */
+export const aplicacaoCarencia = z.object({
+  nomeProduto: z.string().nullable(),
+  data: z.string().nullable(),
+  periodoCarencia: z.number().int().nullable(),
+});
+
 /** GET boletimitens/produtos/{pessoaId}: a producer's bulletin item, as the romaneio form offers it. */
 export const boletimItemProduto = z.object({
   id: z.number().int(),
@@ -236,6 +247,11 @@ export const boletimItemProduto = z.object({
   fimColheita: dia,
   /** The balance in kg: producaoEstimada - the kg of the romaneio items taken from it. */
   saldoQtde: z.number(),
+  /**
+   * The chemical applications of its field notebook (the gate form's withdrawal-period message, `carenciaNaoCumprida`);
+   * null when it has no notebook.
+   */
+  aplicacoes: z.array(aplicacaoCarencia).nullable().optional(),
 });
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
 
@@ -259,8 +275,18 @@ export const romaneioFiltro = z
   .transform(({ produtor, ...f }) => ({ ...f, ...idOuNome(produtor, 'produtorId', 'produtorNome') }));
 export type RomaneioFiltro = z.input<typeof romaneioFiltro>;
 
-/** Lot code (CONTRACT.md): romaneio id + 'R' + first item id, e.g. '57R203'. */
+/** Lot code (CONTRACT.md): romaneio id + 'R' + first item id, e.g. '57R203': the code of items saved before random codes (decision 0107). */
 export const codigoDoLote = (romaneioId: number, primeiroItemId: number) => `${romaneioId}R${primeiroItemId}`;
+
+/** The alphabet of random lot codes: digits and capitals without 0/O, 1/I (32 signs, 5 bits each). */
+export const ALFABETO_LOTE = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** Length of a random lot code: 12 signs, 60 random bits (decision 0107). */
+export const TAMANHO_LOTE = 12;
+/** A random lot code as typed or scanned (a lowercase one is the same code), in its stored capitals; null when it is none. */
+export function lerCodigoAleatorio(lote: string): string | null {
+  const c = lote.toUpperCase();
+  return c.length === TAMANHO_LOTE && [...c].every((x) => ALFABETO_LOTE.includes(x)) ? c : null;
+}
 /**
  * The two ids of a lot code, or null when it is malformed: each id in digits only, without a sign,
  * spaces or leading zeros, like every id of a path (decision 0076).
@@ -278,7 +304,8 @@ export const loteRegistro = z.object({
   lote: z.string(),
   /** The romaneio's id. */
   id: z.number().int(),
-  pessoa: produtorDoRomaneio,
+  /** The producer without its id (no person id in a public answer; decision 0105), its CPF masked (`cpfcnpjPublico`). */
+  pessoa: produtorDoRomaneio.omit({ id: true }),
   itens: z.array(
     romaneioItemRegistro.pick({
       id: true,
@@ -299,13 +326,21 @@ export const loteRegistro = z.object({
   /** The lot's quantity: packages of produtoEmbalagem. */
   quantidade: z.number().optional(),
   produtorNome: z.string(),
+  /** A CPF masked as '***.456.789-**', a CNPJ whole (`cpfcnpjPublico`; LGPD, decision 0105). */
   cpfcnpj: z.string(),
   propriedadeNome: z.string().nullable(),
   municipioNome: z.string().nullable(),
-  /** The commerce date (the romaneio's issue date), yyyy-mm-dd. */
+  /** The commerce date (the romaneio's issue date), yyyy-mm-dd: the day it was sold from `pedras`. */
   dataEmissao: dia,
   /** The market (settings' destinoLote). */
   destino: z.string(),
+  /** The harvest window of the bulletin item it was taken from (yyyy-mm-dd; null without one). */
+  inicioColheita: dia.nullable(),
+  fimColheita: dia.nullable(),
+  /** The numbers of the stalls it was sold from on `dataEmissao` (empty: sold without a stall). */
+  pedras: z.array(z.string()),
+  /** true: every chemical application of its notebook had ended its withdrawal period on `dataEmissao`; false: not; null: no notebook. */
+  carenciaRespeitada: z.boolean().nullable(),
 });
 export type Lote = z.infer<typeof loteRegistro>;
 

@@ -50,8 +50,15 @@ export const romaneioItens = pgTable(
       .references(() => produto.id),
     quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
     boletimItensId: integer('boletim_itens_id').references(() => boletimItens.id),
+    /**
+     * The lot code of its label (decision 0107): 12 random signs of ALFABETO_LOTE drawn by the database
+     * (`f_codigo_lote()`, from gen_random_uuid's random bytes), unique. Null on items saved before it:
+     * their code stays 'romaneioIdRitemId'.
+     */
+    codigoLote: varchar('codigo_lote', { length: 12 }).default(sql`f_codigo_lote()`),
   },
   (t) => [
+    unique('romaneio_itens_codigo_lote_uq').on(t.codigoLote),
     index('romaneio_itens_romaneio_idx').on(t.romaneioId),
     index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId),
     check('romaneio_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`),

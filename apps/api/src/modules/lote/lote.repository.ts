@@ -1,60 +1,105 @@
-import { and, eq } from 'drizzle-orm';
-import { codigoDoLote, lerCodigoDoLote, type Lote } from '@ceasa/shared';
+import { sql } from 'drizzle-orm';
+import { carenciaRespeitada, codigoDoLote, cpfcnpjPublico, lerCodigoAleatorio, lerCodigoDoLote, type AplicacaoCarencia, type Lote } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { boletim, boletimItens, municipio, pessoa, produto, propriedade, romaneio, romaneioItens } from '../../db/schema';
+import { ordemDoNumero } from '../pedra/pedra.service';
+import { aplicacoesDoItem } from '../romaneio/romaneio.service';
 
 /**
- * The public data of a lot (SPEC.md 'Public lot page'): the item the code names, on the romaneio the code
- * names (an item of another romaneio is no lot), its producer and the property and municipality of the
- * bulletin item it was taken from, as the card's fields and as the romaneio's entity fields narrowed to that item.
- * Null for a malformed or unknown code: the route answers 404.
+ * The item a lot code names: a random code (decision 0107) by its own column, or an older item's
+ * 'romaneioIdRitemId' (the item of that romaneio), the latter only while the item has no random code,
+ * so the sequential codes of new items open nothing.
+ */
+function itemDoCodigo(codigo: string) {
+  const aleatorio = lerCodigoAleatorio(codigo);
+  const ids = lerCodigoDoLote(codigo);
+  const onde = [
+    ...(aleatorio ? [sql`ri.codigo_lote = ${aleatorio}`] : []),
+    ...(ids ? [sql`(ri.id = ${ids.itemId} AND ri.romaneio_id = ${ids.romaneioId} AND ri.codigo_lote IS NULL)`] : []),
+  ];
+  return onde.length ? sql.join(onde, sql` OR `) : null;
+}
+
+type Linha = {
+  itemId: number;
+  romaneioId: number;
+  codigoLote: string | null;
+  produtoId: number;
+  quantidade: number;
+  produtoNome: string;
+  produtoEmbalagem: string;
+  pesoEmKg: number;
+  produtorNome: string;
+  cpfcnpj: string;
+  propriedadeNome: string | null;
+  municipioNome: string | null;
+  dataEmissao: string;
+  inicioColheita: string | null;
+  fimColheita: string | null;
+  pedras: string[] | null;
+  /** The notebook's chemical applications; null without a notebook. */
+  aplicacoes: AplicacaoCarencia[] | null;
+};
+
+/**
+ * The public data of a lot (SPEC.md 'Public lot page', issue 19 point 2): the item the code names, its
+ * producer (the CPF masked, no person id: decision 0105), the property, municipality and harvest window of
+ * the bulletin item it was taken from, the stalls and date it was sold from, and whether its notebook's
+ * withdrawal periods were respected; as the card's fields and as the romaneio's entity fields narrowed to
+ * that item. Null for a malformed or unknown code: the route answers 404.
  */
 export async function buscarLote(db: Db, codigo: string, destino: string): Promise<Lote | null> {
-  const ids = lerCodigoDoLote(codigo);
-  if (!ids) return null;
-  const [r] = await db
-    .select({
-      produtoId: produto.id,
-      quantidade: romaneioItens.quantidade,
-      pessoaId: pessoa.id,
-      produtoNome: produto.nome,
-      produtoEmbalagem: produto.embalagem,
-      pesoEmKg: produto.pesoEmKg,
-      produtorNome: pessoa.nome,
-      cpfcnpj: pessoa.cpfcnpj,
-      propriedadeNome: propriedade.nome,
-      municipioNome: municipio.nome,
-      dataEmissao: romaneio.dataEmissao,
-    })
-    .from(romaneioItens)
-    .innerJoin(romaneio, eq(romaneio.id, romaneioItens.romaneioId))
-    .innerJoin(produto, eq(produto.id, romaneioItens.produtoId))
-    .innerJoin(pessoa, eq(pessoa.id, romaneio.pessoaId))
-    .leftJoin(boletimItens, eq(boletimItens.id, romaneioItens.boletimItensId))
-    .leftJoin(boletim, eq(boletim.id, boletimItens.boletimId))
-    .leftJoin(propriedade, eq(propriedade.id, boletim.propriedadeId))
-    .leftJoin(municipio, eq(municipio.id, propriedade.municipioId))
-    .where(and(eq(romaneioItens.id, ids.itemId), eq(romaneioItens.romaneioId, ids.romaneioId)))
-    .limit(1);
+  const onde = itemDoCodigo(codigo);
+  if (!onde) return null;
+  const [r] = (
+    await db.execute(sql`
+      SELECT ri.id AS "itemId", ri.romaneio_id AS "romaneioId", ri.codigo_lote AS "codigoLote", ri.produto_id AS "produtoId",
+             ri.quantidade::float8 AS quantidade, p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "pesoEmKg",
+             pe.nome AS "produtorNome", pe.cpfcnpj, pp.nome AS "propriedadeNome", m.nome AS "municipioNome",
+             r.data_emissao AS "dataEmissao", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
+             (SELECT array_agg(pd.numero ORDER BY ${ordemDoNumero}, pd.id) FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id
+               WHERE rp.romaneio_id = r.id) AS pedras,
+             ${aplicacoesDoItem} AS aplicacoes
+      FROM romaneio_itens ri
+      JOIN romaneio r ON r.id = ri.romaneio_id
+      JOIN produto p ON p.id = ri.produto_id
+      JOIN pessoa pe ON pe.id = r.pessoa_id
+      LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+      LEFT JOIN boletim b ON b.id = bi.boletim_id
+      LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
+      LEFT JOIN municipio m ON m.id = pp.municipio_id
+      WHERE ${onde}
+      LIMIT 1`)
+  ).rows as Linha[];
   if (!r) return null;
-  const { produtoId, quantidade, pessoaId, pesoEmKg, ...cartao } = r;
+  const cpfcnpj = cpfcnpjPublico(r.cpfcnpj);
+  const dataEmissao = String(r.dataEmissao);
   return {
-    lote: codigoDoLote(ids.romaneioId, ids.itemId),
-    id: ids.romaneioId,
-    ...cartao,
-    produtoPesoEmKg: Number(pesoEmKg),
-    quantidade: Number(quantidade),
+    lote: r.codigoLote ?? codigoDoLote(r.romaneioId, r.itemId),
+    id: r.romaneioId,
+    produtoNome: r.produtoNome,
+    produtoEmbalagem: r.produtoEmbalagem,
+    produtorNome: r.produtorNome,
+    cpfcnpj,
+    propriedadeNome: r.propriedadeNome,
+    municipioNome: r.municipioNome,
+    dataEmissao,
+    produtoPesoEmKg: Number(r.pesoEmKg),
+    quantidade: Number(r.quantidade),
     destino,
-    pessoa: { id: pessoaId, nome: r.produtorNome, cpfcnpj: r.cpfcnpj },
+    inicioColheita: r.inicioColheita,
+    fimColheita: r.fimColheita,
+    pedras: (r.pedras ?? []).map((n) => n.trim()),
+    carenciaRespeitada: carenciaRespeitada(r.aplicacoes, dataEmissao),
+    pessoa: { nome: r.produtorNome, cpfcnpj },
     itens: [
       {
-        id: ids.itemId,
-        romaneioId: ids.romaneioId,
-        produtoId,
+        id: r.itemId,
+        romaneioId: r.romaneioId,
+        produtoId: r.produtoId,
         produtoNome: r.produtoNome,
         produtoEmbalagem: r.produtoEmbalagem,
-        produtoPesoEmKg: Number(pesoEmKg),
-        quantidade: Number(quantidade),
+        produtoPesoEmKg: Number(r.pesoEmKg),
+        quantidade: Number(r.quantidade),
         boletimItensBoletimPropriedadeNome: r.propriedadeNome,
         boletimItensBoletimPropriedadeMunicipioNome: r.municipioNome,
       },

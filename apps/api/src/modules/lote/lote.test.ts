@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ALFABETO_LOTE } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 import {
   inserirBoletim,
   inserirBoletimItem,
+  inserirCaderno,
   inserirGrupo,
   inserirMunicipio,
   inserirPessoa,
@@ -12,7 +15,10 @@ import {
   inserirRomaneioItem,
 } from '../../../test/fabricas';
 
-/** GET romaneio/lote/{lote}: the public lot page's data, without a token; any code that names no lot is a clean 404. */
+/**
+ * GET romaneio/lote/{lote}: the public lot page's data, without a token; any code that names no lot is a clean 404.
+ * The items of the first romaneios are made older items (no random code: their code is 'romaneioIdRitemId').
+ */
 const t = appDeTeste({ tokens: ['admin'] });
 let romaneio: number;
 let outro: number;
@@ -23,15 +29,20 @@ let itemSemBoletim: number;
 let produtorCpf: string;
 let produtor: number;
 let tomate: number;
+let alface: number;
+let municipio: number;
+let tecnico: number;
+/** A new item (its random code) of a stall-booked romaneio, its bulletin item with a notebook. */
+let novo: { id: number; romaneio: number; codigo: string; boletimItem: number };
 
 beforeAll(async () => {
   const { app } = t;
   const grupo = await inserirGrupo(app, 'Tomate');
   tomate = await inserirProduto(app, grupo, 'Tomate Italiano', { embalagem: 'CX 20kg' });
-  const alface = await inserirProduto(app, grupo, 'Alface Crespa', { embalagem: 'Engradado' });
+  alface = await inserirProduto(app, grupo, 'Alface Crespa', { embalagem: 'Engradado' });
   produtor = await inserirPessoa(app, 'Maria da Horta');
-  const tecnico = await inserirPessoa(app, 'Técnico Agrícola');
-  const municipio = await inserirMunicipio(app, 'Vale Verde', 'MG');
+  tecnico = await inserirPessoa(app, 'Técnico Agrícola');
+  municipio = await inserirMunicipio(app, 'Vale Verde', 'MG');
   const propriedade = await inserirPropriedade(app, 'Sítio Boa Vista', municipio, produtor);
   const boletim = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: propriedade, dataEmissao: '2026-05-01' });
   const bTomate = await inserirBoletimItem(app, boletim, tomate, '2026-05-01', '2026-06-30');
@@ -42,9 +53,26 @@ beforeAll(async () => {
   itemSemBoletim = await inserirRomaneioItem(app, romaneio, alface, 2, null);
   outro = await inserirRomaneio(app, produtor, '2026-05-07', 880002);
   itemOutro = await inserirRomaneioItem(app, outro, tomate, 50, bTomate);
+  // Saved before random lot codes (migration 0018): no code of their own.
+  await app.ctx.db.execute(sql`UPDATE romaneio_itens SET codigo_lote = NULL`);
   const r = await app.ctx.db.execute(`SELECT cpfcnpj FROM pessoa WHERE id = ${produtor}` as never);
   produtorCpf = (r.rows[0] as { cpfcnpj: string }).cpfcnpj;
+
+  // A new item: a bulletin item with a notebook (an application whose period ended on 2026-05-11), sold on
+  // Monday 2026-05-11 from stalls 12 and 3.
+  const b2 = await inserirBoletimItem(app, boletim, tomate, '2026-05-01', '2026-07-15');
+  await inserirCaderno(app, b2, tomate, [{ nomeProduto: 'Inseticida X', data: '2026-05-01', periodoCarencia: 10 }]);
+  const rn = await inserirRomaneio(app, produtor, '2026-05-11', 880003);
+  const id = await inserirRomaneioItem(app, rn, tomate, 40, b2);
+  for (const numero of ['12', '3'])
+    await app.ctx.db.execute(
+      sql`INSERT INTO romaneio_pedras (romaneio_id, pedra_id, data) SELECT ${rn}, id, '2026-05-11' FROM pedras WHERE trim(numero) = ${numero}`,
+    );
+  const c = await app.ctx.db.execute(sql`SELECT codigo_lote FROM romaneio_itens WHERE id = ${id}`);
+  novo = { id, romaneio: rn, codigo: (c.rows[0] as { codigo_lote: string }).codigo_lote, boletimItem: b2 };
 });
+
+const mascarado = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 
 const lote = (codigo: string, token: string | null = null) => call(t.app, token, { method: 'GET', url: `/api/romaneio/lote/${codigo}` });
 
@@ -59,14 +87,19 @@ describe('GET /api/romaneio/lote/{lote}', () => {
       produtoPesoEmKg: 1,
       quantidade: 100,
       produtorNome: 'Maria da Horta',
-      cpfcnpj: produtorCpf,
+      // LGPD: the middle six digits only (issue 19).
+      cpfcnpj: mascarado(produtorCpf),
       propriedadeNome: 'Sítio Boa Vista',
       municipioNome: 'Vale Verde',
       dataEmissao: '2026-05-04',
       destino: t.app.ctx.config.settings.destinoLote,
-      // The romaneio's entity fields (SPEC.md section 3), narrowed to the lot's item.
+      inicioColheita: '2026-05-01',
+      fimColheita: '2026-06-30',
+      pedras: [],
+      carenciaRespeitada: null,
+      // The romaneio's entity fields (SPEC.md section 3), narrowed to the lot's item; no person id (decision 0105).
       id: romaneio,
-      pessoa: { id: produtor, nome: 'Maria da Horta', cpfcnpj: produtorCpf },
+      pessoa: { nome: 'Maria da Horta', cpfcnpj: mascarado(produtorCpf) },
       itens: [
         {
           id: item1,
@@ -82,6 +115,59 @@ describe('GET /api/romaneio/lote/{lote}', () => {
       ],
     });
     expect(r.body.destino).toMatch(/CEASA Regional/);
+    expect(r.body.cpfcnpj).toMatch(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+    expect(JSON.stringify(r.body)).not.toContain(produtorCpf);
+  });
+
+  it('a new item opens by its random code only (12 signs, any case), with its harvest window, stalls and respected withdrawal period', async () => {
+    expect(novo.codigo).toMatch(new RegExp(`^[${ALFABETO_LOTE}]{12}$`));
+    const r = await lote(novo.codigo);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      lote: novo.codigo,
+      id: novo.romaneio,
+      quantidade: 40,
+      dataEmissao: '2026-05-11',
+      inicioColheita: '2026-05-01',
+      fimColheita: '2026-07-15',
+      pedras: ['3', '12'],
+      carenciaRespeitada: true,
+      cpfcnpj: mascarado(produtorCpf),
+    });
+    expect(r.body.pessoa).toEqual({ nome: 'Maria da Horta', cpfcnpj: mascarado(produtorCpf) });
+    expect((await lote(novo.codigo.toLowerCase())).body.lote).toBe(novo.codigo);
+    // Its sequential code names nothing: the next lot cannot be guessed from one label.
+    expect((await lote(`${novo.romaneio}R${novo.id}`)).status).toBe(404);
+    // The database keeps each code unique.
+    await expect(t.app.ctx.db.execute(sql`UPDATE romaneio_itens SET codigo_lote = ${novo.codigo} WHERE id = ${item1}`)).rejects.toThrow();
+  });
+
+  it('carenciaRespeitada is false when an application of its notebook had not ended its period on the commerce date', async () => {
+    await t.app.ctx.db.execute(
+      sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
+        SELECT id, '2026-05-08', 4, 'Ácaro', 'Acaricida Y', 1, 'L_M', 100, 'Operador' FROM caderno WHERE boletim_item_id = ${novo.boletimItem}`,
+    );
+    expect((await lote(novo.codigo)).body.carenciaRespeitada).toBe(false);
+    await t.app.ctx.db.execute(sql`DELETE FROM aplicacao_produtos_quimicos WHERE nome_produto = 'Acaricida Y'`);
+    expect((await lote(novo.codigo)).body.carenciaRespeitada).toBe(true);
+  });
+
+  it("a company's CNPJ is shown whole; no answer carries the person's id", async () => {
+    const empresa = await inserirPessoa(t.app, 'Hortifruti Vale Ltda');
+    await t.app.ctx.db.execute(sql`UPDATE pessoa SET cpfcnpj = '12345678000195' WHERE id = ${empresa}`);
+    const prop = await inserirPropriedade(t.app, 'Fazenda Empresa', municipio, empresa);
+    const b = await inserirBoletim(t.app, { produtorId: empresa, tecnicoId: tecnico, propriedadeId: prop, dataEmissao: '2026-05-01' });
+    const bi = await inserirBoletimItem(t.app, b, alface, '2026-05-01', '2026-06-30');
+    const rom = await inserirRomaneio(t.app, empresa, '2026-05-14', 880004);
+    const item = await inserirRomaneioItem(t.app, rom, alface, 3, bi);
+    const c = await t.app.ctx.db.execute(sql`SELECT codigo_lote FROM romaneio_itens WHERE id = ${item}`);
+    const r = await lote((c.rows[0] as { codigo_lote: string }).codigo_lote);
+    expect(r.status).toBe(200);
+    expect(r.body.cpfcnpj).toBe('12.345.678/0001-95');
+    expect(r.body.pessoa).toEqual({ nome: 'Hortifruti Vale Ltda', cpfcnpj: '12.345.678/0001-95' });
+    expect(r.body.carenciaRespeitada).toBeNull();
+    expect(JSON.stringify(r.body)).not.toMatch(new RegExp(`"(pessoaId|produtorId)"|"pessoa":\\{"id"`));
+    expect(r.body.pessoa).not.toHaveProperty('id');
   });
 
   it("answers each item's own lot (one label per item), and the item's product", async () => {
@@ -97,6 +183,28 @@ describe('GET /api/romaneio/lote/{lote}', () => {
     const r = await lote(`${romaneio}R${itemSemBoletim}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ propriedadeNome: null, municipioNome: null, produtorNome: 'Maria da Horta' });
+  });
+
+  it("no public route answers a person's whole CPF or id (every route the app declares public, taken from its route table)", async () => {
+    const { formatCpfCnpj } = await import('@ceasa/shared');
+    const publicas = t.app.rotasApi.filter((r) => r.acesso === 'publico');
+    expect(publicas.map((r) => r.url)).toContain('/api/romaneio/lote/:lote');
+    let lidas = 0;
+    for (const r of publicas)
+      for (const lote of [novo.codigo, `${romaneio}R${item1}`]) {
+        const url = r.url
+          .replace(':lote', lote)
+          .replace(':dir', 'desc')
+          .replace(':field', 'precoData')
+          .replace(/:[a-zA-Z]+/g, '1');
+        const res = await call(t.app, null, { method: r.method as 'GET', url, ...(r.method === 'POST' ? { payload: {} } : {}) });
+        const texto = res.raw.body;
+        expect(texto, url).not.toContain(produtorCpf);
+        expect(texto, url).not.toContain(formatCpfCnpj(produtorCpf));
+        expect(texto, url).not.toMatch(/"pessoaId"|"produtorId"/);
+        if (res.status === 200) lidas++;
+      }
+    expect(lidas).toBeGreaterThanOrEqual(4);
   });
 
   it('is the same with a token (a public route ignores it)', async () => {
@@ -139,8 +247,8 @@ describe('GET /api/romaneio/lote/{lote}', () => {
   });
 
   it('the SQL-looking codes changed nothing', async () => {
-    expect(await countRows(t.app, 'romaneio')).toBe(2);
-    expect(await countRows(t.app, 'romaneio_itens')).toBe(4);
+    expect(await countRows(t.app, 'romaneio')).toBe(4);
+    expect(await countRows(t.app, 'romaneio_itens')).toBe(6);
     expect((await lote(`${romaneio}R${item1}`)).status).toBe(200);
   });
 });

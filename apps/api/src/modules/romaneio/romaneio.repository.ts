@@ -74,7 +74,9 @@ const itensSql = (where: ReturnType<typeof sql>) => sql`
   SELECT ri.id, ri.romaneio_id AS "romaneioId", ri.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
          ri.quantidade::float8 AS "quantidade", ri.boletim_itens_id AS "boletimItensId",
          bi.inicio_colheita AS "boletimItensInicioColheita", bi.fim_colheita AS "boletimItensFimColheita",
-         pp.nome AS "boletimItensBoletimPropriedadeNome", m.nome AS "boletimItensBoletimPropriedadeMunicipioNome"
+         pp.nome AS "boletimItensBoletimPropriedadeNome", m.nome AS "boletimItensBoletimPropriedadeMunicipioNome",
+         coalesce(ri.codigo_lote, ri.romaneio_id || 'R' || ri.id) AS lote,
+         EXISTS (SELECT 1 FROM caderno c WHERE c.boletim_item_id = ri.boletim_itens_id) AS "temCaderno"
   FROM romaneio_itens ri
   JOIN produto p ON p.id = ri.produto_id
   LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
@@ -146,13 +148,23 @@ export async function pedrasLivres(t: Tx, datas: string[]): Promise<PedraLivre[]
   return r.rows as PedraLivre[];
 }
 
+/**
+ * The chemical applications of the notebook of bulletin item `bi` (json: nomeProduto, data, periodoCarencia;
+ * the 'não necessárias' rows left out), null when it has no notebook: what the withdrawal-period rule reads.
+ */
+export const aplicacoesDoItem = sql`(SELECT coalesce(json_agg(json_build_object('nomeProduto', a.nome_produto, 'data', a.data, 'periodoCarencia', a.periodo_carencia)
+      ORDER BY a.id) FILTER (WHERE a.id IS NOT NULL), '[]'::json)
+    FROM caderno c LEFT JOIN aplicacao_produtos_quimicos a ON a.caderno_id = c.id AND NOT a.nao_necessarias
+    WHERE c.boletim_item_id = bi.id GROUP BY c.id)`;
+
 /** A producer's bulletin items with their balance (what the romaneio form offers), by product name then id. */
 export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[]): Promise<BoletimItemProduto[]> {
   const filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
   const r = await t.execute(sql`
     SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
            bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
-           (bi.producao_estimada - ${comercializadaDoItem})::float8 AS "saldoQtde"
+           (bi.producao_estimada - ${comercializadaDoItem})::float8 AS "saldoQtde",
+           ${aplicacoesDoItem} AS aplicacoes
     FROM boletim_itens bi
     JOIN boletim b ON b.id = bi.boletim_id
     JOIN produto p ON p.id = bi.produto_id

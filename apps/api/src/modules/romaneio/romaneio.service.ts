@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  type AplicacaoCarencia,
   caminhoDoCampo,
+  carenciaNaoCumprida,
   colheitaContem,
   DIVIDA_EM_USO,
   FORA_DA_COLHEITA,
@@ -17,7 +19,19 @@ import { pedras, pessoa, romaneio, romaneioDivida, romaneioItens } from '../../d
 import { registrarLog } from '../../lib/audit';
 import { auditedCrud, novaVersao } from '../../lib/crud';
 import { HttpError, pgErro } from '../../lib/errors';
-import { colecaoItens, colecaoPedras, idsDaDivida, ITEM_NAO_ENCONTRADO, lerItem, lerRomaneio, NAO_ENCONTRADO, romaneiosDaDivida } from './romaneio.repository';
+import {
+  aplicacoesDoItem,
+  colecaoItens,
+  colecaoPedras,
+  idsDaDivida,
+  ITEM_NAO_ENCONTRADO,
+  lerItem,
+  lerRomaneio,
+  NAO_ENCONTRADO,
+  romaneiosDaDivida,
+} from './romaneio.repository';
+
+export { aplicacoesDoItem };
 
 export type RomaneioDados = z.output<typeof romaneioInput>;
 type ErroDeCampo = { field: string; message: string };
@@ -76,8 +90,9 @@ export function romaneioService(db: Db) {
     const ids = [...new Set(lote.flatMap((r) => r.itens.map((i) => i.boletimItensId)))];
     const itens = (
       await t.execute(sql`SELECT bi.id, bi.produto_id AS "produtoId", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
-        b.produtor_id AS "produtorId" FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
-    ).rows as { id: number; produtoId: number; inicioColheita: string; fimColheita: string; produtorId: number }[];
+        b.produtor_id AS "produtorId", ${aplicacoesDoItem} AS aplicacoes
+        FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
+    ).rows as { id: number; produtoId: number; inicioColheita: string; fimColheita: string; produtorId: number; aplicacoes: AplicacaoCarencia[] | null }[];
     const itemDe = new Map(itens.map((i) => [i.id, i]));
     lote.forEach((r, k) =>
       r.itens.forEach((i, n) => {
@@ -87,6 +102,11 @@ export function romaneioService(db: Db) {
         else if (bi.produtorId !== r.pessoaId) erros.push({ field: f, message: 'O item do boletim deve ser do produtor selecionado' });
         else if (bi.produtoId !== i.produtoId) erros.push({ field: campo(k, 'itens', n, 'produtoId'), message: 'O produto deve ser o do item do boletim' });
         else if (!colheitaContem(bi, r.dataEmissao)) erros.push({ field: f, message: FORA_DA_COLHEITA });
+        else {
+          // The withdrawal period of each chemical application of its notebook (issue 19; decision 0106).
+          const carencia = carenciaNaoCumprida(bi.aplicacoes, r.dataEmissao);
+          if (carencia) erros.push({ field: f, message: carencia });
+        }
       }),
     );
     recusar(400, erros);
@@ -224,6 +244,23 @@ export function romaneioService(db: Db) {
         });
         if (enviados.size !== atual.itens.length && !erros.length) so('itens', 'A lista de itens');
         recusar(400, erros);
+        // The withdrawal period, as on POST: a notebook application recorded since refuses the save (decision 0106).
+        const ids = atual.itens.flatMap((i) => (i.boletimItensId ? [i.boletimItensId] : []));
+        if (ids.length) {
+          const aplicacoes = new Map(
+            (
+              (await t.execute(sql`SELECT bi.id, ${aplicacoesDoItem} AS aplicacoes FROM boletim_itens bi WHERE bi.id IN (${sql.join(ids, sql`, `)})`)).rows as {
+                id: number;
+                aplicacoes: AplicacaoCarencia[] | null;
+              }[]
+            ).map((a) => [a.id, a.aplicacoes]),
+          );
+          input.itens.forEach((i, n) => {
+            const message = carenciaNaoCumprida(aplicacoes.get(i.boletimItensId) ?? null, atual.dataEmissao);
+            if (message) erros.push({ field: caminhoDoCampo(['itens', n, 'boletimItensId']), message });
+          });
+          recusar(400, erros);
+        }
         return { itens: input.itens.map((i) => ({ id: i.id!, quantidade: i.quantidade })) };
       },
       lerRomaneio,

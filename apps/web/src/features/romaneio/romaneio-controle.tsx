@@ -1,4 +1,5 @@
 import type { Romaneio, RomaneioItem } from '@ceasa/shared';
+import { TEXTOS_CARENCIA } from '@ceasa/shared/resources/carencia';
 import { formatCpfCnpj, formatDate, formatDateTime, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
 import './romaneio-report.css';
@@ -40,7 +41,18 @@ const COLUNAS: PrintColumn<RomaneioItem>[] = [
   // Packages of the product's embalagem (the 'Unidade' beside it) with their weight (CONTRACT.md 'Derived values'): '300 (6.000 kg)'.
   { header: 'Qtde', cell: (i) => formatQuantidadeEmbalagens(i.quantidade, null, i.produtoPesoEmKg), className: 'num controle-qtde' },
   { header: 'Unidade', cell: (i) => i.produtoEmbalagem },
-  { header: 'Produto', cell: (i) => i.produtoNome },
+  // An item whose bulletin item has no field notebook (no withdrawal period to check) is marked 'sem caderno' (issue 19).
+  {
+    header: 'Produto',
+    cell: (i) =>
+      i.temCaderno === false ? (
+        <>
+          {i.produtoNome} <em className="controle-sem-caderno">({TEXTOS_CARENCIA.semCadernoCurto})</em>
+        </>
+      ) : (
+        i.produtoNome
+      ),
+  },
   { header: 'Início', cell: (i) => formatDate(i.boletimItensInicioColheita) },
   { header: 'Fim', cell: (i) => formatDate(i.boletimItensFimColheita) },
   { header: 'Propriedade - Município', cell: origemDoItem },

@@ -32,8 +32,8 @@ export function AvisoQrLocal() {
   );
 }
 
-/** One label's lot: its romaneio and its own item (the public page shows that item's product). */
-const loteDoItem = (r: Pick<Romaneio, 'id'>, i: Pick<RomaneioItem, 'id'>) => codigoDoLote(r.id, i.id);
+/** One label's lot: its own item's code (random for new items, decision 0107; the older 'romaneioIdRitemId' otherwise). */
+const loteDoItem = (r: Pick<Romaneio, 'id'>, i: Pick<RomaneioItem, 'id' | 'lote'>) => i.lote ?? codigoDoLote(r.id, i.id);
 
 /** A label's fields (SPEC.md section 2), in print order. */
 export function camposDaEtiqueta(r: Romaneio, i: RomaneioItem, destino: string): [string, string][] {

@@ -31,6 +31,7 @@ import { useItensDoProdutor, usePedrasLivres, usePesosDosProdutos } from './api'
 import { lerQuantidade } from './busca';
 import { CampoBusca } from './campo-busca';
 import { CampoPedras } from './campo-pedras';
+import { useCarenciaDosItens } from './carencia-dos-itens';
 import { EntradaDataDeMercado } from './entrada-data-mercado';
 import { formSchema, loteDoFormulario, type ItemForm, type RomaneioForm } from './romaneio-lote';
 import './romaneio-form.css';
@@ -95,6 +96,8 @@ export default function RomaneioForm() {
   const itens = (useWatch({ control, name: 'itens' }) ?? []) as ItemForm[];
   const livres = usePedrasLivres(datas, !editando);
   const doProdutor = useItensDoProdutor(pessoaId, !editando);
+  // Withdrawal period (issue 19): each row's refusal, shown on the row as soon as item and dates are chosen.
+  const carencias = useCarenciaDosItens(itens, datas, doProdutor.data);
 
   // Changing the dates clears the producer and the items, and keeps only the stalls still free on every date.
   const datasAntes = useRef(datas.join(','));
@@ -165,6 +168,13 @@ export default function RomaneioForm() {
   const enviar = (e: FormEvent) => {
     if (datasAcoes.current?.pendente()) {
       e.preventDefault();
+      return;
+    }
+    // A row still in its withdrawal period: the server would refuse it; its message is on its row.
+    const carencia = carencias.values().next().value;
+    if (carencia) {
+      e.preventDefault();
+      toast.show('error', carencia);
       return;
     }
     return f.form.handleSubmit((v) => f.salvar(v))(e);
@@ -371,7 +381,20 @@ export default function RomaneioForm() {
         rotuloDaLinha={(i) => i.produtoNome}
         vazio="Nenhum produto adicionado"
         colunas={[
-          { field: 'produtoNome', header: 'Produto' },
+          {
+            field: 'produtoNome',
+            header: 'Produto',
+            body: (i) => (
+              <>
+                {i.produtoNome}
+                {carencias.has(i.boletimItensId) && (
+                  <small className="p-error romaneio-carencia" role="alert">
+                    {carencias.get(i.boletimItensId)}
+                  </small>
+                )}
+              </>
+            ),
+          },
           {
             field: 'quantidade',
             header: 'Quantidade',

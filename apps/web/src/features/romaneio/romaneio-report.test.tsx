@@ -254,3 +254,20 @@ describe('labels that work on a phone, and row buttons told apart', () => {
     expect(new Set(botoes.map((b) => b.textContent)).size).toBe(4);
   });
 });
+
+describe('issue 19: notebook and random lot codes on the printouts', () => {
+  it("marks an item without a field notebook 'sem caderno' on the control sheet, and no other", () => {
+    comSettings(<ControleRomaneio romaneios={[romaneio(57, [item(203, { temCaderno: false }), item(204, { temCaderno: true })])]} />);
+    const linhas = screen.getAllByRole('row').slice(1);
+    expect(linhas[0]).toHaveTextContent('Produto 203 (sem caderno)');
+    expect(linhas[1]).toHaveTextContent('Produto 204');
+    expect(linhas[1]).not.toHaveTextContent('sem caderno');
+  });
+
+  it("prints the item's own random lot code on its label and QR code (the older code for an item without one)", () => {
+    const { container } = comSettings(<EtiquetasRomaneio romaneios={[romaneio(57, [item(203, { lote: 'K7M2QX9HPA4W' }), item(204)])]} />);
+    const urls = [...container.querySelectorAll('.etiqueta-qr')].map((q) => q.getAttribute('data-url'));
+    expect(urls).toEqual(['https://ceasa.exemplo.gov.br/lote/K7M2QX9HPA4W', 'https://ceasa.exemplo.gov.br/lote/57R204']);
+    expect(container.querySelector('.etiqueta')).toHaveTextContent('Lote: K7M2QX9HPA4W');
+  });
+});
