@@ -27,4 +27,3 @@ export * from './resources/loja';
 export * from './resources/cotacao';
 export * from './settings';
 export * from './senhas-comuns';
-export * from './recursos';

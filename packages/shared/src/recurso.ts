@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { Page, SortDir } from './paging';
-import type { RotaNome } from './permissions';
+import { ROTAS, type RotaNome } from './permissions';
 
 /**
  * A resource declared once (docs/adding-a-resource.md). The API registers its list and CRUD routes
@@ -147,7 +147,22 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
   };
   if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${rota}: o caminho de edição deve conter :id`);
   if (r.api && (r.api.base.startsWith('/') || r.api.base.endsWith('/'))) throw new Error(`${rota}: a base da API não leva barras`);
+  registrar(r);
   return r as RecursoDeclarado & ApiDeclarada<D>;
+}
+
+/**
+ * Every declared resource, in the side menu's order (the order of ROTAS): each declaration enters
+ * it by being made, so a resource is listed by being exported from the package index. (A module
+ * evaluated again, as in a dev server's hot reload, replaces its entry.)
+ */
+export const RECURSOS: readonly RecursoDeclarado[] = [];
+
+function registrar(r: RecursoDeclarado) {
+  const lista = RECURSOS as RecursoDeclarado[];
+  const i = lista.findIndex((x) => x.rota === r.rota);
+  if (i >= 0) lista.splice(i, 1);
+  lista.splice(lista.filter((x) => ROTAS.indexOf(x.rota) < ROTAS.indexOf(r.rota)).length, 0, r);
 }
 
 /** A declared API is there, typed as declared (its schemas and tag). */
