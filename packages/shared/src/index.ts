@@ -8,6 +8,7 @@ export * from './versao';
 export * from './resources/auth';
 export * from './resources/usuarios';
 export * from './resources/municipio';
+export * from './resources/feriado';
 export * from './resources/rotas';
 export * from './resources/permissoes';
 export * from './resources/logs';

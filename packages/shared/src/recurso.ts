@@ -8,6 +8,8 @@ import { ROTAS, type RotaNome } from './permissions';
  * checks, list and form (apps/web/src/lib/recursos.ts, `ResourceList`, `useResourceForm`).
  */
 export interface Recurso {
+  /** Its name in pt-BR, the texts below are made from (declararRecurso). */
+  nome?: NomeDoRecurso;
   /** Route name of the permission table: gates the menu entry, the pages and the API routes. */
   rota: RotaNome;
   /** Side menu entry. */
@@ -86,7 +88,7 @@ export interface DeclaracaoDeRecurso {
 }
 
 /** A declared resource: the derived shape every consumer reads, with the name it was made from. */
-export type RecursoDeclarado = Recurso & { nome: NomeDoRecurso; rotulos: NonNullable<Recurso['rotulos']> };
+export type RecursoDeclarado = Recurso & { nome: NomeDoRecurso; rotulos: Required<NonNullable<Recurso['rotulos']>> };
 
 const semAcentos = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 const minuscula = (s: string) => s.toLocaleLowerCase('pt-BR');
@@ -98,7 +100,7 @@ const inicialMaiuscula = (s: string) => s.charAt(0).toLocaleUpperCase('pt-BR') +
  * 'Erro ao obter municipio', 'Erro ao remover o municipio', the form's 'municipio' and the API's
  * 'Município não encontrado'.
  */
-export function rotulosDoNome(n: NomeDoRecurso): NonNullable<Recurso['rotulos']> {
+export function rotulosDoNome(n: NomeDoRecurso): Required<NonNullable<Recurso['rotulos']>> {
   const f = n.genero === 'f';
   const entidade = semAcentos(minuscula(n.singular));
   return {
@@ -143,7 +145,7 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
     caminhos,
     ...(api ? { api } : {}),
     ...(d.ordem ? { ordem: d.ordem } : {}),
-    rotulos: { ...rotulosDoNome(nome), ...d.rotulos },
+    rotulos: { ...rotulosDoNome(nome), ...d.rotulos } as RecursoDeclarado['rotulos'],
   };
   if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${rota}: o caminho de edição deve conter :id`);
   if (r.api && (r.api.base.startsWith('/') || r.api.base.endsWith('/'))) throw new Error(`${rota}: a base da API não leva barras`);

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { feriadoRecurso } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+import { recursoRoutes } from '../../lib/routes';
+import { feriadoList, feriadoRepository } from './feriado.repository';
+
+export default function feriadoRoutes(app: FastifyInstance, db: Db) {
+  recursoRoutes(app, db, feriadoRecurso, { lista: feriadoList, repo: feriadoRepository(db) });
+}
