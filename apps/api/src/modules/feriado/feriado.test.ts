@@ -18,6 +18,8 @@ describe('feriado', () => {
     const l = await call(t.app, t.admin, { method: 'POST', url: '/api/feriado/searchFeriado/asc/data?page=0', payload: { nome: 'proclamacao' } });
     expect(l.status).toBe(200);
     expect(l.body).toMatchObject({ totalElements: 1, content: [{ data: '2026-11-15', nome: 'Proclamação da República' }] });
+    const porData = await call(t.app, t.admin, { method: 'POST', url: '/api/feriado/searchFeriado/desc/nome?page=0', payload: { data: '25/12/2026' } });
+    expect(porData.body.content.map((f: { nome: string }) => f.nome)).toEqual(['Natal de Jesus']);
     const todos = await call(t.app, t.admin, { method: 'GET', url: '/api/feriado' });
     expect(todos.body.content.map((f: { data: string }) => f.data)).toEqual(['2026-12-25', '2026-11-15']);
 
