@@ -26,6 +26,7 @@ export const ROTAS_INICIAIS = {
   vaf: { administrativo: VER, agronomia: VER },
   estacionamento: { administrativo: TUDO },
   municipio: { administrativo: { ...TUDO, deletar: false }, agronomia: VER },
+  feriado: { administrativo: TUDO, agronomia: VER },
   rotas: {},
   permissoes: {},
   logs: {},

@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import type { Page, SortDir } from './paging';
-import type { RotaNome } from './permissions';
+import { ROTAS, type RotaNome } from './permissions';
 
 /**
  * A resource declared once (docs/adding-a-resource.md). The API registers its list and CRUD routes
@@ -8,6 +8,8 @@ import type { RotaNome } from './permissions';
  * checks, list and form (apps/web/src/lib/recursos.ts, `ResourceList`, `useResourceForm`).
  */
 export interface Recurso {
+  /** Its name in pt-BR, the texts below are made from (declararRecurso). */
+  nome?: NomeDoRecurso;
   /** Route name of the permission table: gates the menu entry, the pages and the API routes. */
   rota: RotaNome;
   /** Side menu entry. */
@@ -56,13 +58,117 @@ export interface Recurso {
   };
 }
 
-/** A declaration, checked and typed (`as const` inference keeps its literal paths and schemas). */
-export function declararRecurso<const R extends Recurso>(r: R): R {
-  if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${r.rota}: o caminho de edição deve conter :id`);
-  if (r.api && (r.api.base.startsWith('/') || r.api.base.endsWith('/'))) throw new Error(`${r.rota}: a base da API não leva barras`);
-  if (r.api?.entrada && !r.rotulos) throw new Error(`${r.rota}: um recurso editável declara os textos da lista`);
-  return r;
+/** A resource's name in pt-BR: the texts of its menu, list, form and 404 are made from it. */
+export interface NomeDoRecurso {
+  /** 'Município' (the menu entry and the form's title). */
+  singular: string;
+  /** 'Municípios' (the list's title; lower case in 'Mostrando … de N municípios'). */
+  plural: string;
+  /** Grammatical gender: 'Nenhum município encontrado' / 'Nenhuma rota encontrada', 'Novo' / 'Nova'. */
+  genero: 'm' | 'f';
 }
+
+/**
+ * What a resource declares: its route name, its name, its icon and its schemas. Everything else is
+ * derived by convention (below) and declared only where this resource differs.
+ */
+export interface DeclaracaoDeRecurso {
+  rota: RotaNome;
+  nome: NomeDoRecurso;
+  icone: string;
+  /** The menu entry, when it is not the singular ('Rotas', 'Permissões'). */
+  menu?: string;
+  /** Paths that differ from '/{rota}', '/{rota}create' and '/{rota}/edit/:id'. */
+  caminhos?: Partial<Recurso['caminhos']>;
+  /** The API; `base` defaults to the route name, `busca` to 'search{Base}' (false: no search route). */
+  api?: Omit<NonNullable<Recurso['api']>, 'base' | 'busca'> & { base?: string; busca?: string | false };
+  ordem?: Recurso['ordem'];
+  /** Texts that differ from the ones made from `nome`. */
+  rotulos?: Partial<NonNullable<Recurso['rotulos']>>;
+}
+
+/** A declared resource: the derived shape every consumer reads, with the name it was made from. */
+export type RecursoDeclarado = Recurso & { nome: NomeDoRecurso; rotulos: Required<NonNullable<Recurso['rotulos']>> };
+
+const semAcentos = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const minuscula = (s: string) => s.toLocaleLowerCase('pt-BR');
+const inicialMaiuscula = (s: string) => s.charAt(0).toLocaleUpperCase('pt-BR') + s.slice(1);
+
+/**
+ * The texts made from a name (SPEC.md section 8's pattern): for { singular: 'Município', plural:
+ * 'Municípios', genero: 'm' } the title 'Municípios', 'municípios', 'Nenhum município encontrado',
+ * 'Erro ao obter municipio', 'Erro ao remover o municipio', the form's 'municipio' and the API's
+ * 'Município não encontrado'.
+ */
+export function rotulosDoNome(n: NomeDoRecurso): Required<NonNullable<Recurso['rotulos']>> {
+  const f = n.genero === 'f';
+  const entidade = semAcentos(minuscula(n.singular));
+  return {
+    titulo: n.plural,
+    plural: minuscula(n.plural),
+    vazio: `${f ? 'Nenhuma' : 'Nenhum'} ${minuscula(n.singular)} ${f ? 'encontrada' : 'encontrado'}`,
+    erroObter: `Erro ao obter ${entidade}`,
+    erroRemover: `Erro ao remover ${f ? 'a' : 'o'} ${entidade}`,
+    entidade,
+    naoEncontrado: `${inicialMaiuscula(minuscula(n.singular))} ${f ? 'não encontrada' : 'não encontrado'}`,
+  };
+}
+
+/** 'Novo Município' / 'Editar Município': the form's title. */
+export const tituloDoFormulario = (r: { nome: NomeDoRecurso }, editando: boolean) =>
+  `${editando ? 'Editar' : r.nome.genero === 'f' ? 'Nova' : 'Novo'} ${r.nome.singular}`;
+
+/**
+ * A declaration, checked and completed by convention (docs/adding-a-resource.md): the menu entry is
+ * the singular; the paths '/{rota}', '/{rota}create' and '/{rota}/edit/:id' (create and edit only
+ * for a resource with an input schema); the API base is the route name and its search route
+ * 'search{Base}'; the texts come from the name (`rotulosDoNome`). What is declared wins.
+ */
+export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): RecursoDeclarado & ApiDeclarada<D> {
+  const { rota, nome, icone, api: a } = d;
+  const editavel = !!a?.entrada;
+  const caminhos = {
+    lista: `/${rota}`,
+    ...(editavel ? { novo: `/${rota}create`, editar: `/${rota}/edit/:id` } : {}),
+    ...d.caminhos,
+  };
+  let api: Recurso['api'];
+  if (a) {
+    const { base = rota, busca: b, ...resto } = a;
+    const busca = b === false ? undefined : (b ?? `search${inicialMaiuscula(base)}`);
+    api = { base, ...(busca ? { busca } : {}), ...resto };
+  }
+  const r: RecursoDeclarado = {
+    rota,
+    nome,
+    menu: { rotulo: d.menu ?? nome.singular, icone },
+    caminhos,
+    ...(api ? { api } : {}),
+    ...(d.ordem ? { ordem: d.ordem } : {}),
+    rotulos: { ...rotulosDoNome(nome), ...d.rotulos } as RecursoDeclarado['rotulos'],
+  };
+  if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${rota}: o caminho de edição deve conter :id`);
+  if (r.api && (r.api.base.startsWith('/') || r.api.base.endsWith('/'))) throw new Error(`${rota}: a base da API não leva barras`);
+  registrar(r);
+  return r as RecursoDeclarado & ApiDeclarada<D>;
+}
+
+/**
+ * Every declared resource, in the side menu's order (the order of ROTAS): each declaration enters
+ * it by being made, so a resource is listed by being exported from the package index. (A module
+ * evaluated again, as in a dev server's hot reload, replaces its entry.)
+ */
+export const RECURSOS: readonly RecursoDeclarado[] = [];
+
+function registrar(r: RecursoDeclarado) {
+  const lista = RECURSOS as RecursoDeclarado[];
+  const i = lista.findIndex((x) => x.rota === r.rota);
+  if (i >= 0) lista.splice(i, 1);
+  lista.splice(lista.filter((x) => ROTAS.indexOf(x.rota) < ROTAS.indexOf(r.rota)).length, 0, r);
+}
+
+/** A declared API is there, typed as declared (its schemas and tag). */
+type ApiDeclarada<D> = D extends { api: infer A } ? { api: NonNullable<Recurso['api']> & Omit<A, 'base' | 'busca'> } : unknown;
 
 /** A resource's edit path for one record: '/municipio/edit/:id' → '/municipio/edit/7'. */
 export const caminhoDeEdicao = (r: Pick<Recurso, 'caminhos'>, id: number | string) => r.caminhos.editar!.replace(':id', String(id));

@@ -98,3 +98,34 @@ export const idOpcional = idDoCorpo().optional();
 
 /** Numeric path parameter `id`. */
 export const idParam = z.object({ id: idSchema });
+
+/**
+ * The largest length a schema allows a text field ('nome' or 'secao.campo'): the `max` of its
+ * string, through optional, nullable, default and transform wrappers; undefined when it has none.
+ * A form's input and a table's column read the limit written once in the shared schema.
+ */
+export function maximoDe(schema: unknown, campo: string): number | undefined {
+  let s = schema as z.ZodType | undefined;
+  for (const parte of campo.split('.')) {
+    s = desembrulhar(s);
+    s = s instanceof z.ZodObject ? (s.shape as Record<string, z.ZodType>)[parte] : undefined;
+  }
+  s = desembrulhar(s);
+  return s instanceof z.ZodString ? (s.maxLength ?? undefined) : undefined;
+}
+
+function desembrulhar(s: z.ZodType | undefined): z.ZodType | undefined {
+  for (;;) {
+    const def = s?._zod.def as { type?: string; innerType?: z.ZodType; in?: z.ZodType } | undefined;
+    if (def?.innerType) s = def.innerType;
+    else if (def?.type === 'pipe' && def.in) s = def.in;
+    else return s;
+  }
+}
+
+/** `maximoDe` for a field that must have one (a table column's length): throws when the schema sets none. */
+export function limiteDe(schema: unknown, campo: string): number {
+  const max = maximoDe(schema, campo);
+  if (max === undefined) throw new Error(`${campo}: o esquema não define um tamanho máximo`);
+  return max;
+}

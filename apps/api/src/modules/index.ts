@@ -8,6 +8,7 @@ import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
 import logsRoutes from './logs/logs.routes';
 import municipioRoutes from './municipio/municipio.routes';
+import feriadoRoutes from './feriado/feriado.routes';
 import rotasRoutes from './rotas/rotas.routes';
 import produtoGrupoRoutes from './produto-grupo/produto-grupo.routes';
 import produtoRoutes from './produto/produto.routes';
@@ -34,6 +35,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   sessaoWebRoutes(app, ctx);
   usuariosRoutes(app, ctx);
   municipioRoutes(app, ctx.db);
+  feriadoRoutes(app, ctx.db);
   rotasRoutes(app, ctx.db);
   grupoPermissoesRoutes(app, ctx.db);
   logsRoutes(app, ctx.db);

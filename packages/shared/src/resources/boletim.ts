@@ -152,17 +152,9 @@ export type BoletimFiltro = z.input<typeof boletimFiltro>;
 /** Harvest bulletins (route name 'boletim'); each item's field notebook is under the same permissions. */
 export const boletimRecurso = declararRecurso({
   rota: 'boletim',
-  menu: { rotulo: 'Boletim', icone: 'pi pi-file-edit' },
-  caminhos: { lista: '/boletim', novo: '/boletimcreate', editar: '/boletim/edit/:id' },
-  api: { base: 'boletim', busca: 'searchBoletim', linha: boletimLinha, registro: boletimRegistro, entrada: boletimInput, filtro: boletimFiltro },
+  nome: { singular: 'Boletim', plural: 'Boletins', genero: 'm' },
+  icone: 'pi pi-file-edit',
+  api: { linha: boletimLinha, registro: boletimRegistro, entrada: boletimInput, filtro: boletimFiltro },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Boletins',
-    plural: 'boletins',
-    vazio: 'Nenhuma boletim encontrada',
-    erroObter: 'Erro ao obter boletim',
-    erroRemover: 'Erro ao remover o boletim',
-    entidade: 'boletim',
-    naoEncontrado: 'Boletim não encontrado',
-  },
+  rotulos: { vazio: 'Nenhuma boletim encontrada' },
 });

@@ -42,17 +42,10 @@ export type CotacaoFiltro = z.input<typeof cotacaoFiltro>;
 /** Quotations (route name 'cotacao'): the shop owners and producers whose prices the market surveys, active or not. */
 export const cotacaoRecurso = declararRecurso({
   rota: 'cotacao',
-  menu: { rotulo: 'Cotação', icone: 'pi pi-tags' },
-  caminhos: { lista: '/cotacao', novo: '/cotacao/create', editar: '/cotacao/edit/:id' },
-  api: { base: 'cotacao', busca: 'searchCotacao', registro: cotacaoRegistro, entrada: cotacaoInput, filtro: cotacaoFiltro },
+  nome: { singular: 'Cotação', plural: 'Cotações', genero: 'f' },
+  icone: 'pi pi-tags',
+  caminhos: { novo: '/cotacao/create' },
+  api: { registro: cotacaoRegistro, entrada: cotacaoInput, filtro: cotacaoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Cotacoes',
-    plural: 'cotações',
-    vazio: 'Nenhuma cotacao encontrada',
-    erroObter: 'Erro ao obter cotacoes',
-    erroRemover: 'Erro ao remover a cotacao',
-    entidade: 'cotacao',
-    naoEncontrado: 'Cotação não encontrada',
-  },
+  rotulos: { titulo: 'Cotacoes', vazio: 'Nenhuma cotacao encontrada', erroObter: 'Erro ao obter cotacoes' },
 });

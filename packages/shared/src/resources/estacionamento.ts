@@ -104,24 +104,9 @@ export const estacionamentoFiltro = z
 
 export const estacionamentoRecurso = declararRecurso({
   rota: 'estacionamento',
-  menu: { rotulo: 'Estacionamento', icone: 'pi pi-car' },
-  caminhos: { lista: '/estacionamento', novo: '/estacionamentocreate', editar: '/estacionamento/edit/:id' },
-  api: {
-    base: 'estacionamento',
-    busca: 'searchEstacionamento',
-    buscaPorTermo: 'placa',
-    registro: estacionamentoRegistro,
-    entrada: estacionamentoInput,
-    filtro: estacionamentoFiltro,
-  },
+  nome: { singular: 'Estacionamento', plural: 'Estacionamentos', genero: 'm' },
+  icone: 'pi pi-car',
+  api: { buscaPorTermo: 'placa', registro: estacionamentoRegistro, entrada: estacionamentoInput, filtro: estacionamentoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Estacionamento',
-    plural: 'estacionamentos',
-    vazio: 'Nenhum estacionamento encontrado',
-    erroObter: 'Erro ao obter estacionamento',
-    erroRemover: 'Erro ao remover o estacionamento',
-    entidade: 'estacionamento',
-    naoEncontrado: 'Estacionamento não encontrado',
-  },
+  rotulos: { titulo: 'Estacionamento' },
 });

@@ -52,16 +52,12 @@ export function conteudoParaYaml(conteudo: string | null | undefined): string {
 /** The audit trail: read-only (list and detail), written by the changes themselves. */
 export const logRecurso = declararRecurso({
   rota: 'logs',
-  menu: { rotulo: 'Logs', icone: 'pi pi-history' },
-  caminhos: { lista: '/logs', editar: '/logs/edit/:id' },
-  api: { base: 'logs', busca: 'searchLogs', registro: logRegistro, filtro: logFiltro },
+  nome: { singular: 'Log', plural: 'Logs', genero: 'm' },
+  icone: 'pi pi-history',
+  menu: 'Logs',
+  // A read-only detail at the edit path.
+  caminhos: { editar: '/logs/edit/:id' },
+  api: { registro: logRegistro, filtro: logFiltro },
   ordem: { campo: 'id', dir: 'desc' },
-  rotulos: {
-    titulo: 'Logs',
-    plural: 'logs',
-    vazio: 'Nenhum log encontrado',
-    erroObter: 'Erro ao obter logs',
-    erroRemover: 'Erro ao remover o log',
-    naoEncontrado: 'Log não encontrado',
-  },
+  rotulos: { erroObter: 'Erro ao obter logs' },
 });

@@ -77,17 +77,8 @@ export type LojaFiltro = z.input<typeof lojaFiltro>;
 /** Shops (route name 'loja'): what shop owners bring to the market, per product and municipality of origin. */
 export const lojaRecurso = declararRecurso({
   rota: 'loja',
-  menu: { rotulo: 'Loja', icone: 'pi pi-shop' },
-  caminhos: { lista: '/loja', novo: '/lojacreate', editar: '/loja/edit/:id' },
-  api: { base: 'loja', busca: 'searchLoja', linha: lojaLinha, registro: lojaRegistro, entrada: lojaInput, filtro: lojaFiltro },
+  nome: { singular: 'Loja', plural: 'Lojas', genero: 'f' },
+  icone: 'pi pi-shop',
+  api: { linha: lojaLinha, registro: lojaRegistro, entrada: lojaInput, filtro: lojaFiltro },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Lojas',
-    plural: 'lojas',
-    vazio: 'Nenhuma loja encontrada',
-    erroObter: 'Erro ao obter loja',
-    erroRemover: 'Erro ao remover a loja',
-    entidade: 'loja',
-    naoEncontrado: 'Loja não encontrada',
-  },
 });

@@ -16,17 +16,8 @@ export type Municipio = z.infer<typeof municipioRegistro>;
 
 export const municipioRecurso = declararRecurso({
   rota: 'municipio',
-  menu: { rotulo: 'Município', icone: 'pi pi-map-marker' },
-  caminhos: { lista: '/municipio', novo: '/municipiocreate', editar: '/municipio/edit/:id' },
-  api: { base: 'municipio', busca: 'searchMunicipio', buscaPorTermo: 'nome', registro: municipioRegistro, entrada: municipioInput },
+  nome: { singular: 'Município', plural: 'Municípios', genero: 'm' },
+  icone: 'pi pi-map-marker',
+  api: { buscaPorTermo: 'nome', registro: municipioRegistro, entrada: municipioInput },
   ordem: { campo: 'nome', dir: 'asc' },
-  rotulos: {
-    titulo: 'Municípios',
-    plural: 'municípios',
-    vazio: 'Nenhum município encontrado',
-    erroObter: 'Erro ao obter municipio',
-    erroRemover: 'Erro ao remover o municipio',
-    entidade: 'municipio',
-    naoEncontrado: 'Município não encontrado',
-  },
 });

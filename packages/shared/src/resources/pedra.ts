@@ -15,19 +15,12 @@ export type Pedra = z.infer<typeof pedraRegistro>;
 /** Stalls ('Pedras', route name 'pedra'; API base 'pedras'): searched by number only. */
 export const pedraRecurso = declararRecurso({
   rota: 'pedra',
-  menu: { rotulo: 'Pedras', icone: 'pi pi-th-large' },
-  caminhos: { lista: '/pedra', novo: '/pedracreate', editar: '/pedra/edit/:id' },
-  api: { base: 'pedras', buscaPorTermo: 'numero', registro: pedraRegistro, entrada: pedraInput },
+  nome: { singular: 'Pedra', plural: 'Pedras', genero: 'f' },
+  icone: 'pi pi-th-large',
+  menu: 'Pedras',
+  api: { base: 'pedras', busca: false, buscaPorTermo: 'numero', registro: pedraRegistro, entrada: pedraInput },
   ordem: { campo: 'numero', dir: 'asc' },
-  rotulos: {
-    titulo: 'Pedras',
-    plural: 'pedras',
-    vazio: 'Nenhuma pedra encontrada',
-    erroObter: 'Erro ao obter pedras',
-    erroRemover: 'Erro ao remover o pedra',
-    entidade: 'pedra',
-    naoEncontrado: 'Pedra não encontrada',
-  },
+  rotulos: { erroObter: 'Erro ao obter pedras', erroRemover: 'Erro ao remover o pedra' },
 });
 
 /** Messages of POST pedras/ocupadas. */

@@ -31,11 +31,11 @@ export type GrupoPermissoes = z.infer<typeof grupoPermissoesRegistro>;
 /** Permission groups (route name 'permissoes'): a group and its flags per route, saved together. */
 export const grupoPermissoesRecurso = declararRecurso({
   rota: 'permissoes',
-  menu: { rotulo: 'Permissões', icone: 'pi pi-lock' },
-  caminhos: { lista: '/permissoes', novo: '/permissoescreate', editar: '/permissoes/edit/:id' },
+  nome: { singular: 'Grupo de permissões', plural: 'Grupos de Permissões', genero: 'm' },
+  icone: 'pi pi-lock',
+  menu: 'Permissões',
   api: {
     base: 'grupoPermissoes',
-    busca: 'searchGrupoPermissoes',
     buscaPorTermo: 'nome',
     linha: grupoPermissoesLinha,
     registro: grupoPermissoesRegistro,
@@ -44,12 +44,10 @@ export const grupoPermissoesRecurso = declararRecurso({
   },
   ordem: { campo: 'id', dir: 'asc' },
   rotulos: {
-    titulo: 'Grupos de Permissões',
     plural: 'grupos',
     vazio: 'Nenhum grupo encontrado',
     erroObter: 'Erro ao obter grupos de permissões',
     erroRemover: 'Erro ao remover o grupo',
     entidade: 'grupo de permissões',
-    naoEncontrado: 'Grupo de permissões não encontrado',
   },
 });

@@ -105,18 +105,11 @@ export const pessoaFiltro = z
 
 export const pessoaRecurso = declararRecurso({
   rota: 'pessoa',
-  menu: { rotulo: 'Pessoa', icone: 'pi pi-users' },
+  nome: { singular: 'Pessoa', plural: 'Pessoas', genero: 'f' },
+  icone: 'pi pi-users',
   // SPEC.md section 2: the edit path has no 'edit' segment.
-  caminhos: { lista: '/pessoa', novo: '/pessoacreate', editar: '/pessoa/:id' },
-  api: { base: 'pessoa', busca: 'searchPessoa', buscaPorTermo: 'nome', registro: pessoaRegistro, entrada: pessoaInput, filtro: pessoaFiltro },
+  caminhos: { editar: '/pessoa/:id' },
+  api: { buscaPorTermo: 'nome', registro: pessoaRegistro, entrada: pessoaInput, filtro: pessoaFiltro },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Pessoas',
-    plural: 'pessoas',
-    vazio: 'Nenhuma pessoa encontrada',
-    erroObter: 'Erro ao obter pessoa',
-    erroRemover: 'Erro ao remover pessoa',
-    entidade: 'pessoa',
-    naoEncontrado: 'Pessoa não encontrada',
-  },
+  rotulos: { erroRemover: 'Erro ao remover pessoa' },
 });

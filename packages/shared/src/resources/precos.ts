@@ -123,17 +123,10 @@ export const PRECO_HISTORICO_DIAS = 90;
 
 export const precoRecurso = declararRecurso({
   rota: 'precos',
-  menu: { rotulo: 'Preços', icone: 'pi pi-dollar' },
-  caminhos: { lista: '/precos', novo: '/precoscreate', editar: '/precos/edit/:id' },
-  api: { base: 'precos', busca: 'searchPrecos', registro: precoRegistro, entrada: precoInput, filtro: precoFiltro },
+  nome: { singular: 'Preço', plural: 'Preços', genero: 'm' },
+  icone: 'pi pi-dollar',
+  menu: 'Preços',
+  api: { registro: precoRegistro, entrada: precoInput, filtro: precoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Preços',
-    plural: 'preços',
-    vazio: 'Nenhum preço encontrado',
-    erroObter: 'Erro ao obter preços',
-    erroRemover: 'Erro ao remover preço',
-    entidade: 'preço',
-    naoEncontrado: 'Preço não encontrado',
-  },
+  rotulos: { erroObter: 'Erro ao obter preços', erroRemover: 'Erro ao remover preço', entidade: 'preço' },
 });

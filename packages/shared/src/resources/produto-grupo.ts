@@ -37,25 +37,9 @@ export type ProdutoGrupoBoletimRow = {
 
 export const produtoGrupoRecurso = declararRecurso({
   rota: 'produtoGrupo',
-  menu: { rotulo: 'Grupo de Produto', icone: 'pi pi-sitemap' },
-  caminhos: { lista: '/produtoGrupo', novo: '/produtoGrupocreate', editar: '/produtoGrupo/edit/:id' },
-  api: {
-    base: 'produtoGrupo',
-    busca: 'searchProdutoGrupo',
-    buscaPorTermo: 'nome',
-    registro: produtoGrupoRegistro,
-    entrada: produtoGrupoInput,
-    filtro: produtoGrupoFiltro,
-    tag: 'Grupo de produto',
-  },
+  nome: { singular: 'Grupo de Produto', plural: 'Grupos de Produto', genero: 'm' },
+  icone: 'pi pi-sitemap',
+  api: { buscaPorTermo: 'nome', registro: produtoGrupoRegistro, entrada: produtoGrupoInput, filtro: produtoGrupoFiltro, tag: 'Grupo de produto' },
   ordem: { campo: 'nome', dir: 'asc' },
-  rotulos: {
-    titulo: 'Grupos de Produto',
-    plural: 'grupos de produto',
-    vazio: 'Nenhum grupo de produto encontrado',
-    erroObter: 'Erro ao obter grupos de produto',
-    erroRemover: 'Erro ao remover o grupo de produto',
-    entidade: 'grupo de produto',
-    naoEncontrado: 'Grupo de produto não encontrado',
-  },
+  rotulos: { erroObter: 'Erro ao obter grupos de produto' },
 });

@@ -106,17 +106,9 @@ export function opcoesDeProduto<T extends { nome?: string | null }>(produtos: re
 
 export const produtoRecurso = declararRecurso({
   rota: 'produto',
-  menu: { rotulo: 'Produto', icone: 'pi pi-shopping-bag' },
-  caminhos: { lista: '/produto', novo: '/produtocreate', editar: '/produto/edit/:id' },
-  api: { base: 'produto', busca: 'searchProduto', buscaPorTermo: 'nome', registro: produtoRegistro, entrada: produtoInput, filtro: produtoFiltro },
+  nome: { singular: 'Produto', plural: 'Produtos', genero: 'm' },
+  icone: 'pi pi-shopping-bag',
+  api: { buscaPorTermo: 'nome', registro: produtoRegistro, entrada: produtoInput, filtro: produtoFiltro },
   ordem: { campo: 'nome', dir: 'asc' },
-  rotulos: {
-    titulo: 'Produtos',
-    plural: 'produtos',
-    vazio: 'Nenhum produto encontrado',
-    erroObter: 'Erro ao obter produtos',
-    erroRemover: 'Erro ao remover o produto',
-    entidade: 'produto',
-    naoEncontrado: 'Produto não encontrado',
-  },
+  rotulos: { erroObter: 'Erro ao obter produtos' },
 });

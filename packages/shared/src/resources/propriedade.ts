@@ -114,25 +114,10 @@ export const propriedadeFiltro = z
 
 export const propriedadeRecurso = declararRecurso({
   rota: 'propriedade',
-  menu: { rotulo: 'Propriedade', icone: 'pi pi-home' },
+  nome: { singular: 'Propriedade', plural: 'Propriedades', genero: 'f' },
+  icone: 'pi pi-home',
   // SPEC.md section 2: the edit path has no 'edit' segment.
-  caminhos: { lista: '/propriedade', novo: '/propriedadecreate', editar: '/propriedade/:id' },
-  api: {
-    base: 'propriedade',
-    busca: 'searchPropriedade',
-    buscaPorTermo: 'nome',
-    registro: propriedadeRegistro,
-    entrada: propriedadeInput,
-    filtro: propriedadeFiltro,
-  },
+  caminhos: { editar: '/propriedade/:id' },
+  api: { buscaPorTermo: 'nome', registro: propriedadeRegistro, entrada: propriedadeInput, filtro: propriedadeFiltro },
   ordem: { campo: 'nome', dir: 'asc' },
-  rotulos: {
-    titulo: 'Propriedades',
-    plural: 'propriedades',
-    vazio: 'Nenhuma propriedade encontrada',
-    erroObter: 'Erro ao obter propriedade',
-    erroRemover: 'Erro ao remover a propriedade',
-    entidade: 'propriedade',
-    naoEncontrado: 'Propriedade não encontrada',
-  },
 });

@@ -347,18 +347,9 @@ export type Lote = z.infer<typeof loteRegistro>;
 /** Romaneios (route name 'romaneio'): what each producer brings on a market day. */
 export const romaneioRecurso = declararRecurso({
   rota: 'romaneio',
-  menu: { rotulo: 'Romaneio', icone: 'pi pi-truck' },
-  caminhos: { lista: '/romaneio', novo: '/romaneiocreate', editar: '/romaneio/edit/:id' },
-  api: { base: 'romaneio', busca: 'searchRomaneio', linha: romaneioLinha, registro: romaneioRegistro, entrada: romaneioInput, filtro: romaneioFiltro },
+  nome: { singular: 'Romaneio', plural: 'Romaneios', genero: 'm' },
+  icone: 'pi pi-truck',
+  api: { linha: romaneioLinha, registro: romaneioRegistro, entrada: romaneioInput, filtro: romaneioFiltro },
   // The newest first (issue date, then id): the gate looks at today's romaneios, not last year's.
   ordem: { campo: 'dataEmissao', dir: 'desc' },
-  rotulos: {
-    titulo: 'Romaneios',
-    plural: 'romaneios',
-    vazio: 'Nenhum romaneio encontrado',
-    erroObter: 'Erro ao obter romaneio',
-    erroRemover: 'Erro ao remover o romaneio',
-    entidade: 'romaneio',
-    naoEncontrado: 'Romaneio não encontrado',
-  },
 });

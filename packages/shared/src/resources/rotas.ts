@@ -14,17 +14,10 @@ export type Rota = z.infer<typeof rotaRegistro>;
 
 export const rotaRecurso = declararRecurso({
   rota: 'rotas',
-  menu: { rotulo: 'Rotas', icone: 'pi pi-sitemap' },
-  caminhos: { lista: '/rotas', novo: '/rotascreate', editar: '/rotas/edit/:id' },
-  api: { base: 'rotas', busca: 'searchRotas', buscaPorTermo: 'nome', registro: rotaRegistro, entrada: rotaInput },
+  nome: { singular: 'Rota', plural: 'Rotas', genero: 'f' },
+  icone: 'pi pi-sitemap',
+  menu: 'Rotas',
+  api: { buscaPorTermo: 'nome', registro: rotaRegistro, entrada: rotaInput },
   ordem: { campo: 'id', dir: 'asc' },
-  rotulos: {
-    titulo: 'Rotas',
-    plural: 'rotas',
-    vazio: 'Nenhuma rota encontrada',
-    erroObter: 'Erro ao obter rotas',
-    erroRemover: 'Erro ao remover a rota',
-    entidade: 'rota',
-    naoEncontrado: 'Rota não encontrada',
-  },
+  rotulos: { erroObter: 'Erro ao obter rotas' },
 });

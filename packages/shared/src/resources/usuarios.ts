@@ -32,16 +32,10 @@ export type UsuarioFiltro = z.input<typeof usuarioFiltro>;
  */
 export const usuarioRecurso = declararRecurso({
   rota: 'usuarios',
-  menu: { rotulo: 'Usuários', icone: 'pi pi-users' },
-  caminhos: { lista: '/usuarios' },
-  api: { base: 'usuarios', busca: 'searchUsuarios', registro: usuarioRegistro, filtro: usuarioFiltro, tag: 'Usuários' },
+  nome: { singular: 'Usuário', plural: 'Usuários', genero: 'm' },
+  icone: 'pi pi-users',
+  menu: 'Usuários',
+  api: { registro: usuarioRegistro, filtro: usuarioFiltro, tag: 'Usuários' },
   ordem: { campo: 'nome', dir: 'asc' },
-  rotulos: {
-    titulo: 'Usuários',
-    plural: 'usuários',
-    vazio: 'Nenhum usuário encontrado',
-    erroObter: 'Erro ao obter usuários',
-    erroRemover: 'Erro ao remover o usuário',
-    naoEncontrado: 'Usuário não encontrado',
-  },
+  rotulos: { erroObter: 'Erro ao obter usuários' },
 });

@@ -41,6 +41,6 @@ export type VafRow = {
 /** The VAF report: a menu entry and a page; its one call (POST precos/vaf) is not a list. */
 export const vafRecurso = declararRecurso({
   rota: 'vaf',
-  menu: { rotulo: 'VAF', icone: 'pi pi-chart-bar' },
-  caminhos: { lista: '/vaf' },
+  nome: { singular: 'VAF', plural: 'VAF', genero: 'm' },
+  icone: 'pi pi-chart-bar',
 });

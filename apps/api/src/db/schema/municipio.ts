@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { limiteDe, municipioInput } from '@ceasa/shared';
 import { chave, semAcento } from './chaves';
 
 export const municipio = pgTable(
@@ -7,8 +8,8 @@ export const municipio = pgTable(
     id: serial('id').primaryKey(),
     /** Changes on every save: a save that sends another is refused (decision 0085). */
     versao: integer('versao').notNull().default(1),
-    nome: varchar('nome', { length: 200 }).notNull(),
-    sigla: varchar('sigla', { length: 2 }).notNull(),
+    nome: varchar('nome', { length: limiteDe(municipioInput, 'nome') }).notNull(),
+    sigla: varchar('sigla', { length: limiteDe(municipioInput, 'sigla') }).notNull(),
   },
   (t) => [
     // One municipality per name and state ('Bom Jesus' exists in several states).

@@ -4,6 +4,8 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useRef, useState, type FormEvent, type FormEventHandler, type KeyboardEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
+import { maximoDe, tituloDoFormulario } from '@ceasa/shared';
+import { LimiteDoCampo } from './limite-do-campo';
 import type { ResourceFormState } from './use-resource-form';
 import { AvisoVersaoDesatualizada } from './versao-desatualizada';
 
@@ -19,7 +21,8 @@ import { AvisoVersaoDesatualizada } from './versao-desatualizada';
  * Ctrl+Enter saves too (the button's title says so); in a master-detail form a plain Enter never saves.
  */
 export function FormPage<F extends FieldValues, D>(props: {
-  titulo: string;
+  /** Default: 'Novo {singular}' / 'Editar {singular}' of the form's declaration. */
+  titulo?: string;
   caminhoDaLista?: string;
   form?: ResourceFormState<F, D>;
   carregando?: boolean;
@@ -36,6 +39,7 @@ export function FormPage<F extends FieldValues, D>(props: {
   const bloqueado = emEnvio || !!f?.bloqueado;
   const p = {
     ...props,
+    titulo: props.titulo ?? (f?.recurso?.nome ? tituloDoFormulario({ nome: f.recurso.nome }, f.editando) : ''),
     caminhoDaLista: props.caminhoDaLista ?? f?.caminhoDaLista,
     carregando: props.carregando ?? f?.carregando,
     erroCarregar: props.erroCarregar ?? f?.erroCarregar,
@@ -101,7 +105,7 @@ export function FormPage<F extends FieldValues, D>(props: {
       ) : (
         <form onSubmit={enviar} onKeyDown={teclar} noValidate className="form-grid">
           {f?.desatualizado && <AvisoVersaoDesatualizada onRecarregar={() => void f.recarregarRegistro()} />}
-          {p.children}
+          <LimiteDoCampo.Provider value={(campo) => maximoDe(f?.schema, campo)}>{p.children}</LimiteDoCampo.Provider>
           {/* A disabled fieldset disables every button in it, the pages' extra ones too. */}
           <fieldset className="form-buttons" disabled={bloqueado}>
             {p.botoes}

@@ -1,6 +1,7 @@
 import { InputText } from 'primereact/inputtext';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { LimiteDoCampo } from './limite-do-campo';
 
 /*
  * The light part of the form fields (label + error frame and the text input), in its own module so
@@ -41,8 +42,10 @@ export function useCampo<T extends FieldValues>(p: Base<T>) {
   return { field, erro, id, aria };
 }
 
+/** A text input; its maxLength is the form schema's limit for the field (in a FormPage) unless given. */
 export function TextField<T extends FieldValues>(p: Base<T> & { maxLength?: number; type?: string }) {
   const { field, erro, id, aria } = useCampo(p);
+  const limite = useContext(LimiteDoCampo);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
       <InputText
@@ -53,7 +56,7 @@ export function TextField<T extends FieldValues>(p: Base<T> & { maxLength?: numb
         onBlur={field.onBlur}
         ref={field.ref}
         autoFocus={p.autoFocus}
-        maxLength={p.maxLength}
+        maxLength={p.maxLength ?? limite(p.name)}
         disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />

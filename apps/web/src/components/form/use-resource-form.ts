@@ -42,6 +42,10 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
 
 export interface ResourceFormState<F extends FieldValues, D> {
   form: UseFormReturn<F>;
+  /** The declaration the form was made from (FormPage's default title). */
+  recurso?: Recurso;
+  /** The shared schema the form validates with (its fields' limits: FormPage gives them to the inputs). */
+  schema?: ZodType;
   caminhoDaLista: string;
   editando: boolean;
   carregando: boolean;
@@ -158,6 +162,8 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
 
   return {
     form,
+    recurso: r,
+    schema: o.schema,
     caminhoDaLista: o.caminhoDaLista,
     editando,
     carregando: editando && q.isLoading,

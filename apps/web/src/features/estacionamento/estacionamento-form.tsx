@@ -29,9 +29,9 @@ export default function EstacionamentoForm() {
   const tipos = useVeiculoTipos();
 
   return (
-    <FormPage form={f} titulo={f.editando ? 'Editar Estacionamento' : 'Novo Estacionamento'}>
+    <FormPage form={f}>
       <DateField control={control} name="data" label="Data" yearRange={`2000:${new Date().getFullYear()}`} />
-      <TextField control={control} name="placa" label="Placa" maxLength={200} />
+      <TextField control={control} name="placa" label="Placa" />
       <NumberField control={control} name="valor" label="Valor" moeda />
       <DividaField control={control} name="divida" rota="estacionamento" />
       <SelectField

@@ -7,9 +7,9 @@ export default function MunicipioForm() {
   const f = useResourceForm<MunicipioInput>({ recurso: municipioRecurso, defaults: { nome: '', sigla: '' } });
   const { control } = f.form;
   return (
-    <FormPage form={f} titulo={f.editando ? 'Editar Município' : 'Novo Município'}>
-      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
-      <TextField control={control} name="sigla" label="Sigla - Estado" maxLength={2} />
+    <FormPage form={f}>
+      <TextField control={control} name="nome" label="Nome" autoFocus />
+      <TextField control={control} name="sigla" label="Sigla - Estado" />
     </FormPage>
   );
 }

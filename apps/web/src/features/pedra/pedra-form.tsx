@@ -11,8 +11,8 @@ export default function PedraForm() {
   });
   const { control } = f.form;
   return (
-    <FormPage form={f} titulo={f.editando ? 'Editar Pedra' : 'Nova Pedra'}>
-      <TextField control={control} name="numero" label="Número" autoFocus maxLength={200} />
+    <FormPage form={f}>
+      <TextField control={control} name="numero" label="Número" autoFocus />
     </FormPage>
   );
 }

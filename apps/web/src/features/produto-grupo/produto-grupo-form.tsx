@@ -10,9 +10,9 @@ export default function ProdutoGrupoForm() {
   });
   const { control } = f.form;
   return (
-    <FormPage form={f} titulo={f.editando ? 'Editar Grupo de Produto' : 'Novo Grupo de Produto'}>
-      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
-      <TextField control={control} name="unPadrao" label="Un Padrão" maxLength={200} />
+    <FormPage form={f}>
+      <TextField control={control} name="nome" label="Nome" autoFocus />
+      <TextField control={control} name="unPadrao" label="Un Padrão" />
     </FormPage>
   );
 }

@@ -15,9 +15,9 @@ export default function ProdutoForm() {
   });
   const { control } = f.form;
   return (
-    <FormPage form={f} titulo={f.editando ? 'Editar Produto' : 'Novo Produto'}>
-      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
-      <TextField control={control} name="embalagem" label="Embalagem" maxLength={200} />
+    <FormPage form={f}>
+      <TextField control={control} name="nome" label="Nome" autoFocus />
+      <TextField control={control} name="embalagem" label="Embalagem" />
       <NumberField control={control} name="pesoEmKg" label="Peso (kg)" decimais={2} />
       <SelectField
         control={control}

@@ -7,8 +7,8 @@ export default function RotasForm() {
   const f = useResourceForm<RotaInput>({ recurso: rotaRecurso, defaults: { nome: '' } });
   const { control } = f.form;
   return (
-    <FormPage form={f} titulo={f.editando ? 'Editar Rota' : 'Nova Rota'}>
-      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
+    <FormPage form={f}>
+      <TextField control={control} name="nome" label="Nome" autoFocus />
     </FormPage>
   );
 }
