@@ -88,6 +88,7 @@ export const colecaoItens = {
   cadastro: 'BoletimItens',
   pai: boletimItens.boletimId,
   item: 'Item',
+  vinculo: 'itens de boletim',
   emUso: (tabela) => (tabela === 'caderno' ? ITEM_TEM_CADERNO : ITEM_EM_USO),
   podeRemover: async (t, row) => {
     const [c] = await itensComCaderno(t, sql`bi.id = ${row.id}`);
@@ -127,7 +128,7 @@ export async function lerItem(t: Tx, itemId: number): Promise<BoletimItem | unde
 }
 
 export function boletimRepository(db: Db) {
-  const crud = auditedCrud(boletim, 'Boletim', NAO_ENCONTRADO, { emUso: () => EM_USO, colecoes: [colecaoItens] });
+  const crud = auditedCrud(boletim, 'Boletim', NAO_ENCONTRADO, { emUso: () => EM_USO, colecoes: [colecaoItens], vinculo: 'boletins' });
 
   async function dto(t: Tx, id: number): Promise<Boletim> {
     const linha = await listRow(t, boletimList, id);

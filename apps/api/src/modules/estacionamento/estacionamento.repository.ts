@@ -32,7 +32,7 @@ export const estacionamentoList: ListSpec<Estacionamento> = {
 const NAO_ENCONTRADO = 'Estacionamento não encontrado';
 
 export function estacionamentoRepository(db: Db) {
-  const crud = auditedCrud(estacionamento, 'Estacionamento', NAO_ENCONTRADO);
+  const crud = auditedCrud(estacionamento, 'Estacionamento', NAO_ENCONTRADO, { vinculo: 'estacionamentos' });
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, estacionamentoList, id, NAO_ENCONTRADO);
 

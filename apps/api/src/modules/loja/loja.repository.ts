@@ -28,7 +28,14 @@ export const ULTIMO_ITEM = 'A loja precisa de ao menos um produto: para tirar es
 const NAO_LOJISTA = 'A pessoa selecionada não é um lojista';
 
 /** A shop's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
-const colecaoItens = { campo: 'itens', table: lojaItens, cadastro: 'LojaItens', pai: lojaItens.lojaId, item: 'Item' } satisfies Colecao;
+const colecaoItens = {
+  campo: 'itens',
+  table: lojaItens,
+  cadastro: 'LojaItens',
+  pai: lojaItens.lojaId,
+  item: 'Item',
+  vinculo: 'itens de loja',
+} satisfies Colecao;
 
 const itensSql = (where: ReturnType<typeof sql>) => sql`
   SELECT li.id, li.loja_id AS "lojaId", li.produto_id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem", pr.peso_em_kg::float8 AS "produtoPesoEmKg",
@@ -42,7 +49,7 @@ const itensSql = (where: ReturnType<typeof sql>) => sql`
 const lerItem = async (t: Tx, id: number) => (await t.execute(itensSql(sql`li.id = ${id}`))).rows[0] as LojaItem | undefined;
 
 export function lojaRepository(db: Db) {
-  const crud = auditedCrud(loja, 'Loja', NAO_ENCONTRADO, { colecoes: [colecaoItens] });
+  const crud = auditedCrud(loja, 'Loja', NAO_ENCONTRADO, { colecoes: [colecaoItens], vinculo: 'lojas' });
   const itemCrud = auditedCrud(lojaItens, 'LojaItens', ITEM_NAO_ENCONTRADO);
 
   async function dto(t: Tx, id: number): Promise<Loja> {

@@ -33,6 +33,7 @@ const NAO_ENCONTRADA = 'Propriedade não encontrada';
 export function propriedadeRepository(db: Db) {
   const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA, {
     emUso: (tabela) => `A propriedade não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
+    vinculo: 'propriedades',
   });
 
   const dto = (t: Tx, id: number) => listRowOrThrow(t, propriedadeList, id, NAO_ENCONTRADA);

@@ -59,6 +59,7 @@ export const colecaoItens = {
   cadastro: 'RomaneioItens',
   pai: romaneioItens.romaneioId,
   item: 'Item',
+  vinculo: 'itens de romaneio',
 } satisfies Colecao;
 
 /** A romaneio's stall bookings on its own date (unique per stall and date). */

@@ -36,7 +36,7 @@ const recusar = (status: 400 | 409, erros: ErroDeCampo[]) => {
  * debt; a saved romaneio changes only its item quantities; deleting a batch's last romaneio frees the debt.
  */
 export function romaneioService(db: Db) {
-  const crud = auditedCrud(romaneio, 'Romaneio', NAO_ENCONTRADO, { colecoes: [colecaoItens, colecaoPedras] });
+  const crud = auditedCrud(romaneio, 'Romaneio', NAO_ENCONTRADO, { colecoes: [colecaoItens, colecaoPedras], vinculo: 'romaneios' });
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
 
   /** Producers, bulletin items and stalls of the batch; 400 naming each field, 409 for a stall already booked. */
