@@ -301,6 +301,8 @@ export function auditedCrud<T extends TableWithId>(
     resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
     /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
     vinculo?: string;
+    /** Why the record may not be deleted (its children ask their own): the pt-BR 409's message, or null when it may go. */
+    podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
   } = {},
 ) {
   type Row = InferSelectModel<T>;
@@ -401,6 +403,8 @@ export function auditedCrud<T extends TableWithId>(
   async function removerNa(t: Tx, usuario: string, id: number): Promise<Row> {
     const antes = await lerLinha(t, id, true);
     if (!antes) throw naoEncontrado(msgNaoEncontrado);
+    const recusa = await o.podeRemover?.(t, antes);
+    if (recusa) throw conflict(recusa);
     const conteudoAntes = await conteudo(t, antes);
     // Children first, one audit row each (the foreign keys' cascade would remove them unrecorded).
     for (const c of colecoes) {
@@ -499,6 +503,8 @@ export function repositorioPadrao<T extends TableWithId, Dto = InferSelectModel<
     resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
     /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
     vinculo?: string;
+    /** Why the record may not be deleted (see auditedCrud). */
+    podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
   },
 ) {
   const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, {
@@ -507,6 +513,7 @@ export function repositorioPadrao<T extends TableWithId, Dto = InferSelectModel<
     colecoes: o.colecoes,
     resumo: o.resumo,
     vinculo: o.vinculo,
+    podeRemover: o.podeRemover,
   });
   const cols = getTableColumns(o.table);
   const valores =

@@ -3,7 +3,7 @@ import { caminhoDoCampo, LOJA_SEM_ITENS, PESSOA_TIPO, type Loja, type LojaDados,
 import type { Db, Tx } from '../../db/client';
 import { loja, lojaItens, municipio, pessoa, produto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias, novaVersao, type Colecao } from '../../lib/crud';
+import { auditedCrud, checarReferencias, novaVersao, type Colecao, repositorioPadrao } from '../../lib/crud';
 import { badRequest, conflict, naoEncontrado } from '../../lib/errors';
 import { listRow, type ListSpec } from '../../lib/list';
 
@@ -49,7 +49,6 @@ const itensSql = (where: ReturnType<typeof sql>) => sql`
 const lerItem = async (t: Tx, id: number) => (await t.execute(itensSql(sql`li.id = ${id}`))).rows[0] as LojaItem | undefined;
 
 export function lojaRepository(db: Db) {
-  const crud = auditedCrud(loja, 'Loja', NAO_ENCONTRADO, { colecoes: [colecaoItens], vinculo: 'lojas' });
   const itemCrud = auditedCrud(lojaItens, 'LojaItens', ITEM_NAO_ENCONTRADO);
 
   async function dto(t: Tx, id: number): Promise<Loja> {
@@ -83,14 +82,23 @@ export function lojaRepository(db: Db) {
     };
   }
 
+  const { crud: _crud, ...generico } = repositorioPadrao(db, {
+    table: loja,
+    cadastro: 'Loja',
+    naoEncontrado: NAO_ENCONTRADO,
+    colecoes: [colecaoItens],
+    vinculo: 'lojas',
+    ler: dto,
+    valores,
+  });
+
   return {
-    ler: (id: number) => dto(db, id),
+    ...generico,
+    /** A new shop sheet has at least one item. */
     inserir: (usuario: string, input: LojaDados) => {
       if (!input.itens?.length) throw badRequest(LOJA_SEM_ITENS, [{ field: 'itens', message: LOJA_SEM_ITENS }]);
-      return crud.salvar(db, usuario, null, (t) => valores(t, input), dto);
+      return generico.inserir(usuario, input);
     },
-    alterar: (usuario: string, id: number, input: LojaDados) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto, input.versao),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
 
     /** PUT lojaitens/updateQtde: one item's quantity, at once (audited). */
     atualizarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
