@@ -1,9 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   caminhoDoCampo,
   colheitaContem,
-  DIVIDA_EM_USO,
   FORA_DA_COLHEITA,
   formatDate,
   NAO_PRODUTOR,
@@ -13,11 +11,25 @@ import {
   type romaneioInput,
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { pedras, pessoa, romaneio, romaneioDivida, romaneioItens } from '../../db/schema';
-import { registrarLog } from '../../lib/audit';
+import { romaneio, romaneioItens } from '../../db/schema';
 import { auditedCrud, novaVersao } from '../../lib/crud';
 import { HttpError, pgErro } from '../../lib/errors';
-import { colecaoItens, colecaoPedras, idsDaDivida, ITEM_NAO_ENCONTRADO, lerItem, lerRomaneio, NAO_ENCONTRADO, romaneiosDaDivida } from './romaneio.repository';
+import {
+  colecaoItens,
+  colecaoPedras,
+  idsDaDivida,
+  ITEM_NAO_ENCONTRADO,
+  itensDeBoletim,
+  lerItem,
+  lerRomaneio,
+  liberarDivida,
+  NAO_ENCONTRADO,
+  numerosDasPedras,
+  pedrasOcupadas,
+  reservarDivida,
+  romaneiosDaDivida,
+  tiposDasPessoas,
+} from './romaneio.repository';
 
 export type RomaneioDados = z.output<typeof romaneioInput>;
 type ErroDeCampo = { field: string; message: string };
@@ -55,16 +67,10 @@ export function romaneioService(db: Db) {
     recusar(400, erros);
 
     // The producer: a person of type producer.
-    const pessoas = await t
-      .select({ id: pessoa.id, tipoId: pessoa.tipoId })
-      .from(pessoa)
-      .where(
-        inArray(
-          pessoa.id,
-          lote.map((r) => r.pessoaId),
-        ),
-      );
-    const tipoDe = new Map(pessoas.map((p) => [p.id, p.tipoId]));
+    const tipoDe = await tiposDasPessoas(
+      t,
+      lote.map((r) => r.pessoaId),
+    );
     lote.forEach((r, k) => {
       const tipo = tipoDe.get(r.pessoaId);
       if (tipo === undefined) erros.push({ field: campo(k, 'pessoaId'), message: 'O produtor deve ser selecionado' });
@@ -74,10 +80,7 @@ export function romaneioService(db: Db) {
 
     // Each item: a bulletin item of this producer, of this product, harvestable on the romaneio's date.
     const ids = [...new Set(lote.flatMap((r) => r.itens.map((i) => i.boletimItensId)))];
-    const itens = (
-      await t.execute(sql`SELECT bi.id, bi.produto_id AS "produtoId", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
-        b.produtor_id AS "produtorId" FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
-    ).rows as { id: number; produtoId: number; inicioColheita: string; fimColheita: string; produtorId: number }[];
+    const itens = await itensDeBoletim(t, ids);
     const itemDe = new Map(itens.map((i) => [i.id, i]));
     lote.forEach((r, k) =>
       r.itens.forEach((i, n) => {
@@ -93,8 +96,7 @@ export function romaneioService(db: Db) {
 
     // Stalls: existing, each once per romaneio.
     const pedraIds = [...new Set(lote.flatMap((r) => r.pedras.map((p) => p.pedrasId)))];
-    const numeros = new Map<number, string>();
-    if (pedraIds.length) for (const p of await t.select().from(pedras).where(inArray(pedras.id, pedraIds))) numeros.set(p.id, p.numero);
+    const numeros = await numerosDasPedras(t, pedraIds);
     lote.forEach((r, k) => {
       const nesta = new Set<number>();
       r.pedras.forEach((p, n) => {
@@ -109,13 +111,11 @@ export function romaneioService(db: Db) {
 
     // Stalls already booked on the date: a friendly 409 (the unique key decides a race; see criar).
     if (pedraIds.length) {
-      const ocupadas = (
-        await t.execute(sql`SELECT rp.pedra_id AS "pedraId", rp.data FROM romaneio_pedras rp
-          WHERE rp.pedra_id IN (${sql.join(pedraIds, sql`, `)}) AND rp.data IN (${sql.join(
-            lote.map((r) => sql`${r.dataEmissao}::date`),
-            sql`, `,
-          )})`)
-      ).rows as { pedraId: number; data: string }[];
+      const ocupadas = await pedrasOcupadas(
+        t,
+        pedraIds,
+        lote.map((r) => r.dataEmissao),
+      );
       const chave = new Set(ocupadas.map((o) => `${o.pedraId}|${String(o.data)}`));
       lote.forEach((r, k) =>
         r.pedras.forEach((p, n) => {
@@ -145,14 +145,7 @@ export function romaneioService(db: Db) {
     return db.transaction(async (t) => {
       const numeros = await validar(t, lote);
       const divida = lote[0].divida;
-      await t
-        .insert(romaneioDivida)
-        .values({ divida })
-        .catch((err: unknown) => {
-          if (pgErro(err)?.code === '23505') throw new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }]);
-          throw err;
-        });
-      await registrarLog(t, usuario, 'RomaneioDivida', divida, 'INSERT', { divida });
+      await reservarDivida(t, usuario, divida);
       // Dates in order and each romaneio's stalls by id: two batches booking the same stalls take their
       // locks in the same order, so one waits for the other instead of deadlocking.
       const ids = new Array<number>(lote.length);
@@ -249,10 +242,7 @@ export function romaneioService(db: Db) {
   function remover(usuario: string, id: number) {
     return db.transaction(async (t) => {
       const r = await crud.remover(db, usuario, id, t);
-      if (!(await idsDaDivida(t, r.divida)).length) {
-        await t.delete(romaneioDivida).where(eq(romaneioDivida.divida, r.divida));
-        await registrarLog(t, usuario, 'RomaneioDivida', r.divida, 'DELETE', { divida: r.divida });
-      }
+      if (!(await idsDaDivida(t, r.divida)).length) await liberarDivida(t, usuario, r.divida);
     });
   }
 
