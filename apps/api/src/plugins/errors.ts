@@ -86,4 +86,4 @@ export function errosDoFramework(_err: FastifyError, _req: unknown, reply: impor
   return send(reply, 400, 'O endereço da requisição é inválido.');
 }
 
-export const naoEncontrado = (reply: import('fastify').FastifyReply) => send(reply, 404, 'Recurso não encontrado');
+export const rotaNaoEncontrada = (reply: import('fastify').FastifyReply) => send(reply, 404, 'Recurso não encontrado');

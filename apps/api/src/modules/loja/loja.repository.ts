@@ -101,7 +101,7 @@ export function lojaRepository(db: Db) {
     },
 
     /** PUT lojaitens/updateQtde: one item's quantity, at once (audited). */
-    atualizarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
+    alterarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
       db.transaction(async (t) => {
         const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
         // The shop sheet's versao covers its items (decision 0085).

@@ -32,7 +32,7 @@ export function municipioRepository(db: Db) {
   return {
     ...generico,
     /** Every municipality, id and name (dropdowns). */
-    findAllBasic: () =>
+    opcoes: () =>
       db
         .select({ id: municipio.id, nome: municipio.nome, sigla: municipio.sigla })
         .from(municipio)

@@ -67,7 +67,8 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     }
   }
 
-  const opcoes = (tipos?: number[]) =>
+  /** People of these types (all without), id and name, by name. */
+  const opcoesDosTipos = (tipos?: number[]) =>
     db
       .select({ id: pessoa.id, nome: pessoa.nome })
       .from(pessoa)
@@ -126,21 +127,21 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     },
 
     /** The person types in their fixed order (1 producer, 2 technician...), not alphabetical: a short, seeded list. */
-    tipos: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
+    opcoesDeTipo: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
 
-    porTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
+    opcoesDoTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
       db
         .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
         .from(pessoa)
         .where(eq(pessoa.tipoId, tipoId))
         .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
 
-    produtores: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.PRODUTOR]),
-    lojistas: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.LOJISTA]),
-    todas: (): Promise<PessoaOpcao[]> => opcoes(),
+    opcoesDeProdutores: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.PRODUTOR]),
+    opcoesDeLojistas: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.LOJISTA]),
+    opcoes: (): Promise<PessoaOpcao[]> => opcoesDosTipos(),
 
     /** Who may have a quotation: shop owners and producers. */
-    cotacoes: (): Promise<PessoaCotacao[]> =>
+    opcoesDeCotacao: (): Promise<PessoaCotacao[]> =>
       db
         .select({ id: pessoa.id, nome: pessoa.nome, tipoDescricao: pessoaTipo.descricao })
         .from(pessoa)

@@ -100,7 +100,7 @@ export function produtoRepository(db: Db) {
         .orderBy(asc(chaveDeOrdem(produto.nome)), asc(produto.id));
       return opcoesDeProduto(rows);
     },
-    async status(): Promise<string[]> {
+    async opcoesDeStatus(): Promise<string[]> {
       const rows = await db.select({ nome: statusProduto.nome }).from(statusProduto).orderBy(asc(statusProduto.id));
       return rows.map((r) => r.nome);
     },

@@ -67,13 +67,13 @@ export function propriedadeRepository(db: Db) {
   return {
     ...generico,
     /** Every property, id and name (dropdowns). */
-    todas: (): Promise<PropriedadeOpcao[]> =>
+    opcoes: (): Promise<PropriedadeOpcao[]> =>
       db
         .select({ id: propriedade.id, nome: propriedade.nome })
         .from(propriedade)
         .orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
     /** A producer's properties (the bulletin form). */
-    doProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
+    opcoesDoProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
       db
         .select({ id: propriedade.id, nome: propriedade.nome })
         .from(propriedade)

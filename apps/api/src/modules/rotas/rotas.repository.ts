@@ -39,6 +39,7 @@ export function rotasRepository(db: Db, aoMudar: () => void) {
     inserir: (usuario: string, input: RotaInput): Promise<Rota> => depois(generico.inserir(usuario, input)),
     alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(generico.alterar(usuario, id, input)),
     remover: (usuario: string, id: number) => depois(generico.remover(usuario, id)),
-    all: () => db.select().from(rotas).orderBy(asc(rotas.id)),
+    /** Every route, by id (the permission checklist). */
+    opcoes: () => db.select().from(rotas).orderBy(asc(rotas.id)),
   };
 }
