@@ -12,7 +12,7 @@ import {
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { romaneio, romaneioItens } from '../../db/schema';
-import { auditedCrud, novaVersao } from '../../lib/crud';
+import { auditedCrud, novaVersao, repositorioPadrao } from '../../lib/crud';
 import { HttpError, pgErro } from '../../lib/errors';
 import {
   colecaoItens,
@@ -48,7 +48,16 @@ const recusar = (status: 400 | 409, erros: ErroDeCampo[]) => {
  * debt; a saved romaneio changes only its item quantities; deleting a batch's last romaneio frees the debt.
  */
 export function romaneioService(db: Db) {
-  const crud = auditedCrud(romaneio, 'Romaneio', NAO_ENCONTRADO, { colecoes: [colecaoItens, colecaoPedras], vinculo: 'romaneios' });
+  // The generic repository, extended: a create saves a batch, an update only quantities, a delete may free the debt.
+  const generico = repositorioPadrao(db, {
+    table: romaneio,
+    cadastro: 'Romaneio',
+    naoEncontrado: NAO_ENCONTRADO,
+    colecoes: [colecaoItens, colecaoPedras],
+    vinculo: 'romaneios',
+    ler: lerRomaneio,
+  });
+  const { crud } = generico;
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
 
   /** Producers, bulletin items and stalls of the batch; 400 naming each field, 409 for a stall already booked. */
@@ -247,7 +256,7 @@ export function romaneioService(db: Db) {
   }
 
   return {
-    ler: (id: number) => lerRomaneio(db, id),
+    ler: generico.ler,
     criar,
     alterar,
     alterarQuantidade,
