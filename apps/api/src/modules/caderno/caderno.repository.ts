@@ -3,11 +3,14 @@ import type { AdubacaoCorrecao, AplicacaoProdutoQuimico, Caderno, CadernoDados }
 import type { Db, Tx } from '../../db/client';
 import { adubacaoCorrecao, aplicacaoProdutosQuimicos, boletimItens, caderno, produto } from '../../db/schema';
 import { checarReferencias, type Colecao, repositorioPadrao } from '../../lib/crud';
-import { conflict, naoEncontrado, pgErro } from '../../lib/errors';
+import { conflict, declararRestricao, naoEncontrado, pgErro } from '../../lib/errors';
 
 const NAO_ENCONTRADO = 'Caderno de campo não encontrado';
 const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
 const JA_TEM = 'Este item do boletim já tem um caderno de campo.';
+
+// A bulletin item with a notebook is not removed under it (no cascade since migration 0015, decision 0078).
+declararRestricao('caderno_boletim_item_id_boletim_itens_id_fk', 'O item do boletim tem caderno de campo: remova o caderno antes de remover o item.');
 
 /** The notebook's two row lists: saved with it by the shared master-detail save (diffed by id, one audit row each). */
 const colecoes = [
