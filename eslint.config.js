@@ -108,5 +108,24 @@ export default tseslint.config(
       ],
     },
   },
+  // SQL only in repositories (decision 0090): a routes file validates, checks access and calls its
+  // module's repository or service; it builds no query and names no table.
+  {
+    files: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL só no repositório do módulo (decisão 0090): a rota chama o repositório ou o serviço.' }],
+          patterns: [
+            {
+              group: ['**/db/schema', '**/db/schema/*', 'drizzle-orm/*'],
+              message: 'SQL só no repositório do módulo (decisão 0090): a rota não conhece tabelas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

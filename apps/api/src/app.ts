@@ -17,7 +17,7 @@ import { loginThrottle } from './identity/throttle';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
 import { registerRecusaDeNulos } from './plugins/entrada';
-import { errosDoFramework, naoEncontrado, registerErrorHandler } from './plugins/errors';
+import { errosDoFramework, registerErrorHandler, rotaNaoEncontrada } from './plugins/errors';
 import { registerOpenapi } from './plugins/openapi';
 import { registerSeguranca } from './plugins/seguranca';
 import { registerStatic } from './plugins/static';
@@ -87,6 +87,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(async (realm) => registerIdentity(realm, ctx));
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);
-  else app.setNotFoundHandler((_req, reply) => naoEncontrado(reply));
+  else app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
   return app;
 }

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 const raiz = path.resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: raiz });
 
-async function recusas(arquivo: string, importacao: string): Promise<string[]> {
+async function recusas(arquivo: string, importacao: string, regra = 'import-x/no-restricted-paths'): Promise<string[]> {
   const [r] = await eslint.lintText(`import * as m from '${importacao}';\nexport const usado = m;\n`, { filePath: path.join(raiz, arquivo) });
-  return r!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return r!.messages.filter((m) => m.ruleId === regra).map((m) => m.message);
 }
 
 describe('camadas guardadas pelo lint', () => {
@@ -30,6 +30,16 @@ describe('camadas guardadas pelo lint', () => {
     expect(await recusas('apps/api/src/db/novo.ts', '../modules/ftp/ftp.service')).toEqual([]);
     // A module's tests may look inside another module.
     expect(await recusas('apps/api/src/modules/pessoa/novo.test.ts', '../ftp/storage')).toEqual([]);
+  });
+
+  it('uma rota da API não escreve SQL: só o repositório do módulo', { timeout: 120_000 }, async () => {
+    const regra = '@typescript-eslint/no-restricted-imports';
+    const rota = 'apps/api/src/modules/usuarios/usuarios.routes.ts';
+    expect(await recusas(rota, 'drizzle-orm', regra)).toEqual([expect.stringContaining('SQL só no repositório')]);
+    expect(await recusas(rota, '../../db/schema', regra)).toHaveLength(1);
+    expect(await recusas(rota, '../../db/schema/usuarios', regra)).toHaveLength(1);
+    expect(await recusas(rota, './usuarios.repository', regra)).toEqual([]);
+    expect(await recusas('apps/api/src/modules/usuarios/usuarios.repository.ts', 'drizzle-orm', regra)).toEqual([]);
   });
 
   it('lib/ da API não conhece nenhum módulo', { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caminhoDoCampo, MSG_VERSAO_DESATUALIZADA } from '@ceasa/shared';
 import type { Db, Tx } from '../db/client';
@@ -7,19 +7,17 @@ import { badRequest, conflict, HttpError, naoEncontrado, pgErro } from './errors
 
 type TableWithId = PgTable & { id: PgColumn };
 
-/** What other records a row may be tied to, by table, as a delete refusal names them. */
-const VINCULOS: Record<string, string> = {
-  propriedade: 'propriedades',
-  estacionamento: 'estacionamentos',
-  romaneio: 'romaneios',
-  romaneio_itens: 'itens de romaneio',
-  boletim: 'boletins',
-  boletim_itens: 'itens de boletim',
-  loja: 'lojas',
-  loja_itens: 'itens de loja',
-  cotacao: 'cotações',
-};
-export const vinculos = (tabela: string) => VINCULOS[tabela] ?? 'outros cadastros';
+/**
+ * What the rows of each table are called when they still tie a record a delete would remove
+ * ('romaneios', 'itens de boletim'), by table name: each resource declares its own (`vinculo` of
+ * `auditedCrud`, `repositorioPadrao` and `Colecao`), so this file names none.
+ */
+const VINCULOS = new Map<string, string>();
+function declararVinculo(table: PgTable, vinculo: string | undefined) {
+  if (vinculo) VINCULOS.set(getTableName(table), vinculo);
+}
+/** The declared name of the rows of `tabela` that tie a record ('outros cadastros' when none was declared). */
+export const vinculos = (tabela: string) => VINCULOS.get(tabela) ?? 'outros cadastros';
 
 /** The 409 of a save that sent a `versao` other than the stored one (decision 0085). */
 export const versaoDesatualizada = () => conflict(MSG_VERSAO_DESATUALIZADA);
@@ -108,6 +106,8 @@ export interface Colecao {
   colecoes?: Colecao[];
   /** The 409 of a removed row that other records still point at (given that table's name). */
   emUso?: (tabela: string) => string;
+  /** What these rows are called when they tie another record a delete would remove (e.g. 'itens de boletim'). */
+  vinculo?: string;
   /**
    * Why a row may not be removed (a save that leaves it out, or its parent's delete): the pt-BR 409's
    * message naming the row, or null when it may go. Asked before the row is deleted, so a record that
@@ -299,6 +299,10 @@ export function auditedCrud<T extends TableWithId>(
     unicos?: Record<string, Unico>;
     colecoes?: Colecao[];
     resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
+    /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
+    vinculo?: string;
+    /** Why the record may not be deleted (its children ask their own): the pt-BR 409's message, or null when it may go. */
+    podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
   } = {},
 ) {
   type Row = InferSelectModel<T>;
@@ -308,6 +312,13 @@ export function auditedCrud<T extends TableWithId>(
   /** The optimistic-locking column (decision 0085), when the table has one. */
   const versaoCol = (cols as Record<string, PgColumn>).versao as PgColumn | undefined;
   const colecoes = o.colecoes ?? [];
+  declararVinculo(table, o.vinculo);
+  const declararColecoes = (cs: Colecao[]) =>
+    cs.forEach((c) => {
+      declararVinculo(c.table, c.vinculo);
+      declararColecoes(c.colecoes ?? []);
+    });
+  declararColecoes(colecoes);
 
   async function lerLinha(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
     const q = db
@@ -392,6 +403,8 @@ export function auditedCrud<T extends TableWithId>(
   async function removerNa(t: Tx, usuario: string, id: number): Promise<Row> {
     const antes = await lerLinha(t, id, true);
     if (!antes) throw naoEncontrado(msgNaoEncontrado);
+    const recusa = await o.podeRemover?.(t, antes);
+    if (recusa) throw conflict(recusa);
     const conteudoAntes = await conteudo(t, antes);
     // Children first, one audit row each (the foreign keys' cascade would remove them unrecorded).
     for (const c of colecoes) {
@@ -461,37 +474,60 @@ export function auditedCrud<T extends TableWithId>(
 }
 
 /**
- * The repository of a simple resource (docs/adding-a-resource.md): a record read as its list row,
- * a create or update saving the input's fields that are columns of `table` (or what `valores`
- * gives), a delete; all audited under `cadastro`. A resource writes its own only where it differs.
+ * The repository of every resource (decision 0090): a record read as the API answers it (default:
+ * its row), a create or update through `salvar` saving what `valores` gives (default: the input's
+ * fields that are columns of `table`, but not `id`/`versao`) and, with `colecoes`, its child rows,
+ * a delete of the record and its children; all audited under `cadastro`. A module adds its own
+ * queries beside these, and writes one of these four itself only where it differs (spread the rest).
  */
-export function repositorioPadrao<T extends TableWithId, Dto>(
+export function repositorioPadrao<T extends TableWithId, Dto = InferSelectModel<T>, In extends object = Record<string, unknown>>(
   db: Db,
   o: {
     table: T;
     cadastro: string;
     naoEncontrado: string;
-    /** Reads one record as the API answers it (e.g. its list row: `(t, id) => listRowOrThrow(t, lista, id, msg)`). */
-    ler: (t: Tx, id: number) => Promise<Dto>;
-    /** The columns to save from the input (default: its fields that are columns, but not `id`). */
-    valores?: (t: Tx, input: Record<string, unknown>, antes?: InferSelectModel<T>) => Promise<Partial<InferInsertModel<T>>> | Partial<InferInsertModel<T>>;
+    /** Reads one record as the API answers it (e.g. its list row: `(t, id) => listRowOrThrow(t, lista, id, msg)`); default: the row. */
+    ler?: (t: Tx, id: number) => Promise<Dto>;
+    /** The columns (and, under each collection's `campo`, the rows) to save from the input; it may check references first. */
+    valores?: (
+      t: Tx,
+      input: In,
+      antes?: InferSelectModel<T>,
+    ) => Promise<Partial<InferInsertModel<T>> & Record<string, unknown>> | (Partial<InferInsertModel<T>> & Record<string, unknown>);
     emUso?: (tabela: string) => string;
     /** The 409s of the table's unique indexes (see Unico). */
     unicos?: Record<string, Unico>;
+    /** Child collections saved with the record (see Colecao). */
+    colecoes?: Colecao[];
+    /** The record's audit content when it should say more than its own columns (see auditedCrud). */
+    resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
+    /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
+    vinculo?: string;
+    /** Why the record may not be deleted (see auditedCrud). */
+    podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
   },
 ) {
-  const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, { emUso: o.emUso, unicos: o.unicos });
+  const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, {
+    emUso: o.emUso,
+    unicos: o.unicos,
+    colecoes: o.colecoes,
+    resumo: o.resumo,
+    vinculo: o.vinculo,
+    podeRemover: o.podeRemover,
+  });
   const cols = getTableColumns(o.table);
   const valores =
     o.valores ??
-    ((_t: Tx, input: Record<string, unknown>) =>
+    ((_t: Tx, input: In) =>
       Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k !== 'versao' && k in cols)) as Partial<InferInsertModel<T>>);
+  const ler = o.ler ?? ((t: Tx, id: number) => crud.ler(t, id) as Promise<Dto>);
+  const versaoDe = (input: In) => (input as { versao?: number | null }).versao;
   return {
     crud,
-    ler: (id: number) => o.ler(db, id),
-    inserir: (usuario: string, input: Record<string, unknown>) => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), o.ler),
-    alterar: (usuario: string, id: number, input: Record<string, unknown>) =>
-      crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), o.ler, input.versao as number | null | undefined),
+    ler: (id: number): Promise<Dto> => ler(db, id),
+    inserir: (usuario: string, input: In): Promise<Dto> => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), ler),
+    alterar: (usuario: string, id: number, input: In): Promise<Dto> =>
+      crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), ler, versaoDe(input)),
     remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
   };
 }

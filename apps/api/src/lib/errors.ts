@@ -15,6 +15,18 @@ export const forbidden = (message = 'Você não tem permissão para esta operaç
 export const naoEncontrado = (message = 'Registro não encontrado') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/**
+ * Foreign keys without a cascade that keep a record from being removed under another, by constraint
+ * name: the 409's message when a removal reaches one without the application's own check first (e.g.
+ * a race). Each resource declares its own (decision 0078); the error handler reads them.
+ */
+const RESTRICOES = new Map<string, string>();
+export function declararRestricao(constraint: string, mensagem: string): void {
+  RESTRICOES.set(constraint, mensagem);
+}
+/** The declared message of a foreign key's refusal, or undefined. */
+export const mensagemDaRestricao = (constraint: string | undefined) => (constraint ? RESTRICOES.get(constraint) : undefined);
+
 /** The PostgreSQL error behind an error (drivers and Drizzle wrap it in `cause`), or null. */
 export function pgErro(err: unknown): { code: string; table?: string; constraint?: string; detail?: string; column?: string } | null {
   let e = err as { code?: unknown; cause?: unknown; table?: string; constraint?: string; detail?: string; column?: string } | undefined;

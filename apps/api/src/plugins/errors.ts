@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { caminhoDoCampo, MSG_CONTROLE } from '@ceasa/shared';
-import { HttpError, STATUS_TEXT, pgErro } from '../lib/errors';
-
-/**
- * Foreign keys without a cascade that keep a record from being removed under another, by constraint name: the 409 when a
- * removal reaches one without the application's own check first (e.g. a race). Decision 0078.
- */
-const RESTRICOES: Record<string, string> = {
-  caderno_boletim_item_id_boletim_itens_id_fk: 'O item do boletim tem caderno de campo: remova o caderno antes de remover o item.',
-};
+import { HttpError, mensagemDaRestricao, STATUS_TEXT, pgErro } from '../lib/errors';
 
 /** Plain pt-BR words for refusals whose library message is English (the message is never passed on). */
 const RECUSA: Record<number, string> = {
@@ -52,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           return send(
             reply,
             409,
-            (pg.constraint && RESTRICOES[pg.constraint]) ??
+            mensagemDaRestricao(pg.constraint) ??
               (req.method === 'DELETE' ? 'O registro está sendo usado em outro cadastro e não pode ser removido.' : 'O registro relacionado não existe.'),
           );
         case '23514':
@@ -86,4 +78,4 @@ export function errosDoFramework(_err: FastifyError, _req: unknown, reply: impor
   return send(reply, 400, 'O endereço da requisição é inválido.');
 }
 
-export const naoEncontrado = (reply: import('fastify').FastifyReply) => send(reply, 404, 'Recurso não encontrado');
+export const rotaNaoEncontrada = (reply: import('fastify').FastifyReply) => send(reply, 404, 'Recurso não encontrado');

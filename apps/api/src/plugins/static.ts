@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { naoEncontrado } from './errors';
+import { rotaNaoEncontrada } from './errors';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -11,7 +11,7 @@ export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function registerStatic(app: FastifyInstance) {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn(`Aplicação web não compilada em ${webDist}: rode "npm run build".`);
-    app.setNotFoundHandler((_req, reply) => naoEncontrado(reply));
+    app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
     return;
   }
   await app.register(fastifyStatic, {
@@ -31,7 +31,7 @@ export async function registerStatic(app: FastifyInstance) {
     // any code, even one that looks like a file name ('1.5R2'), gets the page and its 'Sem dados para mostrar.'.
     const lote = /^\/lote\/[^/]+\/?$/.test(url);
     if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
-      return naoEncontrado(reply);
+      return rotaNaoEncontrada(reply);
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile(lote ? 'lote.html' : 'index.html');

@@ -13,7 +13,7 @@ export function usePessoaTipos() {
 }
 
 /** GET pessoa/pessoaAll: every person (id, nome), for the owner/person dropdowns. Always fresh on mount. */
-export function usePessoasOpcoes() {
+export function usePessoaOpcoes() {
   const q = useQuery({ queryKey: ['pessoa', 'pessoaAll'], queryFn: () => api<PessoaOpcao[]>('pessoa/pessoaAll'), staleTime: 0 });
   useErroAoCarregar(q.error, ERRO_PESSOAS);
   return q;

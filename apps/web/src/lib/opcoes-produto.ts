@@ -41,7 +41,7 @@ export function useProdutoGrupoOpcoes() {
 }
 
 /** The product status list from the server (GET statusProduto). */
-export function useStatusProduto() {
+export function useProdutoStatusOpcoes() {
   const q = useQuery({ queryKey: ['opcoes', 'statusProduto'], queryFn: () => api<string[]>('statusProduto'), staleTime: Infinity });
   return { ...q, opcoes: (q.data ?? []).map((s) => ({ label: s, value: s })) };
 }

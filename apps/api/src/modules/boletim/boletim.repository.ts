@@ -13,9 +13,8 @@ import {
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
-import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
-import { badRequest, conflict, naoEncontrado, pgErro } from '../../lib/errors';
+import { checarReferencias, repositorioPadrao, type Colecao } from '../../lib/crud';
+import { badRequest, naoEncontrado } from '../../lib/errors';
 import { listRow, type ListSpec } from '../../lib/list';
 
 /**
@@ -68,7 +67,6 @@ const ITEM_EM_USO = 'já está vinculado a romaneios e não pode ser removido do
 
 /** The database's word when a notebook appeared meanwhile (caderno → boletim_itens has no cascade since migration 0015). */
 const ITEM_TEM_CADERNO = 'tem caderno de campo: remova o caderno antes de remover o item.';
-const BOLETIM_TEM_CADERNO = 'O boletim não pode ser removido porque um de seus itens tem caderno de campo: remova o caderno antes de remover o boletim.';
 
 /** The product name of each of these bulletin items that has a field notebook (by item id). */
 async function itensComCaderno(t: Tx, where: ReturnType<typeof sql>): Promise<{ id: number; produto: string }[]> {
@@ -88,6 +86,7 @@ export const colecaoItens = {
   cadastro: 'BoletimItens',
   pai: boletimItens.boletimId,
   item: 'Item',
+  vinculo: 'itens de boletim',
   emUso: (tabela) => (tabela === 'caderno' ? ITEM_TEM_CADERNO : ITEM_EM_USO),
   podeRemover: async (t, row) => {
     const [c] = await itensComCaderno(t, sql`bi.id = ${row.id}`);
@@ -127,8 +126,6 @@ export async function lerItem(t: Tx, itemId: number): Promise<BoletimItem | unde
 }
 
 export function boletimRepository(db: Db) {
-  const crud = auditedCrud(boletim, 'Boletim', NAO_ENCONTRADO, { emUso: () => EM_USO, colecoes: [colecaoItens] });
-
   async function dto(t: Tx, id: number): Promise<Boletim> {
     const linha = await listRow(t, boletimList, id);
     if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
@@ -186,44 +183,39 @@ export function boletimRepository(db: Db) {
     };
   }
 
-  /** The bulletin and its items in one transaction (the shared master-detail save); items sent with an id keep it. */
-  const salvar = (usuario: string, id: number | null, input: BoletimDados) => crud.salvar(db, usuario, id, (t) => valores(t, input), dto, input.versao);
+  /**
+   * The bulletin and its items in one transaction (the shared master-detail save); items sent with
+   * an id keep it. A delete removes the items first (one audit row each), unless an item is already
+   * linked to romaneio items or has a field notebook: then 409 and nothing changes (the market's
+   * history and the notebooks stay whole; a notebook is removed on its own first, decision 0078).
+   * The database refuses too if a romaneio links an item or a notebook is written meanwhile.
+   */
+  const generico = repositorioPadrao(db, {
+    table: boletim,
+    cadastro: 'Boletim',
+    naoEncontrado: NAO_ENCONTRADO,
+    emUso: () => EM_USO,
+    colecoes: [colecaoItens],
+    vinculo: 'boletins',
+    ler: dto,
+    valores: (t, input: BoletimDados) => valores(t, input),
+    async podeRemover(t, b) {
+      const usados = await t.execute(
+        sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${b.id} LIMIT 1`,
+      );
+      if (usados.rows.length) return EM_USO;
+      const [comCaderno] = await itensComCaderno(t, sql`bi.boletim_id = ${b.id}`);
+      return comCaderno ? boletimComCaderno(comCaderno.produto) : null;
+    },
+  });
 
   return {
-    ler: (id: number) => dto(db, id),
-    inserir: (usuario: string, input: BoletimDados) => salvar(usuario, null, input),
-    alterar: (usuario: string, id: number, input: BoletimDados) => salvar(usuario, id, input),
+    ler: generico.ler,
+    inserir: generico.inserir,
+    alterar: generico.alterar,
+    remover: generico.remover,
     /** GET boletim/saldo/{id}: the bulletin with each item's estimated, commercialised and balance quantities and the property's municipality. */
     saldo: (id: number) => dto(db, id),
-    /**
-     * Deletes the bulletin and its items (one audit row each), unless an item is already linked to
-     * romaneio items or has a field notebook: then 409 and nothing changes (the market's history and
-     * the notebooks stay whole; a notebook is removed on its own first, decision 0078).
-     */
-    remover: (usuario: string, id: number) =>
-      db.transaction(async (t) => {
-        const antes = await crud.lerLinha(t, id, true);
-        if (!antes) throw naoEncontrado(NAO_ENCONTRADO);
-        const usados = await t.execute(
-          sql`SELECT 1 FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id WHERE bi.boletim_id = ${id} LIMIT 1`,
-        );
-        if (usados.rows.length) throw conflict(EM_USO);
-        const [comCaderno] = await itensComCaderno(t, sql`bi.boletim_id = ${id}`);
-        if (comCaderno) throw conflict(boletimComCaderno(comCaderno.produto));
-        const itens = await t.select().from(boletimItens).where(eq(boletimItens.boletimId, id));
-        // The database refuses too if a romaneio links an item or a notebook is written meanwhile
-        // (romaneio_itens → boletim_itens has no cascade; nor, since migration 0015, caderno → boletim_itens).
-        await t
-          .delete(boletim)
-          .where(eq(boletim.id, id))
-          .catch((err: unknown) => {
-            const e = pgErro(err);
-            if (e?.code === '23503') throw conflict(e.table === 'caderno' ? BOLETIM_TEM_CADERNO : EM_USO);
-            throw err;
-          });
-        for (const it of itens) await registrarLog(t, usuario, 'BoletimItens', it.id, 'DELETE', it);
-        await registrarLog(t, usuario, 'Boletim', id, 'DELETE', antes);
-      }),
     item: async (itemId: number) => {
       const it = await lerItem(db, itemId);
       if (!it) throw naoEncontrado(ITEM_NAO_ENCONTRADO);

@@ -2,12 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { AdubacaoCorrecao, AplicacaoProdutoQuimico, Caderno, CadernoDados } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { adubacaoCorrecao, aplicacaoProdutosQuimicos, boletimItens, caderno, produto } from '../../db/schema';
-import { auditedCrud, checarReferencias, type Colecao } from '../../lib/crud';
-import { conflict, naoEncontrado, pgErro } from '../../lib/errors';
+import { checarReferencias, type Colecao, repositorioPadrao } from '../../lib/crud';
+import { conflict, declararRestricao, naoEncontrado, pgErro } from '../../lib/errors';
 
 const NAO_ENCONTRADO = 'Caderno de campo não encontrado';
 const ITEM_NAO_ENCONTRADO = 'Item do boletim não encontrado';
 const JA_TEM = 'Este item do boletim já tem um caderno de campo.';
+
+// A bulletin item with a notebook is not removed under it (no cascade since migration 0015, decision 0078).
+declararRestricao('caderno_boletim_item_id_boletim_itens_id_fk', 'O item do boletim tem caderno de campo: remova o caderno antes de remover o item.');
 
 /** The notebook's two row lists: saved with it by the shared master-detail save (diffed by id, one audit row each). */
 const colecoes = [
@@ -64,8 +67,6 @@ async function ler(t: Tx, where: ReturnType<typeof sql>): Promise<Caderno | unde
 }
 
 export function cadernoRepository(db: Db) {
-  const crud = auditedCrud(caderno, 'Caderno', NAO_ENCONTRADO, { colecoes });
-
   const dto = async (t: Tx, id: number) => {
     const c = await ler(t, sql`c.id = ${id}`);
     if (!c) throw naoEncontrado(NAO_ENCONTRADO);
@@ -115,17 +116,16 @@ export function cadernoRepository(db: Db) {
   }
 
   /** The notebook and its two row lists in one transaction (the shared master-detail save); rows sent with an id keep it. */
-  const salvar = (usuario: string, id: number | null, input: CadernoDados) =>
-    crud
-      .salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto, input.versao)
-      .catch((err: unknown) => {
-        // Two desks creating the notebook of the same item at once: the second gets the 409.
-        if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);
-        throw err;
-      });
+  const generico = repositorioPadrao(db, { table: caderno, cadastro: 'Caderno', naoEncontrado: NAO_ENCONTRADO, colecoes, ler: dto, valores });
+  const semDuplicar = (p: Promise<Caderno>) =>
+    p.catch((err: unknown) => {
+      // Two desks creating the notebook of the same item at once: the second gets the 409.
+      if (pgErro(err)?.code === '23505') throw conflict(JA_TEM);
+      throw err;
+    });
 
   return {
-    ler: (id: number) => dto(db, id),
+    ler: generico.ler,
     /** GET /caderno/boletimItem/{id}: the item's notebook, or undefined when it has none (404 when the item does not exist). */
     async doItem(boletimItemId: number): Promise<Caderno | undefined> {
       const [item] = await db.select({ id: boletimItens.id }).from(boletimItens).where(eq(boletimItens.id, boletimItemId));
@@ -135,7 +135,7 @@ export function cadernoRepository(db: Db) {
     async inserir(usuario: string, input: CadernoDados) {
       const [ja] = await db.select({ id: caderno.id }).from(caderno).where(eq(caderno.boletimItemId, input.boletimItemId));
       if (ja) throw conflict(JA_TEM);
-      return salvar(usuario, null, input);
+      return semDuplicar(generico.inserir(usuario, input));
     },
     /** PUT caderno: by the id in the body, or else by the bulletin item's notebook. */
     async alterar(usuario: string, id: number | undefined, input: CadernoDados) {
@@ -144,8 +144,8 @@ export function cadernoRepository(db: Db) {
         if (!c) throw naoEncontrado(NAO_ENCONTRADO);
         id = c.id;
       }
-      return salvar(usuario, id, input);
+      return semDuplicar(generico.alterar(usuario, id, input));
     },
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
+    remover: generico.remover,
   };
 }

@@ -29,6 +29,7 @@ export function cotacaoRepository(db: Db) {
     table: cotacao,
     cadastro: 'Cotacao',
     naoEncontrado: NAO_ENCONTRADO,
+    vinculo: 'cotações',
     ler: (t: Tx, id: number) => listRowOrThrow(t, cotacaoList, id, NAO_ENCONTRADO),
     /** The person must exist and be one of pessoa/cotacoes (a shop owner or a producer). */
     valores: async (t: Tx, input: Record<string, unknown>) => {

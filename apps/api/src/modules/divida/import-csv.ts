@@ -27,12 +27,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { decimalBR } from '@ceasa/shared';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db } from '../../db/client';
-import { dividas } from '../../db/schema';
-import { registrarLog } from '../../lib/audit';
+import { gravarDividas } from './divida.repository';
 
 interface ResultadoImportacao {
   /** Data lines read (blank lines not counted). */
@@ -50,7 +48,6 @@ type Registro = { numero: number; nomeContribuinte: string; valorPgto: string };
 
 const COLUNAS = ['numero', 'nomeContribuinte', 'valorPgto'] as const;
 const VALOR_MAXIMO = 9_999_999_999.99;
-const LOTE = 1000;
 
 /** Splits CSV text into records, each with the line number it starts on. */
 function* registros(texto: string, sep: string): Generator<{ linha: number; campos: string[] }> {
@@ -152,26 +149,9 @@ export async function importarCsv(db: Db, texto: string, opts: { estrito?: boole
   if ((opts.estrito && r.rejeitadas.length) || porNumero.size === 0) return r;
 
   const todos = [...porNumero.values()];
-  await db.transaction(async (t) => {
-    for (let i = 0; i < todos.length; i += LOTE) {
-      const linhas = await t
-        .insert(dividas)
-        .values(todos.slice(i, i + LOTE))
-        .onConflictDoUpdate({
-          target: dividas.numero,
-          set: { nomeContribuinte: sql`excluded.nome_contribuinte`, valorPgto: sql`excluded.valor_pgto`, atualizadoEm: sql`now()` },
-        })
-        .returning({ inserida: sql<boolean>`(xmax = 0)` });
-      for (const l of linhas)
-        if (l.inserida) r.inseridas++;
-        else r.atualizadas++;
-    }
-    await registrarLog(t, opts.usuario ?? 'dividas:import', 'Dividas', 'importacao-csv', 'INSERT', {
-      inseridas: r.inseridas,
-      atualizadas: r.atualizadas,
-      rejeitadas: r.rejeitadas.length,
-    });
-  });
+  const gravadas = await gravarDividas(db, todos, opts.usuario ?? 'dividas:import', r.rejeitadas.length);
+  r.inseridas = gravadas.inseridas;
+  r.atualizadas = gravadas.atualizadas;
   r.gravado = true;
   return r;
 }

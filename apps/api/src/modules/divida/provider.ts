@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { DividaConsulta } from '@ceasa/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { dividas } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
+import { dividaDaTabela } from './divida.repository';
 
 /**
  * Where a debt number is looked up (taxpayer and amount). The default reads the `dividas` table,
@@ -15,12 +14,7 @@ export interface DividaProvider {
 }
 
 function dividaTabelaProvider(db: Db): DividaProvider {
-  return {
-    async buscar(numero) {
-      const [d] = await db.select({ nomeContribuinte: dividas.nomeContribuinte, valorPgto: dividas.valorPgto }).from(dividas).where(eq(dividas.numero, numero));
-      return d ? { nomeContribuinte: d.nomeContribuinte, valorPgto: Number(d.valorPgto) } : null;
-    },
-  };
+  return { buscar: (numero) => dividaDaTabela(db, numero) };
 }
 
 const INDISPONIVEL = 'O sistema de arrecadação não respondeu à consulta da dívida. Tente novamente mais tarde.';

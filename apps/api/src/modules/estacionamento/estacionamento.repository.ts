@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Estacionamento, EstacionamentoDados, VeiculoTipo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { estacionamento, pessoa, veiculoTipo } from '../../db/schema';
-import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { checarReferencias, repositorioPadrao } from '../../lib/crud';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const estacionamentoList: ListSpec<Estacionamento> = {
@@ -32,10 +32,6 @@ export const estacionamentoList: ListSpec<Estacionamento> = {
 const NAO_ENCONTRADO = 'Estacionamento não encontrado';
 
 export function estacionamentoRepository(db: Db) {
-  const crud = auditedCrud(estacionamento, 'Estacionamento', NAO_ENCONTRADO);
-
-  const dto = (t: Tx, id: number) => listRowOrThrow(t, estacionamentoList, id, NAO_ENCONTRADO);
-
   /** The person and the vehicle type must exist; then the columns. */
   const valores = async (t: Tx, i: EstacionamentoDados) => {
     await checarReferencias(t, [
@@ -52,12 +48,17 @@ export function estacionamentoRepository(db: Db) {
     };
   };
 
+  const { crud: _crud, ...generico } = repositorioPadrao(db, {
+    table: estacionamento,
+    cadastro: 'Estacionamento',
+    naoEncontrado: NAO_ENCONTRADO,
+    vinculo: 'estacionamentos',
+    ler: (t, id): Promise<Estacionamento> => listRowOrThrow(t, estacionamentoList, id, NAO_ENCONTRADO),
+    valores,
+  });
+
   return {
-    ler: (id: number) => dto(db, id),
-    inserir: (usuario: string, input: EstacionamentoDados): Promise<Estacionamento> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    alterar: (usuario: string, id: number, input: EstacionamentoDados): Promise<Estacionamento> =>
-      crud.salvar(db, usuario, id, (t) => valores(t, input), dto, input.versao),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
-    veiculoTipos: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
+    ...generico,
+    opcoesDeVeiculoTipo: (): Promise<VeiculoTipo[]> => db.select({ id: veiculoTipo.id, nome: veiculoTipo.nome }).from(veiculoTipo).orderBy(asc(veiculoTipo.id)),
   };
 }

@@ -11,7 +11,7 @@ export default function estacionamentoRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/veiculo_tipo',
     { schema: { tags: [tag], summary: 'Tipos de veículo (id, nome)' }, config: { acesso: { rota: 'estacionamento', acao: 'visualizar' } } },
-    () => repo.veiculoTipos(),
+    () => repo.opcoesDeVeiculoTipo(),
   );
   recursoRoutes(app, db, estacionamentoRecurso, { lista: estacionamentoList, repo });
 }

@@ -3,7 +3,7 @@ import { caminhoDoCampo, LOJA_SEM_ITENS, PESSOA_TIPO, type Loja, type LojaDados,
 import type { Db, Tx } from '../../db/client';
 import { loja, lojaItens, municipio, pessoa, produto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias, novaVersao, type Colecao } from '../../lib/crud';
+import { auditedCrud, checarReferencias, novaVersao, type Colecao, repositorioPadrao } from '../../lib/crud';
 import { badRequest, conflict, naoEncontrado } from '../../lib/errors';
 import { listRow, type ListSpec } from '../../lib/list';
 
@@ -28,7 +28,14 @@ export const ULTIMO_ITEM = 'A loja precisa de ao menos um produto: para tirar es
 const NAO_LOJISTA = 'A pessoa selecionada não é um lojista';
 
 /** A shop's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
-const colecaoItens = { campo: 'itens', table: lojaItens, cadastro: 'LojaItens', pai: lojaItens.lojaId, item: 'Item' } satisfies Colecao;
+const colecaoItens = {
+  campo: 'itens',
+  table: lojaItens,
+  cadastro: 'LojaItens',
+  pai: lojaItens.lojaId,
+  item: 'Item',
+  vinculo: 'itens de loja',
+} satisfies Colecao;
 
 const itensSql = (where: ReturnType<typeof sql>) => sql`
   SELECT li.id, li.loja_id AS "lojaId", li.produto_id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem", pr.peso_em_kg::float8 AS "produtoPesoEmKg",
@@ -42,7 +49,6 @@ const itensSql = (where: ReturnType<typeof sql>) => sql`
 const lerItem = async (t: Tx, id: number) => (await t.execute(itensSql(sql`li.id = ${id}`))).rows[0] as LojaItem | undefined;
 
 export function lojaRepository(db: Db) {
-  const crud = auditedCrud(loja, 'Loja', NAO_ENCONTRADO, { colecoes: [colecaoItens] });
   const itemCrud = auditedCrud(lojaItens, 'LojaItens', ITEM_NAO_ENCONTRADO);
 
   async function dto(t: Tx, id: number): Promise<Loja> {
@@ -76,17 +82,26 @@ export function lojaRepository(db: Db) {
     };
   }
 
+  const { crud: _crud, ...generico } = repositorioPadrao(db, {
+    table: loja,
+    cadastro: 'Loja',
+    naoEncontrado: NAO_ENCONTRADO,
+    colecoes: [colecaoItens],
+    vinculo: 'lojas',
+    ler: dto,
+    valores,
+  });
+
   return {
-    ler: (id: number) => dto(db, id),
+    ...generico,
+    /** A new shop sheet has at least one item. */
     inserir: (usuario: string, input: LojaDados) => {
       if (!input.itens?.length) throw badRequest(LOJA_SEM_ITENS, [{ field: 'itens', message: LOJA_SEM_ITENS }]);
-      return crud.salvar(db, usuario, null, (t) => valores(t, input), dto);
+      return generico.inserir(usuario, input);
     },
-    alterar: (usuario: string, id: number, input: LojaDados) => crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), dto, input.versao),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
 
     /** PUT lojaitens/updateQtde: one item's quantity, at once (audited). */
-    atualizarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
+    alterarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
       db.transaction(async (t) => {
         const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
         // The shop sheet's versao covers its items (decision 0085).

@@ -18,7 +18,7 @@ export default function lojaRoutes(app: FastifyInstance, db: Db) {
       schema: { tags, summary: 'Altera a quantidade de um item da loja', body: quantidadeUpdate, response: { 200: lojaItemRegistro } },
       config: { acesso: editar },
     },
-    (req) => repo.atualizarQuantidade(quem(req), req.body.id, req.body.quantidade),
+    (req) => repo.alterarQuantidade(quem(req), req.body.id, req.body.quantidade),
   );
   r.delete(
     '/lojaitens/:id',

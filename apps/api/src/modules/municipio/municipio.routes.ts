@@ -9,7 +9,7 @@ export default function municipioRoutes(app: FastifyInstance, db: Db) {
   const repo = municipioRepository(db);
   const tag = municipioRecurso.menu.rotulo;
   app.get('/municipio/findAllBasic', { schema: { tags: [tag], summary: 'Todos os municípios (id, nome, sigla)' }, config: { acesso: 'perfil' } }, () =>
-    repo.findAllBasic(),
+    repo.opcoes(),
   );
   recursoRoutes(app, db, municipioRecurso, { lista: municipioList, repo, semRemover: true });
   // The spec has no delete of a municipality (its list is edit only): properties and shop items point

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Pedra, PedraDoMapa, PedraInput, ProdutoComercializado } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { pedras } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
+import { repositorioPadrao } from '../../lib/crud';
 import { executar, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.service';
 
@@ -65,17 +65,14 @@ export const comercializadoList: ListSpec<ProdutoComercializado> = {
 };
 
 export function pedraRepository(db: Db) {
-  const crud = auditedCrud(pedras, 'Pedras', 'Pedra não encontrada', {
+  const { crud: _crud, ...generico } = repositorioPadrao<typeof pedras, Pedra, PedraInput>(db, {
+    table: pedras,
+    cadastro: 'Pedras',
+    naoEncontrado: 'Pedra não encontrada',
     emUso: () => 'A pedra não pode ser removida porque já foi ocupada em romaneios.',
     // One stall per number: the unique index decides, also between two saves at the same moment.
     unicos: { pedras_numero_uq: { mensagem: (v) => `Já existe uma pedra com o número ${String(v.numero).trim()}.`, campos: ['numero'] } },
+    valores: (_t, input) => ({ numero: input.numero }),
   });
-
-  return {
-    ler: (id: number): Promise<Pedra> => crud.ler(db, id),
-    inserir: (usuario: string, input: PedraInput): Promise<Pedra> => crud.salvar(db, usuario, null, () => ({ numero: input.numero })),
-    alterar: (usuario: string, id: number, input: PedraInput): Promise<Pedra> =>
-      crud.salvar(db, usuario, id, () => ({ numero: input.numero }), undefined, input.versao),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
-  };
+  return generico;
 }

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { GrupoPermissoes, GrupoPermissoesDados } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { grupoPermissoes, permissoes, rotas } from '../../db/schema';
-import { auditedCrud, type Colecao } from '../../lib/crud';
+import { repositorioPadrao, type Colecao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 
@@ -53,22 +53,26 @@ export function grupoPermissoesRepository(db: Db, aoMudar: () => void) {
     permissoes: g.permissoes.map((p) => `${p.rotaNome}:${[p.visualizar && 'V', p.criar && 'C', p.editar && 'E', p.deletar && 'D'].filter(Boolean).join('')}`),
   });
 
-  const crud = auditedCrud(grupoPermissoes, 'GrupoPermissoes', NAO_ENCONTRADO, {
+  const generico = repositorioPadrao(db, {
+    table: grupoPermissoes,
+    cadastro: 'GrupoPermissoes',
+    naoEncontrado: NAO_ENCONTRADO,
     colecoes: [colecaoPermissoes],
     resumo: async (t, id) => resumo(await ler(t, id)),
+    ler,
+    /** The columns and the rows; a route's flags missing from a row are off. */
+    valores: (_t, input: GrupoPermissoesDados) => ({
+      nome: input.nome,
+      permissoes: input.permissoes.map((p) => ({ id: p.id, rotaId: p.rotaId, criar: p.criar, editar: p.editar, deletar: p.deletar, visualizar: p.visualizar })),
+    }),
   });
-
-  /** The columns and the rows; a route's flags missing from a row are off. */
-  const dados = (input: GrupoPermissoesDados) => ({
-    nome: input.nome,
-    permissoes: input.permissoes.map((p) => ({ id: p.id, rotaId: p.rotaId, criar: p.criar, editar: p.editar, deletar: p.deletar, visualizar: p.visualizar })),
-  });
+  // Every write changes what the permission checks read: they forget their cache afterwards.
   const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
 
   return {
-    ler: (id: number) => ler(db, id),
-    inserir: (usuario: string, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, null, () => dados(input), ler)),
-    alterar: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(crud.salvar(db, usuario, id, () => dados(input), ler, input.versao)),
-    remover: (usuario: string, id: number) => depois(crud.remover(db, usuario, id)),
+    ler: generico.ler,
+    inserir: (usuario: string, input: GrupoPermissoesDados) => depois(generico.inserir(usuario, input)),
+    alterar: (usuario: string, id: number, input: GrupoPermissoesDados) => depois(generico.alterar(usuario, id, input)),
+    remover: (usuario: string, id: number) => depois(generico.remover(usuario, id)),
   };
 }

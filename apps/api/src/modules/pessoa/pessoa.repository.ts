@@ -12,7 +12,7 @@ import {
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { pessoa, pessoaTipo } from '../../db/schema';
-import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
+import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../ftp/ftp.service';
@@ -41,14 +41,6 @@ type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 
 /** People: CRUD with audit, the dropdown lookups, and the photo kept in step with the record. */
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
-  const crud = auditedCrud(pessoa, 'Pessoa', NAO_ENCONTRADA, {
-    emUso: (tabela) => `A pessoa não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
-    // Compared by digits (migration 0011): the photo is named by them, so two people never share one.
-    unicos: { pessoa_cpfcnpj_uq: { mensagem: 'Já existe uma pessoa com este CPF/CNPJ.', campos: ['cpfcnpj'] } },
-  });
-
-  const dto = (t: Tx, id: number) => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
-
   /** The person type must exist; then the columns (the photo kept when the form leaves it alone). */
   async function valores(t: Tx, input: PessoaDados, fotoAtual: string | null) {
     await checarReferencias(t, [{ coluna: pessoaTipo.id, valor: input.tipoId, campo: 'tipoId', mensagem: 'A tipo pessoa deve estar na lista' }]);
@@ -75,21 +67,34 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     }
   }
 
-  const opcoes = (tipos?: number[]) =>
+  /** People of these types (all without), id and name, by name. */
+  const opcoesDosTipos = (tipos?: number[]) =>
     db
       .select({ id: pessoa.id, nome: pessoa.nome })
       .from(pessoa)
       .where(tipos ? inArray(pessoa.tipoId, tipos) : undefined)
       .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id));
 
+  const dto = (t: Tx, id: number): Promise<Pessoa> => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
+  const generico = repositorioPadrao(db, {
+    table: pessoa,
+    cadastro: 'Pessoa',
+    naoEncontrado: NAO_ENCONTRADA,
+    emUso: (tabela) => `A pessoa não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
+    // Compared by digits (migration 0011): the photo is named by them, so two people never share one.
+    unicos: { pessoa_cpfcnpj_uq: { mensagem: 'Já existe uma pessoa com este CPF/CNPJ.', campos: ['cpfcnpj'] } },
+    ler: dto,
+    valores: (t, input: PessoaDados, atual) => valores(t, input, atual?.foto ?? null),
+  });
+
   return {
-    ler: (id: number) => dto(db, id),
+    ler: generico.ler,
+    inserir: generico.inserir,
 
-    inserir: (usuario: string, input: PessoaDados): Promise<Pessoa> => crud.salvar(db, usuario, null, (t) => valores(t, input, null), dto),
-
+    /** The generic save, keeping the row it replaced: after a CPF/CNPJ change the photo follows the new name. */
     async alterar(usuario: string, id: number, input: PessoaDados): Promise<Pessoa> {
       let antes: typeof pessoa.$inferSelect | undefined;
-      const p = await crud.salvar(
+      const p = await generico.crud.salvar(
         db,
         usuario,
         id,
@@ -109,7 +114,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
 
     /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
     async remover(usuario: string, id: number): Promise<RemocaoPessoa> {
-      const row = await crud.remover(db, usuario, id);
+      const row = await generico.crud.remover(db, usuario, id);
       const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
       try {
         let removida = false;
@@ -122,21 +127,21 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     },
 
     /** The person types in their fixed order (1 producer, 2 technician...), not alphabetical: a short, seeded list. */
-    tipos: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
+    opcoesDeTipo: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
 
-    porTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
+    opcoesDoTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
       db
         .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
         .from(pessoa)
         .where(eq(pessoa.tipoId, tipoId))
         .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
 
-    produtores: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.PRODUTOR]),
-    lojistas: (): Promise<PessoaOpcao[]> => opcoes([PESSOA_TIPO.LOJISTA]),
-    todas: (): Promise<PessoaOpcao[]> => opcoes(),
+    opcoesDeProdutores: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.PRODUTOR]),
+    opcoesDeLojistas: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.LOJISTA]),
+    opcoes: (): Promise<PessoaOpcao[]> => opcoesDosTipos(),
 
     /** Who may have a quotation: shop owners and producers. */
-    cotacoes: (): Promise<PessoaCotacao[]> =>
+    opcoesDeCotacao: (): Promise<PessoaCotacao[]> =>
       db
         .select({ id: pessoa.id, nome: pessoa.nome, tipoDescricao: pessoaTipo.descricao })
         .from(pessoa)

@@ -19,17 +19,17 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = [tag];
 
   // Lookups many screens share (romaneio, boletim, loja, cotação): any user with a profile.
-  r.get('/tipo', { schema: { tags, summary: 'Tipos de pessoa (id, descricao)' }, config: { acesso: 'perfil' } }, () => repo.tipos());
+  r.get('/tipo', { schema: { tags, summary: 'Tipos de pessoa (id, descricao)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeTipo());
   r.get(
     '/pessoa/tipo/:tipoId',
     { schema: { tags, summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj', params: tipoParam }, config: { acesso: 'perfil' } },
-    (req) => repo.porTipo(req.params.tipoId),
+    (req) => repo.opcoesDoTipo(req.params.tipoId),
   );
-  r.get('/pessoa/produtorAll', { schema: { tags, summary: 'Produtores (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.produtores());
-  r.get('/pessoa/lojistas', { schema: { tags, summary: 'Lojistas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.lojistas());
-  r.get('/pessoa/pessoaAll', { schema: { tags, summary: 'Todas as pessoas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.todas());
+  r.get('/pessoa/produtorAll', { schema: { tags, summary: 'Produtores (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeProdutores());
+  r.get('/pessoa/lojistas', { schema: { tags, summary: 'Lojistas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeLojistas());
+  r.get('/pessoa/pessoaAll', { schema: { tags, summary: 'Todas as pessoas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoes());
   r.get('/pessoa/cotacoes', { schema: { tags, summary: 'Lojistas e produtores para cotação (id, nome, tipoDescricao)' }, config: { acesso: 'perfil' } }, () =>
-    repo.cotacoes(),
+    repo.opcoesDeCotacao(),
   );
   r.get(
     '/pessoa/produtor/:id',

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
-import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { checarReferencias, repositorioPadrao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import {
   activeFilters,
@@ -158,20 +158,21 @@ const resumoList: ListSpec<PrecoResumo> = {
 
 const NAO_ENCONTRADO = 'Preço não encontrado';
 export function precosRepository(db: Db) {
-  const crud = auditedCrud(precos, 'Precos', NAO_ENCONTRADO);
-
-  const ler = (t: Tx, id: number) => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO);
-
   async function valores(t: Tx, input: PrecoInput) {
     await checarReferencias(t, [{ coluna: produto.id, valor: input.produtoId, campo: 'produtoId', mensagem: PRECO_MSG.produtoNaLista }]);
     return { produtoId: input.produtoId as number, data: input.data, valor: (input.valor as number).toFixed(2) };
   }
 
+  const { crud: _crud, ...generico } = repositorioPadrao(db, {
+    table: precos,
+    cadastro: 'Precos',
+    naoEncontrado: NAO_ENCONTRADO,
+    ler: (t, id): Promise<Preco> => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO),
+    valores,
+  });
+
   return {
-    ler: (id: number) => ler(db, id),
-    inserir: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t) => valores(t, input), ler),
-    alterar: (usuario: string, id: number, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler, input.versao),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
+    ...generico,
 
     /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
     async listar(p: ListParams): Promise<Page<Preco>> {

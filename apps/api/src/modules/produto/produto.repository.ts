@@ -3,7 +3,7 @@ import { opcoesDeProduto, type Produto, type ProdutoInput, type ProdutoOpcao } f
 import type { Db, Tx } from '../../db/client';
 import { produto, produtoGrupo, statusProduto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias } from '../../lib/crud';
+import { checarReferencias, repositorioPadrao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
@@ -62,12 +62,6 @@ export function normalizarFiltroDeProduto(body: Filtros | null | undefined): Fil
 const NAO_ENCONTRADO = 'Produto não encontrado';
 
 export function produtoRepository(db: Db) {
-  const crud = auditedCrud(produto, 'Produto', NAO_ENCONTRADO, {
-    unicos: { produto_nome_embalagem_uq: { mensagem: 'Já existe um produto com este nome e esta embalagem.', campos: ['nome', 'embalagem'] } },
-  });
-
-  const ler = (t: Tx, id: number) => listRowOrThrow(t, produtoList, id, NAO_ENCONTRADO);
-
   /** The group and the status must exist: a 400 with the field's message, never a 409/500. */
   async function valores(t: Tx, input: ProdutoInput) {
     const status = input.status.trim().toUpperCase();
@@ -78,10 +72,17 @@ export function produtoRepository(db: Db) {
     return { nome: input.nome, embalagem: input.embalagem, pesoEmKg: String(input.pesoEmKg ?? 1), produtoGrupoId: input.produtoGrupoId, status };
   }
 
+  const { crud: _crud, ...generico } = repositorioPadrao(db, {
+    table: produto,
+    cadastro: 'Produto',
+    naoEncontrado: NAO_ENCONTRADO,
+    unicos: { produto_nome_embalagem_uq: { mensagem: 'Já existe um produto com este nome e esta embalagem.', campos: ['nome', 'embalagem'] } },
+    ler: (t, id): Promise<Produto> => listRowOrThrow(t, produtoList, id, NAO_ENCONTRADO),
+    valores,
+  });
+
   return {
-    ler: (id: number) => ler(db, id),
-    inserir: (usuario: string, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, null, (t) => valores(t, input), ler),
-    alterar: (usuario: string, id: number, input: ProdutoInput): Promise<Produto> => crud.salvar(db, usuario, id, (t) => valores(t, input), ler, input.versao),
+    ...generico,
     /** The deleting user's e-mail is attached to the record (userEmail) in its audit row. */
     async remover(usuario: string, id: number) {
       return db.transaction(async (t) => {
@@ -99,7 +100,7 @@ export function produtoRepository(db: Db) {
         .orderBy(asc(chaveDeOrdem(produto.nome)), asc(produto.id));
       return opcoesDeProduto(rows);
     },
-    async status(): Promise<string[]> {
+    async opcoesDeStatus(): Promise<string[]> {
       const rows = await db.select({ nome: statusProduto.nome }).from(statusProduto).orderBy(asc(statusProduto.id));
       return rows.map((r) => r.nome);
     },

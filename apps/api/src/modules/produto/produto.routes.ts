@@ -7,7 +7,9 @@ import { normalizarFiltroDeProduto, produtoList, produtoRepository } from './pro
 export default function produtoRoutes(app: FastifyInstance, db: Db) {
   const repo = produtoRepository(db);
   const tag = produtoRecurso.menu.rotulo;
-  app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () => repo.status());
+  app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () =>
+    repo.opcoesDeStatus(),
+  );
   app.get(
     '/produto/listAllProdutoBasic',
     { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } },

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
-import { auditedCrud, checarReferencias, vinculos } from '../../lib/crud';
+import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
 import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const propriedadeList: ListSpec<Propriedade> = {
@@ -31,12 +31,6 @@ export const propriedadeList: ListSpec<Propriedade> = {
 const NAO_ENCONTRADA = 'Propriedade não encontrada';
 
 export function propriedadeRepository(db: Db) {
-  const crud = auditedCrud(propriedade, 'Propriedade', NAO_ENCONTRADA, {
-    emUso: (tabela) => `A propriedade não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
-  });
-
-  const dto = (t: Tx, id: number) => listRowOrThrow(t, propriedadeList, id, NAO_ENCONTRADA);
-
   /** The owner and the municipality must exist; then the columns. */
   const valores = async (t: Tx, i: PropriedadeDados) => {
     await checarReferencias(t, [
@@ -60,20 +54,26 @@ export function propriedadeRepository(db: Db) {
     };
   };
 
+  const { crud: _crud, ...generico } = repositorioPadrao(db, {
+    table: propriedade,
+    cadastro: 'Propriedade',
+    naoEncontrado: NAO_ENCONTRADA,
+    emUso: (tabela) => `A propriedade não pode ser removida porque está vinculada a ${vinculos(tabela)}.`,
+    vinculo: 'propriedades',
+    ler: (t, id): Promise<Propriedade> => listRowOrThrow(t, propriedadeList, id, NAO_ENCONTRADA),
+    valores,
+  });
+
   return {
-    ler: (id: number) => dto(db, id),
-    inserir: (usuario: string, input: PropriedadeDados): Promise<Propriedade> => crud.salvar(db, usuario, null, (t) => valores(t, input), dto),
-    alterar: (usuario: string, id: number, input: PropriedadeDados): Promise<Propriedade> =>
-      crud.salvar(db, usuario, id, (t) => valores(t, input), dto, input.versao),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
+    ...generico,
     /** Every property, id and name (dropdowns). */
-    todas: (): Promise<PropriedadeOpcao[]> =>
+    opcoes: (): Promise<PropriedadeOpcao[]> =>
       db
         .select({ id: propriedade.id, nome: propriedade.nome })
         .from(propriedade)
         .orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
     /** A producer's properties (the bulletin form). */
-    doProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
+    opcoesDoProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
       db
         .select({ id: propriedade.id, nome: propriedade.nome })
         .from(propriedade)

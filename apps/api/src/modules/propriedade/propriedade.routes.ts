@@ -14,12 +14,12 @@ export default function propriedadeRoutes(app: FastifyInstance, db: Db) {
   const tag = propriedadeRecurso.menu.rotulo;
   // Dropdowns of the bulletin form (route 'boletim'), so any user with a profile.
   r.get('/propriedade/propriedadeAll', { schema: { tags: [tag], summary: 'Todas as propriedades (id, nome)' }, config: { acesso: 'perfil' } }, () =>
-    repo.todas(),
+    repo.opcoes(),
   );
   r.get(
     '/propriedade/proprietario/:produtorId',
     { schema: { tags: [tag], summary: 'Propriedades de um produtor (id, nome)', params: produtorParam }, config: { acesso: 'perfil' } },
-    (req) => repo.doProprietario(req.params.produtorId),
+    (req) => repo.opcoesDoProprietario(req.params.produtorId),
   );
   recursoRoutes(app, db, propriedadeRecurso, { lista: propriedadeList, repo });
 }

@@ -1,9 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { BoletimItemProduto, PedraLivre, Romaneio, RomaneioItem, RomaneioLinha, RomaneioPedra } from '@ceasa/shared';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  type AplicacaoCarencia,
+  DIVIDA_EM_USO,
+  type BoletimItemProduto,
+  PedraLivre,
+  Romaneio,
+  RomaneioItem,
+  RomaneioLinha,
+  RomaneioPedra,
+} from '@ceasa/shared';
 import type { Tx } from '../../db/client';
-import { romaneioItens, romaneioPedras } from '../../db/schema';
+import { pedras, pessoa, romaneioDivida, romaneioItens, romaneioPedras } from '../../db/schema';
+import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
-import { naoEncontrado } from '../../lib/errors';
+import { HttpError, naoEncontrado, pgErro } from '../../lib/errors';
 import type { ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.service';
 import { ordemDoNumero } from '../pedra/pedra.service';
@@ -59,6 +69,7 @@ export const colecaoItens = {
   cadastro: 'RomaneioItens',
   pai: romaneioItens.romaneioId,
   item: 'Item',
+  vinculo: 'itens de romaneio',
 } satisfies Colecao;
 
 /** A romaneio's stall bookings on its own date (unique per stall and date). */
@@ -171,4 +182,58 @@ export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[]): 
     WHERE b.produtor_id = ${pessoaId} ${filtro}
     ORDER BY f_unaccent(p.nome) COLLATE "C", bi.id`);
   return r.rows as BoletimItemProduto[];
+}
+
+/** The type of each of these people (a batch's producers), by id; a missing id is absent. */
+export async function tiposDasPessoas(t: Tx, ids: number[]): Promise<Map<number, number>> {
+  const pessoas = await t.select({ id: pessoa.id, tipoId: pessoa.tipoId }).from(pessoa).where(inArray(pessoa.id, ids));
+  return new Map(pessoas.map((p) => [p.id, p.tipoId]));
+}
+
+/** Product, harvest window and producer of each of these bulletin items (a batch's items). */
+/** A batch's bulletin items: what the gate's rules read (producer, product, harvest window, notebook's sprays). */
+type ItemDeBoletim = { id: number; produtoId: number; inicioColheita: string; fimColheita: string; produtorId: number; aplicacoes: AplicacaoCarencia[] | null };
+
+export async function itensDeBoletim(t: Tx, ids: number[]): Promise<ItemDeBoletim[]> {
+  return (
+    await t.execute(sql`SELECT bi.id, bi.produto_id AS "produtoId", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
+        b.produtor_id AS "produtorId", ${aplicacoesDoItem} AS aplicacoes
+        FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
+  ).rows as ItemDeBoletim[];
+}
+
+/** The number of each of these stalls, by id; a missing id is absent. */
+export async function numerosDasPedras(t: Tx, ids: number[]): Promise<Map<number, string>> {
+  const numeros = new Map<number, string>();
+  if (ids.length) for (const p of await t.select().from(pedras).where(inArray(pedras.id, ids))) numeros.set(p.id, p.numero);
+  return numeros;
+}
+
+/** Which of these stalls are already booked on which of these dates. */
+export async function pedrasOcupadas(t: Tx, pedraIds: number[], datas: string[]): Promise<{ pedraId: number; data: string }[]> {
+  return (
+    await t.execute(sql`SELECT rp.pedra_id AS "pedraId", rp.data FROM romaneio_pedras rp
+          WHERE rp.pedra_id IN (${sql.join(pedraIds, sql`, `)}) AND rp.data IN (${sql.join(
+            datas.map((d) => sql`${d}::date`),
+            sql`, `,
+          )})`)
+  ).rows as { pedraId: number; data: string }[];
+}
+
+/** A batch takes its debt: its row (the primary key refuses a debt another batch holds: 409), audited. */
+export async function reservarDivida(t: Tx, usuario: string, divida: number): Promise<void> {
+  await t
+    .insert(romaneioDivida)
+    .values({ divida })
+    .catch((err: unknown) => {
+      if (pgErro(err)?.code === '23505') throw new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }]);
+      throw err;
+    });
+  await registrarLog(t, usuario, 'RomaneioDivida', divida, 'INSERT', { divida });
+}
+
+/** The debt's batch row goes (when its last romaneio went), audited: the debt may be used again. */
+export async function liberarDivida(t: Tx, usuario: string, divida: number): Promise<void> {
+  await t.delete(romaneioDivida).where(eq(romaneioDivida.divida, divida));
+  await registrarLog(t, usuario, 'RomaneioDivida', divida, 'DELETE', { divida });
 }

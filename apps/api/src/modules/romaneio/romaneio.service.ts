@@ -1,11 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  type AplicacaoCarencia,
   caminhoDoCampo,
   carenciaNaoCumprida,
   colheitaContem,
-  DIVIDA_EM_USO,
   FORA_DA_COLHEITA,
   formatDate,
   NAO_PRODUTOR,
@@ -15,9 +12,8 @@ import {
   type romaneioInput,
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { pedras, pessoa, romaneio, romaneioDivida, romaneioItens } from '../../db/schema';
-import { registrarLog } from '../../lib/audit';
-import { auditedCrud, novaVersao } from '../../lib/crud';
+import { romaneio, romaneioItens } from '../../db/schema';
+import { auditedCrud, novaVersao, repositorioPadrao } from '../../lib/crud';
 import { HttpError, pgErro } from '../../lib/errors';
 import {
   aplicacoesDoItem,
@@ -25,10 +21,16 @@ import {
   colecaoPedras,
   idsDaDivida,
   ITEM_NAO_ENCONTRADO,
+  itensDeBoletim,
   lerItem,
   lerRomaneio,
+  liberarDivida,
   NAO_ENCONTRADO,
+  numerosDasPedras,
+  pedrasOcupadas,
+  reservarDivida,
   romaneiosDaDivida,
+  tiposDasPessoas,
 } from './romaneio.repository';
 
 export { aplicacoesDoItem };
@@ -50,7 +52,16 @@ const recusar = (status: 400 | 409, erros: ErroDeCampo[]) => {
  * debt; a saved romaneio changes only its item quantities; deleting a batch's last romaneio frees the debt.
  */
 export function romaneioService(db: Db) {
-  const crud = auditedCrud(romaneio, 'Romaneio', NAO_ENCONTRADO, { colecoes: [colecaoItens, colecaoPedras] });
+  // The generic repository, extended: a create saves a batch, an update only quantities, a delete may free the debt.
+  const generico = repositorioPadrao(db, {
+    table: romaneio,
+    cadastro: 'Romaneio',
+    naoEncontrado: NAO_ENCONTRADO,
+    colecoes: [colecaoItens, colecaoPedras],
+    vinculo: 'romaneios',
+    ler: lerRomaneio,
+  });
+  const { crud } = generico;
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
 
   /** Producers, bulletin items and stalls of the batch; 400 naming each field, 409 for a stall already booked. */
@@ -69,16 +80,10 @@ export function romaneioService(db: Db) {
     recusar(400, erros);
 
     // The producer: a person of type producer.
-    const pessoas = await t
-      .select({ id: pessoa.id, tipoId: pessoa.tipoId })
-      .from(pessoa)
-      .where(
-        inArray(
-          pessoa.id,
-          lote.map((r) => r.pessoaId),
-        ),
-      );
-    const tipoDe = new Map(pessoas.map((p) => [p.id, p.tipoId]));
+    const tipoDe = await tiposDasPessoas(
+      t,
+      lote.map((r) => r.pessoaId),
+    );
     lote.forEach((r, k) => {
       const tipo = tipoDe.get(r.pessoaId);
       if (tipo === undefined) erros.push({ field: campo(k, 'pessoaId'), message: 'O produtor deve ser selecionado' });
@@ -88,11 +93,7 @@ export function romaneioService(db: Db) {
 
     // Each item: a bulletin item of this producer, of this product, harvestable on the romaneio's date.
     const ids = [...new Set(lote.flatMap((r) => r.itens.map((i) => i.boletimItensId)))];
-    const itens = (
-      await t.execute(sql`SELECT bi.id, bi.produto_id AS "produtoId", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
-        b.produtor_id AS "produtorId", ${aplicacoesDoItem} AS aplicacoes
-        FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
-    ).rows as { id: number; produtoId: number; inicioColheita: string; fimColheita: string; produtorId: number; aplicacoes: AplicacaoCarencia[] | null }[];
+    const itens = await itensDeBoletim(t, ids);
     const itemDe = new Map(itens.map((i) => [i.id, i]));
     lote.forEach((r, k) =>
       r.itens.forEach((i, n) => {
@@ -113,8 +114,7 @@ export function romaneioService(db: Db) {
 
     // Stalls: existing, each once per romaneio.
     const pedraIds = [...new Set(lote.flatMap((r) => r.pedras.map((p) => p.pedrasId)))];
-    const numeros = new Map<number, string>();
-    if (pedraIds.length) for (const p of await t.select().from(pedras).where(inArray(pedras.id, pedraIds))) numeros.set(p.id, p.numero);
+    const numeros = await numerosDasPedras(t, pedraIds);
     lote.forEach((r, k) => {
       const nesta = new Set<number>();
       r.pedras.forEach((p, n) => {
@@ -129,13 +129,11 @@ export function romaneioService(db: Db) {
 
     // Stalls already booked on the date: a friendly 409 (the unique key decides a race; see criar).
     if (pedraIds.length) {
-      const ocupadas = (
-        await t.execute(sql`SELECT rp.pedra_id AS "pedraId", rp.data FROM romaneio_pedras rp
-          WHERE rp.pedra_id IN (${sql.join(pedraIds, sql`, `)}) AND rp.data IN (${sql.join(
-            lote.map((r) => sql`${r.dataEmissao}::date`),
-            sql`, `,
-          )})`)
-      ).rows as { pedraId: number; data: string }[];
+      const ocupadas = await pedrasOcupadas(
+        t,
+        pedraIds,
+        lote.map((r) => r.dataEmissao),
+      );
       const chave = new Set(ocupadas.map((o) => `${o.pedraId}|${String(o.data)}`));
       lote.forEach((r, k) =>
         r.pedras.forEach((p, n) => {
@@ -165,14 +163,7 @@ export function romaneioService(db: Db) {
     return db.transaction(async (t) => {
       const numeros = await validar(t, lote);
       const divida = lote[0].divida;
-      await t
-        .insert(romaneioDivida)
-        .values({ divida })
-        .catch((err: unknown) => {
-          if (pgErro(err)?.code === '23505') throw new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }]);
-          throw err;
-        });
-      await registrarLog(t, usuario, 'RomaneioDivida', divida, 'INSERT', { divida });
+      await reservarDivida(t, usuario, divida);
       // Dates in order and each romaneio's stalls by id: two batches booking the same stalls take their
       // locks in the same order, so one waits for the other instead of deadlocking.
       const ids = new Array<number>(lote.length);
@@ -247,14 +238,7 @@ export function romaneioService(db: Db) {
         // The withdrawal period, as on POST: a notebook application recorded since refuses the save (decision 0106).
         const ids = atual.itens.flatMap((i) => (i.boletimItensId ? [i.boletimItensId] : []));
         if (ids.length) {
-          const aplicacoes = new Map(
-            (
-              (await t.execute(sql`SELECT bi.id, ${aplicacoesDoItem} AS aplicacoes FROM boletim_itens bi WHERE bi.id IN (${sql.join(ids, sql`, `)})`)).rows as {
-                id: number;
-                aplicacoes: AplicacaoCarencia[] | null;
-              }[]
-            ).map((a) => [a.id, a.aplicacoes]),
-          );
+          const aplicacoes = new Map((await itensDeBoletim(t, ids)).map((a) => [a.id, a.aplicacoes]));
           input.itens.forEach((i, n) => {
             const message = carenciaNaoCumprida(aplicacoes.get(i.boletimItensId) ?? null, atual.dataEmissao);
             if (message) erros.push({ field: caminhoDoCampo(['itens', n, 'boletimItensId']), message });
@@ -286,15 +270,12 @@ export function romaneioService(db: Db) {
   function remover(usuario: string, id: number) {
     return db.transaction(async (t) => {
       const r = await crud.remover(db, usuario, id, t);
-      if (!(await idsDaDivida(t, r.divida)).length) {
-        await t.delete(romaneioDivida).where(eq(romaneioDivida.divida, r.divida));
-        await registrarLog(t, usuario, 'RomaneioDivida', r.divida, 'DELETE', { divida: r.divida });
-      }
+      if (!(await idsDaDivida(t, r.divida)).length) await liberarDivida(t, usuario, r.divida);
     });
   }
 
   return {
-    ler: (id: number) => lerRomaneio(db, id),
+    ler: generico.ler,
     criar,
     alterar,
     alterarQuantidade,

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Rota, RotaInput } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { permissoes, rotas } from '../../db/schema';
-import { auditedCrud, type Colecao } from '../../lib/crud';
+import { repositorioPadrao, type Colecao } from '../../lib/crud';
 import type { ListSpec } from '../../lib/list';
 
 export const rotasList: ListSpec<Rota> = {
@@ -25,14 +25,21 @@ const colecaoPermissoes = {
 } satisfies Colecao;
 
 export function rotasRepository(db: Db, aoMudar: () => void) {
-  const crud = auditedCrud(rotas, 'Rotas', 'Rota não encontrada', { colecoes: [colecaoPermissoes] });
+  const generico = repositorioPadrao<typeof rotas, Rota, RotaInput>(db, {
+    table: rotas,
+    cadastro: 'Rotas',
+    naoEncontrado: 'Rota não encontrada',
+    colecoes: [colecaoPermissoes],
+    valores: (_t, input) => ({ nome: input.nome }),
+  });
+  // Every write changes what the permission checks read: they forget their cache afterwards.
   const depois = <T>(p: Promise<T>) => p.finally(aoMudar);
   return {
-    ler: (id: number): Promise<Rota> => crud.ler(db, id),
-    inserir: (usuario: string, input: RotaInput): Promise<Rota> => depois(crud.inserir(db, usuario, { nome: input.nome })),
-    alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> =>
-      depois(crud.alterar(db, usuario, id, { nome: input.nome }, undefined, input.versao)),
-    remover: (usuario: string, id: number) => depois(crud.remover(db, usuario, id)),
-    all: () => db.select().from(rotas).orderBy(asc(rotas.id)),
+    ler: generico.ler,
+    inserir: (usuario: string, input: RotaInput): Promise<Rota> => depois(generico.inserir(usuario, input)),
+    alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(generico.alterar(usuario, id, input)),
+    remover: (usuario: string, id: number) => depois(generico.remover(usuario, id)),
+    /** Every route, by id (the permission checklist). */
+    opcoes: () => db.select().from(rotas).orderBy(asc(rotas.id)),
   };
 }

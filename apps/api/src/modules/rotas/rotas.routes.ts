@@ -10,7 +10,7 @@ export default function rotasRoutes(app: FastifyInstance, db: Db) {
   app.get(
     '/rotas/all',
     { schema: { tags: [tag], summary: 'Todas as rotas (checklist de permissões)' }, config: { acesso: { rota: 'permissoes', acao: 'visualizar' } } },
-    () => repo.all(),
+    () => repo.opcoes(),
   );
   recursoRoutes(app, db, rotaRecurso, { lista: rotasList, repo });
 }

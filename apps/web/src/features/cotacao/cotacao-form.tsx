@@ -4,7 +4,7 @@ import { cotacaoRecurso, type Cotacao, type CotacaoInput } from '@ceasa/shared';
 import { SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { usePessoasCotacao } from './api';
+import { useCotacaoPessoaOpcoes } from './api';
 import './cotacao.css';
 
 /** A quotation: the shop owner or producer (pessoa/cotacoes) and whether it is active. */
@@ -16,7 +16,7 @@ export default function CotacaoForm() {
     mensagens: { criado: 'Cotacao criada!', atualizado: 'Cotacao atualizada!', erro: 'Erro ao salvar a cotacao.' },
   });
   const { control } = f.form;
-  const pessoas = usePessoasCotacao();
+  const pessoas = useCotacaoPessoaOpcoes();
   return (
     <FormPage form={f} titulo={f.editando ? `Editar Cotacao ${f.registro?.id ?? ''}` : 'Nova Cotacao'}>
       <SelectField

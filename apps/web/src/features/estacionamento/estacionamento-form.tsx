@@ -3,8 +3,8 @@ import { estacionamentoRecurso, estacionamentoInput, toIsoDate, type Estacioname
 import { DateField, NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
-import { useVeiculoTipos } from './api';
+import { opcoesPessoas, usePessoaOpcoes } from '../../lib/opcoes-pessoa';
+import { useVeiculoTipoOpcoes } from './api';
 import { DividaField } from '../../components/form/divida-field';
 
 /**
@@ -25,8 +25,8 @@ export default function EstacionamentoForm() {
     toForm: (e) => ({ data: e.data, placa: e.placa, valor: e.valor, divida: e.divida, pessoaId: e.pessoaId, veiculoTipoId: e.veiculoTipoId }),
   });
   const { control } = f.form;
-  const pessoas = usePessoasOpcoes();
-  const tipos = useVeiculoTipos();
+  const pessoas = usePessoaOpcoes();
+  const tipos = useVeiculoTipoOpcoes();
 
   return (
     <FormPage form={f}>

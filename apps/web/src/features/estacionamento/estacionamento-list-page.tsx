@@ -3,7 +3,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState } from 'react';
 import { formatBRL, formatDate, type Estacionamento, estacionamentoRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
-import { useVeiculoTipos } from './api';
+import { useVeiculoTipoOpcoes } from './api';
 import { TicketEstacionamento } from './estacionamento-ticket';
 import './estacionamento.css';
 
@@ -11,7 +11,7 @@ import './estacionamento.css';
 const ATRASO_TICKET = 2000;
 
 export default function EstacionamentoListPage() {
-  const tipos = useVeiculoTipos();
+  const tipos = useVeiculoTipoOpcoes();
   const [preparando, setPreparando] = useState<number | null>(null);
   const [ticket, setTicket] = useState<Estacionamento | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

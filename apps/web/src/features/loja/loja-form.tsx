@@ -9,7 +9,7 @@ import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useToast } from '../../lib/toast';
 import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
-import { useLojistas } from './api';
+import { useLojistaOpcoes } from './api';
 
 /** A row of the items table: the input's fields and, for a saved item, the names the server gave. */
 type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string; produtoPesoEmKg?: number };
@@ -48,7 +48,7 @@ export default function LojaForm() {
     toBody: (v) => (editando ? { lojistaId: v.lojistaId, dataEmissao: v.dataEmissao } : v),
   });
   const { control } = f.form;
-  const lojistas = useLojistas();
+  const lojistas = useLojistaOpcoes();
   const municipios = useMunicipioOpcoes();
   const produtos = useProdutoOpcoes();
   const opcoesProduto = comProdutosSalvos(produtos.opcoes, f.registro?.itens ?? []);

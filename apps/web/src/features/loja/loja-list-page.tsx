@@ -1,10 +1,10 @@
 import { formatDate, lojaRecurso, type LojaLinha } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
-import { useLojistas } from './api';
+import { useLojistaOpcoes } from './api';
 
 /** Shops: Código, Lojista (dropdown of pessoa/lojistas), Data Emissão (date filter). */
 export default function LojaListPage() {
-  const lojistas = useLojistas();
+  const lojistas = useLojistaOpcoes();
   return (
     <ResourceList<LojaLinha>
       recurso={lojaRecurso}

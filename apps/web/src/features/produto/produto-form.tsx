@@ -2,11 +2,11 @@ import { produtoRecurso, type Produto, type ProdutoInput } from '@ceasa/shared';
 import { NumberField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { useProdutoGrupoOpcoes, useStatusProduto } from '../../lib/opcoes-produto';
+import { useProdutoGrupoOpcoes, useProdutoStatusOpcoes } from '../../lib/opcoes-produto';
 
 export default function ProdutoForm() {
   const grupos = useProdutoGrupoOpcoes();
-  const status = useStatusProduto();
+  const status = useProdutoStatusOpcoes();
   const f = useResourceForm<ProdutoInput, Produto>({
     recurso: produtoRecurso,
     // SPEC.md section 5: weight 1 by default on create.

@@ -1,11 +1,11 @@
 import { formatDecimal, type Produto, produtoRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
-import { useProdutoGrupoOpcoes, useStatusProduto } from '../../lib/opcoes-produto';
+import { useProdutoGrupoOpcoes, useProdutoStatusOpcoes } from '../../lib/opcoes-produto';
 import { StatusTag } from './produto-status';
 
 export default function ProdutoListPage() {
   const grupos = useProdutoGrupoOpcoes();
-  const status = useStatusProduto();
+  const status = useProdutoStatusOpcoes();
   return (
     <ResourceList<Produto>
       recurso={produtoRecurso}

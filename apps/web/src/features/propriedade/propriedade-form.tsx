@@ -3,7 +3,7 @@ import { MaskField, mascaraCep, NumberField, SelectField, TextField } from '../.
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
-import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, usePessoaOpcoes } from '../../lib/opcoes-pessoa';
 
 const PRONAF = [
   { label: 'SIM', value: true },
@@ -47,7 +47,7 @@ export default function PropriedadeForm() {
     }),
   });
   const { control } = f.form;
-  const pessoas = usePessoasOpcoes();
+  const pessoas = usePessoaOpcoes();
   const municipios = useMunicipioOpcoes();
 
   return (

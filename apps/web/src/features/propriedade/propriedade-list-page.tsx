@@ -1,9 +1,9 @@
 import { formatDecimal, type Propriedade, propriedadeRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
-import { opcoesPessoas, usePessoasOpcoes } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, usePessoaOpcoes } from '../../lib/opcoes-pessoa';
 
 export default function PropriedadeListPage() {
-  const pessoas = usePessoasOpcoes();
+  const pessoas = usePessoaOpcoes();
   return (
     <ResourceList<Propriedade>
       recurso={propriedadeRecurso}
