@@ -28,3 +28,5 @@ export * from './resources/cotacao';
 export * from './settings';
 export * from './senhas-comuns';
 export * from './recursos';
+export * from './csv';
+export * from './resources/recall';

@@ -17,6 +17,7 @@ import { propriedadeRecurso } from './resources/propriedade';
 import { romaneioRecurso } from './resources/romaneio';
 import { rotaRecurso } from './resources/rotas';
 import { vafRecurso } from './resources/vaf';
+import { recallRecurso } from './resources/recall';
 
 /** Every declared resource, in the side menu's order (the order of ROTAS). One line per resource. */
 export const RECURSOS: readonly Recurso[] = [
@@ -31,6 +32,7 @@ export const RECURSOS: readonly Recurso[] = [
   pedraRecurso,
   precoRecurso,
   vafRecurso,
+  recallRecurso,
   estacionamentoRecurso,
   municipioRecurso,
   rotaRecurso,

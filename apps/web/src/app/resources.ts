@@ -17,6 +17,7 @@ import { romaneioResource } from '../features/romaneio';
 import { rotasResource } from '../features/rotas';
 import { usuariosResource } from '../features/usuarios';
 import { vafResource } from '../features/vaf';
+import { recallResource } from '../features/recall';
 
 /** Every resource's screens (one line each), in the side menu's order: the order of the route names (ROTAS). */
 export const resources: ResourceDef[] = [
@@ -37,6 +38,7 @@ export const resources: ResourceDef[] = [
   rotasResource,
   usuariosResource,
   vafResource,
+  recallResource,
 ].sort((a, b) => ROTAS.indexOf(a.recurso.rota) - ROTAS.indexOf(b.recurso.rota));
 
 /** The side menu: one entry per resource, shown when the user may see its route. */
