@@ -30,3 +30,4 @@ export * from './senhas-comuns';
 export * from './recursos';
 export * from './csv';
 export * from './resources/recall';
+export * from './resources/dados-abertos';

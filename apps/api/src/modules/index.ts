@@ -26,6 +26,7 @@ import cotacaoRoutes from './cotacao/cotacao.routes';
 import romaneioRoutes from './romaneio/romaneio.routes';
 import loteRoutes from './lote/lote.routes';
 import recallRoutes from './recall/recall.routes';
+import dadosAbertosRoutes from './dados-abertos/dados-abertos.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -55,4 +56,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   romaneioRoutes(app, ctx.db, ctx.config.settings.diasDeMercado);
   loteRoutes(app, ctx.db, ctx.config);
   recallRoutes(app, ctx.db);
+  dadosAbertosRoutes(app, ctx.db);
 }
