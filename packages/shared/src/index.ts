@@ -31,3 +31,4 @@ export * from './recursos';
 export * from './csv';
 export * from './resources/recall';
 export * from './resources/dados-abertos';
+export * from './resources/oferta';

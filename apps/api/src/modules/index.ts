@@ -27,6 +27,7 @@ import romaneioRoutes from './romaneio/romaneio.routes';
 import loteRoutes from './lote/lote.routes';
 import recallRoutes from './recall/recall.routes';
 import dadosAbertosRoutes from './dados-abertos/dados-abertos.routes';
+import ofertaRoutes from './oferta/oferta.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -57,4 +58,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   loteRoutes(app, ctx.db, ctx.config);
   recallRoutes(app, ctx.db);
   dadosAbertosRoutes(app, ctx.db);
+  ofertaRoutes(app, ctx.db);
 }
