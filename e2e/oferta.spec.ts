@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from './support';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, maisDias, sufixoUnico } from './support';
+import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, maisDias, semViolacoesGraves, sufixoUnico } from './support';
 
 /** The Monday of this week (the outlook's first week on /admin). */
 function segunda(): string {
@@ -48,7 +48,7 @@ test('/admin: previsão de oferta abaixo do mapa de pedras, gráfico das próxim
 
   await entrar(page);
   await page.goto('/admin');
-  const secao = page.getByRole('region', { name: 'Previsão de oferta' });
+  const secao = page.getByRole('region', { name: 'Previsão de oferta', exact: true });
   await expect(secao).toBeVisible();
   // Below the stall map.
   const mapa = await page.getByRole('group', { name: 'Mapa de pedras' }).boundingBox();
@@ -69,4 +69,5 @@ test('/admin: previsão de oferta abaixo do mapa de pedras, gráfico das próxim
   await secao.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(ARTEFATOS, 'admin-oferta.png'), fullPage: true });
   await secao.screenshot({ path: path.join(ARTEFATOS, 'admin-oferta-secao.png') });
+  await semViolacoesGraves(page);
 });

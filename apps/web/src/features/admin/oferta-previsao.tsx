@@ -126,7 +126,8 @@ export function OfertaPrevisao({ hoje = new Date().toLocaleDateString('sv-SE', {
       ) : (
         <>
           <GraficoOferta produtos={produtos.slice(0, PRODUTOS_NO_GRAFICO)} semanas={semanas} />
-          <div className="oferta-tabela-rolagem">
+          {/* Scrolls on its own: reachable by keyboard (tabIndex) to scroll with the arrows. */}
+          <div className="oferta-tabela-rolagem" tabIndex={0} role="region" aria-label="Tabela da previsão de oferta">
             <table className="oferta-tabela">
               <caption className="sr-only">Previsão de oferta por produto e semana (kg)</caption>
               <thead>
