@@ -4,7 +4,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { codigoDoLote, RECALL_COLUNAS, RECALL_MSG } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { expect, test } from './support';
-import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, maisDias, redigitar, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, semViolacoesGraves, maisDias, redigitar, sufixoUnico, toast } from './support';
 
 /** A Thursday (a market day) about eleven months ahead, on stall 177: no other spec books it. */
 function quintaDistante(): string {
@@ -108,6 +108,8 @@ test('Recall: sem ponto de partida, por produtor e por lote, tabela, CSV e impre
     await expect(linha).toContainText(t);
   await expect(linha).toContainText(`Loja ${c.loja.id} - Lojista Recall ${c.s} (4,00)`);
   await page.screenshot({ path: path.join(ARTEFATOS, 'recall.png'), fullPage: true });
+  await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 15_000 });
+  await semViolacoesGraves(page);
 
   // The server's CSV of the same search.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar CSV' }).click()]);
