@@ -139,8 +139,11 @@ test('Recall: sem ponto de partida, por produtor e por lote, tabela, CSV e impre
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Pesquisar' })).toBeHidden();
   await expect(rel.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  // As wide as an A4 sheet (portrait, 96 dpi) for the screenshot.
+  await page.setViewportSize({ width: 794, height: 1123 });
   await page.screenshot({ path: path.join(ARTEFATOS, 'recall-impressao.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await rel.getByRole('button', { name: /Fechar|Close/ }).click();
 
   // From the lot code alone (the producer cleared).

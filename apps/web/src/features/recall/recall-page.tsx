@@ -64,7 +64,13 @@ export default function RecallPage() {
       f.propriedadeId && `Propriedade: ${nomeDe(opcoesPessoas(propriedades.data), f.propriedadeId) ?? f.propriedadeId}`,
       f.produtoId && `Produto: ${nomeDe(produtos.opcoes, f.produtoId) ?? f.produtoId}`,
       f.produtoAplicado.trim() && `Produto aplicado: ${f.produtoAplicado.trim()}`,
-      `Período: ${f.inicio ? formatDate(f.inicio) : 'início'} a ${f.fim ? formatDate(f.fim) : 'hoje'}`,
+      f.inicio && f.fim
+        ? `Período: ${formatDate(f.inicio)} a ${formatDate(f.fim)}`
+        : f.inicio
+          ? `Período: a partir de ${formatDate(f.inicio)}`
+          : f.fim
+            ? `Período: até ${formatDate(f.fim)}`
+            : 'Período: todas as datas',
     ]
       .filter(Boolean)
       .join(' · ');
