@@ -25,6 +25,7 @@ import { build, tokenFor } from '../apps/api/test/helpers';
 import { precoFiltro, precoResumoFiltro } from '@ceasa/shared';
 import { normalizarFiltroDePreco, precosRepository } from '../apps/api/src/modules/precos/precos.repository';
 import { gerarPrecos } from '../apps/api/src/db/seed/precos';
+import { dadosAbertosRepository } from '../apps/api/src/modules/dados-abertos/dados-abertos.repository';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 10;
@@ -224,6 +225,14 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
     ref: `SELECT r.data, r.valor_minimo, r.valor_medio, r.valor_maximo FROM precos_resumo r WHERE r.produto_grupo_id = ${grupo} AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupo}) - 90 ORDER BY r.data`,
     sql: async () => (await repo.historico(grupo, 90)).length,
     api: () => inject('GET', `/api/precos/historico/${grupo}`, undefined, false),
+  });
+
+  // Open data (decision 0109): a day's quotation file, read fresh and tagged on every call.
+  casos.push({
+    nome: 'dados abertos: cotação de um dia (JSON + ETag)',
+    ref: `SELECT ${COLUNAS_RESUMO} FROM precos_resumo r WHERE r.data = '${umaData}' ORDER BY ${chave('r.produto_grupo_nome')}, r.produto_grupo_id`,
+    sql: async () => (await dadosAbertosRepository(db).cotacao(umaData)).length,
+    api: () => inject('GET', `/api/publico/cotacao?data=${umaData}`, undefined, false),
   });
 
   const linhas: Linha[] = [];

@@ -45,11 +45,12 @@ export const inserirBoletim = (app: FastifyInstance, o: { produtorId: number; te
         VALUES (${o.dataEmissao}, ${o.dataEmissao}, ${o.produtorId}, ${o.propriedadeId}, ${o.tecnicoId}) RETURNING id`,
   );
 
-export const inserirBoletimItem = (app: FastifyInstance, boletimId: number, produtoId: number, inicio: string, fim: string) =>
+/** A bulletin item estimating `producaoEstimada` kg (1000 unless told). */
+export const inserirBoletimItem = (app: FastifyInstance, boletimId: number, produtoId: number, inicio: string, fim: string, producaoEstimada = 1000) =>
   um(
     app,
     sql`INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
-        VALUES (${boletimId}, ${produtoId}, 1, 1000, 50, ${inicio}, ${fim}) RETURNING id`,
+        VALUES (${boletimId}, ${produtoId}, 1, ${String(producaoEstimada)}, 50, ${inicio}, ${fim}) RETURNING id`,
   );
 
 export const inserirRomaneio = (app: FastifyInstance, pessoaId: number, dataEmissao: string, divida: number) =>
@@ -65,6 +66,30 @@ export const inserirRomaneioItem = (app: FastifyInstance, romaneioId: number, pr
     sql`INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id)
         VALUES (${romaneioId}, ${produtoId}, ${String(quantidade)}, ${boletimItensId}) RETURNING id`,
   );
+
+/** Books stall number `numero` for a romaneio on its issue date `data`. */
+export const reservarPedra = (app: FastifyInstance, romaneioId: number, numero: string, data: string) =>
+  um(app, sql`INSERT INTO romaneio_pedras (romaneio_id, pedra_id, data) SELECT ${romaneioId}, id, ${data} FROM pedras WHERE numero = ${numero} RETURNING id`);
+
+/** A field notebook for a bulletin item with one chemical application (`nomeProduto` on `data`, `periodoCarencia` days). */
+export async function inserirCadernoComAplicacao(
+  app: FastifyInstance,
+  boletimItemId: number,
+  produtoId: number,
+  a: { nomeProduto: string; data: string; periodoCarencia: number },
+) {
+  const caderno = await um(
+    app,
+    sql`INSERT INTO caderno (boletim_item_id, produto_antigo_id, data_plantio, data_colheita, area_cultivo, preparo_solo, praticas_conservacionistas, sementes_e_mudas, irrigacao)
+        VALUES (${boletimItemId}, ${produtoId}, '2026-01-01', '2026-12-31', '1 ha', '{}', '{}', '{}', '{}') RETURNING id`,
+  );
+  await um(
+    app,
+    sql`INSERT INTO aplicacao_produtos_quimicos (caderno_id, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
+        VALUES (${caderno}, ${a.data}, ${a.periodoCarencia}, 'Pulgão', ${a.nomeProduto}, 2, 'L_M', 100, 'Operador') RETURNING id`,
+  );
+  return caderno;
+}
 
 export const inserirLoja = (app: FastifyInstance, lojistaId: number, dataEmissao: string) =>
   um(app, sql`INSERT INTO loja (lojista_id, data_emissao) VALUES (${lojistaId}, ${dataEmissao}) RETURNING id`);

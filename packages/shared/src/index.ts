@@ -29,3 +29,7 @@ export * from './resources/cotacao';
 export * from './settings';
 export * from './senhas-comuns';
 export * from './resources/carencia';
+export * from './csv';
+export * from './resources/recall';
+export * from './resources/dados-abertos';
+export * from './resources/oferta';

@@ -24,6 +24,7 @@ export const ROTAS_INICIAIS = {
   pedra: { administrativo: TUDO },
   precos: { administrativo: TUDO, agronomia: VER },
   vaf: { administrativo: VER, agronomia: VER },
+  recall: { administrativo: VER },
   estacionamento: { administrativo: TUDO },
   municipio: { administrativo: { ...TUDO, deletar: false }, agronomia: VER },
   feriado: { administrativo: TUDO, agronomia: VER },

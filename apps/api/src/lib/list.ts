@@ -78,7 +78,8 @@ export interface ListParams {
   size: number;
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A text for LIKE, its wildcards taken literally. */
+export const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Accepts 'yyyy-mm-dd', 'dd/mm/yyyy' or an ISO timestamp; returns 'yyyy-mm-dd' or null. */
 export function parseDateFilter(v: unknown): string | null {

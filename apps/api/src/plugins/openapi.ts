@@ -16,6 +16,10 @@ declare module 'fastify' {
       corpo?: ZodType;
       /** Refusals (4xx) the route answers besides the ones its declaration implies. */
       erros?: readonly number[];
+      /** Headers of the success answer (name → description), e.g. an open-data file's ETag. */
+      cabecalhos?: Readonly<Record<string, string>>;
+      /** The success answer is also given as CSV (`formato=csv`): documented as a second media type. */
+      csv?: boolean;
     };
   }
 }
@@ -133,7 +137,8 @@ export async function registerOpenapi(app: FastifyInstance, config: Config) {
   const transform: SwaggerTransform = (doc) => {
     const route = doc.route as RouteOptions;
     const method = [route.method].flat()[0];
-    const cfg = route.config as { acesso?: Acesso; openapi?: { corpo?: ZodType; erros?: readonly number[] } } | undefined;
+    const cfg = route.config as
+      { acesso?: Acesso; openapi?: { corpo?: ZodType; erros?: readonly number[]; cabecalhos?: Readonly<Record<string, string>>; csv?: boolean } } | undefined;
     const corpo = cfg?.openapi?.corpo;
     const { schema, url } = jsonSchemaTransform({ ...doc, schema: corpo ? { ...doc.schema, body: corpo } : doc.schema });
     if ((schema as { hide?: boolean }).hide) return { schema, url };
@@ -154,6 +159,17 @@ export async function registerOpenapi(app: FastifyInstance, config: Config) {
     if (!Object.keys(response).some((k) => k.startsWith('2')))
       if (method === 'DELETE') response[204] = { type: 'null', description: 'Removido (sem corpo)' };
       else response[200] = { description: 'Resposta', content: { 'application/json': { schema: {} } } };
+    const sucesso = response[200] as ({ description?: string } & Record<string, unknown>) | undefined;
+    if (sucesso && cfg?.openapi?.csv)
+      response[200] = {
+        description: sucesso.description,
+        content: { 'application/json': { schema: sucesso }, 'text/csv': { schema: { type: 'string', description: 'CSV: separador ;, UTF-8 com BOM' } } },
+      };
+    if (response[200] && cfg?.openapi?.cabecalhos)
+      response[200] = {
+        ...(response[200] as object),
+        headers: Object.fromEntries(Object.entries(cfg.openapi.cabecalhos).map(([nome, description]) => [nome, { type: 'string', description }])),
+      };
     for (const status of errosDaRota(method, route.url, doc.schema, acesso, extras))
       response[status] ??= { description: DESCRICAO[status], content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } };
 

@@ -35,10 +35,11 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
   return db.transaction(async (t) => {
     const [{ n: nRotas }] = await t.select({ n: count() }).from(rotas);
     const primeiraVez = nRotas === 0;
-    await t
+    const novas = await t
       .insert(rotas)
       .values(ROTAS.map((nome) => ({ nome })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
     if (primeiraVez) {
       const todas = await t.select().from(rotas);
       const idDe = new Map(todas.map((r) => [r.nome, r.id]));
@@ -58,6 +59,17 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
         SELECT 3, r.id, true, true, true, true FROM rotas r
         WHERE EXISTS (SELECT 1 FROM grupo_permissoes WHERE id = 3)
         ON CONFLICT (grupo_id, rota_id) DO NOTHING`);
+      // ...and groups 1 and 2 get what ROTAS_INICIAIS gives them on it (e.g. 'recall' for user-admin, decision 0108).
+      for (const [i, g] of GRUPOS.slice(0, 2).entries())
+        for (const r of novas) {
+          const f = g.flags[r.nome as RotaNome];
+          if (f)
+            await t.execute(sql`
+              INSERT INTO permissoes (grupo_id, rota_id, criar, editar, deletar, visualizar)
+              SELECT ${i + 1}, ${r.id}, ${f.criar}, ${f.editar}, ${f.deletar}, ${f.visualizar}
+              WHERE EXISTS (SELECT 1 FROM grupo_permissoes WHERE id = ${i + 1})
+              ON CONFLICT (grupo_id, rota_id) DO NOTHING`);
+        }
     }
 
     const [{ n: nUsuarios }] = await t.select({ n: count() }).from(usuarios);

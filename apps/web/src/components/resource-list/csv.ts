@@ -1,8 +1,4 @@
-/** CSV for spreadsheet programs in Brazil: ';' separator, quoted fields, UTF-8 BOM. */
-export function toCsv(headers: string[], rows: string[][]): string {
-  const q = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return '\uFEFF' + [headers, ...rows].map((r) => r.map((c) => q(c ?? '')).join(';')).join('\r\n') + '\r\n';
-}
+export { toCsv } from '@ceasa/shared/csv';
 
 export function downloadText(nome: string, conteudo: string) {
   const url = URL.createObjectURL(new Blob([conteudo], { type: 'text/csv;charset=utf-8' }));

@@ -1,11 +1,12 @@
 import { useAuth } from '../../lib/auth';
 import { ComercializadoTabela } from './comercializado-tabela';
+import { OfertaPrevisao } from './oferta-previsao';
 import { PedrasPainel } from './pedras-painel';
 import './admin.css';
 
 /**
- * The back-office landing (/admin, SPEC.md section 2): the stall map of a day for every back-office profile,
- * and the 'Comercializado' table for whoever may view bulletins (its data is theirs).
+ * The back-office landing (/admin, SPEC.md section 2): the stall map of a day and the supply outlook below it
+ * (decision 0110) for every back-office profile, and the 'Comercializado' table for whoever may view bulletins (its data is theirs).
  */
 export default function AdminPage() {
   const { sessao, pode } = useAuth();
@@ -13,6 +14,7 @@ export default function AdminPage() {
     <div className="admin-page">
       <h1 className="admin-saudacao">Olá, {sessao?.nome}</h1>
       <PedrasPainel />
+      <OfertaPrevisao />
       {pode('boletim', 'visualizar') && <ComercializadoTabela />}
     </div>
   );

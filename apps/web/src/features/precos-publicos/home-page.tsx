@@ -5,6 +5,25 @@ import { useAuth } from '../../lib/auth';
 import { TabelaPrecos } from './tabela-precos';
 import './home.css';
 
+/** Today and last month in Brazil ('yyyy-mm-dd', 'yyyy-mm'), for the open-data links (no date library). */
+function hojeEMesPassado() {
+  const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  const [a, m] = hoje.split('-').map(Number);
+  const mes = m === 1 ? `${a - 1}-12` : `${a}-${String(m - 1).padStart(2, '0')}`;
+  return { hoje, mes };
+}
+
+/** The open data files (docs/dados-abertos.md): plain links, public, no token. */
+function DadosAbertos() {
+  const { hoje, mes } = hojeEMesPassado();
+  return (
+    <p className="dados-abertos">
+      Dados abertos: <a href={`/api/publico/cotacao?data=${hoje}&formato=csv`}>cotação de hoje (CSV)</a> ·{' '}
+      <a href={`/api/publico/movimento?mes=${mes}&formato=csv`}>entradas do mês passado (CSV)</a> · <a href="/api/docs">documentação da API</a>
+    </p>
+  );
+}
+
 const AVISO_SEM_PERFIL = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
 
 /** Public quotation page; a signed-in user without a profile also sees the notice. */
@@ -37,6 +56,7 @@ export default function HomePage() {
     <PublicShell acoes={acoes}>
       {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3 aviso-sem-perfil" />}
       <TabelaPrecos />
+      <DadosAbertos />
     </PublicShell>
   );
 }

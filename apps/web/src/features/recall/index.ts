@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import { recallRecurso } from '@ceasa/shared';
+import { pagesOf } from '../../lib/recursos';
+
+const Page = lazy(() => import('./recall-page'));
+
+export const recallResource = pagesOf(recallRecurso, { lista: Page });
