@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { codigoDoLote, RECALL_COLUNAS, RECALL_MSG } from '@ceasa/shared';
+import { RECALL_COLUNAS, RECALL_MSG } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { expect, test } from './support';
 import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, semViolacoesGraves, maisDias, redigitar, sufixoUnico, toast } from './support';
@@ -73,8 +73,8 @@ async function cenario(request: APIRequestContext) {
     },
   ]);
   const loja = await post('loja', { lojistaId: lojista.id, dataEmissao: DIA, itens: [{ produtoId: produto.id, quantidade: 4, municipioId: mun.id }] });
-  const itens = await apiAdmin<{ romaneioId: number; itemId: number }[]>(request, 'GET', `recall?pessoaId=${produtor.id}`);
-  return { s, produtor, produto, loja, lote: codigoDoLote(itens[0].romaneioId, itens[0].itemId) };
+  const itens = await apiAdmin<{ lote: string }[]>(request, 'GET', `recall?pessoaId=${produtor.id}`);
+  return { s, produtor, produto, loja, lote: itens[0].lote };
 }
 
 test('Recall: sem ponto de partida, por produtor e por lote, tabela, CSV e impressão com o cabeçalho municipal', async ({ page, request }) => {

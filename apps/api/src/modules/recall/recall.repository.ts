@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { codigoDoLote, lerCodigoDoLote, RECALL_MAX_ITENS, type RecallItem } from '@ceasa/shared';
+import { codigoDoLote, lerCodigoAleatorio, lerCodigoDoLote, RECALL_MAX_ITENS, type RecallItem } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/list';
 import { ordemDoNumero } from '../pedra/pedra.service';
@@ -15,7 +15,7 @@ export interface FiltroRecall {
   fim?: string;
 }
 
-type Linha = Omit<RecallItem, 'lote'>;
+type Linha = Omit<RecallItem, 'lote'> & { codigoLote: string | null };
 
 /**
  * The romaneio items a recall reaches (decision 0108). Every starting point given narrows: a lot code
@@ -29,10 +29,19 @@ type Linha = Omit<RecallItem, 'lote'>;
 export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[] | null> {
   const cond: SQL[] = [];
   if (f.lote !== undefined) {
+    // A code as printed on a label: an item's random code (decision 0107) or an older item's 'romaneioIdRitemId'.
+    const aleatorio = lerCodigoAleatorio(f.lote);
     const ids = lerCodigoDoLote(f.lote);
-    if (!ids) return [];
-    cond.push(sql`(ri.id = ${ids.itemId} AND ri.romaneio_id = ${ids.romaneioId}
-      OR ri.boletim_itens_id = (SELECT l.boletim_itens_id FROM romaneio_itens l WHERE l.id = ${ids.itemId} AND l.romaneio_id = ${ids.romaneioId}))`);
+    if (!aleatorio && !ids) return [];
+    const doCodigo = sql.join(
+      [
+        ...(aleatorio ? [sql`l.codigo_lote = ${aleatorio}`] : []),
+        ...(ids ? [sql`(l.id = ${ids.itemId} AND l.romaneio_id = ${ids.romaneioId} AND l.codigo_lote IS NULL)`] : []),
+      ],
+      sql` OR `,
+    );
+    cond.push(sql`(ri.id IN (SELECT l.id FROM romaneio_itens l WHERE ${doCodigo})
+      OR ri.boletim_itens_id IN (SELECT l.boletim_itens_id FROM romaneio_itens l WHERE ${doCodigo}))`);
   }
   if (f.pessoaId !== undefined) cond.push(sql`ro.pessoa_id = ${f.pessoaId}`);
   if (f.propriedadeId !== undefined) cond.push(sql`b.propriedade_id = ${f.propriedadeId}`);
@@ -46,7 +55,7 @@ export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[
 
   const r = await db.execute(sql`
     WITH alvo AS (
-      SELECT ri.id, ri.romaneio_id, ri.produto_id, ri.quantidade, ri.boletim_itens_id, ro.data_emissao, ro.pessoa_id, b.propriedade_id
+      SELECT ri.id, ri.romaneio_id, ri.codigo_lote, ri.produto_id, ri.quantidade, ri.boletim_itens_id, ro.data_emissao, ro.pessoa_id, b.propriedade_id
       FROM romaneio_itens ri
       JOIN romaneio ro ON ro.id = ri.romaneio_id
       LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
@@ -55,7 +64,7 @@ export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[
       ORDER BY ro.data_emissao DESC, ri.romaneio_id DESC, ri.id
       LIMIT ${RECALL_MAX_ITENS + 1}
     )
-    SELECT a.romaneio_id AS "romaneioId", a.id AS "itemId", a.data_emissao::text AS "dataEmissao",
+    SELECT a.romaneio_id AS "romaneioId", a.id AS "itemId", a.codigo_lote AS "codigoLote", a.data_emissao::text AS "dataEmissao",
       coalesce((SELECT string_agg(pd.numero, ', ' ORDER BY ${ordemDoNumero}, pd.id)
                 FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id WHERE rp.romaneio_id = a.romaneio_id), '') AS pedras,
       pr.id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem",
@@ -77,9 +86,9 @@ export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[
     ORDER BY a.data_emissao DESC, a.romaneio_id DESC, a.id`);
   const linhas = r.rows as Linha[];
   if (linhas.length > RECALL_MAX_ITENS) return null;
-  return linhas.map((l) => ({
+  return linhas.map(({ codigoLote, ...l }) => ({
     ...l,
-    lote: codigoDoLote(l.romaneioId, l.itemId),
+    lote: codigoLote ?? codigoDoLote(l.romaneioId, l.itemId),
     lojas: typeof l.lojas === 'string' ? JSON.parse(l.lojas) : l.lojas,
   }));
 }

@@ -76,17 +76,21 @@ beforeAll(async () => {
 const recall = (query: Record<string, string | number>, token = t.admin) =>
   call(t.app, token, { method: 'GET', url: '/api/recall', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
 const itensDe = (body: { itemId: number }[]) => body.map((i) => i.itemId);
+/** An item's lot code as its label prints it: its random code (decision 0107). */
+const loteDe = async (itemId: number) =>
+  ((await t.app.ctx.db.execute(sql`SELECT codigo_lote AS c FROM romaneio_itens WHERE id = ${itemId}`)).rows[0] as { c: string }).c;
 
 describe('GET /api/recall', () => {
   it('from a lot: the lot and every item taken from the same bulletin item, with stalls, producer, property and the shops of that day', async () => {
-    const r = await recall({ lote: codigoDoLote(r1.romaneio, itens.a) });
+    const lote = await loteDe(itens.a);
+    const r = await recall({ lote: lote.toLowerCase() });
     expect(r.status).toBe(200);
     expect(itensDe(r.body)).toEqual([itens.c, itens.a]);
     const a = r.body[1];
     expect(a).toEqual({
       romaneioId: r1.romaneio,
       itemId: itens.a,
-      lote: codigoDoLote(r1.romaneio, itens.a),
+      lote,
       dataEmissao: '2026-03-02',
       pedras: '3, 12',
       produtoId: ids.tomate,
@@ -110,8 +114,18 @@ describe('GET /api/recall', () => {
 
   it('from a lot without a bulletin item: that item alone; an unknown or malformed code: nothing', async () => {
     const r4 = (await t.app.ctx.db.execute(sql`SELECT romaneio_id AS id FROM romaneio_itens WHERE id = ${itens.e}`)).rows[0] as { id: number };
-    const r = await recall({ lote: codigoDoLote(r4.id, itens.e) });
+    const r = await recall({ lote: await loteDe(itens.e) });
     expect(itensDe(r.body)).toEqual([itens.e]);
+    // A new item's sequential code names nothing; an item saved before random codes keeps its old one.
+    expect((await recall({ lote: codigoDoLote(r4.id, itens.e) })).body).toEqual([]);
+    await t.app.ctx.db.execute(sql`UPDATE romaneio_itens SET codigo_lote = NULL WHERE id = ${itens.e}`);
+    try {
+      const antigo = await recall({ lote: codigoDoLote(r4.id, itens.e) });
+      expect(itensDe(antigo.body)).toEqual([itens.e]);
+      expect(antigo.body[0].lote).toBe(codigoDoLote(r4.id, itens.e));
+    } finally {
+      await t.app.ctx.db.execute(sql`UPDATE romaneio_itens SET codigo_lote = f_codigo_lote() WHERE id = ${itens.e}`);
+    }
     expect(r.body[0]).toMatchObject({ propriedadeId: null, propriedadeNome: null, municipioNome: null, boletimItemId: null, produtorCelular: null });
     expect((await recall({ lote: '999999R999999' })).body).toEqual([]);
     expect((await recall({ lote: 'ABC' })).body).toEqual([]);
@@ -151,10 +165,10 @@ describe('GET /api/recall', () => {
     expect(linhas).toHaveLength(5); // header, three items (newest first), the final line break
     expect(linhas[4]).toBe('');
     expect(linhas[2]).toBe(
-      `${r1.romaneio};${codigoDoLote(r1.romaneio, itens.a)};2026-03-02;3, 12;Tomate Italiano;CX 20kg;10;200;João Lavrador;11987650001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (5)`,
+      `${r1.romaneio};${await loteDe(itens.a)};2026-03-02;3, 12;Tomate Italiano;CX 20kg;10;200;João Lavrador;11987650001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (5)`,
     );
     expect(linhas[3]).toBe(
-      `${r1.romaneio};${codigoDoLote(r1.romaneio, itens.b)};2026-03-02;3, 12;Alface Crespa;UN;5;5;João Lavrador;11987650001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (1) | Loja ${ids.l2} - Ana Verduras (6)`,
+      `${r1.romaneio};${await loteDe(itens.b)};2026-03-02;3, 12;Alface Crespa;UN;5;5;João Lavrador;11987650001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (1) | Loja ${ids.l2} - Ana Verduras (6)`,
     );
   });
 
