@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Recurso } from '@ceasa/shared';
 import type { Db } from '../db/client';
 import { repositorioPadrao, type Unico } from './crud';
 import { listRowOrThrow, type FilterKind, type ListSpec } from './list';
-import { recursoRoutes } from './routes';
 
 /** How a list filters a column, by its type: texts accent-insensitive, dates by day, numbers as digits. */
 const FILTRO: Record<string, FilterKind> = {
@@ -32,11 +30,11 @@ export function listaDaTabela<Row>(table: PgTable, ordem: Recurso['ordem']): Lis
 }
 
 /**
- * A flat resource straight from its declaration and its table (docs/adding-a-resource.md): the list
- * of its columns, the generic repository (audited under the route name with a capital, 'Feriado';
- * `unicos` the 409s of its unique indexes) and the declaration's list and CRUD routes.
+ * A flat resource's repository straight from its declaration and its table (docs/adding-a-resource.md):
+ * the list of its columns and the generic repository (audited under the route name with a capital,
+ * 'Feriado'; `unicos` the 409s of its unique indexes). Its routes file passes both to `recursoRoutes`.
  */
-export function recursoDaTabela(app: FastifyInstance, db: Db, recurso: Recurso, table: PgTable & { id: PgColumn }, o: { unicos?: Record<string, Unico> } = {}) {
+export function repositorioDaTabela(db: Db, recurso: Recurso, table: PgTable & { id: PgColumn }, o: { unicos?: Record<string, Unico> } = {}) {
   const lista = listaDaTabela<Record<string, unknown>>(table, recurso.ordem);
   const naoEncontrado = recurso.rotulos?.naoEncontrado ?? '';
   const repo = repositorioPadrao(db, {
@@ -46,6 +44,5 @@ export function recursoDaTabela(app: FastifyInstance, db: Db, recurso: Recurso, 
     unicos: o.unicos,
     ler: (t, id) => listRowOrThrow(t, lista, id, naoEncontrado),
   });
-  recursoRoutes(app, db, recurso, { lista, repo });
-  return repo;
+  return { lista, repo };
 }

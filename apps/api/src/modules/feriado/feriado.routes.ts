@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { feriadoRecurso } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { feriado } from '../../db/schema';
-import { recursoDaTabela } from '../../lib/recurso-da-tabela';
+import { recursoRoutes } from '../../lib/routes';
+import { feriadoRepository } from './feriado.repository';
 
 export default function feriadoRoutes(app: FastifyInstance, db: Db) {
-  recursoDaTabela(app, db, feriadoRecurso, feriado, { unicos: { feriado_data_uq: { mensagem: 'Já existe um feriado nesta data.', campos: ['data'] } } });
+  recursoRoutes(app, db, feriadoRecurso, feriadoRepository(db));
 }
