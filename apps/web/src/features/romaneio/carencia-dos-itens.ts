@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { carenciaNaoCumprida, colheitaContem, type BoletimItemProduto } from '@ceasa/shared';
 
 /** A gate form row as this rule needs it: its bulletin item and harvest window. */
@@ -29,7 +28,3 @@ export function mensagensDeCarencia(
   }
   return mensagens;
 }
-
-/** `mensagensDeCarencia` kept while the rows, dates and the producer's bulletin items stay the same. */
-export const useCarenciaDosItens = (itens: readonly Linha[], datas: readonly string[], doProdutor: readonly BoletimItemProduto[] | undefined) =>
-  useMemo(() => mensagensDeCarencia(itens, datas, doProdutor), [itens, datas, doProdutor]);

@@ -31,7 +31,7 @@ import { useItensDoProdutor, usePedrasLivres, usePesosDosProdutos } from './api'
 import { lerQuantidade } from './busca';
 import { CampoBusca } from './campo-busca';
 import { CampoPedras } from './campo-pedras';
-import { useCarenciaDosItens } from './carencia-dos-itens';
+import { mensagensDeCarencia } from './carencia-dos-itens';
 import { EntradaDataDeMercado } from './entrada-data-mercado';
 import { formSchema, loteDoFormulario, type ItemForm, type RomaneioForm } from './romaneio-lote';
 import './romaneio-form.css';
@@ -97,7 +97,9 @@ export default function RomaneioForm() {
   const livres = usePedrasLivres(datas, !editando);
   const doProdutor = useItensDoProdutor(pessoaId, !editando);
   // Withdrawal period (issue 19): each row's refusal, shown on the row as soon as item and dates are chosen.
-  const carencias = useCarenciaDosItens(itens, datas, doProdutor.data);
+  // Read from the row being drawn and from the form's values at save: the items field adds rows without
+  // re-rendering this form, so a map of `itens` from here would lag a row behind.
+  const carenciaDe = (i: ItemForm) => mensagensDeCarencia([i], datas, doProdutor.data).get(i.boletimItensId);
 
   // Changing the dates clears the producer and the items, and keeps only the stalls still free on every date.
   const datasAntes = useRef(datas.join(','));
@@ -171,7 +173,9 @@ export default function RomaneioForm() {
       return;
     }
     // A row still in its withdrawal period: the server would refuse it; its message is on its row.
-    const carencia = carencias.values().next().value;
+    const carencia = mensagensDeCarencia(f.form.getValues('itens') ?? [], datas, doProdutor.data)
+      .values()
+      .next().value;
     if (carencia) {
       e.preventDefault();
       toast.show('error', carencia);
@@ -384,16 +388,19 @@ export default function RomaneioForm() {
           {
             field: 'produtoNome',
             header: 'Produto',
-            body: (i) => (
-              <>
-                {i.produtoNome}
-                {carencias.has(i.boletimItensId) && (
-                  <small className="p-error romaneio-carencia" role="alert">
-                    {carencias.get(i.boletimItensId)}
-                  </small>
-                )}
-              </>
-            ),
+            body: (i) => {
+              const carencia = carenciaDe(i);
+              return (
+                <>
+                  {i.produtoNome}
+                  {carencia && (
+                    <small className="p-error romaneio-carencia" role="alert">
+                      {carencia}
+                    </small>
+                  )}
+                </>
+              );
+            },
           },
           {
             field: 'quantidade',
