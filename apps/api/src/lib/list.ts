@@ -26,7 +26,19 @@ export interface ListField {
    * `from` where `expr` matches (e.g. prices whose product's name contains the text). The ids are
    * found once per query, so a big table is filtered by an indexed key, not by a text function.
    */
-  via?: { key: SQL; from: SQL; id: SQL; expr: SQL; filter?: FilterKind };
+  via?: {
+    key: SQL;
+    from: SQL;
+    id: SQL;
+    expr: SQL;
+    filter?: FilterKind;
+    /**
+     * Match row by row (`EXISTS (… WHERE id = key AND …)`) instead of gathering every matching id first:
+     * for a filter that matches a share of a growing table (romaneios with an item of some products),
+     * where a page walks the order's index and stops after its rows (issue 18).
+     */
+    existe?: boolean;
+  };
   /** false: cannot sort by it. */
   sort?: boolean;
   /**
@@ -113,8 +125,9 @@ const textoContido = (value: string) => value.replace(',', '.');
 
 export function condition(field: ListField, raw: unknown): SQL | null {
   if (field.via) {
-    const { key, from, id, expr, filter = field.filter } = field.via;
+    const { key, from, id, expr, filter = field.filter, existe } = field.via;
     const c = condition({ expr, filter }, raw);
+    if (c && existe) return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${id} = ${key} AND ${c})`;
     return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
   }
   const value = filterValue(raw);

@@ -44,7 +44,15 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
     produtoNome: {
       expr: sql`r.id`,
       sort: false,
-      via: { key: sql`r.id`, from: sql`romaneio_itens ri JOIN produto p ON p.id = ri.produto_id`, id: sql`ri.romaneio_id`, expr: sql`p.nome`, filter: 'text' },
+      via: {
+        key: sql`r.id`,
+        from: sql`romaneio_itens ri JOIN produto p ON p.id = ri.produto_id`,
+        id: sql`ri.romaneio_id`,
+        expr: sql`p.nome`,
+        filter: 'text',
+        // Row by row: the newest page stops after its 20 romaneios however many years match.
+        existe: true,
+      },
     },
   },
   aliases: { produtor: 'produtorNome', 'pessoa.nome': 'produtorNome', 'pessoa.id': 'pessoaId' },
