@@ -96,8 +96,11 @@ async function contexto(app: FastifyInstance): Promise<Contexto> {
   const linha = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows[0] as T;
   const { dia } = await linha<{ dia: string }>(sql`SELECT max(data)::text AS dia FROM precos`);
   const { proximo } = await linha<{ proximo: string }>(sql`SELECT max(data_emissao)::text AS proximo FROM romaneio`);
-  // A producer selling on the last day (its harvestable items are a live question).
-  const { produtor } = await linha<{ produtor: number }>(sql`SELECT min(pessoa_id) AS produtor FROM romaneio WHERE data_emissao = ${dia}::date`);
+  // The producer selling on the last day with the most bulletins (the longest in the market: its
+  // harvestable items are read among the most rows).
+  const { produtor } = await linha<{ produtor: number }>(sql`
+    SELECT r.pessoa_id AS produtor FROM romaneio r WHERE r.data_emissao = ${dia}::date GROUP BY 1
+    ORDER BY (SELECT count(*) FROM boletim b WHERE b.produtor_id = r.pessoa_id) DESC, 1 LIMIT 1`);
   const { r, i } = await linha<{ r: number; i: number }>(
     sql`SELECT ri.romaneio_id AS r, min(ri.id) AS i FROM romaneio_itens ri WHERE ri.romaneio_id = (SELECT max(id) FROM romaneio) GROUP BY 1`,
   );

@@ -200,6 +200,7 @@ async function seedBoletins(t: Tx, hoje: string, anos: number, auditar: Auditar)
     INSERT INTO aplicacao_produtos_quimicos (caderno_id, nao_necessarias, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
     SELECT c.id, false, c.data_plantio + 45, 7 + c.id % 14, 'Pulgão', 'Óleo de neem', 2, 'L_M', 200, pr.nome
     FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id JOIN boletim b ON b.id = bi.boletim_id JOIN pessoa pr ON pr.id = b.produtor_id`);
+  await t.execute(sql`ANALYZE boletim, boletim_itens, caderno, adubacao_correcao, aplicacao_produtos_quimicos`);
   const { agronomia } = USUARIOS_DEMO;
   return (
     (await auditar(boletim, 'Boletim', agronomia, sql`x.data_emissao`)) +

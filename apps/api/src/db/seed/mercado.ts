@@ -340,6 +340,9 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
       INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
       SELECT x.divida, p.nome, x.valor FROM json_to_recordset(${json(estacionamentosDoAno)}::json) AS x(divida bigint, pessoa int, valor numeric)
       JOIN pessoa p ON p.id = x.pessoa`);
+    // Statistics of the rows this transaction wrote (autovacuum cannot see them yet): without them the
+    // audit's look-ups of each row's day are planned as if the tables were empty, and each year costs more.
+    await t.execute(sql`ANALYZE romaneio, romaneio_divida, romaneio_itens, romaneio_pedras, loja, loja_itens, estacionamento`);
     let auditoria = 0;
     if (auditar) {
       const { portaria, administrativo } = USUARIOS_DEMO;
