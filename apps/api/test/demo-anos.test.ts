@@ -29,13 +29,13 @@ describe('seed:demo -- --anos 2', () => {
 
   it('says its progress: prices, the records, then one line per year with counts and elapsed time', () => {
     expect(progresso).toHaveLength(5);
-    expect(progresso[0]).toMatch(/^Preços: [\d.]+ \(2024-11-24 a 2026-11-23\), [\d.]+ registros de auditoria \(\d+,\d s\)$/);
+    expect(progresso[0]).toMatch(/^Preços: [\d.]+ \(2024-11-2\d a 2026-11-23\), [\d.]+ registros de auditoria \(\d+,\d s\)$/);
     expect(progresso[1]).toMatch(/^Cadastros: 133 pessoas, [\d.]+ boletins com itens e cadernos de campo, [\d.]+ registros de auditoria \(\d+,\d s\)$/);
     expect(progresso[2]).toMatch(
       /^Ano 2024-11-2\d a 2025-11-2\d: [\d.]+ romaneios em [\d.]+ lotes, [\d.]+ itens, [\d.]+ pedras ocupadas, .* registros de auditoria \(\d+,\d s\)$/,
     );
     expect(progresso[3]).toMatch(/^Ano 2025-11-2\d a 2026-11-26: [\d.]+ romaneios/);
-    expect(resumo).toMatch(/^Demonstração carregada: 10 municípios, 133 pessoas, 150 produtos em 15 grupos, \d+ preços \(2024-11-24 a 2026-11-23\)/);
+    expect(resumo).toMatch(/^Demonstração carregada: 10 municípios, 133 pessoas, 150 produtos em 15 grupos, \d+ preços \(2024-11-2\d a 2026-11-23\)/);
   });
 
   it('has two years of market days with about a hundred producers each, some of them only in one year', async () => {
@@ -123,8 +123,10 @@ describe('seed:demo -- --anos 2', () => {
       payload: { cadastro: 'Romaneio', cadastroId: String(r.id) },
     });
     expect(log.status).toBe(200);
-    expect(log.body.content).toHaveLength(1);
-    const [l] = log.body.content;
+    // 'Romaneio' also finds its items' and stalls' rows (a "contains"): the romaneio's own row is one of them.
+    const doRomaneio = log.body.content.filter((x: { cadastro: string }) => x.cadastro === 'Romaneio');
+    expect(doRomaneio).toHaveLength(1);
+    const [l] = doRomaneio;
     expect(l).toMatchObject({ acao: 'INSERT', usuario: 'portaria@ceasa.demo', conteudoAnterior: null });
     expect(l.conteudo).toBe(`Romaneio(id=${r.id}, dataEmissao=${r.data}, divida=${r.divida}, pessoaId=${r.pessoa})`);
     const [dia] = await linhas<{ dia: string }>(
@@ -162,7 +164,7 @@ describe('seed:demo -- --anos 2', () => {
     const ids = r.body.content.map((x: { id: number }) => x.id);
     const [comTomate] = await linhas<{ n: number }>(sql`
       SELECT count(DISTINCT ri.romaneio_id)::int AS n FROM romaneio_itens ri JOIN produto p ON p.id = ri.produto_id
-      WHERE p.nome ILIKE '%tomate%' AND ri.romaneio_id = ANY(${ids}::int[])`);
+      WHERE p.nome ILIKE '%tomate%' AND ri.romaneio_id = ANY(${`{${ids.join(',')}}`}::int[])`);
     expect(comTomate.n).toBe(20);
   });
 });

@@ -318,7 +318,7 @@ export async function carregarDemo(db: Db, hoje = hojeIso(), diasDeMercado = DIA
 /** `--anos N` of the command line (default 1). */
 export function anosDaLinhaDeComando(argv: string[]): number {
   const i = argv.indexOf('--anos');
-  const v = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--anos='))?.slice('--anos='.length);
+  const v = i >= 0 ? (argv[i + 1] ?? '') : argv.find((a) => a.startsWith('--anos='))?.slice('--anos='.length);
   if (v === undefined) return 1;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 1 || n > 30) throw new Error('--anos deve ser um número inteiro de 1 a 30.');

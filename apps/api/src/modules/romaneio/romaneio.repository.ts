@@ -58,9 +58,9 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
   aliases: { produtor: 'produtorNome', 'pessoa.nome': 'produtorNome', 'pessoa.id': 'pessoaId' },
   // The newest first (issue date, then id; romaneioRecurso.ordem declares the same).
   defaultSort: { field: 'dataEmissao', dir: 'desc' },
-  // About a hundred romaneios every market day: the total stops at 1,000, counted newest first, so a
-  // filter costs the same after ten years (decision 0098).
-  contagem: { maximo: 1000, naOrdem: true },
+  // About a hundred romaneios every market day: the total stops at 1,000, so a filter costs the same
+  // after ten years (decision 0098). Not counted in order: with a product filter that would sort every match.
+  contagem: { maximo: 1000 },
 };
 
 /** A romaneio's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
