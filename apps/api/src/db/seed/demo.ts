@@ -182,6 +182,9 @@ async function seedBoletins(t: Tx, hoje: string, anos: number, auditar: Auditar)
     sementes: { naoNecessarias: false, proprias: false, terceiros: true, viveiroComTermico: false, viveiroSemTermico: false },
     irrigacao: { naoNecessarias: false, sistema: 'Gotejamento', origem: 'Poço artesiano' },
   };
+  // Statistics of the rows this transaction wrote (autovacuum cannot see them yet): the notebooks' look-up
+  // of each bulletin's first item is otherwise planned as if the tables were empty.
+  await t.execute(sql`ANALYZE boletim, boletim_itens`);
   await t.execute(sql`
     INSERT INTO caderno (boletim_item_id, produto_antigo_id, data_plantio, data_colheita, area_cultivo, preparo_solo, praticas_conservacionistas, sementes_e_mudas, irrigacao)
     SELECT bi.id, (SELECT pr.id FROM produto pr ORDER BY pr.id OFFSET ((bi.id * 11) % 150) LIMIT 1), bi.inicio_colheita - 90, bi.inicio_colheita,
@@ -200,7 +203,7 @@ async function seedBoletins(t: Tx, hoje: string, anos: number, auditar: Auditar)
     INSERT INTO aplicacao_produtos_quimicos (caderno_id, nao_necessarias, data, periodo_carencia, praga_doenca_alvo, nome_produto, dose, forma_dose, volume_calda, operador)
     SELECT c.id, false, c.data_plantio + 45, 7 + c.id % 14, 'Pulgão', 'Óleo de neem', 2, 'L_M', 200, pr.nome
     FROM caderno c JOIN boletim_itens bi ON bi.id = c.boletim_item_id JOIN boletim b ON b.id = bi.boletim_id JOIN pessoa pr ON pr.id = b.produtor_id`);
-  await t.execute(sql`ANALYZE boletim, boletim_itens, caderno, adubacao_correcao, aplicacao_produtos_quimicos`);
+  await t.execute(sql`ANALYZE caderno, adubacao_correcao, aplicacao_produtos_quimicos`);
   const { agronomia } = USUARIOS_DEMO;
   return (
     (await auditar(boletim, 'Boletim', agronomia, sql`x.data_emissao`)) +
