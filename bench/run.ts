@@ -13,6 +13,11 @@
  *   BENCH_RUNS=500 npm run bench  # more rounds per query (default 200)
  *   BENCH_ONLY=pglite|postgres npm run bench
  *   BENCH_CASOS='filtro|página' npm run bench   # only the cases whose name matches (a regular expression)
+ *
+ * Then issue 18's cases (bench/decada.ts): every call a screen makes at one year and at ten years of
+ * the demo data, interleaved, on each database; written to bench/results/decada.md.
+ *   BENCH_PARTE=precos|decada npm run bench       # only one of the two parts
+ *   BENCH_PARTE=decada BENCH_RAPIDO=1 npm run bench  # the quick subset of the decade cases
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +31,7 @@ import { precoFiltro, precoResumoFiltro } from '@ceasa/shared';
 import { normalizarFiltroDePreco, precosRepository } from '../apps/api/src/modules/precos/precos.repository';
 import { gerarPrecos } from '../apps/api/src/db/seed/precos';
 import { dadosAbertosRepository } from '../apps/api/src/modules/dados-abertos/dados-abertos.repository';
+import { rodarDecada, tabelaDecada, type LinhaDecada } from './decada';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 10;
@@ -258,9 +264,38 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   else console.log(`PostgreSQL indisponível (${process.env.DATABASE_URL ? 'DATABASE_URL' : PG_PADRAO}): só PGlite.`);
 }
 
+const PARTE = process.env.BENCH_PARTE ?? 'todas';
 const todas: Linha[] = [];
 const infos: string[] = [];
 const urlOriginal = process.env.DATABASE_URL;
+const carga = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1).replace('.', ','))
+    .join(' / ');
+
+if (PARTE !== 'precos') {
+  const decada: LinhaDecada[] = [];
+  const cargas: string[] = [];
+  for (const b of bases) {
+    const antes = carga();
+    decada.push(...(await rodarDecada(b.nome, b.url ? 'postgres' : 'pglite', b.url)));
+    cargas.push(`${b.nome}: carga média (1/5/15 min) ${antes} no início, ${carga()} no fim`);
+  }
+  let md = `# Benchmark: custo que não cresce com os anos (issue 18)\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''}\n\n`;
+  md += cargas.map((c) => `- ${c}`).join('\n') + '\n\n';
+  md += 'Cada chamada pela API (`app.inject`), alternando o banco de 1 ano e o de 10 anos a cada rodada (a ordem troca a cada rodada).\n\n';
+  for (const b of bases)
+    md += tabelaDecada(
+      b.nome,
+      decada.filter((l) => l.base === b.nome),
+    );
+  console.log('\n' + md);
+  mkdirSync(path.join(aqui, 'results'), { recursive: true });
+  writeFileSync(path.join(aqui, 'results', 'decada.md'), md);
+  console.log(`Escrito em ${path.relative(process.cwd(), path.join(aqui, 'results', 'decada.md'))}`);
+}
+if (PARTE === 'decada') process.exit(0);
 for (const b of bases) {
   if (b.url) process.env.DATABASE_URL = b.url;
   else delete process.env.DATABASE_URL;

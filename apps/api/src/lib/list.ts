@@ -26,7 +26,19 @@ export interface ListField {
    * `from` where `expr` matches (e.g. prices whose product's name contains the text). The ids are
    * found once per query, so a big table is filtered by an indexed key, not by a text function.
    */
-  via?: { key: SQL; from: SQL; id: SQL; expr: SQL; filter?: FilterKind };
+  via?: {
+    key: SQL;
+    from: SQL;
+    id: SQL;
+    expr: SQL;
+    filter?: FilterKind;
+    /**
+     * Match row by row (`EXISTS (… WHERE id = key AND …)`) instead of gathering every matching id first:
+     * for a filter that matches a share of a growing table (romaneios with an item of some products),
+     * where a page walks the order's index and stops after its rows (issue 18).
+     */
+    existe?: boolean;
+  };
   /** false: cannot sort by it. */
   sort?: boolean;
   /**
@@ -68,6 +80,12 @@ export interface ListSpec<Row> {
   aliases?: Record<string, string>;
   where?: SQL;
   map?: (row: Record<string, unknown>) => Row;
+  /**
+   * How the total is counted, when not up to TOTAL_MAXIMO in any order (decision 0098): `maximo`, a lower
+   * cap for a list over a table that grows every market day; `naOrdem`, the matches counted in the list's
+   * own order (the newest first), so the count reads the rows the first pages show.
+   */
+  contagem?: { maximo?: number; naOrdem?: boolean };
 }
 
 export interface ListParams {
@@ -114,8 +132,9 @@ const textoContido = (value: string) => value.replace(',', '.');
 
 export function condition(field: ListField, raw: unknown): SQL | null {
   if (field.via) {
-    const { key, from, id, expr, filter = field.filter } = field.via;
+    const { key, from, id, expr, filter = field.filter, existe } = field.via;
     const c = condition({ expr, filter }, raw);
+    if (c && existe) return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${id} = ${key} AND ${c})`;
     return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
   }
   const value = filterValue(raw);
@@ -240,11 +259,16 @@ export const TOTAL_MAXIMO = LIST_TOTAL_MAXIMO;
 export interface Contagem {
   sql: SQL;
   limitada: boolean;
+  /** The cap of a limited count (TOTAL_MAXIMO unless the list says otherwise). */
+  maximo?: number;
 }
 
-/** The matches of `from` and `where`, counted up to TOTAL_MAXIMO + 1: a total's cost is bounded. */
-export function contagemLimitada(from: SQL, where: SQL): Contagem {
-  return { sql: sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${where} ${limitOffset(TOTAL_MAXIMO + 1)}) c)`, limitada: true };
+/**
+ * The matches of `from` and `where`, counted up to `maximo` + 1 (TOTAL_MAXIMO by default): a total's cost
+ * is bounded. With `order`, counted in that order (the rows of the first pages first).
+ */
+export function contagemLimitada(from: SQL, where: SQL, maximo = TOTAL_MAXIMO, order?: SQL): Contagem {
+  return { sql: sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${from} ${where} ${order ?? sql``} ${limitOffset(maximo + 1)}) c)`, limitada: true, maximo };
 }
 
 /**
@@ -252,9 +276,9 @@ export function contagemLimitada(from: SQL, where: SQL): Contagem {
  * `totalExato: false` (the field is there only then), so pages up to the cap can be reached and the
  * footer says "mais de 10.000".
  */
-export function pageOf<T>(content: T[], total: number, p: Pick<ListParams, 'page' | 'size'>, limitada = false): Page<T> {
-  const alem = limitada && total > TOTAL_MAXIMO;
-  const n = alem ? TOTAL_MAXIMO : total;
+export function pageOf<T>(content: T[], total: number, p: Pick<ListParams, 'page' | 'size'>, limitada = false, maximo = TOTAL_MAXIMO): Page<T> {
+  const alem = limitada && total > maximo;
+  const n = alem ? maximo : total;
   return { content, totalElements: n, totalPages: Math.ceil(n / p.size), number: p.page, size: p.size, ...(alem ? { totalExato: false } : {}) };
 }
 
@@ -312,11 +336,12 @@ export async function listRowOrThrow<Row>(db: Tx, spec: ListSpec<Row>, id: numbe
 export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: ListSpec<Row>, p: ListParams): Promise<Page<Row>> {
   const where = whereClause(spec, p.filters);
   const order = orderClause(spec, p.sortField, p.sortDir);
+  const maximo = spec.contagem?.maximo ?? TOTAL_MAXIMO;
   const { rows, total } = await pageWithTotal(
     db,
     p,
     sql`SELECT ${spec.select} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
-    contagemLimitada(spec.from, where),
+    contagemLimitada(spec.from, where, maximo, spec.contagem?.naOrdem ? order : undefined),
     planoEstavel(spec, p.filters),
   );
   return pageOf(
@@ -324,5 +349,6 @@ export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: List
     total,
     p,
     true,
+    maximo,
   );
 }

@@ -61,6 +61,8 @@ export const romaneioItens = pgTable(
     unique('romaneio_itens_codigo_lote_uq').on(t.codigoLote),
     index('romaneio_itens_romaneio_idx').on(t.romaneioId),
     index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId),
+    // The romaneios with an item of some products (the list's product-name filter), read from the index alone (issue 18).
+    index('romaneio_itens_produto_idx').on(t.produtoId, t.romaneioId),
     check('romaneio_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`),
   ],
 );

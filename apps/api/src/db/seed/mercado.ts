@@ -1,11 +1,13 @@
 /**
- * The demo's market days (issue 14): a year of romaneios with their stall bookings, shop sheets and
- * quotations, generated from the producers' harvest bulletins already in the database. Plain SQL
+ * The demo's market days (issues 14 and 18): a year (or `anos` years) of romaneios with their stall
+ * bookings, shop sheets, parking tickets and quotations, generated from the producers' harvest bulletins already in the database. Plain SQL
  * inserts (one statement per table, rows passed as one JSON parameter), deterministic: the same
  * demo on every load.
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { cotacao, estacionamento, loja, lojaItens as lojaItensTabela, romaneio, romaneioDivida, romaneioItens, romaneioPedras } from '../schema';
+import { USUARIOS_DEMO, type Auditar } from './auditoria';
 
 const DIA = 86_400_000;
 const ms = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -24,14 +26,15 @@ export function aleatorio(semente: number): () => number {
 }
 
 /**
- * The demo's market days: every weekday of `diasDeMercado` in the year up to `hoje`, the next market
- * day after it (romaneios paid in advance book it), and `hoje` itself even when it is not a market day,
- * so that /admin opens on an occupied stall map whatever day the demo is loaded (docs/decisions).
+ * The demo's market days: every weekday of `diasDeMercado` in the `anos` years up to `hoje` (one year:
+ * the 365 days up to it), the next market day after it (romaneios paid in advance book it), and `hoje`
+ * itself even when it is not a market day, so that /admin opens on an occupied stall map whatever day
+ * the demo is loaded (docs/decisions).
  */
-export function diasDeMercadoDoAno(hoje: string, diasDeMercado: readonly number[]): string[] {
+export function diasDeMercadoDoAno(hoje: string, diasDeMercado: readonly number[], anos = 1): string[] {
   const dias: string[] = [];
   const fim = ms(hoje);
-  for (let t = fim - 364 * DIA; t <= fim; t += DIA) if (diasDeMercado.includes(new Date(t).getUTCDay()) || t === fim) dias.push(iso(t));
+  for (let t = fim - (365 * anos - 1) * DIA; t <= fim; t += DIA) if (diasDeMercado.includes(new Date(t).getUTCDay()) || t === fim) dias.push(iso(t));
   for (let t = fim + DIA; t <= fim + 7 * DIA; t += DIA)
     if (diasDeMercado.includes(new Date(t).getUTCDay())) {
       dias.push(iso(t));
@@ -39,6 +42,19 @@ export function diasDeMercadoDoAno(hoje: string, diasDeMercado: readonly number[
     }
   return dias;
 }
+
+/** How many years before `hoje`'s a day falls in (0: the 365 days up to `hoje`, and the days after it). */
+export const anoAtras = (hoje: string, dia: string) => Math.max(0, Math.floor((ms(hoje) - ms(dia)) / (365 * DIA)));
+
+/**
+ * Producers come and go over the years: in the year `b` years back, the hundred producers from the
+ * (PRODUTORES_NOVOS_POR_ANO × b)-th on (in id order) work the market, so the latest year's are the
+ * first hundred and a decade holds 100 + 22 × 9 = 298 producers (each for four or five years).
+ */
+export const PRODUTORES_POR_ANO = 100;
+export const PRODUTORES_NOVOS_POR_ANO = 22;
+export const totalDeProdutores = (anos: number) => PRODUTORES_POR_ANO + PRODUTORES_NOVOS_POR_ANO * (anos - 1);
+export const ativoNoAno = (k: number, b: number) => k >= PRODUTORES_NOVOS_POR_ANO * b && k < PRODUTORES_NOVOS_POR_ANO * b + PRODUTORES_POR_ANO;
 
 /** How many market days a harvest window holds (the whole window, also its part still to come). */
 function diasNaJanela(inicio: string, fim: string, diasDeMercado: readonly number[]): number {
@@ -68,15 +84,42 @@ interface Romaneio {
 /** First debt number of the demo's romaneio batches (the tax system's own numbers: 900000+ parking, 100001+ free ones). */
 export const PRIMEIRA_DIVIDA_DEMO = 700_001;
 
+/** What one year of market days wrote (a progress line of `seed:demo -- --anos N`). */
+export interface AnoDeMercado {
+  de: string;
+  ate: string;
+  romaneios: number;
+  itens: number;
+  reservas: number;
+  lotes: number;
+  lojas: number;
+  estacionamentos: number;
+  auditoria: number;
+}
+
+export interface OpcoesMercado {
+  anos?: number;
+  /** Audits the rows inserted since its last call (seed/auditoria.ts); none when omitted. */
+  auditar?: Auditar;
+  /** Called after each year is written, oldest first. */
+  aoFimDoAno?: (ano: AnoDeMercado) => void;
+}
+
+/** The first parking debt of the demo's past market days (800001+; the last 30 days' are 900000+). */
+const PRIMEIRA_DIVIDA_ESTACIONAMENTO = 800_001;
+
 /**
- * Loads the market days of the year up to `hoje`: for each producer present on a day (its bulletin
- * items harvestable that day, and its usual attendance), a romaneio with items from those bulletin
- * items and its usual stalls, now and then one more stall taken 'avulsa'; a producer's consecutive
- * market days grouped into batches of 1 to 3 dates, each with its own debt (romaneio_divida and the
- * tax system's dividas row). An item's quantities (packages) weigh at most its bulletin item's estimated
- * production in kg (some sell out). Shop sheets with items of the region's municipalities, and quotations.
+ * Loads the market days of the `anos` years up to `hoje`: for each producer of that year present on a
+ * day (its bulletin items harvestable that day, and its usual attendance), a romaneio with items from
+ * those bulletin items and its usual stalls, now and then one more stall taken 'avulsa'; a producer's
+ * consecutive market days grouped into batches of 1 to 3 dates, each with its own debt (romaneio_divida
+ * and the tax system's dividas row). An item's quantities (packages) weigh at most its bulletin item's
+ * estimated production in kg (some sell out). Shop sheets with items of the region's municipalities,
+ * parking tickets of some producers before the last 30 days, and quotations. Written year by year,
+ * oldest first (ids follow the dates), each year with its audit rows.
  */
-export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: readonly number[]) {
+export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: readonly number[], o: OpcoesMercado = {}) {
+  const anos = o.anos ?? 1;
   const rnd = aleatorio(14);
   const linhas = async <T>(q: ReturnType<typeof sql>) => (await t.execute(q)).rows as T[];
   const produtores = await linhas<{ id: number; nome: string }>(sql`SELECT id, nome FROM pessoa WHERE tipo_id = 1 ORDER BY id`);
@@ -89,36 +132,49 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
   ).map((i) => ({ ...i, estimada: Number(i.estimada) }));
   const itensDe = new Map<number, ItemBoletim[]>();
   for (const i of itensBoletim) itensDe.set(i.produtorId, [...(itensDe.get(i.produtorId) ?? []), i]);
-
-  // Each producer's usual stalls: a run of 1 to 3 neighbouring stalls, producers in a shuffled order,
-  // the spare stalls scattered between the runs (free for casual occupation).
-  const ordem = produtores.map((p) => ({ p, r: rnd() }));
-  ordem.sort((a, b) => a.r - b.r);
-  const usuais = new Map<number, number[]>();
-  const quantas = ordem.map(() => [1, 1, 2, 2, 2, 2, 3][Math.floor(rnd() * 7)]);
-  let sobra = pedras.length - quantas.reduce((s, k) => s + k, 0);
-  let proxima = 0;
-  ordem.forEach(({ p }, i) => {
-    if (sobra > 0 && rnd() < sobra / (ordem.length - i)) {
-      proxima++;
-      sobra--;
-    }
-    const k = Math.min(quantas[i], pedras.length - proxima);
-    usuais.set(
-      p.id,
-      pedras.slice(proxima, proxima + k).map((x) => x.id),
-    );
-    proxima += k;
-  });
   const assiduidade = new Map(produtores.map((p) => [p.id, 0.78 + rnd() * 0.2]));
 
-  // The romaneios, market day by market day.
-  const dias = diasDeMercadoDoAno(hoje, diasDeMercado);
+  /**
+   * Each year's usual stalls of its producers: a run of 1 to 3 neighbouring stalls, producers in a
+   * shuffled order, the spare stalls scattered between the runs (free for casual occupation).
+   */
+  const usuaisDoAno = (ativos: { id: number }[]) => {
+    const ordem = ativos.map((p) => ({ p, r: rnd() }));
+    ordem.sort((a, b) => a.r - b.r);
+    const usuais = new Map<number, number[]>();
+    const quantas = ordem.map(() => [1, 1, 2, 2, 2, 2, 3][Math.floor(rnd() * 7)]);
+    let sobra = pedras.length - quantas.reduce((s, k) => s + k, 0);
+    let proxima = 0;
+    ordem.forEach(({ p }, i) => {
+      if (sobra > 0 && rnd() < sobra / (ordem.length - i)) {
+        proxima++;
+        sobra--;
+      }
+      const k = Math.min(quantas[i], pedras.length - proxima);
+      usuais.set(
+        p.id,
+        pedras.slice(proxima, proxima + k).map((x) => x.id),
+      );
+      proxima += k;
+    });
+    return usuais;
+  };
+
+  // The romaneios, market day by market day, oldest first.
+  const dias = diasDeMercadoDoAno(hoje, diasDeMercado, anos);
   const romaneios: Romaneio[] = [];
+  let usuais = new Map<number, number[]>();
+  let anoDosUsuais = -1;
   for (const data of dias) {
+    const b = Math.min(anos - 1, anoAtras(hoje, data));
+    const ativos = produtores.filter((_, k) => ativoNoAno(k, b));
+    if (b !== anoDosUsuais) {
+      usuais = usuaisDoAno(ativos);
+      anoDosUsuais = b;
+    }
     const ocupadas = new Set<number>();
     const doDia: Romaneio[] = [];
-    for (const p of produtores) {
+    for (const p of ativos) {
       const colhe = (itensDe.get(p.id) ?? []).filter((i) => i.inicio <= data && data <= i.fim);
       if (!colhe.length || rnd() > assiduidade.get(p.id)!) continue;
       const levados = colhe.filter(() => rnd() < 0.85);
@@ -147,7 +203,12 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
   // Quantities: a bulletin item's estimated production spread over its window's market days, each
   // day's load varying; about one in four of the harvests the demo saw whole sells out (balance 0).
   const usos = new Map<number, Romaneio['itens']>();
-  for (const r of romaneios) for (const it of r.itens) usos.set(it.boletimItem.id, [...(usos.get(it.boletimItem.id) ?? []), it]);
+  for (const r of romaneios)
+    for (const it of r.itens) {
+      const lista = usos.get(it.boletimItem.id);
+      if (lista) lista.push(it);
+      else usos.set(it.boletimItem.id, [it]);
+    }
   for (const [, lista] of usos) {
     const bi = lista[0].boletimItem;
     const porDia = bi.estimada / Math.max(1, diasNaJanela(bi.inicio, bi.fim, diasDeMercado));
@@ -169,9 +230,15 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
     sql`SELECT nextval(pg_get_serial_sequence('romaneio', 'id'))::int AS id FROM generate_series(1, ${romaneios.length})`,
   );
   romaneios.forEach((r, i) => (r.id = ids[i].id));
+  const seusRomaneios = new Map<number, Romaneio[]>();
+  for (const r of romaneios) {
+    const lista = seusRomaneios.get(r.produtorId);
+    if (lista) lista.push(r);
+    else seusRomaneios.set(r.produtorId, [r]);
+  }
   const lotes: { divida: number; produtorId: number; romaneios: Romaneio[] }[] = [];
   for (const p of produtores) {
-    const seus = romaneios.filter((r) => r.produtorId === p.id);
+    const seus = seusRomaneios.get(p.id) ?? [];
     for (let i = 0; i < seus.length;) {
       const n = [1, 2, 2, 2, 3][Math.floor(rnd() * 5)];
       lotes.push({ divida: 0, produtorId: p.id, romaneios: seus.slice(i, i + n) });
@@ -184,53 +251,129 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
     for (const r of l.romaneios) r.divida = l.divida;
   });
 
-  const nomeDe = new Map(produtores.map((p) => [p.id, p.nome]));
-  // The tax system's debt of each batch: the market's fee per stall and market day.
-  const dividas = lotes.map((l) => ({
-    numero: l.divida,
-    nome: nomeDe.get(l.produtorId)!,
-    valor: 15 * l.romaneios.reduce((s, r) => s + Math.max(1, r.pedras.length), 0),
-  }));
-  const json = (v: unknown) => JSON.stringify(v);
-  await t.execute(sql`INSERT INTO romaneio_divida (divida) SELECT x.numero FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint)`);
-  await t.execute(sql`
-    INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
-    SELECT x.numero, x.nome, x.valor FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint, nome text, valor numeric)`);
-  await t.execute(sql`
-    INSERT INTO romaneio (id, data_emissao, divida, pessoa_id)
-    SELECT x.id, x.data, x.divida, x.pessoa FROM json_to_recordset(${json(romaneios.map((r) => ({ id: r.id, data: r.data, divida: r.divida, pessoa: r.produtorId })))}::json)
-      AS x(id int, data date, divida bigint, pessoa int)
-    ORDER BY x.id`);
-  const itens = romaneios.flatMap((r) => r.itens.map((it) => ({ r: r.id, p: it.boletimItem.produtoId, q: it.quantidade, b: it.boletimItem.id })));
-  await t.execute(sql`
-    INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id)
-    SELECT x.r, x.p, x.q, x.b FROM json_to_recordset(${json(itens)}::json) AS x(r int, p int, q numeric, b int)`);
-  const reservas = romaneios.flatMap((r) => r.pedras.map((p) => ({ r: r.id, p: p.pedraId, d: r.data, o: p.ocupacao })));
-  await t.execute(sql`
-    INSERT INTO romaneio_pedras (romaneio_id, pedra_id, data, ocupacao)
-    SELECT x.r, x.p, x.d, x.o FROM json_to_recordset(${json(reservas)}::json) AS x(r int, p int, d date, o text)`);
-
   // Shop sheets: on about two market days in five each shop owner records what it brought, 2 to 5
   // products from the region's municipalities.
   const lojistas = await linhas<{ id: number }>(sql`SELECT id FROM pessoa WHERE tipo_id = 3 ORDER BY id`);
   const produtos = await linhas<{ id: number }>(sql`SELECT id FROM produto ORDER BY id`);
   const municipios = await linhas<{ id: number }>(sql`SELECT id FROM municipio ORDER BY id`);
   const lojas: { id: number; lojista: number; data: string }[] = [];
-  const lojaItens: { l: number; p: number; q: number; m: number }[] = [];
+  const lojaItens: { l: number; p: number; q: number; m: number; data: string }[] = [];
   const preferidos = new Map(lojistas.map((l) => [l.id, Array.from({ length: 8 }, () => produtos[Math.floor(rnd() * produtos.length)].id)]));
   for (const data of dias) for (const l of lojistas) if (rnd() < 0.4) lojas.push({ id: 0, lojista: l.id, data });
   const idsLoja = await linhas<{ id: number }>(sql`SELECT nextval(pg_get_serial_sequence('loja', 'id'))::int AS id FROM generate_series(1, ${lojas.length})`);
   lojas.forEach((l, i) => {
     l.id = idsLoja[i].id;
     const escolha = [...new Set(Array.from({ length: 2 + Math.floor(rnd() * 4) }, () => preferidos.get(l.lojista)![Math.floor(rnd() * 8)]))];
-    for (const p of escolha) lojaItens.push({ l: l.id, p, q: 20 + Math.floor(rnd() * 580), m: municipios[Math.floor(rnd() * municipios.length)].id });
+    for (const p of escolha)
+      lojaItens.push({ l: l.id, p, q: 20 + Math.floor(rnd() * 580), m: municipios[Math.floor(rnd() * municipios.length)].id, data: l.data });
   });
-  await t.execute(sql`
-    INSERT INTO loja (id, lojista_id, data_emissao)
-    SELECT x.id, x.lojista, x.data FROM json_to_recordset(${json(lojas)}::json) AS x(id int, lojista int, data date) ORDER BY x.id`);
-  await t.execute(sql`
-    INSERT INTO loja_itens (loja_id, produto_id, quantidade, municipio_id)
-    SELECT x.l, x.p, x.q, x.m FROM json_to_recordset(${json(lojaItens)}::json) AS x(l int, p int, q numeric, m int)`);
+
+  // Parking: before the last 30 days (seed/demo.ts writes those), one producer in seven of a market
+  // day parks its truck or pickup, each ticket with a debt of the tax system.
+  const limiteEstacionamento = iso(ms(hoje) - 30 * DIA);
+  const estacionamentos = romaneios
+    .filter((r) => r.data < limiteEstacionamento && rnd() < 1 / 7)
+    .map((r, i) => ({
+      data: r.data,
+      placa: `QR${String.fromCharCode(65 + (r.produtorId % 26))}${String(1000 + ((r.produtorId * 37) % 9000))}`,
+      valor: 20,
+      divida: PRIMEIRA_DIVIDA_ESTACIONAMENTO + i,
+      pessoa: r.produtorId,
+      veiculo: 2 + (r.produtorId % 2),
+    }));
+
+  const nomeDe = new Map(produtores.map((p) => [p.id, p.nome]));
+  const json = (v: unknown) => JSON.stringify(v);
+  const auditar = o.auditar;
+  const porAno = new Map<number, string[]>();
+  for (const d of dias) {
+    const b = Math.min(anos - 1, anoAtras(hoje, d));
+    porAno.set(b, [...(porAno.get(b) ?? []), d]);
+  }
+  let totalItens = 0;
+  let totalReservas = 0;
+  for (let b = anos - 1; b >= 0; b--) {
+    const diasDoAno = porAno.get(b) ?? [];
+    if (!diasDoAno.length) continue;
+    const de = diasDoAno[0];
+    const ate = diasDoAno[diasDoAno.length - 1];
+    const noAno = (data: string) => de <= data && data <= ate;
+    const lotesDoAno = lotes.filter((l) => noAno(l.romaneios[0].data));
+    const romaneiosDoAno = romaneios.filter((r) => noAno(r.data));
+    // The tax system's debt of each batch: the market's fee per stall and market day.
+    const dividas = lotesDoAno.map((l) => ({
+      numero: l.divida,
+      nome: nomeDe.get(l.produtorId)!,
+      valor: 15 * l.romaneios.reduce((s, r) => s + Math.max(1, r.pedras.length), 0),
+    }));
+    await t.execute(sql`INSERT INTO romaneio_divida (divida) SELECT x.numero FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint) ORDER BY 1`);
+    await t.execute(sql`
+      INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
+      SELECT x.numero, x.nome, x.valor FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint, nome text, valor numeric)`);
+    await t.execute(sql`
+      INSERT INTO romaneio (id, data_emissao, divida, pessoa_id)
+      SELECT x.id, x.data, x.divida, x.pessoa FROM json_to_recordset(${json(romaneiosDoAno.map((r) => ({ id: r.id, data: r.data, divida: r.divida, pessoa: r.produtorId })))}::json)
+        AS x(id int, data date, divida bigint, pessoa int)
+      ORDER BY x.id`);
+    const itens = romaneiosDoAno.flatMap((r) => r.itens.map((it) => ({ r: r.id, p: it.boletimItem.produtoId, q: it.quantidade, b: it.boletimItem.id })));
+    await t.execute(sql`
+      INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade, boletim_itens_id)
+      SELECT x.r, x.p, x.q, x.b FROM json_to_recordset(${json(itens)}::json) AS x(r int, p int, q numeric, b int)`);
+    const reservas = romaneiosDoAno.flatMap((r) => r.pedras.map((p) => ({ r: r.id, p: p.pedraId, d: r.data, o: p.ocupacao })));
+    await t.execute(sql`
+      INSERT INTO romaneio_pedras (romaneio_id, pedra_id, data, ocupacao)
+      SELECT x.r, x.p, x.d, x.o FROM json_to_recordset(${json(reservas)}::json) AS x(r int, p int, d date, o text)`);
+    const lojasDoAno = lojas.filter((l) => noAno(l.data));
+    await t.execute(sql`
+      INSERT INTO loja (id, lojista_id, data_emissao)
+      SELECT x.id, x.lojista, x.data FROM json_to_recordset(${json(lojasDoAno)}::json) AS x(id int, lojista int, data date) ORDER BY x.id`);
+    await t.execute(sql`
+      INSERT INTO loja_itens (loja_id, produto_id, quantidade, municipio_id)
+      SELECT x.l, x.p, x.q, x.m FROM json_to_recordset(${json(lojaItens.filter((i) => noAno(i.data)))}::json) AS x(l int, p int, q numeric, m int)`);
+    const estacionamentosDoAno = estacionamentos.filter((e) => noAno(e.data));
+    await t.execute(sql`
+      INSERT INTO estacionamento (data, placa, valor, divida, pessoa_id, veiculo_tipo_id)
+      SELECT x.data, x.placa, x.valor, x.divida, x.pessoa, x.veiculo
+      FROM json_to_recordset(${json(estacionamentosDoAno)}::json) AS x(data date, placa text, valor numeric, divida bigint, pessoa int, veiculo int)
+      ORDER BY x.divida`);
+    await t.execute(sql`
+      INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
+      SELECT x.divida, p.nome, x.valor FROM json_to_recordset(${json(estacionamentosDoAno)}::json) AS x(divida bigint, pessoa int, valor numeric)
+      JOIN pessoa p ON p.id = x.pessoa`);
+    // Statistics of the rows this transaction wrote (autovacuum cannot see them yet): without them the
+    // audit's look-ups of each row's day are planned as if the tables were empty, and each year costs more.
+    await t.execute(sql`ANALYZE romaneio, romaneio_divida, romaneio_itens, romaneio_pedras, loja, loja_itens, estacionamento`);
+    let auditoria = 0;
+    if (auditar) {
+      const { portaria, administrativo } = USUARIOS_DEMO;
+      auditoria += await auditar(
+        romaneioDivida,
+        'RomaneioDivida',
+        portaria,
+        sql`(SELECT min(r.data_emissao) FROM romaneio r WHERE r.divida = x.divida)`,
+        'divida',
+      );
+      auditoria += await auditar(romaneio, 'Romaneio', portaria, sql`x.data_emissao`);
+      auditoria += await auditar(romaneioItens, 'RomaneioItens', portaria, sql`(SELECT r.data_emissao FROM romaneio r WHERE r.id = x.romaneio_id)`);
+      auditoria += await auditar(romaneioPedras, 'RomaneioPedras', portaria, sql`x.data`);
+      auditoria += await auditar(loja, 'Loja', administrativo, sql`x.data_emissao`);
+      auditoria += await auditar(lojaItensTabela, 'LojaItens', administrativo, sql`(SELECT l.data_emissao FROM loja l WHERE l.id = x.loja_id)`);
+      auditoria += await auditar(estacionamento, 'Estacionamento', portaria, sql`x.data`);
+    }
+    totalItens += itens.length;
+    totalReservas += reservas.length;
+    o.aoFimDoAno?.({
+      de,
+      ate,
+      romaneios: romaneiosDoAno.length,
+      itens: itens.length,
+      reservas: reservas.length,
+      lotes: lotesDoAno.length,
+      lojas: lojasDoAno.length,
+      estacionamentos: estacionamentosDoAno.length,
+      auditoria,
+    });
+  }
 
   // Quotations: every shop owner and one producer in four, one in five of them inactive.
   await t.execute(sql`
@@ -238,6 +381,7 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
     SELECT p.id, row_number() OVER (ORDER BY p.id) % 5 <> 0 FROM pessoa p
     WHERE p.tipo_id = 3 OR (p.tipo_id = 1 AND p.id % 4 = 0)
     ORDER BY p.id`);
+  if (auditar) await auditar(cotacao, 'Cotacao', USUARIOS_DEMO.administrativo, sql`${dias[0]}::date`);
   const [{ cotacoes }] = await linhas<{ cotacoes: number }>(sql`SELECT count(*)::int AS cotacoes FROM cotacao`);
   return {
     dias: dias.length,
@@ -245,9 +389,10 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
     ultimo: dias[dias.length - 1],
     romaneios: romaneios.length,
     lotes: lotes.length,
-    itens: itens.length,
-    reservas: reservas.length,
+    itens: totalItens,
+    reservas: totalReservas,
     lojas: lojas.length,
+    estacionamentos: estacionamentos.length,
     cotacoes,
   };
 }

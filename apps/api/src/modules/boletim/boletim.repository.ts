@@ -58,6 +58,8 @@ export const boletimList: ListSpec<BoletimLinha> = {
     'tecnico.nome': 'tecnicoNome',
   },
   defaultSort: { field: 'id', dir: 'asc' },
+  // Bulletins every quarter of every producer: the total stops at 1,000, so the list costs the same after ten years (decision 0098).
+  contagem: { maximo: 1000 },
 };
 
 const NAO_ENCONTRADO = 'Boletim não encontrado';

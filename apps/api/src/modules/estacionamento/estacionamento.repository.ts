@@ -22,6 +22,8 @@ export const estacionamentoList: ListSpec<Estacionamento> = {
   },
   aliases: { 'pessoa.nome': 'pessoaNome', veiculoTipo: 'veiculoTipoNome', 'veiculoTipo.nome': 'veiculoTipoNome' },
   defaultSort: { field: 'id', dir: 'asc' },
+  // Tickets every market day: the total stops at 1,000, so the list costs the same after ten years (decision 0098).
+  contagem: { maximo: 1000 },
   map: ({ veiculoTipoNome, ...r }) => ({
     ...(r as Omit<Estacionamento, 'pessoa' | 'veiculoTipo'>),
     pessoa: { nome: r.pessoaNome as string },

@@ -15,6 +15,9 @@ export const logsList: ListSpec<Log> = {
     acao: { expr: sql`l.acao`, filter: 'text' },
   },
   defaultSort: { field: 'id', dir: 'desc' },
+  // Counted up to 1,000 and newest first, as the pages read it: the count of an entity's rows reads the newest
+  // ones, not the oldest part of a log of millions (decision 0096).
+  contagem: { maximo: 1000, naOrdem: true },
 };
 
 export function logsRepository(db: Db) {

@@ -62,6 +62,8 @@ export const comercializadoList: ListSpec<ProdutoComercializado> = {
     fimColheita: { expr: sql`bi.fim_colheita`, filter: 'date' },
   },
   defaultSort: { field: 'dataEmissao', dir: 'desc' },
+  // Every bulletin item ever: the total stops at 1,000, so the table costs the same after ten years (decision 0098).
+  contagem: { maximo: 1000 },
 };
 
 export function pedraRepository(db: Db) {

@@ -54,12 +54,23 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
     produtoNome: {
       expr: sql`r.id`,
       sort: false,
-      via: { key: sql`r.id`, from: sql`romaneio_itens ri JOIN produto p ON p.id = ri.produto_id`, id: sql`ri.romaneio_id`, expr: sql`p.nome`, filter: 'text' },
+      via: {
+        key: sql`r.id`,
+        from: sql`romaneio_itens ri JOIN produto p ON p.id = ri.produto_id`,
+        id: sql`ri.romaneio_id`,
+        expr: sql`p.nome`,
+        filter: 'text',
+        // Row by row: the newest page stops after its 20 romaneios however many years match.
+        existe: true,
+      },
     },
   },
   aliases: { produtor: 'produtorNome', 'pessoa.nome': 'produtorNome', 'pessoa.id': 'pessoaId' },
   // The newest first (issue date, then id; romaneioRecurso.ordem declares the same).
   defaultSort: { field: 'dataEmissao', dir: 'desc' },
+  // About a hundred romaneios every market day: the total stops at 1,000, so a filter costs the same
+  // after ten years (decision 0098). Not counted in order: with a product filter that would sort every match.
+  contagem: { maximo: 1000 },
 };
 
 /** A romaneio's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */

@@ -13,19 +13,24 @@ export function vafRepository(db: Db) {
   return {
     async relatorio(dataInicial: string, dataFinal: string): Promise<VafRow[]> {
       const r = await db.execute(sql`
-        WITH movimento AS (
-          SELECT ri.produto_id, pp.municipio_id, ri.quantidade
-          FROM romaneio ro
-          JOIN romaneio_itens ri ON ri.romaneio_id = ro.id
-          LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+        WITH itens AS (
+          -- The period's romaneio items through their romaneios' ids (read from the items' index: a
+          -- year's rows, however many years the table holds), summed per product and bulletin item first.
+          SELECT ri.produto_id, ri.boletim_itens_id, sum(ri.quantidade) AS quantidade
+          FROM romaneio_itens ri
+          WHERE ri.romaneio_id = ANY(ARRAY(SELECT ro.id FROM romaneio ro WHERE ro.data_emissao BETWEEN ${dataInicial}::date AND ${dataFinal}::date))
+          GROUP BY ri.produto_id, ri.boletim_itens_id
+        ),
+        movimento AS (
+          SELECT i.produto_id, pp.municipio_id, i.quantidade
+          FROM itens i
+          LEFT JOIN boletim_itens bi ON bi.id = i.boletim_itens_id
           LEFT JOIN boletim b ON b.id = bi.boletim_id
           LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
-          WHERE ro.data_emissao BETWEEN ${dataInicial}::date AND ${dataFinal}::date
           UNION ALL
           SELECT li.produto_id, li.municipio_id, li.quantidade
-          FROM loja l
-          JOIN loja_itens li ON li.loja_id = l.id
-          WHERE l.data_emissao BETWEEN ${dataInicial}::date AND ${dataFinal}::date
+          FROM loja_itens li
+          WHERE li.loja_id = ANY(ARRAY(SELECT l.id FROM loja l WHERE l.data_emissao BETWEEN ${dataInicial}::date AND ${dataFinal}::date))
         ),
         preco_medio AS (
           SELECT p.produto_id, round(avg(p.valor), 2) AS valor
