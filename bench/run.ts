@@ -7,11 +7,12 @@
  * matches up to 10,000 (lib/list.ts, TOTAL_MAXIMO) except where the database keeps an exact counter, so
  * the "contains" cases that match most rows ("1") measure the capped count.
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set or postgres://root@127.0.0.1:5432/test
- * answers. Prints a markdown table and writes it to bench/results/latest.md.
+ * answers; then the public calls under load against a Fastify hello-world (bench/publico.ts). Prints
+ * markdown tables and writes them to bench/results/latest.md.
  *
- *   npm run bench                 # both databases
+ *   npm run bench                 # both databases and the public load
  *   BENCH_RUNS=500 npm run bench  # more rounds per query (default 200)
- *   BENCH_ONLY=pglite|postgres npm run bench
+ *   BENCH_ONLY=pglite|postgres|publico npm run bench
  *   BENCH_CASOS='filtro|página' npm run bench   # only the cases whose name matches (a regular expression)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { build, tokenFor } from '../apps/api/test/helpers';
 import { precoFiltro, precoResumoFiltro } from '@ceasa/shared';
 import { normalizarFiltroDePreco, precosRepository } from '../apps/api/src/modules/precos/precos.repository';
 import { gerarPrecos } from '../apps/api/src/db/seed/precos';
+import { cargaPublica } from './publico';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 10;
@@ -241,9 +243,10 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   return { linhas, info };
 }
 
+const apenas = process.env.BENCH_ONLY;
 const bases: { nome: string; url?: string }[] = [];
-if (process.env.BENCH_ONLY !== 'postgres') bases.push({ nome: 'PGlite' });
-if (process.env.BENCH_ONLY !== 'pglite') {
+if (!apenas || apenas === 'pglite') bases.push({ nome: 'PGlite' });
+if (!apenas || apenas === 'postgres') {
   const url = await postgresDisponivel();
   if (url) bases.push({ nome: 'PostgreSQL', url });
   else console.log(`PostgreSQL indisponível (${process.env.DATABASE_URL ? 'DATABASE_URL' : PG_PADRAO}): só PGlite.`);
@@ -299,6 +302,7 @@ for (const b of bases) {
   md += `\n${b.nome}: SQL da rota ${resumo('do SELECT puro da mesma página', (l) => l.refMesma)}; ${resumo('do SELECT puro fixo', (l) => l.ref)}.`;
   md += ` Só o piso da API (GET /api/health) já custa ${vezes(piso.api!.p50 / piso.ref.p50)} o SELECT puro.\n\n`;
 }
+if (!apenas || apenas === 'publico') md += await cargaPublica();
 console.log('\n' + md);
 mkdirSync(path.join(aqui, 'results'), { recursive: true });
 writeFileSync(path.join(aqui, 'results', 'latest.md'), md);
