@@ -97,7 +97,10 @@ export async function cargaPublica(): Promise<string> {
     console.log(`Carga pública: demonstração de um ano em ${Math.round((performance.now() - t0) / 1000)} s`);
     // A lot of the newest market day (what a label just printed opens).
     const database = await openDatabase(loadConfig({ ...process.env, ...env }));
-    const [item] = (await database.db.execute(sql`SELECT romaneio_id AS r, id FROM romaneio_itens ORDER BY id DESC LIMIT 1`)).rows as { r: number; id: number }[];
+    const [item] = (await database.db.execute(sql`SELECT romaneio_id AS r, id FROM romaneio_itens ORDER BY id DESC LIMIT 1`)).rows as {
+      r: number;
+      id: number;
+    }[];
     await database.close();
     const lote = codigoDoLote(Number(item.r), Number(item.id));
 
@@ -108,7 +111,12 @@ export async function cargaPublica(): Promise<string> {
     const base = `http://127.0.0.1:${PORTA}`;
     const cargas: Carga[] = [
       { nome: 'hello-world (Fastify puro)', url: `http://127.0.0.1:${PORTA + 1}/` },
-      { nome: 'POST /api/precos/searchPrecosHome (padrão, 1ª página)', url: `${base}/api/precos/searchPrecosHome/precoData/desc?page=0&size=20`, method: 'POST', body: '{}' },
+      {
+        nome: 'POST /api/precos/searchPrecosHome (padrão, 1ª página)',
+        url: `${base}/api/precos/searchPrecosHome/precoData/desc?page=0&size=20`,
+        method: 'POST',
+        body: '{}',
+      },
       { nome: `GET /api/romaneio/lote/{lote}`, url: `${base}/api/romaneio/lote/${lote}` },
     ];
     for (const c of cargas.slice(1)) {
@@ -137,7 +145,10 @@ export async function cargaPublica(): Promise<string> {
     const n = (v: number) => Math.round(v).toLocaleString('pt-BR');
     const razao = (v: number) => `${v.toFixed(2).replace('.', ',')}×`;
     let md = `## Público sob carga (autocannon, ${CONEXOES} conexões, loopback, ${SEGUNDOS} s por caso, ${RODADAS} rodadas intercaladas)\n\n`;
-    md += `Carga da máquina no início: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min) · ${os.cpus().length} núcleos. `;
+    md += `Carga da máquina no início: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (1, 5, 15 min) · ${os.cpus().length} núcleos. `;
     md += `Servidor: \`apps/api/src/server.ts\` (log padrão, info) sobre o banco embutido com \`npm run seed:demo\` (um ano); lote ${lote}.\n\n`;
     md += `| Chamada | ${medidas[0].map((_, i) => `rodada ${i + 1} req/s (÷ hello-world)`).join(' | ')} | pior razão | latência p50/p99 (ms) |\n`;
     md += `|---|${medidas[0].map(() => '---:|').join('')}---:|---:|\n`;

@@ -8,11 +8,13 @@ import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReference } from './db/seed/reference';
+import { avisosLocais, type Avisos } from './lib/avisos';
 import { loadKeys } from './identity/keys';
 import { createMailer } from './identity/mail';
 import { registerIdentity } from './identity/identity.routes';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
+import { registerAvisosDeEscrita } from './plugins/avisos-de-escrita';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, naoEncontrado, registerErrorHandler } from './plugins/errors';
 import { registerOpenapi } from './plugins/openapi';
@@ -31,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     adminInicial: { email: string; senha: string; gerada: boolean } | null;
+    /** Notices between the servers of one database (lib/avisos.ts): what changed, for their caches. */
+    avisos: Avisos;
   }
 }
 
@@ -58,6 +62,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const mailer = createMailer(db, config, app.log);
   const ctx: AppContext = { db, database, config, keys, mailer };
   app.decorate('ctx', ctx);
+  const avisos = avisosLocais(app.log);
+  app.decorate('avisos', avisos);
+  app.addHook('onClose', () => avisos.fechar());
 
   // Security headers first, so every answer (errors and 404s included) carries them.
   await registerSeguranca(app, config);
@@ -68,6 +75,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await registerOpenapi(app, config);
 
   registerAuth(app, db, keys);
+  registerAvisosDeEscrita(app);
   await app.register(async (realm) => registerIdentity(realm, ctx));
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);

@@ -256,6 +256,9 @@ export function precosRepository(db: Db) {
       return pageOf(rows as unknown as PrecoResumo[], total, p, contagem.limitada);
     },
 
+    /** Whether a quotation body filters at all (a field the quotation knows, with a value that filters). */
+    filtraResumo: (filters: ListParams['filters']) => activeFilters(resumoList, filters).length > 0,
+
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
     async historico(grupoId: number, dias: number): Promise<PrecoHistorico[]> {
       // One prepared query; only an empty answer asks whether the group exists (404) or has no prices.
