@@ -40,7 +40,7 @@ export const COMO_TEXTO = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115
  * The embedded database's page cache, inside the server's own memory (PostgreSQL's default, 128MB, is
  * resident from the start: the server stood at ~450 MB at rest). The operating system's file cache keeps
  * the rest of the data a read away; the public answers are kept by the app (lib/respostas-em-cache.ts).
- * docs/decisions/0101-memoria-do-servidor.md.
+ * docs/decisions/0101-memoria-do-servidor-e-consultas-sem-nome.md.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
