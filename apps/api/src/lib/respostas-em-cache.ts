@@ -25,6 +25,8 @@ export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000
   };
   for (const canal of canais) avisos.ouvir(canal, esquecer);
   return {
+    /** The kept answer of `chave`, if any (a route's early hook sends it before validation and the handler). */
+    pronta: (chave: string): string | undefined => prontas.get(chave),
     /** The kept answer of `chave`, or `calcular`'s (the JSON text), kept unless a notice came meanwhile. */
     obter(chave: string, calcular: () => Promise<string>): Promise<string> {
       const pronta = prontas.get(chave);

@@ -30,6 +30,11 @@ export default function loteRoutes(app: FastifyInstance, db: Db, config: Config)
         response: { 200: loteRegistro },
       },
       config: { acesso: 'publico' },
+      // A kept lot goes out as soon as the route is known (its code was valid when it was kept).
+      onRequest: async (req, reply) => {
+        const pronta = lotes.pronta((req.params as { lote: string }).lote);
+        if (pronta !== undefined) return enviarJson(reply, pronta);
+      },
     },
     async (req, reply) => {
       const texto = await lotes.obter(req.params.lote, async () => {

@@ -28,6 +28,9 @@ const historicoQuery = z.object({
     .default(PRECO_HISTORICO_DIAS),
 });
 
+/** A search body that says nothing (null, or an object without keys). */
+const corpoVazio = (corpo: unknown) => corpo === null || corpo === undefined || (typeof corpo === 'object' && Object.keys(corpo).length === 0);
+
 export default function precosRoutes(app: FastifyInstance, db: Db) {
   const repo = precosRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,12 +54,18 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
         response: { 200: pageSchema(precoResumoRegistro) },
       },
       config: { acesso: 'publico' },
+      // A kept page goes out as soon as its body is read (an empty body: /home's first call), keyed by its
+      // path and query as sent; anything else is validated and goes to the handler.
+      preValidation: async (req, reply) => {
+        const pronta = corpoVazio(req.body) ? semFiltro.pronta(req.url) : undefined;
+        if (pronta !== undefined) return enviarJson(reply, pronta);
+      },
     },
     async (req, reply) => {
       const p = { page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} };
       if (repo.filtraResumo(p.filters)) return repo.resumo(p);
       // The text the route's response schema writes, computed once per change.
-      const texto = await semFiltro.obter(`${p.sortField}/${p.sortDir}/${p.page}/${p.size}`, async () => reply.serialize(await repo.resumo(p)) as string);
+      const texto = await semFiltro.obter(req.url, async () => reply.serialize(await repo.resumo(p)) as string);
       return enviarJson(reply, texto);
     },
   );
