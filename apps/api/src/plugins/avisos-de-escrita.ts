@@ -23,8 +23,8 @@ export function registerAvisosDeEscrita(app: FastifyInstance) {
     if (reply.statusCode >= 400 || LEITURAS.has(req.method)) return;
     const acesso = req.routeOptions.config?.acesso;
     if (!acesso || typeof acesso === 'string' || [acesso.acao].flat().every((a) => a === 'visualizar')) return;
-    const avisos = [app.avisos.avisar(CANAL_LOTES)];
-    if (ROTAS_DA_COTACAO.has(acesso.rota)) avisos.push(app.avisos.avisar(CANAL_PRECOS));
-    await Promise.all(avisos);
+    const canais = ROTAS_DA_COTACAO.has(acesso.rota) ? [CANAL_LOTES, CANAL_PRECOS] : [CANAL_LOTES];
+    // The write is committed: a notice that fails is logged, never turned into an error answer.
+    await Promise.all(canais.map((c) => app.avisos.avisar(c).catch((e: Error) => req.log.warn(`Aviso '${c}' não enviado: ${e.message}`))));
   });
 }
