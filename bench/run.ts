@@ -276,16 +276,17 @@ const razao = (m: Medida, ref: Medida) => ({ p50: m.p50 / ref.p50, p95: m.p95 / 
 const dentro = (r: { p50: number; p95: number }) => r.p50 <= 2 && r.p95 <= 2;
 let md = `# Benchmark de preços\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus()[0]?.model ?? ''} · ${RUNS} rodadas por consulta (após ${WARMUP} de aquecimento)\n\n`;
 md += infos.map((i) => `- ${i}`).join('\n') + '\n\n';
-md +=
-  'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' +
-  SELECT_PURO +
-  '`); o **SELECT puro da mesma página** ' +
-  '(o filtro, a ordem, o LIMIT e o OFFSET do caso escritos como uma consulta simples sobre os mesmos índices, sem total, sem preparo, ' +
-  'e conferido: lê o mesmo número de linhas que a rota); o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, ' +
-  'pelo mesmo driver); e a **chamada pela API** (`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada ' +
-  'percentil pelo mesmo percentil da referência medida junto com o caso. O total da rota conta as correspondências até 10.000 (além disso a página ' +
-  'diz "mais de 10.000"), salvo onde o banco mantém um contador exato (lista sem filtro, filtros só de produto, cotação sem filtro). ' +
-  'Meta do issue: p50 e p95 até 2× um SELECT puro indexado … LIMIT 20.\n\n';
+if (bases.length)
+  md +=
+    'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' +
+    SELECT_PURO +
+    '`); o **SELECT puro da mesma página** ' +
+    '(o filtro, a ordem, o LIMIT e o OFFSET do caso escritos como uma consulta simples sobre os mesmos índices, sem total, sem preparo, ' +
+    'e conferido: lê o mesmo número de linhas que a rota); o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, ' +
+    'pelo mesmo driver); e a **chamada pela API** (`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada ' +
+    'percentil pelo mesmo percentil da referência medida junto com o caso. O total da rota conta as correspondências até 10.000 (além disso a página ' +
+    'diz "mais de 10.000"), salvo onde o banco mantém um contador exato (lista sem filtro, filtros só de produto, cotação sem filtro). ' +
+    'Meta do issue: p50 e p95 até 2× um SELECT puro indexado … LIMIT 20.\n\n';
 for (const b of bases) {
   const linhas = todas.filter((x) => x.base === b.nome);
   md += `## ${b.nome}\n\n| Consulta | Linhas | SELECT puro p50/p95 (ms) | mesma página, SELECT puro p50/p95 (ms) | SQL da rota p50/p95 (ms) | SQL ÷ mesma página p50/p95 | SQL ÷ SELECT puro fixo p50/p95 | API p50/p95 (ms) | API ÷ puro p50 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n`;
