@@ -7,11 +7,12 @@
  * matches up to 10,000 (lib/list.ts, TOTAL_MAXIMO) except where the database keeps an exact counter, so
  * the "contains" cases that match most rows ("1") measure the capped count.
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set or postgres://root@127.0.0.1:5432/test
- * answers. Prints a markdown table and writes it to bench/results/latest.md.
+ * answers; then the public calls under load against a Fastify hello-world (bench/publico.ts). Prints
+ * markdown tables and writes them to bench/results/latest.md.
  *
- *   npm run bench                 # both databases
+ *   npm run bench                 # both databases and the public load
  *   BENCH_RUNS=500 npm run bench  # more rounds per query (default 200)
- *   BENCH_ONLY=pglite|postgres npm run bench
+ *   BENCH_ONLY=pglite|postgres|publico npm run bench
  *   BENCH_CASOS='filtro|página' npm run bench   # only the cases whose name matches (a regular expression)
  *
  * Then issue 18's cases (bench/decada.ts): every call a screen makes at one year and at ten years of
@@ -32,6 +33,7 @@ import { normalizarFiltroDePreco, precosRepository } from '../apps/api/src/modul
 import { gerarPrecos } from '../apps/api/src/db/seed/precos';
 import { dadosAbertosRepository } from '../apps/api/src/modules/dados-abertos/dados-abertos.repository';
 import { rodarDecada, tabelaDecada, type LinhaDecada } from './decada';
+import { cargaPublica } from './publico';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 10;
@@ -256,9 +258,10 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   return { linhas, info };
 }
 
+const apenas = process.env.BENCH_ONLY;
 const bases: { nome: string; url?: string }[] = [];
-if (process.env.BENCH_ONLY !== 'postgres') bases.push({ nome: 'PGlite' });
-if (process.env.BENCH_ONLY !== 'pglite') {
+if (!apenas || apenas === 'pglite') bases.push({ nome: 'PGlite' });
+if (!apenas || apenas === 'postgres') {
   const url = await postgresDisponivel();
   if (url) bases.push({ nome: 'PostgreSQL', url });
   else console.log(`PostgreSQL indisponível (${process.env.DATABASE_URL ? 'DATABASE_URL' : PG_PADRAO}): só PGlite.`);
@@ -274,7 +277,7 @@ const carga = () =>
     .map((x) => x.toFixed(1).replace('.', ','))
     .join(' / ');
 
-if (PARTE !== 'precos') {
+if (PARTE !== 'precos' && bases.length) {
   const decada: LinhaDecada[] = [];
   const cargas: string[] = [];
   for (const b of bases) {
@@ -317,16 +320,17 @@ const razao = (m: Medida, ref: Medida) => ({ p50: m.p50 / ref.p50, p95: m.p95 / 
 const dentro = (r: { p50: number; p95: number }) => r.p50 <= 2 && r.p95 <= 2;
 let md = `# Benchmark de preços\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus()[0]?.model ?? ''} · ${RUNS} rodadas por consulta (após ${WARMUP} de aquecimento)\n\n`;
 md += infos.map((i) => `- ${i}`).join('\n') + '\n\n';
-md +=
-  'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' +
-  SELECT_PURO +
-  '`); o **SELECT puro da mesma página** ' +
-  '(o filtro, a ordem, o LIMIT e o OFFSET do caso escritos como uma consulta simples sobre os mesmos índices, sem total, sem preparo, ' +
-  'e conferido: lê o mesmo número de linhas que a rota); o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, ' +
-  'pelo mesmo driver); e a **chamada pela API** (`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada ' +
-  'percentil pelo mesmo percentil da referência medida junto com o caso. O total da rota conta as correspondências até 10.000 (além disso a página ' +
-  'diz "mais de 10.000"), salvo onde o banco mantém um contador exato (lista sem filtro, filtros só de produto, cotação sem filtro). ' +
-  'Meta do issue: p50 e p95 até 2× um SELECT puro indexado … LIMIT 20.\n\n';
+if (bases.length)
+  md +=
+    'Em cada rodada roda-se, em sequência: o **SELECT puro** fixo (`' +
+    SELECT_PURO +
+    '`); o **SELECT puro da mesma página** ' +
+    '(o filtro, a ordem, o LIMIT e o OFFSET do caso escritos como uma consulta simples sobre os mesmos índices, sem total, sem preparo, ' +
+    'e conferido: lê o mesmo número de linhas que a rota); o **SQL da rota** (o repositório: a página e o total que a rota pede ao banco, ' +
+    'pelo mesmo driver); e a **chamada pela API** (`app.inject`: roteamento, validação, autorização e JSON). As razões dividem cada ' +
+    'percentil pelo mesmo percentil da referência medida junto com o caso. O total da rota conta as correspondências até 10.000 (além disso a página ' +
+    'diz "mais de 10.000"), salvo onde o banco mantém um contador exato (lista sem filtro, filtros só de produto, cotação sem filtro). ' +
+    'Meta do issue: p50 e p95 até 2× um SELECT puro indexado … LIMIT 20.\n\n';
 for (const b of bases) {
   const linhas = todas.filter((x) => x.base === b.nome);
   md += `## ${b.nome}\n\n| Consulta | Linhas | SELECT puro p50/p95 (ms) | mesma página, SELECT puro p50/p95 (ms) | SQL da rota p50/p95 (ms) | SQL ÷ mesma página p50/p95 | SQL ÷ SELECT puro fixo p50/p95 | API p50/p95 (ms) | API ÷ puro p50 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n`;
@@ -343,6 +347,7 @@ for (const b of bases) {
   md += `\n${b.nome}: SQL da rota ${resumo('do SELECT puro da mesma página', (l) => l.refMesma)}; ${resumo('do SELECT puro fixo', (l) => l.ref)}.`;
   md += ` Só o piso da API (GET /api/health) já custa ${vezes(piso.api!.p50 / piso.ref.p50)} o SELECT puro.\n\n`;
 }
+if (!apenas || apenas === 'publico') md += await cargaPublica();
 console.log('\n' + md);
 mkdirSync(path.join(aqui, 'results'), { recursive: true });
 writeFileSync(path.join(aqui, 'results', 'latest.md'), md);

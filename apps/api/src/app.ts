@@ -16,6 +16,7 @@ import { registerIdentity } from './identity/identity.routes';
 import { loginThrottle } from './identity/throttle';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
+import { registerAvisosDeEscrita } from './plugins/avisos-de-escrita';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, registerErrorHandler, rotaNaoEncontrada } from './plugins/errors';
 import { registerOpenapi } from './plugins/openapi';
@@ -84,6 +85,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await registerOpenapi(app, config);
 
   registerAuth(app, db, keys);
+  registerAvisosDeEscrita(app);
   await app.register(async (realm) => registerIdentity(realm, ctx));
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);

@@ -44,6 +44,14 @@ pg.types.setTypeParser(1082, (v) => v);
  */
 export const COMO_TEXTO = Object.fromEntries([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231].map((oid) => [oid, (v: string) => v]));
 
+/**
+ * The embedded database's page cache, inside the server's own memory (PostgreSQL's default, 128MB, is
+ * resident from the start: the server stood at ~450 MB at rest). The operating system's file cache keeps
+ * the rest of the data a read away; the public answers are kept by the app (lib/respostas-em-cache.ts).
+ * docs/decisions/0101-memoria-do-servidor-e-consultas-sem-nome.md.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Opens the database the configuration names (PGlite by default) and applies the migrations. */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'memoryDb'>,
@@ -68,7 +76,12 @@ export async function openDatabase(
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { unaccent, pg_trgm }, parsers: COMO_TEXTO, loadDataDir });
+  const client = await PGlite.create(dir, {
+    extensions: { unaccent, pg_trgm },
+    parsers: COMO_TEXTO,
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', sozinho: (fn) => fn(), close: () => client.close(), dump: () => client.dumpDataDir('none') };

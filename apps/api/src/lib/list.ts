@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { LIST_TOTAL_MAXIMO, type Page, type SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
@@ -200,19 +198,6 @@ export function activeFilters<Row>(spec: ListSpec<Row>, filters?: Record<string,
   return [...new Set(filtrando(spec, filters).map((f) => f.key))];
 }
 
-/**
- * Whether a list's plan holds for any filter value: not when a filter matches text or digits inside
- * a big table's column ("contains"), where the best plan depends on the value (a rare "12,3" wants the
- * trigram index, a "1" that matches nearly every row wants the sorted index). Such queries are planned
- * for their values each time instead of being prepared (see pageWithTotal).
- */
-export function planoEstavel<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): boolean {
-  return activeFilters(spec, filters).every((k) => {
-    const f = spec.fields[k];
-    return f.via || (f.filter !== 'text' && f.filter !== 'busca' && f.filter !== 'contains');
-  });
-}
-
 /** The conditions the filters put on a list (each filter that filters, in the body's order). */
 export function conditions<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): SQL[] {
   const conds: SQL[] = [];
@@ -288,34 +273,22 @@ const dialect = new PgDialect();
 const clienteDe = (db: Tx) => (db as { $client?: unknown }).$client;
 
 /**
- * A list query with its values as parameters. `preparar`: on a PostgreSQL pool, a protocol-level named
- * prepared statement (named by a hash of its text), parsed and planned once per connection. On PGlite
- * straight to the database, whose own parsers read dates and times as text (Drizzle's session would
- * pass them again with every query).
+ * A list query with its values as parameters. On PGlite straight to the database, whose own parsers read
+ * dates and times as text (Drizzle's session would pass them again with every query).
  */
-export async function executar(db: Tx, q: SQL, preparar = false): Promise<{ rows: Record<string, unknown>[] }> {
+export async function executar(db: Tx, q: SQL): Promise<{ rows: Record<string, unknown>[] }> {
   const query = dialect.sqlToQuery(q);
   const client = clienteDe(db);
   if (client instanceof PGlite) return client.query<Record<string, unknown>>(query.sql, query.params);
-  const name = preparar && client instanceof pg.Pool ? `lista_${createHash('sha1').update(query.sql).digest('hex')}` : undefined;
-  return db._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: Record<string, unknown>[] }>;
+  return db._.session.prepareQuery(query, undefined, undefined, false).execute() as Promise<{ rows: Record<string, unknown>[] }>;
 }
-/** The first pages are prepared; deeper ones (each OFFSET is another text) are not, so a connection keeps a bounded set. */
-const PREPARED_PAGES = 10;
 
 /**
  * A page and its total: two queries, side by side (on a PostgreSQL pool each on its connection; PGlite
  * runs them in turn).
  */
-export async function pageWithTotal(
-  db: Tx,
-  p: Pick<ListParams, 'page'>,
-  page: SQL,
-  contagem: Contagem,
-  /** planoEstavel of the list's filters: false, plans depend on the filter values and nothing is prepared. */
-  estavel: boolean,
-): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const [rows, count] = await Promise.all([executar(db, page, estavel && p.page < PREPARED_PAGES), executar(db, sql`SELECT ${contagem.sql} AS n`, estavel)]);
+export async function pageWithTotal(db: Tx, page: SQL, contagem: Contagem): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const [rows, count] = await Promise.all([executar(db, page), executar(db, sql`SELECT ${contagem.sql} AS n`)]);
   return { rows: rows.rows, total: Number((count.rows[0] as { n: number }).n) };
 }
 
@@ -339,10 +312,8 @@ export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: List
   const maximo = spec.contagem?.maximo ?? TOTAL_MAXIMO;
   const { rows, total } = await pageWithTotal(
     db,
-    p,
     sql`SELECT ${spec.select} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
     contagemLimitada(spec.from, where, maximo, spec.contagem?.naOrdem ? order : undefined),
-    planoEstavel(spec, p.filters),
   );
   return pageOf(
     rows.map((r) => (spec.map ? spec.map(r) : (r as Row))),

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { servidoPorHttps, type Config } from '../config';
 
 /** The origins of configured absolute URLs (report logos may live on the municipality's site). */
@@ -17,7 +18,24 @@ function origens(urls: (string | undefined)[]): string[] {
 }
 
 /**
- * The browser security headers of every answer (pages, assets, API, errors), through @fastify/helmet
+ * The headers helmet writes for these options, computed once: they depend on no request (no nonce), and
+ * building helmet's middleware per request, as @fastify/helmet does, cost ~9 % of a public call's CPU
+ * (docs/decisions/0099-onde-vai-o-tempo-das-chamadas-publicas.md).
+ */
+export function cabecalhosDeSeguranca(opcoes: HelmetOptions): Record<string, string> {
+  const h: Record<string, string> = {};
+  const res = {
+    setHeader: (nome: string, valor: unknown) => void (h[nome.toLowerCase()] = String(valor)),
+    removeHeader: (nome: string) => void delete h[nome.toLowerCase()],
+  };
+  helmet(opcoes)({} as IncomingMessage, res as unknown as ServerResponse, (e?: unknown) => {
+    if (e) throw e;
+  });
+  return h;
+}
+
+/**
+ * The browser security headers of every answer (pages, assets, API, errors), written by helmet once
  * (docs/decisions/0049-cabecalhos-de-seguranca.md):
  * - Content-Security-Policy: scripts only from this server (no inline script, no eval); styles from
  *   this server plus inline ones ('unsafe-inline' for styles only: PrimeReact injects <style> elements
@@ -32,7 +50,7 @@ function origens(urls: (string | undefined)[]): string[] {
  */
 export async function registerSeguranca(app: FastifyInstance, config: Config) {
   const https = servidoPorHttps(config);
-  await app.register(helmet, {
+  const cabecalhos = cabecalhosDeSeguranca({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -59,5 +77,9 @@ export async function registerSeguranca(app: FastifyInstance, config: Config) {
     // Same-origin only resources would stop a report logo or photo opened elsewhere: keep helmet's default
     // for the opener, and let images be embedded cross-origin only when asked for (same-site default).
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(cabecalhos);
+    done();
   });
 }

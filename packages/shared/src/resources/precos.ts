@@ -91,19 +91,20 @@ export const precoFiltro = z.object({
 export type PrecoFiltro = z.input<typeof precoFiltro>;
 
 /** One row of the public quotation: the prices of one product group on one date. */
-export type PrecoResumo = {
-  produtoGrupoId: number;
-  produtoGrupoNome: string;
-  produtoGrupoUn: string;
-  valorMinimo: number;
-  valorMedio: number;
-  valorMaximo: number;
-  precoData: string;
+export const precoResumoRegistro = z.object({
+  produtoGrupoId: z.number().int(),
+  produtoGrupoNome: z.string(),
+  produtoGrupoUn: z.string(),
+  valorMinimo: z.number(),
+  valorMedio: z.number(),
+  valorMaximo: z.number(),
+  precoData: z.string(),
   /** The same over each product's price per kg (valor / pesoEmKg). */
-  valorKgMinimo: number;
-  valorKgMedio: number;
-  valorKgMaximo: number;
-};
+  valorKgMinimo: z.number(),
+  valorKgMedio: z.number(),
+  valorKgMaximo: z.number(),
+});
+export type PrecoResumo = z.output<typeof precoResumoRegistro>;
 
 /** Filters of POST precos/searchPrecosHome/{field}/{dir}. */
 export const precoResumoFiltro = z.object({

@@ -5,6 +5,8 @@ import { loteRegistro } from '@ceasa/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
+import { enviarJson, respostasEmCache } from '../../lib/respostas-em-cache';
+import { CANAL_LOTES } from '../../plugins/avisos-de-escrita';
 import { buscarLote } from './lote.repository';
 
 /** What the public lot page says when the code names no lot (malformed, unknown, or an item of another romaneio). */
@@ -15,6 +17,9 @@ export const SEM_DADOS = 'Sem dados para mostrar.';
  * a tracking label's QR code. Any code that names no lot is a 404 with the page's own words, never a 500.
  */
 export default function loteRoutes(app: FastifyInstance, db: Db, config: Config) {
+  // Each lot's answer is kept as its JSON text until a back-office write (docs/decisions/0100-cache-das-respostas-publicas.md);
+  // a code that names no lot is asked each time (its 404 is not kept: codes are many, lots few).
+  const lotes = respostasEmCache(app.avisos, [CANAL_LOTES], 5000);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/romaneio/lote/:lote',
     {
@@ -25,11 +30,20 @@ export default function loteRoutes(app: FastifyInstance, db: Db, config: Config)
         response: { 200: loteRegistro },
       },
       config: { acesso: 'publico' },
+      // A kept lot goes out as soon as the route is known (its code was valid when it was kept).
+      onRequest: async (req, reply) => {
+        const pronta = lotes.pronta((req.params as { lote: string }).lote);
+        if (pronta !== undefined) return enviarJson(reply, pronta);
+      },
     },
-    async (req) => {
-      const lote = await buscarLote(db, req.params.lote, config.settings.destinoLote);
-      if (!lote) throw naoEncontrado(SEM_DADOS);
-      return lote;
+    async (req, reply) => {
+      const texto = await lotes.obter(req.params.lote, async () => {
+        const lote = await buscarLote(db, req.params.lote, config.settings.destinoLote);
+        if (!lote) throw naoEncontrado(SEM_DADOS);
+        // The text the route's response schema writes, computed once per change.
+        return reply.serialize(lote) as string;
+      });
+      return enviarJson(reply, texto);
     },
   );
 }

@@ -251,4 +251,27 @@ describe('GET /api/romaneio/lote/{lote}', () => {
     expect(await countRows(t.app, 'romaneio_itens')).toBe(6);
     expect((await lote(`${romaneio}R${item1}`)).status).toBe(200);
   });
+
+  it('answers the romaneio as edited in the very next call after a kept answer', async () => {
+    const codigo = `${outro}R${itemOutro}`;
+    expect((await lote(codigo)).body.quantidade).toBe(50);
+    // Kept: a change written beside the app (as psql would) is not seen...
+    await t.app.ctx.db.execute(`UPDATE romaneio_itens SET quantidade = 90 WHERE id = ${itemOutro}` as never);
+    expect((await lote(codigo)).body.quantidade).toBe(50);
+    // ...an edit through the API is, at once.
+    const r = await call(t.app, t.admin, { method: 'GET', url: `/api/romaneio/${outro}` });
+    const itens = r.body.itens.map((i: { id: number; produtoId: number; quantidade: number; boletimItensId: number | null }) => ({
+      id: i.id,
+      produtoId: i.produtoId,
+      quantidade: i.id === itemOutro ? 120 : i.quantidade,
+      boletimItensId: i.boletimItensId,
+    }));
+    const corpo = { id: outro, dataEmissao: r.body.dataEmissao, divida: r.body.divida, pessoaId: r.body.pessoaId, pedras: [], itens };
+    const put = await call(t.app, t.admin, { method: 'PUT', url: `/api/romaneio/${outro}`, payload: corpo });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await lote(codigo)).body.quantidade).toBe(120);
+    const qtde = await call(t.app, t.admin, { method: 'PUT', url: '/api/romaneioitens/updateQtde', payload: { id: itemOutro, quantidade: 50 } });
+    expect(qtde.status).toBe(200);
+    expect((await lote(codigo)).body.quantidade).toBe(50);
+  });
 });

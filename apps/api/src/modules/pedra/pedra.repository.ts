@@ -33,7 +33,6 @@ export async function mapaDoDia(db: Db, data: string): Promise<PedraDoMapa[]> {
         LEFT JOIN romaneio r ON r.id = rp.romaneio_id
         LEFT JOIN pessoa pe ON pe.id = r.pessoa_id
         ORDER BY ${ordemDoNumero}, pd.id`,
-    true,
   );
   return r.rows as PedraDoMapa[];
 }

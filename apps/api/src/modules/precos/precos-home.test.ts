@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { appDeTeste, build, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
+import { CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
 
 /** The public quotation (searchPrecosHome) and the price-history chart: no token needed. */
 let tomate: number;
@@ -219,10 +220,13 @@ describe('precos/searchPrecosHome (public)', () => {
       const total = async () =>
         (await call(outro, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc', payload: {} })).body.totalElements;
       expect(await total()).toBe(1);
+      // Written beside the app (as psql would): the app is told, as its own writes tell it (plugins/avisos-de-escrita.ts).
       await outro.ctx.db.execute(sql`TRUNCATE precos`);
+      await outro.avisos.avisar(CANAL_PRECOS);
       expect(await total()).toBe(0);
       expect(await countRows(outro, 'precos_resumo')).toBe(0);
       await inserirPreco(outro, p, '2025-02-03', 9);
+      await outro.avisos.avisar(CANAL_PRECOS);
       expect(await total()).toBe(1);
     } finally {
       await outro.close();
@@ -247,5 +251,33 @@ describe('precos/searchPrecosHome (public)', () => {
     expect(nf.body.message).toBe('Grupo de produto não encontrado');
     expect((await call(t.app, null, { method: 'GET', url: `/api/precos/historico/${tomate}?dias=0` })).status).toBe(400);
     expect((await call(t.app, null, { method: 'GET', url: '/api/precos/historico/abc' })).status).toBe(400);
+  });
+
+  it('answers a price written, changed or removed in the next quotation after a kept one', async () => {
+    const primeira = async () =>
+      (await call(t.app, null, { method: 'POST', url: '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', payload: {} })).body;
+    const g = await inserirGrupo(t.app, 'Pitaia', 'CX');
+    const p = await inserirProduto(t.app, g, 'Pitaia Vermelha', { peso: 2 });
+    // A write through the app tells the cache; the page is then kept (a write beside the app, as psql would do it, is not seen).
+    const a = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: p, data: '2031-01-06', valor: 10 } });
+    expect(a.status).toBe(201);
+    expect((await primeira()).content[0]).toMatchObject({ produtoGrupoId: g, precoData: '2031-01-06', valorMinimo: 10, valorMaximo: 10 });
+    await inserirPreco(t.app, p, '2031-01-06', 40);
+    expect((await primeira()).content[0]).toMatchObject({ produtoGrupoId: g, valorMinimo: 10, valorMaximo: 10 });
+
+    // Each write through the API is in the very next answer (and so is what was written beside it).
+    const b = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: p, data: '2031-01-06', valor: 4 } });
+    expect(b.status).toBe(201);
+    expect((await primeira()).content[0]).toMatchObject({ produtoGrupoId: g, valorMinimo: 4, valorMedio: 18, valorMaximo: 40 });
+    const c = await call(t.app, t.admin, { method: 'PUT', url: `/api/precos/${b.body.id}`, payload: { produtoId: p, data: '2031-01-06', valor: 16 } });
+    expect(c.status).toBe(200);
+    expect((await primeira()).content[0]).toMatchObject({ valorMinimo: 10, valorMedio: 22, valorMaximo: 40, valorKgMinimo: 5 });
+    expect((await call(t.app, t.admin, { method: 'DELETE', url: `/api/precos/${a.body.id}` })).status).toBe(204);
+    expect((await primeira()).content[0]).toMatchObject({ valorMinimo: 16, valorMedio: 28, valorMaximo: 40 });
+    // A group renamed through the API: its new name at once.
+    const grupo = (await call(t.app, t.admin, { method: 'GET', url: `/api/produtoGrupo/${g}` })).body;
+    const r = await call(t.app, t.admin, { method: 'PUT', url: `/api/produtoGrupo/${g}`, payload: { ...grupo, nome: 'Pitaia Nacional' } });
+    expect(r.status).toBe(200);
+    expect((await primeira()).content[0]).toMatchObject({ produtoGrupoId: g, produtoGrupoNome: 'Pitaia Nacional' });
   });
 });

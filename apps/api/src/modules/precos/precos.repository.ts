@@ -18,7 +18,6 @@ import {
   ordemDoCampo,
   pageOf,
   pageWithTotal,
-  planoEstavel,
   whereClause,
   type Contagem,
   type ListParams,
@@ -222,7 +221,7 @@ export function precosRepository(db: Db) {
       } else {
         consulta = sql`SELECT ${precoList.select} FROM ${precoList.from} ${where} ${order} ${limite}`;
       }
-      const { rows, total } = await pageWithTotal(db, p, consulta, contagem, planoEstavel(precoList, p.filters));
+      const { rows, total } = await pageWithTotal(db, consulta, contagem);
       return pageOf(rows.map(aninhado), total, p, contagem.limitada);
     },
 
@@ -249,17 +248,18 @@ export function precosRepository(db: Db) {
         : contagemLimitada(resumoList.from, where);
       const { rows, total } = await pageWithTotal(
         db,
-        p,
         sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
         contagem,
-        planoEstavel(resumoList, p.filters),
       );
       return pageOf(rows as unknown as PrecoResumo[], total, p, contagem.limitada);
     },
 
+    /** Whether a quotation body filters at all (a field the quotation knows, with a value that filters). */
+    filtraResumo: (filters: ListParams['filters']) => activeFilters(resumoList, filters).length > 0,
+
     /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
     async historico(grupoId: number, dias: number): Promise<PrecoHistorico[]> {
-      // One prepared query; only an empty answer asks whether the group exists (404) or has no prices.
+      // One query; only an empty answer asks whether the group exists (404) or has no prices.
       const r = await executar(
         db,
         sql`
@@ -268,7 +268,6 @@ export function precosRepository(db: Db) {
         WHERE r.produto_grupo_id = ${grupoId}
           AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupoId}) - ${dias}::int
         ORDER BY r.data`,
-        true,
       );
       if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length)
         throw naoEncontrado('Grupo de produto não encontrado');

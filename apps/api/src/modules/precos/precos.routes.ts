@@ -1,9 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, PRECO_HISTORICO_DIAS, pageQuery, precoFiltro, precoRecurso, precoResumoFiltro, sortPath } from '@ceasa/shared';
+import {
+  idSchema,
+  PRECO_HISTORICO_DIAS,
+  pageQuery,
+  pageSchema,
+  precoFiltro,
+  precoRecurso,
+  precoResumoFiltro,
+  precoResumoRegistro,
+  sortPath,
+} from '@ceasa/shared';
 import type { Db } from '../../db/client';
+import { enviarJson, respostasEmCache } from '../../lib/respostas-em-cache';
 import { recursoRoutes } from '../../lib/routes';
+import { CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
 import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
 
 const historicoParams = z.object({ produtoGrupoId: idSchema });
@@ -16,6 +28,9 @@ const historicoQuery = z.object({
     .default(PRECO_HISTORICO_DIAS),
 });
 
+/** A search body that says nothing (null, or an object without keys). */
+const corpoVazio = (corpo: unknown) => corpo === null || corpo === undefined || (typeof corpo === 'object' && Object.keys(corpo).length === 0);
+
 export default function precosRoutes(app: FastifyInstance, db: Db) {
   const repo = precosRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +38,10 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
 
   recursoRoutes(app, db, precoRecurso, { lista: precoList, repo, filtro: precoFiltro.transform(normalizarFiltroDePreco), page: (p) => repo.listar(p) });
 
-  // Public: the quotation summary of the home page (note: field before dir in this path).
+  // Public: the quotation summary of the home page (note: field before dir in this path). Its pages without
+  // a filter (what /home opens with) are kept as their JSON text until a price, product or group is written
+  // (docs/decisions/0100-cache-das-respostas-publicas.md); a filtered search asks the database.
+  const semFiltro = respostasEmCache(app.avisos, [CANAL_PRECOS], 200);
   r.post(
     '/precos/searchPrecosHome/:field/:dir',
     {
@@ -33,10 +51,23 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
         params: sortPath,
         querystring: pageQuery,
         body: precoResumoFiltro.nullish(),
+        response: { 200: pageSchema(precoResumoRegistro) },
       },
       config: { acesso: 'publico' },
+      // A kept page goes out as soon as its body is read (an empty body: /home's first call), keyed by its
+      // path and query as sent; anything else is validated and goes to the handler.
+      preValidation: async (req, reply) => {
+        const pronta = corpoVazio(req.body) ? semFiltro.pronta(req.url) : undefined;
+        if (pronta !== undefined) return enviarJson(reply, pronta);
+      },
     },
-    (req) => repo.resumo({ page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} }),
+    async (req, reply) => {
+      const p = { page: req.query.page, size: req.query.size, sortField: req.params.field, sortDir: req.params.dir, filters: req.body ?? {} };
+      if (repo.filtraResumo(p.filters)) return repo.resumo(p);
+      // The text the route's response schema writes, computed once per change.
+      const texto = await semFiltro.obter(req.url, async () => reply.serialize(await repo.resumo(p)) as string);
+      return enviarJson(reply, texto);
+    },
   );
   r.get(
     '/precos/historico/:produtoGrupoId',
