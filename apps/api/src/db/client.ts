@@ -96,10 +96,11 @@ export async function openDatabase(
  * default execution budget. The start (migrations, reference data) no longer has the optimiser recompile
  * hundreds of functions in parallel: each thread's compile memory stays with the C allocator once freed,
  * ~40-50 MB of resident memory for good. Functions a running server calls often (the queries) are still
- * optimised, a little later; `--liftoff-only` (never optimise) saved more but made CPU-heavy queries
+ * optimised, a little later. Each function is compiled when first called (lazy compilation), so the code of
+ * the many PostgreSQL functions a server never calls is never made (~15 MB). `--liftoff-only` (never optimise) saved more but made CPU-heavy queries
  * 1.5-1.8x slower. Process-wide flags of WebAssembly code only, which only PGlite uses.
  */
-export const FLAGS_WASM_DO_PGLITE = ['--wasm-num-compilation-tasks=1', '--wasm-tiering-budget=18000000'];
+export const FLAGS_WASM_DO_PGLITE = ['--wasm-lazy-compilation', '--wasm-num-compilation-tasks=1', '--wasm-tiering-budget=18000000'];
 let flagsAplicadas = false;
 function compilacaoEnxutaDoPglite() {
   if (flagsAplicadas) return;
