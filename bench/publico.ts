@@ -97,12 +97,14 @@ export async function cargaPublica(): Promise<string> {
     console.log(`Carga pública: demonstração de um ano em ${Math.round((performance.now() - t0) / 1000)} s`);
     // A lot of the newest market day (what a label just printed opens).
     const database = await openDatabase(loadConfig({ ...process.env, ...env }));
-    const [item] = (await database.db.execute(sql`SELECT romaneio_id AS r, id FROM romaneio_itens ORDER BY id DESC LIMIT 1`)).rows as {
+    // Its printed code (random since decision 0107; the sequential form only for items saved before it).
+    const [item] = (await database.db.execute(sql`SELECT romaneio_id AS r, id, codigo_lote AS c FROM romaneio_itens ORDER BY id DESC LIMIT 1`)).rows as {
       r: number;
       id: number;
+      c: string | null;
     }[];
     await database.close();
-    const lote = codigoDoLote(Number(item.r), Number(item.id));
+    const lote = item.c ?? codigoDoLote(Number(item.r), Number(item.id));
 
     const ola = await iniciar('bench/ola-mundo.ts', { PORT: String(PORTA + 1) }, /pronto/);
     processos.push(ola);

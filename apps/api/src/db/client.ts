@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -71,6 +72,7 @@ export async function openDatabase(
     await sozinho(() => migratePg(db, { migrationsFolder }));
     return { db, kind: 'postgres', url: config.databaseUrl, sozinho, close: () => pool.end() };
   }
+  compilacaoEnxutaDoPglite();
   let dir: string | undefined;
   if (!config.memoryDb) {
     dir = path.join(config.dataDir, 'pgdata');
@@ -85,6 +87,25 @@ export async function openDatabase(
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', sozinho: (fn) => fn(), close: () => client.close(), dump: () => client.dumpDataDir('none') };
+}
+
+/**
+ * How V8 optimises the embedded database's WebAssembly (PostgreSQL compiled to 9 MB of it), set before its
+ * first compilation (docs/decisions/0112-memoria-e-vazao-do-publico.md): the optimising compiler (TurboFan)
+ * works on one background thread instead of one per core, and a function is optimised after ten times V8's
+ * default execution budget. The start (migrations, reference data) no longer has the optimiser recompile
+ * hundreds of functions in parallel: each thread's compile memory stays with the C allocator once freed,
+ * ~40-50 MB of resident memory for good. Functions a running server calls often (the queries) are still
+ * optimised, a little later. Each function is compiled when first called (lazy compilation), so the code of
+ * the many PostgreSQL functions a server never calls is never made (~15 MB). `--liftoff-only` (never optimise) saved more but made CPU-heavy queries
+ * 1.5-1.8x slower. Process-wide flags of WebAssembly code only, which only PGlite uses.
+ */
+export const FLAGS_WASM_DO_PGLITE = ['--wasm-lazy-compilation', '--wasm-num-compilation-tasks=1', '--wasm-tiering-budget=18000000'];
+let flagsAplicadas = false;
+function compilacaoEnxutaDoPglite() {
+  if (flagsAplicadas) return;
+  flagsAplicadas = true;
+  for (const f of FLAGS_WASM_DO_PGLITE) v8.setFlagsFromString(f);
 }
 
 /** The key of the advisory lock every server takes to start (migrations, reference data, signing key). */

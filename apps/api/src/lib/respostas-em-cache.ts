@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { Avisos } from './avisos';
 
+/**
+ * The log level of the public routes whose answers are kept: their 'incoming request' / 'request completed'
+ * lines (two JSON lines a call, the largest per-request cost left once the answer is kept; decision 0112) are
+ * not written, while warnings and errors (a 500's 'erro inesperado') still are.
+ */
+export const NIVEL_DO_LOG_PUBLICO = 'warn';
+
 /** Sends a kept JSON text as the answer: Fastify sends a string typed as JSON as it is, without serialising it again. */
 export function enviarJson<R>(reply: R, texto: string): R {
   (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(texto);

@@ -19,12 +19,15 @@ const LEITURAS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * write is rare next to the public reads.
  */
 export function registerAvisosDeEscrita(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply) => {
-    if (reply.statusCode >= 400 || LEITURAS.has(req.method)) return;
+  // A callback hook, not an async one: the reads (the public calls among them) leave at once, without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode >= 400 || LEITURAS.has(req.method)) return done(null, payload);
     const acesso = req.routeOptions.config?.acesso;
-    if (!acesso || typeof acesso === 'string' || [acesso.acao].flat().every((a) => a === 'visualizar')) return;
+    if (!acesso || typeof acesso === 'string' || [acesso.acao].flat().every((a) => a === 'visualizar')) return done(null, payload);
     const canais = ROTAS_DA_COTACAO.has(acesso.rota) ? [CANAL_LOTES, CANAL_PRECOS] : [CANAL_LOTES];
     // The write is committed: a notice that fails is logged, never turned into an error answer.
-    await Promise.all(canais.map((c) => app.avisos.avisar(c).catch((e: Error) => req.log.warn(`Aviso '${c}' não enviado: ${e.message}`))));
+    void Promise.all(canais.map((c) => app.avisos.avisar(c).catch((e: Error) => req.log.warn(`Aviso '${c}' não enviado: ${e.message}`)))).then(() =>
+      done(null, payload),
+    );
   });
 }

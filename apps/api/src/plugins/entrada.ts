@@ -20,10 +20,12 @@ export function caminhoComNulo(v: unknown, caminho = '', profundidade = 0): stri
  * The shared text schemas refuse the other control characters where people type text.
  */
 export function registerRecusaDeNulos(app: FastifyInstance) {
-  app.addHook('preValidation', async (req) => {
+  // A callback hook: no promise on every call.
+  app.addHook('preValidation', (req, _reply, done) => {
     for (const parte of [req.params, req.query, req.body]) {
       const campo = caminhoComNulo(parte);
-      if (campo !== null) throw badRequest(MSG_CONTROLE, [{ field: campo, message: MSG_CONTROLE }]);
+      if (campo !== null) return done(badRequest(MSG_CONTROLE, [{ field: campo, message: MSG_CONTROLE }]));
     }
+    done();
   });
 }

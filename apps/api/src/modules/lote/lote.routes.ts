@@ -5,7 +5,7 @@ import { loteRegistro } from '@ceasa/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
-import { enviarJson, respostasEmCache } from '../../lib/respostas-em-cache';
+import { enviarJson, NIVEL_DO_LOG_PUBLICO, respostasEmCache } from '../../lib/respostas-em-cache';
 import { CANAL_LOTES } from '../../plugins/avisos-de-escrita';
 import { buscarLote } from './lote.repository';
 
@@ -30,10 +30,14 @@ export default function loteRoutes(app: FastifyInstance, db: Db, config: Config)
         response: { 200: loteRegistro },
       },
       config: { acesso: 'publico' },
+      // No request/response log lines for the internet's busiest call (errors are still logged).
+      logLevel: NIVEL_DO_LOG_PUBLICO,
       // A kept lot goes out as soon as the route is known (its code was valid when it was kept).
-      onRequest: async (req, reply) => {
+      // A callback hook (no promise a call): a kept lot is sent and the chain stops there, without `done`.
+      onRequest: (req, reply, done) => {
         const pronta = lotes.pronta((req.params as { lote: string }).lote);
-        if (pronta !== undefined) return enviarJson(reply, pronta);
+        if (pronta !== undefined) enviarJson(reply, pronta);
+        else done();
       },
     },
     async (req, reply) => {

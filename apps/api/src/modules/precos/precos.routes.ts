@@ -13,7 +13,7 @@ import {
   sortPath,
 } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { enviarJson, respostasEmCache } from '../../lib/respostas-em-cache';
+import { enviarJson, NIVEL_DO_LOG_PUBLICO, respostasEmCache } from '../../lib/respostas-em-cache';
 import { recursoRoutes } from '../../lib/routes';
 import { CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
 import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
@@ -54,11 +54,15 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
         response: { 200: pageSchema(precoResumoRegistro) },
       },
       config: { acesso: 'publico' },
+      // No request/response log lines for the internet's busiest call (errors are still logged).
+      logLevel: NIVEL_DO_LOG_PUBLICO,
       // A kept page goes out as soon as its body is read (an empty body: /home's first call), keyed by its
       // path and query as sent; anything else is validated and goes to the handler.
-      preValidation: async (req, reply) => {
+      // A callback hook (no promise a call): a kept page is sent and the chain stops there, without `done`.
+      preValidation: (req, reply, done) => {
         const pronta = corpoVazio(req.body) ? semFiltro.pronta(req.url) : undefined;
-        if (pronta !== undefined) return enviarJson(reply, pronta);
+        if (pronta !== undefined) enviarJson(reply, pronta);
+        else done();
       },
     },
     async (req, reply) => {
