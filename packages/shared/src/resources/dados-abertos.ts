@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { precoResumoRegistro } from './precos';
 import { formatoQuery } from './recall';
 
 export const DADOS_ABERTOS_MSG = {
@@ -25,18 +26,7 @@ export const movimentoAbertoQuery = z.object({
 });
 
 /** A row of the open quotation: the fields of the public quotation (searchPrecosHome) for one group and day. */
-export const cotacaoAbertaLinha = z.object({
-  produtoGrupoId: z.number().int(),
-  produtoGrupoNome: z.string(),
-  produtoGrupoUn: z.string(),
-  valorMinimo: z.number(),
-  valorMedio: z.number(),
-  valorMaximo: z.number(),
-  precoData: z.string(),
-  valorKgMinimo: z.number(),
-  valorKgMedio: z.number(),
-  valorKgMaximo: z.number(),
-});
+export const cotacaoAbertaLinha = precoResumoRegistro;
 export type CotacaoAbertaLinha = z.infer<typeof cotacaoAbertaLinha>;
 
 /** A row of the monthly arrivals file: one product from one municipality of origin, with its group's prices that month. */
