@@ -7,11 +7,12 @@ export default defineConfig({
   plugins: [
     react(),
     {
-      // `vite dev`: /lote/{lote} is the lot page's own entry, as the server serves it (plugins/static.ts).
+      // `vite dev`: /lote/{lote} and /home are their own entries, as the server serves them (plugins/static.ts).
       name: 'pagina-do-lote',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
           if (req.url && /^\/lote\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/lote.html';
+          else if (req.url && /^\/home\/?(\?.*)?$/.test(req.url)) req.url = '/home.html';
           next();
         });
       },
@@ -37,7 +38,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    // Two pages: the app (index.html) and the public lot page (lote.html, /lote/{lote}) with its own small bundle.
-    rolldownOptions: { input: { main: path.resolve(import.meta.dirname, 'index.html'), lote: path.resolve(import.meta.dirname, 'lote.html') } },
+    // Three pages: the app (index.html), and the public quotation (home.html, /home) and lot page (lote.html,
+    // /lote/{lote}), each with its own small bundle.
+    rolldownOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        home: path.resolve(import.meta.dirname, 'home.html'),
+        lote: path.resolve(import.meta.dirname, 'lote.html'),
+      },
+    },
   },
 });

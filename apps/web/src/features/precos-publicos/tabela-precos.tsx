@@ -1,12 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Page, PrecoResumo } from '@ceasa/shared';
 // Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatDate } from '@ceasa/shared/format';
 import { LINHAS_PRECOS } from './constantes';
-import { buscarPrecos, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
+import { buscarPrecos, useCarga, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
 
@@ -53,6 +50,16 @@ const COLUNAS: { field: CampoPrecos; header: string; num?: boolean; cell: (r: Pr
   { field: 'precoData', header: 'Data Cotação', cell: (r) => formatDate(r.precoData) },
 ];
 
+/** PrimeReact's outlined Button, as markup (the public page loads no PrimeReact). */
+function Botao({ rotulo, icone, onClick }: { rotulo: string; icone: string; onClick: () => void }) {
+  return (
+    <button type="button" className="p-button p-component p-button-outlined" onClick={onClick}>
+      <span className={`p-button-icon p-c p-button-icon-left pi ${icone}`} aria-hidden />
+      <span className="p-button-label p-c">{rotulo}</span>
+    </button>
+  );
+}
+
 /** Page numbers around the current one (at most 5), like PrimeReact's paginator. */
 function pageNumbers(atual: number, total: number): number[] {
   const n = Math.min(5, total);
@@ -80,12 +87,7 @@ export function TabelaPrecos() {
   }, [estado]);
   useEffect(() => () => clearTimeout(debounce.current), []);
 
-  const q = useQuery({
-    queryKey: ['precos-publicos', estado],
-    queryFn: () => primeiraOuBusca(estado, size),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const q = useCarga(JSON.stringify(estado), () => primeiraOuBusca(estado, size));
   const page = q.data;
   const rows = page?.content ?? [];
   const total = page?.totalElements ?? 0;
@@ -114,8 +116,8 @@ export function TabelaPrecos() {
       <div className="list-header">
         <h1>Cotação de Preços</h1>
         <div className="list-actions">
-          <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
-          <Button label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} />
+          <Botao rotulo="Limpar Filtros" icone="pi-filter-slash" onClick={limpar} />
+          <Botao rotulo="Imprimir" icone="pi-print" onClick={() => setImprimir(true)} />
         </div>
       </div>
       <p className="muted precos-publicos-ajuda">
@@ -157,7 +159,8 @@ export function TabelaPrecos() {
               </tr>
               <tr className="p-filter-row">
                 <th>
-                  <InputText
+                  <input
+                    type="text"
                     value={nome}
                     onChange={(e) => {
                       setNome(e.target.value);
@@ -165,7 +168,7 @@ export function TabelaPrecos() {
                     }}
                     placeholder="Pesquisar"
                     aria-label="Filtrar por Nome"
-                    className="p-inputtext-sm w-full"
+                    className="p-inputtext p-component p-inputtext-sm w-full"
                   />
                 </th>
                 <th />
@@ -197,16 +200,17 @@ export function TabelaPrecos() {
                       </td>
                     ))}
                     <td className="col-grafico" data-label="Histórico">
-                      <Button
-                        icon="pi pi-chart-line"
-                        rounded
-                        text
+                      <button
+                        type="button"
+                        className="p-button p-component p-button-icon-only p-button-rounded p-button-text"
                         aria-label={`Ver histórico de preços de ${r.produtoGrupoNome}`}
                         onClick={(e) => {
                           e.stopPropagation();
                           setGrafico(r);
                         }}
-                      />
+                      >
+                        <span className="p-button-icon p-c pi pi-chart-line" aria-hidden />
+                      </button>
                     </td>
                   </tr>
                 ))

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+// The same styles as the back office, so /home looks the same (PrimeReact's classes, no PrimeReact code).
+import 'primereact/resources/themes/lara-light-green/theme.css';
+import 'primereact/resources/primereact.min.css';
+import 'primeicons/primeicons.css';
+import '../styles.css';
+import HomePage from '../features/precos-publicos/home-page';
+import { AuthProvider } from '../lib/auth';
+
+// /home: the public quotation page's own entry (home.html), no router, no PrimeReact, no TanStack Query
+// (docs/decisions/0111-pagina-home-como-entrada-propria.md). The session is the back office's (lib/auth).
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AuthProvider>
+      <HomePage />
+    </AuthProvider>
+  </StrictMode>,
+);
