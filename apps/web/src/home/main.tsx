@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The same styles as the back office, so /home looks the same (PrimeReact's classes, no PrimeReact code).
-import 'primereact/resources/themes/lara-light-green/theme.css';
+// The same styles as the back office, so /home looks the same (PrimeReact's classes, no PrimeReact code);
+// of the theme, only the rules of the classes /home uses (vite.config.ts, `temaDaHome`).
+import 'primereact/resources/themes/lara-light-green/theme.css?publico';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import '../styles.css';
