@@ -48,11 +48,17 @@ export interface Carga<T> {
  * query library): `carregar` runs again whenever `chave` changes; the last answer stays on screen
  * while the next one loads (keepPreviousData), and an answer that arrives after a newer request is dropped.
  */
-export function useCarga<T>(chave: string, carregar: () => Promise<T>): Carga<T> {
-  const [estado, setEstado] = useState<{ data?: T; error: Error | null; buscando: boolean }>({ error: null, buscando: true });
+export function useCarga<T>(chave: string, carregar: () => Promise<T>, inicial?: T): Carga<T> {
+  const [estado, setEstado] = useState<{ data?: T; error: Error | null; buscando: boolean }>({ data: inicial, error: null, buscando: inicial === undefined });
   const funcao = useRef(carregar);
   funcao.current = carregar;
+  // An answer already at hand (`inicial`) stands for the first request: one render with the rows, not two.
+  const pularPrimeira = useRef(inicial !== undefined);
   useEffect(() => {
+    if (pularPrimeira.current) {
+      pularPrimeira.current = false;
+      return;
+    }
     let atual = true;
     setEstado((e) => ({ ...e, buscando: true }));
     funcao.current().then(

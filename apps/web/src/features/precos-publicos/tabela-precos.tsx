@@ -27,7 +27,18 @@ declare global {
   interface Window {
     /** The first page requested by index.html before the app's code arrived (default view only). */
     __precosIniciais?: Promise<Page<PrecoResumo> | null>;
+    /** That page once it arrived (null: it failed). */
+    __precosIniciaisDados?: Page<PrecoResumo> | null;
   }
+}
+
+/** The early answer, when it already arrived for the view `e` (the default one): taken once. */
+function jaChegou(e: EstadoPrecos): Page<PrecoResumo> | undefined {
+  const d = window.__precosIniciaisDados;
+  if (!d || JSON.stringify(e) !== JSON.stringify(PADRAO)) return undefined;
+  window.__precosIniciais = undefined;
+  window.__precosIniciaisDados = undefined;
+  return d;
 }
 
 /** The default view's first page: the early answer when index.html asked for it, otherwise a request. */
@@ -87,7 +98,8 @@ export function TabelaPrecos() {
   }, [estado]);
   useEffect(() => () => clearTimeout(debounce.current), []);
 
-  const q = useCarga(JSON.stringify(estado), () => primeiraOuBusca(estado, size));
+  const [inicial] = useState(() => jaChegou(estado));
+  const q = useCarga(JSON.stringify(estado), () => primeiraOuBusca(estado, size), inicial);
   const page = q.data;
   const rows = page?.content ?? [];
   const total = page?.totalElements ?? 0;
