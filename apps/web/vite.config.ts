@@ -1,17 +1,41 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import postcss from 'postcss';
 import { defineConfig } from 'vite';
+
+/**
+ * The PrimeReact classes the public quotation page (/home) and its on-demand dialogs render (decision 0111):
+ * its copy of the theme (`theme.css?publico`) keeps only the rules whose PrimeReact classes are all of these,
+ * about a tenth of the theme, so the page's stylesheet is small to download and quick to apply.
+ */
+const CLASSES_DA_HOME =
+  /^p-(component|button|inputtext|datatable|paginator|sortable-column|column-title|highlight|link|disabled|inline-message|invalid|error|c$|icon|dialog|component-overlay|hidden-accessible|row-odd|overflow-hidden|unselectable-text|resizable-handle|focus)/;
+
+function temaDaHome(css: string): string {
+  const raiz = postcss.parse(css);
+  raiz.walkRules((regra) => {
+    if (regra.parent?.type === 'atrule' && /keyframes/i.test((regra.parent as postcss.AtRule).name)) return;
+    const seletores = regra.selectors.filter((sel) => [...sel.matchAll(/\.(p-[\w-]+)/g)].every((m) => CLASSES_DA_HOME.test(m[1])));
+    if (seletores.length === 0) regra.remove();
+    else regra.selectors = seletores;
+  });
+  raiz.walkAtRules((r) => {
+    if (r.nodes && r.nodes.length === 0) r.remove();
+  });
+  return raiz.toString();
+}
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
     {
-      // `vite dev`: /lote/{lote} is the lot page's own entry, as the server serves it (plugins/static.ts).
+      // `vite dev`: /lote/{lote} and /home are their own entries, as the server serves them (plugins/static.ts).
       name: 'pagina-do-lote',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
           if (req.url && /^\/lote\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/lote.html';
+          else if (req.url && /^\/home\/?(\?.*)?$/.test(req.url)) req.url = '/home.html';
           next();
         });
       },
@@ -23,7 +47,7 @@ export default defineConfig({
       transform(code, id) {
         if (!id.includes('lara-light-green/theme.css')) return;
         // Also drop the theme's 340 KB Inter web font: the system font renders at once and needs no download.
-        return code
+        return (id.includes('?publico') ? temaDaHome(code) : code)
           .replaceAll('#10b981', '#047857')
           .replaceAll('#059669', '#065f46')
           .replace(/@font-face\s*{[^}]*Inter[^}]*}/g, '')
@@ -37,7 +61,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    // Two pages: the app (index.html) and the public lot page (lote.html, /lote/{lote}) with its own small bundle.
-    rolldownOptions: { input: { main: path.resolve(import.meta.dirname, 'index.html'), lote: path.resolve(import.meta.dirname, 'lote.html') } },
+    // Three pages: the app (index.html), and the public quotation (home.html, /home) and lot page (lote.html,
+    // /lote/{lote}), each with its own small bundle.
+    rolldownOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        home: path.resolve(import.meta.dirname, 'home.html'),
+        lote: path.resolve(import.meta.dirname, 'lote.html'),
+      },
+    },
   },
 });

@@ -9,14 +9,20 @@
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
-    }).then(
-      function (r) {
-        return r.ok ? r.json() : null;
-      },
-      function () {
-        return null;
-      },
-    );
+    })
+      .then(
+        function (r) {
+          return r.ok ? r.json() : null;
+        },
+        function () {
+          return null;
+        },
+      )
+      .then(function (d) {
+        // Kept as is too, so the page's first render already shows the rows when they came first.
+        window.__precosIniciaisDados = d;
+        return d;
+      });
   } catch {
     // No storage or no fetch: the app asks for the page itself.
   }

@@ -7,13 +7,14 @@ import { rotaNaoEncontrada } from './errors';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /lote/{lote} is its own page. */
+/** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /home and /lote/{lote} are their own pages. */
 export async function registerStatic(app: FastifyInstance) {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn(`Aplicação web não compilada em ${webDist}: rode "npm run build".`);
     app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
     return;
   }
+  const temHome = existsSync(path.join(webDist, 'home.html'));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -30,10 +31,12 @@ export async function registerStatic(app: FastifyInstance) {
     // The public lot page (the labels' QR codes) loads only its own small bundle, not the back office;
     // any code, even one that looks like a file name ('1.5R2'), gets the page and its 'Sem dados para mostrar.'.
     const lote = /^\/lote\/[^/]+\/?$/.test(url);
+    // The public quotation too: its own bundle, without the back office's router, PrimeReact and query cache.
+    const home = /^\/home\/?$/.test(url);
     if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
       return rotaNaoEncontrada(reply);
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile(lote ? 'lote.html' : 'index.html');
+    return reply.sendFile(lote ? 'lote.html' : home && temHome ? 'home.html' : 'index.html');
   });
 }

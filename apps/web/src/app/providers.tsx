@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from '../lib/auth';
 import { ToastProvider } from '../lib/toast';
-import './locale-pt';
+import '../lib/locale-pt';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 10_000 } } });
 

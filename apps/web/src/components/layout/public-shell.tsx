@@ -1,22 +1,24 @@
-import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import { useSettings } from '../../lib/settings';
+import { useSettingsPublicas } from '../../lib/settings-publicas';
 import { Marca } from './marca';
 
-/** Header and contact footer of the public price page (/home); the lot page (/lote) is its own small entry. */
+/**
+ * Header and contact footer of the public price page (/home, its own entry: plain links, no router);
+ * the lot page (/lote) is its own small entry too.
+ */
 export function PublicShell({ children, acoes }: { children: ReactNode; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
-  const s = useSettings();
+  const s = useSettingsPublicas();
   return (
     <div className="public">
       <header className="public-header">
-        <Marca className="brand" tamanho={40} />
+        <Marca s={s} className="brand" tamanho={40} />
         {acoes ? (
           <div className="public-acoes">{acoes}</div>
         ) : (
-          <Link to="/login" className="p-button p-button-sm entrar">
+          <a href="/login" className="p-button p-button-sm entrar">
             <i className="pi pi-sign-in" aria-hidden />
             &nbsp;Entrar
-          </Link>
+          </a>
         )}
       </header>
       <main className="public-main">{children}</main>

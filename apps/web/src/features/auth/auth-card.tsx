@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Marca } from '../../components/layout/marca';
+import { useSettings } from '../../lib/settings';
 
 export function AuthCard({ titulo, children }: { titulo: string; children: ReactNode }) {
+  const s = useSettings();
   return (
     <main className="auth-page">
       <div className="auth-card card">
-        <Marca className="auth-brand" tamanho={56} />
+        <Marca s={s} className="auth-brand" tamanho={56} />
         <h1>{titulo}</h1>
         {children}
       </div>

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { ComConsultas } from './com-consultas';
 import { Dialog } from 'primereact/dialog';
 import type { PrecoHistorico, PrecoResumo } from '@ceasa/shared';
 import { formatBRL, formatDate } from '@ceasa/shared/format';
@@ -7,7 +9,7 @@ import { api } from '../../lib/api-client';
 import { CORES, HistoricoChart } from './historico-chart';
 
 /** The price history of a product group over the last 90 days (GET precos/historico/{produtoGrupoId}). */
-export default function HistoricoDialog({
+function HistoricoDialogConteudo({
   grupo,
   onHide,
 }: {
@@ -80,5 +82,14 @@ export default function HistoricoDialog({
         </>
       )}
     </Dialog>
+  );
+}
+
+/** Loaded on demand (lazy), with the query cache it needs (com-consultas.tsx). */
+export default function HistoricoDialog(p: ComponentProps<typeof HistoricoDialogConteudo>) {
+  return (
+    <ComConsultas>
+      <HistoricoDialogConteudo {...p} />
+    </ComConsultas>
   );
 }

@@ -1,5 +1,3 @@
-import { Message } from 'primereact/message';
-import { Link, useNavigate } from 'react-router';
 import { PublicShell } from '../../components/layout/public-shell';
 import { useAuth } from '../../lib/auth';
 import { TabelaPrecos } from './tabela-precos';
@@ -26,25 +24,28 @@ function DadosAbertos() {
 
 const AVISO_SEM_PERFIL = 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.';
 
-/** Public quotation page; a signed-in user without a profile also sees the notice. */
+/**
+ * Public quotation page; a signed-in user without a profile also sees the notice. Its own entry
+ * (home.html, src/home/main.tsx): plain React and links, no router, no PrimeReact, no TanStack Query
+ * (docs/decisions/0111-pagina-home-como-entrada-propria.md); the back office's router shows it too.
+ */
 export default function HomePage() {
   const { sessao, grupo, logout } = useAuth();
-  const navigate = useNavigate();
   // A signed-in visitor gets 'Sair' (and the back office, when profiled) instead of 'Entrar'.
   const acoes = sessao && (
     <>
       {grupo !== null && (
-        <Link to="/admin" className="p-button p-button-sm entrar">
+        <a href="/admin" className="p-button p-button-sm entrar">
           <i className="pi pi-th-large" aria-hidden />
           &nbsp;Painel
-        </Link>
+        </a>
       )}
       <button
         type="button"
         className="p-button p-button-sm entrar"
         onClick={async () => {
           await logout();
-          navigate('/');
+          window.location.assign('/');
         }}
       >
         <i className="pi pi-sign-out" aria-hidden />
@@ -54,7 +55,13 @@ export default function HomePage() {
   );
   return (
     <PublicShell acoes={acoes}>
-      {sessao && grupo === null && <Message severity="warn" text={AVISO_SEM_PERFIL} className="w-full mb-3 aviso-sem-perfil" />}
+      {sessao && grupo === null && (
+        // The markup of PrimeReact's Message (severity warn), without loading PrimeReact.
+        <div className="p-inline-message p-component p-inline-message-warn w-full mb-3 aviso-sem-perfil" role="alert" aria-live="polite">
+          <i className="p-inline-message-icon pi pi-exclamation-triangle" aria-hidden />
+          <span className="p-inline-message-text">{AVISO_SEM_PERFIL}</span>
+        </div>
+      )}
       <TabelaPrecos />
       <DadosAbertos />
     </PublicShell>

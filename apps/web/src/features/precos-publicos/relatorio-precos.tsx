@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { ComConsultas } from './com-consultas';
 import type { PrecoResumo } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { MAX_LINHAS_RELATORIO as MAX_PAGE_SIZE } from './constantes';
@@ -7,7 +9,7 @@ import { useSettings } from '../../lib/settings';
 import { buscarPrecos, Valor, type EstadoPrecos } from './dados-precos';
 
 /** The printable quotation: up to 1000 rows with the current filters and sort. */
-export default function RelatorioPrecos({ estado, onHide }: { estado: EstadoPrecos; onHide: () => void }) {
+function RelatorioPrecosConteudo({ estado, onHide }: { estado: EstadoPrecos; onHide: () => void }) {
   const s = useSettings();
   const q = useQuery({
     queryKey: ['precos-publicos', 'relatorio', estado.filtros, estado.sortField, estado.sortOrder],
@@ -47,5 +49,14 @@ export default function RelatorioPrecos({ estado, onHide }: { estado: EstadoPrec
         </>
       )}
     </PrintDialog>
+  );
+}
+
+/** Loaded on demand (lazy), with the query cache it needs (com-consultas.tsx). */
+export default function RelatorioPrecos(p: ComponentProps<typeof RelatorioPrecosConteudo>) {
+  return (
+    <ComConsultas>
+      <RelatorioPrecosConteudo {...p} />
+    </ComConsultas>
   );
 }

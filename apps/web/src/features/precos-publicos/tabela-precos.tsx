@@ -1,12 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Page, PrecoResumo } from '@ceasa/shared';
 // Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatDate } from '@ceasa/shared/format';
 import { LINHAS_PRECOS } from './constantes';
-import { buscarPrecos, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
+import { buscarPrecos, useCarga, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
 
@@ -30,7 +27,18 @@ declare global {
   interface Window {
     /** The first page requested by index.html before the app's code arrived (default view only). */
     __precosIniciais?: Promise<Page<PrecoResumo> | null>;
+    /** That page once it arrived (null: it failed). */
+    __precosIniciaisDados?: Page<PrecoResumo> | null;
   }
+}
+
+/** The early answer, when it already arrived for the view `e` (the default one): taken once. */
+function jaChegou(e: EstadoPrecos): Page<PrecoResumo> | undefined {
+  const d = window.__precosIniciaisDados;
+  if (!d || JSON.stringify(e) !== JSON.stringify(PADRAO)) return undefined;
+  window.__precosIniciais = undefined;
+  window.__precosIniciaisDados = undefined;
+  return d;
 }
 
 /** The default view's first page: the early answer when index.html asked for it, otherwise a request. */
@@ -52,6 +60,16 @@ const COLUNAS: { field: CampoPrecos; header: string; num?: boolean; cell: (r: Pr
   { field: 'valorMaximo', header: 'Valor Máximo', num: true, cell: (r) => <Valor valor={r.valorMaximo} kg={r.valorKgMaximo} /> },
   { field: 'precoData', header: 'Data Cotação', cell: (r) => formatDate(r.precoData) },
 ];
+
+/** PrimeReact's outlined Button, as markup (the public page loads no PrimeReact). */
+function Botao({ rotulo, icone, onClick }: { rotulo: string; icone: string; onClick: () => void }) {
+  return (
+    <button type="button" className="p-button p-component p-button-outlined" onClick={onClick}>
+      <span className={`p-button-icon p-c p-button-icon-left pi ${icone}`} aria-hidden />
+      <span className="p-button-label p-c">{rotulo}</span>
+    </button>
+  );
+}
 
 /** Page numbers around the current one (at most 5), like PrimeReact's paginator. */
 function pageNumbers(atual: number, total: number): number[] {
@@ -80,12 +98,8 @@ export function TabelaPrecos() {
   }, [estado]);
   useEffect(() => () => clearTimeout(debounce.current), []);
 
-  const q = useQuery({
-    queryKey: ['precos-publicos', estado],
-    queryFn: () => primeiraOuBusca(estado, size),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const [inicial] = useState(() => jaChegou(estado));
+  const q = useCarga(JSON.stringify(estado), () => primeiraOuBusca(estado, size), inicial);
   const page = q.data;
   const rows = page?.content ?? [];
   const total = page?.totalElements ?? 0;
@@ -114,8 +128,8 @@ export function TabelaPrecos() {
       <div className="list-header">
         <h1>Cotação de Preços</h1>
         <div className="list-actions">
-          <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
-          <Button label="Imprimir" icon="pi pi-print" outlined onClick={() => setImprimir(true)} />
+          <Botao rotulo="Limpar Filtros" icone="pi-filter-slash" onClick={limpar} />
+          <Botao rotulo="Imprimir" icone="pi-print" onClick={() => setImprimir(true)} />
         </div>
       </div>
       <p className="muted precos-publicos-ajuda">
@@ -157,7 +171,8 @@ export function TabelaPrecos() {
               </tr>
               <tr className="p-filter-row">
                 <th>
-                  <InputText
+                  <input
+                    type="text"
                     value={nome}
                     onChange={(e) => {
                       setNome(e.target.value);
@@ -165,7 +180,7 @@ export function TabelaPrecos() {
                     }}
                     placeholder="Pesquisar"
                     aria-label="Filtrar por Nome"
-                    className="p-inputtext-sm w-full"
+                    className="p-inputtext p-component p-inputtext-sm w-full"
                   />
                 </th>
                 <th />
@@ -197,16 +212,17 @@ export function TabelaPrecos() {
                       </td>
                     ))}
                     <td className="col-grafico" data-label="Histórico">
-                      <Button
-                        icon="pi pi-chart-line"
-                        rounded
-                        text
+                      <button
+                        type="button"
+                        className="p-button p-component p-button-icon-only p-button-rounded p-button-text"
                         aria-label={`Ver histórico de preços de ${r.produtoGrupoNome}`}
                         onClick={(e) => {
                           e.stopPropagation();
                           setGrafico(r);
                         }}
-                      />
+                      >
+                        <span className="p-button-icon p-c pi pi-chart-line" aria-hidden />
+                      </button>
                     </td>
                   </tr>
                 ))
