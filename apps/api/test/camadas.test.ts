@@ -48,7 +48,7 @@ describe('camadas guardadas pelo lint', () => {
 
   it('features, components/ e lib/ do web não importam o app/', { timeout: 120_000 }, async () => {
     for (const arquivo of ['apps/web/src/features/romaneio/novo.ts', 'apps/web/src/components/novo.ts', 'apps/web/src/lib/novo.ts']) {
-      const destino = path.relative(path.dirname(path.join(raiz, arquivo)), path.join(raiz, 'apps/web/src/app/locale-pt'));
+      const destino = path.relative(path.dirname(path.join(raiz, arquivo)), path.join(raiz, 'apps/web/src/app/providers'));
       expect(await recusas(arquivo, destino.startsWith('.') ? destino : `./${destino}`)).toEqual([expect.stringContaining('app/ (a casca)')]);
     }
     expect(await recusas('apps/web/src/features/romaneio/novo.ts', '../../lib/api-client')).toEqual([]);
