@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import type { Romaneio, RomaneioItem } from '@ceasa/shared';
 import { codigoDoLote } from '@ceasa/shared';
-import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
+import { cpfcnpjPublico, formatDate } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
 import './romaneio-report.css';
 
@@ -41,7 +41,8 @@ export function camposDaEtiqueta(r: Romaneio, i: RomaneioItem, destino: string):
     ['Produto', i.produtoNome],
     ['Embalagem', i.produtoEmbalagem],
     ['Produtor', r.pessoa.nome || r.produtorNome],
-    ['CPF/CNPJ', formatCpfCnpj(r.pessoa.cpfcnpj)],
+    // The label travels with the boxes to buyers and their customers: a CPF masked as on the lot page (decision 0128).
+    ['CPF/CNPJ', cpfcnpjPublico(r.pessoa.cpfcnpj)],
     ['Propriedade', i.boletimItensBoletimPropriedadeNome ?? '-'],
     ['Município', i.boletimItensBoletimPropriedadeMunicipioNome ?? '-'],
     ['Data de comercialização', formatDate(r.dataEmissao)],

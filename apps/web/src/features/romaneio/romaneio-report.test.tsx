@@ -118,7 +118,7 @@ describe('tracking labels', () => {
       'Produto: Produto 203',
       'Embalagem: CX 20kg',
       'Produtor: Maria da Horta',
-      'CPF/CNPJ: 123.456.789-01',
+      'CPF/CNPJ: ***.456.789-**',
       'Propriedade: Sítio Boa Vista',
       'Município: Vale Verde',
       'Data de comercialização: 04/05/2026',
@@ -150,6 +150,14 @@ describe('tracking labels', () => {
     const campos = camposDaEtiqueta(r, item(9, { boletimItensBoletimPropriedadeNome: null, boletimItensBoletimPropriedadeMunicipioNome: null }), 'Mercado');
     expect(campos.find(([c]) => c === 'Propriedade')![1]).toBe('-');
     expect(campos.at(-1)).toEqual(['Lote', '7R9']);
+  });
+
+  it("a producer's CPF is masked as on the lot page; a company's CNPJ stays whole (decision 0128)", () => {
+    const doc = (cpfcnpj: string) =>
+      camposDaEtiqueta(romaneio(7, [], { pessoa: { id: 3, nome: 'João', cpfcnpj } }), item(9), 'Mercado').find(([c]) => c === 'CPF/CNPJ')![1];
+    expect(doc('12345678901')).toBe('***.456.789-**');
+    expect(doc('123.456.789-01')).toBe('***.456.789-**');
+    expect(doc('12345678000195')).toBe('12.345.678/0001-95');
   });
 });
 
