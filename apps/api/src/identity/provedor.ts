@@ -224,11 +224,27 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
   );
   const tratar = provider.callback();
   const alvo = new URL(issuer);
+  // The provider's pages post forms that end at the clients (form_post, the logout confirmation's redirect):
+  // the site's CSP lets forms go to the clients' own origins on those pages only.
+  const destinos = [
+    ...new Set(
+      config.oidcClients
+        .flatMap((c) => [...c.redirect_uris, ...c.post_logout_redirect_uris])
+        .filter((u) => /^https?:/.test(u))
+        .map((u) => new URL(u).origin),
+    ),
+  ].join(' ');
 
   /** Hands a request under /realms/ceasa to oidc-provider (Fastify has parsed the body: the library reads req.body then). */
   async function encaminhar(req: FastifyRequest, reply: FastifyReply) {
     reply.hijack();
     for (const [nome, valor] of Object.entries(reply.getHeaders())) if (valor !== undefined) reply.raw.setHeader(nome, valor);
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string' && destinos)
+      reply.raw.setHeader(
+        'content-security-policy',
+        csp.replace(/form-action [^;]*/, (d) => `${d} ${destinos}`),
+      );
     const raw = req.raw as IncomingMessage & { body?: unknown; originalUrl?: string };
     raw.body = req.body;
     const url = raw.url ?? '/';
