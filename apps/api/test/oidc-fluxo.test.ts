@@ -111,8 +111,13 @@ describe.each([
     const depois = await oidc.refreshTokenGrant(config, novos.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
     expect((depois as oidc.ResponseBodyError).error).toBe('invalid_grant');
 
-    // Revocation of a refresh token ends its session (a new sign-in, in a new browser).
+    // Revocation of a refresh token ends its session (a new sign-in, in a new browser). An access token is a
+    // JWT: the library refuses to revoke it (unsupported_token_type), it ends with its session.
     const outra = await entrar(config);
+    expect((await chamarApi(outra.tokens.access_token)).status).toBe(200);
+    const jwt = await oidc.tokenRevocation(config, outra.tokens.access_token).catch((e: oidc.ResponseBodyError) => e);
+    expect((jwt as oidc.ResponseBodyError).error).toBe('unsupported_token_type');
+    expect((jwt as oidc.ResponseBodyError).status).toBe(400);
     expect((await chamarApi(outra.tokens.access_token)).status).toBe(200);
     await oidc.tokenRevocation(config, outra.tokens.refresh_token!, { token_type_hint: 'refresh_token' });
     const revogado = await oidc.refreshTokenGrant(config, outra.tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);

@@ -201,6 +201,15 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
   };
 
   const provider = new Provider(issuer, configuracao);
+  // oidc-provider checks a client's metadata when it first loads it: check every client now, so a client it
+  // would refuse stops the start (as a bad OIDC_CLIENTS does, config.ts) instead of failing a sign-in later.
+  for (const c of clientes) {
+    const erro = await provider.Client.find(c.client_id).then(
+      (cliente) => (cliente ? null : 'não encontrado'),
+      (e: { error_description?: string; message?: string }) => e.error_description ?? e.message ?? String(e),
+    );
+    if (erro) throw new Error(`OIDC_CLIENTS inválido: o cliente '${c.client_id}' foi recusado pelo provedor OpenID Connect (${erro})`);
+  }
   // Links come from the configured address (the forwarded headers are set from it, never from the caller).
   provider.proxy = true;
   // The standard error bodies, with the product's pt-BR `message` (and error_description) for people.
