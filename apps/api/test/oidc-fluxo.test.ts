@@ -135,19 +135,35 @@ describe.each([
     const pagina = await ir(sair, cookies);
     expect(pagina.status).toBe(200);
     const html = await pagina.text();
-    expect(html).toContain('Deseja sair do CEASA Regional?');
+    // With the hint the page sends its form by itself (a script of this server, as the CSP wants).
+    expect(html).toContain('Saindo do CEASA Regional…');
+    expect(html).toContain('<script src="/realms/ceasa/sair.js"></script>');
+    expect(await (await fetch(`${ISSUER}/sair.js`)).text()).toContain("document.getElementById('op.logoutForm').submit()");
     const acao = /action="([^"]+)"/.exec(html)![1];
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+    const campos = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+    expect(campos.logout).toBe('yes');
     const fim = await ir(new URL(acao, ISSUER), cookies, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      body: new URLSearchParams(campos).toString(),
     });
     expect(fim.status).toBe(303);
     expect(fim.headers.get('location')).toBe(`${CLIENTE}/saiu?state=st`);
     expect((await chamarApi(tokens.access_token)).status).toBe(401);
     const r = await oidc.refreshTokenGrant(config, tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
     expect((r as oidc.ResponseBodyError).error).toBe('invalid_grant');
+  });
+});
+
+describe('logout without id_token_hint', () => {
+  it('asks the person to confirm', async () => {
+    const config = await descobrir('app-feira');
+    const { cookies } = await entrar(config);
+    const pagina = await ir(oidc.buildEndSessionUrl(config, { client_id: 'app-feira', post_logout_redirect_uri: `${CLIENTE}/saiu` }), cookies);
+    expect(pagina.status).toBe(200);
+    const html = await pagina.text();
+    expect(html).toContain('Deseja sair do CEASA Regional?');
+    expect(html).not.toContain('<script');
   });
 });
 

@@ -16,6 +16,8 @@ export const BASE = `/realms/${REALM}`;
 const OIDC = '/protocol/openid-connect';
 /** The page of ours where a person signs in for another system (identity/interacao.routes.ts). */
 export const CAMINHO_INTERACAO = `${BASE}/interacao`;
+/** The script that sends the logout confirmation by itself (the site's CSP allows no inline script). */
+export const SCRIPT_SAIR = `${BASE}/sair.js`;
 /** Scopes a client may ask for; the ID token and userinfo carry the claims of each. */
 const ESCOPOS = ['openid', 'profile', 'email'];
 
@@ -121,12 +123,16 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
+        // With an id_token_hint (checked by the library) the sign-out goes on by itself, as Keycloak's does;
+        // without one the person confirms. Without JavaScript the button does it.
         logoutSource: async (kctx, form) => {
           kctx.type = 'html';
+          const automatico = Boolean(kctx.oidc.params?.id_token_hint);
+          const formulario = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
           kctx.body = pagina(
             'Sair',
-            `<p>Deseja sair do CEASA Regional?</p>${form}
-<button form="op.logoutForm" name="logout" value="yes" ${BOTAO}>Sair</button>`,
+            `<p>${automatico ? 'Saindo do CEASA Regional…' : 'Deseja sair do CEASA Regional?'}</p>${formulario}
+<button form="op.logoutForm" type="submit" ${BOTAO}>Sair</button>${automatico ? `<script src="${SCRIPT_SAIR}"></script>` : ''}`,
           );
         },
         postLogoutSuccessSource: async (kctx) => {
