@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
+import { eq } from 'drizzle-orm';
+import { usuarios } from '../src/db/schema';
 import { build } from './helpers';
 import { Cookies, entrarPeloNavegador, ir } from './oidc-apoio';
 
@@ -204,6 +206,76 @@ describe('refusals', () => {
     });
     const errada = await entrarPeloNavegador(url, ADMIN.email, 'errada');
     expect(errada.recusa).toEqual({ status: 401, message: 'Email ou senha inválido' });
+  });
+
+  it('throttles the sign-in page like every sign-in, and refuses an expired request and a cross-site post in pt-BR', async () => {
+    const email = 'cobicado@teste.local';
+    const reg = await fetch(`http://127.0.0.1:${PORTA}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Cobiçado', email, senha: 'senha-do-cobicado-1' }),
+    });
+    expect(reg.status).toBe(201);
+    const config = await descobrir('app-feira');
+    const pedido = async () =>
+      oidc.buildAuthorizationUrl(config, {
+        redirect_uri: `${CLIENTE}/cb`,
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+    for (let i = 0; i < 5; i++) expect((await entrarPeloNavegador(await pedido(), email, `chute-${i}`)).recusa?.status).toBe(401);
+    expect((await entrarPeloNavegador(await pedido(), email, 'senha-do-cobicado-1')).recusa).toEqual({
+      status: 429,
+      message: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+    });
+
+    const semCookie = await fetch(`http://127.0.0.1:${PORTA}/realms/ceasa/interacao/qualquer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ceasa-csrf': '1', origin: `http://127.0.0.1:${PORTA}` },
+      body: JSON.stringify({ email: ADMIN.email, senha: ADMIN.senha }),
+    });
+    expect(semCookie.status).toBe(400);
+    expect(((await semCookie.json()) as { message: string }).message).toBe(
+      'Este pedido de entrada expirou ou não é mais válido. Volte ao sistema de origem e tente novamente.',
+    );
+    const deOutroSite = await fetch(`http://127.0.0.1:${PORTA}/realms/ceasa/interacao/qualquer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://mal.exemplo' },
+      body: JSON.stringify({ email: ADMIN.email, senha: ADMIN.senha }),
+    });
+    expect(deOutroSite.status).toBe(400);
+    expect(((await deOutroSite.json()) as { message: string }).message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+  });
+
+  it('refuses the refresh of a disabled account, and its tokens at the API', async () => {
+    const email = 'desativado@teste.local';
+    const senha = 'senha-do-desativado-1';
+    const reg = await fetch(`http://127.0.0.1:${PORTA}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Desativado', email, senha }),
+    });
+    expect(reg.status).toBe(201);
+    const config = await descobrir('app-feira');
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: `${CLIENTE}/cb`,
+      scope: 'openid email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const { retorno } = await entrarPeloNavegador(url, email, senha);
+    const tokens = await oidc.authorizationCodeGrant(config, retorno!, { pkceCodeVerifier: verifier });
+    const ui = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(ui.status).toBe(200);
+    // Only the account is switched off here (no session revoked): the account's state alone must stop it.
+    await app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.email, email));
+    app.esquecerSessoes();
+    const r = await oidc.refreshTokenGrant(config, tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
+    expect((r as oidc.ResponseBodyError).error).toBe('invalid_grant');
+    const depois = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(depois.status).toBe(401);
   });
 
   it('refuses a code exchange with a wrong verifier and a wrong client secret (standard errors, pt-BR text)', async () => {
