@@ -181,6 +181,31 @@ describe('refusals', () => {
     expect(volta.searchParams.get('state')).toBe('s1');
   });
 
+  it('answers unknown paths, missing parameters and a logout without session in pt-BR', async () => {
+    const nada = await fetch(`${ISSUER}/nada`);
+    expect(nada.status).toBe(404);
+    expect(await nada.json()).toEqual({ status: 404, error: 'Not Found', message: 'Recurso não encontrado' });
+    const semCodigo = await fetch(`${ISSUER}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'app-feira' }).toString(),
+    });
+    expect(semCodigo.status).toBe(400);
+    expect(((await semCodigo.json()) as { message: string }).message).toBe("Pedido inválido: falta o parâmetro 'code'.");
+    const json = await fetch(`${ISSUER}/protocol/openid-connect/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"token":"x"}',
+    });
+    expect(((await json.json()) as { message: string }).message).toBe('Pedido inválido: envie o corpo como application/x-www-form-urlencoded.');
+    const sair = await fetch(`${ISSUER}/protocol/openid-connect/logout`);
+    expect(sair.status).toBe(200);
+    const html = await sair.text();
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('Seu navegador não executa JavaScript: continue pelo botão.');
+    expect(html).not.toMatch(/Submitting|Your browser|>Continue</);
+  });
+
   it('refuses a redirect URI not registered, with a pt-BR page', async () => {
     const config = await descobrir('app-feira');
     const url = oidc.buildAuthorizationUrl(config, {
