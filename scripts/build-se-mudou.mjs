@@ -170,8 +170,9 @@ export function compilarServidorSeMudou({ raiz = RAIZ, dist = path.join(raiz, 'a
  * workspace's TypeScript included) into `pasta`/server.mjs; the packages of node_modules stay imports (Node
  * loads them as before: PGlite's WebAssembly, argon2's native module, pino's worker files need their own
  * folders). A source's `import.meta.url` (the migrations folder, the web app's dist) is written as that source
- * file's URL relative to the bundle, so every path a module finds from its own place stays what it was; the
- * bundle's folder is a sibling of apps/api/src, so the relative path holds for the temporary folder and dist.
+ * file's URL relative to the bundle, so every path a module finds from its own place stays what it was (the
+ * temporary folder is a sibling of dist: the same relative path holds for both). `import.meta.dirname` and
+ * `import.meta.filename` are refused (they would name the bundle's folder).
  */
 async function compilarServidor(raiz, pasta) {
   const { build } = await import('esbuild');
@@ -195,6 +196,9 @@ async function compilarServidor(raiz, pasta) {
           b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@ceasa/') ? undefined : { external: true }));
           b.onLoad({ filter: /\.ts$/ }, (a) => {
             const texto = readFileSync(a.path, 'utf8');
+            // Only import.meta.url is rewritten: a source must find its files from it.
+            if (/import\.meta\.(dirname|filename)/.test(texto))
+              return { errors: [{ text: 'use path.dirname(fileURLToPath(import.meta.url)) em vez de import.meta.dirname/filename (servidor compilado)' }] };
             return { contents: texto.includes('import.meta.url') ? texto.replaceAll('import.meta.url', porOrigem(a.path)) : texto, loader: 'ts' };
           });
         },

@@ -167,6 +167,24 @@ describe('npm start runs the server compiled, without the tsx loader', () => {
     expect(readFileSync(path.join(distApi, SERVIDOR), 'utf8')).toBe('// 4');
   });
 
+  it("keeps each source's import.meta.url its own file's, and refuses import.meta.dirname", async () => {
+    escrever('apps/api/src/server.ts', "import { onde } from './db/client';\nconsole.log(JSON.stringify([onde, import.meta.url]));\n");
+    escrever('apps/api/src/db/client.ts', "import { fileURLToPath } from 'node:url';\nexport const onde = fileURLToPath(import.meta.url);\n");
+    const dist = path.join(raiz, 'apps/api/dist');
+    expect(await compilarServidorSeMudou({ raiz, dist, log: () => undefined })).toBe(true);
+    const saida = await new Promise<string>((resolve, reject) => {
+      const p = spawn(process.execPath, [path.join(dist, SERVIDOR)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let s = '';
+      p.stdout.on('data', (c: Buffer) => (s += c.toString()));
+      p.on('exit', (code) => (code === 0 ? resolve(s) : reject(new Error(`saiu com ${code}`))));
+    });
+    expect(JSON.parse(saida)).toEqual([path.join(raiz, 'apps/api/src/db/client.ts'), pathToFileURL(path.join(raiz, 'apps/api/src/server.ts')).href]);
+    escrever('apps/api/src/db/client.ts', 'export const onde = import.meta.dirname;\n');
+    await expect(compilarServidorSeMudou({ raiz, dist, log: () => undefined })).rejects.toThrow(/import\.meta\.dirname/);
+    // The failed compilation left the previous bundle.
+    expect(readFileSync(path.join(dist, SERVIDOR), 'utf8')).toContain('client.ts');
+  });
+
   it('bundles the real server: the workspace code inside, packages imported from node_modules, paths still found from each source', async () => {
     const dist = path.join(raiz, 'dist');
     expect(await compilarServidorSeMudou({ dist, log: () => undefined })).toBe(true);
