@@ -1,6 +1,6 @@
 /**
- * The public under load (issue 18 point 3), a case of `npm run bench`: the product's server (`npm start`'s
- * entry, its default logging) on a throw-away embedded database filled by `npm run seed:demo`, and a bare
+ * The public under load (issue 18 point 3), a case of `npm run bench`: the product's server as `npm start`
+ * runs it (the compiled apps/api/dist/server.mjs, compiled first if its sources changed; its default logging) on a throw-away embedded database filled by `npm run seed:demo`, and a bare
  * Fastify hello-world (bench/ola-mundo.ts), each in its own process on loopback. autocannon (50
  * connections) loads, in turn and for PUBLICO_SEGUNDOS each: the hello-world, the public quotation
  * (POST /api/precos/searchPrecosHome/precoData/desc?page=0&size=20 with {}, the /home page's first
@@ -21,6 +21,10 @@ import { sql } from 'drizzle-orm';
 import { codigoDoLote } from '@ceasa/shared';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/client';
+import { compilarServidorSeMudou } from '../scripts/build-se-mudou.mjs';
+
+/** What `npm start` runs (its prestart compiles it: scripts/build-se-mudou.mjs). */
+const SERVIDOR_COMPILADO = 'apps/api/dist/server.mjs';
 
 const raiz = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SEGUNDOS = Number(process.env.PUBLICO_SEGUNDOS ?? 10);
@@ -39,9 +43,10 @@ function rss(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
-/** Starts a TypeScript entry in its own Node process; resolves once it prints `pronto` on stdout. */
-async function iniciar(entrada: string, env: NodeJS.ProcessEnv, pronto: RegExp): Promise<ChildProcess> {
-  const p = spawn(process.execPath, ['--import', 'tsx', entrada], { cwd: raiz, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts a Node process (`args`: its entry and flags); resolves once it prints `pronto` on stdout. */
+async function iniciar(args: string[], env: NodeJS.ProcessEnv, pronto: RegExp): Promise<ChildProcess> {
+  const entrada = args.join(' ');
+  const p = spawn(process.execPath, args, { cwd: raiz, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((ok, falha) => {
     let visto = '';
     const ler = (b: Buffer) => {
@@ -106,9 +111,10 @@ export async function cargaPublica(): Promise<string> {
     await database.close();
     const lote = item.c ?? codigoDoLote(Number(item.r), Number(item.id));
 
-    const ola = await iniciar('bench/ola-mundo.ts', { PORT: String(PORTA + 1) }, /pronto/);
+    const ola = await iniciar(['--import', 'tsx', 'bench/ola-mundo.ts'], { PORT: String(PORTA + 1) }, /pronto/);
     processos.push(ola);
-    const servidor = await iniciar('apps/api/src/server.ts', { ...env, PORT: String(PORTA), HOST: '127.0.0.1' }, /CEASA Regional em/);
+    await compilarServidorSeMudou();
+    const servidor = await iniciar([SERVIDOR_COMPILADO], { ...env, PORT: String(PORTA), HOST: '127.0.0.1' }, /CEASA Regional em/);
     processos.push(servidor);
     const base = `http://127.0.0.1:${PORTA}`;
     const cargas: Carga[] = [
@@ -151,7 +157,7 @@ export async function cargaPublica(): Promise<string> {
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(', ')} (1, 5, 15 min) · ${os.cpus().length} núcleos. `;
-    md += `Servidor: \`apps/api/src/server.ts\` (log padrão, info) sobre o banco embutido com \`npm run seed:demo\` (um ano); lote ${lote}.\n\n`;
+    md += `Servidor: \`${SERVIDOR_COMPILADO}\` (o de \`npm start\`, log padrão, info) sobre o banco embutido com \`npm run seed:demo\` (um ano); lote ${lote}.\n\n`;
     md += `| Chamada | ${medidas[0].map((_, i) => `rodada ${i + 1} req/s (÷ hello-world)`).join(' | ')} | pior razão | latência p50/p99 (ms) |\n`;
     md += `|---|${medidas[0].map(() => '---:|').join('')}---:|---:|\n`;
     const pioresRazoes: number[] = [];

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm start`'s prestart: builds the web app only when its sources changed since the last build.
-// The sources (apps/web and packages/shared, the lockfile) are hashed; the hash of what was built is kept
-// in apps/web/dist/.fontes. A build goes to a temporary folder that replaces dist at once, under a lock
-// folder, so two starts at the same moment build once and a server never sees half a dist.
+// `npm start`'s prestart: compiles the server and builds the web app, each only when its sources changed
+// since its last build. The server (apps/api/src/server.ts and what it imports, @ceasa/shared included) is
+// bundled by esbuild into apps/api/dist/server.mjs, which `npm start` runs with plain Node, without the tsx
+// loader (docs/decisions/0122-servidor-pre-compilado.md). Each one's sources are hashed; the hash of what was
+// built is kept in its dist's .fontes. A build goes to a temporary folder that replaces dist at once, under a
+// lock folder, so two starts at the same moment build once and a server never sees half a dist.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,19 @@ export const FONTES = [
   'packages/shared/package.json',
   'package-lock.json',
 ];
+/** What the server's bundle is made of, relative to the repository root (this script holds its options). */
+export const FONTES_DO_SERVIDOR = [
+  'apps/api/src',
+  'apps/api/package.json',
+  'apps/api/tsconfig.json',
+  'packages/shared/src',
+  'packages/shared/package.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+  'scripts/build-se-mudou.mjs',
+];
+/** The server's bundle, inside its dist (`npm start` runs apps/api/dist/server.mjs). */
+export const SERVIDOR = 'server.mjs';
 /** The hash of the sources a dist was built from, inside that dist. */
 export const CARIMBO = '.fontes';
 /** A lock older than this is a start that died while building: it is taken over. */
@@ -53,10 +68,10 @@ export function hashDasFontes(raiz = RAIZ, fontes = FONTES) {
   return h.digest('hex');
 }
 
-/** Whether `dist` holds a complete build of these sources. */
-export function construida(dist, hash) {
+/** Whether `dist` holds a complete build of these sources (`arquivo`: what a build always writes). */
+export function construida(dist, hash, arquivo = 'index.html') {
   try {
-    return existsSync(path.join(dist, 'index.html')) && readFileSync(path.join(dist, CARIMBO), 'utf8').trim() === hash;
+    return existsSync(path.join(dist, arquivo)) && readFileSync(path.join(dist, CARIMBO), 'utf8').trim() === hash;
   } catch {
     return false;
   }
@@ -81,27 +96,29 @@ async function travar(lock) {
 }
 
 /**
- * Builds the web app into `dist` unless it already holds a build of the current sources.
- * `construir(pasta)` builds into a fresh folder; it is replaced into `dist` only when it succeeded.
- * Answers whether it built.
+ * Builds the web app into `dist` unless it already holds a build of the current sources (`arquivo` there
+ * and the sources' hash). `construir(pasta)` builds into a fresh folder next to `dist` (the same depth);
+ * it is replaced into `dist` only when it succeeded. Answers whether it built.
  */
 export async function construirSeMudou({
   raiz = RAIZ,
   dist = path.join(raiz, 'apps/web/dist'),
   fontes = FONTES,
   construir = construirComVite,
+  arquivo = 'index.html',
+  nome = 'aplicação web',
   log = console.log,
 } = {}) {
   const hash = hashDasFontes(raiz, fontes);
-  if (construida(dist, hash)) {
-    log('Aplicação web já construída para estas fontes: build pulado.');
+  if (construida(dist, hash, arquivo)) {
+    log(`Build pulado (${nome}): já feito para estas fontes.`);
     return false;
   }
   const liberar = await travar(`${dist}.lock`);
   try {
     // Another start may have built these very sources while this one waited.
-    if (construida(dist, hash)) {
-      log('Aplicação web construída por outro início: build pulado.');
+    if (construida(dist, hash, arquivo)) {
+      log(`Build pulado (${nome}): feito por outro início.`);
       return false;
     }
     const tmp = `${dist}.tmp-${process.pid}`;
@@ -135,9 +152,72 @@ function construirComVite(pasta) {
   }
 }
 
+/** Compiles the server into `dist` (apps/api/dist) unless it holds a bundle of the current sources; answers whether it compiled. */
+export function compilarServidorSeMudou({ raiz = RAIZ, dist = path.join(raiz, 'apps/api/dist'), log = console.log } = {}) {
+  return construirSeMudou({
+    raiz,
+    dist,
+    fontes: FONTES_DO_SERVIDOR,
+    construir: (pasta) => compilarServidor(raiz, pasta),
+    arquivo: SERVIDOR,
+    nome: 'servidor',
+    log,
+  });
+}
+
+/**
+ * esbuild bundles apps/api/src/server.ts with what it imports from the repository (the @ceasa/shared
+ * workspace's TypeScript included) into `pasta`/server.mjs; the packages of node_modules stay imports (Node
+ * loads them as before: PGlite's WebAssembly, argon2's native module, pino's worker files need their own
+ * folders). A source's `import.meta.url` (the migrations folder, the web app's dist) is written as that source
+ * file's URL relative to the bundle, so every path a module finds from its own place stays what it was (the
+ * temporary folder is a sibling of dist: the same relative path holds for both). `import.meta.dirname` and
+ * `import.meta.filename` are refused (they would name the bundle's folder).
+ */
+async function compilarServidor(raiz, pasta) {
+  const { build } = await import('esbuild');
+  const porOrigem = (arquivo) => `new URL(${JSON.stringify(path.relative(pasta, arquivo).split(path.sep).join('/'))}, import.meta.url).href`;
+  await build({
+    absWorkingDir: raiz,
+    entryPoints: [path.join(raiz, 'apps/api/src/server.ts')],
+    outfile: path.join(pasta, SERVIDOR),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'warning',
+    legalComments: 'none',
+    charset: 'utf8',
+    plugins: [
+      {
+        name: 'ceasa-servidor',
+        setup(b) {
+          // A package name (not a relative or absolute path): node_modules, except this repository's workspaces.
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@ceasa/') ? undefined : { external: true }));
+          b.onLoad({ filter: /\.ts$/ }, (a) => {
+            const texto = readFileSync(a.path, 'utf8');
+            // Only import.meta.url is rewritten: a source must find its files from it.
+            if (/import\.meta\.(dirname|filename)/.test(texto))
+              return { errors: [{ text: 'use path.dirname(fileURLToPath(import.meta.url)) em vez de import.meta.dirname/filename (servidor compilado)' }] };
+            return { contents: texto.includes('import.meta.url') ? texto.replaceAll('import.meta.url', porOrigem(a.path)) : texto, loader: 'ts' };
+          });
+        },
+      },
+    ],
+  });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  construirSeMudou().catch((e) => {
+  try {
+    await compilarServidorSeMudou();
+  } catch (e) {
+    console.error(`Não foi possível compilar o servidor.\n${e.message}`);
+    process.exit(1);
+  }
+  try {
+    await construirSeMudou();
+  } catch (e) {
     console.error(`Não foi possível construir a aplicação web.\n${e.message}`);
     process.exit(1);
-  });
+  }
 }

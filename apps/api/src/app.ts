@@ -19,6 +19,7 @@ import { chavesDeCookie } from './identity/provedor-modelos';
 import { loginThrottle } from './identity/throttle';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
+import { criarAtalhoPublico } from './plugins/atalho-publico';
 import { registerAvisosDeEscrita } from './plugins/avisos-de-escrita';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, registerErrorHandler, rotaNaoEncontrada } from './plugins/errors';
@@ -46,13 +47,21 @@ declare module 'fastify' {
 /** Builds the whole product (API, identity, web) around one database; testable with inject. */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, opts.config);
+  // The kept public answers are sent by the HTTP server itself, before Fastify (docs/decisions/0123).
+  const atalhoPublico = criarAtalhoPublico();
   const app = Fastify({
+    serverFactory: atalhoPublico.servidor,
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
     frameworkErrors: errosDoFramework,
+  });
+  app.decorate('atalhoPublico', atalhoPublico);
+  app.addHook('preClose', (done) => {
+    atalhoPublico.fechar();
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CARIMBO, construirSeMudou, FONTES, hashDasFontes } from '../../../scripts/build-se-mudou.mjs';
+import { pathToFileURL } from 'node:url';
+import { CARIMBO, compilarServidorSeMudou, construirSeMudou, FONTES, FONTES_DO_SERVIDOR, hashDasFontes, SERVIDOR } from '../../../scripts/build-se-mudou.mjs';
 
 /** `npm start` builds the web app only when its sources changed (scripts/build-se-mudou.mjs, the prestart). */
 let raiz: string;
@@ -121,4 +122,82 @@ describe('npm start builds the web app only when its sources changed', () => {
     expect(html).toContain(script1.replace(/\.br$/, ''));
     expect(readdirSync(path.dirname(dist))).toEqual(['dist', 'src']);
   }, 30_000);
+});
+
+describe('npm start runs the server compiled, without the tsx loader', () => {
+  const raizReal = path.resolve(import.meta.dirname, '../../..');
+  const pkg = JSON.parse(readFileSync(path.join(raizReal, 'package.json'), 'utf8'));
+
+  it('runs apps/api/dist/server.mjs with plain Node, compiled by the prestart with the esbuild the root package names', () => {
+    expect(pkg.scripts.start).toBe(`node apps/api/dist/${SERVIDOR}`);
+    expect(FONTES_DO_SERVIDOR).toEqual(expect.arrayContaining(['apps/api/src', 'packages/shared/src', 'package-lock.json', 'scripts/build-se-mudou.mjs']));
+    const instalado = JSON.parse(readFileSync(path.join(raizReal, 'node_modules/esbuild/package.json'), 'utf8')).version;
+    expect({ ...pkg.dependencies, ...pkg.devDependencies }.esbuild).toBe(instalado);
+  });
+
+  it('compiles again only when a server or shared source changes (tests do not count)', async () => {
+    const distApi = path.join(raiz, 'apps/api/dist');
+    let compilacoes = 0;
+    const compilar = () =>
+      construirSeMudou({
+        raiz,
+        dist: distApi,
+        fontes: FONTES_DO_SERVIDOR,
+        arquivo: SERVIDOR,
+        log: () => undefined,
+        construir: (pasta: string) => {
+          compilacoes++;
+          mkdirSync(pasta, { recursive: true });
+          writeFileSync(path.join(pasta, SERVIDOR), `// ${compilacoes}`);
+        },
+      });
+    escrever('apps/api/src/server.ts', 'server');
+    escrever('apps/api/src/app.test.ts', 'test');
+    expect(await compilar()).toBe(true);
+    expect(await compilar()).toBe(false);
+    escrever('apps/api/src/app.test.ts', 'another test');
+    escrever('apps/web/src/main.tsx', 'web only');
+    expect(await compilar()).toBe(false);
+    for (const rel of ['apps/api/src/server.ts', 'packages/shared/src/index.ts', 'apps/api/package.json']) {
+      escrever(rel, `changed ${rel}`);
+      expect(await compilar(), rel).toBe(true);
+      expect(await compilar(), rel).toBe(false);
+    }
+    expect(compilacoes).toBe(4);
+    expect(readFileSync(path.join(distApi, SERVIDOR), 'utf8')).toBe('// 4');
+  });
+
+  it("keeps each source's import.meta.url its own file's, and refuses import.meta.dirname", async () => {
+    escrever('apps/api/src/server.ts', "import { onde } from './db/client';\nconsole.log(JSON.stringify([onde, import.meta.url]));\n");
+    escrever('apps/api/src/db/client.ts', "import { fileURLToPath } from 'node:url';\nexport const onde = fileURLToPath(import.meta.url);\n");
+    const dist = path.join(raiz, 'apps/api/dist');
+    expect(await compilarServidorSeMudou({ raiz, dist, log: () => undefined })).toBe(true);
+    const saida = await new Promise<string>((resolve, reject) => {
+      const p = spawn(process.execPath, [path.join(dist, SERVIDOR)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let s = '';
+      p.stdout.on('data', (c: Buffer) => (s += c.toString()));
+      p.on('exit', (code) => (code === 0 ? resolve(s) : reject(new Error(`saiu com ${code}`))));
+    });
+    expect(JSON.parse(saida)).toEqual([path.join(raiz, 'apps/api/src/db/client.ts'), pathToFileURL(path.join(raiz, 'apps/api/src/server.ts')).href]);
+    escrever('apps/api/src/db/client.ts', 'export const onde = import.meta.dirname;\n');
+    await expect(compilarServidorSeMudou({ raiz, dist, log: () => undefined })).rejects.toThrow(/import\.meta\.dirname/);
+    // The failed compilation left the previous bundle.
+    expect(readFileSync(path.join(dist, SERVIDOR), 'utf8')).toContain('client.ts');
+  });
+
+  it('bundles the real server: the workspace code inside, packages imported from node_modules, paths still found from each source', async () => {
+    const dist = path.join(raiz, 'dist');
+    expect(await compilarServidorSeMudou({ dist, log: () => undefined })).toBe(true);
+    expect(await compilarServidorSeMudou({ dist, log: () => undefined })).toBe(false);
+    const js = readFileSync(path.join(dist, SERVIDOR), 'utf8');
+    const importados = [...js.matchAll(/^import .*? from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(importados).toEqual(expect.arrayContaining(['fastify', '@electric-sql/pglite', 'drizzle-orm']));
+    // No TypeScript left to load: nothing relative, nothing of the @ceasa workspaces.
+    expect(importados.filter((i) => i.startsWith('.') || i.startsWith('@ceasa/') || i.endsWith('.ts'))).toEqual([]);
+    expect(js).toContain('Recurso não encontrado');
+    // Each source's own URL (the migrations folder, the web app's dist) is that source file, seen from the bundle.
+    const origens = [...js.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map((m) => new URL(m[1], pathToFileURL(path.join(dist, SERVIDOR))).pathname);
+    expect(origens).toEqual(expect.arrayContaining([path.join(raizReal, 'apps/api/src/db/client.ts'), path.join(raizReal, 'apps/api/src/plugins/static.ts')]));
+    for (const o of origens) expect(existsSync(o), o).toBe(true);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
- * Two servers, one database (issue 18, point 6): two real server processes (`node --import tsx
- * apps/api/src/server.ts`, as `npm start` runs it) started at the same moment on loopback against one fresh
+ * Two servers, one database (issue 18, point 6): two real server processes (`node
+ * apps/api/dist/server.mjs`, as `npm start` runs it) started at the same moment on loopback against one fresh
  * PostgreSQL database behave as one, so a load balancer may send any request to either. The notices between
  * servers (lib/avisos.ts) are also checked on their own. Needs PostgreSQL: the API project includes `*.pg.test.ts`
  * files only when DATABASE_URL is set, as `.ci/run` does (vitest.config.ts); dois-servidores.test.ts checks on

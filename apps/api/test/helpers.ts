@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { compilarServidorSeMudou } from '../../../scripts/build-se-mudou.mjs';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
@@ -195,14 +196,18 @@ export interface ServidorReal {
   saida: () => string;
 }
 
+/** The compiled server `npm start` runs (its prestart compiles it when the sources changed: scripts/build-se-mudou.mjs). */
+export const SERVIDOR_COMPILADO = 'apps/api/dist/server.mjs';
+
 /**
- * The real server (`node --import tsx apps/api/src/server.ts`, as `npm start` runs it, so the PID held is
- * the server's) on 127.0.0.1:`porta` with `env` over this process's environment; resolves once
- * /api/health answers (throws with its output if it exits or stays silent for 90 s).
+ * The real server as `npm start` runs it (`node apps/api/dist/server.mjs`, compiled first if its sources
+ * changed, so the PID held is the server's) on 127.0.0.1:`porta` with `env` over this process's environment;
+ * resolves once /api/health answers (throws with its output if it exits or stays silent for 90 s).
  */
 export async function iniciarServidor(porta: number, env: Record<string, string>): Promise<ServidorReal> {
+  await compilarServidorSeMudou({ log: () => undefined });
   let saida = '';
-  const processo = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const processo = spawn(process.execPath, [SERVIDOR_COMPILADO], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: { ...process.env, ...env, PORT: String(porta), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iniciarServidor, portaLivre } from './helpers';
 
 /**
- * The real server (node --import tsx apps/api/src/server.ts, as `npm start` runs it) on a temporary
+ * The real server (node apps/api/dist/server.mjs, as `npm start` runs it) on a temporary
  * embedded database: a stop is a stop, and the start-up warns when PUBLIC_URL is missing.
  */
 let dataDir: string;

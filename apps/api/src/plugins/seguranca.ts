@@ -78,6 +78,8 @@ export async function registerSeguranca(app: FastifyInstance, config: Config) {
     // for the opener, and let images be embedded cross-origin only when asked for (same-site default).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // The kept public answers sent before Fastify carry the same headers.
+  app.atalhoPublico.cabecalhos(cabecalhos);
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(cabecalhos);
     done();

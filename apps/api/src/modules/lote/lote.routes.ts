@@ -20,6 +20,8 @@ export default function loteRoutes(app: FastifyInstance, db: Db, config: Config)
   // Each lot's answer is kept as its JSON text until a back-office write (docs/decisions/0100-cache-das-respostas-publicas.md);
   // a code that names no lot is asked each time (its 404 is not kept: codes are many, lots few).
   const lotes = respostasEmCache(app.avisos, [CANAL_LOTES], 5000);
+  // Once kept, a lot is sent by the HTTP server itself (plugins/atalho-publico.ts).
+  app.atalhoPublico.get(`${app.prefix}/romaneio/lote/`, lotes.pronta);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/romaneio/lote/:lote',
     {

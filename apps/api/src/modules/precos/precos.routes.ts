@@ -42,6 +42,8 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
   // a filter (what /home opens with) are kept as their JSON text until a price, product or group is written
   // (docs/decisions/0100-cache-das-respostas-publicas.md); a filtered search asks the database.
   const semFiltro = respostasEmCache(app.avisos, [CANAL_PRECOS], 200);
+  // Once kept, a page asked with the body `{}` is sent by the HTTP server itself (plugins/atalho-publico.ts).
+  app.atalhoPublico.post(`${app.prefix}/precos/searchPrecosHome/`, semFiltro.pronta);
   r.post(
     '/precos/searchPrecosHome/:field/:dir',
     {
