@@ -179,9 +179,17 @@ export const aplicacoesDoItem = sql`(SELECT coalesce(json_agg(json_build_object(
     FROM caderno c LEFT JOIN aplicacao_produtos_quimicos a ON a.caderno_id = c.id AND NOT a.nao_necessarias
     WHERE c.boletim_item_id = bi.id GROUP BY c.id)`;
 
-/** A producer's bulletin items with their balance (what the romaneio form offers), by product name then id. */
-export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[]): Promise<BoletimItemProduto[]> {
-  const filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
+/**
+ * A producer's bulletin items with their balance (what the romaneio form offers), by product name then id;
+ * `ids`: only these; `colheitaEm`: only those whose harvest window contains one of these days (decision 0125).
+ */
+export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[], colheitaEm?: string[]): Promise<BoletimItemProduto[]> {
+  let filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
+  if (colheitaEm?.length)
+    filtro = sql`${filtro} AND (${sql.join(
+      colheitaEm.map((d) => sql`${d}::date BETWEEN bi.inicio_colheita AND bi.fim_colheita`),
+      sql` OR `,
+    )})`;
   const r = await t.execute(sql`
     SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
            bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",

@@ -1,0 +1,1 @@
+CREATE INDEX "boletim_itens_fim_colheita_idx" ON "boletim_itens" USING btree ("fim_colheita","boletim_id");
