@@ -1,6 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATIVOS_DESDE_MSG, COLHEITA_EM_MSG } from '@ceasa/shared';
-import { inserirBoletim, inserirBoletimItem, inserirGrupo, inserirPessoa, inserirProduto, inserirProdutorComColheita } from './fabricas';
+import {
+  inserirBoletim,
+  inserirBoletimItem,
+  inserirGrupo,
+  inserirPessoa,
+  inserirProduto,
+  inserirProdutorComColheita,
+  inserirRomaneio,
+  inserirRomaneioItem,
+} from './fabricas';
 import { appDeTeste, call } from './helpers';
 
 /**
@@ -19,6 +29,8 @@ let tecnico: number;
 let it2019: number;
 let itTomate: number;
 let itAlface: number;
+/** Romaneios of the producer: one with a tomato item, one with lettuce, one with both. */
+const romaneios: { tomate?: number; alface?: number; ambos?: number } = {};
 
 const get = (url: string, token = t.userAdmin) => call(t.app, token, { method: 'GET', url: `/api/${url}` });
 const ids = (body: { id: number }[]) => body.map((x) => x.id).sort((a, b) => a - b);
@@ -44,6 +56,13 @@ beforeAll(async () => {
   const outro = await inserirBoletim(app, { produtorId: antigo, tecnicoId: tecnico, propriedadeId: propriedade, dataEmissao: '2019-03-01' });
   await inserirBoletimItem(app, outro, alface, '2019-04-01', '2019-05-31');
   semBoletim = await inserirPessoa(app, 'Sem Boletim Algum', 1);
+  romaneios.tomate = await inserirRomaneio(app, produtor, '2026-11-30', 881001);
+  await inserirRomaneioItem(app, romaneios.tomate, tomate, 5, itTomate);
+  romaneios.alface = await inserirRomaneio(app, produtor, '2026-12-03', 881002);
+  await inserirRomaneioItem(app, romaneios.alface, alface, 5, itAlface);
+  romaneios.ambos = await inserirRomaneio(app, produtor, '2026-12-07', 881003);
+  await inserirRomaneioItem(app, romaneios.ambos, alface, 5, itAlface);
+  await inserirRomaneioItem(app, romaneios.ambos, tomate, 5, itTomate);
 });
 
 describe('GET boletimitens/produtos/{pessoaId}?colheitaEm (decision 0125)', () => {
@@ -57,7 +76,7 @@ describe('GET boletimitens/produtos/{pessoaId}?colheitaEm (decision 0125)', () =
     const nov = await get(`boletimitens/produtos/${produtor}?colheitaEm=2026-11-30`);
     expect(nov.status).toBe(200);
     expect(ids(nov.body)).toEqual([itTomate]);
-    expect(nov.body[0]).toMatchObject({ produtoNome: 'Tomate Safra', inicioColheita: '2026-11-01', fimColheita: '2026-12-10', saldoQtde: 1000 });
+    expect(nov.body[0]).toMatchObject({ produtoNome: 'Tomate Safra', inicioColheita: '2026-11-01', fimColheita: '2026-12-10' });
     expect(ids((await get(`boletimitens/produtos/${produtor}?colheitaEm=2026-12-10`)).body)).toEqual([itTomate, itAlface].sort((a, b) => a - b));
     expect(ids((await get(`boletimitens/produtos/${produtor}?colheitaEm=2027-01-31`)).body)).toEqual([itAlface]);
     expect((await get(`boletimitens/produtos/${produtor}?colheitaEm=2026-10-31`)).body).toEqual([]);
@@ -124,5 +143,50 @@ describe('GET pessoa/tipo/1?ativosDesde (decision 0126)', () => {
   it('keeps the route its access: any profile; no profile, 403', async () => {
     expect((await get('pessoa/tipo/1?ativosDesde=2025-11-30', t.agro)).status).toBe(200);
     expect((await get('pessoa/tipo/1?ativosDesde=2025-11-30', t.semPerfil)).status).toBe(403);
+  });
+});
+
+describe('the romaneio list filtered by a product name (checked from the items index, issue 18)', () => {
+  const buscar = async (produtoNome: string) => {
+    const r = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/romaneio/searchRomaneio/desc/dataEmissao?page=0&size=20', payload: { produtoNome } });
+    expect(r.status).toBe(200);
+    return { ids: (r.body.content as { id: number }[]).map((x) => x.id), total: r.body.totalElements as number };
+  };
+
+  it('a romaneio with an item of a product whose name contains the text, each once, newest first, with its total', async () => {
+    expect(await buscar('TOMÁTE saf')).toEqual({ ids: [romaneios.ambos, romaneios.tomate], total: 2 });
+    expect(await buscar('alface')).toEqual({ ids: [romaneios.ambos, romaneios.alface], total: 2 });
+    // Two matching items in one romaneio: it is listed and counted once.
+    expect(await buscar('safra')).toEqual({ ids: [romaneios.ambos, romaneios.alface, romaneios.tomate], total: 3 });
+    // LIKE's own signs are text.
+    expect(await buscar('%')).toEqual({ ids: [], total: 0 });
+    expect(await buscar('tomate_safra')).toEqual({ ids: [], total: 0 });
+  });
+
+  it('counts up to 1,000 (decision 0098) from the products\' items: 1,001 romaneios say "more than 1,000"; the same with another filter too', async () => {
+    const app = t.app;
+    const grupo = await inserirGrupo(app, 'Contagem');
+    const repolho = await inserirProduto(app, grupo, 'Repolho Contado');
+    const couve = await inserirProduto(app, grupo, 'Couve Contada');
+    // 1,001 romaneios of one producer: each with a cabbage item, every other one with a kale item too.
+    await app.ctx.db.execute(sql`INSERT INTO romaneio_divida (divida) SELECT 990000 + g FROM generate_series(1, 1001) g`);
+    await app.ctx.db
+      .execute(sql`WITH r AS (INSERT INTO romaneio (data_emissao, divida, pessoa_id) SELECT '2026-11-02'::date, 990000 + g, ${antigo}::int FROM generate_series(1, 1001) g RETURNING id)
+      INSERT INTO romaneio_itens (romaneio_id, produto_id, quantidade) SELECT id, ${repolho}::int, 1 FROM r UNION ALL SELECT id, ${couve}::int, 1 FROM r WHERE id % 2 = 0`);
+    const pagina = async (filtro: Record<string, unknown>) =>
+      (await call(t.app, t.userAdmin, { method: 'POST', url: '/api/romaneio/searchRomaneio/desc/dataEmissao?page=0&size=20', payload: filtro })).body;
+    // Over the cap: 1,000 and not exact, for one product and for two (a romaneio with both counted once).
+    expect(await pagina({ produtoNome: 'repolho contado' })).toMatchObject({ totalElements: 1000, totalExato: false, totalPages: 50 });
+    expect(await pagina({ produtoNome: 'contad' })).toMatchObject({ totalElements: 1000, totalExato: false });
+    // Under it, exact: the kale items are in 500 or 501 romaneios.
+    const couves = await pagina({ produtoNome: 'couve contada' });
+    const esperado = Number(
+      (await app.ctx.db.execute(sql`SELECT count(DISTINCT romaneio_id)::int AS n FROM romaneio_itens WHERE produto_id = ${couve}`)).rows[0].n,
+    );
+    expect(couves.totalElements).toBe(esperado);
+    expect(couves.totalExato).toBeUndefined();
+    // With the producer too (the ordinary count): the same totals.
+    expect((await pagina({ produtoNome: 'couve contada', produtor: { id: antigo } })).totalElements).toBe(esperado);
+    expect(await pagina({ produtoNome: 'repolho contado', produtor: { id: antigo } })).toMatchObject({ totalElements: 1000, totalExato: false });
   });
 });
