@@ -121,6 +121,12 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   const divida = DIVIDAS_E2E[0];
   await entrar(page);
 
+  // What the form asks for (issue 18, decisions 0125 and 0126): the producers with a harvest in the year before the
+  // earliest date or later, and the chosen producer's items harvestable on a chosen date, not every year's rows.
+  const pedidos: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/(pessoa\/tipo\/1|boletimitens\/produtos\/)/.test(r.url())) pedidos.push(r.url().replace(/^.*\/api\//, ''));
+  });
   // A free stall clicked on the stall map opens the form with that stall and date.
   await page.goto(`/romaneiocreate?pedra=15&data=${d1}`);
   await expect(page.getByRole('heading', { name: 'Novo Romaneio' })).toBeVisible();
@@ -145,7 +151,10 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   await page.locator('.p-toast-message').filter({ hasText: divida.nomeContribuinte }).locator('.p-toast-icon-close').click();
   await page.mouse.move(0, 899);
 
+  await expect.poll(() => pedidos).toContain(`pessoa/tipo/1?ativosDesde=${maisDias(d1, -365)}`);
   await escolherProdutor(page, c.produtor.nome);
+  await expect.poll(() => pedidos).toContain(`boletimitens/produtos/${c.produtor.id}?colheitaEm=${d1},${d2}`);
+  expect(pedidos.filter((u) => !u.includes('?'))).toEqual([]);
   await page.locator('#novo-produto').focus();
   await adicionarPeloTeclado(page, c.tomate.nome, '120,5');
   await adicionarPeloTeclado(page, c.alface.nome, '30');

@@ -36,6 +36,12 @@ export interface ListField {
      * where a page walks the order's index and stops after its rows (issue 18).
      */
     existe?: boolean;
+    /**
+     * What is matched inside `from` when it is itself a field of `from` filtered through a small table (its own
+     * `via`): e.g. a romaneio's items by the ids of the products whose name contains the text, found once per query,
+     * so the row-by-row check reads only the items' index (instead of `expr` and `filter`).
+     */
+    campo?: ListField;
   };
   /** false: cannot sort by it. */
   sort?: boolean;
@@ -83,7 +89,22 @@ export interface ListSpec<Row> {
    * cap for a list over a table that grows every market day; `naOrdem`, the matches counted in the list's
    * own order (the newest first), so the count reads the rows the first pages show.
    */
-  contagem?: { maximo?: number; naOrdem?: boolean };
+  contagem?: {
+    maximo?: number;
+    naOrdem?: boolean;
+    /**
+     * A count of its own for some filters (the filters that filter, with their field's key): the matches up to
+     * `limite`, or null for the ordinary count. E.g. the romaneios with an item of some products, merged from those
+     * products' item indexes newest first, so the count stops after the cap however many years match (issue 18).
+     */
+    propria?: (filtros: FiltroAtivo[]) => ((db: Tx, limite: number) => Promise<number>) | null;
+  };
+}
+
+/** A filter that filters: its field's key and the value the client sent. */
+export interface FiltroAtivo {
+  key: string;
+  raw: unknown;
 }
 
 export interface ListParams {
@@ -130,8 +151,8 @@ const textoContido = (value: string) => value.replace(',', '.');
 
 export function condition(field: ListField, raw: unknown): SQL | null {
   if (field.via) {
-    const { key, from, id, expr, filter = field.filter, existe } = field.via;
-    const c = condition({ expr, filter }, raw);
+    const { key, from, id, expr, filter = field.filter, existe, campo } = field.via;
+    const c = condition(campo ?? { expr, filter }, raw);
     if (c && existe) return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${id} = ${key} AND ${c})`;
     return c && sql`${key} = ANY(ARRAY(SELECT ${id} FROM ${from} WHERE ${c}))`;
   }
@@ -186,7 +207,7 @@ export function campoDeOrdem<Row>(spec: ListSpec<Row>, sortField: string | undef
 }
 
 /** The body's filters that filter (known field, non-empty value), with their field's key. */
-function filtrando<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): { key: string; raw: unknown }[] {
+function filtrando<Row>(spec: ListSpec<Row>, filters?: Record<string, unknown> | null): FiltroAtivo[] {
   return Object.entries(filters ?? {}).flatMap(([name, raw]) => {
     const key = fieldKey(spec, name);
     return key && condition(spec.fields[key], raw) ? [{ key, raw }] : [];
@@ -310,11 +331,11 @@ export async function listPage<Row = Record<string, unknown>>(db: Tx, spec: List
   const where = whereClause(spec, p.filters);
   const order = orderClause(spec, p.sortField, p.sortDir);
   const maximo = spec.contagem?.maximo ?? TOTAL_MAXIMO;
-  const { rows, total } = await pageWithTotal(
-    db,
-    sql`SELECT ${spec.select} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
-    contagemLimitada(spec.from, where, maximo, spec.contagem?.naOrdem ? order : undefined),
-  );
+  const pagina = sql`SELECT ${spec.select} FROM ${spec.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`;
+  const propria = spec.contagem?.propria?.(filtrando(spec, p.filters));
+  const { rows, total } = propria
+    ? await Promise.all([executar(db, pagina), propria(db, maximo + 1)]).then(([r, total]) => ({ rows: r.rows, total }))
+    : await pageWithTotal(db, pagina, contagemLimitada(spec.from, where, maximo, spec.contagem?.naOrdem ? order : undefined));
   return pageOf(
     rows.map((r) => (spec.map ? spec.map(r) : (r as Row))),
     total,

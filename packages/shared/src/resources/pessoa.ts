@@ -10,6 +10,24 @@ export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 }
 export const NAO_PRODUTOR = 'A pessoa selecionada não é um produtor';
 export const NAO_TECNICO = 'A pessoa selecionada não é um técnico';
 
+/** Refusals of GET pessoa/tipo/{tipoId}?ativosDesde=… (decision 0126). */
+export const ATIVOS_DESDE_MSG = {
+  invalida: 'A data "ativosDesde" deve ser uma data válida no formato aaaa-mm-dd',
+  soProdutores: 'O filtro "ativosDesde" vale só para os produtores (pessoa/tipo/1)',
+} as const;
+
+/**
+ * GET pessoa/tipo/{tipoId}?ativosDesde=yyyy-mm-dd (decision 0126): only the producers with a bulletin item whose
+ * harvest ends on or after that date (the producers the gate form can take goods from). Without it, every person
+ * of the type, as before.
+ */
+export const pessoasDoTipoQuery = z.object({
+  ativosDesde: z.iso.date({ error: ATIVOS_DESDE_MSG.invalida }).optional(),
+});
+
+/** The day `dias` days before a yyyy-mm-dd day (calendar days, no time zone). */
+export const diasAntes = (dia: string, dias: number) => new Date(Date.parse(`${dia}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10);
+
 /** The photo file of a person: the digits of the CPF/CNPJ + '.png' (SPEC.md section 9). */
 export const nomeFoto = (cpfcnpj: string | null | undefined) => {
   const d = soDigitos(cpfcnpj);

@@ -255,6 +255,29 @@ export const boletimItemProduto = z.object({
 });
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
 
+/** Refusals of GET boletimitens/produtos/{pessoaId}?colheitaEm=… (decision 0125). */
+export const COLHEITA_EM_MSG = {
+  invalida: 'As datas de colheita devem ser datas válidas no formato aaaa-mm-dd, separadas por vírgula (até 31)',
+} as const;
+
+/** The most issue dates one romaneio form may ask the harvestable items of. */
+export const COLHEITA_EM_MAX_DATAS = 31;
+
+/**
+ * GET boletimitens/produtos/{pessoaId}?colheitaEm=yyyy-mm-dd[,yyyy-mm-dd…] (decision 0125): only the items whose
+ * harvest window (inicioColheita..fimColheita) contains at least one of the dates, the gate form's issue dates.
+ * Without it, every item of every bulletin of the producer, as before.
+ */
+export const boletimItensProdutorQuery = z.object({
+  colheitaEm: z
+    .string({ error: COLHEITA_EM_MSG.invalida })
+    .regex(new RegExp(`^\\d{4}-\\d{2}-\\d{2}(,\\d{4}-\\d{2}-\\d{2}){0,${COLHEITA_EM_MAX_DATAS - 1}}$`), COLHEITA_EM_MSG.invalida)
+    .transform((v) => [...new Set(v.split(','))].sort())
+    .refine((datas) => datas.every((d) => z.iso.date().safeParse(d).success), COLHEITA_EM_MSG.invalida)
+    .optional(),
+});
+export type BoletimItensProdutorQuery = z.input<typeof boletimItensProdutorQuery>;
+
 /** Whether a bulletin item may be brought on an issue date: its harvest window contains the date (yyyy-mm-dd strings). */
 export const colheitaContem = (item: { inicioColheita: string; fimColheita: string }, dataEmissao: string) =>
   item.inicioColheita <= dataEmissao && dataEmissao <= item.fimColheita;

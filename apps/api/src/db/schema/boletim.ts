@@ -55,6 +55,8 @@ export const boletimItens = pgTable(
   (t) => [
     index('boletim_itens_boletim_idx').on(t.boletimId),
     index('boletim_itens_produto_idx').on(t.produtoId),
+    // The producers with a harvest ending on or after a day (the gate form's producers, decision 0126): a year's items.
+    index('boletim_itens_fim_colheita_idx').on(t.fimColheita, t.boletimId),
     check('boletim_itens_colheita_ck', sql`${t.fimColheita} >= ${t.inicioColheita}`),
     check('boletim_itens_quantidades_ck', sql`${t.areaProducao} >= 0 AND ${t.producaoEstimada} >= 0 AND ${t.producaoEmbalada} >= 0`),
   ],

@@ -59,7 +59,8 @@ export const romaneioItens = pgTable(
   },
   (t) => [
     unique('romaneio_itens_codigo_lote_uq').on(t.codigoLote),
-    index('romaneio_itens_romaneio_idx').on(t.romaneioId),
+    // A romaneio's items; with their product, so the list's product-name filter checks a romaneio from the index alone (issue 18).
+    index('romaneio_itens_romaneio_idx').on(t.romaneioId, t.produtoId),
     index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId),
     // The romaneios with an item of some products (the list's product-name filter), read from the index alone (issue 18).
     index('romaneio_itens_produto_idx').on(t.produtoId, t.romaneioId),

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   nomeFoto,
   PESSOA_TIPO,
@@ -11,7 +11,7 @@ import {
   type PessoaTipo,
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { pessoa, pessoaTipo } from '../../db/schema';
+import { boletim, boletimItens, pessoa, pessoaTipo } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
@@ -129,11 +129,30 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     /** The person types in their fixed order (1 producer, 2 technician...), not alphabetical: a short, seeded list. */
     opcoesDeTipo: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
 
-    opcoesDoTipo: (tipoId: number): Promise<PessoaComDocumento[]> =>
+    /**
+     * The people of a type, by name; `ativosDesde` (producers only, decision 0126): only those with a bulletin item
+     * whose harvest ends on or after that day, found from the items' harvest-end index (a year's items, however
+     * many years the tables hold).
+     */
+    opcoesDoTipo: (tipoId: number, ativosDesde?: string): Promise<PessoaComDocumento[]> =>
       db
         .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
         .from(pessoa)
-        .where(eq(pessoa.tipoId, tipoId))
+        .where(
+          and(
+            eq(pessoa.tipoId, tipoId),
+            ativosDesde
+              ? inArray(
+                  pessoa.id,
+                  db
+                    .selectDistinct({ id: boletim.produtorId })
+                    .from(boletimItens)
+                    .innerJoin(boletim, eq(boletim.id, boletimItens.boletimId))
+                    .where(gte(boletimItens.fimColheita, ativosDesde)),
+                )
+              : undefined,
+          ),
+        )
         .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
 
     opcoesDeProdutores: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.PRODUTOR]),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, inteiroDoCaminho, pessoaRecurso } from '@ceasa/shared';
+import { ATIVOS_DESDE_MSG, idParam, inteiroDoCaminho, PESSOA_TIPO, pessoaRecurso, pessoasDoTipoQuery } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { quem } from '../../plugins/auth';
+import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { fotoStorage } from '../ftp/ftp.service';
 import { pessoaList, pessoaRepository } from './pessoa.repository';
@@ -22,8 +23,20 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/tipo', { schema: { tags, summary: 'Tipos de pessoa (id, descricao)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeTipo());
   r.get(
     '/pessoa/tipo/:tipoId',
-    { schema: { tags, summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj', params: tipoParam }, config: { acesso: 'perfil' } },
-    (req) => repo.opcoesDoTipo(req.params.tipoId),
+    {
+      schema: {
+        tags,
+        summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj; com ativosDesde, só os produtores com colheita até essa data ou depois',
+        params: tipoParam,
+        querystring: pessoasDoTipoQuery,
+      },
+      config: { acesso: 'perfil' },
+    },
+    (req) => {
+      const { ativosDesde } = req.query;
+      if (ativosDesde && req.params.tipoId !== PESSOA_TIPO.PRODUTOR) throw badRequest(ATIVOS_DESDE_MSG.soProdutores);
+      return repo.opcoesDoTipo(req.params.tipoId, ativosDesde);
+    },
   );
   r.get('/pessoa/produtorAll', { schema: { tags, summary: 'Produtores (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeProdutores());
   r.get('/pessoa/lojistas', { schema: { tags, summary: 'Lojistas (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeLojistas());

@@ -14,7 +14,7 @@ import { pedras, pessoa, romaneioDivida, romaneioItens, romaneioPedras } from '.
 import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
 import { HttpError, naoEncontrado, pgErro } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.service';
 import { ordemDoNumero } from '../pedra/pedra.service';
 
@@ -56,12 +56,19 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
       sort: false,
       via: {
         key: sql`r.id`,
-        from: sql`romaneio_itens ri JOIN produto p ON p.id = ri.produto_id`,
+        from: sql`romaneio_itens ri`,
         id: sql`ri.romaneio_id`,
-        expr: sql`p.nome`,
+        expr: sql`ri.produto_id`,
         filter: 'text',
         // Row by row: the newest page stops after its 20 romaneios however many years match.
         existe: true,
+        // The item's product among those whose name contains the text (found once): each romaneio is checked from
+        // the items' (romaneio_id, produto_id) index alone, and the capped total hashes those products' item keys.
+        campo: {
+          expr: sql`ri.produto_id`,
+          filter: 'text',
+          via: { key: sql`ri.produto_id`, from: sql`produto p`, id: sql`p.id`, expr: sql`p.nome`, filter: 'text' },
+        },
       },
     },
   },
@@ -70,8 +77,37 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
   defaultSort: { field: 'dataEmissao', dir: 'desc' },
   // About a hundred romaneios every market day: the total stops at 1,000, so a filter costs the same
   // after ten years (decision 0098). Not counted in order: with a product filter that would sort every match.
-  contagem: { maximo: 1000 },
+  // Filtered only by a product name: counted from the products' items, newest first (decision 0127).
+  contagem: {
+    maximo: 1000,
+    propria: (filtros) =>
+      filtros.length === 1 && filtros[0].key === 'produtoNome' ? (db, limite) => romaneiosComProdutoDoNome(db, filtros[0].raw, limite) : null,
+  },
 };
+
+/**
+ * How many romaneios have an item of a product whose name contains the text, up to `limite` (decision 0127): the
+ * products are found first (their name's trigram index), then their items' (produto_id, romaneio_id) index entries
+ * are merged newest romaneio first, one branch per product (a Merge Append), and the count stops at `limite`
+ * distinct romaneios: about `limite` index entries read whether the table holds one year or ten (a hash of every
+ * item of those products, the ordinary count's plan, grew with the years). Every item's romaneio exists and has
+ * its producer (foreign keys), so this is the list's own count with that filter alone.
+ */
+export async function romaneiosComProdutoDoNome(db: Tx, nome: unknown, limite: number): Promise<number> {
+  const filtro = condition({ expr: sql`p.nome`, filter: 'text' }, nome);
+  if (!filtro) return 0;
+  const produtos = (await executar(db, sql`SELECT p.id FROM produto p WHERE ${filtro} ORDER BY p.id`)).rows.map((r) => Number(r.id));
+  if (!produtos.length) return 0;
+  const ramos = sql.join(
+    produtos.map((id) => sql`(SELECT ri.romaneio_id FROM romaneio_itens ri WHERE ri.produto_id = ${id} ORDER BY ri.romaneio_id DESC)`),
+    sql` UNION ALL `,
+  );
+  const r = await executar(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT DISTINCT ON (u.romaneio_id) u.romaneio_id FROM (${ramos}) u ORDER BY u.romaneio_id DESC ${limitOffset(limite)}) c`,
+  );
+  return Number(r.rows[0].n);
+}
 
 /** A romaneio's items: saved with it by the shared master-detail save (diffed by id, one audit row each). */
 export const colecaoItens = {
@@ -179,9 +215,17 @@ export const aplicacoesDoItem = sql`(SELECT coalesce(json_agg(json_build_object(
     FROM caderno c LEFT JOIN aplicacao_produtos_quimicos a ON a.caderno_id = c.id AND NOT a.nao_necessarias
     WHERE c.boletim_item_id = bi.id GROUP BY c.id)`;
 
-/** A producer's bulletin items with their balance (what the romaneio form offers), by product name then id. */
-export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[]): Promise<BoletimItemProduto[]> {
-  const filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
+/**
+ * A producer's bulletin items with their balance (what the romaneio form offers), by product name then id;
+ * `ids`: only these; `colheitaEm`: only those whose harvest window contains one of these days (decision 0125).
+ */
+export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[], colheitaEm?: string[]): Promise<BoletimItemProduto[]> {
+  let filtro = ids ? (ids.length ? sql`AND bi.id IN (${sql.join(ids, sql`, `)})` : sql`AND false`) : sql``;
+  if (colheitaEm?.length)
+    filtro = sql`${filtro} AND (${sql.join(
+      colheitaEm.map((d) => sql`${d}::date BETWEEN bi.inicio_colheita AND bi.fim_colheita`),
+      sql` OR `,
+    )})`;
   const r = await t.execute(sql`
     SELECT bi.id, bi.boletim_id AS "boletimId", bi.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
            bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",

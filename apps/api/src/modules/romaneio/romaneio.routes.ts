@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   boletimItemProduto,
+  boletimItensProdutorQuery,
   idParam,
   idSchema,
   inteiroDoCaminho,
@@ -65,13 +66,14 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
     {
       schema: {
         tags,
-        summary: 'Itens de boletim do produtor (com janela de colheita e saldo), para o romaneio',
+        summary: 'Itens de boletim do produtor (com janela de colheita e saldo), para o romaneio; com colheitaEm, só os colhíveis em alguma das datas',
         params: pessoaParam,
+        querystring: boletimItensProdutorQuery,
         response: { 200: z.array(boletimItemProduto) },
       },
       config: acesso('visualizar'),
     },
-    (req) => itensDoProdutor(db, req.params.pessoaId),
+    (req) => itensDoProdutor(db, req.params.pessoaId, undefined, req.query.colheitaEm),
   );
   r.put(
     '/romaneioitens/updateQtde',

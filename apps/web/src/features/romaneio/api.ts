@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { BoletimItemProduto, PedraLivre, Produto } from '@ceasa/shared';
+import { COLHEITA_EM_MAX_DATAS, type BoletimItemProduto, type PedraLivre, type Produto } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 
 /** POST pedras/livres: the stalls free on every chosen date (none asked while no date is chosen). */
@@ -11,14 +11,20 @@ export const usePedrasLivres = (datas: string[], enabled: boolean) =>
     staleTime: 0,
   });
 
-/** GET boletimitens/produtos/{pessoaId}: the producer's bulletin items (harvest window and balance). */
-export const useItensDoProdutor = (pessoaId: number | null | undefined, enabled: boolean) =>
-  useQuery({
-    queryKey: ['boletimitens', 'produtos', pessoaId],
-    queryFn: () => api<BoletimItemProduto[]>(`boletimitens/produtos/${pessoaId}`),
+/**
+ * GET boletimitens/produtos/{pessoaId}?colheitaEm=…: the producer's bulletin items (harvest window and balance)
+ * harvestable on at least one of the chosen dates (decision 0125), so the answer is a season's items, not every
+ * bulletin the producer ever had; with no date chosen, all of them.
+ */
+export const useItensDoProdutor = (pessoaId: number | null | undefined, datas: string[], enabled: boolean) => {
+  const dias = [...new Set(datas)].sort().slice(0, COLHEITA_EM_MAX_DATAS);
+  return useQuery({
+    queryKey: ['boletimitens', 'produtos', pessoaId, dias],
+    queryFn: () => api<BoletimItemProduto[]>(`boletimitens/produtos/${pessoaId}${dias.length ? `?colheitaEm=${dias.join(',')}` : ''}`),
     enabled: enabled && !!pessoaId,
     staleTime: 0,
   });
+};
 
 /** GET produto/{id} of each product shown: its `pesoEmKg` (a package's weight), for the quantities' kg. */
 export function usePesosDosProdutos(ids: number[]): Map<number, number> {

@@ -50,7 +50,7 @@ beforeEach(() => {
   apiMock.mockImplementation(async (path) => {
     const p = String(path);
     if (p === 'config') return { diasDeMercado: [1, 4] };
-    if (p === 'pessoa/tipo/1') return [{ id: 3, nome: 'Lucas Dias', cpfcnpj: '3' }];
+    if (p === 'pessoa/tipo/1?ativosDesde=2026-03-04') return [{ id: 3, nome: 'Lucas Dias', cpfcnpj: '3' }];
     if (p === 'pedras/livres') return [{ id: 1001, numero: '1' }];
     if (p.startsWith('boletimitens/produtos/')) return [PULVERIZADO, SEM_CADERNO];
     if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: 20 };
@@ -68,10 +68,10 @@ describe('romaneio gate form: the withdrawal period on the row', { timeout: 30_0
     await us.click(screen.getByLabelText('Datas de Emissão'));
     await us.keyboard('04032027{Enter}');
     await waitFor(() => expect(screen.getByTestId('datas-escolhidas')).toHaveTextContent('04/03/2027'));
-    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === 'pessoa/tipo/1')).toBe(true));
+    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === 'pessoa/tipo/1?ativosDesde=2026-03-04')).toBe(true));
     await us.click(screen.getByLabelText('Produtor'));
     await us.keyboard('lucas dias{Enter}');
-    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => String(p).startsWith('boletimitens/produtos/3'))).toBe(true));
+    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === 'boletimitens/produtos/3?colheitaEm=2027-03-04')).toBe(true));
     await us.click(screen.getByLabelText('Produto'));
     await us.keyboard('tomate{Enter}10{Enter}alface{Enter}5{Enter}');
     const tabela = document.querySelector<HTMLElement>('.p-datatable[aria-label="Produtos adicionados"]')!;

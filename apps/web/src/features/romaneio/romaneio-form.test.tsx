@@ -44,7 +44,7 @@ function servidor() {
   apiMock.mockImplementation(async (path) => {
     const p = String(path);
     if (p === 'config') return { diasDeMercado: [1, 4] };
-    if (p === 'pessoa/tipo/1') return PRODUTORES;
+    if (p.startsWith('pessoa/tipo/1?ativosDesde=')) return PRODUTORES;
     if (p === 'pedras/livres') return LIVRES;
     if (p.startsWith('boletimitens/produtos/')) return ITENS;
     if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: PESOS[Number(p.split('/')[1])] };
@@ -78,7 +78,8 @@ async function datasEProdutor(us: ReturnType<typeof u>, nome = 'lucas dias') {
   await us.keyboard(`${dd(SEG)}{Enter}${dd(QUI)}{Enter}`);
   await waitFor(() => expect(screen.getByTestId('datas-escolhidas')).toHaveTextContent('30/11/202603/12/2026'));
   const produtor = screen.getByLabelText('Produtor');
-  await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === 'pessoa/tipo/1')).toBe(true));
+  // Only the producers with a harvest in the year before the earliest date or later (decision 0126).
+  await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === 'pessoa/tipo/1?ativosDesde=2025-11-30')).toBe(true));
   await us.click(produtor);
   await us.keyboard(`${nome}{Enter}`);
   return produtor;
@@ -196,7 +197,8 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await us.click(screen.getByLabelText('Pedras'));
     await us.keyboard('120{Enter}121{Enter}');
     const produto = screen.getByLabelText('Produto');
-    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => String(p).startsWith('boletimitens/produtos/3'))).toBe(true));
+    // Only the items harvestable on a chosen date (decision 0125).
+    await waitFor(() => expect(apiMock.mock.calls.some(([p]) => p === `boletimitens/produtos/3?colheitaEm=${SEG},${QUI}`)).toBe(true));
     await us.click(produto);
     // 'tomate' finds Tomate first (the whole name), 'cereja tom' the other.
     await us.keyboard('tomate{Enter}40{Enter}cereja tom{Enter}25{Enter}alface{Enter}60{Enter}BATATA{Enter}35{Enter}');

@@ -15,6 +15,7 @@ import {
   formatQuantidadeEmbalagens,
   quantidadeItem,
   romaneioRecurso,
+  toIsoDate,
   type BoletimItemProduto,
   type Romaneio,
 } from '@ceasa/shared';
@@ -22,7 +23,7 @@ import { ehDataIso } from '../../components/form/mascaras';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField, type EditorProprio, type NovasLinhas } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { opcoesPessoas, useProdutores } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { DividaField } from '../../components/form/divida-field';
@@ -89,13 +90,15 @@ export default function RomaneioForm() {
   const editando = f.editando;
   const toast = useToast();
   const settings = useSettings();
-  const produtores = useProdutores();
   const datasVistas = useWatch({ control, name: 'datas' });
   const datas = useMemo(() => datasVistas ?? [], [datasVistas]);
+  // The producers with a harvest in the year before the earliest date chosen or later (decision 0126), and the
+  // chosen producer's items harvestable on a chosen date (decision 0125): a season's rows after any number of years.
+  const produtores = useProdutoresAtivos(datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
   const itens = (useWatch({ control, name: 'itens' }) ?? []) as ItemForm[];
   const livres = usePedrasLivres(datas, !editando);
-  const doProdutor = useItensDoProdutor(pessoaId, !editando);
+  const doProdutor = useItensDoProdutor(pessoaId, datas, !editando);
   // Withdrawal period (issue 19): each row's refusal, shown on the row as soon as item and dates are chosen.
   // Read from the row being drawn and from the form's values at save: the items field adds rows without
   // re-rendering this form, so a map of `itens` from here would lag a row behind.
