@@ -12,6 +12,7 @@ import { loadKeys } from './identity/keys';
 import { abrirAvisos, type Avisos } from './lib/avisos';
 import { importarFotosDaPasta } from './modules/ftp/ftp.service';
 import { createMailer } from './identity/mail';
+import { criarProvedorExterno, registrarIdentidadeDesligada } from './identity/externo';
 import { registerIdentity } from './identity/identity.routes';
 import { loginThrottle } from './identity/throttle';
 import { registerModules } from './modules';
@@ -71,7 +72,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onClose', () => avisos.fechar());
   app.decorate('avisos', avisos);
   const mailer = createMailer(db, config, app.log);
-  const ctx: AppContext = { db, database, config, keys, mailer, avisos };
+  const ctx: AppContext = { db, database, config, keys, mailer, avisos, oidcExterno: config.oidc ? criarProvedorExterno(config.oidc) : undefined };
   app.decorate('ctx', ctx);
   // Sign-in counters hear the other servers' failures from the start, not from this server's first sign-in.
   loginThrottle(ctx);
@@ -84,9 +85,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await registerOpenapi(app, config);
 
-  registerAuth(app, db, keys);
+  registerAuth(app, db, keys, ctx.oidcExterno);
   registerAvisosDeEscrita(app);
-  await app.register(async (realm) => registerIdentity(realm, ctx));
+  // In external identity mode (OIDC_ISSUER) the built-in provider is off: its paths answer a pt-BR 404 (decision 0118).
+  if (ctx.oidcExterno) registrarIdentidadeDesligada(app);
+  else await app.register(async (realm) => registerIdentity(realm, ctx));
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);
   else app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
