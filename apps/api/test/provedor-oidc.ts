@@ -80,6 +80,10 @@ export async function iniciarProvedor(opcoes: {
       },
       rpInitiatedLogout: {
         enabled: true,
+        logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.body = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Sair</title></head><body>
+<h1>Sair do provedor de teste?</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">Sair do provedor</button></body></html>`;
+        },
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
           ctx.body = '<!doctype html><title>Saiu</title><p>Sessão encerrada no provedor.</p>';
         },

@@ -1,20 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginInput, type LoginInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/text-field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { destinoAposLogin } from '../../lib/destino';
+import { useModoDeEntrada } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
+import { Carregando } from '../../components/layout/carregando';
 import { AuthCard } from './auth-card';
+import { EntradaExterna } from './entrada-externa';
 
 export default function LoginPage() {
   const { login } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const { control, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', senha: '' } });
+  const modo = useModoDeEntrada();
+  const { pathname } = useLocation();
 
   const entrar = handleSubmit(async (v) => {
     try {
@@ -26,6 +31,9 @@ export default function LoginPage() {
     }
   });
 
+  if (modo === null) return <Carregando />;
+  // The municipality's provider (OIDC_ISSUER): /login goes there; '/' (where its sign-out returns) shows the button.
+  if (modo === 'externo') return <EntradaExterna automatica={pathname.startsWith('/login')} />;
   return (
     <AuthCard titulo="Entrar">
       <form onSubmit={entrar} noValidate className="form-stack">
