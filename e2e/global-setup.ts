@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { E2E_PORT } from '../playwright.config';
-import { ADMIN, DIVIDAS_E2E, MAIL_DIR } from './support';
+import { ADMIN, CLIENTE_OIDC, DIVIDAS_E2E, MAIL_DIR } from './support';
 
 /**
  * Starts a real SMTP receiver (mails saved as files for the tests to read) and the product
@@ -57,6 +57,8 @@ export default async function globalSetup() {
       LOGIN_MAX_ATTEMPTS: '50',
       // The tests create many accounts from 127.0.0.1 (criarUsuario).
       REGISTER_MAX_ACCOUNTS: '1000',
+      // Another system that signs people in through the built-in provider (e2e/oidc.spec.ts).
+      OIDC_CLIENTS: JSON.stringify([CLIENTE_OIDC]),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { formatDate } from '@ceasa/shared/format';
+import { E2E_PORT } from '../playwright.config';
 
 /**
  * Every browser test runs with this `test`: it records the Content-Security-Policy violations of every
@@ -41,6 +42,14 @@ export function vigiarCsp(context: BrowserContext): string[] {
 
 export const ADMIN = { email: 'admin@e2e.local', senha: 'Admin#e2e1' };
 /** Mails the test SMTP receiver saved, per checkout (two checkouts may run their browser tests at once). */
+/** The client of the built-in OpenID Connect provider the browser test plays (a listener on E2E_PORT + 5). */
+export const PORTA_CLIENTE_OIDC = E2E_PORT + 5;
+export const CLIENTE_OIDC = {
+  client_id: 'sistema-e2e',
+  redirect_uris: [`http://127.0.0.1:${PORTA_CLIENTE_OIDC}/cb`],
+  post_logout_redirect_uris: [`http://127.0.0.1:${PORTA_CLIENTE_OIDC}/saiu`],
+};
+
 export const MAIL_DIR = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-mail');
 /** Screenshots, printed PDFs and their page-1 PNGs, kept for a visual check after the run. */
 export const ARTEFATOS = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-artifacts');

@@ -14,6 +14,9 @@ import { importarFotosDaPasta } from './modules/ftp/ftp.service';
 import { createMailer } from './identity/mail';
 import { criarProvedorExterno, registrarIdentidadeDesligada } from './identity/externo';
 import { registerIdentity } from './identity/identity.routes';
+import { registerInteracao } from './identity/interacao.routes';
+import { criarProvedor } from './identity/provedor';
+import { chavesDeCookie } from './identity/provedor-modelos';
 import { loginThrottle } from './identity/throttle';
 import { registerModules } from './modules';
 import { registerAuth } from './plugins/auth';
@@ -62,9 +65,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (!opts.database) app.addHook('onClose', () => database.close());
   // Alone among the servers of this database (two may start at the same moment): the first super-admin,
   // the signing key and the photos once kept in DATA_DIR are made or moved once.
-  const { adminInicial, keys } = await database.sozinho(async () => ({
+  const { adminInicial, keys, chavesCookie } = await database.sozinho(async () => ({
     adminInicial: await seedReference(db, config),
     keys: await loadKeys(db),
+    chavesCookie: await chavesDeCookie(db),
     fotos: await importarFotosDaPasta(db, config, app.log),
   }));
   app.decorate('adminInicial', adminInicial);
@@ -89,7 +93,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerAvisosDeEscrita(app);
   // In external identity mode (OIDC_ISSUER) the built-in provider is off: its paths answer a pt-BR 404 (decision 0118).
   if (ctx.oidcExterno) registrarIdentidadeDesligada(app);
-  else await app.register(async (realm) => registerIdentity(realm, ctx));
+  else {
+    const provedor = await criarProvedor(ctx, chavesCookie, () => app.esquecerSessoes());
+    await app.register(async (realm) => {
+      registerIdentity(realm, ctx, provedor);
+      registerInteracao(realm, ctx, provedor);
+    });
+  }
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);
   else app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));

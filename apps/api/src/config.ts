@@ -33,6 +33,8 @@ export interface Config {
   dividasUrl?: string;
   /** Which proxies may set X-Forwarded-*: false (none), true, or their addresses (TRUST_PROXY). */
   trustProxy: boolean | string | string[];
+  /** OIDC_CLIENTS: the other systems that may sign people in through the built-in provider (identity/provedor.ts). */
+  oidcClients: ClienteOidc[];
   /** The municipality's own OpenID Connect provider (OIDC_ISSUER): when set, people sign in there (identity/externo.ts). */
   oidc?: OidcExterno;
   settings: Settings;
@@ -52,6 +54,14 @@ export interface OidcExterno {
   audience: string;
   /** OIDC_SCOPES: the scopes asked at sign-in (default `openid email profile`; gov.br adds govbr_confiabilidades). */
   scopes: string;
+}
+
+/** A client of the built-in OpenID Connect provider: public (PKCE) without a secret, confidential with one. */
+export interface ClienteOidc {
+  client_id: string;
+  client_secret?: string;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -81,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
     dividasUrl: env.DIVIDAS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    oidcClients: parseClientesOidc(env.OIDC_CLIENTS),
     oidc: parseOidc(env),
     settings: {
       municipio,
@@ -174,6 +185,62 @@ function parseTrustProxy(v: string | undefined): boolean | string | string[] {
   if (!v || v === 'false') return false;
   if (v === 'true') return true;
   return v.includes(',') ? v.split(',').map((x) => x.trim()) : v;
+}
+
+/** The web app's own client of the realm (identity/keys.ts CLIENT_ID), which OIDC_CLIENTS may not redefine. */
+const CLIENTE_DO_SISTEMA = 'ceasa-web';
+
+/**
+ * OIDC_CLIENTS: a JSON array of `{client_id, redirect_uris, post_logout_redirect_uris, client_secret?}`.
+ * Every refusal names the variable and what to fix, in pt-BR, and stops the start.
+ */
+export function parseClientesOidc(v: string | undefined): ClienteOidc[] {
+  if (!v?.trim()) return [];
+  const erro = (o: string) => new Error(`OIDC_CLIENTS inválido: ${o}`);
+  let lido: unknown;
+  try {
+    lido = JSON.parse(v);
+  } catch {
+    throw erro('não é um JSON válido. Use uma lista, como [{"client_id":"app","redirect_uris":["https://app.exemplo.gov.br/callback"]}]');
+  }
+  if (!Array.isArray(lido)) throw erro('use uma lista (um array JSON) de clientes');
+  const vistos = new Set<string>();
+  return lido.map((c: unknown, i): ClienteOidc => {
+    const qual = `o cliente ${i + 1}`;
+    if (!c || typeof c !== 'object' || Array.isArray(c)) throw erro(`${qual} não é um objeto`);
+    const o = c as Record<string, unknown>;
+    const desconhecidos = Object.keys(o).filter((k) => !['client_id', 'client_secret', 'redirect_uris', 'post_logout_redirect_uris'].includes(k));
+    if (desconhecidos.length) throw erro(`${qual} tem campos desconhecidos (${desconhecidos.join(', ')})`);
+    const id = o.client_id;
+    if (typeof id !== 'string' || !/^[\w.:-]{1,100}$/.test(id)) throw erro(`${qual} não tem client_id (letras, números, '.', ':', '_' ou '-')`);
+    if (id === CLIENTE_DO_SISTEMA) throw erro(`o client_id '${id}' é o das telas do sistema; escolha outro`);
+    if (vistos.has(id)) throw erro(`o client_id '${id}' aparece mais de uma vez`);
+    vistos.add(id);
+    const segredo = o.client_secret;
+    if (segredo !== undefined && (typeof segredo !== 'string' || segredo.length < 32))
+      throw erro(`o client_secret de '${id}' deve ter pelo menos 32 caracteres`);
+    const enderecos = (campo: 'redirect_uris' | 'post_logout_redirect_uris', obrigatorio: boolean): string[] => {
+      const lista = o[campo] ?? [];
+      if (!Array.isArray(lista) || (obrigatorio && !lista.length)) throw erro(`'${id}' precisa de ${campo}: uma lista de endereços`);
+      for (const u of lista) {
+        let url: URL | null = null;
+        try {
+          url = typeof u === 'string' ? new URL(u) : null;
+        } catch {
+          /* below */
+        }
+        if (!url || url.hash || !/^[a-z][a-z0-9+.-]*:$/.test(url.protocol) || url.protocol === 'javascript:' || url.protocol === 'data:')
+          throw erro(`o endereço ${JSON.stringify(u)} em ${campo} de '${id}' não é um endereço absoluto (como https://app.exemplo.gov.br/callback), sem '#'`);
+      }
+      return lista as string[];
+    };
+    return {
+      client_id: id,
+      ...(segredo ? { client_secret: segredo as string } : {}),
+      redirect_uris: enderecos('redirect_uris', true),
+      post_logout_redirect_uris: enderecos('post_logout_redirect_uris', false),
+    };
+  });
 }
 
 export const gerarSenha = () => randomBytes(12).toString('base64url');

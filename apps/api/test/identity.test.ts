@@ -73,9 +73,11 @@ describe('OpenID Connect discovery and keys', () => {
       userinfo_endpoint: `${iss}/protocol/openid-connect/userinfo`,
       end_session_endpoint: `${iss}/protocol/openid-connect/logout`,
       jwks_uri: `${iss}/protocol/openid-connect/certs`,
-      grant_types_supported: ['password', 'refresh_token'],
+      authorization_endpoint: `${iss}/protocol/openid-connect/auth`,
+      revocation_endpoint: `${iss}/protocol/openid-connect/revoke`,
       id_token_signing_alg_values_supported: ['ES256'],
     });
+    expect([...r.body.grant_types_supported].sort()).toEqual(['authorization_code', 'password', 'refresh_token']);
     await atras.close();
   });
 
@@ -136,24 +138,24 @@ describe('password grant', () => {
     const ip = novoIp();
     const antes = await countRows(t.app, 'sessoes');
     const errada = await login(t.app, ADMIN.email, 'errada', ip);
-    expect(errada.status).toBe(401);
+    expect(errada.status).toBe(400);
     expect(errada.body).toEqual(CREDENCIAIS);
 
     const desconhecido = await login(t.app, 'ninguem@teste.local', 'qualquer', ip);
-    expect(desconhecido.status).toBe(401);
+    expect(desconhecido.status).toBe(400);
     expect(desconhecido.body).toEqual(CREDENCIAIS);
 
     const u = await registrar(t.app, 'Desativado', 'desativado@teste.local', 'senha-certa');
     await t.app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.id, u.id));
     const desativado = await login(t.app, u.email, 'senha-certa', ip);
-    expect(desativado.status).toBe(401);
+    expect(desativado.status).toBe(400);
     expect(desativado.body).toEqual(CREDENCIAIS);
     expect(await countRows(t.app, 'sessoes')).toBe(antes);
   });
 
   it('refuses another client and an unsupported grant type', async () => {
     const c = await login(t.app, ADMIN.email, ADMIN.senha, novoIp(), 'admin-cli');
-    expect(c.status).toBe(401);
+    expect(c.status).toBe(400);
     expect(c.body.error).toBe('unauthorized_client');
     const g = await form(t.app, `${OIDC}/token`, { grant_type: 'client_credentials', client_id: 'ceasa-web' });
     expect(g.status).toBe(400);
@@ -233,7 +235,7 @@ describe('login throttling: a lockout cannot be used against someone else', () =
     await registrar(t.app, 'Alvo', 'alvo@teste.local', 'senha-alvo');
     await registrar(t.app, 'Vizinho', 'vizinho@teste.local', 'senha-vizinho');
     const atacante = novoIp();
-    for (let i = 0; i < 5; i++) expect((await login(t.app, 'alvo@teste.local', `errada-${i}`, atacante)).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(t.app, 'alvo@teste.local', `errada-${i}`, atacante)).status).toBe(400);
     const sexta = await login(t.app, 'alvo@teste.local', 'senha-alvo', atacante);
     expect(sexta.status).toBe(429);
     expect(sexta.body).toEqual({ error: 'invalid_grant', error_description: TENTATIVAS, message: TENTATIVAS });
@@ -247,7 +249,7 @@ describe('login throttling: a lockout cannot be used against someone else', () =
     await registrar(t.app, 'Esquecido', 'esquecido@teste.local', 'senha-certa');
     const ip = novoIp();
     for (let rodada = 0; rodada < 2; rodada++) {
-      for (let i = 0; i < 4; i++) expect((await login(t.app, 'esquecido@teste.local', 'errada', ip)).status).toBe(401);
+      for (let i = 0; i < 4; i++) expect((await login(t.app, 'esquecido@teste.local', 'errada', ip)).status).toBe(400);
       expect((await login(t.app, 'esquecido@teste.local', 'senha-certa', ip)).status).toBe(200);
     }
   });
@@ -258,8 +260,8 @@ describe('login throttling: a lockout cannot be used against someone else', () =
     expect((await login(t.app, 'cobicada@teste.local', 'senha-dela', mesa)).status).toBe(200);
     // A distributed attack: past 5 failures on the account (from several addresses), each further failure
     // makes every address where she never signed in wait before the next try (the password is not even checked).
-    for (let i = 0; i < 5; i++) expect((await login(t.app, 'cobicada@teste.local', `chute-${i}`, novoIp())).status).toBe(401);
-    expect((await login(t.app, 'cobicada@teste.local', 'chute-5', novoIp())).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(t.app, 'cobicada@teste.local', `chute-${i}`, novoIp())).status).toBe(400);
+    expect((await login(t.app, 'cobicada@teste.local', 'chute-5', novoIp())).status).toBe(400);
     expect((await login(t.app, 'cobicada@teste.local', 'chute-6', novoIp())).status).toBe(429);
     // Four more failures, as if the attacker had waited each time (the delay grows: 16 s after the 10th).
     for (let i = 0; i < 4; i++) loginThrottle(t.app.ctx).falhou('cobicada@teste.local', novoIp());
@@ -296,10 +298,10 @@ describe('login throttling: a lockout cannot be used against someone else', () =
     const escritorio = novoIp();
     expect((await login(t.app, 'colega@teste.local', 'senha-colega', escritorio)).status).toBe(200);
     // 20 failures over 20 accounts from the office's one address (the old lockout): nobody is refused.
-    for (let i = 0; i < 20; i++) expect((await login(t.app, `conta-${i}@teste.local`, 'errada', escritorio)).status).toBe(401);
+    for (let i = 0; i < 20; i++) expect((await login(t.app, `conta-${i}@teste.local`, 'errada', escritorio)).status).toBe(400);
     expect((await login(t.app, 'novata@teste.local', 'senha-novata', escritorio)).status).toBe(200);
     // Password spraying (50 failures, 10× the pair limit): only accounts that never signed in from there wait.
-    for (let i = 20; i < 50; i++) expect((await login(t.app, `conta-${i}@teste.local`, 'errada', escritorio)).status).toBe(401);
+    for (let i = 20; i < 50; i++) expect((await login(t.app, `conta-${i}@teste.local`, 'errada', escritorio)).status).toBe(400);
     expect((await login(t.app, 'estreante@teste.local', 'senha-estreante', escritorio)).status).toBe(429);
     expect((await login(t.app, 'colega@teste.local', 'senha-colega', escritorio)).status).toBe(200);
     expect((await login(t.app, 'novata@teste.local', 'senha-novata', escritorio)).status).toBe(200);
@@ -521,7 +523,7 @@ describe('password reset over SMTP', () => {
 
     const ok = await call(smtpApp, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'senha-nova' } });
     expect(ok.status).toBe(204);
-    expect((await login(smtpApp, u.email, 'senha-antiga', novoIp())).status).toBe(401);
+    expect((await login(smtpApp, u.email, 'senha-antiga', novoIp())).status).toBe(400);
     expect((await login(smtpApp, u.email, 'senha-nova', novoIp())).status).toBe(200);
     // Sessions opened before the reset are over.
     expect((await refresh(smtpApp, sessao.body.refresh_token)).status).toBe(400);

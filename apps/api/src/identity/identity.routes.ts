@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { usuarios } from '../db/schema';
-import { accessToken, entrarComSenha, issuerDo, MSG_CREDENCIAIS } from './entrar';
-import { ALG, CLIENT_ID, REALM } from './keys';
+import { accessToken, entrarComSenha, MSG_CREDENCIAIS } from './entrar';
+import { CLIENT_ID, REALM } from './keys';
+import type { Provedor } from './provedor';
 import { MSG_TENTATIVAS } from './throttle';
 import { revogarPorRefresh, rotacionar, sessaoAberta, type SessaoRow, type UsuarioRow } from './tokens';
 
@@ -24,10 +25,16 @@ const campo = (body: unknown, nome: string): string | undefined => {
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
 
-export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
+/**
+ * The realm under Keycloak's paths. The web app's client `ceasa-web` keeps the hand-written password and
+ * refresh_token grants and POST logout with a refresh token (the contract fixes their answers); userinfo
+ * and the keys are served here for every token of the realm. Everything else (discovery, authorization,
+ * the code and refresh grants of the clients of OIDC_CLIENTS, revocation, RP-initiated logout) is
+ * oidc-provider's (provedor.ts, docs/decisions/0113).
+ */
+export function registerIdentity(app: FastifyInstance, ctx: AppContext, provedor: Provedor) {
   const { db, config, keys } = ctx;
   const tags = ['Identidade'];
-  const issuer = issuerDo(ctx);
 
   async function tokensPara(usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
     return {
@@ -42,31 +49,16 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
     };
   }
 
-  app.get(`${BASE}/.well-known/openid-configuration`, { schema: { tags, summary: 'Descoberta OpenID Connect' } }, async () => {
-    return {
-      issuer,
-      token_endpoint: `${issuer}/protocol/openid-connect/token`,
-      userinfo_endpoint: `${issuer}/protocol/openid-connect/userinfo`,
-      end_session_endpoint: `${issuer}/protocol/openid-connect/logout`,
-      jwks_uri: `${issuer}/protocol/openid-connect/certs`,
-      grant_types_supported: ['password', 'refresh_token'],
-      response_types_supported: ['token'],
-      subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: [ALG],
-      userinfo_signing_alg_values_supported: [ALG],
-      token_endpoint_auth_methods_supported: ['none'],
-      scopes_supported: ['openid', 'profile', 'email'],
-      claims_supported: ['sub', 'iss', 'name', 'email', 'preferred_username', 'realm_access'],
-    };
-  });
-
   app.get(`${OIDC}/certs`, { schema: { tags, summary: 'Chaves públicas (JWKS)' } }, async () => keys.jwks);
 
   app.post(`${OIDC}/token`, { schema: { tags, summary: 'Emite tokens (grant password ou refresh_token)' } }, async (req, reply) => {
     const body = req.body;
     const grant = campo(body, 'grant_type');
+    const cliente = campo(body, 'client_id');
+    // Other clients and grants: oidc-provider (a client authenticated by HTTP Basic names no client_id here).
+    if (grant !== 'password' && cliente !== CLIENT_ID) return provedor.encaminhar(req, reply);
     if (grant !== 'password' && grant !== 'refresh_token') return oauthErro(reply, 400, 'unsupported_grant_type', 'Tipo de concessão não suportado.');
-    if (campo(body, 'client_id') !== CLIENT_ID) return oauthErro(reply, 401, 'unauthorized_client', 'Cliente inválido.');
+    if (cliente !== CLIENT_ID) return oauthErro(reply, 400, 'unauthorized_client', 'Este cliente não pode usar o grant password.');
 
     if (grant === 'refresh_token') {
       const token = campo(body, 'refresh_token');
@@ -83,7 +75,8 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
     const r = await entrarComSenha(ctx, req.ip, campo(body, 'username'), campo(body, 'password'));
     if (!r.ok) {
       if (r.esperarSegundos) reply.header('retry-after', String(r.esperarSegundos));
-      return oauthErro(reply, r.status, 'invalid_grant', r.message);
+      // RFC 6749 5.2: wrong credentials are a 400 invalid_grant; too many attempts stay a 429.
+      return oauthErro(reply, r.status === 401 ? 400 : r.status, 'invalid_grant', r.message);
     }
     return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
   });
@@ -111,12 +104,22 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext) {
 
   app.post(`${OIDC}/logout`, { schema: { tags, summary: 'Encerra a sessão do refresh token' } }, async (req, reply) => {
     const cliente = campo(req.body, 'client_id');
-    if (cliente && cliente !== CLIENT_ID) return oauthErro(reply, 401, 'unauthorized_client', 'Cliente inválido.');
     const token = campo(req.body, 'refresh_token');
+    // RP-initiated logout by form POST (id_token_hint, post_logout_redirect_uri): oidc-provider's.
+    if (!token && cliente !== CLIENT_ID) return provedor.encaminhar(req, reply);
+    if (cliente && cliente !== CLIENT_ID) return oauthErro(reply, 400, 'unauthorized_client', 'Este cliente não pode encerrar sessões por refresh token.');
     if (token) {
       await revogarPorRefresh(db, token);
       app.esquecerSessoes();
     }
     return reply.code(204).send();
+  });
+
+  // Discovery, authorization, the other clients' grants, revocation, GET logout and the rest: oidc-provider.
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: `${BASE}/*`,
+    schema: { hide: true },
+    handler: (req, reply) => provedor.encaminhar(req, reply),
   });
 }

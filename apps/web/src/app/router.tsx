@@ -23,8 +23,10 @@ function ScrollToTop() {
 /** Sign-in pages: a signed-in user goes to the saved route (profiled) or /home. */
 function SomentePublico({ children }: { children: ReactNode }) {
   const { sessao, carregando } = useAuth();
+  // Signing in for another system (`/login?interacao=`) asks for the password even when signed in here.
+  const paraOutroSistema = new URLSearchParams(useLocation().search).has('interacao');
   if (carregando) return <Carregando />;
-  if (sessao) return <Navigate to={destinoAposLogin(sessao.perfilUser)} replace />;
+  if (sessao && !paraOutroSistema) return <Navigate to={destinoAposLogin(sessao.perfilUser)} replace />;
   return <>{children}</>;
 }
 

@@ -67,6 +67,22 @@ export async function entrarNaSessao(email: string, senha: string): Promise<stri
   return t.access_token;
 }
 
+/**
+ * Signs in for another system (the OpenID Connect code flow, `/login?interacao=<uid>`): the server opens
+ * the session for that system and answers where the browser goes next (back to it, with the code).
+ */
+export async function entrarParaOutroSistema(interacao: string, email: string, senha: string): Promise<string> {
+  const res = await fetch(`/realms/ceasa/interacao/${encodeURIComponent(interacao)}/login`, {
+    method: 'POST',
+    headers: { ...CSRF, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, senha }),
+    credentials: 'same-origin',
+  });
+  const body = (await res.json().catch(() => ({}))) as { redirectTo?: string; message?: string };
+  if (!res.ok || !body.redirectTo) throw new ApiError(res.status, body.message ?? res.statusText, body);
+  return body.redirectTo;
+}
+
 /** After an external sign-in the server set the session cookie: the first access token comes through it. */
 export async function entrarPeloCookie(): Promise<string> {
   const t = await postSessao<TokenResponse>('refresh');

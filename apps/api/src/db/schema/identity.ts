@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid, serial } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const usuarios = pgTable('usuarios', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -79,4 +79,32 @@ export const registrosPorEndereco = pgTable(
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('registros_por_endereco_idx').on(t.endereco, t.criadoEm)],
+);
+
+/**
+ * What the built-in OpenID Connect provider (identity/provedor.ts, panva's oidc-provider) keeps between
+ * requests: authorization codes, refresh tokens, grants, sessions, interactions, and its cookie keys
+ * (tipo 'ChavesDeCookie'), one row per object, so every server of the database sees the same state and a
+ * restart loses nothing. `grant_id`, `uid` and `user_code` are the library's look-ups; `consumido_em`
+ * marks a used code or refresh token (a second use revokes the grant).
+ */
+export const oidcModelo = pgTable(
+  'oidc_modelo',
+  {
+    tipo: text('tipo').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    expiraEm: timestamp('expira_em', { withTimezone: true }),
+    consumidoEm: timestamp('consumido_em', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tipo, t.id] }),
+    index('oidc_modelo_grant_idx').on(t.grantId),
+    uniqueIndex('oidc_modelo_uid_idx').on(t.tipo, t.uid),
+    uniqueIndex('oidc_modelo_user_code_idx').on(t.tipo, t.userCode),
+    index('oidc_modelo_expira_idx').on(t.expiraEm),
+  ],
 );

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginInput, type LoginInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/text-field';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, entrarParaOutroSistema } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { destinoAposLogin } from '../../lib/destino';
 import { useModoDeEntrada } from '../../lib/settings';
@@ -17,17 +17,24 @@ export default function LoginPage() {
   const { login } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  // Signing in for another system (OpenID Connect code flow): the server says where to go back to.
+  const interacao = useSearchParams()[0].get('interacao');
   const { control, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', senha: '' } });
   const modo = useModoDeEntrada();
   const { pathname } = useLocation();
 
   const entrar = handleSubmit(async (v) => {
     try {
+      if (interacao) {
+        window.location.assign(await entrarParaOutroSistema(interacao, v.email, v.senha));
+        return;
+      }
       const s = await login(v.email, v.senha);
       navigate(destinoAposLogin(s.perfilUser), { replace: true });
     } catch (err) {
       const e = err as ApiError;
-      toast.show('error', 'Login', e.status === 429 ? e.message : 'Email ou senha inválido');
+      // Throttling and an expired sign-in for another system say why; anything else is the usual message.
+      toast.show('error', 'Login', e.status === 429 || (interacao && e.status === 400) ? e.message : 'Email ou senha inválido');
     }
   });
 

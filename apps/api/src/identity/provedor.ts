@@ -1,0 +1,265 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import { enderecoPublico } from '../config';
+import type { AppContext } from '../context';
+import { chaves, usuarios } from '../db/schema';
+import { issuerDo } from './entrar';
+import { ALG, REALM } from './keys';
+import { adaptadorOidc } from './provedor-modelos';
+import { sessaoAberta } from './tokens';
+
+export const BASE = `/realms/${REALM}`;
+/** Keycloak's paths, relative to the issuer. */
+const OIDC = '/protocol/openid-connect';
+/** The page of ours where a person signs in for another system (identity/interacao.routes.ts). */
+export const CAMINHO_INTERACAO = `${BASE}/interacao`;
+/** Scopes a client may ask for; the ID token and userinfo carry the claims of each. */
+const ESCOPOS = ['openid', 'profile', 'email'];
+
+/** The product's API: the audience (`aud`) of every access token the provider issues. */
+export const audienciaDaApi = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}/api`;
+
+/** pt-BR texts for the standard error codes (error_description stays for programs; message is the product's field). */
+const ERROS: Record<string, string> = {
+  invalid_request: 'Pedido inválido: confira os parâmetros enviados.',
+  invalid_client: 'Cliente inválido ou não autenticado.',
+  invalid_grant: 'Código, refresh token ou sessão inválido ou expirado. Entre novamente.',
+  unauthorized_client: 'Este cliente não pode usar este tipo de concessão.',
+  unsupported_grant_type: 'Tipo de concessão não suportado.',
+  unsupported_response_type: 'Tipo de resposta não suportado: use response_type=code.',
+  invalid_scope: 'Escopo inválido.',
+  invalid_target: 'Recurso (resource) inválido.',
+  invalid_redirect_uri: 'Endereço de retorno (redirect_uri) não cadastrado para este cliente.',
+  invalid_token: 'Sessão inválida ou expirada. Entre novamente.',
+  unsupported_token_type: 'Tipo de token não suportado nesta operação.',
+  login_required: 'É necessário entrar no sistema.',
+  consent_required: 'É necessário autorizar o acesso.',
+  interaction_required: 'É necessário entrar no sistema.',
+  access_denied: 'Acesso negado.',
+  invalid_dpop_proof: 'Prova DPoP inválida.',
+  server_error: 'Erro no servidor de identidade. Tente novamente.',
+  temporarily_unavailable: 'Servidor de identidade indisponível. Tente novamente em instantes.',
+};
+export const textoDoErro = (codigo: string) => ERROS[codigo] ?? 'Pedido recusado pelo servidor de identidade.';
+
+const escapar = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain pt-BR page in the sign-in page's colours (no script: the site's CSP allows none inline). */
+function pagina(titulo: string, corpo: string) {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapar(titulo)} - CEASA Regional</title></head>
+<body style="font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center">
+<main style="background:#fff;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.1);padding:2rem;max-width:26rem;width:100%">
+<h1 style="font-size:1.4rem;margin-top:0">${escapar(titulo)}</h1>${corpo}</main></body></html>`;
+}
+const BOTAO = 'style="background:#2e7d32;color:#fff;border:0;border-radius:6px;padding:.6rem 1.2rem;font-size:1rem;cursor:pointer"';
+
+/**
+ * The built-in OpenID Connect provider: panva's oidc-provider (OpenID Certified), configured with
+ * Keycloak's paths, the realm's ES256 key (table `chaves`), the clients of OIDC_CLIENTS, storage in the
+ * database (provedor-modelos.ts) and the product's accounts and sessions:
+ * - a sign-in for a client opens a row of OUR `sessoes` (entrarComSenha) and a grant whose id IS that
+ *   row's id; the grant's access tokens carry it as `sid`, so plugins/auth.ts checks them as it checks the
+ *   web app's; destroying the grant (revocation, reused refresh token, logout) revokes the session;
+ * - a revoked session or a disabled account makes findAccount answer nothing: refresh and code
+ *   exchange then fail with invalid_grant.
+ * The web app's own client `ceasa-web` (password and refresh_token grants) stays on the hand-written
+ * handler of identity.routes.ts, whose answers the contract fixes (docs/decisions/0113).
+ */
+export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoRevogarSessao: () => void) {
+  const { db, config } = ctx;
+  const issuer = issuerDo(ctx);
+  const api = audienciaDaApi(ctx);
+  const [chave] = await db.select().from(chaves).where(eq(chaves.kid, ctx.keys.kid));
+
+  const clientes: ClientMetadata[] = config.oidcClients.map((c) => ({
+    client_id: c.client_id,
+    ...(c.client_secret ? { client_secret: c.client_secret, token_endpoint_auth_method: 'client_secret_basic' } : { token_endpoint_auth_method: 'none' }),
+    redirect_uris: c.redirect_uris,
+    post_logout_redirect_uris: c.post_logout_redirect_uris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    // A custom scheme (a phone app) makes it a native client; web pages otherwise.
+    application_type: c.redirect_uris.every((u) => /^https?:/.test(u)) ? 'web' : 'native',
+  }));
+
+  async function contaAtiva(id: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    const [u] = await db.select().from(usuarios).where(eq(usuarios.id, id));
+    return u?.ativo ? u : undefined;
+  }
+
+  const configuracao: Configuration = {
+    adapter: adaptadorOidc(db, aoRevogarSessao),
+    clients: clientes,
+    clientDefaults: { id_token_signed_response_alg: ALG, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+    jwks: { keys: [chave.privada as JWK as never] },
+    cookies: { keys: chavesCookie, long: { signed: true }, short: { signed: true } },
+    routes: {
+      authorization: `${OIDC}/auth`,
+      token: `${OIDC}/token`,
+      userinfo: `${OIDC}/userinfo`,
+      jwks: `${OIDC}/certs`,
+      revocation: `${OIDC}/revoke`,
+      end_session: `${OIDC}/logout`,
+    },
+    responseTypes: ['code'],
+    scopes: ESCOPOS,
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    enabledJWA: { idTokenSigningAlgValues: [ALG] },
+    // The ID token carries the scopes' claims (sub, email, name), as Keycloak's does.
+    conformIdTokenClaims: false,
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    features: {
+      devInteractions: { enabled: false },
+      // A client revokes only its own tokens.
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (kctx, form) => {
+          kctx.type = 'html';
+          kctx.body = pagina(
+            'Sair',
+            `<p>Deseja sair do CEASA Regional?</p>${form}
+<button form="op.logoutForm" name="logout" value="yes" ${BOTAO}>Sair</button>`,
+          );
+        },
+        postLogoutSuccessSource: async (kctx) => {
+          kctx.type = 'html';
+          kctx.body = pagina('Você saiu', '<p>Sua sessão foi encerrada.</p><p><a href="/login">Entrar novamente</a></p>');
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => api,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicador) => {
+          if (indicador !== api) throw new errors.InvalidTarget();
+          return { scope: ESCOPOS.join(' '), audience: api, accessTokenTTL: config.accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: ALG } } };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: config.accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: config.accessTokenTtl,
+      Interaction: 3600,
+      Grant: config.refreshTokenTtl,
+      Session: config.refreshTokenTtl,
+      RefreshToken: config.refreshTokenTtl,
+    },
+    // Every code flow gets a refresh token (Keycloak's behaviour), rotated on every use; a reused one
+    // revokes the grant (oidc-provider) and so the session (provedor-modelos.ts).
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    // The product's own clients: no consent screen (the grant is made at sign-in, identity/interacao.routes.ts).
+    loadExistingGrant: async (kctx) => {
+      const grantId = kctx.oidc.result?.consent?.grantId || kctx.oidc.session!.grantIdFor(kctx.oidc.client!.clientId);
+      const grant = grantId ? await kctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (!grant || !(await sessaoAberta(db, grant.jti))) return undefined;
+      const pedidos = escoposPedidos(String(kctx.oidc.params?.scope ?? ''));
+      grant.addOIDCScope(pedidos);
+      grant.addResourceScope(api, pedidos);
+      await grant.save();
+      return grant;
+    },
+    interactions: { url: (_ctx, interacao) => `${enderecoPublico(config)}${CAMINHO_INTERACAO}/${interacao.uid}` },
+    findAccount: async (_ctx, sub, token) => {
+      const u = await contaAtiva(sub);
+      // A code or refresh token of a session that was revoked (or expired) is worth nothing.
+      if (!u || (token && 'grantId' in token && token.grantId && !(await sessaoAberta(db, token.grantId)))) return undefined;
+      return {
+        accountId: u.id,
+        claims: async () => ({ sub: u.id, name: u.nome, email: u.email, email_verified: false, preferred_username: u.email }),
+      };
+    },
+    // What plugins/auth.ts needs of an access token, as in the web app's tokens (entrar.ts).
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+      const u = await contaAtiva(token.accountId);
+      return {
+        typ: 'Bearer',
+        azp: token.clientId,
+        sid: token.grantId,
+        email: u?.email,
+        name: u?.nome,
+        realm_access: { roles: u?.roles ?? [] },
+      };
+    },
+    renderError: async (kctx, out) => {
+      kctx.type = 'html';
+      kctx.body = pagina(
+        'Não foi possível entrar',
+        `<p>${escapar(textoDoErro(out.error))}</p><p>Volte ao sistema de origem e tente novamente.</p><p><small>Código: ${escapar(out.error)}</small></p>`,
+      );
+    },
+  };
+
+  const provider = new Provider(issuer, configuracao);
+  // Links come from the configured address (the forwarded headers are set from it, never from the caller).
+  provider.proxy = true;
+  // The standard error bodies, with the product's pt-BR `message` (and error_description) for people.
+  provider.use(async (kctx, next) => {
+    await next();
+    const corpo = kctx.body as { error?: unknown } | undefined;
+    if (kctx.status >= 400 && corpo && typeof corpo === 'object' && typeof corpo.error === 'string') {
+      const texto = textoDoErro(corpo.error);
+      kctx.body = { error: corpo.error, error_description: texto, message: texto };
+    }
+  });
+  // The password grant is served for the web app's client by identity.routes.ts before a request gets
+  // here; registered so discovery lists it. No client of OIDC_CLIENTS may use it (their grant_types are
+  // authorization_code and refresh_token: oidc-provider answers unauthorized_client before this runs).
+  provider.registerGrantType(
+    'password',
+    () => {
+      throw new errors.UnauthorizedClient('password grant is only for the web app client');
+    },
+    ['username', 'password', 'scope'],
+  );
+  const tratar = provider.callback();
+  const alvo = new URL(issuer);
+  // The provider's pages post forms that end at the clients (form_post, the logout confirmation's redirect):
+  // the site's CSP lets forms go to the clients' own origins on those pages only.
+  const destinos = [
+    ...new Set(
+      config.oidcClients
+        .flatMap((c) => [...c.redirect_uris, ...c.post_logout_redirect_uris])
+        .filter((u) => /^https?:/.test(u))
+        .map((u) => new URL(u).origin),
+    ),
+  ].join(' ');
+
+  /** Hands a request under /realms/ceasa to oidc-provider (Fastify has parsed the body: the library reads req.body then). */
+  async function encaminhar(req: FastifyRequest, reply: FastifyReply) {
+    reply.hijack();
+    for (const [nome, valor] of Object.entries(reply.getHeaders())) if (valor !== undefined) reply.raw.setHeader(nome, valor);
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string' && destinos)
+      reply.raw.setHeader(
+        'content-security-policy',
+        csp.replace(/form-action [^;]*/, (d) => `${d} ${destinos}`),
+      );
+    const raw = req.raw as IncomingMessage & { body?: unknown; originalUrl?: string };
+    raw.body = req.body;
+    const url = raw.url ?? '/';
+    raw.originalUrl = url;
+    raw.url = url.slice(BASE.length) || '/';
+    raw.headers['x-forwarded-host'] = alvo.host;
+    raw.headers['x-forwarded-proto'] = alvo.protocol.slice(0, -1);
+    await tratar(raw, reply.raw);
+  }
+
+  return { provider, encaminhar, issuer, api };
+}
+export type Provedor = Awaited<ReturnType<typeof criarProvedor>>;
+
+/** The supported scopes of a request's `scope` parameter. */
+export const escoposPedidos = (scope: string) => scope.split(' ').filter((s) => ESCOPOS.includes(s));
+
+export type { KoaContextWithOIDC };

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import * as oidc from 'openid-client';
+import { build } from './helpers';
+import { Cookies, entrarPeloNavegador, ir } from './oidc-apoio';
+
+/** Ports of this file (helper H1's range): the product, and the (never contacted) clients' address. */
+const PORTA = 3411;
+const CLIENTE = 'http://127.0.0.1:3412';
+const ISSUER = `http://127.0.0.1:${PORTA}/realms/ceasa`;
+const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
+const SEGREDO = 'segredo-do-bi-com-mais-de-32-caracteres!';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await build({
+    host: '127.0.0.1',
+    port: PORTA,
+    oidcClients: [
+      { client_id: 'bi-prefeitura', client_secret: SEGREDO, redirect_uris: [`${CLIENTE}/cb`], post_logout_redirect_uris: [`${CLIENTE}/saiu`] },
+      { client_id: 'app-feira', redirect_uris: [`${CLIENTE}/cb`], post_logout_redirect_uris: [`${CLIENTE}/saiu`] },
+    ],
+  });
+  await app.listen({ host: '127.0.0.1', port: PORTA });
+});
+afterAll(() => app?.close());
+
+const descobrir = (clientId: string, segredo?: string) =>
+  oidc.discovery(new URL(ISSUER), clientId, undefined, segredo ? oidc.ClientSecretBasic(segredo) : oidc.None(), { execute: [oidc.allowInsecureRequests] });
+
+const chamarApi = (token: string) => fetch(`http://127.0.0.1:${PORTA}/api/municipio`, { headers: { authorization: `Bearer ${token}` } });
+
+/** The whole code + PKCE flow, as a relying party and a browser do it. */
+async function entrar(config: oidc.Configuration, cookies = new Cookies()) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const nonce = oidc.randomNonce();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: `${CLIENTE}/cb`,
+    scope: 'openid profile email',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    nonce,
+    state,
+  });
+  expect(url.href.startsWith(`${ISSUER}/protocol/openid-connect/auth?`)).toBe(true);
+  const { retorno } = await entrarPeloNavegador(url, ADMIN.email, ADMIN.senha, cookies);
+  expect(retorno!.origin + retorno!.pathname).toBe(`${CLIENTE}/cb`);
+  const tokens = await oidc.authorizationCodeGrant(config, retorno!, { pkceCodeVerifier: verifier, expectedNonce: nonce, expectedState: state });
+  return { tokens, nonce, cookies };
+}
+
+describe('discovery', () => {
+  it('lists the standard endpoints at Keycloak paths, and only what is supported', async () => {
+    const r = await fetch(`${ISSUER}/.well-known/openid-configuration`);
+    expect(r.status).toBe(200);
+    const d = (await r.json()) as Record<string, string[]> & Record<string, unknown>;
+    const o = `${ISSUER}/protocol/openid-connect`;
+    expect(d).toMatchObject({
+      issuer: ISSUER,
+      authorization_endpoint: `${o}/auth`,
+      token_endpoint: `${o}/token`,
+      userinfo_endpoint: `${o}/userinfo`,
+      jwks_uri: `${o}/certs`,
+      revocation_endpoint: `${o}/revoke`,
+      end_session_endpoint: `${o}/logout`,
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+      id_token_signing_alg_values_supported: ['ES256'],
+      scopes_supported: ['openid', 'profile', 'email'],
+    });
+    expect([...d.grant_types_supported].sort()).toEqual(['authorization_code', 'password', 'refresh_token']);
+    expect(d.token_endpoint_auth_methods_supported.sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(d.introspection_endpoint).toBeUndefined();
+    expect(d.registration_endpoint).toBeUndefined();
+  });
+});
+
+describe.each([
+  ['confidential', 'bi-prefeitura', SEGREDO],
+  ['public (PKCE)', 'app-feira', undefined],
+])('authorization code flow, %s client, driven by openid-client', (_nome, clientId, segredo) => {
+  it('signs in through the product page and gets ID token, userinfo, API access, refresh, revocation', async () => {
+    const config = await descobrir(clientId, segredo);
+    const { tokens, nonce } = await entrar(config);
+    expect(tokens.token_type.toLowerCase()).toBe('bearer');
+    expect(tokens.refresh_token).toBeTruthy();
+    const id = tokens.claims()!;
+    expect(id).toMatchObject({ iss: ISSUER, aud: clientId, email: ADMIN.email, name: 'Administrador', nonce });
+
+    // The access token is a JWT for the product's API, carrying what plugins/auth.ts needs.
+    const [, corpo] = tokens.access_token.split('.');
+    const at = JSON.parse(Buffer.from(corpo, 'base64url').toString());
+    expect(at).toMatchObject({ iss: ISSUER, aud: `http://127.0.0.1:${PORTA}/api`, sub: id.sub, typ: 'Bearer', email: ADMIN.email, client_id: clientId });
+    expect(at.realm_access.roles).toEqual(['super-admin']);
+
+    const ui = await oidc.fetchUserInfo(config, tokens.access_token, id.sub);
+    expect(ui).toMatchObject({ sub: id.sub, email: ADMIN.email, name: 'Administrador' });
+    expect((await chamarApi(tokens.access_token)).status).toBe(200);
+
+    // Refresh rotates; the old refresh token used again revokes the grant and the session.
+    const novos = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(novos.refresh_token).toBeTruthy();
+    expect(novos.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await chamarApi(novos.access_token)).status).toBe(200);
+    const reuso = await oidc.refreshTokenGrant(config, tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
+    expect(reuso).toBeInstanceOf(oidc.ResponseBodyError);
+    expect((reuso as oidc.ResponseBodyError).error).toBe('invalid_grant');
+    expect((reuso as oidc.ResponseBodyError).status).toBe(400);
+    expect((await chamarApi(novos.access_token)).status).toBe(401);
+    const depois = await oidc.refreshTokenGrant(config, novos.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
+    expect((depois as oidc.ResponseBodyError).error).toBe('invalid_grant');
+
+    // Revocation of a refresh token ends its session (a new sign-in, in a new browser).
+    const outra = await entrar(config);
+    expect((await chamarApi(outra.tokens.access_token)).status).toBe(200);
+    await oidc.tokenRevocation(config, outra.tokens.refresh_token!, { token_type_hint: 'refresh_token' });
+    const revogado = await oidc.refreshTokenGrant(config, outra.tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
+    expect((revogado as oidc.ResponseBodyError).error).toBe('invalid_grant');
+    expect((await chamarApi(outra.tokens.access_token)).status).toBe(401);
+    const ui2 = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${outra.tokens.access_token}` } });
+    expect(ui2.status).toBe(401);
+  });
+
+  it('ends the session by RP-initiated logout (GET with id_token_hint and post_logout_redirect_uri)', async () => {
+    const config = await descobrir(clientId, segredo);
+    const { tokens, cookies } = await entrar(config);
+    const sair = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: `${CLIENTE}/saiu`, state: 'st' });
+    expect(sair.pathname).toBe('/realms/ceasa/protocol/openid-connect/logout');
+    const pagina = await ir(sair, cookies);
+    expect(pagina.status).toBe(200);
+    const html = await pagina.text();
+    expect(html).toContain('Deseja sair do CEASA Regional?');
+    const acao = /action="([^"]+)"/.exec(html)![1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+    const fim = await ir(new URL(acao, ISSUER), cookies, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(fim.status).toBe(303);
+    expect(fim.headers.get('location')).toBe(`${CLIENTE}/saiu?state=st`);
+    expect((await chamarApi(tokens.access_token)).status).toBe(401);
+    const r = await oidc.refreshTokenGrant(config, tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
+    expect((r as oidc.ResponseBodyError).error).toBe('invalid_grant');
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a public client without PKCE, back at its redirect URI', async () => {
+    const config = await descobrir('app-feira');
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: `${CLIENTE}/cb`, scope: 'openid', state: 's1' });
+    const r = await ir(url, new Cookies());
+    expect(r.status).toBe(303);
+    const volta = new URL(r.headers.get('location')!);
+    expect(volta.origin + volta.pathname).toBe(`${CLIENTE}/cb`);
+    expect(volta.searchParams.get('error')).toBe('invalid_request');
+    expect(volta.searchParams.get('state')).toBe('s1');
+  });
+
+  it('refuses a redirect URI not registered, with a pt-BR page', async () => {
+    const config = await descobrir('app-feira');
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: 'https://mal.exemplo/cb',
+      scope: 'openid',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    const r = await ir(url, new Cookies());
+    expect(r.status).toBe(400);
+    const html = await r.text();
+    expect(html).toContain('Endereço de retorno (redirect_uri) não cadastrado para este cliente.');
+  });
+
+  it('answers a wrong password on the sign-in page as every sign-in does, and lets the right one through', async () => {
+    const config = await descobrir('app-feira');
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: `${CLIENTE}/cb`,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const errada = await entrarPeloNavegador(url, ADMIN.email, 'errada');
+    expect(errada.recusa).toEqual({ status: 401, message: 'Email ou senha inválido' });
+  });
+
+  it('refuses a code exchange with a wrong verifier and a wrong client secret (standard errors, pt-BR text)', async () => {
+    const config = await descobrir('bi-prefeitura', SEGREDO);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: `${CLIENTE}/cb`,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const { retorno } = await entrarPeloNavegador(url, ADMIN.email, ADMIN.senha);
+    const code = retorno!.searchParams.get('code')!;
+    const trocar = (auth: string, v: string) =>
+      fetch(`${ISSUER}/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(auth).toString('base64')}` },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: `${CLIENTE}/cb`, code_verifier: v }).toString(),
+      });
+    const segredoErrado = await trocar('bi-prefeitura:outro-segredo-qualquer-de-32-caracteres', verifier);
+    expect(segredoErrado.status).toBe(401);
+    expect(await segredoErrado.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'Cliente inválido ou não autenticado.',
+      message: 'Cliente inválido ou não autenticado.',
+    });
+    const verificadorErrado = await trocar(`bi-prefeitura:${SEGREDO}`, oidc.randomPKCECodeVerifier());
+    expect(verificadorErrado.status).toBe(400);
+    expect(((await verificadorErrado.json()) as { error: string }).error).toBe('invalid_grant');
+  });
+});
