@@ -26,13 +26,14 @@ const CLIENTE = {
 const GESTORA = { email: 'gestora@prefeitura.test', senha: 'senha-da-gestora', nome: 'Gestora Municipal', roles: ['user-admin', 'offline_access'] };
 const AGRO = { email: 'agro@prefeitura.test', senha: 'senha-do-agro', nome: 'Técnico Agro' };
 const NAO_VERIFICADA = { email: 'nova@prefeitura.test', senha: 'senha-nova', nome: 'Conta Nova', emailVerificado: false };
+const INTRUSO = { email: 'admin@teste.local', senha: 'senha-do-intruso', nome: 'Intruso', roles: ['super-admin'], emailVerificado: false };
 const WEB = { 'x-ceasa-csrf': '1', origin: PRODUTO };
 
 let provedor: ProvedorDeTeste;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  provedor = await iniciarProvedor({ porta: PORTA_PROVEDOR, cliente: CLIENTE, contas: [GESTORA, AGRO, NAO_VERIFICADA] });
+  provedor = await iniciarProvedor({ porta: PORTA_PROVEDOR, cliente: CLIENTE, contas: [GESTORA, AGRO, NAO_VERIFICADA, INTRUSO] });
   app = await build({
     publicUrl: PRODUTO,
     oidc: {
@@ -188,12 +189,17 @@ describe('external identity mode: sign-in through the municipality provider', ()
     provedor.contas.set(GESTORA.email, GESTORA);
   });
 
-  it('refuses an e-mail the provider marks unverified, a disabled account, and a callback without its own sign-in', async () => {
+  it('refuses an unverified e-mail for an account with a password here, a disabled account, and a callback without its own sign-in', async () => {
+    // The product's admin has a password here: an unverified e-mail at the provider does not take it over.
+    const admin = await usuarioDe('admin@teste.local');
     const b = navegador();
-    const { url } = await entrar(b, NAO_VERIFICADA);
+    const { url } = await entrar(b, INTRUSO);
     expect(url).toBe(`${PRODUTO}/login?erro=email-nao-verificado`);
-    expect(await usuarioDe(NAO_VERIFICADA.email)).toBeUndefined();
     expect((await renovar(b)).status).toBe(401);
+    expect(await usuarioDe('admin@teste.local')).toEqual(admin);
+    // A new person with an unverified e-mail is created (no password here, nothing to take over) and signs in again.
+    for (let i = 0; i < 2; i++) expect((await entrar(navegador(), NAO_VERIFICADA)).url).toBe(`${PRODUTO}/login?sessao=externa`);
+    expect((await usuarioDe(NAO_VERIFICADA.email)).senhaHash).toBe('!externo');
 
     await entrar(navegador(), AGRO);
     await app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.email, AGRO.email));

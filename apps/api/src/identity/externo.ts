@@ -78,31 +78,34 @@ export function criarProvedorExterno(oidc: OidcExterno) {
 }
 export type ProvedorExterno = ReturnType<typeof criarProvedorExterno>;
 
-export type Identificacao = { ok: true; email: string; nome: string } | { ok: false; motivo: 'sem-email' | 'email-nao-verificado' };
+export type Identificacao = { ok: true; email: string; nome: string; emailVerificado: boolean } | { ok: false; motivo: 'sem-email' };
 
-/** The e-mail (lower case) and name the claims give; the e-mail must not be marked unverified (decision 0119). */
+/** The e-mail (lower case), name and whether the provider vouches for the e-mail (not marked unverified) the claims give. */
 export function identificar(...fontes: (Claims | undefined)[]): Identificacao {
   const c: Claims = Object.assign({}, ...fontes.filter(Boolean).reverse());
   const email = typeof c.email === 'string' ? c.email.trim().toLowerCase() : '';
   if (!email || email.length > 320 || !email.includes('@')) return { ok: false, motivo: 'sem-email' };
-  if (c.email_verified === false || c.email_verified === 'false') return { ok: false, motivo: 'email-nao-verificado' };
   const partes = [c.given_name, c.family_name].filter((p) => typeof p === 'string' && p.trim());
   const nome = [c.name, partes.join(' '), c.preferred_username, email].find((n) => typeof n === 'string' && n.trim()) as string;
-  return { ok: true, email, nome: nome.trim().slice(0, 200) };
+  const emailVerificado = c.email_verified !== false && c.email_verified !== 'false';
+  return { ok: true, email, nome: nome.trim().slice(0, 200), emailVerificado };
 }
+
+export type Sincronizacao = { ok: true; usuario: UsuarioRow; mudouPapeis: boolean } | { ok: false; motivo: 'email-nao-verificado' };
 
 /**
  * The product's user with this e-mail, created on the first sign-in (no password, decision 0119), with the
- * roles of the provider's claim where it carries one (decision 0120). Returns the row and whether the roles
- * changed (the caller drops the cached session checks).
+ * roles of the provider's claim where it carries one (decision 0120). An account that has a password here
+ * (registered or made at /usuarios) is not taken over by an e-mail the provider marks unverified. Returns the
+ * row and whether the roles changed (the caller drops the cached session checks).
  */
 export async function sincronizarUsuario(
   db: Db,
-  email: string,
-  nome: string,
+  quem: { email: string; nome: string; emailVerificado: boolean },
   roles: string[] | undefined,
-): Promise<{ usuario: UsuarioRow; mudouPapeis: boolean }> {
-  return db.transaction(async (tx) => {
+): Promise<Sincronizacao> {
+  const { email, nome } = quem;
+  return db.transaction(async (tx): Promise<Sincronizacao> => {
     const [criado] = await tx
       .insert(usuarios)
       .values({ nome, email, senhaHash: SEM_SENHA, roles: roles ?? [] })
@@ -117,14 +120,15 @@ export async function sincronizarUsuario(
         roles: criado.roles,
         origem: 'provedor externo',
       });
-      return { usuario: criado, mudouPapeis: false };
+      return { ok: true, usuario: criado, mudouPapeis: false };
     }
     const [atual] = await tx.select().from(usuarios).where(eq(usuarios.email, email)).for('update');
+    if (!quem.emailVerificado && atual.senhaHash !== SEM_SENHA) return { ok: false, motivo: 'email-nao-verificado' };
     const mudouPapeis = roles !== undefined && [...roles].sort().join() !== [...atual.roles].sort().join();
-    if (!mudouPapeis) return { usuario: atual, mudouPapeis };
+    if (!mudouPapeis) return { ok: true, usuario: atual, mudouPapeis };
     const [usuario] = await tx.update(usuarios).set({ roles }).where(eq(usuarios.id, atual.id)).returning();
     await registrarLog(tx, email, 'Usuario', atual.id, 'UPDATE', { id: atual.id, email, roles, origem: 'provedor externo' });
-    return { usuario, mudouPapeis };
+    return { ok: true, usuario, mudouPapeis };
   });
 }
 

@@ -105,7 +105,9 @@ export function sessaoExternaRoutes(app: FastifyInstance, ctx: AppContext, prove
       }
       const quem = identificar(userinfo, claims);
       if (!quem.ok) return erro(reply, quem.motivo);
-      const { usuario, mudouPapeis } = await sincronizarUsuario(ctx.db, quem.email, quem.nome, provedor.papeis(claims, userinfo, acessoClaims));
+      const sinc = await sincronizarUsuario(ctx.db, quem, provedor.papeis(claims, userinfo, acessoClaims));
+      if (!sinc.ok) return erro(reply, sinc.motivo);
+      const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();
       if (!usuario.ativo) return erro(reply, 'desativado');
       const { sessao, refreshToken } = await abrirSessao(ctx.db, usuario.id, ctx.config.refreshTokenTtl);

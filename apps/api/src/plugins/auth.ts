@@ -157,7 +157,9 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
         quem = identificar(info as Claims | undefined, claims);
       }
       if (!quem.ok) throw unauthorized();
-      const { usuario, mudouPapeis } = await sincronizarUsuario(db, quem.email, quem.nome, ext.papeis(claims));
+      const sinc = await sincronizarUsuario(db, quem, ext.papeis(claims));
+      if (!sinc.ok) throw unauthorized();
+      const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();
       t = { exp: Number(claims.exp ?? 0), usuarioId: usuario.id, email: usuario.email, nome: usuario.nome, jti: String(claims.jti ?? claims.sid ?? '') };
       if (tokensExternos.size >= 5_000) tokensExternos.clear();
