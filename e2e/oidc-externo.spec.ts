@@ -3,100 +3,112 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORT } from '../playwright.config';
-import { iniciarProvedor, type ProvedorDeTeste } from '../apps/api/test/provedor-oidc';
 import { expect, test } from './support';
 
 /**
- * One product instance in external identity mode (OIDC_ISSUER) against an OpenID Connect provider no one here
- * wrote (a bare oidc-provider): sign in in the browser, land in the back office, call the API, sign out (at the
- * provider too). Ports from E2E_PORT: +3 the product in external mode, +4 the provider.
+ * Issue 23 point 3: one product instance in external identity mode (OIDC_ISSUER) against ANOTHER product
+ * instance acting as the provider (its built-in OpenID Connect provider, with OIDC_CLIENTS registering the
+ * first as a public client): sign in in the browser on the provider's pt-BR page, land in the back office,
+ * call the API, sign out (at the provider too). The provider listens on 127.0.0.2 so the two instances'
+ * cookies (same names) stay apart, as on two hosts. Ports from E2E_PORT: +3 the client, +4 the provider.
+ * (apps/api/test/oidc-externo.test.ts runs the same mode against a bare oidc-provider.)
  */
 const PORTA_PRODUTO = E2E_PORT + 3;
 const PORTA_PROVEDOR = E2E_PORT + 4;
 const PRODUTO = `http://127.0.0.1:${PORTA_PRODUTO}`;
-const GESTOR = { email: 'gestor.externo@prefeitura.test', senha: 'senha-no-provedor', nome: 'Gestor Externo', roles: ['super-admin'] };
+const PROVEDOR = `http://127.0.0.2:${PORTA_PROVEDOR}`;
+const ISSUER = `${PROVEDOR}/realms/ceasa`;
+/** The provider instance's first super-admin: the person who signs in at the client instance. */
+const GESTOR = { email: 'gestor.externo@prefeitura.test', senha: 'Senha#no-provedor1' };
+const CLIENTE = {
+  client_id: 'ceasa-e2e-externo',
+  redirect_uris: [`${PRODUTO}/api/auth/sessao/callback`],
+  post_logout_redirect_uris: [`${PRODUTO}/`],
+};
 
 test.use({ baseURL: PRODUTO });
 test.describe.configure({ mode: 'serial' });
 
-let provedor: ProvedorDeTeste;
-let produto: ChildProcess;
-let dataDir: string;
+const instancias: ChildProcess[] = [];
+const pastas: string[] = [];
 
-test.beforeAll(async () => {
-  provedor = await iniciarProvedor({
-    porta: PORTA_PROVEDOR,
-    // A public client: PKCE only, no secret (as a Keycloak client with client authentication off).
-    cliente: { client_id: 'ceasa-e2e', redirect_uris: [`${PRODUTO}/api/auth/sessao/callback`], post_logout_redirect_uris: [`${PRODUTO}/`] },
-    contas: [GESTOR],
-  });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-e2e-externo-'));
-  produto = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+/** Starts one product instance exactly as `npm start` runs it, on a fresh embedded database. */
+async function iniciar(porta: number, host: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-e2e-externo-'));
+  pastas.push(dataDir);
+  const p = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
       DATABASE_URL: '',
-      PORT: String(PORTA_PRODUTO),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: PRODUTO,
+      PORT: String(porta),
+      HOST: host,
+      PUBLIC_URL: `http://${host}:${porta}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      OIDC_ISSUER: provedor.issuer,
-      OIDC_CLIENT_ID: 'ceasa-e2e',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  instancias.push(p);
   const inicio = Date.now();
   for (;;) {
-    if (produto.exitCode !== null) throw new Error('O produto em modo externo terminou ao iniciar');
+    if (p.exitCode !== null) throw new Error(`A instância em ${host}:${porta} terminou ao iniciar`);
     if (
-      await fetch(`${PRODUTO}/api/health`).then(
+      await fetch(`http://${host}:${porta}/api/health`).then(
         (r) => r.ok,
         () => false,
       )
     )
-      break;
-    if (Date.now() - inicio > 60_000) throw new Error('O produto em modo externo não respondeu em 60 s');
+      return;
+    if (Date.now() - inicio > 60_000) throw new Error(`A instância em ${host}:${porta} não respondeu em 60 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+test.beforeAll(async () => {
+  await iniciar(PORTA_PROVEDOR, '127.0.0.2', { ADMIN_EMAIL: GESTOR.email, ADMIN_PASSWORD: GESTOR.senha, OIDC_CLIENTS: JSON.stringify([CLIENTE]) });
+  await iniciar(PORTA_PRODUTO, '127.0.0.1', {
+    OIDC_ISSUER: ISSUER,
+    OIDC_CLIENT_ID: CLIENTE.client_id,
+    // The provider instance's access tokens are for its API (aud = {its PUBLIC_URL}/api).
+    OIDC_AUDIENCE: `${PROVEDOR}/api`,
+  });
 });
 
 test.afterAll(async () => {
-  if (produto && produto.exitCode === null) {
-    produto.kill('SIGTERM');
-    await new Promise((r) => produto.once('exit', r));
-  }
-  await provedor?.fechar();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const p of instancias)
+    if (p.exitCode === null) {
+      p.kill('SIGTERM');
+      await new Promise((r) => p.once('exit', r));
+    }
+  for (const d of pastas) rmSync(d, { recursive: true, force: true });
 });
 
 test('entra pelo provedor do município, chega ao painel, chama a API e sai também no provedor', async ({ page }) => {
-  // /login sends the browser to the provider's sign-in page.
+  // /login sends the browser to the provider instance's own pt-BR sign-in page.
   await page.goto('/login');
-  await expect(page).toHaveURL(new RegExp(`^${provedor.issuer}/interaction/`));
+  await expect(page).toHaveURL(new RegExp(`^${PROVEDOR}/login\\?interacao=`));
   await page.getByLabel('E-mail').fill(GESTOR.email);
-  await page.getByLabel('Senha').fill('senha-errada');
-  await page.getByRole('button', { name: 'Entrar no provedor' }).click();
-  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha inválidos');
-  await page.getByLabel('E-mail').fill(GESTOR.email);
-  await page.getByLabel('Senha').fill(GESTOR.senha);
-  await page.getByRole('button', { name: 'Entrar no provedor' }).click();
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByText('Email ou senha inválido')).toBeVisible();
+  await page.getByLabel('Senha', { exact: true }).fill(GESTOR.senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
 
-  // Back in the product's back office, signed in as the provider's user with the claim's role.
+  // Back in this instance's back office, signed in as the provider's user with the claim's role (super-admin).
   await expect(page).toHaveURL(`${PRODUTO}/admin`);
-  await expect(page.getByText(GESTOR.nome.toUpperCase())).toBeVisible();
+  await expect(page.getByText('ADMINISTRADOR', { exact: true })).toBeVisible();
 
-  // The screens call the API with the session: the users' list shows the account the sign-in created.
+  // The screens call this instance's API with its session: the users' list shows the account the sign-in created.
   await page.goto('/usuarios');
   await expect(page.getByRole('cell', { name: GESTOR.email, exact: true })).toBeVisible();
 
-  // Sign-out: the product's session ends, then the provider's own (its confirmation page), back to PUBLIC_URL.
+  // Sign-out: this instance's session ends, then the provider's (its confirmation page), back to PUBLIC_URL.
   await page.getByRole('button', { name: 'Sair' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${provedor.issuer}/session/end`));
-  const saidas = provedor.saidas;
-  await page.getByRole('button', { name: 'Sair do provedor' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${ISSUER}/protocol/openid-connect/logout`));
+  await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(`${PRODUTO}/`);
-  expect(provedor.saidas).toBe(saidas + 1);
   await expect(page.getByText('A entrada é pelo provedor de identidade do município.')).toBeVisible();
   await page.screenshot({ path: '/tmp/h2-oidc-externo-saiu.png' });
   const renovar = await page.request.post('/api/auth/sessao/refresh', { headers: { 'x-ceasa-csrf': '1', origin: PRODUTO } });
@@ -104,13 +116,14 @@ test('entra pelo provedor do município, chega ao painel, chama a API e sai tamb
 
   // Signing in again asks for the password at the provider (its session ended too).
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`^${provedor.issuer}/interaction/`));
+  await expect(page).toHaveURL(new RegExp(`^${PROVEDOR}/login\\?interacao=`));
+  await expect(page.getByLabel('Senha', { exact: true })).toBeVisible();
 });
 
 test("'Criar conta' e 'Esqueci minha senha' levam ao provedor; uma recusa volta com o motivo em pt-BR", async ({ page }) => {
   for (const rota of ['/register', '/reset']) {
     await page.goto(rota);
-    await expect(page).toHaveURL(new RegExp(`^${provedor.issuer}/interaction/`));
+    await expect(page).toHaveURL(new RegExp(`^${PROVEDOR}/login\\?interacao=`));
   }
   await page.goto('/login?erro=cancelado');
   await expect(page.getByRole('alert')).toHaveText('A entrada foi cancelada no provedor de identidade.');
