@@ -80,6 +80,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('ctx', ctx);
   // Sign-in counters hear the other servers' failures from the start, not from this server's first sign-in.
   loginThrottle(ctx);
+  // External identity mode: discover the provider now, so a wrong OIDC_ISSUER shows in the log at start (sign-in retries it).
+  ctx.oidcExterno
+    ?.configuracao()
+    .then((c) => app.log.info(`Entrada pelo provedor de identidade ${c.serverMetadata().issuer} (OIDC_ISSUER)`))
+    .catch((e: Error) => app.log.warn(`${e.message}. A entrada pelo provedor será tentada de novo a cada pedido.`));
 
   // Security headers first, so every answer (errors and 404s included) carries them.
   await registerSeguranca(app, config);
