@@ -104,10 +104,13 @@ test('entra pelo provedor do município, chega ao painel, chama a API e sai tamb
   await page.goto('/usuarios');
   await expect(page.getByRole('cell', { name: GESTOR.email, exact: true })).toBeVisible();
 
-  // Sign-out: this instance's session ends, then the provider's (its confirmation page), back to PUBLIC_URL.
+  // Sign-out: this instance's session ends, then the provider's (with the ID token as hint it does not ask,
+  // as Keycloak), back to PUBLIC_URL.
+  const saidaNoProvedor = page.waitForRequest((r) => r.url().startsWith(`${ISSUER}/protocol/openid-connect/logout`) && r.isNavigationRequest());
   await page.getByRole('button', { name: 'Sair' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${ISSUER}/protocol/openid-connect/logout`));
-  await page.getByRole('button', { name: 'Sair' }).click();
+  const pedido = new URL((await saidaNoProvedor).url());
+  expect(pedido.searchParams.get('id_token_hint')).toMatch(/^ey/);
+  expect(pedido.searchParams.get('post_logout_redirect_uri')).toBe(`${PRODUTO}/`);
   await expect(page).toHaveURL(`${PRODUTO}/`);
   await expect(page.getByText('A entrada é pelo provedor de identidade do município.')).toBeVisible();
   await page.screenshot({ path: '/tmp/h2-oidc-externo-saiu.png' });

@@ -74,11 +74,8 @@ test('outro sistema: entra pelo provedor do sistema (código + PKCE, openid-clie
   expect(renovados.refresh_token).not.toBe(tokens.refresh_token);
   expect((await chamarApi(renovados.access_token)).status).toBe(200);
 
-  // RP-initiated logout in the browser: the product asks, the person confirms, the browser goes back.
+  // RP-initiated logout in the browser: with the ID token as hint the product signs out and goes back by itself.
   await page.goto(oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: SAIU }).href);
-  await expect(page.getByText('Deseja sair do CEASA Regional?')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h1-oidc-sair.png' });
-  await page.getByRole('button', { name: 'Sair' }).click();
   await page.waitForURL(`${SAIU}**`);
   await expect.poll(async () => (await chamarApi(renovados.access_token)).status).toBe(401);
   await expect(oidc.refreshTokenGrant(config, renovados.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -89,4 +86,11 @@ test('outro sistema: entra pelo provedor do sistema (código + PKCE, openid-clie
   await oidc.tokenRevocation(config, outra.tokens.refresh_token!, { token_type_hint: 'refresh_token' });
   await expect.poll(async () => (await chamarApi(outra.tokens.access_token)).status).toBe(401);
   await expect(oidc.refreshTokenGrant(config, outra.tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+
+  // Without a hint the person is asked, and confirms with the button.
+  await page.goto(oidc.buildEndSessionUrl(config, { client_id: CLIENTE_OIDC.client_id, post_logout_redirect_uri: SAIU }).href);
+  await expect(page.getByText('Deseja sair do CEASA Regional?')).toBeVisible();
+  await page.screenshot({ path: '/tmp/h1-oidc-sair.png' });
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.waitForURL(`${SAIU}**`);
 });

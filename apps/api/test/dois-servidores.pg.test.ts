@@ -267,7 +267,7 @@ describe('two servers on one PostgreSQL database behave as one', () => {
     // Five wrong passwords (the limit per account and address), spread over the two servers.
     for (const porta of [A, B, A, B, A]) {
       const r = await entrar(porta, c.email, 'Senha-errada-1');
-      expect(r.status).toBe(401);
+      expect(r.status).toBe(400);
       // A notice takes a few milliseconds: the next attempt is a person's, not the same instant.
       await new Promise((r) => setTimeout(r, 100));
     }

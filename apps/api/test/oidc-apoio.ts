@@ -30,19 +30,21 @@ export async function ir(url: string | URL, cookies: Cookies, init: RequestInit 
  * to the product's sign-in page (`/login?interacao=<uid>`), posts the e-mail and password as that page
  * does, and follows the answer back to the redirect URI. Returns that URL (with the code) or the refusal.
  */
-export async function entrarPeloNavegador(autorizacao: URL, email: string, senha: string, cookies = new Cookies()) {
+export async function entrarPeloNavegador(autorizacao: URL, email: string, senha: string, cookies = new Cookies(), via?: string) {
   const origem = autorizacao.origin;
+  // `via`: the other server of the same database, as a load balancer may choose, for every step after the first.
+  const por = (u: URL | string) => (via ? new URL(new URL(u, origem).pathname + new URL(u, origem).search, via) : u);
   const a = await ir(autorizacao, cookies);
   expect(a.status).toBe(303);
   const paraInteracao = new URL(a.headers.get('location')!, origem);
   // Already signed in (the provider's session cookie): straight back to the client.
   if (!paraInteracao.pathname.startsWith('/realms/ceasa/interacao/')) return { cookies, retorno: paraInteracao };
-  const b = await ir(paraInteracao, cookies);
+  const b = await ir(por(paraInteracao), cookies);
   expect(b.status).toBe(303);
   const pagina = new URL(b.headers.get('location')!);
   expect(pagina.pathname).toBe('/login');
   const uid = pagina.searchParams.get('interacao')!;
-  const post = await ir(`${origem}/realms/ceasa/interacao/${uid}/login`, cookies, {
+  const post = await ir(por(`${origem}/realms/ceasa/interacao/${uid}/login`), cookies, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-ceasa-csrf': '1', origin: origem },
     body: JSON.stringify({ email, senha }),
@@ -52,7 +54,7 @@ export async function entrarPeloNavegador(autorizacao: URL, email: string, senha
   let proximo = new URL(corpo.redirectTo!);
   // oidc-provider's resume endpoint, then the redirect URI.
   for (let i = 0; i < 5 && proximo.origin === origem; i++) {
-    const r = await ir(proximo, cookies);
+    const r = await ir(por(proximo), cookies);
     expect([302, 303]).toContain(r.status);
     proximo = new URL(r.headers.get('location')!, origem);
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
+import { eq } from 'drizzle-orm';
+import { usuarios } from '../src/db/schema';
 import { build } from './helpers';
 import { Cookies, entrarPeloNavegador, ir } from './oidc-apoio';
 
@@ -111,8 +113,13 @@ describe.each([
     const depois = await oidc.refreshTokenGrant(config, novos.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
     expect((depois as oidc.ResponseBodyError).error).toBe('invalid_grant');
 
-    // Revocation of a refresh token ends its session (a new sign-in, in a new browser).
+    // Revocation of a refresh token ends its session (a new sign-in, in a new browser). An access token is a
+    // JWT: the library refuses to revoke it (unsupported_token_type), it ends with its session.
     const outra = await entrar(config);
+    expect((await chamarApi(outra.tokens.access_token)).status).toBe(200);
+    const jwt = await oidc.tokenRevocation(config, outra.tokens.access_token).catch((e: oidc.ResponseBodyError) => e);
+    expect((jwt as oidc.ResponseBodyError).error).toBe('unsupported_token_type');
+    expect((jwt as oidc.ResponseBodyError).status).toBe(400);
     expect((await chamarApi(outra.tokens.access_token)).status).toBe(200);
     await oidc.tokenRevocation(config, outra.tokens.refresh_token!, { token_type_hint: 'refresh_token' });
     const revogado = await oidc.refreshTokenGrant(config, outra.tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
@@ -130,19 +137,35 @@ describe.each([
     const pagina = await ir(sair, cookies);
     expect(pagina.status).toBe(200);
     const html = await pagina.text();
-    expect(html).toContain('Deseja sair do CEASA Regional?');
+    // With the hint the page sends its form by itself (a script of this server, as the CSP wants).
+    expect(html).toContain('Saindo do CEASA Regional…');
+    expect(html).toContain('<script src="/realms/ceasa/sair.js"></script>');
+    expect(await (await fetch(`${ISSUER}/sair.js`)).text()).toContain("document.getElementById('op.logoutForm').submit()");
     const acao = /action="([^"]+)"/.exec(html)![1];
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+    const campos = Object.fromEntries([...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+    expect(campos.logout).toBe('yes');
     const fim = await ir(new URL(acao, ISSUER), cookies, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      body: new URLSearchParams(campos).toString(),
     });
     expect(fim.status).toBe(303);
     expect(fim.headers.get('location')).toBe(`${CLIENTE}/saiu?state=st`);
     expect((await chamarApi(tokens.access_token)).status).toBe(401);
     const r = await oidc.refreshTokenGrant(config, tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
     expect((r as oidc.ResponseBodyError).error).toBe('invalid_grant');
+  });
+});
+
+describe('logout without id_token_hint', () => {
+  it('asks the person to confirm', async () => {
+    const config = await descobrir('app-feira');
+    const { cookies } = await entrar(config);
+    const pagina = await ir(oidc.buildEndSessionUrl(config, { client_id: 'app-feira', post_logout_redirect_uri: `${CLIENTE}/saiu` }), cookies);
+    expect(pagina.status).toBe(200);
+    const html = await pagina.text();
+    expect(html).toContain('Deseja sair do CEASA Regional?');
+    expect(html).not.toContain('<script');
   });
 });
 
@@ -156,6 +179,31 @@ describe('refusals', () => {
     expect(volta.origin + volta.pathname).toBe(`${CLIENTE}/cb`);
     expect(volta.searchParams.get('error')).toBe('invalid_request');
     expect(volta.searchParams.get('state')).toBe('s1');
+  });
+
+  it('answers unknown paths, missing parameters and a logout without session in pt-BR', async () => {
+    const nada = await fetch(`${ISSUER}/nada`);
+    expect(nada.status).toBe(404);
+    expect(await nada.json()).toEqual({ status: 404, error: 'Not Found', message: 'Recurso não encontrado' });
+    const semCodigo = await fetch(`${ISSUER}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'app-feira' }).toString(),
+    });
+    expect(semCodigo.status).toBe(400);
+    expect(((await semCodigo.json()) as { message: string }).message).toBe("Pedido inválido: falta o parâmetro 'code'.");
+    const json = await fetch(`${ISSUER}/protocol/openid-connect/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"token":"x"}',
+    });
+    expect(((await json.json()) as { message: string }).message).toBe('Pedido inválido: envie o corpo como application/x-www-form-urlencoded.');
+    const sair = await fetch(`${ISSUER}/protocol/openid-connect/logout`);
+    expect(sair.status).toBe(200);
+    const html = await sair.text();
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain('Seu navegador não executa JavaScript: continue pelo botão.');
+    expect(html).not.toMatch(/Submitting|Your browser|>Continue</);
   });
 
   it('refuses a redirect URI not registered, with a pt-BR page', async () => {
@@ -183,6 +231,76 @@ describe('refusals', () => {
     });
     const errada = await entrarPeloNavegador(url, ADMIN.email, 'errada');
     expect(errada.recusa).toEqual({ status: 401, message: 'Email ou senha inválido' });
+  });
+
+  it('throttles the sign-in page like every sign-in, and refuses an expired request and a cross-site post in pt-BR', async () => {
+    const email = 'cobicado@teste.local';
+    const reg = await fetch(`http://127.0.0.1:${PORTA}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Cobiçado', email, senha: 'senha-do-cobicado-1' }),
+    });
+    expect(reg.status).toBe(201);
+    const config = await descobrir('app-feira');
+    const pedido = async () =>
+      oidc.buildAuthorizationUrl(config, {
+        redirect_uri: `${CLIENTE}/cb`,
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+    for (let i = 0; i < 5; i++) expect((await entrarPeloNavegador(await pedido(), email, `chute-${i}`)).recusa?.status).toBe(401);
+    expect((await entrarPeloNavegador(await pedido(), email, 'senha-do-cobicado-1')).recusa).toEqual({
+      status: 429,
+      message: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+    });
+
+    const semCookie = await fetch(`http://127.0.0.1:${PORTA}/realms/ceasa/interacao/qualquer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ceasa-csrf': '1', origin: `http://127.0.0.1:${PORTA}` },
+      body: JSON.stringify({ email: ADMIN.email, senha: ADMIN.senha }),
+    });
+    expect(semCookie.status).toBe(400);
+    expect(((await semCookie.json()) as { message: string }).message).toBe(
+      'Este pedido de entrada expirou ou não é mais válido. Volte ao sistema de origem e tente novamente.',
+    );
+    const deOutroSite = await fetch(`http://127.0.0.1:${PORTA}/realms/ceasa/interacao/qualquer/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://mal.exemplo' },
+      body: JSON.stringify({ email: ADMIN.email, senha: ADMIN.senha }),
+    });
+    expect(deOutroSite.status).toBe(400);
+    expect(((await deOutroSite.json()) as { message: string }).message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+  });
+
+  it('refuses the refresh of a disabled account, and its tokens at the API', async () => {
+    const email = 'desativado@teste.local';
+    const senha = 'senha-do-desativado-1';
+    const reg = await fetch(`http://127.0.0.1:${PORTA}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Desativado', email, senha }),
+    });
+    expect(reg.status).toBe(201);
+    const config = await descobrir('app-feira');
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: `${CLIENTE}/cb`,
+      scope: 'openid email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const { retorno } = await entrarPeloNavegador(url, email, senha);
+    const tokens = await oidc.authorizationCodeGrant(config, retorno!, { pkceCodeVerifier: verifier });
+    const ui = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(ui.status).toBe(200);
+    // Only the account is switched off here (no session revoked): the account's state alone must stop it.
+    await app.ctx.db.update(usuarios).set({ ativo: false }).where(eq(usuarios.email, email));
+    app.esquecerSessoes();
+    const r = await oidc.refreshTokenGrant(config, tokens.refresh_token!).catch((e: oidc.ResponseBodyError) => e);
+    expect((r as oidc.ResponseBodyError).error).toBe('invalid_grant');
+    const depois = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(depois.status).toBe(401);
   });
 
   it('refuses a code exchange with a wrong verifier and a wrong client secret (standard errors, pt-BR text)', async () => {

@@ -98,7 +98,7 @@ describe('usuarios', () => {
     expect(off.status).toBe(200);
     expect(off.body.ativo).toBe(false);
     const l = await login(t.app, 'pedro@teste.local', 'senha-pedro');
-    expect(l.status).toBe(401);
+    expect(l.status).toBe(400);
     expect(l.body.message).toBe('Email ou senha inválido');
     const r = await form(t.app, `${OIDC}/token`, { grant_type: 'refresh_token', client_id: 'ceasa-web', refresh_token: sessao.body.refresh_token });
     expect(r.status).toBe(400);

@@ -51,35 +51,39 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext, provedor
 
   app.get(`${OIDC}/certs`, { schema: { tags, summary: 'Chaves públicas (JWKS)' } }, async () => keys.jwks);
 
-  app.post(`${OIDC}/token`, { schema: { tags, summary: 'Emite tokens (grant password ou refresh_token)' } }, async (req, reply) => {
-    const body = req.body;
-    const grant = campo(body, 'grant_type');
-    const cliente = campo(body, 'client_id');
-    // Other clients and grants: oidc-provider (a client authenticated by HTTP Basic names no client_id here).
-    if (grant !== 'password' && cliente !== CLIENT_ID) return provedor.encaminhar(req, reply);
-    if (grant !== 'password' && grant !== 'refresh_token') return oauthErro(reply, 400, 'unsupported_grant_type', 'Tipo de concessão não suportado.');
-    if (cliente !== CLIENT_ID) return oauthErro(reply, 400, 'unauthorized_client', 'Este cliente não pode usar o grant password.');
+  app.post(
+    `${OIDC}/token`,
+    { schema: { tags, summary: 'Emite tokens: password e refresh_token do ceasa-web; authorization_code e refresh_token dos clientes de OIDC_CLIENTS' } },
+    async (req, reply) => {
+      const body = req.body;
+      const grant = campo(body, 'grant_type');
+      const cliente = campo(body, 'client_id');
+      // Other clients and grants: oidc-provider (a client authenticated by HTTP Basic names no client_id here).
+      if (grant !== 'password' && cliente !== CLIENT_ID) return provedor.encaminhar(req, reply);
+      if (grant !== 'password' && grant !== 'refresh_token') return oauthErro(reply, 400, 'unsupported_grant_type', 'Tipo de concessão não suportado.');
+      if (cliente !== CLIENT_ID) return oauthErro(reply, 400, 'unauthorized_client', 'Este cliente não pode usar o grant password.');
 
-    if (grant === 'refresh_token') {
-      const token = campo(body, 'refresh_token');
-      if (!token) return oauthErro(reply, 400, 'invalid_request', 'O refresh_token é obrigatório.');
-      const r = await rotacionar(db, token);
+      if (grant === 'refresh_token') {
+        const token = campo(body, 'refresh_token');
+        if (!token) return oauthErro(reply, 400, 'invalid_request', 'O refresh_token é obrigatório.');
+        const r = await rotacionar(db, token);
+        if (!r.ok) {
+          // A reused token or a disabled account revoked the session (committed by now).
+          if (r.motivo === 'reuso' || r.motivo === 'desativado') app.esquecerSessoes();
+          return oauthErro(reply, 400, 'invalid_grant', MSG_SESSAO);
+        }
+        return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
+      }
+
+      const r = await entrarComSenha(ctx, req.ip, campo(body, 'username'), campo(body, 'password'));
       if (!r.ok) {
-        // A reused token or a disabled account revoked the session (committed by now).
-        if (r.motivo === 'reuso' || r.motivo === 'desativado') app.esquecerSessoes();
-        return oauthErro(reply, 400, 'invalid_grant', MSG_SESSAO);
+        if (r.esperarSegundos) reply.header('retry-after', String(r.esperarSegundos));
+        // RFC 6749 5.2: wrong credentials are a 400 invalid_grant; too many attempts stay a 429.
+        return oauthErro(reply, r.status === 401 ? 400 : r.status, 'invalid_grant', r.message);
       }
       return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
-    }
-
-    const r = await entrarComSenha(ctx, req.ip, campo(body, 'username'), campo(body, 'password'));
-    if (!r.ok) {
-      if (r.esperarSegundos) reply.header('retry-after', String(r.esperarSegundos));
-      // RFC 6749 5.2: wrong credentials are a 400 invalid_grant; too many attempts stay a 429.
-      return oauthErro(reply, r.status === 401 ? 400 : r.status, 'invalid_grant', r.message);
-    }
-    return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
-  });
+    },
+  );
 
   async function userinfo(req: FastifyRequest, reply: FastifyReply) {
     const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -102,18 +106,22 @@ export function registerIdentity(app: FastifyInstance, ctx: AppContext, provedor
   app.get(`${OIDC}/userinfo`, { schema: { tags, summary: 'Dados do usuário do token' } }, userinfo);
   app.post(`${OIDC}/userinfo`, { schema: { tags, summary: 'Dados do usuário do token' } }, userinfo);
 
-  app.post(`${OIDC}/logout`, { schema: { tags, summary: 'Encerra a sessão do refresh token' } }, async (req, reply) => {
-    const cliente = campo(req.body, 'client_id');
-    const token = campo(req.body, 'refresh_token');
-    // RP-initiated logout by form POST (id_token_hint, post_logout_redirect_uri): oidc-provider's.
-    if (!token && cliente !== CLIENT_ID) return provedor.encaminhar(req, reply);
-    if (cliente && cliente !== CLIENT_ID) return oauthErro(reply, 400, 'unauthorized_client', 'Este cliente não pode encerrar sessões por refresh token.');
-    if (token) {
-      await revogarPorRefresh(db, token);
-      app.esquecerSessoes();
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    `${OIDC}/logout`,
+    { schema: { tags, summary: 'Encerra a sessão do refresh token (ou, sem ele, logout iniciado pelo cliente com id_token_hint)' } },
+    async (req, reply) => {
+      const cliente = campo(req.body, 'client_id');
+      const token = campo(req.body, 'refresh_token');
+      // RP-initiated logout by form POST (id_token_hint, post_logout_redirect_uri): oidc-provider's.
+      if (!token && cliente !== CLIENT_ID) return provedor.encaminhar(req, reply);
+      if (cliente && cliente !== CLIENT_ID) return oauthErro(reply, 400, 'unauthorized_client', 'Este cliente não pode encerrar sessões por refresh token.');
+      if (token) {
+        await revogarPorRefresh(db, token);
+        app.esquecerSessoes();
+      }
+      return reply.code(204).send();
+    },
+  );
 
   // Discovery, authorization, the other clients' grants, revocation, GET logout and the rest: oidc-provider.
   app.route({

@@ -6,7 +6,7 @@ import { enderecoPublico } from '../config';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
 import { entrarComSenha } from './entrar';
-import { audienciaDaApi, CAMINHO_INTERACAO, escoposPedidos, type Provedor } from './provedor';
+import { audienciaDaApi, CAMINHO_INTERACAO, escoposPedidos, SCRIPT_SAIR, type Provedor } from './provedor';
 import { CABECALHO_CSRF } from './sessao-web.routes';
 
 export const MSG_INTERACAO_EXPIRADA = 'Este pedido de entrada expirou ou não é mais válido. Volte ao sistema de origem e tente novamente.';
@@ -39,6 +39,10 @@ export function registerInteracao(app: FastifyInstance, ctx: AppContext, provedo
     if (!d || d.uid !== uid) throw new HttpError(400, MSG_INTERACAO_EXPIRADA);
     return d;
   }
+
+  r.get(SCRIPT_SAIR, { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send("document.getElementById('op.logoutForm').submit();\n"),
+  );
 
   r.get(`${CAMINHO_INTERACAO}/:uid`, { schema: { tags, summary: 'Leva à tela de entrada do sistema (fluxo authorization code)', params } }, (req, reply) =>
     reply.redirect(`${enderecoPublico(ctx.config)}/login?interacao=${encodeURIComponent(req.params.uid)}`, 303),

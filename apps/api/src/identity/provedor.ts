@@ -16,6 +16,8 @@ export const BASE = `/realms/${REALM}`;
 const OIDC = '/protocol/openid-connect';
 /** The page of ours where a person signs in for another system (identity/interacao.routes.ts). */
 export const CAMINHO_INTERACAO = `${BASE}/interacao`;
+/** The script that sends the logout confirmation by itself (the site's CSP allows no inline script). */
+export const SCRIPT_SAIR = `${BASE}/sair.js`;
 /** Scopes a client may ask for; the ID token and userinfo carry the claims of each. */
 const ESCOPOS = ['openid', 'profile', 'email'];
 
@@ -43,7 +45,19 @@ const ERROS: Record<string, string> = {
   server_error: 'Erro no servidor de identidade. Tente novamente.',
   temporarily_unavailable: 'Servidor de identidade indisponível. Tente novamente em instantes.',
 };
-export const textoDoErro = (codigo: string) => ERROS[codigo] ?? 'Pedido recusado pelo servidor de identidade.';
+/** The pt-BR text of an error; the library's English description only says which parameter, when it does. */
+export function textoDoErro(codigo: string, descricao?: unknown): string {
+  const faltam = typeof descricao === 'string' ? /^missing required parameters? (.+)$/.exec(descricao) : null;
+  if (faltam) {
+    const lista = faltam[1].replace(/ and /g, ' e ');
+    return `Pedido inválido: ${lista.includes(',') || lista.includes(' e ') ? 'faltam os parâmetros' : 'falta o parâmetro'} ${lista}.`;
+  }
+  if (typeof descricao === 'string' && /requires PKCE/.test(descricao))
+    return 'Pedido inválido: este cliente deve usar PKCE (code_challenge com o método S256).';
+  if (typeof descricao === 'string' && /content-type bodies are supported/.test(descricao))
+    return 'Pedido inválido: envie o corpo como application/x-www-form-urlencoded.';
+  return ERROS[codigo] ?? 'Pedido recusado pelo servidor de identidade.';
+}
 
 const escapar = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -121,12 +135,16 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
+        // With an id_token_hint (checked by the library) the sign-out goes on by itself, as Keycloak's does;
+        // without one the person confirms. Without JavaScript the button does it.
         logoutSource: async (kctx, form) => {
           kctx.type = 'html';
+          const automatico = Boolean(kctx.oidc.params?.id_token_hint);
+          const formulario = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
           kctx.body = pagina(
             'Sair',
-            `<p>Deseja sair do CEASA Regional?</p>${form}
-<button form="op.logoutForm" name="logout" value="yes" ${BOTAO}>Sair</button>`,
+            `<p>${automatico ? 'Saindo do CEASA Regional…' : 'Deseja sair do CEASA Regional?'}</p>${formulario}
+<button form="op.logoutForm" type="submit" ${BOTAO}>Sair</button>${automatico ? `<script src="${SCRIPT_SAIR}"></script>` : ''}`,
           );
         },
         postLogoutSuccessSource: async (kctx) => {
@@ -201,15 +219,35 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
   };
 
   const provider = new Provider(issuer, configuracao);
+  // oidc-provider checks a client's metadata when it first loads it: check every client now, so a client it
+  // would refuse stops the start (as a bad OIDC_CLIENTS does, config.ts) instead of failing a sign-in later.
+  for (const c of clientes) {
+    const erro = await provider.Client.find(c.client_id).then(
+      (cliente) => (cliente ? null : 'não encontrado'),
+      (e: { error_description?: string; message?: string }) => e.error_description ?? e.message ?? String(e),
+    );
+    if (erro) throw new Error(`OIDC_CLIENTS inválido: o cliente '${c.client_id}' foi recusado pelo provedor OpenID Connect (${erro})`);
+  }
   // Links come from the configured address (the forwarded headers are set from it, never from the caller).
   provider.proxy = true;
   // The standard error bodies, with the product's pt-BR `message` (and error_description) for people.
+  // Its unknown paths answer as the product's (a pt-BR 404), and the page that posts a response to a client
+  // (form_post, a logout without a session) speaks pt-BR (its script, whose hash the CSP carries, is unchanged).
   provider.use(async (kctx, next) => {
     await next();
-    const corpo = kctx.body as { error?: unknown } | undefined;
+    const corpo = kctx.body as { error?: unknown; error_description?: unknown } | string | undefined;
     if (kctx.status >= 400 && corpo && typeof corpo === 'object' && typeof corpo.error === 'string') {
-      const texto = textoDoErro(corpo.error);
+      const texto = textoDoErro(corpo.error, corpo.error_description);
       kctx.body = { error: corpo.error, error_description: texto, message: texto };
+    } else if (kctx.status === 404 && (corpo === undefined || corpo === null || corpo === 'Not Found')) {
+      kctx.status = 404;
+      kctx.body = { status: 404, error: 'Not Found', message: 'Recurso não encontrado' };
+    } else if (typeof corpo === 'string' && corpo.includes('<title>Submitting Callback</title>')) {
+      kctx.body = corpo
+        .replace('<html>', '<html lang="pt-BR">')
+        .replace('<title>Submitting Callback</title>', '<meta charset="utf-8"><title>Continuando - CEASA Regional</title>')
+        .replace("Your browser does not support JavaScript or you've disabled it.", 'Seu navegador não executa JavaScript: continue pelo botão.')
+        .replace('<button autofocus type="submit">Continue</button>', '<button autofocus type="submit">Continuar</button>');
     }
   });
   // The password grant is served for the web app's client by identity.routes.ts before a request gets
