@@ -103,6 +103,9 @@ test('entra pelo provedor do município, chega ao painel, chama a API e sai tamb
   // The screens call this instance's API with its session: the users' list shows the account the sign-in created.
   await page.goto('/usuarios');
   await expect(page.getByRole('cell', { name: GESTOR.email, exact: true })).toBeVisible();
+  // Roles are still given here; passwords are the provider's: no reset e-mail button.
+  await expect(page.getByRole('button', { name: `Editar perfis de ${GESTOR.email}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Enviar redefinição de senha para ${GESTOR.email}` })).toHaveCount(0);
 
   // Sign-out: this instance's session ends, then the provider's (with the ID token as hint it does not ask,
   // as Keycloak), back to PUBLIC_URL.

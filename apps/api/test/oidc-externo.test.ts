@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config';
 import { usuarios } from '../src/db/schema';
 import { MSG_PROVEDOR_DESLIGADO } from '../src/identity/externo';
 import { MSG_ENTRADA_EXTERNA } from '../src/identity/sessao-web.routes';
-import { build } from './helpers';
+import { build, tokenFor } from './helpers';
 import { iniciarProvedor, type ProvedorDeTeste } from './provedor-oidc';
 
 /**
@@ -297,6 +297,14 @@ describe('external identity mode: the built-in provider and passwords are off', 
       expect(r.status, url).toBe(400);
       expect(((await r.json()) as { message: string }).message).toBe(MSG_ENTRADA_EXTERNA);
     }
+  });
+
+  it("refuses the super-admin's reset e-mail at /usuarios with a pt-BR 400 (the provider resets passwords)", async () => {
+    const token = await tokenFor(app, ['super-admin']);
+    const alvo = await usuarioDe('admin@teste.local');
+    const r = await fetch(`${PRODUTO}/api/usuarios/${alvo.id}/reset`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { message: string }).message).toBe(MSG_ENTRADA_EXTERNA);
   });
 
   it('tells the web app the mode in the public settings', async () => {
