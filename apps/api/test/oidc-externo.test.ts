@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { usuarios } from '../src/db/schema';
 import { MSG_PROVEDOR_DESLIGADO } from '../src/identity/externo';
+import { hashSenha } from '../src/identity/passwords';
 import { MSG_ENTRADA_EXTERNA } from '../src/identity/sessao-web.routes';
 import { build, tokenFor } from './helpers';
+import { entrarPeloNavegador } from './oidc-apoio';
 import { iniciarProvedor, type ProvedorDeTeste } from './provedor-oidc';
 
 /**
@@ -349,5 +351,90 @@ describe('external identity mode: configuration and an unreachable provider', ()
     } finally {
       await sem.close();
     }
+  });
+});
+
+describe('external identity mode against another product instance as the provider', () => {
+  const PROVEDOR_A = 'http://127.0.0.1:3426';
+  const PRODUTO_B = 'http://127.0.0.1:3427';
+  const BI = 'http://127.0.0.1:3428/cb';
+  const FISCAL = { email: 'fiscal@prefeitura.test', senha: 'senha-do-fiscal-1', nome: 'Fiscal do Mercado' };
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+
+  beforeAll(async () => {
+    a = await build({
+      publicUrl: PROVEDOR_A,
+      oidcClients: [
+        { client_id: 'ceasa-b', redirect_uris: [`${PRODUTO_B}/api/auth/sessao/callback`], post_logout_redirect_uris: [`${PRODUTO_B}/`] },
+        { client_id: 'bi', redirect_uris: [BI], post_logout_redirect_uris: [] },
+      ],
+    });
+    await a.listen({ port: 3426, host: '127.0.0.1' });
+    await a.ctx.db.insert(usuarios).values({ nome: FISCAL.nome, email: FISCAL.email, senhaHash: await hashSenha(FISCAL.senha), roles: ['user-admin'] });
+    b = await build({
+      publicUrl: PRODUTO_B,
+      // The provider instance's access tokens are for its API.
+      oidc: {
+        issuer: `${PROVEDOR_A}/realms/ceasa`,
+        clientId: 'ceasa-b',
+        rolesClaim: ['realm_access', 'roles'],
+        audience: `${PROVEDOR_A}/api`,
+        scopes: 'openid email profile',
+      },
+    });
+    await b.listen({ port: 3427, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  /** Signs in at B through A's sign-in (as A's page posts it); returns where B sent the browser and B's cookies. */
+  async function entrarEmB(conta: { email: string; senha: string }) {
+    const nav = navegador();
+    const inicio = await nav.pedir(`${PRODUTO_B}/api/auth/sessao/entrar`);
+    expect(inicio.status).toBe(303);
+    const { retorno } = await entrarPeloNavegador(new URL(inicio.headers.get('location')!), conta.email, conta.senha);
+    const fim = await nav.pedir(retorno!.toString());
+    return { nav, destino: fim.headers.get('location') };
+  }
+
+  /** Another system at A (openid-client, public client with PKCE): A's access token for a person. */
+  async function tokenDeA(conta: { email: string; senha: string }) {
+    const cfg = await client.discovery(new URL(`${PROVEDOR_A}/realms/ceasa`), 'bi', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const url = client.buildAuthorizationUrl(cfg, {
+      redirect_uri: BI,
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    const { retorno } = await entrarPeloNavegador(url, conta.email, conta.senha);
+    return (await client.authorizationCodeGrant(cfg, retorno!, { pkceCodeVerifier: verifier, expectedState: state })).access_token;
+  }
+
+  it("signs in at B through A, with A's roles, and B's cookie session works", async () => {
+    const { nav, destino } = await entrarEmB(FISCAL);
+    expect(destino).toBe(`${PRODUTO_B}/login?sessao=externa`);
+    const [u] = await b.ctx.db.select().from(usuarios).where(eq(usuarios.email, FISCAL.email));
+    expect(u).toMatchObject({ nome: FISCAL.nome, roles: ['user-admin'], senhaHash: '!externo' });
+    const s = await nav.pedir(`${PRODUTO_B}/api/auth/sessao/refresh`, { method: 'POST', headers: { 'x-ceasa-csrf': '1', origin: PRODUTO_B } });
+    expect(s.status).toBe(200);
+  });
+
+  it("accepts A's access tokens at B's API (A's JWKS, issuer and API audience), and refuses B's own admin taken over by A's unverified e-mail", async () => {
+    const token = await tokenDeA(FISCAL);
+    const eu = await fetch(`${PRODUTO_B}/api/auth/sessao/eu`, { headers: { authorization: `Bearer ${token}` } });
+    expect(eu.status).toBe(200);
+    expect(((await eu.json()) as { email: string }).email).toBe(FISCAL.email);
+    expect((await fetch(`${PRODUTO_B}/api/grupoPermissoes/meu`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    // Both instances have admin@teste.local with a password; A marks every e-mail unverified.
+    expect((await entrarEmB({ email: 'admin@teste.local', senha: 'admin-senha' })).destino).toBe(`${PRODUTO_B}/login?erro=email-nao-verificado`);
+    const doAdmin = await tokenDeA({ email: 'admin@teste.local', senha: 'admin-senha' });
+    expect((await fetch(`${PRODUTO_B}/api/grupoPermissoes/meu`, { headers: { authorization: `Bearer ${doAdmin}` } })).status).toBe(401);
   });
 });

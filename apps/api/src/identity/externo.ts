@@ -80,14 +80,15 @@ export type ProvedorExterno = ReturnType<typeof criarProvedorExterno>;
 
 export type Identificacao = { ok: true; email: string; nome: string; emailVerificado: boolean } | { ok: false; motivo: 'sem-email' };
 
-/** The e-mail (lower case), name and whether the provider vouches for the e-mail (not marked unverified) the claims give. */
+/** The e-mail (lower case), name and whether the provider vouches for the e-mail (`email_verified: true`) the claims give. */
 export function identificar(...fontes: (Claims | undefined)[]): Identificacao {
   const c: Claims = Object.assign({}, ...fontes.filter(Boolean).reverse());
   const email = typeof c.email === 'string' ? c.email.trim().toLowerCase() : '';
   if (!email || email.length > 320 || !email.includes('@')) return { ok: false, motivo: 'sem-email' };
   const partes = [c.given_name, c.family_name].filter((p) => typeof p === 'string' && p.trim());
   const nome = [c.name, partes.join(' '), c.preferred_username, email].find((n) => typeof n === 'string' && n.trim()) as string;
-  const emailVerificado = c.email_verified !== false && c.email_verified !== 'false';
+  // Only a provider that vouches for the e-mail (email_verified true) may reach an account that has a password here.
+  const emailVerificado = c.email_verified === true || c.email_verified === 'true';
   return { ok: true, email, nome: nome.trim().slice(0, 200), emailVerificado };
 }
 
@@ -96,7 +97,7 @@ export type Sincronizacao = { ok: true; usuario: UsuarioRow; mudouPapeis: boolea
 /**
  * The product's user with this e-mail, created on the first sign-in (no password, decision 0119), with the
  * roles of the provider's claim where it carries one (decision 0120). An account that has a password here
- * (registered or made at /usuarios) is not taken over by an e-mail the provider marks unverified. Returns the
+ * (registered or made at /usuarios) is reached only with an e-mail the provider vouches for. Returns the
  * row and whether the roles changed (the caller drops the cached session checks).
  */
 export async function sincronizarUsuario(
