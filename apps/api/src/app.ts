@@ -12,6 +12,7 @@ import { loadKeys } from './identity/keys';
 import { abrirAvisos, type Avisos } from './lib/avisos';
 import { importarFotosDaPasta } from './modules/ftp/ftp.service';
 import { createMailer } from './identity/mail';
+import { criarProvedorExterno, registrarIdentidadeDesligada } from './identity/externo';
 import { registerIdentity } from './identity/identity.routes';
 import { registerInteracao } from './identity/interacao.routes';
 import { criarProvedor } from './identity/provedor';
@@ -84,10 +85,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onClose', () => avisos.fechar());
   app.decorate('avisos', avisos);
   const mailer = createMailer(db, config, app.log);
-  const ctx: AppContext = { db, database, config, keys, mailer, avisos };
+  const ctx: AppContext = { db, database, config, keys, mailer, avisos, oidcExterno: config.oidc ? criarProvedorExterno(config.oidc) : undefined };
   app.decorate('ctx', ctx);
   // Sign-in counters hear the other servers' failures from the start, not from this server's first sign-in.
   loginThrottle(ctx);
+  // External identity mode: discover the provider now, so a wrong OIDC_ISSUER shows in the log at start (sign-in retries it).
+  ctx.oidcExterno
+    ?.configuracao()
+    .then((c) => app.log.info(`Entrada pelo provedor de identidade ${c.serverMetadata().issuer} (OIDC_ISSUER)`))
+    .catch((e: Error) => app.log.warn(`${e.message}. A entrada pelo provedor será tentada de novo a cada pedido.`));
 
   // Security headers first, so every answer (errors and 404s included) carries them.
   await registerSeguranca(app, config);
@@ -97,13 +103,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await registerOpenapi(app, config);
 
-  registerAuth(app, db, keys);
+  registerAuth(app, db, keys, ctx.oidcExterno);
   registerAvisosDeEscrita(app);
-  const provedor = await criarProvedor(ctx, chavesCookie, () => app.esquecerSessoes());
-  await app.register(async (realm) => {
-    registerIdentity(realm, ctx, provedor);
-    registerInteracao(realm, ctx, provedor);
-  });
+  // In external identity mode (OIDC_ISSUER) the built-in provider is off: its paths answer a pt-BR 404 (decision 0118).
+  if (ctx.oidcExterno) registrarIdentidadeDesligada(app);
+  else {
+    const provedor = await criarProvedor(ctx, chavesCookie, () => app.esquecerSessoes());
+    await app.register(async (realm) => {
+      registerIdentity(realm, ctx, provedor);
+      registerInteracao(realm, ctx, provedor);
+    });
+  }
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);
   else app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));

@@ -35,7 +35,25 @@ export interface Config {
   trustProxy: boolean | string | string[];
   /** OIDC_CLIENTS: the other systems that may sign people in through the built-in provider (identity/provedor.ts). */
   oidcClients: ClienteOidc[];
+  /** The municipality's own OpenID Connect provider (OIDC_ISSUER): when set, people sign in there (identity/externo.ts). */
+  oidc?: OidcExterno;
   settings: Settings;
+}
+
+/** External identity mode (docs/decisions/0118-modo-de-identidade-externo.md). */
+export interface OidcExterno {
+  /** OIDC_ISSUER: the provider's issuer identifier (its discovery is `{issuer}/.well-known/openid-configuration`). */
+  issuer: string;
+  /** OIDC_CLIENT_ID: this product's client at the provider. */
+  clientId: string;
+  /** OIDC_CLIENT_SECRET: present for a confidential client; absent for a public one (PKCE only). */
+  clientSecret?: string;
+  /** OIDC_ROLES_CLAIM: dotted path of the roles claim (Keycloak's realm roles by default). */
+  rolesClaim: string[];
+  /** OIDC_AUDIENCE: the `aud` the provider's access tokens must carry to be accepted by the API (default OIDC_CLIENT_ID). */
+  audience: string;
+  /** OIDC_SCOPES: the scopes asked at sign-in (default `openid email profile`; gov.br adds govbr_confiabilidades). */
+  scopes: string;
 }
 
 /** A client of the built-in OpenID Connect provider: public (PKCE) without a secret, confidential with one. */
@@ -74,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dividasUrl: env.DIVIDAS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     oidcClients: parseClientesOidc(env.OIDC_CLIENTS),
+    oidc: parseOidc(env),
     settings: {
       municipio,
       mercado,
@@ -125,6 +144,42 @@ export const servidoPorHttps = (config: Pick<Config, 'publicUrl'>) => Boolean(co
 
 /** Development or tests (NODE_ENV), where a missing PUBLIC_URL is expected. */
 export const emDesenvolvimento = (config: Pick<Config, 'nodeEnv'>) => config.nodeEnv === 'development' || config.nodeEnv === 'test';
+
+/** OIDC_ISSUER and its companions, validated (pt-BR messages: the operator reads them at start-up). */
+function parseOidc(env: NodeJS.ProcessEnv): OidcExterno | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const outras = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_ROLES_CLAIM', 'OIDC_AUDIENCE', 'OIDC_SCOPES'].filter((n) => env[n]?.trim());
+  if (!issuer) {
+    if (outras.length)
+      throw new Error(
+        `${outras.join(', ')} definido sem OIDC_ISSUER: defina OIDC_ISSUER com o endereço do provedor de identidade do município, ou retire ${outras.length > 1 ? 'essas variáveis' : 'essa variável'}`,
+      );
+    return undefined;
+  }
+  let u: URL | null = null;
+  try {
+    u = new URL(issuer);
+  } catch {
+    /* below */
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash)
+    throw new Error(`OIDC_ISSUER inválido (${issuer}): use o endereço completo do emissor, como https://sso.prefeitura.gov.br/realms/prefeitura`);
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  if (!clientId) throw new Error('OIDC_CLIENT_ID não definido: com OIDC_ISSUER, informe o client_id deste sistema no provedor de identidade');
+  const claim = env.OIDC_ROLES_CLAIM?.trim() || 'realm_access.roles';
+  if (!/^[A-Za-z0-9_:/.-]+$/.test(claim) || claim.split('.').some((p) => !p))
+    throw new Error(`OIDC_ROLES_CLAIM inválido (${claim}): use o caminho da claim de papéis separado por pontos, como realm_access.roles`);
+  const scopes = (env.OIDC_SCOPES?.trim() || 'openid email profile').split(/\s+/);
+  if (!scopes.includes('openid')) throw new Error(`OIDC_SCOPES inválido (${env.OIDC_SCOPES}): inclua openid, como openid email profile`);
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+    rolesClaim: claim.split('.'),
+    audience: env.OIDC_AUDIENCE?.trim() || clientId,
+    scopes: scopes.join(' '),
+  };
+}
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {
   if (!v || v === 'false') return false;

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { ProvedorExterno } from './identity/externo';
 import type { Keys } from './identity/keys';
 import type { Mailer } from './identity/mail';
 import type { Avisos } from './lib/avisos';
@@ -13,4 +14,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Notices between the servers of one database (lib/avisos.ts). */
   avisos: Avisos;
+  /** The municipality's OpenID Connect provider, in external identity mode (OIDC_ISSUER); undefined otherwise. */
+  oidcExterno?: ProvedorExterno;
 }

@@ -14,6 +14,8 @@ export interface Settings {
   qrHost?: string;
   /** Whether QR_HOST or PUBLIC_URL is set: without them the labels' QR codes open only on the server's own computer. */
   qrHostConfigurado?: boolean;
+  /** Whether people sign in through the municipality's own OpenID Connect provider (OIDC_ISSUER): /login sends them there. */
+  entradaExterna?: boolean;
   /** Market days, as JavaScript weekdays (0 Sunday ... 6 Saturday): the romaneio's issue-date pickers allow only these. */
   diasDeMercado: number[];
   /** Size of one tracking label, in millimetres (the market's thermal printer takes 100 × 70). */

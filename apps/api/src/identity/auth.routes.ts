@@ -11,6 +11,7 @@ import { hashSenha } from './passwords';
 import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
 import { contarRegistro, podeRegistrar } from './registros';
 import { loginThrottle, resetThrottle, type Veredito } from './throttle';
+import { semSenhaNoModoExterno } from './sessao-web.routes';
 import { revogarSessoesDoUsuario } from './tokens';
 
 export const MSG_EMAIL_USADO = 'Email usado em outra conta';
@@ -25,56 +26,66 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Conta'];
   const acesso = 'publico' as const;
+  // In external identity mode there are no passwords here: register and reset are the provider's (decision 0118).
+  const onRequest = semSenhaNoModoExterno(ctx);
 
-  r.post('/auth/register', { schema: { tags, summary: 'Cria uma conta (sem perfil)', body: registerInput }, config: { acesso } }, async (req, reply) => {
-    const email = req.body.email.toLowerCase();
-    // A few accounts per client address in the window (counted in the database): checked before any
-    // work, and again under a per-address lock in the transaction that creates the account.
-    const recusar = (v: Veredito) => {
-      if (v.ok) return;
-      reply.header('retry-after', String(v.esperarSegundos));
-      throw new HttpError(429, v.message);
-    };
-    recusar(await podeRegistrar(db, ctx.config, req.ip));
-    const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
-    if (existe) throw conflict(MSG_EMAIL_USADO);
-    const senhaHash = await hashSenha(req.body.senha);
-    const criado = await db.transaction(async (tx) => {
-      recusar(await podeRegistrar(tx, ctx.config, req.ip, true));
-      const [u] = await tx
-        .insert(usuarios)
-        .values({ nome: req.body.nome, email, senhaHash, roles: [] })
-        .onConflictDoNothing({ target: usuarios.email })
-        .returning();
-      if (!u) throw conflict(MSG_EMAIL_USADO);
-      await contarRegistro(tx, ctx.config, req.ip);
-      await registrarLog(tx, email, 'Usuario', u.id, 'INSERT', { id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
-      return u;
-    });
-    reply.code(201);
-    return { id: criado.id, nome: criado.nome, email: criado.email };
-  });
+  r.post(
+    '/auth/register',
+    { schema: { tags, summary: 'Cria uma conta (sem perfil)', body: registerInput }, config: { acesso }, onRequest },
+    async (req, reply) => {
+      const email = req.body.email.toLowerCase();
+      // A few accounts per client address in the window (counted in the database): checked before any
+      // work, and again under a per-address lock in the transaction that creates the account.
+      const recusar = (v: Veredito) => {
+        if (v.ok) return;
+        reply.header('retry-after', String(v.esperarSegundos));
+        throw new HttpError(429, v.message);
+      };
+      recusar(await podeRegistrar(db, ctx.config, req.ip));
+      const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
+      if (existe) throw conflict(MSG_EMAIL_USADO);
+      const senhaHash = await hashSenha(req.body.senha);
+      const criado = await db.transaction(async (tx) => {
+        recusar(await podeRegistrar(tx, ctx.config, req.ip, true));
+        const [u] = await tx
+          .insert(usuarios)
+          .values({ nome: req.body.nome, email, senhaHash, roles: [] })
+          .onConflictDoNothing({ target: usuarios.email })
+          .returning();
+        if (!u) throw conflict(MSG_EMAIL_USADO);
+        await contarRegistro(tx, ctx.config, req.ip);
+        await registrarLog(tx, email, 'Usuario', u.id, 'INSERT', { id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
+        return u;
+      });
+      reply.code(201);
+      return { id: criado.id, nome: criado.nome, email: criado.email };
+    },
+  );
 
-  r.post('/auth/reset', { schema: { tags, summary: 'Envia o e-mail de redefinição de senha', body: resetInput }, config: { acesso } }, async (req, reply) => {
-    const email = req.body.email.toLowerCase();
-    // Each request mails someone: per e-mail and per address, counted whether or not the account exists.
-    const v = resetThrottle(ctx).pedir(email, req.ip);
-    if (!v.ok) {
-      reply.header('retry-after', String(v.esperarSegundos));
-      throw new HttpError(429, v.message);
-    }
-    const contas = await db
-      .select()
-      .from(usuarios)
-      .where(and(eq(usuarios.email, email), eq(usuarios.ativo, true)));
-    if (contas.length !== 1) throw conflict(MSG_EMAIL_INEXISTENTE);
-    await enviarReset(ctx, req, contas[0], email);
-    return reply.code(204).send();
-  });
+  r.post(
+    '/auth/reset',
+    { schema: { tags, summary: 'Envia o e-mail de redefinição de senha', body: resetInput }, config: { acesso }, onRequest },
+    async (req, reply) => {
+      const email = req.body.email.toLowerCase();
+      // Each request mails someone: per e-mail and per address, counted whether or not the account exists.
+      const v = resetThrottle(ctx).pedir(email, req.ip);
+      if (!v.ok) {
+        reply.header('retry-after', String(v.esperarSegundos));
+        throw new HttpError(429, v.message);
+      }
+      const contas = await db
+        .select()
+        .from(usuarios)
+        .where(and(eq(usuarios.email, email), eq(usuarios.ativo, true)));
+      if (contas.length !== 1) throw conflict(MSG_EMAIL_INEXISTENTE);
+      await enviarReset(ctx, req, contas[0], email);
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     '/auth/nova-senha/:token',
-    { schema: { tags, summary: 'De quem é o link de redefinição', params: z.object({ token: z.string() }) }, config: { acesso } },
+    { schema: { tags, summary: 'De quem é o link de redefinição', params: z.object({ token: z.string() }) }, config: { acesso }, onRequest },
     async (req) => {
       const link = await usuarioDoLink(db, req.params.token);
       if (!link) throw badRequest(MSG_LINK_INVALIDO);
@@ -84,7 +95,7 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/auth/nova-senha',
-    { schema: { tags, summary: 'Define a nova senha pelo link do e-mail', body: novaSenhaInput }, config: { acesso } },
+    { schema: { tags, summary: 'Define a nova senha pelo link do e-mail', body: novaSenhaInput }, config: { acesso }, onRequest },
     async (req, reply) => {
       const senhaHash = await hashSenha(req.body.senha);
       const email = await db.transaction(async (tx) => {

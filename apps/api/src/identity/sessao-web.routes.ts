@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginInput } from '@ceasa/shared';
 import { enderecoPublico, servidoPorHttps } from '../config';
 import type { AppContext } from '../context';
+import { usuarios } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { accessToken, entrarComSenha } from './entrar';
 import { MSG_SESSAO } from './identity.routes';
+import { enderecoDeSaida } from './externo';
 import { revogarPorRefresh, rotacionar, type SessaoRow, type UsuarioRow } from './tokens';
 
 /** Where the web app's session endpoints live, and the only path its refresh-token cookie is sent to. */
@@ -13,7 +16,24 @@ export const CAMINHO_SESSAO = '/api/auth/sessao';
 export const COOKIE_REFRESH = 'ceasa_refresh';
 /** The header every call to these endpoints must carry (a cross-site form or image cannot set it). */
 export const CABECALHO_CSRF = 'x-ceasa-csrf';
+/** The provider's ID token of an external sign-in, kept for the sign-out's id_token_hint (identity/sessao-externa.routes.ts). */
+export const COOKIE_ID_TOKEN = 'ceasa_id_token';
 const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
+export const MSG_ENTRADA_EXTERNA = 'Neste sistema a entrada é pelo provedor de identidade do município: use o botão Entrar, sem senha aqui.';
+
+/** In external identity mode (OIDC_ISSUER) the product's own passwords are off: a pt-BR 400 (decision 0118). */
+export function semSenhaNoModoExterno(ctx: AppContext) {
+  return async () => {
+    if (ctx.config.oidc) throw new HttpError(400, MSG_ENTRADA_EXTERNA);
+  };
+}
+
+/** The session's refresh-token cookie (and, after an external sign-in, the ID token's) for `sessao`. */
+export function guardarCookiesDaSessao(reply: FastifyReply, config: AppContext['config'], sessao: SessaoRow, refreshToken: string, idToken?: string) {
+  const opcoes = { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: servidoPorHttps(config), expires: sessao.expiraEm } as const;
+  reply.setCookie(COOKIE_REFRESH, refreshToken, opcoes);
+  if (idToken) reply.setCookie(COOKIE_ID_TOKEN, idToken, opcoes);
+}
 
 /**
  * The web app's own sign-in (docs/decisions/0054-refresh-token-em-cookie.md): the refresh token lives in
@@ -40,25 +60,24 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
     if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
   }
 
-  const guardarCookie = (reply: FastifyReply, sessao: SessaoRow, refreshToken: string) =>
-    reply.setCookie(COOKIE_REFRESH, refreshToken, {
-      path: CAMINHO_SESSAO,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: https,
-      expires: sessao.expiraEm,
-    });
-  const apagarCookie = (reply: FastifyReply) => reply.clearCookie(COOKIE_REFRESH, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
+  const apagarCookie = (reply: FastifyReply) => {
+    reply.clearCookie(COOKIE_REFRESH, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
+    if (ctx.oidcExterno) reply.clearCookie(COOKIE_ID_TOKEN, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
+  };
 
   async function resposta(reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
-    guardarCookie(reply, sessao, refreshToken);
+    guardarCookiesDaSessao(reply, ctx.config, sessao, refreshToken);
     reply.header('cache-control', 'no-store');
     return { access_token: await accessToken(ctx, usuario, sessao), expires_in: ctx.config.accessTokenTtl, token_type: 'Bearer', session_state: sessao.id };
   }
 
   r.post(
     '/auth/sessao/login',
-    { schema: { tags, summary: 'Entra (telas do sistema): refresh token em cookie HttpOnly, access token na resposta', body: loginInput }, config: { acesso } },
+    {
+      schema: { tags, summary: 'Entra (telas do sistema): refresh token em cookie HttpOnly, access token na resposta', body: loginInput },
+      config: { acesso },
+      onRequest: semSenhaNoModoExterno(ctx),
+    },
     async (req, reply) => {
       checarOrigem(req);
       const e = await entrarComSenha(ctx, req.ip, req.body.email, req.body.senha);
@@ -87,14 +106,38 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.post('/auth/sessao/logout', { schema: { tags, summary: 'Sai: encerra a sessão do cookie e o apaga' }, config: { acesso } }, async (req, reply) => {
-    checarOrigem(req);
-    const token = req.cookies[COOKIE_REFRESH];
-    if (token) {
-      await revogarPorRefresh(ctx.db, token);
-      app.esquecerSessoes();
-    }
-    apagarCookie(reply);
-    return reply.code(204).send();
-  });
+  r.post(
+    '/auth/sessao/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sai: encerra a sessão do cookie e o apaga (no modo externo, responde o endereço que encerra a sessão no provedor)',
+      },
+      config: { acesso },
+    },
+    async (req, reply) => {
+      checarOrigem(req);
+      const token = req.cookies[COOKIE_REFRESH];
+      if (token) {
+        await revogarPorRefresh(ctx.db, token);
+        app.esquecerSessoes();
+      }
+      const idToken = req.cookies[COOKIE_ID_TOKEN];
+      apagarCookie(reply);
+      const encerrarEm = ctx.oidcExterno && idToken ? await enderecoDeSaida(ctx, ctx.oidcExterno, idToken) : null;
+      if (!encerrarEm) return reply.code(204).send();
+      reply.header('cache-control', 'no-store');
+      return { encerrarEm };
+    },
+  );
+
+  r.get(
+    '/auth/sessao/eu',
+    { schema: { tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' }, config: { acesso: 'autenticado' } },
+    async (req) => {
+      const [u] = await ctx.db.select().from(usuarios).where(eq(usuarios.id, req.usuario!.id));
+      if (!u) throw new HttpError(401, MSG_SESSAO);
+      return { sub: u.id, name: u.nome, email: u.email, avatarUrl: u.avatarUrl ?? null };
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuthApi } from '../identity/auth.routes';
+import { sessaoExternaRoutes } from '../identity/sessao-externa.routes';
 import { sessaoWebRoutes } from '../identity/sessao-web.routes';
 import { usuariosRoutes } from './usuarios/usuarios.routes';
 import grupoPermissoesRoutes from './permissoes/permissoes.routes';
@@ -36,6 +37,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   configRoutes(app, ctx.config);
   registerAuthApi(app, ctx);
   sessaoWebRoutes(app, ctx);
+  if (ctx.oidcExterno) sessaoExternaRoutes(app, ctx, ctx.oidcExterno);
   usuariosRoutes(app, ctx);
   municipioRoutes(app, ctx.db);
   feriadoRoutes(app, ctx.db);

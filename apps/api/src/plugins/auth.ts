@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
 import { grupoDosPapeis, type Acao, type PermissoesPorRota } from '@ceasa/shared';
 import type { Db } from '../db/client';
 import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
+import { identificar, sincronizarUsuario, type Claims, type ProvedorExterno } from '../identity/externo';
 import type { Keys } from '../identity/keys';
 import { forbidden, unauthorized } from '../lib/errors';
 
@@ -48,7 +50,7 @@ export interface UsuarioAutenticado {
 
 const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastrar', editar: 'editar', deletar: 'remover' };
 
-export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
+export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno) {
   app.decorateRequest('usuario', null);
   app.rotasApi = [];
 
@@ -97,6 +99,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
   const esquecerSessoes = () => {
     geracaoSessoes++;
     sessoesVistas.clear();
+    usuariosVistos.clear();
   };
   async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[] }> {
     const hit = sessoesVistas.get(sid);
@@ -121,6 +124,52 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
 
   const tokensVerificados = new Map<string, Awaited<ReturnType<Keys['verify']>>>();
 
+  // External identity mode (decision 0121): the provider's access tokens, verified once each, mapped to the
+  // product's user by e-mail (created or updated as at sign-in); the account's state is checked on every call.
+  const tokensExternos = new Map<string, { exp: number; usuarioId: string; email: string; nome: string; jti: string }>();
+  const usuariosVistos = new Map<string, { valido: boolean; roles: string[]; at: number }>();
+  async function usuarioAtual(id: string): Promise<{ valido: boolean; roles: string[] }> {
+    const hit = usuariosVistos.get(id);
+    if (hit && Date.now() - hit.at < 5_000) return hit;
+    const geracao = geracaoSessoes;
+    const [row] = await db.select({ ativo: usuarios.ativo, roles: usuarios.roles }).from(usuarios).where(eq(usuarios.id, id));
+    const atual = { valido: Boolean(row?.ativo), roles: row?.roles ?? [], at: Date.now() };
+    if (usuariosVistos.size > 10_000) usuariosVistos.clear();
+    if (geracao === geracaoSessoes) usuariosVistos.set(id, atual);
+    return atual;
+  }
+  async function autenticarExterno(token: string, ext: ProvedorExterno): Promise<UsuarioAutenticado> {
+    let t = tokensExternos.get(token);
+    if (!t || t.exp * 1000 <= Date.now()) {
+      let claims: Claims;
+      try {
+        claims = await ext.verificarAcesso(token);
+      } catch {
+        throw unauthorized();
+      }
+      let quem = identificar(claims);
+      if (!quem.ok && quem.motivo === 'sem-email') {
+        // Access tokens without the e-mail (gov.br's): the provider's userinfo says who it is, once per token.
+        const cfg = await ext.configuracao().catch(() => null);
+        const info = cfg?.serverMetadata().userinfo_endpoint
+          ? await client.fetchUserInfo(cfg, token, typeof claims.sub === 'string' ? claims.sub : client.skipSubjectCheck).catch(() => undefined)
+          : undefined;
+        quem = identificar(info as Claims | undefined, claims);
+      }
+      if (!quem.ok) throw unauthorized();
+      const sinc = await sincronizarUsuario(db, quem, ext.papeis(claims));
+      if (!sinc.ok) throw unauthorized();
+      const { usuario, mudouPapeis } = sinc;
+      if (mudouPapeis) app.esquecerSessoes();
+      t = { exp: Number(claims.exp ?? 0), usuarioId: usuario.id, email: usuario.email, nome: usuario.nome, jti: String(claims.jti ?? claims.sid ?? '') };
+      if (tokensExternos.size >= 5_000) tokensExternos.clear();
+      tokensExternos.set(token, t);
+    }
+    const u = await usuarioAtual(t.usuarioId);
+    if (!u.valido) throw unauthorized();
+    return { id: t.usuarioId, email: t.email, nome: t.nome, roles: u.roles, grupo: grupoDosPapeis(u.roles), sessao: `externa:${t.jti}` };
+  }
+
   async function autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null> {
     const h = req.headers.authorization;
     if (!h) return null;
@@ -131,6 +180,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys) {
       try {
         c = await keys.verify(m[1]);
       } catch {
+        if (externo) return autenticarExterno(m[1], externo);
         throw unauthorized();
       }
       // A verified signature stays verified until the token expires: skip the ECDSA check next time.

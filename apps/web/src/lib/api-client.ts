@@ -12,10 +12,10 @@ export class ApiError extends Error {
   }
 }
 
-/** The identity provider's OpenID Connect endpoints (userinfo). */
-export const OIDC = '/realms/ceasa/protocol/openid-connect';
 /** The web app's own sign-in, refresh and sign-out (the refresh token travels only in an HttpOnly cookie). */
 const SESSAO = '/api/auth/sessao';
+/** In external identity mode, where the browser goes to sign in at the municipality's provider (the server does the code flow). */
+export const ENTRAR_NO_PROVEDOR = `${SESSAO}/entrar`;
 /** The header the session endpoints require (CSRF protection, with SameSite=Strict and the Origin check). */
 const CSRF = { 'x-ceasa-csrf': '1' };
 /** Refresh the access token when it is within this margin of expiry (SPEC.md section 9). */
@@ -83,10 +83,21 @@ export async function entrarParaOutroSistema(interacao: string, email: string, s
   return body.redirectTo;
 }
 
-/** Signs out: the server revokes the session and clears the cookie. */
-export async function sairDaSessao() {
+/** After an external sign-in the server set the session cookie: the first access token comes through it. */
+export async function entrarPeloCookie(): Promise<string> {
+  const t = await postSessao<TokenResponse>('refresh');
+  guardarAcesso(t);
+  return t.access_token;
+}
+
+/**
+ * Signs out: the server revokes the session and clears the cookie. In external identity mode it answers the
+ * provider's end-session address, returned here for the browser to go there (null otherwise).
+ */
+export async function sairDaSessao(): Promise<string | null> {
   guardarAcesso(null);
-  await postSessao('logout').catch(() => undefined);
+  const r = await postSessao<{ encerrarEm?: string }>('logout').catch(() => null);
+  return r?.encerrarEm ?? null;
 }
 
 let refreshing: Promise<string | null> | null = null;

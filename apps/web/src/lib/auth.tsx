@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
-import { acessoEmMemoria, api, entrarNaSessao, MARGEM_REFRESH_MS, OIDC, refreshToken, sairDaSessao } from './api-client';
+import { acessoEmMemoria, api, entrarNaSessao, entrarPeloCookie, MARGEM_REFRESH_MS, refreshToken, sairDaSessao } from './api-client';
 import { decodeJwt, sessao as store, type Sessao } from './session';
 
 interface AuthState {
@@ -9,6 +9,8 @@ interface AuthState {
   /** The user's permission group from the roles, null when no profile. */
   grupo: number | null;
   login(email: string, senha: string): Promise<Sessao>;
+  /** After the municipality's provider signed the user in (external identity mode): loads the session the server opened. */
+  entrarExterno(): Promise<Sessao>;
   logout(): Promise<void>;
   pode(rota: string, acao: Acao): boolean;
 }
@@ -21,7 +23,7 @@ async function carregarPerfil(
 ): Promise<{ userinfo: { sub: string; name: string; email: string; avatarUrl?: string | null }; permissoes: PermissoesPorRota }> {
   const headers = { authorization: `Bearer ${access}` };
   const [u, p] = await Promise.all([
-    fetch(`${OIDC}/userinfo`, { headers }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('userinfo')))),
+    fetch('/api/auth/sessao/eu', { headers }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('userinfo')))),
     fetch('/api/grupoPermissoes/meu', { headers }).then((r) => (r.ok ? r.json() : Promise.reject(new Error('permissoes')))),
   ]);
   return { userinfo: u, permissoes: p.permissoes ?? {} };
@@ -76,8 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(t);
   }, [expiresAt]);
 
-  const login = useCallback(async (email: string, senha: string) => {
-    const access = await entrarNaSessao(email, senha);
+  const abrir = useCallback(async (access: string) => {
     const { userinfo, permissoes } = await carregarPerfil(access);
     const s: Sessao = {
       uid: userinfo.sub,
@@ -90,10 +91,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     store.set(s);
     return s;
   }, []);
+  const login = useCallback(async (email: string, senha: string) => abrir(await entrarNaSessao(email, senha)), [abrir]);
+  const entrarExterno = useCallback(async () => abrir(await entrarPeloCookie()), [abrir]);
 
   const logout = useCallback(async () => {
     store.set(null);
-    await sairDaSessao();
+    const noProvedor = await sairDaSessao();
+    if (noProvedor) {
+      // External identity mode: the provider ends its own session too, then sends the browser back to PUBLIC_URL.
+      window.location.assign(noProvedor);
+      await new Promise<never>(() => undefined);
+    }
   }, []);
 
   const value = useMemo<AuthState>(
@@ -102,10 +110,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       carregando,
       grupo: sessao ? grupoDosPapeis(sessao.perfilUser) : null,
       login,
+      entrarExterno,
       logout,
       pode: (rota, acao) => podeFn(sessao?.permissoes, rota, acao),
     }),
-    [sessao, carregando, login, logout],
+    [sessao, carregando, login, entrarExterno, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

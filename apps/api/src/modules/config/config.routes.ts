@@ -34,9 +34,9 @@ export function avisoSemPublicUrl(config: Pick<Config, 'settings' | 'publicUrl' 
   );
 }
 
-/** The deploying municipality's public settings (names, contacts, logos, QR host and whether it was configured) for headers, reports and labels. */
+/** The deploying municipality's public settings (names, contacts, logos, QR host and whether it was configured, the sign-in mode) for headers, reports, labels and /login. */
 export default function configRoutes(app: FastifyInstance, config: Config) {
-  const settings = { ...config.settings, qrHost: baseDoQr(config), qrHostConfigurado: qrHostConfigurado(config) };
+  const settings = { ...config.settings, qrHost: baseDoQr(config), qrHostConfigurado: qrHostConfigurado(config), entradaExterna: Boolean(config.oidc) };
   app.get('/config', { schema: { tags: ['Sistema'], summary: 'Configurações públicas do município' }, config: { acesso: 'publico' } }, async (_req, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return settings;

@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
 import { enviarReset } from '../../identity/reset';
+import { semSenhaNoModoExterno } from '../../identity/sessao-web.routes';
 import { revogarSessoesDoUsuario, type UsuarioRow } from '../../identity/tokens';
 import { usuariosList, usuariosRepository } from './usuarios.repository';
 
@@ -79,7 +80,12 @@ export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/usuarios/:id/reset',
-    { schema: { tags, summary: 'Envia ao usuário o e-mail de redefinição de senha', params: uuidParam }, config: { acesso: editar } },
+    {
+      schema: { tags, summary: 'Envia ao usuário o e-mail de redefinição de senha', params: uuidParam },
+      config: { acesso: editar },
+      // No passwords here in external identity mode: the provider resets them (decision 0118).
+      onRequest: semSenhaNoModoExterno(ctx),
+    },
     async (req, reply) => {
       const u = await repo.ler(req.params.id);
       if (!u.ativo) throw badRequest('O usuário está desativado. Ative a conta antes de enviar a redefinição de senha.');

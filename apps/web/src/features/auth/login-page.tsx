@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginInput, type LoginInput } from '@ceasa/shared';
 import { TextField } from '../../components/form/text-field';
 import { ApiError, entrarParaOutroSistema } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { destinoAposLogin } from '../../lib/destino';
+import { useModoDeEntrada } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
+import { Carregando } from '../../components/layout/carregando';
 import { AuthCard } from './auth-card';
+import { EntradaExterna } from './entrada-externa';
 
 export default function LoginPage() {
   const { login } = useAuth();
@@ -17,6 +20,8 @@ export default function LoginPage() {
   // Signing in for another system (OpenID Connect code flow): the server says where to go back to.
   const interacao = useSearchParams()[0].get('interacao');
   const { control, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', senha: '' } });
+  const modo = useModoDeEntrada();
+  const { pathname } = useLocation();
 
   const entrar = handleSubmit(async (v) => {
     try {
@@ -33,6 +38,9 @@ export default function LoginPage() {
     }
   });
 
+  if (modo === null) return <Carregando />;
+  // The municipality's provider (OIDC_ISSUER): /login goes there; '/' (where its sign-out returns) shows the button.
+  if (modo === 'externo') return <EntradaExterna automatica={pathname.startsWith('/login')} />;
   return (
     <AuthCard titulo="Entrar">
       <form onSubmit={entrar} noValidate className="form-stack">

@@ -9,6 +9,7 @@ import { formatDateTime, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shar
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useModoDeEntrada } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 
@@ -27,6 +28,7 @@ export default function UsuariosListPage() {
   const toast = useToast();
   const qc = useQueryClient();
   const { pode } = useAuth();
+  const modo = useModoDeEntrada();
 
   const abrir = (u: Usuario) => {
     setEditando(u);
@@ -91,7 +93,10 @@ export default function UsuariosListPage() {
           pode('usuarios', 'editar') && (
             <>
               <Button icon="pi pi-user-edit" rounded text aria-label={`Editar perfis de ${u.email}`} onClick={() => abrir(u)} />
-              <Button icon="pi pi-envelope" rounded text aria-label={`Enviar redefinição de senha para ${u.email}`} onClick={() => enviarReset(u)} />
+              {/* In external identity mode the passwords are the provider's: no reset e-mail from here. */}
+              {modo === 'senha' && (
+                <Button icon="pi pi-envelope" rounded text aria-label={`Enviar redefinição de senha para ${u.email}`} onClick={() => enviarReset(u)} />
+              )}
             </>
           )
         }
