@@ -152,8 +152,10 @@ test('Cotação: cria pela tela, alterna Ativa / Nao Ativa na lista com o aviso'
   // Edit through the form: 'Cotacao atualizada!'.
   await linha.getByRole('button', { name: /^Editar/ }).click();
   await expect(page).toHaveURL(new RegExp(`/cotacao/edit/${c.id}$`));
-  await expect(page.getByLabel('Ativa')).toBeChecked();
-  await page.getByLabel('Ativa').uncheck();
+  // The form's checkbox by its role: right after the URL changes, the list's 'Ativa' button may still be on the page.
+  const ativa = page.getByRole('checkbox', { name: 'Ativa', exact: true });
+  await expect(ativa).toBeChecked();
+  await ativa.uncheck();
   await page.screenshot({ path: path.join(ARTEFATOS, 'loja-cotacao-form.png'), fullPage: true });
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await toast(page, 'Cotacao atualizada!');
