@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORT } from '../playwright.config';
-import { expect, test } from './support';
+import { ARTEFATOS, expect, test } from './support';
 
 /**
  * Issue 23 point 3: one product instance in external identity mode (OIDC_ISSUER) against ANOTHER product
@@ -116,7 +116,7 @@ test('entra pelo provedor do município, chega ao painel, chama a API e sai tamb
   expect(pedido.searchParams.get('post_logout_redirect_uri')).toBe(`${PRODUTO}/`);
   await expect(page).toHaveURL(`${PRODUTO}/`);
   await expect(page.getByText('A entrada é pelo provedor de identidade do município.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h2-oidc-externo-saiu.png' });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'oidc-externo-saiu.png') });
   const renovar = await page.request.post('/api/auth/sessao/refresh', { headers: { 'x-ceasa-csrf': '1', origin: PRODUTO } });
   expect(renovar.status()).toBe(401);
 
@@ -135,7 +135,7 @@ test("'Criar conta' e 'Esqueci minha senha' levam ao provedor; uma recusa volta 
   await expect(page.getByRole('alert')).toHaveText('A entrada foi cancelada no provedor de identidade.');
   await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/api/auth/sessao/entrar');
   await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/api/auth/sessao/entrar');
-  await page.screenshot({ path: '/tmp/h2-oidc-externo-erro.png' });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'oidc-externo-erro.png') });
   // The built-in provider is off in this mode.
   const realm = await page.request.get('/realms/ceasa/.well-known/openid-configuration');
   expect(realm.status()).toBe(404);

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import * as oidc from 'openid-client';
 import { E2E_PORT } from '../playwright.config';
-import { ADMIN, CLIENTE_OIDC, expect, PORTA_CLIENTE_OIDC, test } from './support';
+import { ADMIN, ARTEFATOS, CLIENTE_OIDC, expect, PORTA_CLIENTE_OIDC, test } from './support';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const ISSUER = `${BASE}/realms/ceasa`;
@@ -61,7 +62,7 @@ test('outro sistema: entra pelo provedor do sistema (código + PKCE, openid-clie
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText('Email ou senha inválido')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h1-oidc-login.png' });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'oidc-login.png') });
 
   const { tokens, nonce } = await entrarPeloOutroSistema(page, config);
   const id = tokens.claims()!;
@@ -90,7 +91,7 @@ test('outro sistema: entra pelo provedor do sistema (código + PKCE, openid-clie
   // Without a hint the person is asked, and confirms with the button.
   await page.goto(oidc.buildEndSessionUrl(config, { client_id: CLIENTE_OIDC.client_id, post_logout_redirect_uri: SAIU }).href);
   await expect(page.getByText('Deseja sair do CEASA Regional?')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h1-oidc-sair.png' });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'oidc-sair.png') });
   await page.getByRole('button', { name: 'Sair' }).click();
   await page.waitForURL(`${SAIU}**`);
 });
