@@ -187,8 +187,8 @@ function parseTrustProxy(v: string | undefined): boolean | string | string[] {
   return v.includes(',') ? v.split(',').map((x) => x.trim()) : v;
 }
 
-/** The web app's own client of the realm (identity/keys.ts CLIENT_ID), which OIDC_CLIENTS may not redefine. */
-const CLIENTE_DO_SISTEMA = 'ceasa-web';
+/** The web app's own client of the realm (password and refresh_token grants), which OIDC_CLIENTS may not redefine. */
+export const CLIENT_ID = 'ceasa-web';
 
 /**
  * OIDC_CLIENTS: a JSON array of `{client_id, redirect_uris, post_logout_redirect_uris, client_secret?}`.
@@ -213,7 +213,7 @@ export function parseClientesOidc(v: string | undefined): ClienteOidc[] {
     if (desconhecidos.length) throw erro(`${qual} tem campos desconhecidos (${desconhecidos.join(', ')})`);
     const id = o.client_id;
     if (typeof id !== 'string' || !/^[\w.:-]{1,100}$/.test(id)) throw erro(`${qual} não tem client_id (letras, números, '.', ':', '_' ou '-')`);
-    if (id === CLIENTE_DO_SISTEMA) throw erro(`o client_id '${id}' é o das telas do sistema; escolha outro`);
+    if (id === CLIENT_ID) throw erro(`o client_id '${id}' é o das telas do sistema; escolha outro`);
     if (vistos.has(id)) throw erro(`o client_id '${id}' aparece mais de uma vez`);
     vistos.add(id);
     const segredo = o.client_secret;

@@ -1,11 +1,12 @@
 import { desc } from 'drizzle-orm';
 import { createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { CLIENT_ID } from '../config';
 import type { Db } from '../db/client';
 import { chaves } from '../db/schema';
 
 export const ALG = 'ES256';
-export const CLIENT_ID = 'ceasa-web';
+export { CLIENT_ID } from '../config';
 export const REALM = 'ceasa';
 
 export interface AccessClaims extends JWTPayload {
