@@ -1,4 +1,21 @@
+import * as oidc from 'openid-client';
 import { expect } from 'vitest';
+
+/**
+ * An authorization request with PKCE (S256) as openid-client builds it: the URL, and the verifier the code
+ * exchange needs (`extra`: state, nonce…).
+ */
+export async function pedidoComPkce(config: oidc.Configuration, redirect_uri: string, scope: string, extra: Record<string, string> = {}) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri,
+    scope,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  return { url, verifier };
+}
 
 /** A browser's cookies, as little as a test needs: name=value, sent to every path of the one server. */
 export class Cookies {

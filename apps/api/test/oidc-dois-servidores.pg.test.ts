@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { entrarPeloNavegador } from './oidc-apoio';
+import { entrarPeloNavegador, pedidoComPkce } from './oidc-apoio';
 
 const PORTA_A = 3413;
 const PORTA_B = 3414;
@@ -70,13 +70,7 @@ const chamarApi = (base: string, t: string) => fetch(`${base}/api/municipio`, { 
 /** A code flow begun on A, the sign-in and the return on B, the code exchanged on B. */
 async function entrarEntreServidores() {
   const config = await oidc.discovery(new URL(ISSUER), 'app-feira', undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
-  const verifier = oidc.randomPKCECodeVerifier();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: CALLBACK,
-    scope: 'openid email',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  });
+  const { url, verifier } = await pedidoComPkce(config, CALLBACK, 'openid email');
   const { retorno } = await entrarPeloNavegador(url, 'admin@teste.local', 'admin-senha', undefined, B);
   const r = await token(B, { grant_type: 'authorization_code', code: retorno!.searchParams.get('code')!, redirect_uri: CALLBACK, code_verifier: verifier });
   expect(r.status).toBe(200);

@@ -8,7 +8,7 @@ import { MSG_PROVEDOR_DESLIGADO } from '../src/identity/externo';
 import { hashSenha } from '../src/identity/passwords';
 import { MSG_ENTRADA_EXTERNA } from '../src/identity/sessao-web.routes';
 import { build, tokenFor } from './helpers';
-import { entrarPeloNavegador } from './oidc-apoio';
+import { entrarPeloNavegador, pedidoComPkce } from './oidc-apoio';
 import { iniciarProvedor, type ProvedorDeTeste } from './provedor-oidc';
 
 /**
@@ -231,15 +231,8 @@ describe("external identity mode: the provider's access tokens at the API", () =
     const cfg = await client.discovery(new URL(provedor.issuer), CLIENTE.client_id, CLIENTE.client_secret, client.ClientSecretBasic(CLIENTE.client_secret), {
       execute: [client.allowInsecureRequests],
     });
-    const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(cfg, {
-      redirect_uri: CLIENTE.redirect_uris[0],
-      scope: 'openid email profile',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url, verifier } = await pedidoComPkce(cfg, CLIENTE.redirect_uris[0], 'openid email profile', { state });
     const b = navegador();
     const { url: form } = await b.seguir(url.toString());
     const { url: retorno } = await b.seguir(form + '/login', CLIENTE.redirect_uris[0], {
@@ -403,15 +396,8 @@ describe('external identity mode against another product instance as the provide
   /** Another system at A (openid-client, public client with PKCE): A's access token for a person. */
   async function tokenDeA(conta: { email: string; senha: string }) {
     const cfg = await client.discovery(new URL(`${PROVEDOR_A}/realms/ceasa`), 'bi', undefined, client.None(), { execute: [client.allowInsecureRequests] });
-    const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
-    const url = client.buildAuthorizationUrl(cfg, {
-      redirect_uri: BI,
-      scope: 'openid email profile',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url, verifier } = await pedidoComPkce(cfg, BI, 'openid email profile', { state });
     const { retorno } = await entrarPeloNavegador(url, conta.email, conta.senha);
     return (await client.authorizationCodeGrant(cfg, retorno!, { pkceCodeVerifier: verifier, expectedState: state })).access_token;
   }

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import { eq } from 'drizzle-orm';
 import { usuarios } from '../src/db/schema';
 import { build } from './helpers';
-import { Cookies, entrarPeloNavegador, ir } from './oidc-apoio';
+import { Cookies, entrarPeloNavegador, ir, pedidoComPkce } from './oidc-apoio';
 
 /** Ports of this file (helper H1's range): the product, and the (never contacted) clients' address. */
 const PORTA = 3411;
@@ -34,17 +34,9 @@ const chamarApi = (token: string) => fetch(`http://127.0.0.1:${PORTA}/api/munici
 
 /** The whole code + PKCE flow, as a relying party and a browser do it. */
 async function entrar(config: oidc.Configuration, cookies = new Cookies()) {
-  const verifier = oidc.randomPKCECodeVerifier();
   const nonce = oidc.randomNonce();
   const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: `${CLIENTE}/cb`,
-    scope: 'openid profile email',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    nonce,
-    state,
-  });
+  const { url, verifier } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid profile email', { nonce, state });
   expect(url.href.startsWith(`${ISSUER}/protocol/openid-connect/auth?`)).toBe(true);
   const { retorno } = await entrarPeloNavegador(url, ADMIN.email, ADMIN.senha, cookies);
   expect(retorno!.origin + retorno!.pathname).toBe(`${CLIENTE}/cb`);
@@ -222,13 +214,7 @@ describe('refusals', () => {
 
   it('answers a wrong password on the sign-in page as every sign-in does, and lets the right one through', async () => {
     const config = await descobrir('app-feira');
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: `${CLIENTE}/cb`,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid');
     const errada = await entrarPeloNavegador(url, ADMIN.email, 'errada');
     expect(errada.recusa).toEqual({ status: 401, message: 'Email ou senha inválido' });
   });
@@ -242,13 +228,7 @@ describe('refusals', () => {
     });
     expect(reg.status).toBe(201);
     const config = await descobrir('app-feira');
-    const pedido = async () =>
-      oidc.buildAuthorizationUrl(config, {
-        redirect_uri: `${CLIENTE}/cb`,
-        scope: 'openid',
-        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
-        code_challenge_method: 'S256',
-      });
+    const pedido = async () => (await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid')).url;
     for (let i = 0; i < 5; i++) expect((await entrarPeloNavegador(await pedido(), email, `chute-${i}`)).recusa?.status).toBe(401);
     expect((await entrarPeloNavegador(await pedido(), email, 'senha-do-cobicado-1')).recusa).toEqual({
       status: 429,
@@ -283,13 +263,7 @@ describe('refusals', () => {
     });
     expect(reg.status).toBe(201);
     const config = await descobrir('app-feira');
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: `${CLIENTE}/cb`,
-      scope: 'openid email',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url, verifier } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid email');
     const { retorno } = await entrarPeloNavegador(url, email, senha);
     const tokens = await oidc.authorizationCodeGrant(config, retorno!, { pkceCodeVerifier: verifier });
     const ui = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -305,13 +279,7 @@ describe('refusals', () => {
 
   it('refuses a code exchange with a wrong verifier and a wrong client secret (standard errors, pt-BR text)', async () => {
     const config = await descobrir('bi-prefeitura', SEGREDO);
-    const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: `${CLIENTE}/cb`,
-      scope: 'openid',
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    });
+    const { url, verifier } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid');
     const { retorno } = await entrarPeloNavegador(url, ADMIN.email, ADMIN.senha);
     const code = retorno!.searchParams.get('code')!;
     const trocar = (auth: string, v: string) =>
