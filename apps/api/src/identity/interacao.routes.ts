@@ -7,10 +7,9 @@ import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
 import { entrarComSenha } from './entrar';
 import { audienciaDaApi, CAMINHO_INTERACAO, escoposPedidos, SCRIPT_SAIR, type Provedor } from './provedor';
-import { CABECALHO_CSRF } from './sessao-web.routes';
+import { verificadorDeOrigem } from './sessao-web.routes';
 
 export const MSG_INTERACAO_EXPIRADA = 'Este pedido de entrada expirou ou não é mais válido. Volte ao sistema de origem e tente novamente.';
-const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
 
 /**
  * Signing in for another system (the authorization code flow of oidc-provider, provedor.ts): the
@@ -24,15 +23,10 @@ const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
 export function registerInteracao(app: FastifyInstance, ctx: AppContext, provedor: Provedor) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Identidade'];
-  const origem = new URL(enderecoPublico(ctx.config)).origin;
   const params = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/, MSG_INTERACAO_EXPIRADA) });
 
-  // The same CSRF rules as the web app's sign-in (sessao-web.routes.ts): custom header and Origin of this site.
-  function checarOrigem(req: FastifyRequest) {
-    const site = req.headers['sec-fetch-site'];
-    if (req.headers[CABECALHO_CSRF] !== '1' || req.headers.origin !== origem || (site !== undefined && site !== 'same-origin'))
-      throw new HttpError(400, MSG_ORIGEM);
-  }
+  // The same CSRF rules as the web app's sign-in.
+  const checarOrigem = verificadorDeOrigem(ctx.config);
 
   async function detalhes(req: FastifyRequest, reply: FastifyReply, uid: string) {
     const d = await provedor.provider.interactionDetails(req.raw, reply.raw).catch(() => null);

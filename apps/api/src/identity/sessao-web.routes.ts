@@ -28,6 +28,22 @@ export function semSenhaNoModoExterno(ctx: AppContext) {
   };
 }
 
+/**
+ * The CSRF check of every sign-in endpoint a page of ours posts to (here and identity/interacao.routes.ts): the
+ * custom header, an Origin of this site and, when the browser sends it, Sec-Fetch-Site same-origin. Every browser
+ * sends Origin on a POST fetch: one without it did not come from the app's pages
+ * (docs/decisions/0079-limites-contra-abuso.md). A refusal is a pt-BR 400.
+ */
+export function verificadorDeOrigem(config: AppContext['config']) {
+  const origemConfigurada = new URL(enderecoPublico(config)).origin;
+  return (req: FastifyRequest) => {
+    const origem = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    const mesmaOrigem = origem !== undefined && (origem === origemConfigurada || origem === `${req.protocol}://${req.host}`);
+    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
+  };
+}
+
 /** The session's refresh-token cookie (and, after an external sign-in, the ID token's) for `sessao`. */
 export function guardarCookiesDaSessao(reply: FastifyReply, config: AppContext['config'], sessao: SessaoRow, refreshToken: string, idToken?: string) {
   const opcoes = { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: servidoPorHttps(config), expires: sessao.expiraEm } as const;
@@ -49,16 +65,8 @@ export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['Conta'];
   const acesso = 'publico' as const;
   const https = servidoPorHttps(ctx.config);
-  const origemConfigurada = new URL(enderecoPublico(ctx.config)).origin;
 
-  // Every browser sends Origin on a POST fetch (all of these endpoints are POSTs): one without it did not
-  // come from the app's pages (docs/decisions/0079-limites-contra-abuso.md).
-  function checarOrigem(req: FastifyRequest) {
-    const origem = req.headers.origin;
-    const site = req.headers['sec-fetch-site'];
-    const mesmaOrigem = origem !== undefined && (origem === origemConfigurada || origem === `${req.protocol}://${req.host}`);
-    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
-  }
+  const checarOrigem = verificadorDeOrigem(ctx.config);
 
   const apagarCookie = (reply: FastifyReply) => {
     reply.clearCookie(COOKIE_REFRESH, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
