@@ -223,3 +223,26 @@ export async function imprimirPdf(
   if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', pdf, path.join(ARTEFATOS, nome)]);
   return texto;
 }
+
+/**
+ * A slow server, as the desk meets it on a busy morning: every list answer the page asks for (a GET
+ * under /api/, or a POST to a `search…` route) is held back by a random 300–800 ms (seeded, so a run can be
+ * repeated) before it goes to the server. Saves are not delayed. Call before the page navigates;
+ * `page.unroute('**\/api/**')` ends it.
+ */
+export async function servidorLento(page: Page, { min = 300, max = 800, semente = Number(process.env.E2E_SEED ?? 28) } = {}) {
+  let a = semente >>> 0;
+  const aleatorio = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  await page.route('**/api/**', async (route) => {
+    const req = route.request();
+    const lista = req.method() === 'GET' || (req.method() === 'POST' && /\/search/i.test(new URL(req.url()).pathname));
+    if (lista) await new Promise((r) => setTimeout(r, min + Math.floor(aleatorio() * (max - min + 1))));
+    await route.continue().catch(() => undefined);
+  });
+}
