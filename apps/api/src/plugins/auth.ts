@@ -159,7 +159,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
         quem = identificar(info as Claims | undefined, claims);
       }
       if (!quem.ok) throw unauthorized();
-      const sinc = await sincronizarUsuario(db, quem, ext.papeis(claims));
+      const sinc = await sincronizarUsuario(db, String(claims.iss), quem, ext.papeis(claims), claims.iat);
       if (!sinc.ok) throw unauthorized();
       const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();
