@@ -342,6 +342,19 @@ describe("external identity mode: the provider's access tokens at the API", () =
     expect(eu.email).toBe(GESTORA.email);
   });
 
+  it("makes one account and one binding when a new person's token arrives in parallel calls", async () => {
+    const NOVA = { email: 'paralela@prefeitura.test', senha: 'senha-da-paralela', nome: 'Paralela', sub: 'sub-paralela' };
+    provedor.contas.set(NOVA.email, NOVA);
+    const t = await tokensDoProvedor(NOVA);
+    const r = await Promise.all(Array.from({ length: 6 }, () => chamar(t.access_token, 'auth/sessao/eu')));
+    expect(r.map((x) => x.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const contas = await app.ctx.db.select().from(usuarios).where(eq(usuarios.email, NOVA.email));
+    expect(contas).toHaveLength(1);
+    const vinculos = await app.ctx.db.select().from(identidadesExternas).where(eq(identidadesExternas.sub, NOVA.sub));
+    expect(vinculos).toMatchObject([{ usuarioId: contas[0].id }]);
+    provedor.contas.delete(NOVA.email);
+  });
+
   it('refuses a token the provider issued to another of its clients (same aud, another client_id), in pt-BR', async () => {
     const doOutro = await tokensDoProvedor(GESTORA, OUTRO_APP);
     const claims = JSON.parse(Buffer.from(doOutro.access_token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;

@@ -124,59 +124,73 @@ export async function sincronizarUsuario(
 ): Promise<Sincronizacao> {
   const { sub, email, nome } = quem;
   const emitido = typeof iat === 'number' && Number.isFinite(iat) ? Math.floor(iat) : 0;
-  return db.transaction(async (tx): Promise<Sincronizacao> => {
-    const doSujeito = and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.sub, sub));
-    let [vinculo] = await tx.select().from(identidadesExternas).where(doSujeito).for('update');
-    let usuario: UsuarioRow | undefined;
-    if (vinculo) {
-      [usuario] = await tx.select().from(usuarios).where(eq(usuarios.id, vinculo.usuarioId)).for('update');
-      if (email !== usuario.email) {
-        const [ocupado] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
-        if (!ocupado) {
-          [usuario] = await tx.update(usuarios).set({ email }).where(eq(usuarios.id, usuario.id)).returning();
-          await registrarLog(tx, email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email, origem: 'provedor externo' });
+  // A first sign-in of the same subject (or e-mail) committed by another request meanwhile: once more, now
+  // finding its rows (two parallel calls with a new token, two tabs returning from the provider).
+  // Thrown, so the transaction rolls back (an account made in it goes too).
+  class Corrida extends Error {}
+  const tentar = () =>
+    db.transaction(async (tx): Promise<Sincronizacao> => {
+      const doSujeito = and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.sub, sub));
+      let [vinculo] = await tx.select().from(identidadesExternas).where(doSujeito).for('update');
+      let usuario: UsuarioRow | undefined;
+      if (vinculo) {
+        [usuario] = await tx.select().from(usuarios).where(eq(usuarios.id, vinculo.usuarioId)).for('update');
+        if (email !== usuario.email) {
+          const [ocupado] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
+          if (!ocupado) {
+            [usuario] = await tx.update(usuarios).set({ email }).where(eq(usuarios.id, usuario.id)).returning();
+            await registrarLog(tx, email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email, origem: 'provedor externo' });
+          }
         }
-      }
-    } else {
-      const [existente] = await tx.select().from(usuarios).where(eq(usuarios.email, email)).for('update');
-      if (existente) {
-        if (!quem.emailVerificado) return { ok: false, motivo: 'email-nao-verificado' };
-        const [outro] = await tx
-          .select({ sub: identidadesExternas.sub })
-          .from(identidadesExternas)
-          .where(and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.usuarioId, existente.id)));
-        if (outro) return { ok: false, motivo: 'email-em-uso' };
-        usuario = existente;
       } else {
-        [usuario] = await tx
-          .insert(usuarios)
-          .values({ nome, email, senhaHash: SEM_SENHA, roles: roles ?? [] })
-          .onConflictDoNothing({ target: usuarios.email })
-          .returning();
-        // Another first sign-in with this e-mail committed meanwhile: that account is someone else's binding.
-        if (!usuario) return { ok: false, motivo: 'email-em-uso' };
-        await registrarLog(tx, email, 'Usuario', usuario.id, 'INSERT', {
-          id: usuario.id,
-          nome,
-          email,
-          ativo: usuario.ativo,
-          roles: usuario.roles,
-          origem: 'provedor externo',
-        });
+        const [existente] = await tx.select().from(usuarios).where(eq(usuarios.email, email)).for('update');
+        if (existente) {
+          if (!quem.emailVerificado) return { ok: false, motivo: 'email-nao-verificado' };
+          const [outro] = await tx
+            .select({ sub: identidadesExternas.sub })
+            .from(identidadesExternas)
+            .where(and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.usuarioId, existente.id)));
+          if (outro) return { ok: false, motivo: 'email-em-uso' };
+          usuario = existente;
+        } else {
+          [usuario] = await tx
+            .insert(usuarios)
+            .values({ nome, email, senhaHash: SEM_SENHA, roles: roles ?? [] })
+            .onConflictDoNothing({ target: usuarios.email })
+            .returning();
+          if (!usuario) throw new Corrida();
+          await registrarLog(tx, email, 'Usuario', usuario.id, 'INSERT', {
+            id: usuario.id,
+            nome,
+            email,
+            ativo: usuario.ativo,
+            roles: usuario.roles,
+            origem: 'provedor externo',
+          });
+        }
+        [vinculo] = await tx.insert(identidadesExternas).values({ issuer, sub, usuarioId: usuario.id }).onConflictDoNothing().returning();
+        if (!vinculo) throw new Corrida();
       }
-      [vinculo] = await tx.insert(identidadesExternas).values({ issuer, sub, usuarioId: usuario.id }).onConflictDoNothing().returning();
-      // The same subject's first sign-in on another request won the race: use its binding.
-      if (!vinculo) return { ok: false, motivo: 'email-em-uso' };
-    }
-    const novo = vinculo.papeisIat === null || emitido >= vinculo.papeisIat;
-    if (roles === undefined || !novo) return { ok: true, usuario, mudouPapeis: false };
-    await tx.update(identidadesExternas).set({ papeisIat: emitido }).where(doSujeito);
-    const mudouPapeis = [...roles].sort().join() !== [...usuario.roles].sort().join();
-    if (!mudouPapeis) return { ok: true, usuario, mudouPapeis };
-    const [atualizado] = await tx.update(usuarios).set({ roles }).where(eq(usuarios.id, usuario.id)).returning();
-    await registrarLog(tx, atualizado.email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email: atualizado.email, roles, origem: 'provedor externo' });
-    return { ok: true, usuario: atualizado, mudouPapeis };
-  });
+      const novo = vinculo.papeisIat === null || emitido >= vinculo.papeisIat;
+      if (roles === undefined || !novo) return { ok: true, usuario, mudouPapeis: false };
+      await tx.update(identidadesExternas).set({ papeisIat: emitido }).where(doSujeito);
+      const mudouPapeis = [...roles].sort().join() !== [...usuario.roles].sort().join();
+      if (!mudouPapeis) return { ok: true, usuario, mudouPapeis };
+      const [atualizado] = await tx.update(usuarios).set({ roles }).where(eq(usuarios.id, usuario.id)).returning();
+      await registrarLog(tx, atualizado.email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email: atualizado.email, roles, origem: 'provedor externo' });
+      return { ok: true, usuario: atualizado, mudouPapeis };
+    });
+  try {
+    return await tentar();
+  } catch (e) {
+    if (!(e instanceof Corrida)) throw e;
+  }
+  try {
+    return await tentar();
+  } catch (e) {
+    if (e instanceof Corrida) return { ok: false, motivo: 'email-em-uso' };
+    throw e;
+  }
 }
 
 export const MSG_PROVEDOR_DESLIGADO =
