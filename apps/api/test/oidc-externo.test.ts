@@ -355,6 +355,18 @@ describe("external identity mode: the provider's access tokens at the API", () =
     provedor.contas.delete(NOVA.email);
   });
 
+  it("refuses the provider's token without exp, or naming another client in azp, and accepts one naming only this client in aud", async () => {
+    await tokensDoProvedor(GESTORA);
+    const agora = Math.floor(Date.now() / 1000);
+    const base = { iss: provedor.issuer, aud: CLIENTE.client_id, sub: GESTORA.email, email: GESTORA.email, email_verified: true, iat: agora };
+    expect((await chamar(await provedor.assinar({ ...base, exp: agora + 300 }))).status).toBe(200);
+    expect((await chamar(await provedor.assinar(base))).status).toBe(401);
+    expect((await chamar(await provedor.assinar({ ...base, exp: agora + 300, azp: 'outro-app' }))).status).toBe(401);
+    expect((await chamar(await provedor.assinar({ ...base, exp: agora + 300, aud: [CLIENTE.client_id, 'outro-app'], azp: CLIENTE.client_id }))).status).toBe(
+      200,
+    );
+  });
+
   it('refuses a token the provider issued to another of its clients (same aud, another client_id), in pt-BR', async () => {
     const doOutro = await tokensDoProvedor(GESTORA, OUTRO_APP);
     const claims = JSON.parse(Buffer.from(doOutro.access_token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;

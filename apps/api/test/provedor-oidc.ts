@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -25,6 +25,8 @@ export interface ProvedorDeTeste {
   contas: Map<string, ContaDeTeste>;
   /** The provider's own sessions ended by RP-initiated logout so far. */
   saidas: number;
+  /** Signs a token with the provider's key (RS256, kid 'teste'), as the provider would: to mint the odd cases. */
+  assinar(payload: Record<string, unknown>, typ?: string): Promise<string>;
   fechar(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export async function iniciarProvedor(opcoes: {
     set saidas(v) {
       estado.saidas = v;
     },
+    assinar: (payload, typ = 'at+jwt') => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'teste', typ }).sign(privateKey),
     fechar: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

@@ -68,7 +68,7 @@ export function criarProvedorExterno(oidc: OidcExterno) {
     const meta = (await configuracao()).serverMetadata();
     if (!meta.jwks_uri) throw new Error('o provedor não publica jwks_uri');
     jwks ??= createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: TEMPO_LIMITE_S * 1000 });
-    const { payload } = await jwtVerify(token, jwks, { issuer: meta.issuer, audience: oidc.audience });
+    const { payload } = await jwtVerify(token, jwks, { issuer: meta.issuer, audience: oidc.audience, requiredClaims: ['exp'] });
     const tipoCabecalho = String(decodeProtectedHeader(token).typ ?? '').toLowerCase();
     const deAcesso = tipoCabecalho === 'at+jwt' || tipoCabecalho === 'application/at+jwt' || payload.typ === 'Bearer';
     if (!deAcesso) throw new Error('token não é de acesso');
