@@ -136,6 +136,12 @@ test("'Criar conta' e 'Esqueci minha senha' levam ao provedor; uma recusa volta 
   await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/api/auth/sessao/entrar');
   await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/api/auth/sessao/entrar');
   await page.screenshot({ path: path.join(ARTEFATOS, 'oidc-externo-erro.png') });
+  // A verified e-mail that already belongs to an account bound to another subject of the provider (decision 0156).
+  await page.goto('/login?erro=email-em-uso');
+  await expect(page.getByRole('alert')).toHaveText(
+    'O seu e-mail já pertence a outro usuário deste sistema, ligado a outra conta do provedor de identidade. Favor entrar em contato com a TI da prefeitura.',
+  );
+  await page.screenshot({ path: path.join(ARTEFATOS, 'oidc-externo-email-em-uso.png') });
   // The built-in provider is off in this mode.
   const realm = await page.request.get('/realms/ceasa/.well-known/openid-configuration');
   expect(realm.status()).toBe(404);

@@ -29,7 +29,7 @@ async function entrarPeloOutroSistema(page: Page, config: oidc.Configuration) {
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: CALLBACK,
-    scope: 'openid profile email',
+    scope: 'openid profile email api',
     code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     nonce,

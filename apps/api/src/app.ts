@@ -76,7 +76,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // the signing key and the photos once kept in DATA_DIR are made or moved once.
   const { adminInicial, keys, chavesCookie } = await database.sozinho(async () => ({
     adminInicial: await seedReference(db, config),
-    keys: await loadKeys(db),
+    keys: await loadKeys(db, config),
     chavesCookie: await chavesDeCookie(db),
     fotos: await importarFotosDaPasta(db, config, app.log),
   }));

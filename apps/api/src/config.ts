@@ -18,6 +18,11 @@ export interface Config {
   adminPassword?: string;
   /** PUBLIC_URL: the product's address for users, the only base of links the server writes (mails, issuer). */
   publicUrl?: string;
+  /**
+   * ALLOWED_ORIGINS: other origins (scheme://host[:port]) whose pages may post to the sign-in and session
+   * endpoints, besides PUBLIC_URL's (e.g. the same server under a second name). Never derived from a request.
+   */
+  allowedOrigins: string[];
   /** NODE_ENV: 'development' or 'test' silence the start-up warning about a missing PUBLIC_URL. */
   nodeEnv?: string;
   logLevel: string;
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@ceasa.local').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    allowedOrigins: parseOrigens(env.ALLOWED_ORIGINS),
     nodeEnv: env.NODE_ENV || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 300),
@@ -125,6 +131,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new Error(`PUBLIC_URL inválido (${config.publicUrl}): use um endereço http(s) completo, como https://ceasa.prefeitura.gov.br`);
   }
   return config;
+}
+
+/** ALLOWED_ORIGINS: a comma-separated list of origins (http(s)://host[:port], nothing after), each checked at start. */
+export function parseOrigens(v: string | undefined): string[] {
+  const itens = (v ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return itens.map((o) => {
+    let u: URL | null = null;
+    try {
+      u = new URL(o);
+    } catch {
+      /* below */
+    }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin !== o.replace(/\/$/, ''))
+      throw new Error(
+        `ALLOWED_ORIGINS inválido (${o}): use origens http(s) completas separadas por vírgula, sem caminho, como https://ceasa.prefeitura.gov.br`,
+      );
+    return u.origin;
+  });
 }
 
 /**

@@ -170,7 +170,17 @@ describe('two servers on one PostgreSQL database behave as one', () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-dois-'));
       dirs.push(dataDir);
       // No ADMIN_PASSWORD: the server that creates the first super-admin prints its generated password.
-      return { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'test', ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: '', LOG_LEVEL: 'warn', REGISTER_MAX_ACCOUNTS: '50' };
+      // One PUBLIC_URL for both, as behind one load balancer: the tokens' issuer and audience come from it.
+      return {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        ADMIN_EMAIL: ADMIN,
+        ADMIN_PASSWORD: '',
+        LOG_LEVEL: 'warn',
+        REGISTER_MAX_ACCOUNTS: '50',
+        PUBLIC_URL: `http://127.0.0.1:${A}`,
+      };
     };
     // Both at the same moment, on a database with no table yet.
     const iniciados = await Promise.all([iniciarServidor(A, env()), iniciarServidor(B, env())]);

@@ -76,8 +76,10 @@ describe('signing keys', () => {
           .insert(sessoes)
           .values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) })
           .returning();
-        return new SignJWT({ sub: u.id, email, name: u.nome, sid: sessao.id, realm_access: { roles: ['super-admin'] }, typ: 'Bearer' })
+        return new SignJWT({ sub: u.id, email, name: u.nome, sid: sessao.id, realm_access: { roles: ['super-admin'] }, typ: 'Bearer', scope: 'api' })
           .setProtectedHeader({ alg: 'ES256', kid: k.kid, typ: 'JWT' })
+          .setIssuer(app.ctx.keys.issuer)
+          .setAudience(app.ctx.keys.audience)
           .setIssuedAt()
           .setExpirationTime('5m')
           .sign(k.privateKey);

@@ -103,7 +103,7 @@ export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] =
     .insert(sessoes)
     .values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) })
     .returning();
-  return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] } }, 300, 'http://localhost/realms/ceasa');
+  return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] }, scope: 'openid api' });
 }
 
 /** One token per profile the tests use: super-admin, user-admin, user-agro and a user with no role. */

@@ -70,7 +70,7 @@ const chamarApi = (base: string, t: string) => fetch(`${base}/api/municipio`, { 
 /** A code flow begun on A, the sign-in and the return on B, the code exchanged on B. */
 async function entrarEntreServidores() {
   const config = await oidc.discovery(new URL(ISSUER), 'app-feira', undefined, oidc.None(), { execute: [oidc.allowInsecureRequests] });
-  const { url, verifier } = await pedidoComPkce(config, CALLBACK, 'openid email');
+  const { url, verifier } = await pedidoComPkce(config, CALLBACK, 'openid email api');
   const { retorno } = await entrarPeloNavegador(url, 'admin@teste.local', 'admin-senha', undefined, B);
   const r = await token(B, { grant_type: 'authorization_code', code: retorno!.searchParams.get('code')!, redirect_uri: CALLBACK, code_verifier: verifier });
   expect(r.status).toBe(200);

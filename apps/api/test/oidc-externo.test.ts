@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { usuarios } from '../src/db/schema';
+import { identidadesExternas, sessoes, usuarios } from '../src/db/schema';
 import { MSG_PROVEDOR_DESLIGADO } from '../src/identity/externo';
 import { hashSenha } from '../src/identity/passwords';
 import { MSG_ENTRADA_EXTERNA } from '../src/identity/sessao-web.routes';
@@ -30,12 +30,19 @@ const AGRO = { email: 'agro@prefeitura.test', senha: 'senha-do-agro', nome: 'Té
 const NAO_VERIFICADA = { email: 'nova@prefeitura.test', senha: 'senha-nova', nome: 'Conta Nova', emailVerificado: false };
 const INTRUSO = { email: 'admin@teste.local', senha: 'senha-do-intruso', nome: 'Intruso', roles: ['super-admin'], emailVerificado: false };
 const WEB = { 'x-ceasa-csrf': '1', origin: PRODUTO };
+/** Another client of the same provider (its access tokens carry the same audience). */
+const OUTRO_APP = { client_id: 'outro-app', client_secret: 'segredo-do-outro-app-de-teste', redirect_uris: ['http://127.0.0.1:3420/cb'] };
 
 let provedor: ProvedorDeTeste;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  provedor = await iniciarProvedor({ porta: PORTA_PROVEDOR, cliente: CLIENTE, contas: [GESTORA, AGRO, NAO_VERIFICADA, INTRUSO] });
+  provedor = await iniciarProvedor({
+    porta: PORTA_PROVEDOR,
+    cliente: CLIENTE,
+    contas: [GESTORA, AGRO, NAO_VERIFICADA, INTRUSO],
+    outros: [{ client_id: OUTRO_APP.client_id, client_secret: OUTRO_APP.client_secret, redirect_uris: OUTRO_APP.redirect_uris }],
+  });
   app = await build({
     publicUrl: PRODUTO,
     oidc: {
@@ -225,17 +232,100 @@ describe('external identity mode: sign-in through the municipality provider', ()
   });
 });
 
+describe("external identity mode: people bound to the provider's subject (issuer, sub)", () => {
+  const VITIMA = 'vitima@prefeitura.test';
+  const sessoesDe = async (id: string) => (await app.ctx.db.select().from(sessoes).where(eq(sessoes.usuarioId, id))).length;
+
+  it('links a first sign-in to an existing account by e-mail only when email_verified is the boolean true, trimmed and case-insensitive; then by sub alone', async () => {
+    const [vitima] = await app.ctx.db
+      .insert(usuarios)
+      .values({ nome: 'Vítima', email: VITIMA, senhaHash: await hashSenha('senha-da-vitima'), roles: ['super-admin'] })
+      .returning();
+    const tentar = async (sub: string, email: string, emailVerificado: boolean | string) => {
+      const conta = { email, senha: `senha-${sub}`, nome: `Pessoa ${sub}`, sub, emailVerificado };
+      provedor.contas.set(email, conta);
+      const b = navegador();
+      const { url } = await entrar(b, conta);
+      provedor.contas.delete(email);
+      return { url, renovar: await renovar(b) };
+    };
+    // Not vouched for (the string "true", false, absent): no link, no session, the account untouched.
+    for (const [email, verificado] of [
+      [' VITIMA@Prefeitura.test ', 'true'],
+      [VITIMA, false],
+      ['Vitima@prefeitura.test', 'yes'],
+    ] as const) {
+      const r = await tentar(`sub-intruso-${String(verificado)}`, email, verificado);
+      expect(r.url, `${email} ${String(verificado)}`).toBe(`${PRODUTO}/login?erro=email-nao-verificado`);
+      expect(r.renovar.status).toBe(401);
+    }
+    expect(await sessoesDe(vitima.id)).toBe(0);
+    expect(await usuarioDe(VITIMA)).toEqual(vitima);
+
+    // Vouched for, with spaces and capitals: linked to the existing account, once.
+    const dona = await tentar('sub-vitima', ' VITIMA@Prefeitura.TEST ', true);
+    expect(dona.url).toBe(`${PRODUTO}/login?sessao=externa`);
+    expect(dona.renovar.status).toBe(200);
+    expect(await sessoesDe(vitima.id)).toBe(1);
+    const vinculos = await app.ctx.db.select().from(identidadesExternas).where(eq(identidadesExternas.usuarioId, vitima.id));
+    expect(vinculos).toMatchObject([{ issuer: provedor.issuer, sub: 'sub-vitima' }]);
+
+    // Another subject with the same, verified, e-mail does not reach it.
+    const outro = await tentar('sub-outro', VITIMA, true);
+    expect(outro.url).toBe(`${PRODUTO}/login?erro=email-em-uso`);
+    expect(outro.renovar.status).toBe(401);
+    expect(await sessoesDe(vitima.id)).toBe(1);
+  });
+
+  it('follows a change of e-mail at the provider on the bound account, and never moves the account to the old address', async () => {
+    const [antes] = await app.ctx.db.select().from(usuarios).where(eq(usuarios.email, VITIMA));
+    const NOVO = 'vitima.nova@prefeitura.test';
+    const conta = { email: NOVO, senha: 'senha-sub-vitima', nome: 'Vítima', sub: 'sub-vitima', emailVerificado: true };
+    provedor.contas.set(NOVO, conta);
+    expect((await entrar(navegador(), conta)).url).toBe(`${PRODUTO}/login?sessao=externa`);
+    const depois = await usuarioDe(NOVO);
+    expect(depois).toMatchObject({ id: antes.id, email: NOVO, roles: ['super-admin'] });
+    expect(await usuarioDe(VITIMA)).toBeUndefined();
+
+    // Whoever gets the old address at the provider (another subject, verified) gets a new account, not this one.
+    const herdeiro = { email: VITIMA, senha: 'senha-do-herdeiro', nome: 'Herdeiro do endereço', sub: 'sub-herdeiro', emailVerificado: true };
+    provedor.contas.set(VITIMA, herdeiro);
+    const b = navegador();
+    expect((await entrar(b, herdeiro)).url).toBe(`${PRODUTO}/login?sessao=externa`);
+    const novo = await usuarioDe(VITIMA);
+    expect(novo.id).not.toBe(antes.id);
+    expect(novo.roles).toEqual([]);
+    const s = await renovar(b);
+    const { access_token: acesso } = (await s.json()) as { access_token: string };
+    const eu = (await (await fetch(`${PRODUTO}/api/auth/sessao/eu`, { headers: { authorization: `Bearer ${acesso}` } })).json()) as { sub: string };
+    expect(eu.sub).toBe(novo.id);
+    expect((await usuarioDe(NOVO)).roles).toEqual(['super-admin']);
+    provedor.contas.delete(VITIMA);
+    provedor.contas.delete(NOVO);
+  });
+
+  it('keeps the pair (issuer, sub) unique in the database', async () => {
+    const [v] = await app.ctx.db.select().from(identidadesExternas).where(eq(identidadesExternas.sub, 'sub-vitima'));
+    const [outro] = await app.ctx.db.insert(usuarios).values({ nome: 'Outro', email: 'outro-vinculo@prefeitura.test', senhaHash: '!externo' }).returning();
+    await expect(app.ctx.db.insert(identidadesExternas).values({ issuer: v.issuer, sub: v.sub, usuarioId: outro.id })).rejects.toThrow();
+    await expect(app.ctx.db.insert(identidadesExternas).values({ issuer: v.issuer, sub: 'sub-novo', usuarioId: v.usuarioId })).rejects.toThrow();
+  });
+});
+
 describe("external identity mode: the provider's access tokens at the API", () => {
   /** Another client of the provider (a phone app, a BI tool): the code flow with openid-client, tokens kept by the test. */
-  async function tokensDoProvedor(conta: { email: string; senha: string }) {
-    const cfg = await client.discovery(new URL(provedor.issuer), CLIENTE.client_id, CLIENTE.client_secret, client.ClientSecretBasic(CLIENTE.client_secret), {
+  async function tokensDoProvedor(
+    conta: { email: string; senha: string },
+    cliente: { client_id: string; client_secret: string; redirect_uris: string[] } = CLIENTE,
+  ) {
+    const cfg = await client.discovery(new URL(provedor.issuer), cliente.client_id, cliente.client_secret, client.ClientSecretBasic(cliente.client_secret), {
       execute: [client.allowInsecureRequests],
     });
     const state = client.randomState();
-    const { url, verifier } = await pedidoComPkce(cfg, CLIENTE.redirect_uris[0], 'openid email profile', { state });
+    const { url, verifier } = await pedidoComPkce(cfg, cliente.redirect_uris[0], 'openid email profile', { state });
     const b = navegador();
     const { url: form } = await b.seguir(url.toString());
-    const { url: retorno } = await b.seguir(form + '/login', CLIENTE.redirect_uris[0], {
+    const { url: retorno } = await b.seguir(form + '/login', cliente.redirect_uris[0], {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ email: conta.email, senha: conta.senha }),
@@ -250,6 +340,60 @@ describe("external identity mode: the provider's access tokens at the API", () =
     expect(r.status).toBe(200);
     const eu = (await (await chamar(t.access_token, 'auth/sessao/eu')).json()) as { email: string };
     expect(eu.email).toBe(GESTORA.email);
+  });
+
+  it("makes one account and one binding when a new person's token arrives in parallel calls", async () => {
+    const NOVA = { email: 'paralela@prefeitura.test', senha: 'senha-da-paralela', nome: 'Paralela', sub: 'sub-paralela' };
+    provedor.contas.set(NOVA.email, NOVA);
+    const t = await tokensDoProvedor(NOVA);
+    const r = await Promise.all(Array.from({ length: 6 }, () => chamar(t.access_token, 'auth/sessao/eu')));
+    expect(r.map((x) => x.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const contas = await app.ctx.db.select().from(usuarios).where(eq(usuarios.email, NOVA.email));
+    expect(contas).toHaveLength(1);
+    const vinculos = await app.ctx.db.select().from(identidadesExternas).where(eq(identidadesExternas.sub, NOVA.sub));
+    expect(vinculos).toMatchObject([{ usuarioId: contas[0].id }]);
+    provedor.contas.delete(NOVA.email);
+  });
+
+  it("refuses the provider's token without exp, or naming another client in azp, and accepts one naming only this client in aud", async () => {
+    await tokensDoProvedor(GESTORA);
+    const agora = Math.floor(Date.now() / 1000);
+    const base = { iss: provedor.issuer, aud: CLIENTE.client_id, sub: GESTORA.email, email: GESTORA.email, email_verified: true, iat: agora };
+    expect((await chamar(await provedor.assinar({ ...base, exp: agora + 300 }))).status).toBe(200);
+    expect((await chamar(await provedor.assinar(base))).status).toBe(401);
+    expect((await chamar(await provedor.assinar({ ...base, exp: agora + 300, azp: 'outro-app' }))).status).toBe(401);
+    expect((await chamar(await provedor.assinar({ ...base, exp: agora + 300, aud: [CLIENTE.client_id, 'outro-app'], azp: CLIENTE.client_id }))).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses a token the provider issued to another of its clients (same aud, another client_id), in pt-BR', async () => {
+    const doOutro = await tokensDoProvedor(GESTORA, OUTRO_APP);
+    const claims = JSON.parse(Buffer.from(doOutro.access_token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ aud: CLIENTE.client_id, client_id: OUTRO_APP.client_id });
+    const r = await chamar(doOutro.access_token);
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as { message: string }).message).toBe('Sessão inválida ou expirada. Entre novamente.');
+    expect((await chamar((await tokensDoProvedor(GESTORA)).access_token)).status).toBe(200);
+  });
+
+  it('takes the roles from the newest token (iat): an older, still valid token never brings back removed roles', async () => {
+    const CHEFE = { email: 'chefe@prefeitura.test', senha: 'senha-do-chefe', nome: 'Chefe', roles: ['super-admin'], sub: 'sub-chefe' };
+    provedor.contas.set(CHEFE.email, CHEFE);
+    const antigo = await tokensDoProvedor(CHEFE);
+    provedor.contas.set(CHEFE.email, { ...CHEFE, roles: ['user-agro'] });
+    // A second later, so the new token's iat is larger.
+    await new Promise((ok) => setTimeout(ok, 1100));
+    const novo = await tokensDoProvedor(CHEFE);
+    expect((await chamar(novo.access_token)).status).toBe(200);
+    expect((await usuarioDe(CHEFE.email)).roles).toEqual(['user-agro']);
+    // The old token, first seen now: still valid for who it names, but its roles are not restored.
+    expect((await chamar(antigo.access_token, 'usuarios')).status).toBe(403);
+    expect((await usuarioDe(CHEFE.email)).roles).toEqual(['user-agro']);
+    // A sign-in with a new ID token and the roles given back at the provider does apply them.
+    provedor.contas.set(CHEFE.email, CHEFE);
+    expect((await entrar(navegador(), CHEFE)).url).toBe(`${PRODUTO}/login?sessao=externa`);
+    expect((await usuarioDe(CHEFE.email)).roles).toEqual(['super-admin']);
   });
 
   it('refuses an ID token, a forged token, and a disabled account at once', async () => {
@@ -393,14 +537,15 @@ describe('external identity mode against another product instance as the provide
     return { nav, destino: fim.headers.get('location') };
   }
 
-  /** Another system at A (openid-client, public client with PKCE): A's access token for a person. */
-  async function tokenDeA(conta: { email: string; senha: string }) {
-    const cfg = await client.discovery(new URL(`${PROVEDOR_A}/realms/ceasa`), 'bi', undefined, client.None(), { execute: [client.allowInsecureRequests] });
+  /** A's access token for a person, from a client of A (openid-client, public client with PKCE): another system's, or B's own. */
+  async function tokenDeA(conta: { email: string; senha: string }, clientId = 'bi', redirect = BI) {
+    const cfg = await client.discovery(new URL(`${PROVEDOR_A}/realms/ceasa`), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
     const state = client.randomState();
-    const { url, verifier } = await pedidoComPkce(cfg, BI, 'openid email profile', { state });
+    const { url, verifier } = await pedidoComPkce(cfg, redirect, 'openid email profile', { state });
     const { retorno } = await entrarPeloNavegador(url, conta.email, conta.senha);
     return (await client.authorizationCodeGrant(cfg, retorno!, { pkceCodeVerifier: verifier, expectedState: state })).access_token;
   }
+  const deB = (conta: { email: string; senha: string }) => tokenDeA(conta, 'ceasa-b', `${PRODUTO_B}/api/auth/sessao/callback`);
 
   it("signs in at B through A, with A's roles, and B's cookie session works", async () => {
     const { nav, destino } = await entrarEmB(FISCAL);
@@ -411,8 +556,11 @@ describe('external identity mode against another product instance as the provide
     expect(s.status).toBe(200);
   });
 
-  it("accepts A's access tokens at B's API (A's JWKS, issuer and API audience), and refuses B's own admin taken over by A's unverified e-mail", async () => {
-    const token = await tokenDeA(FISCAL);
+  it("accepts A's access tokens issued to B's client at B's API (A's JWKS, issuer and API audience), not those of A's other clients, and refuses B's own admin taken over by A's unverified e-mail", async () => {
+    // A token A gave its other client (same issuer, same audience, azp 'bi'): not for B.
+    const doBi = await tokenDeA(FISCAL);
+    expect((await fetch(`${PRODUTO_B}/api/auth/sessao/eu`, { headers: { authorization: `Bearer ${doBi}` } })).status).toBe(401);
+    const token = await deB(FISCAL);
     const eu = await fetch(`${PRODUTO_B}/api/auth/sessao/eu`, { headers: { authorization: `Bearer ${token}` } });
     expect(eu.status).toBe(200);
     expect(((await eu.json()) as { email: string }).email).toBe(FISCAL.email);
@@ -420,7 +568,7 @@ describe('external identity mode against another product instance as the provide
 
     // Both instances have admin@teste.local with a password; A marks every e-mail unverified.
     expect((await entrarEmB({ email: 'admin@teste.local', senha: 'admin-senha' })).destino).toBe(`${PRODUTO_B}/login?erro=email-nao-verificado`);
-    const doAdmin = await tokenDeA({ email: 'admin@teste.local', senha: 'admin-senha' });
+    const doAdmin = await deB({ email: 'admin@teste.local', senha: 'admin-senha' });
     expect((await fetch(`${PRODUTO_B}/api/grupoPermissoes/meu`, { headers: { authorization: `Bearer ${doAdmin}` } })).status).toBe(401);
   });
 });

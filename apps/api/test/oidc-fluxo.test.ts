@@ -36,7 +36,7 @@ const chamarApi = (token: string) => fetch(`http://127.0.0.1:${PORTA}/api/munici
 async function entrar(config: oidc.Configuration, cookies = new Cookies()) {
   const nonce = oidc.randomNonce();
   const state = oidc.randomState();
-  const { url, verifier } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid profile email', { nonce, state });
+  const { url, verifier } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid profile email api', { nonce, state });
   expect(url.href.startsWith(`${ISSUER}/protocol/openid-connect/auth?`)).toBe(true);
   const { retorno } = await entrarPeloNavegador(url, ADMIN.email, ADMIN.senha, cookies);
   expect(retorno!.origin + retorno!.pathname).toBe(`${CLIENTE}/cb`);
@@ -61,8 +61,12 @@ describe('discovery', () => {
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
       id_token_signing_alg_values_supported: ['ES256'],
-      scopes_supported: ['openid', 'profile', 'email'],
+      scopes_supported: ['openid', 'profile', 'email', 'api'],
     });
+    // Advertised only what works end to end: no pushed authorization requests, no DPoP (the API checks no proof).
+    expect(d.pushed_authorization_request_endpoint).toBeUndefined();
+    expect(d.require_pushed_authorization_requests).toBeUndefined();
+    expect(d.dpop_signing_alg_values_supported).toBeUndefined();
     expect([...d.grant_types_supported].sort()).toEqual(['authorization_code', 'password', 'refresh_token']);
     expect(d.token_endpoint_auth_methods_supported.sort()).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
     expect(d.introspection_endpoint).toBeUndefined();
@@ -86,6 +90,8 @@ describe.each([
     const [, corpo] = tokens.access_token.split('.');
     const at = JSON.parse(Buffer.from(corpo, 'base64url').toString());
     expect(at).toMatchObject({ iss: ISSUER, aud: `http://127.0.0.1:${PORTA}/api`, sub: id.sub, typ: 'Bearer', email: ADMIN.email, client_id: clientId });
+    expect(at.scope).toBe('api');
+    expect(at.exp - at.iat).toBe(300);
     expect(at.realm_access.roles).toEqual(['super-admin']);
 
     const ui = await oidc.fetchUserInfo(config, tokens.access_token, id.sub);
@@ -162,8 +168,11 @@ describe('logout without id_token_hint', () => {
 });
 
 describe('refusals', () => {
-  it('refuses a public client without PKCE, back at its redirect URI', async () => {
-    const config = await descobrir('app-feira');
+  it.each([
+    ['public', 'app-feira', undefined],
+    ['confidential', 'bi-prefeitura', SEGREDO],
+  ])('refuses a %s client without PKCE, back at its redirect URI', async (_tipo, clientId, segredo) => {
+    const config = await descobrir(clientId, segredo);
     const url = oidc.buildAuthorizationUrl(config, { redirect_uri: `${CLIENTE}/cb`, scope: 'openid', state: 's1' });
     const r = await ir(url, new Cookies());
     expect(r.status).toBe(303);
@@ -275,6 +284,28 @@ describe('refusals', () => {
     expect((r as oidc.ResponseBodyError).error).toBe('invalid_grant');
     const depois = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(depois.status).toBe(401);
+  });
+
+  it('gives a token asked with scope=openid alone to userinfo, not to the API (pt-BR 403)', async () => {
+    const config = await descobrir('bi-prefeitura', SEGREDO);
+    const { url, verifier } = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid email');
+    const { retorno } = await entrarPeloNavegador(url, ADMIN.email, ADMIN.senha);
+    const tokens = await oidc.authorizationCodeGrant(config, retorno!, { pkceCodeVerifier: verifier });
+    const ui = await fetch(`${ISSUER}/protocol/openid-connect/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(ui.status).toBe(200);
+    expect(((await ui.json()) as { email: string }).email).toBe(ADMIN.email);
+    for (const caminho of ['/api/romaneio', '/api/municipio', '/api/auth/sessao/eu']) {
+      const r = await fetch(`http://127.0.0.1:${PORTA}${caminho}`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect(r.status, caminho).toBe(403);
+      expect(((await r.json()) as { message: string }).message).toBe(
+        'Este token não dá acesso à API do CEASA Regional: o sistema que o pediu precisa do escopo api.',
+      );
+    }
+    // The same client, asking for api as well, reaches the API.
+    const comApi = await pedidoComPkce(config, `${CLIENTE}/cb`, 'openid email api');
+    const volta = await entrarPeloNavegador(comApi.url, ADMIN.email, ADMIN.senha);
+    const novos = await oidc.authorizationCodeGrant(config, volta.retorno!, { pkceCodeVerifier: comApi.verifier });
+    expect((await fetch(`http://127.0.0.1:${PORTA}/api/romaneio`, { headers: { authorization: `Bearer ${novos.access_token}` } })).status).toBe(200);
   });
 
   it('refuses a code exchange with a wrong verifier and a wrong client secret (standard errors, pt-BR text)', async () => {

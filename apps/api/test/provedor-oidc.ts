@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { exportJWK, generateKeyPair } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -13,7 +13,10 @@ export interface ContaDeTeste {
   senha: string;
   nome: string;
   roles?: string[];
-  emailVerificado?: boolean;
+  /** `email_verified` as the provider sends it (default true; a string, as a careless provider might send). */
+  emailVerificado?: boolean | string;
+  /** The subject (`sub`); default the e-mail. Tests may change an account's e-mail and keep its subject. */
+  sub?: string;
 }
 
 export interface ProvedorDeTeste {
@@ -22,6 +25,8 @@ export interface ProvedorDeTeste {
   contas: Map<string, ContaDeTeste>;
   /** The provider's own sessions ended by RP-initiated logout so far. */
   saidas: number;
+  /** Signs a token with the provider's key (RS256, kid 'teste'), as the provider would: to mint the odd cases. */
+  assinar(payload: Record<string, unknown>, typ?: string): Promise<string>;
   fechar(): Promise<void>;
 }
 
@@ -31,6 +36,8 @@ export async function iniciarProvedor(opcoes: {
   porta: number;
   cliente: { client_id: string; client_secret?: string; redirect_uris: string[]; post_logout_redirect_uris: string[] };
   contas: ContaDeTeste[];
+  /** Other clients of the provider (their access tokens get the same audience, as the issue's attack had it). */
+  outros?: { client_id: string; client_secret: string; redirect_uris: string[] }[];
 }): Promise<ProvedorDeTeste> {
   const issuer = `http://127.0.0.1:${opcoes.porta}`;
   const contas = new Map(opcoes.contas.map((c) => [c.email, c]));
@@ -38,6 +45,8 @@ export async function iniciarProvedor(opcoes: {
   const chave = { ...(await exportJWK(privateKey)), kid: 'teste', alg: 'RS256', use: 'sig' };
   const { cliente } = opcoes;
   const estado = { saidas: 0 };
+  const sujeito = (c: ContaDeTeste) => c.sub ?? c.email;
+  const porSujeito = (id: string) => [...contas.values()].find((c) => sujeito(c) === id);
 
   const provider = new Provider(issuer, {
     clients: [
@@ -47,13 +56,19 @@ export async function iniciarProvedor(opcoes: {
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
+      ...(opcoes.outros ?? []).map((o) => ({
+        ...o,
+        token_endpoint_auth_method: 'client_secret_basic' as const,
+        grant_types: ['authorization_code'],
+        response_types: ['code' as const],
+      })),
     ],
     jwks: { keys: [chave] },
     cookies: { keys: ['chave-de-teste-dos-cookies'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
     findAccount: (_ctx, id) => {
-      const c = contas.get(id);
+      const c = porSujeito(id);
       if (!c) return undefined;
       return {
         accountId: id,
@@ -61,7 +76,7 @@ export async function iniciarProvedor(opcoes: {
       };
     },
     extraTokenClaims: (_ctx, token) => {
-      const c = 'accountId' in token && typeof token.accountId === 'string' ? contas.get(token.accountId) : undefined;
+      const c = 'accountId' in token && typeof token.accountId === 'string' ? porSujeito(token.accountId) : undefined;
       return c ? { email: c.email, email_verified: c.emailVerificado ?? true, ...(c.roles ? { realm_access: { roles: c.roles } } : {}) } : undefined;
     },
     features: {
@@ -119,7 +134,7 @@ export async function iniciarProvedor(opcoes: {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(formulario(details.uid, 'E-mail ou senha inválidos'));
       return;
     }
-    const accountId = conta.email;
+    const accountId = sujeito(conta);
     const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     const faltam = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
     grant.addOIDCScope([...(faltam.missingOIDCScope ?? []), 'openid', 'email', 'profile'].join(' '));
@@ -148,6 +163,7 @@ export async function iniciarProvedor(opcoes: {
     set saidas(v) {
       estado.saidas = v;
     },
+    assinar: (payload, typ = 'at+jwt') => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'teste', typ }).sign(privateKey),
     fechar: () =>
       new Promise<void>((ok) => {
         server.closeAllConnections();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { appDeTeste, build, call, countRows } from './helpers';
 
 /**
@@ -89,6 +90,43 @@ describe('web session (refresh token in a cookie)', () => {
     expect(semOrigem.status).toBe(400);
     // The cookie still works from the app's own pages (same origin).
     expect((await renovar(c, { ...WEB(), 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it("refuses an Origin equal to the request's own Host: only PUBLIC_URL's origin and ALLOWED_ORIGINS count", async () => {
+    const antes = await countRows(t.app, 'sessoes');
+    for (const [host, origin] of [
+      ['mal.exemplo', 'http://mal.exemplo'],
+      ['127.0.0.1:9999', 'http://127.0.0.1:9999'],
+    ]) {
+      const r = await entrar(t.app, { ...CSRF, host, origin });
+      expect(r.status, origin).toBe(400);
+      expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+    }
+    expect(await countRows(t.app, 'sessoes')).toBe(antes);
+
+    const outra = await build({ publicUrl: 'https://ceasa.exemplo.gov.br', allowedOrigins: ['https://feira.exemplo.gov.br'] });
+    try {
+      // The request's Host names the server, not who may post: PUBLIC_URL's origin and the listed one pass, the Host's does not.
+      const porHost = await entrar(outra, { ...CSRF, host: 'interno:3000', origin: 'http://interno:3000' });
+      expect(porHost.status).toBe(400);
+      expect((await entrar(outra, { ...CSRF, host: 'interno:3000', origin: 'https://ceasa.exemplo.gov.br' })).status).toBe(200);
+      expect((await entrar(outra, { ...CSRF, host: 'interno:3000', origin: 'https://feira.exemplo.gov.br' })).status).toBe(200);
+      expect((await entrar(outra, { ...CSRF, origin: 'https://outra.exemplo.gov.br' })).status).toBe(400);
+    } finally {
+      await outra.close();
+    }
+  });
+
+  it('reads ALLOWED_ORIGINS as a comma list of origins and refuses anything else at start, in pt-BR', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: ' https://a.exemplo , http://b.exemplo:8080 ' }).allowedOrigins).toEqual([
+      'https://a.exemplo',
+      'http://b.exemplo:8080',
+    ]);
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    for (const ruim of ['a.exemplo', 'https://a.exemplo/caminho', 'ftp://a.exemplo', 'https://a.exemplo?x=1'])
+      expect(() => loadConfig({ ALLOWED_ORIGINS: ruim }), ruim).toThrow(
+        `ALLOWED_ORIGINS inválido (${ruim}): use origens http(s) completas separadas por vírgula, sem caminho, como https://ceasa.prefeitura.gov.br`,
+      );
   });
 
   it('refuses a sign-in without an Origin header with a pt-BR 400, opening no session', async () => {

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { enderecoPublico } from '../config';
 import type { AppContext } from '../context';
 import { usuarios } from '../db/schema';
-import { REALM } from './keys';
+import { ESCOPO_API, issuerDo } from './keys';
 import { verificarSenha } from './passwords';
 import { loginThrottle } from './throttle';
 import { abrirSessao, type SessaoRow, type UsuarioRow } from './tokens';
@@ -34,14 +33,22 @@ export async function entrarComSenha(ctx: AppContext, ip: string, emailInformado
   return { ok: true, usuario, sessao, refreshToken };
 }
 
-/** The realm's address, from configuration only (PUBLIC_URL, or the address the server was started with). */
-export const issuerDo = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}/realms/${REALM}`;
+export { issuerDo };
 
-/** A signed access token for the session (5 minutes by default), with the user's roles as Keycloak carries them. */
+/**
+ * What an access token of the realm says about its user, for every client: the web app's tokens (accessToken
+ * below) and the other clients' (oidc-provider's extraTokenClaims, provedor.ts). `iss`, `aud`, `iat` and `exp`
+ * are set by the signer (keys.ts for the web app, oidc-provider from the same configuration for the others),
+ * and plugins/auth.ts checks them all the same way (docs/decisions/0155).
+ */
+export function claimsDeAcesso(usuario: Pick<UsuarioRow, 'id' | 'email' | 'nome' | 'roles'>, sid: string, scope?: string) {
+  return { sub: usuario.id, email: usuario.email, name: usuario.nome, sid, realm_access: { roles: usuario.roles }, typ: 'Bearer', ...(scope ? { scope } : {}) };
+}
+
+/** The web app's scopes: everything, the API included. */
+const ESCOPOS_WEB = `openid profile email ${ESCOPO_API}`;
+
+/** A signed access token for the session (ACCESS_TOKEN_TTL, 5 minutes by default), with the user's roles as Keycloak carries them. */
 export function accessToken(ctx: AppContext, usuario: UsuarioRow, sessao: SessaoRow) {
-  return ctx.keys.sign(
-    { sub: usuario.id, email: usuario.email, name: usuario.nome, sid: sessao.id, realm_access: { roles: usuario.roles } },
-    ctx.config.accessTokenTtl,
-    issuerDo(ctx),
-  );
+  return ctx.keys.sign(claimsDeAcesso(usuario, sessao.id, ESCOPOS_WEB));
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import * as client from 'openid-client';
@@ -6,7 +6,7 @@ import { ROLES } from '@ceasa/shared/papeis';
 import { enderecoPublico, type OidcExterno } from '../config';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { usuarios } from '../db/schema';
+import { identidadesExternas, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
 import type { UsuarioRow } from './tokens';
 
@@ -60,17 +60,23 @@ export function criarProvedorExterno(oidc: OidcExterno) {
 
   /**
    * The provider's access token, verified: its signature against the provider's JWKS, its issuer, its
-   * audience (OIDC_AUDIENCE, default OIDC_CLIENT_ID) and its expiry. An ID token is not an access token
+   * audience (OIDC_AUDIENCE, default OIDC_CLIENT_ID), its client (`azp`, else `client_id`, else `aud`, must name
+   * OIDC_CLIENT_ID) and its expiry. An ID token is not an access token
    * (Keycloak marks its kind in `typ`; RFC 9068 tokens in the header's `typ`): it is refused.
    */
   async function verificarAcesso(token: string): Promise<JWTPayload> {
     const meta = (await configuracao()).serverMetadata();
     if (!meta.jwks_uri) throw new Error('o provedor não publica jwks_uri');
     jwks ??= createRemoteJWKSet(new URL(meta.jwks_uri), { timeoutDuration: TEMPO_LIMITE_S * 1000 });
-    const { payload } = await jwtVerify(token, jwks, { issuer: meta.issuer, audience: oidc.audience });
+    const { payload } = await jwtVerify(token, jwks, { issuer: meta.issuer, audience: oidc.audience, requiredClaims: ['exp'] });
     const tipoCabecalho = String(decodeProtectedHeader(token).typ ?? '').toLowerCase();
     const deAcesso = tipoCabecalho === 'at+jwt' || tipoCabecalho === 'application/at+jwt' || payload.typ === 'Bearer';
     if (!deAcesso) throw new Error('token não é de acesso');
+    // Issued to this product's client only: `azp` (Keycloak) or `client_id` (RFC 9068) names OIDC_CLIENT_ID, or,
+    // without either, `aud` does. A token the provider gave another of its clients (same audience) is refused.
+    const cliente = [payload.azp, payload.client_id].find((v) => typeof v === 'string');
+    const audiencias = [payload.aud ?? []].flat();
+    if (cliente !== undefined ? cliente !== oidc.clientId : !audiencias.includes(oidc.clientId)) throw new Error('token emitido para outro cliente');
     return payload;
   }
 
@@ -78,59 +84,113 @@ export function criarProvedorExterno(oidc: OidcExterno) {
 }
 export type ProvedorExterno = ReturnType<typeof criarProvedorExterno>;
 
-export type Identificacao = { ok: true; email: string; nome: string; emailVerificado: boolean } | { ok: false; motivo: 'sem-email' };
+export type Identificacao = { ok: true; sub: string; email: string; nome: string; emailVerificado: boolean } | { ok: false; motivo: 'sem-email' | 'sem-sub' };
 
-/** The e-mail (lower case), name and whether the provider vouches for the e-mail (`email_verified: true`) the claims give. */
+/**
+ * Who signed in: the provider's subject (`sub`), the e-mail (trimmed, lower case), the name, and whether the
+ * provider vouches for the e-mail (`email_verified` the boolean true; the string "true" is not a boolean).
+ */
 export function identificar(...fontes: (Claims | undefined)[]): Identificacao {
   const c: Claims = Object.assign({}, ...fontes.filter(Boolean).reverse());
+  const sub = typeof c.sub === 'string' ? c.sub : '';
+  if (!sub || sub.length > 255) return { ok: false, motivo: 'sem-sub' };
   const email = typeof c.email === 'string' ? c.email.trim().toLowerCase() : '';
   if (!email || email.length > 320 || !email.includes('@')) return { ok: false, motivo: 'sem-email' };
   const partes = [c.given_name, c.family_name].filter((p) => typeof p === 'string' && p.trim());
   const nome = [c.name, partes.join(' '), c.preferred_username, email].find((n) => typeof n === 'string' && n.trim()) as string;
-  // Only a provider that vouches for the e-mail (email_verified true) may reach an account that has a password here.
-  const emailVerificado = c.email_verified === true || c.email_verified === 'true';
-  return { ok: true, email, nome: nome.trim().slice(0, 200), emailVerificado };
+  return { ok: true, sub, email, nome: nome.trim().slice(0, 200), emailVerificado: c.email_verified === true };
 }
 
-export type Sincronizacao = { ok: true; usuario: UsuarioRow; mudouPapeis: boolean } | { ok: false; motivo: 'email-nao-verificado' };
+export type Sincronizacao = { ok: true; usuario: UsuarioRow; mudouPapeis: boolean } | { ok: false; motivo: 'email-nao-verificado' | 'email-em-uso' };
 
 /**
- * The product's user with this e-mail, created on the first sign-in (no password, decision 0119), with the
- * roles of the provider's claim where it carries one (decision 0120). An account that has a password here
- * (registered or made at /usuarios) is reached only with an e-mail the provider vouches for. Returns the
- * row and whether the roles changed (the caller drops the cached session checks).
+ * The product's account of the provider's subject (docs/decisions/0156):
+ * - bound by the pair (issuer, `sub`) in `identidades_externas` (unique in the database);
+ * - on the subject's first sign-in, an account with the same e-mail (trimmed, case-insensitive) is linked only
+ *   when the provider says `email_verified: true`, and only if no other subject of this issuer holds it;
+ *   otherwise a new account is made (no password, decision 0119);
+ * - afterwards the e-mail is never used to find the account: a change of e-mail at the provider updates the
+ *   bound account (when no other account has the new address) and never moves it;
+ * - the roles of the claim (decision 0120) are applied only from a token at least as new (`iat`) as the newest
+ *   one applied, so an older, still valid token never brings back roles the provider removed.
+ * Returns the row and whether the roles changed (the caller drops the cached session checks).
  */
 export async function sincronizarUsuario(
   db: Db,
-  quem: { email: string; nome: string; emailVerificado: boolean },
+  issuer: string,
+  quem: { sub: string; email: string; nome: string; emailVerificado: boolean },
   roles: string[] | undefined,
+  iat: unknown,
 ): Promise<Sincronizacao> {
-  const { email, nome } = quem;
-  return db.transaction(async (tx): Promise<Sincronizacao> => {
-    const [criado] = await tx
-      .insert(usuarios)
-      .values({ nome, email, senhaHash: SEM_SENHA, roles: roles ?? [] })
-      .onConflictDoNothing({ target: usuarios.email })
-      .returning();
-    if (criado) {
-      await registrarLog(tx, email, 'Usuario', criado.id, 'INSERT', {
-        id: criado.id,
-        nome,
-        email,
-        ativo: criado.ativo,
-        roles: criado.roles,
-        origem: 'provedor externo',
-      });
-      return { ok: true, usuario: criado, mudouPapeis: false };
-    }
-    const [atual] = await tx.select().from(usuarios).where(eq(usuarios.email, email)).for('update');
-    if (!quem.emailVerificado && atual.senhaHash !== SEM_SENHA) return { ok: false, motivo: 'email-nao-verificado' };
-    const mudouPapeis = roles !== undefined && [...roles].sort().join() !== [...atual.roles].sort().join();
-    if (!mudouPapeis) return { ok: true, usuario: atual, mudouPapeis };
-    const [usuario] = await tx.update(usuarios).set({ roles }).where(eq(usuarios.id, atual.id)).returning();
-    await registrarLog(tx, email, 'Usuario', atual.id, 'UPDATE', { id: atual.id, email, roles, origem: 'provedor externo' });
-    return { ok: true, usuario, mudouPapeis };
-  });
+  const { sub, email, nome } = quem;
+  const emitido = typeof iat === 'number' && Number.isFinite(iat) ? Math.floor(iat) : 0;
+  // A first sign-in of the same subject (or e-mail) committed by another request meanwhile: once more, now
+  // finding its rows (two parallel calls with a new token, two tabs returning from the provider).
+  // Thrown, so the transaction rolls back (an account made in it goes too).
+  class Corrida extends Error {}
+  const tentar = () =>
+    db.transaction(async (tx): Promise<Sincronizacao> => {
+      const doSujeito = and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.sub, sub));
+      let [vinculo] = await tx.select().from(identidadesExternas).where(doSujeito).for('update');
+      let usuario: UsuarioRow | undefined;
+      if (vinculo) {
+        [usuario] = await tx.select().from(usuarios).where(eq(usuarios.id, vinculo.usuarioId)).for('update');
+        if (email !== usuario.email) {
+          const [ocupado] = await tx.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
+          if (!ocupado) {
+            [usuario] = await tx.update(usuarios).set({ email }).where(eq(usuarios.id, usuario.id)).returning();
+            await registrarLog(tx, email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email, origem: 'provedor externo' });
+          }
+        }
+      } else {
+        const [existente] = await tx.select().from(usuarios).where(eq(usuarios.email, email)).for('update');
+        if (existente) {
+          if (!quem.emailVerificado) return { ok: false, motivo: 'email-nao-verificado' };
+          const [outro] = await tx
+            .select({ sub: identidadesExternas.sub })
+            .from(identidadesExternas)
+            .where(and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.usuarioId, existente.id)));
+          if (outro) return { ok: false, motivo: 'email-em-uso' };
+          usuario = existente;
+        } else {
+          [usuario] = await tx
+            .insert(usuarios)
+            .values({ nome, email, senhaHash: SEM_SENHA, roles: roles ?? [] })
+            .onConflictDoNothing({ target: usuarios.email })
+            .returning();
+          if (!usuario) throw new Corrida();
+          await registrarLog(tx, email, 'Usuario', usuario.id, 'INSERT', {
+            id: usuario.id,
+            nome,
+            email,
+            ativo: usuario.ativo,
+            roles: usuario.roles,
+            origem: 'provedor externo',
+          });
+        }
+        [vinculo] = await tx.insert(identidadesExternas).values({ issuer, sub, usuarioId: usuario.id }).onConflictDoNothing().returning();
+        if (!vinculo) throw new Corrida();
+      }
+      const novo = vinculo.papeisIat === null || emitido >= vinculo.papeisIat;
+      if (roles === undefined || !novo) return { ok: true, usuario, mudouPapeis: false };
+      await tx.update(identidadesExternas).set({ papeisIat: emitido }).where(doSujeito);
+      const mudouPapeis = [...roles].sort().join() !== [...usuario.roles].sort().join();
+      if (!mudouPapeis) return { ok: true, usuario, mudouPapeis };
+      const [atualizado] = await tx.update(usuarios).set({ roles }).where(eq(usuarios.id, usuario.id)).returning();
+      await registrarLog(tx, atualizado.email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email: atualizado.email, roles, origem: 'provedor externo' });
+      return { ok: true, usuario: atualizado, mudouPapeis };
+    });
+  try {
+    return await tentar();
+  } catch (e) {
+    if (!(e instanceof Corrida)) throw e;
+  }
+  try {
+    return await tentar();
+  } catch (e) {
+    if (e instanceof Corrida) return { ok: false, motivo: 'email-em-uso' };
+    throw e;
+  }
 }
 
 export const MSG_PROVEDOR_DESLIGADO =

@@ -6,7 +6,7 @@ import { enderecoPublico } from '../config';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/errors';
 import { entrarComSenha } from './entrar';
-import { audienciaDaApi, CAMINHO_INTERACAO, escoposPedidos, SCRIPT_SAIR, type Provedor } from './provedor';
+import { audienciaDaApi, CAMINHO_INTERACAO, concederEscopos, SCRIPT_SAIR, type Provedor } from './provedor';
 import { verificadorDeOrigem } from './sessao-web.routes';
 
 export const MSG_INTERACAO_EXPIRADA = 'Este pedido de entrada expirou ou não é mais válido. Volte ao sistema de origem e tente novamente.';
@@ -62,10 +62,8 @@ export function registerInteracao(app: FastifyInstance, ctx: AppContext, provedo
         throw new HttpError(e.status, e.message);
       }
       const clientId = String(d.params.client_id);
-      const escopos = escoposPedidos(String(d.params.scope ?? ''));
       const grant = new provedor.provider.Grant({ jti: e.sessao.id, accountId: e.usuario.id, clientId } as never);
-      grant.addOIDCScope(escopos.join(' '));
-      grant.addResourceScope(audienciaDaApi(ctx), escopos.join(' '));
+      concederEscopos(grant, audienciaDaApi(ctx), String(d.params.scope ?? ''));
       await grant.save();
       const redirectTo = await provedor.provider.interactionResult(
         req.raw,

@@ -1,13 +1,22 @@
 import { desc } from 'drizzle-orm';
 import { createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { CLIENT_ID } from '../config';
+import { CLIENT_ID, enderecoPublico, type Config } from '../config';
 import type { Db } from '../db/client';
 import { chaves } from '../db/schema';
 
 export const ALG = 'ES256';
 export { CLIENT_ID } from '../config';
 export const REALM = 'ceasa';
+/** The scope a client must be given for its access tokens to reach the product's API (/api). */
+export const ESCOPO_API = 'api';
+/** Clock difference tolerated between servers when checking `iat` and `exp`, in seconds. */
+const TOLERANCIA_S = 60;
+
+/** The realm's address, from configuration only (PUBLIC_URL, or the address the server was started with). */
+export const issuerDo = (ctx: { config: Pick<Config, 'publicUrl' | 'host' | 'port'> }) => `${enderecoPublico(ctx.config)}/realms/${REALM}`;
+/** The product's API: the audience (`aud`) of every access token the realm issues. */
+export const audienciaDaApi = (ctx: { config: Pick<Config, 'publicUrl' | 'host' | 'port'> }) => `${enderecoPublico(ctx.config)}/api`;
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
@@ -15,10 +24,20 @@ export interface AccessClaims extends JWTPayload {
   name: string;
   sid: string;
   realm_access: { roles: string[] };
+  scope?: string;
+  azp?: string;
 }
 
 /** How often at most an unknown key id makes the keys be read again from the database. */
 const RELER_CHAVES_MS = 10_000;
+
+/**
+ * Every access token of the realm, the web app's (signed here) and the other clients' (signed by oidc-provider
+ * with the same key), must carry `iss` (the realm), `aud` (the API), `iat` and `exp`, and live at most
+ * ACCESS_TOKEN_TTL: a token signed with the realm key but lacking any of these, or meant for another issuer or
+ * audience, or valid for longer, is refused (docs/decisions/0155).
+ */
+const EXIGIDAS = ['iss', 'aud', 'exp', 'iat', 'sub'];
 
 /**
  * The realm's signing key: made once, kept in the database, so restarts keep tokens valid and every server
@@ -26,7 +45,10 @@ const RELER_CHAVES_MS = 10_000;
  * Tokens are verified against every key in the table, read again when a token names a key id this server
  * has not seen (a key another server made), so a token from any server of the database is accepted.
  */
-export async function loadKeys(db: Db) {
+export async function loadKeys(db: Db, config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'accessTokenTtl'>) {
+  const issuer = issuerDo({ config });
+  const audience = audienciaDaApi({ config });
+  const vidaMaxima = config.accessTokenTtl;
   let [row] = await db.select().from(chaves).orderBy(desc(chaves.criadaEm)).limit(1);
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
@@ -51,25 +73,34 @@ export async function loadKeys(db: Db) {
   return {
     kid,
     jwks,
-    async sign(claims: Omit<AccessClaims, 'iat' | 'exp'>, ttlSeconds: number, issuer: string) {
-      return new SignJWT({ ...claims, typ: 'Bearer', azp: CLIENT_ID })
+    issuer,
+    audience,
+    /** The web app's access token (client ceasa-web), valid ACCESS_TOKEN_TTL: the claims come from claimsDeAcesso (entrar.ts). */
+    async sign(claims: Omit<AccessClaims, 'iat' | 'exp'>) {
+      const agora = Math.floor(Date.now() / 1000);
+      return new SignJWT({ ...claims, typ: 'Bearer', azp: CLIENT_ID, client_id: CLIENT_ID })
         .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
-        .setIssuedAt()
+        .setIssuedAt(agora)
         .setIssuer(issuer)
+        .setAudience(audience)
         .setJti(randomUUID())
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setExpirationTime(agora + vidaMaxima)
         .sign(privateKey);
     },
     async verify(token: string): Promise<AccessClaims> {
+      const opcoes = { algorithms: [ALG], issuer, audience, requiredClaims: EXIGIDAS, clockTolerance: TOLERANCIA_S };
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, conhecidas, { algorithms: [ALG] }));
+        ({ payload } = await jwtVerify(token, conhecidas, opcoes));
       } catch (e) {
         if (!(e instanceof errors.JWKSNoMatchingKey) || Date.now() - lidasEm < RELER_CHAVES_MS) throw e;
         await reler();
-        ({ payload } = await jwtVerify(token, conhecidas, { algorithms: [ALG] }));
+        ({ payload } = await jwtVerify(token, conhecidas, opcoes));
       }
       if (payload.typ !== 'Bearer' || typeof payload.sub !== 'string') throw new Error('token não é de acesso');
+      // No longer-lived token than the realm issues (a token minted with a leaked key for a hundred years is refused).
+      const agora = Math.floor(Date.now() / 1000);
+      if (payload.exp! - payload.iat! > vidaMaxima + TOLERANCIA_S || payload.iat! > agora + TOLERANCIA_S) throw new Error('validade do token longa demais');
       return payload as AccessClaims;
     },
   };

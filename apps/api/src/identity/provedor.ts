@@ -6,8 +6,8 @@ import type { JWK } from 'jose';
 import { enderecoPublico } from '../config';
 import type { AppContext } from '../context';
 import { chaves, usuarios } from '../db/schema';
-import { issuerDo } from './entrar';
-import { ALG, REALM } from './keys';
+import { claimsDeAcesso } from './entrar';
+import { ALG, audienciaDaApi, ESCOPO_API, issuerDo, REALM } from './keys';
 import { adaptadorOidc } from './provedor-modelos';
 import { sessaoAberta } from './tokens';
 
@@ -18,11 +18,10 @@ const OIDC = '/protocol/openid-connect';
 export const CAMINHO_INTERACAO = `${BASE}/interacao`;
 /** The script that sends the logout confirmation by itself (the site's CSP allows no inline script). */
 export const SCRIPT_SAIR = `${BASE}/sair.js`;
-/** Scopes a client may ask for; the ID token and userinfo carry the claims of each. */
-const ESCOPOS = ['openid', 'profile', 'email'];
+/** Scopes a client may ask for: the ID token and userinfo carry the claims of the first three; `api` lets its access tokens reach /api. */
+const ESCOPOS = ['openid', 'profile', 'email', ESCOPO_API];
 
-/** The product's API: the audience (`aud`) of every access token the provider issues. */
-export const audienciaDaApi = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}/api`;
+export { audienciaDaApi };
 
 /** pt-BR texts for the standard error codes (error_description stays for programs; message is the product's field). */
 const ERROS: Record<string, string> = {
@@ -127,9 +126,13 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
     enabledJWA: { idTokenSigningAlgValues: [ALG] },
     // The ID token carries the scopes' claims (sub, email, name), as Keycloak's does.
     conformIdTokenClaims: false,
-    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    // Every client uses PKCE, confidential ones too (a stolen code is worth nothing without the verifier).
+    pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
+      // Not advertised: the API does not check a DPoP proof (cnf.jkt) and no client here sends a pushed request.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       // A client revokes only its own tokens.
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
@@ -158,7 +161,7 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicador) => {
           if (indicador !== api) throw new errors.InvalidTarget();
-          return { scope: ESCOPOS.join(' '), audience: api, accessTokenTTL: config.accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: ALG } } };
+          return { scope: ESCOPO_API, audience: api, accessTokenTTL: config.accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: ALG } } };
         },
       },
     },
@@ -180,9 +183,7 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
       const grantId = kctx.oidc.result?.consent?.grantId || kctx.oidc.session!.grantIdFor(kctx.oidc.client!.clientId);
       const grant = grantId ? await kctx.oidc.provider.Grant.find(grantId) : undefined;
       if (!grant || !(await sessaoAberta(db, grant.jti))) return undefined;
-      const pedidos = escoposPedidos(String(kctx.oidc.params?.scope ?? ''));
-      grant.addOIDCScope(pedidos);
-      grant.addResourceScope(api, pedidos);
+      concederEscopos(grant, api, String(kctx.oidc.params?.scope ?? ''));
       await grant.save();
       return grant;
     },
@@ -200,14 +201,9 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const u = await contaAtiva(token.accountId);
-      return {
-        typ: 'Bearer',
-        azp: token.clientId,
-        sid: token.grantId,
-        email: u?.email,
-        name: u?.nome,
-        realm_access: { roles: u?.roles ?? [] },
-      };
+      if (!u || !token.grantId) return undefined;
+      // The same claims as the web app's tokens (entrar.ts); iss, aud, iat, exp and scope are the library's.
+      return { ...claimsDeAcesso(u, token.grantId), azp: token.clientId };
     },
     renderError: async (kctx, out) => {
       kctx.type = 'html';
@@ -299,5 +295,15 @@ export type Provedor = Awaited<ReturnType<typeof criarProvedor>>;
 
 /** The supported scopes of a request's `scope` parameter. */
 export const escoposPedidos = (scope: string) => scope.split(' ').filter((s) => ESCOPOS.includes(s));
+
+/**
+ * What a sign-in grants a client: the OpenID scopes it asked for, and the API's scope (`api`) for its access
+ * tokens only when it asked for it; without `api` its tokens call userinfo but no /api route (plugins/auth.ts).
+ */
+export function concederEscopos(grant: InstanceType<Provider['Grant']>, api: string, scope: string) {
+  const pedidos = escoposPedidos(scope);
+  grant.addOIDCScope(pedidos.join(' '));
+  if (pedidos.includes(ESCOPO_API)) grant.addResourceScope(api, ESCOPO_API);
+}
 
 export type { KoaContextWithOIDC };

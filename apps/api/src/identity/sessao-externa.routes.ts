@@ -13,7 +13,7 @@ const CAMINHO_CALLBACK = `${CAMINHO_SESSAO}/callback`;
 const FLUXO_S = 600;
 
 /** Why a sign-in through the provider did not open a session: the sign-in page shows the pt-BR text of each (web login-page). */
-export type ErroDeEntrada = 'cancelado' | 'expirado' | 'falhou' | 'indisponivel' | 'desativado' | 'sem-email' | 'email-nao-verificado';
+export type ErroDeEntrada = 'cancelado' | 'expirado' | 'falhou' | 'indisponivel' | 'desativado' | 'sem-email' | 'email-nao-verificado' | 'email-em-uso';
 
 /** The redirect URI registered at the provider: from configuration (PUBLIC_URL), never from request headers. */
 export const redirectUri = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}${CAMINHO_CALLBACK}`;
@@ -103,9 +103,11 @@ export function sessaoExternaRoutes(app: FastifyInstance, ctx: AppContext, prove
         req.log.warn(`Entrada externa não concluída: ${e instanceof Error ? e.message : String(e)}`);
         return erro(reply, e instanceof ProvedorIndisponivel ? 'indisponivel' : 'falhou');
       }
+      // The subject is the ID token's (userinfo's `sub` was checked against it by openid-client).
       const quem = identificar(userinfo, claims);
-      if (!quem.ok) return erro(reply, quem.motivo);
-      const sinc = await sincronizarUsuario(ctx.db, quem, provedor.papeis(claims, userinfo, acessoClaims));
+      if (!quem.ok) return erro(reply, quem.motivo === 'sem-sub' ? 'falhou' : quem.motivo);
+      // The roles come with the ID token's iat: a sign-in is as new as its ID token.
+      const sinc = await sincronizarUsuario(ctx.db, cfg.serverMetadata().issuer, quem, provedor.papeis(claims, userinfo, acessoClaims), claims.iat);
       if (!sinc.ok) return erro(reply, sinc.motivo);
       const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();

@@ -32,15 +32,17 @@ export function semSenhaNoModoExterno(ctx: AppContext) {
  * The CSRF check of every sign-in endpoint a page of ours posts to (here and identity/interacao.routes.ts): the
  * custom header, an Origin of this site and, when the browser sends it, Sec-Fetch-Site same-origin. Every browser
  * sends Origin on a POST fetch: one without it did not come from the app's pages
- * (docs/decisions/0079-limites-contra-abuso.md). A refusal is a pt-BR 400.
+ * (docs/decisions/0079-limites-contra-abuso.md). "This site" is PUBLIC_URL's origin (or the address the server
+ * was started with) and those of ALLOWED_ORIGINS: never one derived from the request's Host, which the caller
+ * writes (docs/decisions/0157). A refusal is a pt-BR 400.
  */
 export function verificadorDeOrigem(config: AppContext['config']) {
-  const origemConfigurada = new URL(enderecoPublico(config)).origin;
+  const permitidas = new Set([new URL(enderecoPublico(config)).origin, ...(config.allowedOrigins ?? [])]);
   return (req: FastifyRequest) => {
     const origem = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const mesmaOrigem = origem !== undefined && (origem === origemConfigurada || origem === `${req.protocol}://${req.host}`);
-    if (req.headers[CABECALHO_CSRF] !== '1' || !mesmaOrigem || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
+    const daqui = origem !== undefined && permitidas.has(origem);
+    if (req.headers[CABECALHO_CSRF] !== '1' || !daqui || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
   };
 }
 

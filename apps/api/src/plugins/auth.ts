@@ -5,7 +5,7 @@ import { grupoDosPapeis, type Acao, type PermissoesPorRota } from '@ceasa/shared
 import type { Db } from '../db/client';
 import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
 import { identificar, sincronizarUsuario, type Claims, type ProvedorExterno } from '../identity/externo';
-import type { Keys } from '../identity/keys';
+import { ESCOPO_API, type Keys } from '../identity/keys';
 import { forbidden, unauthorized } from '../lib/errors';
 
 /**
@@ -47,6 +47,8 @@ export interface UsuarioAutenticado {
   grupo: number | null;
   sessao: string;
 }
+
+export const MSG_SEM_ESCOPO_API = 'Este token não dá acesso à API do CEASA Regional: o sistema que o pediu precisa do escopo api.';
 
 const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastrar', editar: 'editar', deletar: 'remover' };
 
@@ -157,7 +159,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
         quem = identificar(info as Claims | undefined, claims);
       }
       if (!quem.ok) throw unauthorized();
-      const sinc = await sincronizarUsuario(db, quem, ext.papeis(claims));
+      const sinc = await sincronizarUsuario(db, String(claims.iss), quem, ext.papeis(claims), claims.iat);
       if (!sinc.ok) throw unauthorized();
       const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();
@@ -187,6 +189,14 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
       if (tokensVerificados.size >= 5_000) tokensVerificados.clear();
       tokensVerificados.set(m[1], c);
     }
+    // A token reaches the API only with the api scope (the web app's always has it; another client's only if it
+    // asked for it): a token asked for userinfo alone (scope=openid) is refused here (docs/decisions/0155).
+    if (
+      !String(c.scope ?? '')
+        .split(' ')
+        .includes(ESCOPO_API)
+    )
+      throw forbidden(MSG_SEM_ESCOPO_API);
     const sessao = await sessaoAtual(c.sid, c.sub);
     if (!sessao.valida) throw unauthorized();
     // The account's roles now, not the ones the token was issued with (a role taken away stops at once).

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const usuarios = pgTable('usuarios', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -107,4 +107,24 @@ export const oidcModelo = pgTable(
     uniqueIndex('oidc_modelo_user_code_idx').on(t.tipo, t.userCode),
     index('oidc_modelo_expira_idx').on(t.expiraEm),
   ],
+);
+
+/**
+ * External identity mode (OIDC_ISSUER): the product's account of a person of the provider, bound by the pair
+ * (issuer, `sub`), never by e-mail after the first sign-in (docs/decisions/0156). One account per subject and
+ * one subject per account and issuer. `papeisIat` is the `iat` of the newest token whose roles were applied:
+ * an older token never brings back roles the provider removed.
+ */
+export const identidadesExternas = pgTable(
+  'identidades_externas',
+  {
+    issuer: text('issuer').notNull(),
+    sub: text('sub').notNull(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    papeisIat: bigint('papeis_iat', { mode: 'number' }),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.sub] }), uniqueIndex('identidades_externas_usuario_idx').on(t.issuer, t.usuarioId)],
 );

@@ -15,6 +15,8 @@ const MENSAGENS: Record<string, string> = {
   desativado: 'Seu usuário está desativado neste sistema. Favor entrar em contato com a TI da prefeitura.',
   'sem-email': 'O provedor de identidade não informou o seu e-mail, que este sistema usa para identificar você.',
   'email-nao-verificado': 'Seu e-mail ainda não foi confirmado no provedor de identidade. Confirme-o e entre novamente.',
+  'email-em-uso':
+    'O seu e-mail já pertence a outro usuário deste sistema, ligado a outra conta do provedor de identidade. Favor entrar em contato com a TI da prefeitura.',
   sessao: 'Não foi possível abrir a sua sessão. Entre novamente.',
 };
 
