@@ -187,6 +187,8 @@ export const precoRecurso = declararRecurso({
 export const precosDiaRecurso = declararRecurso({
   rota: 'precosDia',
   nome: { singular: 'Preços do dia', plural: 'Preços do dia', genero: 'm' },
+  // Not 'Preços do dia' in the menu: a link named like 'Preços' would be found by a search for 'Preços'.
+  menu: 'Grade do dia',
   icone: 'pi pi-table',
   caminhos: { lista: '/precosdia' },
 });

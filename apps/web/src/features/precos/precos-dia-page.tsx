@@ -111,7 +111,8 @@ export default function PrecosDiaPage() {
   const aoTeclar = async (e: KeyboardEvent<HTMLInputElement>, p: PrecoDoDia, i: number) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    const texto = textos[p.produtoId] ?? '';
+    // What the field holds now (the keystrokes typed just before Enter included).
+    const texto = e.currentTarget.value;
     const lido = lerValor(texto);
     if (lido === null) return proximo(i);
     if ('erro' in lido) return mudarEstado(p.produtoId, { erro: lido.erro });
