@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appDeTeste, call, countRows } from '../../../test/helpers';
+import { appDeTeste, call, countRows, portaLivre } from '../../../test/helpers';
 import { inserirGrupo, inserirLoja, inserirLojaItem, inserirMunicipio, inserirPessoa, inserirProduto } from '../../../test/fabricas';
 
 /**
@@ -119,6 +119,42 @@ describe('COTACAO_PUBLICACAO=manual', () => {
     // The back-office list counts drafts and published prices alike.
     const lista = await call(t.app, t.admin, { method: 'GET', url: '/api/precos?size=1' });
     expect(lista.body.totalElements).toBe(await countRows(t.app, 'precos'));
+  });
+});
+
+describe('the kept quotation sent by the HTTP server itself (plugins/atalho-publico.ts)', () => {
+  it('never sends a draft, and sends the price once published', async () => {
+    const porta = await portaLivre();
+    await t.app.listen({ port: porta, host: '127.0.0.1' });
+    const dia = '2026-12-30';
+    const grupo = await inserirGrupo(t.app, 'Tomate Atalho', 'CX');
+    const tomate = await inserirProduto(t.app, grupo, 'Tomate Atalho', { peso: 20 });
+    const cotacao = async () => {
+      const r = await fetch(`http://127.0.0.1:${porta}/api/precos/searchPrecosHome/precoData/desc?page=0&size=20`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return ((await r.json()) as { content: { produtoGrupoId: number; precoData: string; valorMinimo: number }[] }).content.filter(
+        (l) => l.produtoGrupoId === grupo && l.precoData === dia,
+      );
+    };
+    const peloAtalho = async () => {
+      const antes = t.app.atalhoPublico.atendidas;
+      const linhas = await cotacao();
+      expect(t.app.atalhoPublico.atendidas - antes).toBe(1);
+      return linhas;
+    };
+    await cotacao();
+    expect(await peloAtalho()).toEqual([]);
+    const c = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/precos', payload: { produtoId: tomate, data: dia, valor: 60 } });
+    expect(c.status).toBe(201);
+    expect(await cotacao()).toEqual([]);
+    expect(await peloAtalho()).toEqual([]);
+    expect((await call(t.app, t.userAdmin, { method: 'POST', url: '/api/precos/publicar', payload: { data: dia } })).body.publicados).toBe(1);
+    // The kept page was dropped by the publication: the next answer is Fastify's, then kept again.
+    expect(await cotacao()).toEqual([expect.objectContaining({ valorMinimo: 60 })]);
+    expect(await peloAtalho()).toEqual([expect.objectContaining({ valorMinimo: 60 })]);
   });
 });
 
