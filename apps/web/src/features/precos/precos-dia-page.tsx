@@ -24,6 +24,7 @@ import { useAuth } from '../../lib/auth';
 import { pedeConfirmacao, perguntar } from '../../lib/confirmacao';
 import { relerListas } from '../../lib/listas';
 import { useToast } from '../../lib/toast';
+import './precos-dia.css';
 
 type PrecoSalvo = PrecoDoDia['precos'][number];
 /** A row's save: under way, or refused with the server's (or the value's) message. */
