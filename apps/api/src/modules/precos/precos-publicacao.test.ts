@@ -225,8 +225,17 @@ describe('COTACAO_PUBLICACAO unset (automatic, SPEC.md)', () => {
     expect(c.status).toBe(201);
     const cotacao = await call(a.app, null, { method: 'GET', url: `/api/publico/cotacao?data=${DIA}` });
     expect(cotacao.body).toEqual([expect.objectContaining({ produtoGrupoId: grupo, valorMinimo: 60 })]);
+    // The grid: every active product (its status in any case), in name order; not the inactive ones.
+    const abacate = await inserirProduto(a.app, grupo, 'Abacate Manteiga', { status: 'Ativo' });
+    await inserirProduto(a.app, grupo, 'Tomate Inativo', { status: 'INATIVO' });
     const dia = await call(a.app, a.userAdmin, { method: 'GET', url: `/api/precos/dia?data=${DIA}` });
-    expect(dia.body).toMatchObject({ manual: false, produtos: [{ produtoId: tomate, precos: [{ id: c.body.id, publicado: true }] }] });
+    expect(dia.body).toMatchObject({
+      manual: false,
+      produtos: [
+        { produtoId: abacate, precos: [] },
+        { produtoId: tomate, precos: [{ id: c.body.id, publicado: true }] },
+      ],
+    });
     const pub = await call(a.app, a.userAdmin, { method: 'POST', url: '/api/precos/publicar', payload: { data: DIA } });
     expect(pub.status).toBe(200);
     expect(pub.body).toEqual({ data: DIA, publicados: 0, manual: false });

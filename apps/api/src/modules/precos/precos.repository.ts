@@ -256,7 +256,7 @@ export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = '
       });
     },
 
-    /** The day's grid: every active product, its last price before the day and the day's prices with their state. */
+    /** The day's grid: every active product (status 'ATIVO', in any case), its last price before the day and the day's prices with their state. */
     async doDia(data: string): Promise<PrecoDoDia[]> {
       const r = await executar(
         db,
@@ -268,7 +268,7 @@ export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = '
         JOIN produto_grupo g ON g.id = pr.produto_grupo_id
         LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date
           ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
-        WHERE pr.status = 'ATIVO'
+        WHERE upper(trim(pr.status)) = 'ATIVO'
         ORDER BY ${chaveDeOrdem(sql`pr.nome`)}, pr.id`,
       );
       return r.rows as PrecoDoDia[];
