@@ -161,9 +161,19 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
 
   // 'Salvar e continuar' keeps date and product, clears only the value.
   await escolherOpcao(page, 'Produto', `${ITALIANO} - ${UN}`);
-  for (const v of ['99', '50', '70']) {
+  // (a survey has several prices a day: the second and third ask first, naming the day's last one; decision 0136)
+  for (const [v, anterior] of [
+    ['99', null],
+    ['50', '99,00'],
+    ['70', '50,00'],
+  ] as const) {
     await page.getByLabel('Valor (R$)').pressSequentially(v);
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    if (anterior) {
+      const pergunta = page.locator('.p-confirm-dialog');
+      await expect(pergunta).toContainText(`Já existe preço de ${ITALIANO} em ${HOJE_BR}: R$ ${anterior}. Registrar outro?`);
+      await pergunta.getByRole('button', { name: 'Sim' }).click();
+    }
     await toast(page, 'Cadastro concluído!');
     await expect(page).toHaveURL(/\/precoscreate$/);
     await expect(page.getByLabel('Valor (R$)')).toHaveValue('');

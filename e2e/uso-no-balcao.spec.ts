@@ -225,6 +225,8 @@ test('um segundo (e terceiro) clique em Salvar não salva duas vezes', async ({ 
   await expect(page.getByLabel('Valor (R$)')).toHaveValue('');
   await page.getByLabel('Valor (R$)').pressSequentially('12');
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  // A second price of the day asks first (decision 0136).
+  await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Sim' }).click();
   await expect(page.locator('.p-toast-message').filter({ hasText: 'Cadastro concluído!' })).toHaveCount(2);
   await expect(page).toHaveURL(/\/precoscreate$/);
   expect((await precosDe(request, produto.id)).filter((p) => p.data === '2013-04-03').map((p) => p.valor)).toEqual([11, 12]);

@@ -42,6 +42,8 @@ export interface Config {
   oidcClients: ClienteOidc[];
   /** The municipality's own OpenID Connect provider (OIDC_ISSUER): when set, people sign in there (identity/externo.ts). */
   oidc?: OidcExterno;
+  /** COTACAO_PUBLICACAO: 'automatica' (a saved price is public at once, SPEC.md) or 'manual' (drafts until 'Publicar cotação'). */
+  cotacaoPublicacao: 'automatica' | 'manual';
   settings: Settings;
 }
 
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     oidcClients: parseClientesOidc(env.OIDC_CLIENTS),
     oidc: parseOidc(env),
+    cotacaoPublicacao: parseCotacaoPublicacao(env.COTACAO_PUBLICACAO),
     settings: {
       municipio,
       mercado,
@@ -206,6 +209,12 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcExterno | undefined {
     audience: env.OIDC_AUDIENCE?.trim() || clientId,
     scopes: scopes.join(' '),
   };
+}
+
+function parseCotacaoPublicacao(v: string | undefined): Config['cotacaoPublicacao'] {
+  const valor = v?.trim().toLowerCase() || 'automatica';
+  if (valor !== 'automatica' && valor !== 'manual') throw new Error(`COTACAO_PUBLICACAO inválido (${v}): use automatica ou manual`);
+  return valor;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {

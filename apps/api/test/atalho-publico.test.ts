@@ -96,7 +96,11 @@ describe('kept public answers sent by the HTTP server', () => {
   it('a price written is in the next answer', async () => {
     await cotacao();
     const antes = json(await cotacao()).content[0];
-    const r = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: produto, data: '2031-02-25', valor: 1 } });
+    const r = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/precos',
+      payload: { produtoId: produto, data: '2031-02-25', valor: 1, confirmar: true },
+    });
     expect(r.status).toBe(201);
     let depois!: Resposta;
     // Fastify's: the kept page was dropped by the write.
@@ -137,7 +141,7 @@ describe('kept public answers sent by the HTTP server', () => {
 
   it('sends a kept lot page, and leaves unknown codes and queries to Fastify', async () => {
     const url = `/api/romaneio/lote/${lote}`;
-    await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: produto, data: '2031-02-26', valor: 2 } });
+    await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: produto, data: '2031-02-26', valor: 2, confirmar: true } });
     let pelaRota!: Resposta;
     let pronta!: Resposta;
     expect(await peloAtalho(async () => (pelaRota = await pedir('GET', url)))).toBe(0);
@@ -155,9 +159,10 @@ describe('kept public answers sent by the HTTP server', () => {
       }),
     ).toBe(0);
     // A back-office write drops the kept lots: the next one is Fastify's again.
-    expect((await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: produto, data: '2031-02-27', valor: 3 } })).status).toBe(
-      201,
-    );
+    expect(
+      (await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: produto, data: '2031-02-27', valor: 3, confirmar: true } }))
+        .status,
+    ).toBe(201);
     expect(await peloAtalho(() => pedir('GET', url))).toBe(0);
     expect(await peloAtalho(() => pedir('GET', url))).toBe(1);
   });

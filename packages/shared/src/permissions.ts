@@ -23,6 +23,7 @@ export const ROTAS_INICIAIS = {
   produtoGrupo: { administrativo: TUDO, agronomia: TUDO },
   pedra: { administrativo: TUDO },
   precos: { administrativo: TUDO, agronomia: VER },
+  precosDia: { administrativo: TUDO, agronomia: VER },
   vaf: { administrativo: VER, agronomia: VER },
   recall: { administrativo: VER },
   estacionamento: { administrativo: TUDO },

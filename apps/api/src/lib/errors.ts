@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public status: number,
     message: string,
     public fieldErrors?: { field: string; message: string }[],
+    /** Machine fields added to the body (e.g. a price's `confirmar`: what the client may confirm). */
+    public extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -46,7 +46,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   logsRoutes(app, ctx.db);
   produtoGrupoRoutes(app, ctx.db);
   produtoRoutes(app, ctx.db);
-  precosRoutes(app, ctx.db);
+  precosRoutes(app, ctx.db, ctx.config.cotacaoPublicacao);
   vafRoutes(app, ctx.db);
   pessoaRoutes(app, ctx);
   ftpRoutes(app, ctx);

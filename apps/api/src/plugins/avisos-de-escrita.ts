@@ -5,8 +5,8 @@ export const CANAL_PRECOS = 'precos';
 /** The public lot pages' data may have changed (any back-office write). */
 export const CANAL_LOTES = 'lotes';
 
-/** The routes (permission names) whose writes change the public quotation. */
-const ROTAS_DA_COTACAO = new Set(['precos', 'produto', 'produtoGrupo']);
+/** The routes (permission names) whose writes change the public quotation ('precosDia': 'Publicar cotação'). */
+const ROTAS_DA_COTACAO = new Set(['precos', 'precosDia', 'produto', 'produtoGrupo']);
 const LEITURAS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

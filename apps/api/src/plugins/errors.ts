@@ -19,11 +19,17 @@ const RECUSA: Record<number, string> = {
   431: 'Os cabeçalhos da requisição são grandes demais.',
 };
 
-function send(reply: import('fastify').FastifyReply, status: number, message: string, fieldErrors?: { field: string; message: string }[]) {
-  return reply.code(status).send({ status, error: STATUS_TEXT[status] ?? 'Error', message, ...(fieldErrors?.length ? { fieldErrors } : {}) });
+function send(
+  reply: import('fastify').FastifyReply,
+  status: number,
+  message: string,
+  fieldErrors?: { field: string; message: string }[],
+  extra?: Record<string, unknown>,
+) {
+  return reply.code(status).send({ ...extra, status, error: STATUS_TEXT[status] ?? 'Error', message, ...(fieldErrors?.length ? { fieldErrors } : {}) });
 }
 
-/** Every error leaves as `{ status, error, message, fieldErrors? }` with a pt-BR message. */
+/** Every error leaves as `{ status, error, message, fieldErrors? }` with a pt-BR message (and an HttpError's machine fields). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -34,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       }));
       return send(reply, 400, fieldErrors[0]?.message ?? 'Dados inválidos', fieldErrors);
     }
-    if (err instanceof HttpError) return send(reply, err.status, err.message, err.fieldErrors);
+    if (err instanceof HttpError) return send(reply, err.status, err.message, err.fieldErrors, err.extra);
     const pg = pgErro(err);
     if (pg) {
       switch (pg.code) {

@@ -3,6 +3,7 @@ import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia } from '../z';
 import { paraNumeroBR } from './produto';
 import { declararRecurso } from '../recurso';
+import { formatDate, formatDecimal } from '../format';
 
 export const PRECO_MSG = {
   produtoObrigatorio: 'O produto é obrigatório!',
@@ -51,8 +52,55 @@ export const precoInput = z.object({
   produtoId: referencia(PRECO_MSG.produtoObrigatorio, PRECO_MSG.produtoSelecionado, PRECO_MSG.produtoNaLista),
   data: data(PRECO_MSG.dataObrigatoria, PRECO_MSG.dataInvalida),
   valor: valorPreco,
+  /** true: save even what asks for a confirmation (a second price on the day, a value far from the last one). */
+  confirmar: z.boolean({ error: 'confirmar deve ser verdadeiro ou falso' }).nullish(),
 });
 export type PrecoInput = z.input<typeof precoInput>;
+
+/**
+ * What a price save asks to confirm (docs/decisions/0136-confirmacoes-do-preco.md): the 409's machine field
+ * `confirmar` lists them; the body `confirmar: true` saves anyway.
+ */
+export type ConfirmacaoDePreco = 'precoNoDia' | 'valorForaDaFaixa';
+/** R$ with a plain space ('R$ 60,00'), as the confirmations write it. */
+const reais = (v: number) => `R$ ${formatDecimal(v)}`;
+/** 'Já existe preço de Tomate Extra em 27/11/2026: R$ 60,00. Registrar outro?' */
+export const mensagemPrecoNoDia = (produto: string, data: string, valor: number) =>
+  `Já existe preço de ${produto} em ${formatDate(data)}: ${reais(valor)}. Registrar outro?`;
+/** 'Último preço de Tomate Extra, em 26/11/2026: R$ 60,00. Registrar R$ 3,00, menos da metade?' */
+export const mensagemPrecoForaDaFaixa = (produto: string, data: string, ultimo: number, valor: number) =>
+  `Último preço de ${produto}, em ${formatDate(data)}: ${reais(ultimo)}. Registrar ${reais(valor)}, ${valor < ultimo ? 'menos da metade' : 'mais do dobro'}?`;
+/** A value below half or above double the last price asks for a confirmation. */
+export const foraDaFaixa = (valor: number, ultimo: number) => valor < ultimo / 2 || valor > ultimo * 2;
+
+/** The body of a price save's 409 that asks for a confirmation. */
+export interface RecusaDeConfirmacao {
+  status: 409;
+  message: string;
+  confirmar: ConfirmacaoDePreco[];
+}
+
+/** POST precos/publicar: publishes the day's draft prices (decision 0135). */
+export const publicacaoEntrada = z.object({ data: data('A data é obrigatória', 'Data inválida: use aaaa-mm-dd') });
+export const publicacaoRegistro = z.object({ data: z.string(), publicados: z.number().int(), manual: z.boolean() });
+export type Publicacao = z.output<typeof publicacaoRegistro>;
+
+/** One product of the day's price grid (GET precos/dia?data=aaaa-mm-dd). */
+export const precoDoDiaRegistro = z.object({
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtoEmbalagem: z.string(),
+  produtoGrupoNome: z.string(),
+  /** The product's last price before the day (null when none). */
+  ultimoValor: z.number().nullable(),
+  ultimaData: z.string().nullable(),
+  /** The day's prices of the product, oldest first, each with its state. */
+  precos: z.array(z.object({ id: z.number().int(), versao: z.number().int(), valor: z.number(), publicado: z.boolean() })),
+});
+export type PrecoDoDia = z.output<typeof precoDoDiaRegistro>;
+export const precosDoDiaRegistro = z.object({ data: z.string(), manual: z.boolean(), produtos: z.array(precoDoDiaRegistro) });
+export type PrecosDoDia = z.output<typeof precosDoDiaRegistro>;
+export const precosDoDiaQuery = z.object({ data: data('A data é obrigatória', 'Data inválida: use aaaa-mm-dd') });
 
 export const precoRegistro = z.object({
   id: z.number().int(),
@@ -130,4 +178,17 @@ export const precoRecurso = declararRecurso({
   api: { registro: precoRegistro, entrada: precoInput, filtro: precoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter preços', erroRemover: 'Erro ao remover preço', entidade: 'preço' },
+});
+
+/**
+ * The day's price grid and 'Publicar cotação' (route name 'precosDia', decision 0135): visualizar opens the
+ * grid, criar publishes. Typing a price in it is a price save (route name 'precos', criar).
+ */
+export const precosDiaRecurso = declararRecurso({
+  rota: 'precosDia',
+  nome: { singular: 'Preços do dia', plural: 'Preços do dia', genero: 'm' },
+  // Not 'Preços do dia' in the menu: a link named like 'Preços' would be found by a search for 'Preços'.
+  menu: 'Grade do dia',
+  icone: 'pi pi-table',
+  caminhos: { lista: '/precosdia' },
 });

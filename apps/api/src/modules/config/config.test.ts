@@ -78,3 +78,13 @@ describe('labels that work on a phone: whether the QR host was configured', () =
     expect(aviso({ PUBLIC_URL: 'https://ceasa.exemplo.gov.br' })).toBeNull();
   });
 });
+
+describe('COTACAO_PUBLICACAO', () => {
+  it('is automatica when unset or empty, manual when asked, and any other value stops the start with a message', () => {
+    expect(loadConfig({}).cotacaoPublicacao).toBe('automatica');
+    expect(loadConfig({ COTACAO_PUBLICACAO: '' }).cotacaoPublicacao).toBe('automatica');
+    expect(loadConfig({ COTACAO_PUBLICACAO: 'automatica' }).cotacaoPublicacao).toBe('automatica');
+    expect(loadConfig({ COTACAO_PUBLICACAO: ' Manual ' }).cotacaoPublicacao).toBe('manual');
+    expect(() => loadConfig({ COTACAO_PUBLICACAO: 'sim' })).toThrow('COTACAO_PUBLICACAO inválido (sim): use automatica ou manual');
+  });
+});

@@ -26,7 +26,7 @@ export function dadosAbertosRepository(db: Db) {
      * One month's arrivals (`mes` 'yyyy-mm') by product and municipality of origin, as the VAF counts
      * them: romaneio items (origin: their bulletin's property's municipality, none without a bulletin
      * item) and shop sheet items (their own municipality); kg = packages × pesoEmKg; beside them the
-     * minimum, average and maximum of the month's prices of the product's group (null when none).
+     * minimum, average and maximum of the month's published prices of the product's group (null when none).
      */
     async movimento(mes: string): Promise<MovimentoAbertoLinha[]> {
       const inicio = `${mes}-01`;
@@ -49,7 +49,7 @@ export function dadosAbertosRepository(db: Db) {
           SELECT pr.produto_grupo_id, min(p.valor) AS minimo, round(avg(p.valor), 2) AS medio, max(p.valor) AS maximo
           FROM precos p
           JOIN produto pr ON pr.id = p.produto_id
-          WHERE p.data >= ${inicio}::date AND p.data < ${inicio}::date + interval '1 month'
+          WHERE p.data >= ${inicio}::date AND p.data < ${inicio}::date + interval '1 month' AND p.publicado
           GROUP BY pr.produto_grupo_id
         )
         SELECT ${mes} AS mes, pr.id AS "produtoId", pr.nome AS "produtoNome", g.nome AS "produtoGrupoNome", g.un_padrao AS "produtoGrupoUn",

@@ -266,7 +266,8 @@ describe('precos/searchPrecosHome (public)', () => {
     expect((await primeira()).content[0]).toMatchObject({ produtoGrupoId: g, valorMinimo: 10, valorMaximo: 10 });
 
     // Each write through the API is in the very next answer (and so is what was written beside it).
-    const b = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: p, data: '2031-01-06', valor: 4 } });
+    // (a second price of the day, far below the other: confirmed, decision 0136)
+    const b = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: p, data: '2031-01-06', valor: 4, confirmar: true } });
     expect(b.status).toBe(201);
     expect((await primeira()).content[0]).toMatchObject({ produtoGrupoId: g, valorMinimo: 4, valorMedio: 18, valorMaximo: 40 });
     const c = await call(t.app, t.admin, { method: 'PUT', url: `/api/precos/${b.body.id}`, payload: { produtoId: p, data: '2031-01-06', valor: 16 } });

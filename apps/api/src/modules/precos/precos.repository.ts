@@ -1,12 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PRECO_MSG, type Page, type Preco, type PrecoHistorico, type PrecoInput, type PrecoResumo } from '@ceasa/shared';
+import {
+  foraDaFaixa,
+  mensagemPrecoForaDaFaixa,
+  mensagemPrecoNoDia,
+  PRECO_MSG,
+  type ConfirmacaoDePreco,
+  type Page,
+  type Preco,
+  type PrecoDoDia,
+  type PrecoHistorico,
+  type PrecoInput,
+  type PrecoResumo,
+  type Publicacao,
+} from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { precos, produto } from '../../db/schema';
 import { checarReferencias, repositorioPadrao } from '../../lib/crud';
-import { naoEncontrado } from '../../lib/errors';
+import { registrarLog } from '../../lib/audit';
+import { HttpError, naoEncontrado } from '../../lib/errors';
 import {
   activeFilters,
   campoDeOrdem,
+  chaveDeOrdem,
   chaveJaCalculada,
   conditions,
   contagemLimitada,
@@ -155,32 +170,118 @@ const resumoList: ListSpec<PrecoResumo> = {
   defaultSort: { field: 'precoData', dir: 'desc' },
 };
 
+/** The audit's name of a publication (cadastroId: the day, 'aaaa-mm-dd'). */
+export const CADASTRO_PUBLICACAO = 'PublicacaoCotacao';
+
 const NAO_ENCONTRADO = 'Preço não encontrado';
-export function precosRepository(db: Db) {
-  async function valores(t: Tx, input: PrecoInput) {
+/**
+ * `publicacao` (COTACAO_PUBLICACAO): 'automatica', a saved price is public at once (SPEC.md); 'manual', every
+ * save (a correction too) leaves a draft, public after 'Publicar cotação' (docs/decisions/0135-publicacao-da-cotacao.md).
+ */
+export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = 'automatica') {
+  /**
+   * What a save asks to confirm, unless the body says `confirmar: true` (decision 0136): another price of the
+   * product on the day (a create, or an edit that moves to another product or day), and a value below half or
+   * above double the product's last price before the day (when the value, product or day changes).
+   */
+  async function confirmacoes(t: Tx, input: PrecoInput, antes?: typeof precos.$inferSelect) {
+    if (input.confirmar === true) return;
+    const produtoId = input.produtoId as number;
+    const data = input.data as string;
+    const valor = input.valor as number;
+    const idAtual = antes?.id ?? 0;
+    const mudouDia = !antes || antes.produtoId !== produtoId || antes.data !== data;
+    const mudouValor = mudouDia || Number(antes.valor) !== valor;
+    if (!mudouValor) return;
+    const r = await executar(
+      t,
+      sql`SELECT pr.nome,
+        (SELECT p.valor::float8 FROM precos p WHERE p.produto_id = pr.id AND p.data = ${data}::date AND p.id <> ${idAtual}
+          ORDER BY p.id DESC LIMIT 1) AS "noDia",
+        u.valor::float8 AS "ultimoValor", u.data::text AS "ultimaData"
+      FROM produto pr
+      LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date AND p.id <> ${idAtual}
+        ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
+      WHERE pr.id = ${produtoId}`,
+    );
+    const linha = r.rows[0] as { nome: string; noDia: number | null; ultimoValor: number | null; ultimaData: string | null } | undefined;
+    if (!linha) return;
+    const pedidos: { tipo: ConfirmacaoDePreco; mensagem: string }[] = [];
+    if (mudouDia && linha.noDia !== null) pedidos.push({ tipo: 'precoNoDia', mensagem: mensagemPrecoNoDia(linha.nome, data, linha.noDia) });
+    if (linha.ultimoValor !== null && linha.ultimaData !== null && foraDaFaixa(valor, linha.ultimoValor))
+      pedidos.push({ tipo: 'valorForaDaFaixa', mensagem: mensagemPrecoForaDaFaixa(linha.nome, linha.ultimaData, linha.ultimoValor, valor) });
+    if (pedidos.length) throw new HttpError(409, pedidos.map((p) => p.mensagem).join(' '), undefined, { confirmar: pedidos.map((p) => p.tipo) });
+  }
+
+  async function valores(t: Tx, input: PrecoInput, antes?: typeof precos.$inferSelect) {
     await checarReferencias(t, [{ coluna: produto.id, valor: input.produtoId, campo: 'produtoId', mensagem: PRECO_MSG.produtoNaLista }]);
+    await confirmacoes(t, input, antes);
     return { produtoId: input.produtoId as number, data: input.data, valor: (input.valor as number).toFixed(2) };
   }
 
-  const { crud: _crud, ...generico } = repositorioPadrao(db, {
-    table: precos,
-    cadastro: 'Precos',
-    naoEncontrado: NAO_ENCONTRADO,
-    ler: (t, id): Promise<Preco> => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO),
-    valores,
-  });
+  const ler = (t: Tx, id: number): Promise<Preco> => listRowOrThrow(t, precoList, id, NAO_ENCONTRADO);
+  /** After a save, in the manual mode: the price is a draft (in the save's transaction: never public meanwhile). */
+  const lerComoRascunho = async (t: Tx, id: number): Promise<Preco> => {
+    await t.execute(sql`UPDATE precos SET publicado = false WHERE id = ${id} AND publicado`);
+    return ler(t, id);
+  };
+  const { crud, ...generico } = repositorioPadrao(db, { table: precos, cadastro: 'Precos', naoEncontrado: NAO_ENCONTRADO, ler, valores });
+  const manual = publicacao === 'manual';
 
   return {
     ...generico,
+    ...(manual
+      ? {
+          inserir: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t, a) => valores(t, input, a), lerComoRascunho),
+          alterar: (usuario: string, id: number, input: PrecoInput): Promise<Preco> =>
+            crud.salvar(db, usuario, id, (t, a) => valores(t, input, a), lerComoRascunho, input.versao as number | null | undefined),
+        }
+      : {}),
+
+    /**
+     * 'Publicar cotação': the day's drafts become public, in one transaction with its audit row (manual mode;
+     * in the automatic one prices are public when saved, and only drafts left from a manual period are published).
+     */
+    async publicar(usuario: string, data: string): Promise<Publicacao> {
+      return db.transaction(async (t) => {
+        const r = await t.execute(sql`UPDATE precos SET publicado = true WHERE data = ${data}::date AND NOT publicado RETURNING id`);
+        const publicados = r.rows.length;
+        if (manual || publicados > 0)
+          await registrarLog(t, usuario, CADASTRO_PUBLICACAO, data, 'UPDATE', {
+            data,
+            publicados,
+            precos: (r.rows as { id: number }[]).map((x) => x.id).sort((a, b) => a - b),
+          });
+        return { data, publicados, manual };
+      });
+    },
+
+    /** The day's grid: every active product (status 'ATIVO', in any case), its last price before the day and the day's prices with their state. */
+    async doDia(data: string): Promise<PrecoDoDia[]> {
+      const r = await executar(
+        db,
+        sql`SELECT pr.id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem", g.nome AS "produtoGrupoNome",
+          u.valor::float8 AS "ultimoValor", u.data::text AS "ultimaData",
+          coalesce((SELECT json_agg(json_build_object('id', p.id, 'versao', p.versao, 'valor', p.valor::float8, 'publicado', p.publicado) ORDER BY p.id)
+            FROM precos p WHERE p.produto_id = pr.id AND p.data = ${data}::date), '[]'::json) AS precos
+        FROM produto pr
+        JOIN produto_grupo g ON g.id = pr.produto_grupo_id
+        LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date
+          ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
+        WHERE upper(trim(pr.status)) = 'ATIVO'
+        ORDER BY ${chaveDeOrdem(sql`pr.nome`)}, pr.id`,
+      );
+      return r.rows as PrecoDoDia[];
+    },
 
     /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
     async listar(p: ListParams): Promise<Page<Preco>> {
       const ativos = activeFilters(precoList, p.filters);
       const where = whereClause(precoList, p.filters);
-      // The total: no filter reads the one-row counter, product columns only sum the matching
+      // The total: no filter sums the per-product counters (drafts included), product columns only sum the matching
       // products' counts (both exact and cheap), else the matches are counted up to the cap.
       const contagem: Contagem = !ativos.length
-        ? { sql: sql`coalesce((SELECT precos FROM precos_resumo_total), 0)::int`, limitada: false }
+        ? { sql: sql`coalesce((SELECT sum(t.precos) FROM precos_produto_total t), 0)::int`, limitada: false }
         : ativos.every((f) => !DO_PRECO.has(f))
           ? { sql: sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`, limitada: false }
           : contagemLimitada(precoList.from, where);

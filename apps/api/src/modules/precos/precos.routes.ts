@@ -10,8 +10,14 @@ import {
   precoRecurso,
   precoResumoFiltro,
   precoResumoRegistro,
+  precosDiaRecurso,
+  precosDoDiaQuery,
+  precosDoDiaRegistro,
+  publicacaoEntrada,
+  publicacaoRegistro,
   sortPath,
 } from '@ceasa/shared';
+import { quem } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { enviarJson, NIVEL_DO_LOG_PUBLICO, respostasEmCache } from '../../lib/respostas-em-cache';
 import { recursoRoutes } from '../../lib/routes';
@@ -31,8 +37,8 @@ const historicoQuery = z.object({
 /** A search body that says nothing (null, or an object without keys). */
 const corpoVazio = (corpo: unknown) => corpo === null || corpo === undefined || (typeof corpo === 'object' && Object.keys(corpo).length === 0);
 
-export default function precosRoutes(app: FastifyInstance, db: Db) {
-  const repo = precosRepository(db);
+export default function precosRoutes(app: FastifyInstance, db: Db, publicacao: 'automatica' | 'manual' = 'automatica') {
+  const repo = precosRepository(db, publicacao);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tag = precoRecurso.menu.rotulo;
 
@@ -82,5 +88,34 @@ export default function precosRoutes(app: FastifyInstance, db: Db) {
       config: { acesso: 'publico' },
     },
     (req) => repo.historico(req.params.produtoGrupoId, req.query.dias),
+  );
+
+  // The day's grid and 'Publicar cotação' (route name 'precosDia', docs/decisions/0135-publicacao-da-cotacao.md).
+  const rotaDia = precosDiaRecurso.rota;
+  r.get(
+    '/precos/dia',
+    {
+      schema: {
+        tags: [tag],
+        summary: 'Preços do dia: cada produto ativo, seu último preço e os preços do dia com a situação (rascunho ou publicado)',
+        querystring: precosDoDiaQuery,
+        response: { 200: precosDoDiaRegistro },
+      },
+      config: { acesso: { rota: rotaDia, acao: 'visualizar' } },
+    },
+    async (req) => ({ data: req.query.data, manual: publicacao === 'manual', produtos: await repo.doDia(req.query.data) }),
+  );
+  r.post(
+    '/precos/publicar',
+    {
+      schema: {
+        tags: [tag],
+        summary: 'Publicar cotação: os preços do dia em rascunho passam a ser públicos (COTACAO_PUBLICACAO=manual)',
+        body: publicacaoEntrada,
+        response: { 200: publicacaoRegistro },
+      },
+      config: { acesso: { rota: rotaDia, acao: 'criar' } },
+    },
+    async (req) => repo.publicar(quem(req), req.body.data),
   );
 }

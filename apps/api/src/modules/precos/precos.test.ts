@@ -169,7 +169,12 @@ describe('precos', () => {
   });
 
   it('deletes with an audit row', async () => {
-    const c = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-07-01', valor: 10 } });
+    // (far below the product's last price: confirmed, decision 0136)
+    const c = await call(t.app, t.admin, {
+      method: 'POST',
+      url: '/api/precos',
+      payload: { produtoId: feijao, data: '2024-07-01', valor: 10, confirmar: true },
+    });
     const d = await call(t.app, t.userAdmin, { method: 'DELETE', url: `/api/precos/${c.body.id}` });
     expect(d.status).toBe(204);
     expect((await call(t.app, t.admin, { method: 'GET', url: `/api/precos/${c.body.id}` })).status).toBe(404);

@@ -146,6 +146,44 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
   });
 });
 
+describe('a save the server asks to confirm (409 with confirmar, decision 0136)', { timeout: 30_000 }, () => {
+  const pergunta = 'Já existe preço de Tomate Extra em 27/11/2026: R$ 60,00. Registrar outro?';
+  const recusa = () => new ApiError(409, pergunta, { status: 409, message: pergunta, confirmar: ['precoNoDia'] } as never);
+
+  it("shows the server's question, starting on 'Não'; 'Sim' sends the same save with confirmar: true", async () => {
+    apiMock.mockRejectedValueOnce(recusa()).mockResolvedValueOnce({ id: 3, nome: 'Imperatriz', sigla: 'MA' });
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Imperatriz');
+    digitar(sigla(), 'MA');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(pergunta)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Não' })).toHaveFocus());
+    expect(screen.queryByText('Erro ao cadastrar municipio!')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
+    expect(await screen.findByText('Cadastro concluído!')).toBeInTheDocument();
+    expect(chamadas('POST')).toEqual([
+      ['municipio', { method: 'POST', body: { nome: 'Imperatriz', sigla: 'MA' } }],
+      ['municipio', { method: 'POST', body: { nome: 'Imperatriz', sigla: 'MA', confirmar: true } }],
+    ]);
+  });
+
+  it("'Não' saves nothing, reports no error and leaves the form as typed, ready to save again", async () => {
+    apiMock.mockRejectedValueOnce(recusa()).mockRejectedValueOnce(recusa());
+    renderizar('/municipiocreate');
+    digitar(nome(), 'Imperatriz');
+    digitar(sigla(), 'MA');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Não' }));
+    await waitFor(() => expect(screen.queryByText(pergunta)).not.toBeInTheDocument());
+    expect(screen.queryByText('Erro ao cadastrar municipio!')).not.toBeInTheDocument();
+    expect(chamadas('POST')).toHaveLength(1);
+    expect(nome()).toHaveValue('Imperatriz');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(pergunta)).toBeInTheDocument();
+    expect(chamadas('POST')).toHaveLength(2);
+  });
+});
+
 describe('unsaved work is guarded (useAlteracoesNaoSalvas through useResourceForm)', { timeout: 30_000 }, () => {
   const voltar = () => fireEvent.click(screen.getByRole('link', { name: /Voltar/ }));
 

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
 import { caminhoDoForm, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
+import { pedeConfirmacao, perguntar } from '../../lib/confirmacao';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 import { algumaAlteracao, useAlteracoesNaoSalvas } from './use-alteracoes-nao-salvas';
@@ -71,12 +72,16 @@ export interface ResourceFormState<F extends FieldValues, D> {
   salvar: (values: F, opts?: { continuar?: boolean }) => Promise<D | null>;
 }
 
+/** A save the user declined to confirm. */
+const RECUSADO = Symbol('recusado');
+
 /**
  * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
  * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
  * and the return to the list 2 s after success. A second click saves nothing twice: `salvar` is
  * locked by a ref from its first call until the save fails or the page leaves. A changed form asks
- * before it is left (useAlteracoesNaoSalvas), until it is saved.
+ * before it is left (useAlteracoesNaoSalvas), until it is saved. A save the server asks to confirm (a 409
+ * with `confirmar`) shows its question and, on 'Sim', is sent again with `confirmar: true`.
  */
 export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
   const r = opcoes.recurso;
@@ -133,9 +138,16 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     setSalvando(true);
     try {
       const body = o.toBody ? o.toBody(values) : values;
-      const salvo = editando
-        ? await api<D>(o.base, { method: 'PUT', body: { ...(body as object), id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } })
-        : await api<D>(o.base, { method: 'POST', body });
+      const enviar = (extra: object = {}) =>
+        editando
+          ? api<D>(o.base, { method: 'PUT', body: { ...(body as object), ...extra, id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } })
+          : api<D>(o.base, { method: 'POST', body: { ...(body as object), ...extra } });
+      // A 409 that asks for a confirmation (decision 0136) asks the user, and the same save goes again confirmed.
+      const salvo = await enviar().catch(async (err: unknown) => {
+        if (!pedeConfirmacao(err)) throw err;
+        if (!(await perguntar(err.message))) throw RECUSADO;
+        return enviar({ confirmar: true });
+      });
       versao.current = versaoDe(salvo);
       await relerListas(qc, o.listas ?? o.base);
       const m = o.mensagens;
@@ -148,6 +160,11 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       }
       return salvo;
     } catch (err) {
+      // 'Não' on a confirmation: nothing saved, nothing to report; the form stays as typed.
+      if (err === RECUSADO) {
+        destravar();
+        return null;
+      }
       const e = err as ApiError;
       if (versaoDesatualizada(e)) setDesatualizado(true);
       // A child row's field comes as 'itens[2].quantidade'; the form names it 'itens.2.quantidade'.

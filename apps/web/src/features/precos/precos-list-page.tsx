@@ -1,9 +1,14 @@
-import { formatBRL, formatDate, type Preco, precoRecurso } from '@ceasa/shared';
+import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router';
+import { formatBRL, formatDate, type Preco, precoRecurso, precosDiaRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
+import { useAuth } from '../../lib/auth';
 import { useProdutoGrupoOpcoes } from '../../lib/opcoes-produto';
 
 export default function PrecosListPage() {
   const grupos = useProdutoGrupoOpcoes();
+  const navigate = useNavigate();
+  const { pode } = useAuth();
   return (
     <ResourceList<Preco>
       recurso={precoRecurso}
@@ -22,6 +27,11 @@ export default function PrecosListPage() {
           style: { width: '14rem' },
         },
       ]}
+      headerActions={() =>
+        pode(precosDiaRecurso.rota, 'visualizar') && (
+          <Button label="Preços do dia" icon="pi pi-table" outlined onClick={() => navigate(precosDiaRecurso.caminhos.lista)} />
+        )
+      }
       relatorio={{
         mostrando: true,
         colunas: [
