@@ -162,7 +162,9 @@ describe('confirmations of a price save', () => {
   it('asks (409 naming the existing or last value, with what to confirm) and saves with confirmar: true', async () => {
     const grupo = await inserirGrupo(t.app, 'Tomate Confirmação', 'CX');
     const tomate = await inserirProduto(t.app, grupo, 'Tomate Especial Confirmação', { peso: 20 });
-    const salvar = (payload: object, metodo: 'POST' | 'PUT' = 'POST') => call(t.app, t.userAdmin, { method: metodo, url: '/api/precos', payload });
+    // The web app asks to be asked (`confirmar: false`); `confirmar: true` in a payload below overrides it.
+    const salvar = (payload: object, metodo: 'POST' | 'PUT' = 'POST') =>
+      call(t.app, t.userAdmin, { method: metodo, url: '/api/precos', payload: { confirmar: false, ...payload } });
     // A first price in a normal range: saved without a word.
     const primeiro = await salvar({ produtoId: tomate, data: DIA, valor: 60 });
     expect(primeiro.status).toBe(201);
@@ -206,6 +208,11 @@ describe('confirmations of a price save', () => {
     );
     const n = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM precos WHERE produto_id = ${tomate}`);
     expect((n.rows[0] as { n: number }).n).toBe(3);
+    // A client of the contract that never heard of confirmations (no `confirmar`) saves as before.
+    const semCampo = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/precos', payload: { produtoId: tomate, data: '2026-11-30', valor: 500 } });
+    expect(semCampo.status).toBe(201);
+    const n2 = await t.app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM precos WHERE produto_id = ${tomate}`);
+    expect((n2.rows[0] as { n: number }).n).toBe(4);
 
     // An edit asks too when its value leaves the range; an edit that keeps product, day and value does not ask.
     const editado = await salvar({ id: metade.body.id, produtoId: tomate, data: '2026-11-30', valor: 10 }, 'PUT');

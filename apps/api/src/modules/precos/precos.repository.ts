@@ -180,12 +180,14 @@ const NAO_ENCONTRADO = 'Preço não encontrado';
  */
 export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = 'automatica') {
   /**
-   * What a save asks to confirm, unless the body says `confirmar: true` (decision 0136): another price of the
+   * What a save asks to confirm when the body says `confirmar: false` (the web app's forms and grid; a body
+   * without the field saves as the contract has it, one with `confirmar: true` confirms; decisions 0136 and
+   * 0137): another price of the
    * product on the day (a create, or an edit that moves to another product or day), and a value below half or
    * above double the product's last price before the day (when the value, product or day changes).
    */
   async function confirmacoes(t: Tx, input: PrecoInput, antes?: typeof precos.$inferSelect) {
-    if (input.confirmar === true) return;
+    if (input.confirmar !== false) return;
     const produtoId = input.produtoId as number;
     const data = input.data as string;
     const valor = input.valor as number;

@@ -66,7 +66,7 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     fireEvent.keyDown(batata, { key: 'Enter' });
     expect(screen.getByLabelText('Valor de Cebola Roxa')).toHaveFocus();
     await waitFor(() => expect(screen.getByText('R$ 110,00 · rascunho')).toBeInTheDocument());
-    expect(apiMock).toHaveBeenCalledWith('precos', { method: 'POST', body: { produtoId: 2, data: DIA, valor: 110 } });
+    expect(apiMock).toHaveBeenCalledWith('precos', { method: 'POST', body: { produtoId: 2, data: DIA, valor: 110, confirmar: false } });
     expect(batata).toHaveValue('');
 
     // A value the API cannot read stays on its row with the message; nothing is sent.

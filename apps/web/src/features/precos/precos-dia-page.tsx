@@ -88,8 +88,7 @@ export default function PrecosDiaPage() {
 
   const salvar = async (p: PrecoDoDia, valor: number, texto: string, confirmado: boolean) => {
     mudarEstado(p.produtoId, { salvando: true });
-    const enviar = (confirmar: boolean) =>
-      api<Preco>(precoRecurso.api.base, { method: 'POST', body: { produtoId: p.produtoId, data: dia, valor, ...(confirmar ? { confirmar: true } : {}) } });
+    const enviar = (confirmar: boolean) => api<Preco>(precoRecurso.api.base, { method: 'POST', body: { produtoId: p.produtoId, data: dia, valor, confirmar } });
     try {
       const salvo = await enviar(confirmado).catch(async (err: unknown) => {
         // Someone else saved meanwhile: the server's own question.

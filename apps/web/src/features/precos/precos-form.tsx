@@ -16,6 +16,8 @@ export default function PrecosForm() {
     recurso: precoRecurso,
     defaults: { data: toIsoDate(new Date()) ?? undefined, produtoId: undefined, valor: null },
     toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
+    // Ask to be asked: a second price of the day or a value far from the last is confirmed first (decision 0137).
+    toBody: (v) => ({ ...v, confirmar: false }),
   });
   const { control, handleSubmit, getValues, reset } = f.form;
 
