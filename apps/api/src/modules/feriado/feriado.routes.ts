@@ -14,7 +14,8 @@ import { data as dataValida } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
-import { comAviso, diasDoCalendario, feriadoRepository, feriadosNacionais, romaneiosDoDia } from './feriado.repository';
+import { diasDoCalendario, feriadoRepository, romaneiosDoDia } from './feriado.repository';
+import { comAviso, feriadosNacionais } from './feriado.service';
 
 const periodo = z.object({
   de: dataValida('A data inicial é obrigatória', 'A data inicial é inválida'),

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
-import { exigirDiasDeMercado } from '../feriado/feriado.repository';
+import { exigirDiasDeMercado } from '../feriado/feriado.service';
 import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
