@@ -3,6 +3,7 @@ import { formatDate } from '../format';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
+import { somarDias } from './carencia';
 
 /**
  * What a dated record of the market calendar does (decision 0145): 'feriado' closes the market on that
@@ -103,11 +104,6 @@ export function motivoSemMercado(data: string, dias: readonly number[], calendar
 /** Whether a yyyy-mm-dd date is a market day (its calendar weekday, whatever the time zone; holidays and extra days of `calendario`). */
 export const ehDiaDeMercado = (data: string, dias: readonly number[], calendario: readonly DiaDoCalendario[] = []) =>
   ISO.test(data) && motivoSemMercado(data, dias, calendario) === null;
-
-const somarDias = (data: string, n: number) => {
-  const m = ISO.exec(data)!;
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + n)).toISOString().slice(0, 10);
-};
 
 /** The first market day on or after `desde` (yyyy-mm-dd) within a year; `desde` itself when no day of the week is a market day. */
 export function proximoDiaDeMercado(desde: string, dias: readonly number[], calendario: readonly DiaDoCalendario[] = []): string {

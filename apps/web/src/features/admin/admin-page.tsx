@@ -1,4 +1,6 @@
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { AvisoDiaSemMercado } from '../../components/aviso-dia-sem-mercado';
 import { ComercializadoTabela } from './comercializado-tabela';
 import { OfertaPrevisao } from './oferta-previsao';
 import { PedrasPainel } from './pedras-painel';
@@ -10,9 +12,11 @@ import './admin.css';
  */
 export default function AdminPage() {
   const { sessao, pode } = useAuth();
+  const [, setParams] = useSearchParams();
   return (
     <div className="admin-page">
       <h1 className="admin-saudacao">Olá, {sessao?.nome}</h1>
+      <AvisoDiaSemMercado rotuloUsar="Ver o mapa de" onUsar={(data) => setParams({ data })} />
       <PedrasPainel />
       <OfertaPrevisao />
       {pode('boletim', 'visualizar') && <ComercializadoTabela />}

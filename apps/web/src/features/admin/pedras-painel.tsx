@@ -6,8 +6,8 @@ import { EntradaData } from '../../components/form/entrada-data';
 import { ehDataIso } from '../../components/form/mascaras';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
+import { useCalendarioDeMercado } from '../../lib/calendario';
 import { diaDoMapa } from './mapa-layout';
 import { MapaDePedras } from './mapa-pedras';
 import { PedrasReport } from './pedras-report';
@@ -22,10 +22,11 @@ const ANOS = `2000:${new Date().getFullYear() + 2}`;
 export function PedrasPainel() {
   const { pode } = useAuth();
   const toast = useToast();
-  const settings = useSettings();
+  const cal = useCalendarioDeMercado();
   const [params, setParams] = useSearchParams();
   const daUrl = params.get('data');
-  const data = ehDataIso(daUrl) ? daUrl : diaDoMapa(new Date(), settings.diasDeMercado);
+  // Without a day in the address: today or the next market day, once the holidays are known.
+  const data = ehDataIso(daUrl) ? daUrl : cal.carregado ? diaDoMapa(new Date(), cal.dias, cal.calendario) : null;
   const [digitada, setDigitada] = useState<string | null>(data);
   const [mapa, setMapa] = useState<{ data: string; pedras: PedraDoMapa[] } | null>(null);
   const [carregando, setCarregando] = useState(false);
@@ -62,7 +63,7 @@ export function PedrasPainel() {
   );
 
   useEffect(() => {
-    void carregar(data);
+    if (data) void carregar(data);
   }, [data, carregar]);
 
   // The picker follows the address (back and forward between searched days).
@@ -74,7 +75,7 @@ export function PedrasPainel() {
     avisar.current = digitada;
     // The day goes to the address; a new day loads through it, the day on screen again here.
     if (daUrl !== digitada) setParams({ data: digitada });
-    if (digitada === data) void carregar(data);
+    if (digitada === data) void carregar(digitada);
   };
 
   return (
@@ -110,7 +111,13 @@ export function PedrasPainel() {
               <span className="pedra-rel pedra-ocupada">N°</span> Ocupado
               <span className="pedra-rel pedra-ocupada pedra-avulsa">N°</span> Avulsa
             </p>
-            <MapaDePedras pedras={mapa.pedras} data={mapa.data} podeCriar={pode('romaneio', 'criar')} />
+            {/* A free stall opens the gate only on a market day: on another, the form would be refused only at Salvar. */}
+            {cal.carregado && !cal.ehDiaDeMercado(mapa.data) && (
+              <p className="pedras-sem-mercado" role="note">
+                {cal.motivo(mapa.data)?.replace('A data de emissão deve ser', `${formatDate(mapa.data)} não é`)} As pedras livres não abrem o romaneio.
+              </p>
+            )}
+            <MapaDePedras pedras={mapa.pedras} data={mapa.data} podeCriar={pode('romaneio', 'criar') && cal.carregado && cal.ehDiaDeMercado(mapa.data)} />
           </>
         )}
       </div>
