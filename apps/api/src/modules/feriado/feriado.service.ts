@@ -41,3 +41,8 @@ export function feriadosNacionais(ano: number): { data: string; nome: string }[]
     .map((x) => ({ data: x.date.slice(0, 10), nome: NOMES[x.name] ?? x.name }))
     .filter((x) => !vistos.has(x.data) && vistos.add(x.data));
 }
+
+/** Why a date is not a market day with the holidays stored for it (the shared rule), or null. */
+export async function motivoSemMercadoNoDia(db: Db | Tx, dias: readonly number[], data: string): Promise<string | null> {
+  return motivoSemMercado(data, dias, await diasDoCalendario(db, { datas: [data] }));
+}
