@@ -3,6 +3,7 @@ import { useAuth } from '../../lib/auth';
 import { AvisoDiaSemMercado } from '../../components/aviso-dia-sem-mercado';
 import { ComercializadoTabela } from './comercializado-tabela';
 import { OfertaPrevisao } from './oferta-previsao';
+import { PainelGestor } from './painel-gestor';
 import { PedrasPainel } from './pedras-painel';
 import './admin.css';
 
@@ -18,6 +19,7 @@ export default function AdminPage() {
       <h1 className="admin-saudacao">Olá, {sessao?.nome}</h1>
       <AvisoDiaSemMercado rotuloUsar="Ver o mapa de" onUsar={(data) => setParams({ data })} />
       <PedrasPainel />
+      {pode('romaneio', 'visualizar') && <PainelGestor />}
       <OfertaPrevisao />
       {pode('boletim', 'visualizar') && <ComercializadoTabela />}
     </div>

@@ -1,16 +1,15 @@
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDate, type PedraDoMapa } from '@ceasa/shared';
 import { EntradaData } from '../../components/form/entrada-data';
 import { ehDataIso } from '../../components/form/mascaras';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { useCalendarioDeMercado } from '../../lib/calendario';
-import { diaDoMapa } from './mapa-layout';
+import { FechamentoReport } from './fechamento-report';
 import { MapaDePedras } from './mapa-pedras';
 import { PedrasReport } from './pedras-report';
+import { useDiaDoMapa } from './use-dia-do-mapa';
 
 const ANOS = `2000:${new Date().getFullYear() + 2}`;
 
@@ -22,11 +21,8 @@ const ANOS = `2000:${new Date().getFullYear() + 2}`;
 export function PedrasPainel() {
   const { pode } = useAuth();
   const toast = useToast();
-  const cal = useCalendarioDeMercado();
-  const [params, setParams] = useSearchParams();
-  const daUrl = params.get('data');
-  // Without a day in the address: today or the next market day, once the holidays are known.
-  const data = ehDataIso(daUrl) ? daUrl : cal.carregado ? diaDoMapa(new Date(), cal.dias, cal.calendario) : null;
+  const { data, daUrl, setParams, cal } = useDiaDoMapa();
+  const [fechamento, setFechamento] = useState(false);
   const [digitada, setDigitada] = useState<string | null>(data);
   const [mapa, setMapa] = useState<{ data: string; pedras: PedraDoMapa[] } | null>(null);
   const [carregando, setCarregando] = useState(false);
@@ -93,6 +89,9 @@ export function PedrasPainel() {
             onClick={() => setMostrar((m) => !m)}
           />
           <Button type="button" label="Imprimir" icon="pi pi-print" outlined disabled={!mapa} onClick={() => setImprimindo(true)} />
+          {pode('romaneio', 'visualizar') && (
+            <Button type="button" label="Fechamento do dia" icon="pi pi-file" outlined disabled={!mapa} onClick={() => setFechamento(true)} />
+          )}
         </div>
       </div>
       <form className="pedras-pesquisa" onSubmit={pesquisar} noValidate>
@@ -121,6 +120,7 @@ export function PedrasPainel() {
           </>
         )}
       </div>
+      {mapa && fechamento && <FechamentoReport onHide={() => setFechamento(false)} data={mapa.data} />}
       {mapa && <PedrasReport visible={imprimindo} onHide={() => setImprimindo(false)} data={mapa.data} pedras={mapa.pedras} />}
     </section>
   );
