@@ -127,7 +127,7 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
       })
       .transform(({ pessoa: _pessoa, ...r }) => r),
   );
-/** A romaneio's shape without the market-day check (the declaration's input; the routes use `romaneioInputNosDias`). */
+/** A romaneio's shape without the market-day check (the declaration's input; the routes then apply the market calendar, decision 0145). */
 export const romaneioInput = romaneioInputNosDias();
 export type RomaneioInput = z.input<typeof romaneioInput>;
 

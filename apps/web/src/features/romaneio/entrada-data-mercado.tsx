@@ -24,7 +24,7 @@ export function EntradaDataDeMercado(p: {
   id: string;
   value: string | null;
   onChange: (v: string | null) => void;
-  /** Weekdays (0 Sunday … 6 Saturday) the calendar offers. */
+  /** Weekdays (0 Sunday … 6 Saturday) of the market; the calendar itself follows lib/calendario (these, less holidays, plus extra days). */
   diasDeMercado: number[];
   yearRange?: string;
   inputRef?: Ref<HTMLInputElement>;
