@@ -30,6 +30,7 @@ import loteRoutes from './lote/lote.routes';
 import recallRoutes from './recall/recall.routes';
 import dadosAbertosRoutes from './dados-abertos/dados-abertos.routes';
 import ofertaRoutes from './oferta/oferta.routes';
+import fechamentoRoutes from './fechamento/fechamento.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -59,6 +60,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   lojaRoutes(app, ctx.db);
   cotacaoRoutes(app, ctx.db);
   romaneioRoutes(app, ctx.db, ctx.config.settings.diasDeMercado);
+  fechamentoRoutes(app, ctx.db, ctx.config.settings.diasDeMercado);
   loteRoutes(app, ctx.db, ctx.config);
   recallRoutes(app, ctx.db);
   dadosAbertosRoutes(app, ctx.db);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dataEmissaoNosDias, ehDiaDeMercado, mensagemDiaDeMercado, nomesDosDiasDeMercado } from './romaneio';
+import { ehDiaDeMercado, mensagemDiaDeMercado, nomesDosDiasDeMercado } from './feriado';
+import { dataEmissaoNosDias } from './romaneio';
 
 describe('market days of the romaneio issue date (CEASA_DIAS_MERCADO)', () => {
   it('names the configured days in pt-BR, in week order, with "ou" before the last', () => {

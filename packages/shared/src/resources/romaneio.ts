@@ -4,6 +4,7 @@ import { data, dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
+import { motivoSemMercado, type DiaDoCalendario } from './feriado';
 
 /** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
@@ -17,29 +18,11 @@ export const DATA_EMISSAO_OBRIGATORIA = 'A Data da emissao é obrigatória';
 /** An issue date: required, a real date, its year within the pickers' range (the gate form checks each date it adds with it). */
 export const dataEmissaoRomaneio = dataNaFaixa(DATA_EMISSAO_OBRIGATORIA, 'A Data da emissao é inválida', 'A data de emissão', () => anosRomaneio());
 
-/** The weekdays in pt-BR, as JavaScript numbers them (0 Sunday ... 6 Saturday). */
-export const DIAS_DA_SEMANA = ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'] as const;
-
-/** The market days (settings' diasDeMercado, CEASA_DIAS_MERCADO) by name, in week order, 'ou' before the last: 'segunda-feira ou quinta-feira'. */
-export function nomesDosDiasDeMercado(dias: readonly number[]): string {
-  const nomes = [...new Set(dias)].sort((a, b) => a - b).map((d) => DIAS_DA_SEMANA[d]);
-  return nomes.length > 1 ? `${nomes.slice(0, -1).join(', ')} ou ${nomes[nomes.length - 1]}` : (nomes[0] ?? '');
-}
-
-/** The refusal of an issue date that is not a market day, naming the configured days (the gate form and the server say the same). */
-export const mensagemDiaDeMercado = (dias: readonly number[]) => `A data de emissão deve ser um dia de mercado (${nomesDosDiasDeMercado(dias)}).`;
-
-/** Whether a yyyy-mm-dd date falls on one of the market days (its calendar weekday, whatever the time zone). */
-export function ehDiaDeMercado(data: string, dias: readonly number[]): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
-  return !!m && dias.includes(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay());
-}
-
-/** An issue date (`dataEmissaoRomaneio`) that is also one of the market days `dias`: what POST/PUT romaneio accept, and the gate form's date. */
-export const dataEmissaoNosDias = (dias: readonly number[]) =>
+/** An issue date (`dataEmissaoRomaneio`) that is also a market day (`motivoSemMercado`: the weekdays `dias`, the holidays and extra days of `calendario`): the gate form's date. */
+export const dataEmissaoNosDias = (dias: readonly number[], calendario: readonly DiaDoCalendario[] = []) =>
   dataEmissaoRomaneio.superRefine((d, ctx) => {
-    if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) && !ehDiaDeMercado(d, dias))
-      ctx.addIssue({ code: 'custom', message: mensagemDiaDeMercado(dias) });
+    const motivo = typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? motivoSemMercado(d, dias, calendario) : null;
+    if (motivo) ctx.addIssue({ code: 'custom', message: motivo });
   });
 
 /** 'Quantidade zerado?' (CONTRACT.md): SIM when every linked bulletin item's balance is ≤ 0, PARCIAL when some are, NÃO when none. */
@@ -144,7 +127,7 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
       })
       .transform(({ pessoa: _pessoa, ...r }) => r),
   );
-/** A romaneio's shape without the market-day check (the declaration's input; the routes use `romaneioInputNosDias`). */
+/** A romaneio's shape without the market-day check (the declaration's input; the routes then apply the market calendar, decision 0145). */
 export const romaneioInput = romaneioInputNosDias();
 export type RomaneioInput = z.input<typeof romaneioInput>;
 

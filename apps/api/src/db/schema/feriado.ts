@@ -1,6 +1,8 @@
-import { date, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { feriadoInput, limiteDe } from '@ceasa/shared';
 
+/** The market calendar's dated records: a holiday ('feriado') closes a market day, an 'extra' one opens a day (decision 0145). */
 export const feriado = pgTable(
   'feriado',
   {
@@ -8,6 +10,7 @@ export const feriado = pgTable(
     versao: integer('versao').notNull().default(1),
     data: date('data', { mode: 'string' }).notNull(),
     nome: varchar('nome', { length: limiteDe(feriadoInput, 'nome') }).notNull(),
+    tipo: varchar('tipo', { length: 10 }).notNull().default('feriado'),
   },
-  (t) => [uniqueIndex('feriado_data_uq').on(t.data)],
+  (t) => [uniqueIndex('feriado_data_uq').on(t.data), check('feriado_tipo_ck', sql`${t.tipo} IN ('feriado', 'extra')`)],
 );

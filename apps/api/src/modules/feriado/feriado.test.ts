@@ -8,11 +8,11 @@ describe('feriado', () => {
     const c = await call(t.app, t.admin, { method: 'POST', url: '/api/feriado', payload: { data: '2026-12-25', nome: 'Natal' } });
     expect(c.status).toBe(201);
     const id = c.body.id;
-    expect(c.body).toEqual({ id, versao: 1, data: '2026-12-25', nome: 'Natal' });
+    expect(c.body).toEqual({ id, versao: 1, data: '2026-12-25', nome: 'Natal', tipo: 'feriado' });
 
     const u = await call(t.app, t.admin, { method: 'PUT', url: `/api/feriado/${id}`, payload: { data: '2026-12-25', nome: 'Natal de Jesus', versao: 1 } });
     expect(u.status).toBe(200);
-    expect(u.body).toEqual({ id, versao: 2, data: '2026-12-25', nome: 'Natal de Jesus' });
+    expect(u.body).toEqual({ id, versao: 2, data: '2026-12-25', nome: 'Natal de Jesus', tipo: 'feriado' });
 
     await call(t.app, t.admin, { method: 'POST', url: '/api/feriado', payload: { data: '2026-11-15', nome: 'Proclamação da República' } });
     const l = await call(t.app, t.admin, { method: 'POST', url: '/api/feriado/searchFeriado/asc/data?page=0', payload: { nome: 'proclamacao' } });
@@ -29,7 +29,7 @@ describe('feriado', () => {
 
     const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Feriado', cadastroId: String(id) } });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
-    expect(logs.body.content[1].conteudo).toBe(`Feriado(id=${id}, data=2026-12-25, nome=Natal de Jesus)`);
+    expect(logs.body.content[1].conteudo).toBe(`Feriado(id=${id}, data=2026-12-25, nome=Natal de Jesus, tipo=feriado)`);
   });
 
   it('refuses bad input and a second holiday on a date with pt-BR messages, changing nothing', async () => {

@@ -10,9 +10,9 @@ import {
   pedraLivre,
   pedrasLivresInput,
   quantidadeUpdate,
-  romaneioInputNosDias,
+  romaneioInput,
   romaneioItemRegistro,
-  romaneioLoteInputNosDias,
+  romaneioLoteInput,
   romaneioRecurso,
   romaneioRegistro,
 } from '@ceasa/shared';
@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
+import { exigirDiasDeMercado } from '../feriado/feriado.service';
 import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
@@ -34,8 +35,13 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  */
 export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // POST and PUT: each issue date one of the configured market days (CEASA_DIAS_MERCADO), as the gate form checks it.
-  const romaneioInput = romaneioInputNosDias(diasDeMercado);
+  // POST and PUT: each issue date a market day (CEASA_DIAS_MERCADO's weekdays, the holidays and extra days of /feriado), as the gate form checks it.
+  const diasDeMercadoDe = (corpos: { dataEmissao: string }[], campo: (i: number) => string) =>
+    exigirDiasDeMercado(
+      db,
+      diasDeMercado,
+      corpos.map((c, i) => ({ campo: campo(i), data: c.dataEmissao })),
+    );
   const svc = romaneioService(db);
   const tags = [romaneioRecurso.menu.rotulo];
   const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
@@ -95,12 +101,13 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       schema: {
         tags,
         summary: 'Cadastra um lote: um romaneio por data de emissão, todos com a mesma dívida, numa transação',
-        body: romaneioLoteInputNosDias(diasDeMercado),
+        body: romaneioLoteInput,
         response: { 201: z.array(romaneioRegistro) },
       },
       config: acesso('criar'),
     },
     async (req, reply) => {
+      await diasDeMercadoDe(req.body, (i) => `[${i}].dataEmissao`);
       const salvos = await svc.criar(quem(req), req.body as RomaneioDados[]);
       reply.code(201);
       return salvos;
@@ -112,9 +119,10 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       schema: { tags, summary: 'Atualiza as quantidades dos itens (id no corpo)', body: romaneioInput, response: { 200: romaneioRegistro } },
       config: acesso('editar'),
     },
-    (req) => {
+    async (req) => {
       const body = req.body as RomaneioDados;
       if (!body.id) throw badRequest('O código é obrigatório', [{ field: 'id', message: 'O código é obrigatório' }]);
+      await diasDeMercadoDe([body], () => 'dataEmissao');
       return svc.alterar(quem(req), body.id, body);
     },
   );
@@ -124,7 +132,10 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       schema: { tags, summary: 'Atualiza as quantidades dos itens', params: idParam, body: romaneioInput, response: { 200: romaneioRegistro } },
       config: acesso('editar'),
     },
-    (req) => svc.alterar(quem(req), req.params.id, req.body as RomaneioDados),
+    async (req) => {
+      await diasDeMercadoDe([req.body], () => 'dataEmissao');
+      return svc.alterar(quem(req), req.params.id, req.body as RomaneioDados);
+    },
   );
   r.delete(
     '/romaneio/:id',

@@ -128,6 +128,8 @@ export function CalendarioDaEntrada(p: {
   botoesHoje?: boolean;
   /** Weekdays (0 Sunday … 6 Saturday) the calendar does not offer. */
   diasDesabilitados?: number[];
+  /** Days the calendar does not offer (the holidays of a market day). */
+  datasDesabilitadas?: Date[];
   disabled?: boolean;
 }) {
   const botao = useRef<HTMLButtonElement>(null);
@@ -169,6 +171,7 @@ export function CalendarioDaEntrada(p: {
             yearRange={p.yearRange}
             showButtonBar={p.botoesHoje}
             disabledDays={p.diasDesabilitados}
+            disabledDates={p.datasDesabilitadas}
           />
         </div>
       </OverlayPanel>

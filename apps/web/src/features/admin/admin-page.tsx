@@ -1,6 +1,9 @@
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { AvisoDiaSemMercado } from '../../components/aviso-dia-sem-mercado';
 import { ComercializadoTabela } from './comercializado-tabela';
 import { OfertaPrevisao } from './oferta-previsao';
+import { PainelGestor } from './painel-gestor';
 import { PedrasPainel } from './pedras-painel';
 import './admin.css';
 
@@ -10,10 +13,13 @@ import './admin.css';
  */
 export default function AdminPage() {
   const { sessao, pode } = useAuth();
+  const [, setParams] = useSearchParams();
   return (
     <div className="admin-page">
       <h1 className="admin-saudacao">Olá, {sessao?.nome}</h1>
+      <AvisoDiaSemMercado rotuloUsar="Ver o mapa de" onUsar={(data) => setParams({ data })} />
       <PedrasPainel />
+      {pode('romaneio', 'visualizar') && <PainelGestor />}
       <OfertaPrevisao />
       {pode('boletim', 'visualizar') && <ComercializadoTabela />}
     </div>

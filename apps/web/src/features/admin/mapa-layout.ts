@@ -1,4 +1,4 @@
-import { toIsoDate } from '@ceasa/shared';
+import { proximoDiaDeMercado, toIsoDate, type DiaDoCalendario } from '@ceasa/shared';
 
 /**
  * The stall map's layout (SPEC.md 'Stall page'): three blocks of 84 stalls (1–84, 85–168, 169–252), side by
@@ -52,12 +52,11 @@ export const GRUPOS_RELATORIO: readonly (readonly [number, number])[] = [
 export const novoRomaneio = (numero: string | number, data: string) => `/romaneiocreate?${new URLSearchParams({ pedra: String(numero), data }).toString()}`;
 
 /**
- * The map's default day: today when it is a market day, otherwise the next market day (weekdays of the
- * settings' diasDeMercado, 0 Sunday ... 6 Saturday); today when none is set.
+ * The map's default day: today when it is a market day, otherwise the next market day (the shared rule: the
+ * settings' weekdays, 0 Sunday ... 6 Saturday, and the holidays and extra days of `calendario`); today when no weekday is set.
  */
-export function diaDoMapa(hoje: Date, diasDeMercado: readonly number[]): string {
-  const d = new Date(hoje.getFullYear(), hoje.getMonth(), hoje.getDate());
-  if (!diasDeMercado.some((x) => x >= 0 && x <= 6)) return toIsoDate(d)!;
-  while (!diasDeMercado.includes(d.getDay())) d.setDate(d.getDate() + 1);
-  return toIsoDate(d)!;
+export function diaDoMapa(hoje: Date, diasDeMercado: readonly number[], calendario: readonly DiaDoCalendario[] = []): string {
+  const d = toIsoDate(new Date(hoje.getFullYear(), hoje.getMonth(), hoje.getDate()))!;
+  if (!diasDeMercado.some((x) => x >= 0 && x <= 6) && !calendario.some((c) => c.tipo === 'extra')) return d;
+  return proximoDiaDeMercado(d, diasDeMercado, calendario);
 }

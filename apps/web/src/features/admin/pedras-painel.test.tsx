@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PedraDoMapa } from '@ceasa/shared';
+import { ehDiaDeMercado, motivoSemMercado, type DiaDoCalendario, type PedraDoMapa } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { ToastProvider } from '../../lib/toast';
 import { diaDoMapa } from './mapa-layout';
@@ -11,6 +11,17 @@ import { PedrasPainel } from './pedras-painel';
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ pode: () => true }) }));
 vi.mock('../../lib/settings', () => ({ useSettings: () => ({ diasDeMercado: [1, 4], municipio: 'Prefeitura', mercado: 'CEASA' }) }));
+// The market calendar (holidays and extra days) as /api/feriado/calendario would answer it, with the shared rule.
+let calendario: DiaDoCalendario[] = [];
+vi.mock('../../lib/calendario', () => ({
+  useCalendarioDeMercado: () => ({
+    carregado: true,
+    dias: [1, 4],
+    calendario,
+    ehDiaDeMercado: (d: string) => ehDiaDeMercado(d, [1, 4], calendario),
+    motivo: (d: string) => motivoSemMercado(d, [1, 4], calendario),
+  }),
+}));
 const apiMock = vi.mocked(api);
 
 const pedras = (ocupadas: number[]): PedraDoMapa[] =>
@@ -54,7 +65,10 @@ const mapaDePedras = () =>
 /** The days the map was asked for, in order. */
 const dias = () => apiMock.mock.calls.map(([path, o]) => [path, o?.body]);
 
-beforeEach(() => apiMock.mockReset());
+beforeEach(() => {
+  apiMock.mockReset();
+  calendario = [];
+});
 afterEach(cleanup);
 
 describe('stall page search', () => {
@@ -104,5 +118,23 @@ describe('stall page search', () => {
     await u.click(botao('Pesquisar...'));
     expect(await screen.findByText('Erro ao pesquisar!')).toBeInTheDocument();
     expect(screen.getByText('Falha simulada')).toBeInTheDocument();
+  });
+
+  it('the default day skips a holiday on the next market day; on a holiday a free stall opens no romaneio', async () => {
+    apiMock.mockResolvedValue(pedras([]));
+    const semFeriado = diaDoMapa(new Date(), [1, 4]);
+    calendario = [{ data: semFeriado, nome: 'Dia do Evangélico', tipo: 'feriado' }];
+    const depois = diaDoMapa(new Date(), [1, 4], calendario);
+    expect(depois > semFeriado).toBe(true);
+    renderizar();
+    await waitFor(() => expect(dias()).toEqual([['pedras/ocupadas', depois]]));
+    await mapaDePedras();
+    expect(document.querySelectorAll('a[href^="/romaneiocreate"]').length).toBeGreaterThan(0);
+    cleanup();
+    renderizar(`/admin?data=${semFeriado}`);
+    await mapaDePedras();
+    const [a, m, d] = semFeriado.split('-');
+    expect(await screen.findByText(`${d}/${m}/${a} é feriado: Dia do Evangélico. As pedras livres não abrem o romaneio.`)).toBeInTheDocument();
+    expect(document.querySelectorAll('a[href^="/romaneiocreate"]')).toHaveLength(0);
   });
 });

@@ -1,16 +1,15 @@
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDate, type PedraDoMapa } from '@ceasa/shared';
 import { EntradaData } from '../../components/form/entrada-data';
 import { ehDataIso } from '../../components/form/mascaras';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
-import { diaDoMapa } from './mapa-layout';
+import { FechamentoReport } from './fechamento-report';
 import { MapaDePedras } from './mapa-pedras';
 import { PedrasReport } from './pedras-report';
+import { useDiaDoMapa } from './use-dia-do-mapa';
 
 const ANOS = `2000:${new Date().getFullYear() + 2}`;
 
@@ -22,10 +21,8 @@ const ANOS = `2000:${new Date().getFullYear() + 2}`;
 export function PedrasPainel() {
   const { pode } = useAuth();
   const toast = useToast();
-  const settings = useSettings();
-  const [params, setParams] = useSearchParams();
-  const daUrl = params.get('data');
-  const data = ehDataIso(daUrl) ? daUrl : diaDoMapa(new Date(), settings.diasDeMercado);
+  const { data, daUrl, setParams, cal } = useDiaDoMapa();
+  const [fechamento, setFechamento] = useState(false);
   const [digitada, setDigitada] = useState<string | null>(data);
   const [mapa, setMapa] = useState<{ data: string; pedras: PedraDoMapa[] } | null>(null);
   const [carregando, setCarregando] = useState(false);
@@ -62,7 +59,7 @@ export function PedrasPainel() {
   );
 
   useEffect(() => {
-    void carregar(data);
+    if (data) void carregar(data);
   }, [data, carregar]);
 
   // The picker follows the address (back and forward between searched days).
@@ -74,7 +71,7 @@ export function PedrasPainel() {
     avisar.current = digitada;
     // The day goes to the address; a new day loads through it, the day on screen again here.
     if (daUrl !== digitada) setParams({ data: digitada });
-    if (digitada === data) void carregar(data);
+    if (digitada === data) void carregar(digitada);
   };
 
   return (
@@ -92,6 +89,9 @@ export function PedrasPainel() {
             onClick={() => setMostrar((m) => !m)}
           />
           <Button type="button" label="Imprimir" icon="pi pi-print" outlined disabled={!mapa} onClick={() => setImprimindo(true)} />
+          {pode('romaneio', 'visualizar') && (
+            <Button type="button" label="Fechamento do dia" icon="pi pi-file" outlined disabled={!mapa} onClick={() => setFechamento(true)} />
+          )}
         </div>
       </div>
       <form className="pedras-pesquisa" onSubmit={pesquisar} noValidate>
@@ -110,10 +110,17 @@ export function PedrasPainel() {
               <span className="pedra-rel pedra-ocupada">N°</span> Ocupado
               <span className="pedra-rel pedra-ocupada pedra-avulsa">N°</span> Avulsa
             </p>
-            <MapaDePedras pedras={mapa.pedras} data={mapa.data} podeCriar={pode('romaneio', 'criar')} />
+            {/* A free stall opens the gate only on a market day: on another, the form would be refused only at Salvar. */}
+            {cal.carregado && !cal.ehDiaDeMercado(mapa.data) && (
+              <p className="pedras-sem-mercado" role="note">
+                {cal.motivo(mapa.data)?.replace('A data de emissão deve ser', `${formatDate(mapa.data)} não é`)} As pedras livres não abrem o romaneio.
+              </p>
+            )}
+            <MapaDePedras pedras={mapa.pedras} data={mapa.data} podeCriar={pode('romaneio', 'criar') && cal.carregado && cal.ehDiaDeMercado(mapa.data)} />
           </>
         )}
       </div>
+      {mapa && fechamento && <FechamentoReport onHide={() => setFechamento(false)} data={mapa.data} />}
       {mapa && <PedrasReport visible={imprimindo} onHide={() => setImprimindo(false)} data={mapa.data} pedras={mapa.pedras} />}
     </section>
   );

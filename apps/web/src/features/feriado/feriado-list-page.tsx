@@ -1,14 +1,86 @@
-import { feriadoRecurso, formatDate, type Feriado } from '@ceasa/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputNumber } from 'primereact/inputnumber';
+import { useState } from 'react';
+import { feriadoRecurso, formatDate, ROTULOS_TIPO_FERIADO, type Feriado } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
+import { api, ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { relerListas } from '../../lib/listas';
+import { useToast } from '../../lib/toast';
+import { CHAVE_CALENDARIO } from '../../lib/calendario';
+
+/** 'Feriados nacionais': the national holidays of a year, computed by the server (POST feriado/nacionais); the dates already there stay. */
+function FeriadosNacionais() {
+  const [aberto, setAberto] = useState(false);
+  const [ano, setAno] = useState<number | null>(new Date().getFullYear());
+  const [enviando, setEnviando] = useState(false);
+  const toast = useToast();
+  const qc = useQueryClient();
+  const preencher = async () => {
+    if (!ano) return;
+    setEnviando(true);
+    try {
+      const r = await api<{ incluidos: Feriado[]; existentes: number }>('feriado/nacionais', { method: 'POST', body: { ano } });
+      await relerListas(qc, 'feriado');
+      await qc.invalidateQueries({ queryKey: CHAVE_CALENDARIO });
+      toast.show(
+        'success',
+        'Feriados nacionais',
+        `${r.incluidos.length} feriado(s) nacional(is) de ${ano} incluído(s); ${r.existentes} já cadastrado(s).`,
+        6000,
+      );
+      setAberto(false);
+    } catch (e) {
+      toast.show('error', 'Erro ao preencher!', (e as ApiError).message);
+    } finally {
+      setEnviando(false);
+    }
+  };
+  return (
+    <>
+      <Button label="Feriados nacionais" icon="pi pi-calendar-plus" outlined onClick={() => setAberto(true)} />
+      <Dialog header="Feriados nacionais" visible={aberto} onHide={() => setAberto(false)} style={{ width: '24rem' }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void preencher();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="ano-nacionais">Ano</label>
+            <InputNumber
+              inputId="ano-nacionais"
+              value={ano}
+              onValueChange={(e) => setAno(e.value ?? null)}
+              useGrouping={false}
+              min={1900}
+              max={2199}
+              autoFocus
+            />
+          </div>
+          <p className="muted">
+            Inclui os feriados nacionais do ano (Carnaval, Sexta-feira Santa e Corpus Christi calculados pela Páscoa). Os municipais são digitados.
+          </p>
+          <Button type="submit" label="Preencher" icon="pi pi-check" loading={enviando} disabled={!ano} />
+        </form>
+      </Dialog>
+    </>
+  );
+}
 
 export default function FeriadoListPage() {
+  const { pode } = useAuth();
   return (
     <ResourceList<Feriado>
       recurso={feriadoRecurso}
       rotulo={(f) => `${f.nome} (${formatDate(f.data)})`}
+      headerActions={() => (pode('feriado', 'criar') ? <FeriadosNacionais /> : null)}
       columns={[
         { field: 'data', header: 'Data', filter: 'date', body: (f) => formatDate(f.data) },
         { field: 'nome', header: 'Nome', filter: 'text' },
+        { field: 'tipo', header: 'Tipo', body: (f) => ROTULOS_TIPO_FERIADO[f.tipo] },
       ]}
     />
   );

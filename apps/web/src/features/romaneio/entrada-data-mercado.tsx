@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, type Ref } from 'react';
 import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared';
 import { CalendarioDaEntrada } from '../../components/form/entrada-data';
 import { ehDataIso, mascaraData, paraIso } from '../../components/form/mascaras';
+import { useCalendarioDeMercado } from '../../lib/calendario';
 
 /** The caret after `n` digits of a masked text. */
 function posicaoDoDigito(texto: string, n: number) {
@@ -16,14 +17,14 @@ function posicaoDoDigito(texto: string, n: number) {
  * The gate form's issue-date input (decision 0082): dd/mm/aaaa typed into a plain input whose mask is
  * applied as each key arrives, with no timer and no library caret of its own, so a date typed at full
  * speed right after the previous one was included (and the field emptied) arrives whole. Beside it,
- * 'Escolher data' opens a calendar whose non-market weekdays are disabled. Same value contract as the
+ * 'Escolher data' opens a calendar whose non-market days (weekdays, holidays; not the extra days) are disabled. Same value contract as the
  * shared EntradaData: 'yyyy-mm-dd' once the text is a real day, null when empty, otherwise the text.
  */
 export function EntradaDataDeMercado(p: {
   id: string;
   value: string | null;
   onChange: (v: string | null) => void;
-  /** Weekdays (0 Sunday … 6 Saturday) the calendar offers. */
+  /** Weekdays (0 Sunday … 6 Saturday) of the market; the calendar itself follows lib/calendario (these, less holidays, plus extra days). */
   diasDeMercado: number[];
   yearRange?: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -31,6 +32,7 @@ export function EntradaDataDeMercado(p: {
   'aria-describedby'?: string;
 }) {
   const entrada = useRef<HTMLInputElement | null>(null);
+  const cal = useCalendarioDeMercado();
   const caret = useRef<number | null>(null);
   const painel = useRef<OverlayPanel>(null);
   const caixa = useRef<HTMLSpanElement>(null);
@@ -91,7 +93,8 @@ export function EntradaDataDeMercado(p: {
         onEscolher={escolher}
         abrir={abrir}
         yearRange={p.yearRange}
-        diasDesabilitados={[0, 1, 2, 3, 4, 5, 6].filter((n) => !p.diasDeMercado.includes(n))}
+        diasDesabilitados={cal.diasDesabilitados}
+        datasDesabilitadas={cal.datasDesabilitadas}
       />
     </span>
   );

@@ -25,6 +25,8 @@ import { ItemsField, type EditorProprio, type NovasLinhas } from '../../componen
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { opcoesPessoas, useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
+import { AvisoDiaSemMercado } from '../../components/aviso-dia-sem-mercado';
+import { useCalendarioDeMercado } from '../../lib/calendario';
 import { useToast } from '../../lib/toast';
 import { DividaField } from '../../components/form/divida-field';
 import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
@@ -235,6 +237,7 @@ export default function RomaneioForm() {
       }
     >
       <span ref={marco} hidden />
+      {!editando && <AvisoDiaSemMercado rotuloUsar="Usar" onUsar={(d) => setValue('datas', [d], { shouldValidate: true })} />}
       <Controller
         control={control}
         name="datas"
@@ -464,8 +467,9 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
   const entrada = useRef<HTMLInputElement>(null);
   const anos = anosRomaneio();
   const dias = nomesDosDiasDeMercado(p.diasDeMercado);
+  const { calendario } = useCalendarioDeMercado();
   const incluir = () => {
-    const r = dataEmissaoNosDias(p.diasDeMercado).safeParse(texto ?? '');
+    const r = dataEmissaoNosDias(p.diasDeMercado, calendario).safeParse(texto ?? '');
     if (!r.success) return setAviso(r.error.issues[0].message);
     const d = r.data;
     if (p.datas.includes(d)) return setAviso(`${formatDate(d)} já foi incluída`);
@@ -476,7 +480,7 @@ function DatasDeMercado(p: { datas: string[]; onChange: (v: string[]) => void; e
   useImperativeHandle(p.acoes, () => ({
     pendente: () => {
       if (!texto) return null;
-      const r = dataEmissaoNosDias(p.diasDeMercado).safeParse(texto);
+      const r = dataEmissaoNosDias(p.diasDeMercado, calendario).safeParse(texto);
       if (r.success && p.datas.includes(r.data)) {
         setTexto(null);
         return null;

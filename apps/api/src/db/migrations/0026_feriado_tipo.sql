@@ -1,0 +1,2 @@
+ALTER TABLE "feriado" ADD COLUMN "tipo" varchar(10) DEFAULT 'feriado' NOT NULL;--> statement-breakpoint
+ALTER TABLE "feriado" ADD CONSTRAINT "feriado_tipo_ck" CHECK ("feriado"."tipo" IN ('feriado', 'extra'));

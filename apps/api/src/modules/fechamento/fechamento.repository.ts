@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { FechamentoDoDia, PainelDoGestor } from '@ceasa/shared';
+import type { Db } from '../../db/client';
+
+const linhas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
+const n = (v: unknown) => Number(v ?? 0);
+const dia = (d: string, mais: number) => sql`(${d}::date + ${mais}::int)`;
+
+/** The figures of 'Fechamento do dia' for `data` (decision 0147), all read from the stored rows of that date. */
+export async function fechamentoDoDia(db: Db, data: string): Promise<Omit<FechamentoDoDia, 'semMercado'>> {
+  const [tot] = await linhas<{ romaneios: string; produtores: string; quantidade: string; kg: string }>(
+    db,
+    sql`SELECT count(DISTINCT ro.id) AS romaneios, count(DISTINCT ro.pessoa_id) AS produtores,
+               coalesce(sum(ri.quantidade), 0) AS quantidade, coalesce(sum(ri.quantidade * pr.peso_em_kg), 0) AS kg
+        FROM romaneio ro LEFT JOIN romaneio_itens ri ON ri.romaneio_id = ro.id LEFT JOIN produto pr ON pr.id = ri.produto_id
+        WHERE ro.data_emissao = ${data}::date`,
+  );
+  const porProduto = await linhas<{ produto: string; embalagem: string; quantidade: string; kg: string }>(
+    db,
+    sql`SELECT pr.nome AS produto, pr.embalagem, sum(ri.quantidade) AS quantidade, sum(ri.quantidade * pr.peso_em_kg) AS kg
+        FROM romaneio ro JOIN romaneio_itens ri ON ri.romaneio_id = ro.id JOIN produto pr ON pr.id = ri.produto_id
+        WHERE ro.data_emissao = ${data}::date
+        GROUP BY pr.id, pr.nome, pr.embalagem ORDER BY kg DESC, pr.nome`,
+  );
+  // The origin: the municipality of the property of the item's bulletin.
+  const porMunicipio = await linhas<{ municipio: string; kg: string }>(
+    db,
+    sql`SELECT coalesce(m.nome, 'Sem município') AS municipio, sum(ri.quantidade * pr.peso_em_kg) AS kg
+        FROM romaneio ro JOIN romaneio_itens ri ON ri.romaneio_id = ro.id JOIN produto pr ON pr.id = ri.produto_id
+        LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id LEFT JOIN boletim b ON b.id = bi.boletim_id
+        LEFT JOIN propriedade p ON p.id = b.propriedade_id LEFT JOIN municipio m ON m.id = p.municipio_id
+        WHERE ro.data_emissao = ${data}::date
+        GROUP BY m.nome ORDER BY kg DESC, municipio`,
+  );
+  const [pedras] = await linhas<{ total: string; ocupadas: string; avulsas: string }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM pedras) AS total,
+               (SELECT count(DISTINCT pedra_id) FROM romaneio_pedras WHERE data = ${data}::date) AS ocupadas,
+               (SELECT count(*) FROM romaneio_pedras WHERE data = ${data}::date AND ocupacao = 'avulsa') AS avulsas`,
+  );
+  const [estacionamento] = await linhas<{ tickets: string; total: string }>(
+    db,
+    sql`SELECT count(*) AS tickets, coalesce(sum(valor), 0) AS total FROM estacionamento WHERE data = ${data}::date`,
+  );
+  // Who entered each romaneio: the audit log's INSERT of it.
+  const porUsuario = await linhas<{ usuario: string; romaneios: string }>(
+    db,
+    sql`SELECT l.usuario, count(DISTINCT l.cadastro_id) AS romaneios
+        FROM logs l JOIN romaneio ro ON l.cadastro_id = ro.id::text
+        WHERE l.cadastro = 'Romaneio' AND l.acao = 'INSERT' AND ro.data_emissao = ${data}::date
+        GROUP BY l.usuario ORDER BY romaneios DESC, l.usuario`,
+  );
+  const precos = await linhas<{ produto: string; valor: string }>(
+    db,
+    sql`SELECT pr.nome AS produto, p.valor FROM precos p JOIN produto pr ON pr.id = p.produto_id WHERE p.data = ${data}::date ORDER BY pr.nome, p.id`,
+  );
+  const ocupadas = n(pedras.ocupadas);
+  return {
+    data,
+    romaneios: n(tot.romaneios),
+    produtores: n(tot.produtores),
+    quantidade: n(tot.quantidade),
+    kg: n(tot.kg),
+    porProduto: porProduto.map((r) => ({ produto: r.produto, embalagem: r.embalagem, quantidade: n(r.quantidade), kg: n(r.kg) })),
+    porMunicipio: porMunicipio.map((r) => ({ municipio: r.municipio, kg: n(r.kg) })),
+    pedras: { total: n(pedras.total), ocupadas, livres: n(pedras.total) - ocupadas, avulsas: n(pedras.avulsas) },
+    estacionamento: { tickets: n(estacionamento.tickets), total: n(estacionamento.total) },
+    porUsuario: porUsuario.map((r) => ({ usuario: r.usuario, romaneios: n(r.romaneios) })),
+    precos: precos.map((r) => ({ produto: r.produto, valor: n(r.valor) })),
+  };
+}
+
+const percentual = (atual: number, antes: number) => (antes > 0 ? Math.round(((atual - antes) / antes) * 10_000) / 100 : null);
+
+/** The manager's panel of the week of `data` (Monday to Sunday; decision 0147). */
+export async function painelDoGestor(db: Db, data: string): Promise<PainelDoGestor> {
+  const [s] = await linhas<{ de: string; ate: string }>(
+    db,
+    sql`SELECT to_char(date_trunc('week', ${data}::date), 'YYYY-MM-DD') AS de, to_char(date_trunc('week', ${data}::date) + interval '6 days', 'YYYY-MM-DD') AS ate`,
+  );
+  const [ocup] = await linhas<{ ocupadas: string; total: string }>(
+    db,
+    sql`SELECT (SELECT count(DISTINCT pedra_id) FROM romaneio_pedras WHERE data = ${data}::date) AS ocupadas, (SELECT count(*) FROM pedras) AS total`,
+  );
+  // Arrivals in kg this week and in the same week 52 weeks earlier (Monday to Sunday both).
+  const [cheg] = await linhas<{ semana: string; antes: string }>(
+    db,
+    sql`SELECT coalesce(sum(ri.quantidade * pr.peso_em_kg) FILTER (WHERE ro.data_emissao BETWEEN ${s.de}::date AND ${s.ate}::date), 0) AS semana,
+               coalesce(sum(ri.quantidade * pr.peso_em_kg) FILTER (WHERE ro.data_emissao BETWEEN ${dia(s.de, -364)} AND ${dia(s.ate, -364)}), 0) AS antes
+        FROM romaneio ro JOIN romaneio_itens ri ON ri.romaneio_id = ro.id JOIN produto pr ON pr.id = ri.produto_id
+        WHERE ro.data_emissao BETWEEN ${s.de}::date AND ${s.ate}::date OR ro.data_emissao BETWEEN ${dia(s.de, -364)} AND ${dia(s.ate, -364)}`,
+  );
+  // Prices: the last price day up to `data` against the price day before it, each product's last price of each day.
+  const [dias] = await linhas<{ atual: string | null; anterior: string | null }>(
+    db,
+    sql`WITH a AS (SELECT max(data) AS d FROM precos WHERE data <= ${data}::date)
+        SELECT to_char(a.d, 'YYYY-MM-DD') AS atual, to_char((SELECT max(data) FROM precos WHERE data < a.d), 'YYYY-MM-DD') AS anterior FROM a`,
+  );
+  const variacoes =
+    dias.atual && dias.anterior
+      ? await linhas<{ produto: string; anterior: string; atual: string }>(
+          db,
+          sql`WITH ultimo AS (
+                SELECT DISTINCT ON (produto_id, data) produto_id, data, valor FROM precos
+                WHERE data IN (${dias.atual}::date, ${dias.anterior}::date) ORDER BY produto_id, data, id DESC)
+              SELECT pr.nome AS produto, ant.valor AS anterior, atu.valor AS atual
+              FROM ultimo atu JOIN ultimo ant ON ant.produto_id = atu.produto_id AND ant.data = ${dias.anterior}::date
+              JOIN produto pr ON pr.id = atu.produto_id
+              WHERE atu.data = ${dias.atual}::date AND atu.valor <> ant.valor`,
+        )
+      : [];
+  const boletins = await linhas<{ boletimId: number; produtor: string; produto: string; fimColheita: string }>(
+    db,
+    sql`SELECT b.id AS "boletimId", pe.nome AS produtor, pr.nome AS produto, to_char(bi.fim_colheita, 'YYYY-MM-DD') AS "fimColheita"
+        FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id JOIN pessoa pe ON pe.id = b.produtor_id JOIN produto pr ON pr.id = bi.produto_id
+        WHERE bi.fim_colheita BETWEEN ${s.de}::date AND ${s.ate}::date ORDER BY bi.fim_colheita, pe.nome, pr.nome`,
+  );
+  // A notebook's carência ends on the first day its latest application allows selling (date + withdrawal days).
+  const cadernos = await linhas<{ cadernoId: number; produtor: string; produto: string; fimCarencia: string }>(
+    db,
+    sql`SELECT c.id AS "cadernoId", pe.nome AS produtor, pr.nome AS produto, to_char(max(a.data + a.periodo_carencia), 'YYYY-MM-DD') AS "fimCarencia"
+        FROM caderno c JOIN aplicacao_produtos_quimicos a ON a.caderno_id = c.id AND NOT a.nao_necessarias
+        JOIN boletim_itens bi ON bi.id = c.boletim_item_id JOIN boletim b ON b.id = bi.boletim_id
+        JOIN pessoa pe ON pe.id = b.produtor_id JOIN produto pr ON pr.id = bi.produto_id
+        GROUP BY c.id, pe.nome, pr.nome
+        HAVING max(a.data + a.periodo_carencia) BETWEEN ${s.de}::date AND ${s.ate}::date
+        ORDER BY 4, pe.nome`,
+  );
+  const kgSemana = n(cheg.semana);
+  const kgAnoAnterior = n(cheg.antes);
+  const total = n(ocup.total);
+  return {
+    data,
+    semana: s,
+    ocupacao: { ocupadas: n(ocup.ocupadas), total, percentual: total ? Math.round((n(ocup.ocupadas) / total) * 10_000) / 100 : 0 },
+    chegadas: { kgSemana, kgAnoAnterior, variacao: percentual(kgSemana, kgAnoAnterior) },
+    diaAnterior: dias.anterior,
+    variacoesDePreco: variacoes
+      .map((v) => ({ produto: v.produto, anterior: n(v.anterior), atual: n(v.atual), variacao: percentual(n(v.atual), n(v.anterior)) ?? 0 }))
+      .sort((a, b) => Math.abs(b.variacao) - Math.abs(a.variacao) || a.produto.localeCompare(b.produto)),
+    boletinsTerminando: boletins.map((b) => ({ ...b, boletimId: n(b.boletimId) })),
+    cadernosTerminando: cadernos.map((c) => ({ ...c, cadernoId: n(c.cadernoId) })),
+  };
+}

@@ -1,0 +1,48 @@
+import Holidays from 'date-holidays';
+import { avisoRomaneiosNoFeriado, motivoSemMercado, type Feriado } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { diasDoCalendario, romaneiosDoDia } from './feriado.repository';
+
+/**
+ * The API's market-day check (the shared `motivoSemMercado`, with the holidays and extra days stored for
+ * those dates): one pt-BR 400 naming every date that is not a market day, on its field.
+ */
+export async function exigirDiasDeMercado(db: Db | Tx, dias: readonly number[], datas: { campo: string; data: string }[]): Promise<void> {
+  const calendario = await diasDoCalendario(db, { datas: [...new Set(datas.map((d) => d.data))] });
+  const erros = datas.flatMap((d) => {
+    const m = motivoSemMercado(d.data, dias, calendario);
+    return m ? [{ field: d.campo, message: m }] : [];
+  });
+  if (erros.length) throw badRequest(erros[0].message, erros);
+}
+
+/** A saved holiday with the warning of the romaneios already on its date (none for an extra market day). */
+export async function comAviso(db: Db, f: Feriado): Promise<Feriado> {
+  if (f.tipo !== 'feriado') return f;
+  const romaneios = await romaneiosDoDia(db, f.data);
+  return romaneios.length ? { ...f, aviso: avisoRomaneiosNoFeriado(f.data, romaneios), romaneios } : f;
+}
+
+/** The library's names that are not the ones used in Brazil. */
+const NOMES: Record<string, string> = { 'Corpo de Deus': 'Corpus Christi', 'Dia do trabalhador': 'Dia do Trabalhador' };
+
+/**
+ * The national holidays of a year, computed by date-holidays (Easter-based ones included): its public
+ * holidays and its whole-day 'bank' ones (Carnaval's Monday and Tuesday, Corpus Christi), which close
+ * the market too; not the optional half days nor the observances (Mother's Day).
+ */
+export function feriadosNacionais(ano: number): { data: string; nome: string }[] {
+  const h = new Holidays('BR');
+  const vistos = new Set<string>();
+  return h
+    .getHolidays(ano, 'pt')
+    .filter((x) => x.type === 'public' || x.type === 'bank')
+    .map((x) => ({ data: x.date.slice(0, 10), nome: NOMES[x.name] ?? x.name }))
+    .filter((x) => !vistos.has(x.data) && vistos.add(x.data));
+}
+
+/** Why a date is not a market day with the holidays stored for it (the shared rule), or null. */
+export async function motivoSemMercadoNoDia(db: Db | Tx, dias: readonly number[], data: string): Promise<string | null> {
+  return motivoSemMercado(data, dias, await diasDoCalendario(db, { datas: [data] }));
+}
