@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { importarFotosDaPasta } from '../modules/ftp/ftp.service';
-import { openDatabase } from './client';
+import { openDatabase, type Database } from './client';
+import { PastaEmUso } from './trava-da-pasta';
 import { ErroDeBackup, fazerBackup, restaurar, type ResumoBackup } from './backup';
 
 const USO = 'Uso: npm run backup -- ARQUIVO   |   npm run restore -- ARQUIVO [--substituir]';
@@ -37,7 +38,16 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const onde = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `banco embutido em ${config.dataDir}`;
   const inicio = Date.now();
-  const database = await openDatabase(config);
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (e) {
+    if (e instanceof PastaEmUso) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
+  }
   try {
     // Photos a version before decision 0103 left in DATA_DIR move into the database first (as a start does).
     await database.sozinho(() => importarFotosDaPasta(database.db, config));

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { travarPasta } from './trava-da-pasta';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -74,19 +75,28 @@ export async function openDatabase(
   }
   compilacaoEnxutaDoPglite();
   let dir: string | undefined;
+  let soltar = () => undefined as void;
   if (!config.memoryDb) {
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    // One process per folder: a second server, a backup or a restore on a folder in use is refused.
+    soltar = travarPasta(config.dataDir);
   }
-  const client = await PGlite.create(dir, {
-    extensions: { unaccent, pg_trgm },
-    parsers: COMO_TEXTO,
-    loadDataDir,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', sozinho: (fn) => fn(), close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  try {
+    const client = await PGlite.create(dir, {
+      extensions: { unaccent, pg_trgm },
+      parsers: COMO_TEXTO,
+      loadDataDir,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    const close = () => client.close().finally(soltar);
+    return { db, kind: 'pglite', sozinho: (fn) => fn(), close, dump: () => client.dumpDataDir('none') };
+  } catch (e) {
+    soltar();
+    throw e;
+  }
 }
 
 /**
