@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const usuarios = pgTable('usuarios', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -79,6 +79,22 @@ export const registrosPorEndereco = pgTable(
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('registros_por_endereco_idx').on(t.endereco, t.criadoEm)],
+);
+
+/**
+ * Sign-in attempts per (account, address) in the current window, counted BEFORE the password is checked
+ * (identity/throttle.ts contarTentativa): one atomic upsert per attempt, so a burst over any number of servers
+ * checks at most LOGIN_MAX_ATTEMPTS passwords (docs/decisions/0161-limites-no-banco.md).
+ */
+export const tentativasDeEntrada = pgTable(
+  'tentativas_de_entrada',
+  {
+    conta: text('conta').notNull(),
+    endereco: text('endereco').notNull(),
+    inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
+    n: integer('n').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.conta, t.endereco] }), index('tentativas_de_entrada_inicio_idx').on(t.inicio)],
 );
 
 /**
