@@ -67,8 +67,8 @@ export const chaves = pgTable('chaves', {
 });
 
 /**
- * One row per account created through the public register, with the client address it came from: the
- * per-address limit (REGISTER_MAX_ACCOUNTS per REGISTER_WINDOW_MS) is counted here, in the database, so
+ * One row per attempt at the public register (an account created or an e-mail already in use), with the client
+ * address it came from: the per-address limit (REGISTER_MAX_ACCOUNTS per REGISTER_WINDOW_MS) is counted here, in the database, so
  * every server on it shares the count. Rows older than the window are purged as new ones come in.
  */
 export const registrosPorEndereco = pgTable(
