@@ -307,10 +307,12 @@ async function reconstruirDerivadas(tx: Tx) {
  */
 export async function restaurar(database: Database, arquivo: string, o: OpcoesRestauracao = {}): Promise<ResumoBackup> {
   const trava = await database.soParaMim?.();
-  if (trava && !trava.ok)
+  if (trava && !trava.ok) {
+    const varios = trava.servidores.length > 1;
     throw new ErroDeBackup(
-      `O banco está em uso por ${trava.servidores.length > 1 ? 'servidores' : 'um servidor'} do CEASA Regional (${trava.servidores.join('; ') || 'processo'}): pare-os antes de restaurar.`,
+      `O banco está em uso por ${varios ? 'servidores' : 'um servidor'} do CEASA Regional (${trava.servidores.join('; ') || 'processo'}): ${varios ? 'pare-os' : 'pare-o'} antes de restaurar.`,
     );
+  }
   try {
     return await restaurarSozinho(database.db, arquivo, o);
   } finally {
