@@ -72,6 +72,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const database = opts.database ?? (await openDatabase(config));
   const db = database.db;
   if (!opts.database) app.addHook('onClose', () => database.close());
+  // PostgreSQL: a restore is refused while this server runs (the embedded folder is locked by openDatabase).
+  if (database.servir) {
+    const soltar = await database.servir();
+    app.addHook('onClose', soltar);
+  }
   // Alone among the servers of this database (two may start at the same moment): the first super-admin,
   // the signing key and the photos once kept in DATA_DIR are made or moved once.
   const { adminInicial, keys, chavesCookie } = await database.sozinho(async () => ({

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { DERIVADAS, FORA_DO_BACKUP, MSG_CHAVES_NOVAS } from '../src/db/backup';
 import { fotoPessoa } from '../src/db/schema';
 import { fotoStorage } from '../src/modules/ftp/ftp.service';
 import { call, tokenFor } from './helpers';
@@ -46,9 +47,12 @@ async function novoDestino(): Promise<Destino> {
 
 const abrir = (d: Destino): Promise<Database> => openDatabase({ databaseUrl: d.databaseUrl, dataDir: d.dataDir, memoryDb: false });
 
-/** The command line, as `npm run backup|restore -- ...` runs it, with the target's configuration. */
+/**
+ * The command line, as `npm run backup|restore -- ...` runs it, with the target's configuration, under umask 000
+ * (the file a backup writes must still be the owner's alone).
+ */
 function cli(d: Destino, ...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/backup-cli.ts', ...args], {
+  const r = spawnSync('/bin/sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, '--import', 'tsx', 'apps/api/src/db/backup-cli.ts', ...args], {
     cwd: raiz,
     encoding: 'utf8',
     env: { ...process.env, DATA_DIR: d.dataDir, DATABASE_URL: d.databaseUrl ?? '', LOG_LEVEL: 'warn' },
@@ -57,9 +61,11 @@ function cli(d: Destino, ...args: string[]) {
   return { status: r.status, saida: `${r.stdout}${r.stderr}` };
 }
 
-/** Every table's rows (as JSON text, sorted), so two databases compare whole. */
+/** Every table's rows (as JSON text, sorted) but the secrets a backup leaves out, so two databases compare whole. */
 async function conteudoDe(database: Database): Promise<Record<string, string[]>> {
-  const tabelas = (await database.db.execute(sql`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows as { t: string }[];
+  const tabelas = (
+    (await database.db.execute(sql`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows as { t: string }[]
+  ).filter(({ t }) => !FORA_DO_BACKUP.includes(t));
   const r: Record<string, string[]> = {};
   for (const { t } of tabelas) {
     const linhas = (await database.db.execute(sql`SELECT to_jsonb(x)::text AS l FROM ${sql.identifier(t)} x ORDER BY 1`)).rows as { l: string }[];
@@ -96,6 +102,9 @@ let origem: Destino;
 let noBackup: Record<string, string[]>;
 let destino: Destino;
 let arquivo: string;
+/** Live secrets of the source, none of which may be in its backup. */
+const segredos: Record<string, string[]> = {};
+let hashDoAdmin: string;
 
 beforeAll(async () => {
   // The source: reference data, an admin, records written through the API (with their audit rows and the
@@ -128,6 +137,27 @@ beforeAll(async () => {
     expect(preco.status, JSON.stringify(preco.body)).toBe(201);
     const municipio = await call(app, token, { method: 'POST', url: '/api/municipio', payload: { nome: 'João Lisboa', sigla: 'MA' } });
     expect(municipio.status).toBe(201);
+    // Live secrets: a signed-in session with its refresh token, a pending reset link (and its e-mail), the keys.
+    const entrada = await call(app, null, {
+      method: 'POST',
+      url: '/realms/ceasa/protocol/openid-connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', client_id: 'ceasa-web', username: 'admin@teste.local', password: 'admin-senha' }).toString(),
+    });
+    expect(entrada.status, JSON.stringify(entrada.body)).toBe(200);
+    expect((await call(app, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'admin@teste.local' } })).status).toBe(204);
+    const valores = async (q: ReturnType<typeof sql>) => ((await database.db.execute(q)).rows as { v: string }[]).map((x) => x.v);
+    segredos.token = [entrada.body.refresh_token, entrada.body.access_token];
+    segredos.chaves = await valores(sql`SELECT privada->>'d' AS v FROM chaves`);
+    segredos.cookies = await valores(sql`SELECT jsonb_array_elements_text(payload->'keys') AS v FROM oidc_modelo WHERE tipo = 'ChavesDeCookie'`);
+    segredos.sessoes = await valores(sql`SELECT id::text AS v FROM sessoes`);
+    segredos.refresh = await valores(sql`SELECT token_hash AS v FROM refresh_tokens`);
+    segredos.reset = await valores(sql`SELECT token_hash AS v FROM reset_tokens`);
+    segredos.email = await valores(sql`SELECT corpo AS v FROM outbox`);
+    for (const [k, v] of Object.entries(segredos)) expect(v.length, k).toBeGreaterThan(0);
+    [hashDoAdmin] = await valores(sql`SELECT senha_hash AS v FROM usuarios WHERE email = 'admin@teste.local'`);
+    // An edited summary: a restore must rebuild it from the prices, not trust it.
+    await database.db.execute(sql`UPDATE precos_resumo SET valor_medio = 999.99, valor_maximo = 999.99`);
     noBackup = await conteudoDe(database);
   } finally {
     await app.close();
@@ -160,17 +190,30 @@ describe('backup and restore (the real command line)', () => {
     expect(readdirSync(path.join(origem.dataDir, 'fotos'))).toEqual(['pessoas.importadas']);
     noBackup = await conteudo(origem);
     expect(await fotos(origem)).toEqual({ '12345678909.png': PNG.toString('base64') });
+    // The file is the owner's alone, and holds no live secret; the password hashes stay.
+    expect(statSync(arquivo).mode & 0o777).toBe(0o600);
+    const texto = gunzipSync(readFileSync(arquivo)).toString('utf8');
+    for (const [k, v] of Object.entries(segredos)) for (const x of v) expect(texto.includes(x), `${k} no backup`).toBe(false);
+    for (const t of [...FORA_DO_BACKUP, ...DERIVADAS]) expect(texto).not.toContain(JSON.stringify(['TABELA', t]));
+    expect(texto).toContain(hashDoAdmin);
 
     destino = await novoDestino();
     const r = cli(destino, 'restaurar', arquivo);
     expect(r.status, r.saida).toBe(0);
     expect(r.saida).toContain('restaurado em');
+    expect(r.saida).toContain(MSG_CHAVES_NOVAS);
 
     const database = await abrir(destino);
     try {
       const depois = await conteudoDe(database);
       expect(Object.keys(depois)).toEqual(Object.keys(noBackup));
-      for (const t of Object.keys(noBackup)) expect(depois[t], t).toEqual(noBackup[t]);
+      // The summaries were rebuilt from the prices: the edited 999.99 is gone, the real 12.34 is back.
+      expect(depois.precos_resumo.join()).not.toContain('999.99');
+      expect(depois.precos_resumo.join()).toContain('"valor_maximo": 12.34');
+      for (const t of Object.keys(noBackup)) if (!DERIVADAS.includes(t)) expect(depois[t], t).toEqual(noBackup[t]);
+      // No key, session or token came across: the next start makes new keys.
+      for (const t of FORA_DO_BACKUP.filter((x) => x !== 'tentativas_de_entrada'))
+        expect((await database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(t)}`)).rows[0], t).toEqual({ n: 0 });
       // Something real went across: the product, its price summary (a trigger-kept table) and the audit log.
       expect(depois.produto.join()).toContain('Alface Crespa');
       expect(depois.precos_resumo.length).toBeGreaterThan(0);
@@ -206,7 +249,7 @@ describe('backup and restore (the real command line)', () => {
     const r = cli(destino, 'restaurar', arquivo, '--substituir');
     expect(r.status, r.saida).toBe(0);
     const depois = await conteudo(destino);
-    expect(depois).toEqual(noBackup);
+    for (const t of Object.keys(noBackup)) if (!DERIVADAS.includes(t)) expect(depois[t], t).toEqual(noBackup[t]);
     expect(depois).not.toEqual(antes);
     expect(await fotos(destino)).toEqual(await fotos(origem));
     expect(Object.keys(await fotos(destino))).toEqual(['12345678909.png']);
@@ -235,5 +278,52 @@ describe('backup and restore (the real command line)', () => {
     expect(existente.status).toBe(1);
     expect(existente.saida).toContain('já existe');
     expect(cli(origem, 'backup').status).toBe(2);
+  }, 180_000);
+});
+
+describe('a restore that cannot go on', () => {
+  it('is refused while a server uses the database or its folder, naming the server', async () => {
+    const alvo = await novoDestino();
+    const database = await abrir(alvo);
+    const app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'admin@teste.local', dataDir: alvo.dataDir } });
+    await app.ready();
+    try {
+      const r = cli(alvo, 'restaurar', arquivo, '--substituir');
+      expect(r.status).toBe(1);
+      expect(r.saida).toContain(urlServidor ? `do CEASA Regional (pid ${process.pid}` : `em uso pelo processo ${process.pid}`);
+      expect(r.saida.trim().split('\n')).toHaveLength(1);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 180_000);
+
+  it('fails in one pt-BR line that shows no value, and refuses an over-long line without reading it whole', async () => {
+    // Two accounts with one e-mail: the database refuses the second; the message names the rule, not the rows.
+    const texto = gunzipSync(readFileSync(arquivo)).toString('utf8').split('\n');
+    const i = texto.findIndex((l) => l.includes(hashDoAdmin));
+    const copia = JSON.parse(texto[i]);
+    copia.id = randomUUID();
+    const duplicado = [...texto.slice(0, i + 1), JSON.stringify(copia), ...texto.slice(i + 1)].join('\n');
+    const fim = JSON.parse(texto.filter(Boolean).at(-1)!);
+    fim[1].usuarios++;
+    const comFim = duplicado.replace(/\n\["FIM".*\n?$/, `\n${JSON.stringify(fim)}\n`);
+    const ruim = path.join(tmp, 'duplicado.gz');
+    writeFileSync(ruim, gzipSync(comFim));
+    const alvo = await novoDestino();
+    const r = cli(alvo, 'restaurar', ruim);
+    expect(r.status).toBe(1);
+    expect(r.saida.trim().split('\n')).toHaveLength(1);
+    expect(r.saida).toContain('A restauração falhou na tabela usuarios: valor repetido onde deve ser único');
+    expect(r.saida).not.toContain(hashDoAdmin);
+    expect(r.saida).not.toContain('admin@teste.local');
+    expect(r.saida).not.toMatch(/insert/i);
+
+    // A line of 70 MB (the file itself is small): refused as soon as it passes the limit.
+    const longa = path.join(tmp, 'longa.gz');
+    writeFileSync(longa, gzipSync(Buffer.concat([Buffer.from(`${texto[0]}\n["TABELA","municipio"]\n{"nome":"`), Buffer.alloc(70 * 1024 * 1024, 'a')])));
+    const l = cli(alvo, 'restaurar', longa);
+    expect(l.status).toBe(1);
+    expect(l.saida.trim()).toBe('Arquivo de backup inválido: uma linha passa de 64 MB.');
   }, 180_000);
 });

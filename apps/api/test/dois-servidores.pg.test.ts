@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
 import { avisosPostgres, NOME_DA_CONEXAO, type AvisosDoApp } from '../src/lib/avisos';
 import { iniciarServidor, portaLivre } from './helpers';
+import { rajada } from './rajada-apoio';
 
 const urlServidor = process.env.DATABASE_URL!;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -287,6 +288,11 @@ describe('two servers on one PostgreSQL database behave as one', () => {
       expect(r.status).toBe(429);
       expect(r.body.message).toBe('Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.');
     }
+  });
+
+  it('checks at most five passwords of thirty sent at once over both servers, and refuses the right one inside the burst (issue 29)', async () => {
+    const c = await conta(A, []);
+    await rajada([`http://127.0.0.1:${A}`, `http://127.0.0.1:${B}`], c.email, c.senha);
   });
 
   it('serves through one server a photo uploaded through the other', async () => {

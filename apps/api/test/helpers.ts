@@ -70,7 +70,7 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
  * read once per worker. Only the SQL files and the journal decide the database (not the snapshots).
  */
 let modelo: Promise<Blob> | undefined;
-function templatePglite(): Promise<Blob> {
+export function templatePglite(): Promise<Blob> {
   modelo ??= (async () => {
     const h = createHash('sha256');
     for (const f of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {

@@ -1,14 +1,16 @@
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE [--substituir]`: the whole product (every table and
  * the person photos) to one file and back, with the server's configuration (DATA_DIR or DATABASE_URL).
- * The embedded database is opened by one process at a time: stop the server first. On PostgreSQL a backup
- * may run beside the server (one consistent snapshot); stop the server for a restore.
+ * The embedded database is opened by one process at a time: stop the server first (a folder in use is refused).
+ * On PostgreSQL a backup may run beside the server (one consistent snapshot); a restore is refused while a
+ * server runs. A backup holds no key, session or token: after a restore everyone signs in again.
  */
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { importarFotosDaPasta } from '../modules/ftp/ftp.service';
-import { openDatabase } from './client';
-import { ErroDeBackup, fazerBackup, restaurar, type ResumoBackup } from './backup';
+import { openDatabase, type Database } from './client';
+import { PastaEmUso } from './trava-da-pasta';
+import { ErroDeBackup, fazerBackup, MSG_CHAVES_NOVAS, restaurar, type ResumoBackup } from './backup';
 
 const USO = 'Uso: npm run backup -- ARQUIVO   |   npm run restore -- ARQUIVO [--substituir]';
 
@@ -37,7 +39,16 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const onde = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `banco embutido em ${config.dataDir}`;
   const inicio = Date.now();
-  const database = await openDatabase(config);
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (e) {
+    if (e instanceof PastaEmUso) {
+      console.error(e.message);
+      return 1;
+    }
+    throw e;
+  }
   try {
     // Photos a version before decision 0103 left in DATA_DIR move into the database first (as a start does).
     await database.sozinho(() => importarFotosDaPasta(database.db, config));
@@ -47,14 +58,13 @@ async function main(argv: string[]): Promise<number> {
     } else {
       const r = await restaurar(database, arquivos[0], { substituir });
       console.log(`Backup ${arquivos[0]} restaurado em ${onde}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
+      console.log(MSG_CHAVES_NOVAS);
     }
     return 0;
   } catch (e) {
-    if (e instanceof ErroDeBackup) {
-      console.error(e.message);
-      return 1;
-    }
-    throw e;
+    // One pt-BR line, never a query with its values (password hashes among them).
+    console.error(e instanceof ErroDeBackup ? e.message : `Falha inesperada (${(e as { code?: string }).code ?? (e as Error).name}): nada foi alterado.`);
+    return 1;
   } finally {
     await database.close();
   }

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { travarPasta } from './trava-da-pasta';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -32,6 +33,16 @@ export interface Database {
    */
   sozinho<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: marks this process as a server of the database for as long as it runs (a shared advisory
+   * lock on a connection of its own, named after the pid), so a restore is refused meanwhile. Returns its release.
+   */
+  servir?: () => Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: the database for this process alone (the exclusive side of that lock), or the servers
+   * using it (their connections' names, pid included). A server starting meanwhile waits for the release.
+   */
+  soParaMim?: () => Promise<{ ok: true; soltar: () => Promise<void> } | { ok: false; servidores: string[] }>;
   /** PGlite only: the whole data directory as a tarball. */
   dump?: () => Promise<Blob>;
 }
@@ -70,23 +81,33 @@ export async function openDatabase(
     const db = drizzlePg(pool, { schema });
     const sozinho = <T>(fn: () => Promise<T>) => comTrava(pool, fn);
     await sozinho(() => migratePg(db, { migrationsFolder }));
-    return { db, kind: 'postgres', url: config.databaseUrl, sozinho, close: () => pool.end() };
+    const url = config.databaseUrl;
+    return { db, kind: 'postgres', url, sozinho, close: () => pool.end(), servir: () => servir(url), soParaMim: () => soParaMim(url) };
   }
   compilacaoEnxutaDoPglite();
   let dir: string | undefined;
+  let soltar = () => undefined as void;
   if (!config.memoryDb) {
     dir = path.join(config.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    // One process per folder: a second server, a backup or a restore on a folder in use is refused.
+    soltar = travarPasta(config.dataDir);
   }
-  const client = await PGlite.create(dir, {
-    extensions: { unaccent, pg_trgm },
-    parsers: COMO_TEXTO,
-    loadDataDir,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', sozinho: (fn) => fn(), close: () => client.close(), dump: () => client.dumpDataDir('none') };
+  try {
+    const client = await PGlite.create(dir, {
+      extensions: { unaccent, pg_trgm },
+      parsers: COMO_TEXTO,
+      loadDataDir,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    const close = () => client.close().finally(soltar);
+    return { db, kind: 'pglite', sozinho: (fn) => fn(), close, dump: () => client.dumpDataDir('none') };
+  } catch (e) {
+    soltar();
+    throw e;
+  }
 }
 
 /**
@@ -127,6 +148,35 @@ async function comTrava<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
   } finally {
     c.release();
   }
+}
+
+/** The advisory lock every running server holds shared and a restore takes exclusive. */
+export const TRAVA_DOS_SERVIDORES = 0x0cea5b;
+/** The name (application_name) of a server's connection that holds TRAVA_DOS_SERVIDORES; the pid follows it. */
+export const NOME_DO_SERVIDOR = 'ceasa-servidor';
+
+async function servir(url: string): Promise<() => Promise<void>> {
+  const c = new pg.Client({ connectionString: url, application_name: `${NOME_DO_SERVIDOR} pid ${process.pid}` });
+  c.on('error', () => undefined);
+  await c.connect();
+  await c.query('SELECT pg_advisory_lock_shared($1)', [TRAVA_DOS_SERVIDORES]);
+  return () => c.end().catch(() => undefined);
+}
+
+async function soParaMim(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  c.on('error', () => undefined);
+  await c.connect();
+  const [{ ok }] = (await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [TRAVA_DOS_SERVIDORES])).rows;
+  if (ok) return { ok: true as const, soltar: () => c.end().catch(() => undefined) };
+  const r = await c.query<{ nome: string; onde: string | null }>(
+    `SELECT application_name AS nome, client_addr::text AS onde FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name LIKE $1 ORDER BY backend_start`,
+    [`${NOME_DO_SERVIDOR} pid %`],
+  );
+  await c.end().catch(() => undefined);
+  const servidores = r.rows.map((x) => `${x.nome.slice(NOME_DO_SERVIDOR.length + 1)}${x.onde ? ` em ${x.onde.replace(/\/\d+$/, '')}` : ''}`);
+  return { ok: false as const, servidores };
 }
 
 /**

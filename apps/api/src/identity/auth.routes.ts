@@ -10,7 +10,7 @@ import { badRequest, conflict, HttpError } from '../lib/errors';
 import { hashSenha } from './passwords';
 import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
 import { contarRegistro, podeRegistrar } from './registros';
-import { loginThrottle, resetThrottle, type Veredito } from './throttle';
+import { esquecerTentativas, loginThrottle, resetThrottle } from './throttle';
 import { semSenhaNoModoExterno } from './sessao-web.routes';
 import { revogarSessoesDoUsuario } from './tokens';
 
@@ -34,26 +34,28 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, summary: 'Cria uma conta (sem perfil)', body: registerInput }, config: { acesso }, onRequest },
     async (req, reply) => {
       const email = req.body.email.toLowerCase();
-      // A few accounts per client address in the window (counted in the database): checked before any
-      // work, and again under a per-address lock in the transaction that creates the account.
-      const recusar = (v: Veredito) => {
-        if (v.ok) return;
+      // A few register attempts per client address in the window, counted in the database under a per-address
+      // lock BEFORE anything else (an existing e-mail's 409 counts too, so the register cannot be used to probe
+      // for accounts): parallel attempts from one address meet the limit exactly.
+      const v = await db.transaction(async (tx) => {
+        const pode = await podeRegistrar(tx, ctx.config, req.ip, true);
+        if (pode.ok) await contarRegistro(tx, ctx.config, req.ip);
+        return pode;
+      });
+      if (!v.ok) {
         reply.header('retry-after', String(v.esperarSegundos));
         throw new HttpError(429, v.message);
-      };
-      recusar(await podeRegistrar(db, ctx.config, req.ip));
+      }
       const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
       if (existe) throw conflict(MSG_EMAIL_USADO);
       const senhaHash = await hashSenha(req.body.senha);
       const criado = await db.transaction(async (tx) => {
-        recusar(await podeRegistrar(tx, ctx.config, req.ip, true));
         const [u] = await tx
           .insert(usuarios)
           .values({ nome: req.body.nome, email, senhaHash, roles: [] })
           .onConflictDoNothing({ target: usuarios.email })
           .returning();
         if (!u) throw conflict(MSG_EMAIL_USADO);
-        await contarRegistro(tx, ctx.config, req.ip);
         await registrarLog(tx, email, 'Usuario', u.id, 'INSERT', { id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
         return u;
       });
@@ -111,6 +113,7 @@ export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
       app.esquecerSessoes();
       // A locked-out user who proved ownership of the mailbox may try again at once.
       loginThrottle(ctx).limparConta(email);
+      await esquecerTentativas(db, email);
       return reply.code(204).send();
     },
   );

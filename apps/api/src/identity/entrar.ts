@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { usuarios } from '../db/schema';
 import { ESCOPO_API, issuerDo } from './keys';
 import { verificarSenha } from './passwords';
-import { loginThrottle } from './throttle';
+import { contarTentativa, esquecerTentativas, loginThrottle, MSG_TENTATIVAS, tentativasDoPar } from './throttle';
 import { abrirSessao, type SessaoRow, type UsuarioRow } from './tokens';
 
 export const MSG_CREDENCIAIS = 'Email ou senha inválido';
@@ -21,6 +21,11 @@ export async function entrarComSenha(ctx: AppContext, ip: string, emailInformado
   const throttle = loginThrottle(ctx);
   const v = throttle.verificar(email, ip);
   if (!v.ok) return { ok: false, status: 429, message: v.message, esperarSegundos: v.esperarSegundos };
+  // Counted before the password is checked, in the database (every server meets one count): past the limit,
+  // no password is checked until the pair's window ends.
+  const { loginMaxAttempts: max, loginWindowMs: janela } = ctx.config;
+  const t = await contarTentativa(ctx.db, email, ip, janela);
+  if (t.n > max) return { ok: false, status: 429, message: MSG_TENTATIVAS, esperarSegundos: t.esperarSegundos };
 
   const [usuario] = await ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
   const senhaOk = await verificarSenha(usuario?.senhaHash, senha);
@@ -28,6 +33,9 @@ export async function entrarComSenha(ctx: AppContext, ip: string, emailInformado
     throttle.falhou(email, ip);
     return { ok: false, status: 401, message: MSG_CREDENCIAIS };
   }
+  // The right password inside a burst (attempts past the limit meanwhile) is refused like the rest of it.
+  if ((await tentativasDoPar(ctx.db, email, ip, janela)) > max) return { ok: false, status: 429, message: MSG_TENTATIVAS, esperarSegundos: t.esperarSegundos };
+  await esquecerTentativas(ctx.db, email, ip);
   throttle.entrou(email, ip);
   const { sessao, refreshToken } = await abrirSessao(ctx.db, usuario.id, ctx.config.refreshTokenTtl);
   return { ok: true, usuario, sessao, refreshToken };

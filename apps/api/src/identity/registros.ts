@@ -9,11 +9,11 @@ export const MSG_MUITAS_CONTAS = 'Muitas contas criadas a partir deste endereço
 type Limite = Pick<Config, 'registerMaxAccounts' | 'registerWindowMs'>;
 
 /**
- * Whether `endereco` may create one more account: fewer than REGISTER_MAX_ACCOUNTS created from it in
- * the last REGISTER_WINDOW_MS (docs/decisions/0079-limites-contra-abuso.md). Counted in the database
- * (its clock), so servers sharing it share the count. With `travar`, inside the transaction that
- * creates the account: an advisory lock per address makes concurrent registrations from one address
- * wait for each other, so the limit holds exactly.
+ * Whether `endereco` may try one more register: fewer than REGISTER_MAX_ACCOUNTS attempts from it in the last
+ * REGISTER_WINDOW_MS, whatever they answered (docs/decisions/0079-limites-contra-abuso.md, 0161). Counted in the
+ * database (its clock), so servers sharing it share the count. With `travar`, inside the transaction that counts
+ * the attempt: an advisory lock per address makes concurrent attempts from one address wait for each other, so
+ * the limit holds exactly.
  */
 export async function podeRegistrar(tx: Tx, limite: Limite, endereco: string, travar = false): Promise<Veredito> {
   if (travar) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.registro'), hashtext(${endereco}))`);
@@ -28,7 +28,7 @@ export async function podeRegistrar(tx: Tx, limite: Limite, endereco: string, tr
   return { ok: false, message: MSG_MUITAS_CONTAS, esperarSegundos: Math.max(1, espera ?? 1) };
 }
 
-/** Counts an account created from `endereco` (in its transaction), forgetting those older than the window. */
+/** Counts a register attempt from `endereco` (in its transaction), forgetting those older than the window. */
 export async function contarRegistro(tx: Tx, limite: Limite, endereco: string) {
   await tx.execute(
     sql`DELETE FROM ${registrosPorEndereco} WHERE ${registrosPorEndereco.criadoEm} <= now() - make_interval(secs => ${limite.registerWindowMs / 1000})`,

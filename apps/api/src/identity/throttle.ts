@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { tentativasDeEntrada } from '../db/schema';
 import type { Avisos } from '../lib/avisos';
 
 /**
@@ -45,11 +48,6 @@ export class Throttle {
   limpar(chave: string) {
     this.falhas.delete(chave);
   }
-
-  /** Forgets every key that starts with `prefixo`. */
-  limparPrefixo(prefixo: string) {
-    for (const chave of [...this.falhas.keys()]) if (chave.startsWith(prefixo)) this.falhas.delete(chave);
-  }
 }
 
 export const MSG_TENTATIVAS = 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.';
@@ -69,7 +67,8 @@ const CONHECIDO_MS = 30 * 24 * 3600_000;
 /**
  * Sign-in throttling (docs/decisions/0051-lockouts-sem-negar-acesso.md), so a lockout cannot be used
  * against someone else:
- * 1. the pair (account, address): `max` failures in the window refuse that pair (429) until the window slides;
+ * 1. the pair (account, address): past `max` attempts in the window, that pair is refused (429) until the window
+ *    ends; counted in the database before the password is checked (contarTentativa below, decision 0161);
  * 2. the account as a whole is never locked: past `max` failures from anywhere, an address where the
  *    account never signed in must wait after each failure, 1 s doubling up to 60 s (NIST SP 800-63B
  *    5.2.2); an address where it signed in during the last 30 days is not slowed down, so the owner
@@ -78,7 +77,6 @@ const CONHECIDO_MS = 30 * 24 * 3600_000;
  *    signed in from it: the colleagues behind the same office NAT who already did keep working.
  */
 export class LoginThrottle {
-  readonly par: Throttle;
   readonly conta: Throttle;
   readonly ip: Throttle;
   /** account → (address → last successful sign-in). */
@@ -89,7 +87,6 @@ export class LoginThrottle {
     janelaMs: number,
     private maxChaves = 10_000,
   ) {
-    this.par = new Throttle(max, janelaMs, maxChaves);
     // Enough history to grow the delay to its cap.
     this.conta = new Throttle(max + 8, janelaMs, maxChaves);
     this.ip = new Throttle(max * IP_FATOR, janelaMs, maxChaves);
@@ -100,9 +97,8 @@ export class LoginThrottle {
     return t !== undefined && agora - t < CONHECIDO_MS;
   }
 
-  /** Whether this attempt may check the password at all. */
+  /** Whether this attempt may check the password at all (the pair's own limit is contarTentativa's). */
   verificar(conta: string, ip: string, agora = Date.now()): Veredito {
-    if (this.par.bloqueado(`${conta}\n${ip}`, agora)) return { ok: false, message: MSG_TENTATIVAS, esperarSegundos: 15 * 60 };
     if (this.conhecido(conta, ip, agora)) return { ok: true };
     if (this.ip.bloqueado(ip, agora)) return { ok: false, message: MSG_TENTATIVAS, esperarSegundos: 15 * 60 };
     const falhas = this.conta.eventos(conta, agora);
@@ -134,19 +130,17 @@ export class LoginThrottle {
   }
 
   private contarFalha(conta: string, ip: string, agora: number) {
-    this.par.falhou(`${conta}\n${ip}`, agora);
     this.conta.falhou(conta, agora);
     this.ip.falhou(ip, agora);
   }
 
-  /** A right password: the pair starts afresh and the address becomes one of the account's own. */
+  /** A right password: the address becomes one of the account's own. */
   entrou(conta: string, ip: string, agora = Date.now()) {
     this.registrarEntrada(conta, ip, agora);
     this.difundir(['entrou', conta, ip, agora]);
   }
 
   private registrarEntrada(conta: string, ip: string, agora: number) {
-    this.par.limpar(`${conta}\n${ip}`);
     const m = this.conhecidos.get(conta) ?? new Map<string, number>();
     m.delete(ip);
     m.set(ip, agora);
@@ -164,7 +158,6 @@ export class LoginThrottle {
 
   private limparContaAqui(conta: string) {
     this.conta.limpar(conta);
-    this.par.limparPrefixo(`${conta}\n`);
   }
 }
 
@@ -252,3 +245,40 @@ function throttles(ctx: Contexto): Throttles {
 /** One set per app instance (keyed by its context), so test apps never share counters. */
 export const loginThrottle = (ctx: Contexto) => throttles(ctx).login;
 export const resetThrottle = (ctx: Contexto) => throttles(ctx).reset;
+
+/**
+ * The burst guard (docs/decisions/0161-limites-no-banco.md): every sign-in attempt of the pair (account, address)
+ * is counted in the database BEFORE its password is checked, in one atomic upsert (the row's lock orders
+ * concurrent attempts, on any number of servers). Answers the attempt's number in the window (which starts at the
+ * pair's first attempt and lasts LOGIN_WINDOW_MS) and the seconds left in it. Past `max` the password is not
+ * checked: thirty parallel attempts check at most `max` passwords.
+ */
+export async function contarTentativa(db: Tx, conta: string, endereco: string, janelaMs: number): Promise<{ n: number; esperarSegundos: number }> {
+  const janela = sql`make_interval(secs => ${janelaMs / 1000})`;
+  const t = tentativasDeEntrada;
+  const r = await db.execute<{ n: number; espera: number }>(sql`
+    INSERT INTO ${t} AS t (conta, endereco, inicio, n) VALUES (${conta}, ${endereco}, clock_timestamp(), 1)
+    ON CONFLICT (conta, endereco) DO UPDATE SET
+      n = CASE WHEN t.inicio > clock_timestamp() - ${janela} THEN t.n + 1 ELSE 1 END,
+      inicio = CASE WHEN t.inicio > clock_timestamp() - ${janela} THEN t.inicio ELSE clock_timestamp() END
+    RETURNING n, greatest(1, ceil(extract(epoch FROM inicio + ${janela} - clock_timestamp())))::int AS espera`);
+  const { n, espera } = r.rows[0];
+  // A new window: forget the pairs whose window ended (the table holds the attempts of one window at most).
+  if (n === 1) await db.execute(sql`DELETE FROM ${t} WHERE ${t.inicio} < clock_timestamp() - ${janela}`);
+  return { n, esperarSegundos: espera };
+}
+
+/** The pair's attempts in its current window (0 when none or the window ended). */
+export async function tentativasDoPar(db: Tx, conta: string, endereco: string, janelaMs: number): Promise<number> {
+  const t = tentativasDeEntrada;
+  const r = await db.execute<{ n: number }>(
+    sql`SELECT n FROM ${t} WHERE ${t.conta} = ${conta} AND ${t.endereco} = ${endereco} AND ${t.inicio} > clock_timestamp() - make_interval(secs => ${janelaMs / 1000})`,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** A right password (outside a burst): the pair starts afresh. */
+export async function esquecerTentativas(db: Tx, conta: string, endereco?: string) {
+  const t = tentativasDeEntrada;
+  await db.delete(t).where(endereco === undefined ? eq(t.conta, conta) : and(eq(t.conta, conta), eq(t.endereco, endereco)));
+}

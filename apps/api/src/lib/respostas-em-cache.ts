@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { pageQuery } from '@ceasa/shared';
 import type { Avisos } from './avisos';
 
 /**
@@ -15,14 +16,100 @@ export function enviarJson<R>(reply: R, texto: string): R {
 }
 
 /**
+ * A map bounded by a byte budget (and a count), least recently used out (docs/decisions/0164-cache-publico-limitado.md):
+ * anything the internet can make the server keep (one entry per query string) stays within `bytes`, whatever is
+ * asked. `tamanho` says what an entry weighs (a JS string's text counts twice its length: UTF-16).
+ */
+export class LruPorBytes<V> {
+  private itens = new Map<string, { v: V; peso: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly bytes: number,
+    private readonly tamanho: (v: V) => number,
+    private readonly maximo = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** The entry, now the most recently used. */
+  get(chave: string): V | undefined {
+    const e = this.itens.get(chave);
+    if (!e) return undefined;
+    this.itens.delete(chave);
+    this.itens.set(chave, e);
+    return e.v;
+  }
+
+  /** Keeps `v` (unless it alone passes the budget), dropping the least recently used entries past the budget. */
+  set(chave: string, v: V) {
+    this.delete(chave);
+    const peso = this.tamanho(v) + chave.length * 2;
+    if (peso > this.bytes) return;
+    this.itens.set(chave, { v, peso });
+    this.total += peso;
+    while (this.total > this.bytes || this.itens.size > this.maximo) this.delete(this.itens.keys().next().value!);
+  }
+
+  delete(chave: string) {
+    const e = this.itens.get(chave);
+    if (!e) return;
+    this.itens.delete(chave);
+    this.total -= e.peso;
+  }
+
+  clear() {
+    this.itens.clear();
+    this.total = 0;
+  }
+
+  /** Entries and bytes kept (tests). */
+  get tamanhoAtual() {
+    return { entradas: this.itens.size, bytes: this.total };
+  }
+}
+
+/** What one kept answer weighs: its text (UTF-16) and the map's own share. */
+const pesoDoTexto = (texto: string) => texto.length * 2 + 64;
+
+/** The query parameters a kept answer's key carries (the pages'); the others are left out of it. */
+const PARAMETROS_CONHECIDOS = new Set(Object.keys(pageQuery.shape));
+
+/**
+ * The key an answer is kept under: the path and, of its query as sent, only the parameters the pages know (the
+ * route's schema ignores the others, so the answer is the same). Null (not kept) when a parameter's name is
+ * escaped or odd, or a known one comes twice: the answer could then differ from the key's.
+ */
+export function chaveGuardavel(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const vistos = new Set<string>();
+  const ficam: string[] = [];
+  for (const par of url.slice(q + 1).split('&')) {
+    if (!par) continue;
+    const i = par.indexOf('=');
+    const nome = i < 0 ? par : par.slice(0, i);
+    if (!/^[A-Za-z_]\w*$/.test(nome)) return null;
+    if (!PARAMETROS_CONHECIDOS.has(nome)) continue;
+    if (vistos.has(nome)) return null;
+    vistos.add(nome);
+    ficam.push(par);
+  }
+  return ficam.length ? `${url.slice(0, q)}?${ficam.join('&')}` : url.slice(0, q);
+}
+
+/** The byte budget of one route's kept answers, unless it says another. */
+export const ORCAMENTO_PADRAO = 4 * 1024 * 1024;
+
+/**
  * Public answers kept as their JSON text (serialised once, by the route's response schema) until a notice on
  * one of `canais` says their data changed (docs/decisions/0100-cache-das-respostas-publicas.md): then all are
  * dropped at once, on every server (app.avisos). Callers asking for the same key while it is being computed
  * share the one computation. An answer computed while a notice arrived is served but not kept: it may have
- * read the data from before the change. At most `maximo` answers are kept (past it, all are dropped).
+ * read the data from before the change. At most `maximo` answers and `bytes` of text are kept, the least
+ * recently used going first, and the query parameters the pages do not know are not part of the key
+ * (chaveGuardavel, decision 0164): what anyone can ask for costs a bounded amount of memory.
  */
-export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000) {
-  const prontas = new Map<string, string>();
+export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000, bytes = ORCAMENTO_PADRAO) {
+  const prontas = new LruPorBytes<string>(bytes, pesoDoTexto, maximo);
   const emCurso = new Map<string, Promise<string>>();
   let geracao = 0;
   const esquecer = () => {
@@ -33,9 +120,14 @@ export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000
   for (const canal of canais) avisos.ouvir(canal, esquecer);
   return {
     /** The kept answer of `chave`, if any (a route's early hook sends it before validation and the handler). */
-    pronta: (chave: string): string | undefined => prontas.get(chave),
+    pronta: (url: string): string | undefined => {
+      const chave = chaveGuardavel(url);
+      return chave === null ? undefined : prontas.get(chave);
+    },
     /** The kept answer of `chave`, or `calcular`'s (the JSON text), kept unless a notice came meanwhile. */
-    obter(chave: string, calcular: () => Promise<string>): Promise<string> {
+    obter(url: string, calcular: () => Promise<string>): Promise<string> {
+      const chave = chaveGuardavel(url);
+      if (chave === null) return calcular();
       const pronta = prontas.get(chave);
       if (pronta !== undefined) return Promise.resolve(pronta);
       const curso = emCurso.get(chave);
@@ -45,7 +137,6 @@ export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000
         (texto) => {
           if (geracao === desde) {
             emCurso.delete(chave);
-            if (prontas.size >= maximo) prontas.clear();
             prontas.set(chave, texto);
           }
           return texto;
@@ -57,6 +148,10 @@ export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000
       );
       emCurso.set(chave, p);
       return p;
+    },
+    /** What is kept (tests). */
+    get guardadas() {
+      return prontas.tamanhoAtual;
     },
   };
 }

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyServerOptions } from 'fastify';
+import { chaveGuardavel, LruPorBytes } from '../lib/respostas-em-cache';
 
 /** A kept answer's JSON text for a request's raw URL, if one is kept (lib/respostas-em-cache.ts `pronta`). */
 type Pronta = (url: string) => string | undefined;
@@ -18,6 +19,10 @@ const ZSTD_NO_NODE = typeof (zlib as { zstdCompressSync?: unknown }).zstdCompres
 const JSON_UTF8 = 'application/json; charset=utf-8';
 /** The body /home's first call sends (`{}`), the only one the shortcut answers; any other goes to Fastify. */
 const CORPO_VAZIO = '{}';
+/** The bytes the ready-to-send forms may take (decision 0164): least recently sent out past it. */
+export const ORCAMENTO_DAS_SAIDAS = 8 * 1024 * 1024;
+/** What a kept form weighs: its text (UTF-16, though usually shared with the kept answer) and each encoding's bytes. */
+const pesoDaSaida = (s: Saida) => s.texto.length * 2 + Object.values(s.formas).reduce((n, f) => n + f.corpo.length + 200, 0);
 
 /**
  * The encoding @fastify/compress would choose for this `accept-encoding` ('' for none), or null where the
@@ -54,7 +59,7 @@ export function criarAtalhoPublico() {
   const posts: { prefixo: string; pronta: Pronta }[] = [];
   /** GET routes whose kept answers are keyed by the rest of the path. */
   const gets: { prefixo: string; pronta: Pronta }[] = [];
-  const saidas = new Map<string, Saida>();
+  const saidas = new LruPorBytes<Saida>(ORCAMENTO_DAS_SAIDAS, pesoDaSaida, 10_000);
   let atendidas = 0;
 
   /** The headers and bytes Fastify would send for `texto` in encoding `cod`, in its order. */
@@ -71,14 +76,17 @@ export function criarAtalhoPublico() {
     return { cabecalhos: Object.entries(h).flat(), corpo };
   }
 
-  function enviar(res: ServerResponse, chave: string, texto: string, cod: 'br' | 'gzip' | '') {
+  function enviar(res: ServerResponse, url: string, texto: string, cod: 'br' | 'gzip' | '') {
+    // By the answer's key: query strings that differ only by parameters the pages ignore share one entry.
+    const chave = chaveGuardavel(url) ?? url;
     let s = saidas.get(chave);
-    if (s?.texto !== texto) {
-      if (saidas.size >= 10_000) saidas.clear();
-      s = { texto, formas: {} };
+    if (s?.texto !== texto) s = { texto, formas: {} };
+    let f = s.formas[cod];
+    if (!f) {
+      f = s.formas[cod] = forma(texto, cod);
+      // Weighed again with its new form.
       saidas.set(chave, s);
     }
-    const f = (s.formas[cod] ??= forma(texto, cod));
     atendidas++;
     res.writeHead(200, f.cabecalhos);
     res.end(f.corpo);

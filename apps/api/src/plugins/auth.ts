@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import { grupoDosPapeis, type Acao, type PermissoesPorRota } from '@ceasa/shared';
+import { grupoDosPapeis, ROLE_GRUPO, type Acao, type PermissoesPorRota } from '@ceasa/shared';
 import type { Db } from '../db/client';
 import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
 import { identificar, sincronizarUsuario, type Claims, type ProvedorExterno } from '../identity/externo';
@@ -17,6 +17,12 @@ import { forbidden, unauthorized } from '../lib/errors';
  * - `'autenticado'`: any signed-in user, even without a profile.
  */
 export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado';
+
+/**
+ * The routes that manage access itself (users, permission groups, routes): never deleted, and always the
+ * super-admin's, so no edit of the permissions can lock everyone out of them (decision 0163).
+ */
+export const ROTAS_PROTEGIDAS = ['usuarios', 'permissoes', 'rotas'] as const;
 
 /** Whether a group's flags satisfy a route's `{ rota, acao }`. */
 export function permite(perms: PermissoesPorRota, a: { rota: string; acao: Acao | Acao[] }): boolean {
@@ -75,13 +81,17 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     const hit = cache.get(grupo);
     if (hit && Date.now() - hit.at < 30_000) return hit.perms;
     const geracao = geracaoPermissoes;
+    // By the route's key (rotas.chave), which a rename does not change (decision 0163).
     const rows = await db
-      .select({ nome: rotas.nome, criar: permissoes.criar, editar: permissoes.editar, deletar: permissoes.deletar, visualizar: permissoes.visualizar })
+      .select({ chave: rotas.chave, criar: permissoes.criar, editar: permissoes.editar, deletar: permissoes.deletar, visualizar: permissoes.visualizar })
       .from(permissoes)
       .innerJoin(rotas, eq(rotas.id, permissoes.rotaId))
       .where(and(eq(permissoes.grupoId, grupo)));
     const perms: PermissoesPorRota = {};
-    for (const r of rows) perms[r.nome] = { criar: r.criar, editar: r.editar, deletar: r.deletar, visualizar: r.visualizar };
+    for (const r of rows) perms[r.chave] = { criar: r.criar, editar: r.editar, deletar: r.deletar, visualizar: r.visualizar };
+    // The super-admin always manages users, permission groups and routes, whatever its group's rows say.
+    if (grupo === ROLE_GRUPO['super-admin'])
+      for (const chave of ROTAS_PROTEGIDAS) perms[chave] = { criar: true, editar: true, deletar: true, visualizar: true };
     if (geracao === geracaoPermissoes) cache.set(grupo, { at: Date.now(), perms });
     return perms;
   });

@@ -5,6 +5,11 @@ export const rotas = pgTable('rotas', {
   /** Changes on every save: a save that sends another is refused (decision 0085). */
   versao: integer('versao').notNull().default(1),
   nome: varchar('nome', { length: 200 }).notNull().unique(),
+  /**
+   * What the permission checks match (decision 0163): the route's name when it was created, never changed by a
+   * rename (the database keeps it: migration rotas_chave's trigger). The product's routes have ROTAS as keys.
+   */
+  chave: varchar('chave', { length: 200 }).notNull().unique(),
 });
 
 export const grupoPermissoes = pgTable('grupo_permissoes', {

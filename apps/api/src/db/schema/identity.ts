@@ -1,4 +1,4 @@
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const usuarios = pgTable('usuarios', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -67,8 +67,8 @@ export const chaves = pgTable('chaves', {
 });
 
 /**
- * One row per account created through the public register, with the client address it came from: the
- * per-address limit (REGISTER_MAX_ACCOUNTS per REGISTER_WINDOW_MS) is counted here, in the database, so
+ * One row per attempt at the public register (an account created or an e-mail already in use), with the client
+ * address it came from: the per-address limit (REGISTER_MAX_ACCOUNTS per REGISTER_WINDOW_MS) is counted here, in the database, so
  * every server on it shares the count. Rows older than the window are purged as new ones come in.
  */
 export const registrosPorEndereco = pgTable(
@@ -79,6 +79,22 @@ export const registrosPorEndereco = pgTable(
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('registros_por_endereco_idx').on(t.endereco, t.criadoEm)],
+);
+
+/**
+ * Sign-in attempts per (account, address) in the current window, counted BEFORE the password is checked
+ * (identity/throttle.ts contarTentativa): one atomic upsert per attempt, so a burst over any number of servers
+ * checks at most LOGIN_MAX_ATTEMPTS passwords (docs/decisions/0161-limites-no-banco.md).
+ */
+export const tentativasDeEntrada = pgTable(
+  'tentativas_de_entrada',
+  {
+    conta: text('conta').notNull(),
+    endereco: text('endereco').notNull(),
+    inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
+    n: integer('n').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.conta, t.endereco] }), index('tentativas_de_entrada_inicio_idx').on(t.inicio)],
 );
 
 /**

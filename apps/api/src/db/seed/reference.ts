@@ -37,12 +37,13 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
     const primeiraVez = nRotas === 0;
     const novas = await t
       .insert(rotas)
-      .values(ROTAS.map((nome) => ({ nome })))
+      // By key: a product route renamed in the app is the same route (its key stays), never added again.
+      .values(ROTAS.map((chave) => ({ nome: chave, chave })))
       .onConflictDoNothing()
       .returning();
     if (primeiraVez) {
       const todas = await t.select().from(rotas);
-      const idDe = new Map(todas.map((r) => [r.nome, r.id]));
+      const idDe = new Map(todas.map((r) => [r.chave, r.id]));
       for (const g of GRUPOS) {
         const [grupo] = await t.insert(grupoPermissoes).values({ nome: g.nome }).returning();
         const linhas = Object.entries(g.flags).map(([rota, f]) => ({ grupoId: grupo.id, rotaId: idDe.get(rota)!, ...f! }));
@@ -62,7 +63,7 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
       // ...and groups 1 and 2 get what ROTAS_INICIAIS gives them on it (e.g. 'recall' for user-admin, decision 0108).
       for (const [i, g] of GRUPOS.slice(0, 2).entries())
         for (const r of novas) {
-          const f = g.flags[r.nome as RotaNome];
+          const f = g.flags[r.chave as RotaNome];
           if (f)
             await t.execute(sql`
               INSERT INTO permissoes (grupo_id, rota_id, criar, editar, deletar, visualizar)

@@ -1,8 +1,10 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Rota, RotaInput } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { permissoes, rotas } from '../../db/schema';
 import { repositorioPadrao, type Colecao } from '../../lib/crud';
+import { badRequest } from '../../lib/errors';
+import { ROTAS_PROTEGIDAS } from '../../plugins/auth';
 import type { ListSpec } from '../../lib/list';
 
 export const rotasList: ListSpec<Rota> = {
@@ -38,7 +40,12 @@ export function rotasRepository(db: Db, aoMudar: () => void) {
     ler: generico.ler,
     inserir: (usuario: string, input: RotaInput): Promise<Rota> => depois(generico.inserir(usuario, input)),
     alterar: (usuario: string, id: number, input: RotaInput): Promise<Rota> => depois(generico.alterar(usuario, id, input)),
-    remover: (usuario: string, id: number) => depois(generico.remover(usuario, id)),
+    remover: async (usuario: string, id: number) => {
+      const [r] = await db.select({ nome: rotas.nome, chave: rotas.chave }).from(rotas).where(eq(rotas.id, id));
+      if (r && (ROTAS_PROTEGIDAS as readonly string[]).includes(r.chave))
+        throw badRequest(`A rota ${r.nome} controla o acesso ao sistema (usuários, permissões e rotas) e não pode ser removida.`);
+      return depois(generico.remover(usuario, id));
+    },
     /** Every route, by id (the permission checklist). */
     opcoes: () => db.select().from(rotas).orderBy(asc(rotas.id)),
   };

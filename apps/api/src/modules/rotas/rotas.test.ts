@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ROTAS } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 
@@ -41,5 +42,55 @@ describe('rotas', () => {
     const negado = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/rotas', payload: { nome: 'x' } });
     expect(negado.status).toBe(403);
     expect(await countRows(t.app, 'rotas')).toBe(antes);
+  });
+});
+
+describe('permissions by a stable key', () => {
+  const rotaDe = async (chave: string) =>
+    (await t.app.ctx.db.execute(sql`SELECT id, nome FROM rotas WHERE chave = ${chave}`)).rows[0] as { id: number; nome: string };
+
+  it('keeps access to a renamed route, for its group and the super-admin, and renaming it back is possible', async () => {
+    const m = await rotaDe('municipio');
+    const r = await call(t.app, t.admin, { method: 'PUT', url: `/api/rotas/${m.id}`, payload: { nome: 'Municípios (cadastro)' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    try {
+      expect((await call(t.app, t.userAdmin, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+      expect((await call(t.app, t.admin, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
+      const meu = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/grupoPermissoes/meu' });
+      expect(meu.body.permissoes.municipio?.visualizar).toBe(true);
+      // The key is the database's: an update that sends another is ignored.
+      await t.app.ctx.db.execute(sql`UPDATE rotas SET chave = 'outra' WHERE id = ${m.id}`);
+      expect((await rotaDe('municipio')).id).toBe(m.id);
+      // Renaming the routes that manage access keeps them working: renamed, then renamed back from the app.
+      const rotas = await rotaDe('rotas');
+      expect((await call(t.app, t.admin, { method: 'PUT', url: `/api/rotas/${rotas.id}`, payload: { nome: 'Rotas do sistema' } })).status).toBe(200);
+      expect((await call(t.app, t.admin, { method: 'PUT', url: `/api/rotas/${rotas.id}`, payload: { nome: 'rotas' } })).status).toBe(200);
+    } finally {
+      await call(t.app, t.admin, { method: 'PUT', url: `/api/rotas/${m.id}`, payload: { nome: 'municipio' } });
+    }
+  });
+
+  it('refuses to delete the routes that manage users, permission groups and routes', async () => {
+    for (const chave of ['usuarios', 'permissoes', 'rotas']) {
+      const rota = await rotaDe(chave);
+      const r = await call(t.app, t.admin, { method: 'DELETE', url: `/api/rotas/${rota.id}` });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(`A rota ${rota.nome} controla o acesso ao sistema (usuários, permissões e rotas) e não pode ser removida.`);
+      expect(await rotaDe(chave)).toEqual(rota);
+    }
+  });
+
+  it('lets the super-admin manage users, groups and routes whatever its group says', async () => {
+    await t.app.ctx.db.execute(
+      sql`DELETE FROM permissoes WHERE grupo_id = 3 AND rota_id IN (SELECT id FROM rotas WHERE chave IN ('usuarios', 'permissoes', 'rotas'))`,
+    );
+    t.app.invalidarPermissoes();
+    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/usuarios' })).status).toBe(200);
+    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes' })).status).toBe(200);
+    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/rotas' })).status).toBe(200);
+    const meu = await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes/meu' });
+    expect(meu.body.permissoes.usuarios).toEqual({ criar: true, editar: true, deletar: true, visualizar: true });
+    // A group's rows still decide for everyone else.
+    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/rotas' })).status).toBe(403);
   });
 });
