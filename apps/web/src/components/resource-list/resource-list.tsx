@@ -16,7 +16,7 @@ import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
 import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/print-dialog';
-import { downloadText, toCsv } from './csv';
+import { csvDaLista, downloadText } from './csv';
 
 export type Filtros = Record<string, string | number | null>;
 
@@ -28,7 +28,7 @@ export interface ListColumn<T> {
   sortable?: boolean;
   body?: (row: T) => ReactNode;
   /** Text of the cell in the CSV export (defaults to what `body` returns if that is text or a number, else the field's value). */
-  csv?: (row: T) => string;
+  csv?: (row: T) => string | number;
   style?: React.CSSProperties;
 }
 
@@ -263,24 +263,11 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     }
   };
 
-  const celulaCsv = (c: ListColumn<T>, row: T) => {
-    if (c.csv) return c.csv(row);
-    const b = c.body?.(row);
-    return typeof b === 'string' || typeof b === 'number' ? String(b) : String((row as Record<string, unknown>)[c.field] ?? '');
-  };
-
   const exportar = async () => {
     try {
       const todas = await buscarTodos((lidas, total) => setExportando(`Exportando ${lidas} de ${total}...`));
-      const linhas = todas.map((row) => p.columns.map((c) => celulaCsv(c, row)));
-      downloadText(
-        `${p.base}.csv`,
-        toCsv(
-          p.columns.map((c) => c.header),
-          linhas,
-        ),
-      );
-      toast.show('success', 'Exportação concluída', `${linhas.length} registro(s) exportado(s)`);
+      downloadText(`${p.base}.csv`, csvDaLista(p.columns, todas));
+      toast.show('success', 'Exportação concluída', `${todas.length} registro(s) exportado(s)`);
     } catch (err) {
       toast.show('error', 'Erro ao exportar', (err as Error).message);
     } finally {
