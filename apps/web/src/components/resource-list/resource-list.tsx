@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { relerListas } from '../../lib/listas';
+import { confirmarRemocao } from '../confirmar-remocao';
 import { caminhoDeEdicao, MAX_PAGE_SIZE, PAGE_SIZE, type Page, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -231,23 +231,15 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
 
   const remover = (row: T) => {
     const rotulo = rotuloDe(row);
-    confirmDialog({
-      message: `Você tem certeza que quer remover ${p.rotuloRemocao ? p.rotuloRemocao(row) : rotulo}?`,
-      header: 'Confirmação',
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Sim',
-      rejectLabel: 'Não',
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        try {
-          const r = await api<{ aviso?: string } | undefined>(`${p.base}/${row.id}`, { method: 'DELETE' });
-          if (r && r.aviso) toast.show('warn', r.aviso, undefined, DURACAO.remover);
-          toast.show('success', 'Remoção concluída!', `${rotulo} removido(a) com sucesso`, DURACAO.remover);
-          await relerListas(qc, p.base);
-        } catch (err) {
-          toast.show('error', p.erroRemover, (err as ApiError).message, DURACAO.remover);
-        }
-      },
+    confirmarRemocao(`Você tem certeza que quer remover ${p.rotuloRemocao ? p.rotuloRemocao(row) : rotulo}?`, async () => {
+      try {
+        const r = await api<{ aviso?: string } | undefined>(`${p.base}/${row.id}`, { method: 'DELETE' });
+        if (r && r.aviso) toast.show('warn', r.aviso, undefined, DURACAO.remover);
+        toast.show('success', 'Remoção concluída!', `${rotulo} removido(a) com sucesso`, DURACAO.remover);
+        await relerListas(qc, p.base);
+      } catch (err) {
+        toast.show('error', p.erroRemover, (err as ApiError).message, DURACAO.remover);
+      }
     });
   };
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatDate, formatDecimal, formatKg, type Page, type ProdutoComercializado } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
+import { textoTotal } from '../../components/print/print-dialog';
 
 /** SPEC.md 'Commercialised table': 15 rows a page. */
 const LINHAS_COMERCIALIZADO = 15;
@@ -33,6 +34,16 @@ export function ComercializadoTabela() {
   const onSort = (e: DataTableStateEvent) =>
     setEstado((s) => ({ page: 0, sortField: e.sortField, sortOrder: s.sortField === e.sortField ? (s.sortOrder === 1 ? -1 : 1) : 1 }));
 
+  // Past the count's cap (every bulletin item ever, decision 0098) the total says 'mais de 1.000' and the
+  // pages go on while they are full, one page past the one shown, so every row can be reached.
+  const pg = q.data;
+  const alemDoLimite = pg?.totalExato === false;
+  const totalRecords = !pg
+    ? 0
+    : alemDoLimite
+      ? Math.max(pg.totalElements, pg.number * LINHAS_COMERCIALIZADO + pg.content.length + (pg.content.length === LINHAS_COMERCIALIZADO ? 1 : 0))
+      : pg.totalElements;
+
   return (
     <section className="card" aria-labelledby="titulo-comercializado">
       <DataTable
@@ -42,7 +53,7 @@ export function ComercializadoTabela() {
         paginator
         rows={LINHAS_COMERCIALIZADO}
         first={estado.page * LINHAS_COMERCIALIZADO}
-        totalRecords={q.data?.totalElements ?? 0}
+        totalRecords={totalRecords}
         onPage={(e) => setEstado((s) => ({ ...s, page: e.page ?? Math.floor(e.first / LINHAS_COMERCIALIZADO) }))}
         onSort={onSort}
         sortField={estado.sortField}
@@ -51,7 +62,7 @@ export function ComercializadoTabela() {
         header={<h2 id="titulo-comercializado">Comercializado</h2>}
         emptyMessage="Nenhum dado encontrado."
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate="Mostrando de {first} a {last} de {totalRecords} itens"
+        currentPageReportTemplate={`Mostrando de {first} a {last} de ${alemDoLimite ? textoTotal(pg, 0) : '{totalRecords}'} itens`}
         stripedRows
         size="small"
         responsiveLayout="stack"
