@@ -72,6 +72,7 @@ test("a confirmação de remoção começa em 'Não' (Enter não remove) e, fech
   await entrar(page);
   await page.goto('/produto');
   await page.getByRole('textbox', { name: 'Filtrar por Nome' }).fill(nome);
+  await expect(page.getByText('Mostrando de 1 a 1 de 1 produtos')).toBeVisible();
   const remover = page.getByRole('button', { name: `Remover ${nome}` });
   await remover.click();
   const dialogo = page.getByRole('alertdialog').or(page.getByRole('dialog'));

@@ -21,7 +21,7 @@ export function PularParaConteudo() {
   );
 }
 
-const CAMPO = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
+const CAMPO = 'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]):not([aria-hidden="true"])';
 
 /** The page's first form field if it has a form, else its heading (else the main content itself), made focusable. */
 function focarInicio(main: HTMLElement) {
@@ -30,10 +30,17 @@ function focarInicio(main: HTMLElement) {
     campo.focus();
     return true;
   }
-  const titulo = main.querySelector<HTMLElement>('h1') ?? main;
+  focarTitulo();
+  return true;
+}
+
+/** The page's heading (else the main content), e.g. when the button that opened a dialog is gone (a removed row). */
+function focarTitulo() {
+  const main = document.getElementById(ID_CONTEUDO);
+  const titulo = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!titulo) return;
   if (!titulo.hasAttribute('tabindex')) titulo.setAttribute('tabindex', '-1');
   titulo.focus();
-  return true;
 }
 
 /**
@@ -68,10 +75,18 @@ export function useFocoAoNavegar(chave: string) {
   }, [chave]);
 }
 
+/** The control now on the page that stands for `el` when a re-render replaced it (the same id, or tag and aria-label). */
+function mesmoControle(el: HTMLElement): HTMLElement | null {
+  if (el.id) return document.getElementById(el.id);
+  const nome = el.getAttribute('aria-label');
+  if (!nome) return null;
+  return [...document.querySelectorAll<HTMLElement>(`${el.tagName}[aria-label]`)].find((e) => e.getAttribute('aria-label') === nome) ?? null;
+}
+
 /**
- * When the last dialog closes (a confirmation, a print dialog, any PrimeReact Dialog), the focus goes back
- * to the element that had it before the dialog opened, if it is still on the page and the focus was left on
- * nothing; else to the page's heading.
+ * When the last dialog closes (a confirmation, a print dialog, any PrimeReact Dialog) and left the focus on
+ * nothing, the focus goes back to the element that had it before the dialog opened (or the control that
+ * replaced it in a re-render); if that is gone (a removed row), to the page's heading.
  */
 export function useFocoDevolvidoAoFecharDialogo() {
   useEffect(() => {
@@ -88,11 +103,9 @@ export function useFocoDevolvidoAoFecharDialogo() {
       if (agora) return;
       const ativo = document.activeElement;
       if (ativo && ativo !== document.body && ativo.isConnected) return;
-      if (gatilho?.isConnected) gatilho.focus();
-      else {
-        const main = document.getElementById(ID_CONTEUDO);
-        if (main) focarInicio(main);
-      }
+      const alvo = gatilho?.isConnected ? gatilho : gatilho && mesmoControle(gatilho);
+      if (alvo) alvo.focus();
+      else focarTitulo();
     });
     obs.observe(document.body, { childList: true, subtree: true });
     document.addEventListener('focusin', aoFocar);

@@ -15,7 +15,7 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
-import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/print-dialog';
+import { PrintDialog, PrintTable, textoMostrando, textoTotal, totalDoPaginador, type PrintColumn } from '../print/print-dialog';
 import { csvDaLista, downloadText } from './csv';
 
 export type Filtros = Record<string, string | number | null>;
@@ -345,7 +345,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
         paginator
         rows={PAGE_SIZE}
         first={estado.page * PAGE_SIZE}
-        totalRecords={page?.totalElements ?? 0}
+        totalRecords={totalDoPaginador(page)}
         onPage={onPage}
         onSort={onSort}
         sortField={estado.sortField}

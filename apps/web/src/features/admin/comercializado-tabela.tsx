@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDate, formatDecimal, formatKg, type Page, type ProdutoComercializado } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
-import { textoTotal } from '../../components/print/print-dialog';
+import { textoTotal, totalDoPaginador } from '../../components/print/print-dialog';
 
 /** SPEC.md 'Commercialised table': 15 rows a page. */
 const LINHAS_COMERCIALIZADO = 15;
@@ -35,14 +35,9 @@ export function ComercializadoTabela() {
     setEstado((s) => ({ page: 0, sortField: e.sortField, sortOrder: s.sortField === e.sortField ? (s.sortOrder === 1 ? -1 : 1) : 1 }));
 
   // Past the count's cap (every bulletin item ever, decision 0098) the total says 'mais de 1.000' and the
-  // pages go on while they are full, one page past the one shown, so every row can be reached.
+  // pages go on while they are full, so every row can be reached.
   const pg = q.data;
   const alemDoLimite = pg?.totalExato === false;
-  const totalRecords = !pg
-    ? 0
-    : alemDoLimite
-      ? Math.max(pg.totalElements, pg.number * LINHAS_COMERCIALIZADO + pg.content.length + (pg.content.length === LINHAS_COMERCIALIZADO ? 1 : 0))
-      : pg.totalElements;
 
   return (
     <section className="card" aria-labelledby="titulo-comercializado">
@@ -53,7 +48,7 @@ export function ComercializadoTabela() {
         paginator
         rows={LINHAS_COMERCIALIZADO}
         first={estado.page * LINHAS_COMERCIALIZADO}
-        totalRecords={totalRecords}
+        totalRecords={totalDoPaginador(pg)}
         onPage={(e) => setEstado((s) => ({ ...s, page: e.page ?? Math.floor(e.first / LINHAS_COMERCIALIZADO) }))}
         onSort={onSort}
         sortField={estado.sortField}
