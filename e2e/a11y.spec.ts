@@ -3,7 +3,7 @@ import { expect, test } from './support';
 import { ADMIN, ARTEFATOS, entrar, semViolacoesGraves, violacoesGraves } from './support';
 
 // No serious or critical accessibility violation (WCAG 2.2 AA included) on the public pages and on every
-// back-office screen: each menu entry's list, its 'Adicionar' form, and the landing's stall map.
+// back-office screen: each menu entry's list, its 'Adicionar' form, an edit page, and the landing's stall map.
 
 for (const rota of ['/login', '/register', '/reset', '/home']) {
   test(`acessibilidade de ${rota}`, async ({ page }) => {
@@ -23,7 +23,7 @@ test('acessibilidade de /admin: o mapa de pedras, a tabela Comercializado', asyn
   await semViolacoesGraves(page);
 });
 
-test('acessibilidade de todas as telas do back-office: cada lista do menu e o seu formulário de cadastro', async ({ page }) => {
+test('acessibilidade de todas as telas do back-office: cada lista do menu, o seu cadastro e a edição de um registro', async ({ page }) => {
   test.setTimeout(300_000);
   await entrar(page);
   await page.goto('/admin');
@@ -46,6 +46,18 @@ test('acessibilidade de todas as telas do back-office: cada lista do menu e o se
       await expect(page).not.toHaveURL(caminho);
       await expect(page.locator('#conteudo h1').first()).toBeVisible();
       await verificar(`${new URL(page.url()).pathname}`);
+    }
+    // An existing record's edit page, when the list has one (the seeded stalls, routes, groups...).
+    await page.goto(caminho);
+    await expect(page.locator('#conteudo h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const editar = page.locator('#conteudo').getByRole('button', { name: /^Editar / });
+    if (await editar.count()) {
+      await editar.first().click();
+      // An edit page, or (the users' roles) an edit dialog over the list.
+      await expect.poll(async () => new URL(page.url()).pathname !== caminho || (await page.getByRole('dialog').count()) > 0).toBe(true);
+      await expect(page.locator('#conteudo h1').first()).toBeVisible();
+      await verificar(`${new URL(page.url()).pathname} (edição)`);
     }
   }
   expect(achados).toEqual([]);

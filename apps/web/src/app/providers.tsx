@@ -18,7 +18,12 @@ export function Providers({ children }: { children: ReactNode }) {
         // (the labelled combobox input is what assistive technology uses).
         // Its root <div> gets aria-activedescendant while focused (PrimeReact 10), not allowed on a div and
         // naming no element: axe's critical 'aria-allowed-attr' on every focused dropdown. The input keeps its own.
-        pt: { dropdown: { select: { 'aria-hidden': true }, root: { 'aria-activedescendant': undefined } } },
+        // An InputSwitch's root <div> says role="checkbox" around its own <input role="switch">: axe's serious
+        // 'nested-interactive'. The input is the control; the root is only its frame.
+        pt: {
+          dropdown: { select: { 'aria-hidden': true }, root: { 'aria-activedescendant': undefined } },
+          inputswitch: { root: { role: undefined, 'aria-checked': undefined } },
+        },
       }}
     >
       <QueryClientProvider client={queryClient}>
