@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { expect, test } from './support';
-import { ADMIN, entrar, semViolacoesGraves } from './support';
+import { ADMIN, ARTEFATOS, entrar, semViolacoesGraves, violacoesGraves } from './support';
 
-// No serious or critical accessibility violation on the public pages and the main back-office frame.
+// No serious or critical accessibility violation (WCAG 2.2 AA included) on the public pages and on every
+// back-office screen: each menu entry's list, its 'Adicionar' form, an edit page, and the landing's stall map.
 
 for (const rota of ['/login', '/register', '/reset', '/home']) {
   test(`acessibilidade de ${rota}`, async ({ page }) => {
@@ -12,12 +14,53 @@ for (const rota of ['/login', '/register', '/reset', '/home']) {
   });
 }
 
-test('acessibilidade da lista de municípios', async ({ page }) => {
+test('acessibilidade de /admin: o mapa de pedras, a tabela Comercializado', async ({ page }) => {
   await entrar(page);
-  await page.goto('/municipio');
-  await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('group', { name: 'Mapa de pedras' }).locator('.pedra').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(ARTEFATOS, 'a11y-admin-mapa.png'), fullPage: true });
   await semViolacoesGraves(page);
+});
+
+test('acessibilidade de todas as telas do back-office: cada lista do menu, o seu cadastro e a edição de um registro', async ({ page }) => {
+  test.setTimeout(300_000);
+  await entrar(page);
+  await page.goto('/admin');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link');
+  await expect(menu.first()).toBeVisible();
+  const caminhos = await menu.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  expect(caminhos.length).toBeGreaterThanOrEqual(15);
+  const achados: string[] = [];
+  const verificar = async (onde: string) => {
+    await page.waitForLoadState('networkidle');
+    for (const v of await violacoesGraves(page)) achados.push(`${onde} → ${v}`);
+  };
+  for (const caminho of caminhos) {
+    await page.goto(caminho);
+    await expect(page.locator('#conteudo h1').first()).toBeVisible();
+    await verificar(caminho);
+    const adicionar = page.locator('#conteudo').getByRole('button', { name: 'Adicionar', exact: true });
+    if (await adicionar.count()) {
+      await adicionar.first().click();
+      await expect(page).not.toHaveURL(caminho);
+      await expect(page.locator('#conteudo h1').first()).toBeVisible();
+      await verificar(`${new URL(page.url()).pathname}`);
+    }
+    // An existing record's edit page, when the list has one (the seeded stalls, routes, groups...).
+    await page.goto(caminho);
+    await expect(page.locator('#conteudo h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const editar = page.locator('#conteudo').getByRole('button', { name: /^Editar / });
+    if (await editar.count()) {
+      await editar.first().click();
+      // An edit page, or (the users' roles) an edit dialog over the list.
+      await expect.poll(async () => new URL(page.url()).pathname !== caminho || (await page.getByRole('dialog').count()) > 0).toBe(true);
+      await expect(page.locator('#conteudo h1').first()).toBeVisible();
+      await verificar(`${new URL(page.url()).pathname} (edição)`);
+    }
+  }
+  expect(achados).toEqual([]);
 });
 
 test('acessibilidade dos avisos (toasts) de erro e de sucesso', async ({ page }) => {

@@ -118,7 +118,8 @@ test('Recall: sem ponto de partida, por produtor e por lote, tabela, CSV e impre
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const [cabecalho, primeira] = csv.slice(1).split('\r\n');
   expect(cabecalho).toBe(RECALL_COLUNAS.join(';'));
-  expect(primeira).toContain(`;${c.lote};${DIA};177;${c.produto.nome};CX 20kg;12;240;${c.produtor.nome};99981234567;`);
+  // For a pt-BR spreadsheet: dd/mm/yyyy, the phone formatted (text, never 9,99E+10).
+  expect(primeira).toContain(`;${c.lote};${formatDate(DIA)};177;${c.produto.nome};CX 20kg;12;240;${c.produtor.nome};(99) 98123-4567;`);
 
   // The print view: municipal header, the search, the item.
   await page.getByRole('button', { name: 'Imprimir' }).click();

@@ -57,9 +57,9 @@ describe('public lot page', () => {
     expect(screen.getByTestId('lote-carencia')).toHaveTextContent('Carência respeitada');
     expect(await screen.findByText('Prefeitura de Vale Verde')).toBeInTheDocument();
     expect(screen.getByText('CEASA VALE VERDE')).toBeInTheDocument();
-    // No sign-in here: no login button or link.
+    // No sign-in here: no login button or link; the only link is 'Pular para o conteúdo', as on every page.
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['Pular para o conteúdo']);
   });
 
   it('shows the lot quantity with its unit: packages of the packaging and their weight', async () => {

@@ -65,6 +65,10 @@ export function LotePage({ codigo, fetcher = fetch }: { codigo: string; fetcher?
 
   return (
     <>
+      {/* The skip link of every page (components/layout/foco.tsx), plain here: this entry imports no back office. */}
+      <a href="#conteudo" className="pular-para-conteudo">
+        Pular para o conteúdo
+      </a>
       <header className="lote-cabecalho">
         <img src={cabecalho.logoMunicipio} alt="" width={44} height={44} />
         <div>
@@ -73,7 +77,7 @@ export function LotePage({ codigo, fetcher = fetch }: { codigo: string; fetcher?
         </div>
         <img src={cabecalho.logoMercado} alt="" width={44} height={44} />
       </header>
-      <main className="lote-pagina">
+      <main className="lote-pagina" id="conteudo" tabIndex={-1}>
         <h1>Rastreamento de produtos</h1>
         {estado.tipo === 'carregando' && (
           <p className="lote-estado" role="status">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatTelefone } from '../format';
 import { declararRecurso } from '../recurso';
 import { data, inteiroDoCaminho, semControle } from '../z';
 
@@ -111,7 +112,10 @@ export const RECALL_COLUNAS = [
 /** 'Loja 12 - Maria (4)' for each shop sheet, separated by ' | '. */
 export const lojasDoRecall = (i: Pick<RecallItem, 'lojas'>) => i.lojas.map((l) => `Loja ${l.lojaId} - ${l.lojistaNome} (${l.quantidade})`).join(' | ');
 
-/** A row of the recall CSV: raw values (ISO dates, '.' decimals) in RECALL_COLUNAS' order. */
+/**
+ * A row of the recall CSV in RECALL_COLUNAS' order, for toCsv's 'planilha' format (which writes the ISO date
+ * dd/mm/yyyy and the numbers with a decimal comma); the phone formatted, so a spreadsheet keeps it as text.
+ */
 export const linhaDoRecall = (i: RecallItem) => [
   i.romaneioId,
   i.lote,
@@ -122,7 +126,7 @@ export const linhaDoRecall = (i: RecallItem) => [
   i.quantidade,
   i.quantidadeKg,
   i.produtorNome,
-  i.produtorCelular,
+  formatTelefone(i.produtorCelular),
   i.propriedadeNome,
   i.municipioNome,
   i.municipioUf,

@@ -46,6 +46,7 @@ function responder<T extends Record<string, unknown>>(
     ? toCsv(
         [...colunas],
         linhas.map((l) => colunas.map((c) => l[c] as string | number | null)),
+        'dados',
       )
     : JSON.stringify(linhas);
   const etag = etagDe(corpo);

@@ -214,6 +214,22 @@ describe('GET /api/publico/movimento (public, no token)', () => {
     expect(linhas[3]).toBe(`2026-03;${ids.italiano};Tomate Italiano;Tomate;CX 20kg;Ibiúna;SP;12.5;250;40;86.67;120`);
   });
 
+  it('formato=csv: a product or municipality named like a formula goes out as text, the numbers as documented', async () => {
+    // Decision 0150: every CSV neutralises a cell starting with =, +, -, @, tab or CR; numbers stay numbers.
+    const g = await inserirGrupo(t.app, "=cmd|' /C calc'!A0", 'CX 10kg');
+    const a = await inserirProduto(t.app, g, '@SUM(A1)', { peso: 10 });
+    const b = await inserirProduto(t.app, g, '+1', { peso: 10 });
+    await inserirPreco(t.app, a, '2026-07-06', 10.5);
+    await inserirPreco(t.app, b, '2026-07-06', 20);
+    const mun = await inserirMunicipio(t.app, '-1+1', 'GO');
+    const l = await inserirLoja(t.app, await inserirPessoa(t.app, 'Lojista Julho', 3), '2026-07-06');
+    await inserirLojaItem(t.app, l, a, 1.5, mun);
+    const cotacao = (await get('/api/publico/cotacao?data=2026-07-06&formato=csv')).raw.body.slice(1).split('\r\n');
+    expect(cotacao[1]).toBe(`${g};'=cmd|' /C calc'!A0;CX 10kg;10.5;15.25;20;2026-07-06;1.05;1.53;2`);
+    const movimento = (await get('/api/publico/movimento?mes=2026-07&formato=csv')).raw.body.slice(1).split('\r\n');
+    expect(movimento[1]).toBe(`2026-07;${a};'@SUM(A1);'=cmd|' /C calc'!A0;CX 10kg;'-1+1;GO;1.5;15;10.5;15.25;20`);
+  });
+
   it('refuses a missing or bad month in Portuguese', async () => {
     for (const [url, msg] of [
       ['/api/publico/movimento', DADOS_ABERTOS_MSG.mesObrigatorio],

@@ -18,7 +18,8 @@ export default function recallRoutes(app: FastifyInstance, db: Db) {
       schema: {
         tags: [recallRecurso.menu.rotulo],
         summary: 'Recall: os itens de romaneio atingidos a partir de um lote, produtor, propriedade, produto ou produto aplicado',
-        description: 'Com formato=csv, o mesmo conteúdo como arquivo CSV (text/csv, UTF-8, separador ;).',
+        description:
+          'Com formato=csv, o mesmo conteúdo como arquivo CSV para planilha em português (text/csv, UTF-8 com BOM, separador ;, vírgula decimal, datas dd/mm/aaaa).',
         querystring: recallQuery,
         response: {
           200: z.array(recallItem).meta({ description: 'Os itens atingidos, dos mais recentes aos mais antigos (ou o CSV, com formato=csv)' }),

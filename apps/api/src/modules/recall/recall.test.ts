@@ -154,7 +154,7 @@ describe('GET /api/recall', () => {
     expect(itensDe((await recall({ produtoAplicado: 'inseticida', fim: '2026-03-05' })).body)).toEqual([itens.a]);
   });
 
-  it('formato=csv: the same rows as a UTF-8 CSV file', async () => {
+  it('formato=csv: the same rows as a CSV for a pt-BR spreadsheet (dd/mm/yyyy, the phone as text)', async () => {
     const r = await recall({ pessoaId: ids.joao, formato: 'csv' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -165,10 +165,29 @@ describe('GET /api/recall', () => {
     expect(linhas).toHaveLength(5); // header, three items (newest first), the final line break
     expect(linhas[4]).toBe('');
     expect(linhas[2]).toBe(
-      `${r1.romaneio};${await loteDe(itens.a)};2026-03-02;3, 12;Tomate Italiano;CX 20kg;10;200;João Lavrador;11987650001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (5)`,
+      `${r1.romaneio};${await loteDe(itens.a)};02/03/2026;3, 12;Tomate Italiano;CX 20kg;10;200;João Lavrador;(11) 98765-0001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (5)`,
     );
     expect(linhas[3]).toBe(
-      `${r1.romaneio};${await loteDe(itens.b)};2026-03-02;3, 12;Alface Crespa;UN;5;5;João Lavrador;11987650001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (1) | Loja ${ids.l2} - Ana Verduras (6)`,
+      `${r1.romaneio};${await loteDe(itens.b)};02/03/2026;3, 12;Alface Crespa;UN;5;5;João Lavrador;(11) 98765-0001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (1) | Loja ${ids.l2} - Ana Verduras (6)`,
+    );
+  });
+
+  it('formato=csv: a name that a spreadsheet would run as a formula goes out as text; decimals with a comma', async () => {
+    // Names a person can give themselves (decision 0150): each starts with a formula character.
+    const g = await inserirGrupo(t.app, 'Pepino');
+    const pepino = await inserirProduto(t.app, g, '@SUM(A1)', { peso: 1.5, embalagem: '+1' });
+    const mun = await inserirMunicipio(t.app, '-1+1', 'SP');
+    const tecnico = await inserirPessoa(t.app, 'Técnica Pepino', 2);
+    const produtor = await inserirPessoa(t.app, "=cmd|' /C calc'!A0", 1, '6232210000');
+    const sitio = await inserirPropriedade(t.app, '\tSítio', mun, produtor);
+    const b = await inserirBoletim(t.app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: sitio, dataEmissao: '2026-06-01' });
+    const bi = await inserirBoletimItem(t.app, b, pepino, '2026-06-01', '2026-06-30');
+    const r = await inserirRomaneio(t.app, produtor, '2026-06-15', 9101);
+    const item = await inserirRomaneioItem(t.app, r, pepino, 2.5, bi);
+    const csv = await recall({ pessoaId: produtor, formato: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.raw.body.slice(1).split('\r\n')[1]).toBe(
+      `${r};${await loteDe(item)};15/06/2026;;'@SUM(A1);'+1;2,5;3,75;'=cmd|' /C calc'!A0;(62) 3221-0000;'\tSítio;'-1+1;SP;`,
     );
   });
 

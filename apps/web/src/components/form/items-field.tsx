@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
+import { confirmarRemocao } from '../confirmar-remocao';
 import { DataTable } from 'primereact/datatable';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
@@ -277,15 +278,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       });
       return;
     }
-    confirmDialog({
-      message: CONFIRMAR_REMOCAO,
-      header: 'Confirmação',
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Sim',
-      rejectLabel: 'Não',
-      acceptClassName: 'p-button-danger',
-      accept: () => void tirarLinha(i),
-    });
+    confirmarRemocao(CONFIRMAR_REMOCAO, () => tirarLinha(i));
   };
   const tirarLinha = async (i: number) => {
     if (p.aoRemover && !(await p.aoRemover(itemDe(i), i))) return;

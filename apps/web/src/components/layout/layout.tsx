@@ -9,6 +9,7 @@ import { useSettings } from '../../lib/settings';
 import type { ItemDeMenu } from '../../lib/recursos';
 import { Carregando } from './carregando';
 import { Footer } from './footer';
+import { ID_CONTEUDO, PularParaConteudo, useFocoAoNavegar, useFocoDevolvidoAoFecharDialogo } from './foco';
 
 const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
 
@@ -26,6 +27,8 @@ export function Layout({ menu }: { menu: ItemDeMenu[] }) {
     if (rotaInterna(location.pathname)) localStorage.setItem(CHAVE_ULTIMA_ROTA, location.pathname);
     setMenuAberto(false);
   }, [location.pathname]);
+  useFocoAoNavegar(location.pathname);
+  useFocoDevolvidoAoFecharDialogo();
 
   const roles = sessao?.perfilUser ?? [];
   const temAdmin = roles.some((r) => PAPEIS_ADMIN.includes(r));
@@ -34,11 +37,12 @@ export function Layout({ menu }: { menu: ItemDeMenu[] }) {
 
   return (
     <div className="layout">
+      <PularParaConteudo />
       <header className="topbar">
         <button type="button" className="menu-toggle" aria-label="Abrir menu" onClick={() => setMenuAberto((v) => !v)}>
           <i className="pi pi-bars" aria-hidden />
         </button>
-        <Link to="/admin" className="brand" aria-label="Início do painel">
+        <Link to="/admin" className="brand">
           <img src={s.logoMercado} alt="" width={36} height={36} />
           <span>{s.mercado}</span>
         </Link>
@@ -75,7 +79,7 @@ export function Layout({ menu }: { menu: ItemDeMenu[] }) {
             ))}
           </ul>
         </nav>
-        <main className="content" id="conteudo">
+        <main className="content" id={ID_CONTEUDO}>
           <Suspense fallback={<Carregando />}>
             <Outlet />
           </Suspense>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSettingsPublicas } from '../../lib/settings-publicas';
+import { ID_CONTEUDO, PularParaConteudo, useFocoDevolvidoAoFecharDialogo } from './foco';
 import { Marca } from './marca';
 
 /**
@@ -8,8 +9,10 @@ import { Marca } from './marca';
  */
 export function PublicShell({ children, acoes }: { children: ReactNode; /** Replaces 'Entrar' (e.g. 'Sair' for a signed-in user). */ acoes?: ReactNode }) {
   const s = useSettingsPublicas();
+  useFocoDevolvidoAoFecharDialogo();
   return (
     <div className="public">
+      <PularParaConteudo />
       <header className="public-header">
         <Marca s={s} className="brand" tamanho={40} />
         {acoes ? (
@@ -21,7 +24,9 @@ export function PublicShell({ children, acoes }: { children: ReactNode; /** Repl
           </a>
         )}
       </header>
-      <main className="public-main">{children}</main>
+      <main className="public-main" id={ID_CONTEUDO}>
+        {children}
+      </main>
       <footer className="public-footer">
         <strong>{s.mercado}</strong>
         {s.endereco && <span>{s.endereco}</span>}

@@ -98,6 +98,16 @@ export function textoTotal(page: { totalElements: number; totalExato?: false } |
   return String(page?.totalElements ?? n);
 }
 
+/**
+ * The paginator's total for a page of a list: the exact total; past the count's cap (totalExato false) the
+ * pages go on while they are full, one page past the one shown, so every row can be reached by paging.
+ */
+export function totalDoPaginador(page: { totalElements: number; totalExato?: false; number: number; size: number; content: unknown[] } | undefined): number {
+  if (!page) return 0;
+  if (page.totalExato !== false) return page.totalElements;
+  return Math.max(page.totalElements, page.number * page.size + page.content.length + (page.content.length === page.size ? 1 : 0));
+}
+
 /** 'Mostrando de {first} a {last} de N {plural}' for a report of the list's current page. */
 export function textoMostrando(page: { totalElements: number; totalExato?: false; number: number; size: number } | undefined, n: number, plural: string) {
   const total = textoTotal(page, n);

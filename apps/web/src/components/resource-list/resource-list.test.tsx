@@ -128,7 +128,7 @@ describe('ResourceList', { timeout: 30_000 }, () => {
     expect(JSON.parse(localStorage.getItem('ceasa.filtros.cidade')!)).toEqual({ page: 0, sortField: 'id', sortOrder: 1, filtros: {} });
   });
 
-  it('removes a row after the confirmation, with the toast, and reads the list again', async () => {
+  it("removes a row after the confirmation (which opens on 'Não'), with the toast, and reads the list again", async () => {
     apiMock.mockImplementation(async (path, o) => (o?.method === 'DELETE' ? undefined : page([SAO_LUIS, JOAO_PESSOA])) as never);
     const u = userEvent.setup();
     renderizar();
@@ -136,8 +136,14 @@ describe('ResourceList', { timeout: 30_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Remover São Luís' }));
     const dialogo = await screen.findByRole('dialog');
     expect(within(dialogo).getByText('Você tem certeza que quer remover São Luís?')).toBeInTheDocument();
+    // It opens on 'Não': an Enter typed at speed cancels.
+    await waitFor(() => expect(within(dialogo).getByRole('button', { name: 'Não' })).toHaveFocus());
+    await u.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'DELETE')).toHaveLength(0);
     // 'Não' sends nothing.
-    await u.click(within(dialogo).getByRole('button', { name: 'Não' }));
+    await u.click(screen.getByRole('button', { name: 'Remover São Luís' }));
+    await u.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Não' }));
     expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'DELETE')).toHaveLength(0);
 
     const antes = buscas().length;

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { relerListas } from '../../lib/listas';
+import { confirmarRemocao } from '../confirmar-remocao';
 import { caminhoDeEdicao, MAX_PAGE_SIZE, PAGE_SIZE, type Page, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -15,8 +15,8 @@ import { DURACAO, useToast } from '../../lib/toast';
 import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
 import { ehDataIso } from '../form/mascaras';
-import { PrintDialog, PrintTable, textoMostrando, textoTotal, type PrintColumn } from '../print/print-dialog';
-import { downloadText, toCsv } from './csv';
+import { PrintDialog, PrintTable, textoMostrando, textoTotal, totalDoPaginador, type PrintColumn } from '../print/print-dialog';
+import { csvDaLista, downloadText } from './csv';
 
 export type Filtros = Record<string, string | number | null>;
 
@@ -28,7 +28,7 @@ export interface ListColumn<T> {
   sortable?: boolean;
   body?: (row: T) => ReactNode;
   /** Text of the cell in the CSV export (defaults to what `body` returns if that is text or a number, else the field's value). */
-  csv?: (row: T) => string;
+  csv?: (row: T) => string | number;
   style?: React.CSSProperties;
 }
 
@@ -231,23 +231,15 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
 
   const remover = (row: T) => {
     const rotulo = rotuloDe(row);
-    confirmDialog({
-      message: `Você tem certeza que quer remover ${p.rotuloRemocao ? p.rotuloRemocao(row) : rotulo}?`,
-      header: 'Confirmação',
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Sim',
-      rejectLabel: 'Não',
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        try {
-          const r = await api<{ aviso?: string } | undefined>(`${p.base}/${row.id}`, { method: 'DELETE' });
-          if (r && r.aviso) toast.show('warn', r.aviso, undefined, DURACAO.remover);
-          toast.show('success', 'Remoção concluída!', `${rotulo} removido(a) com sucesso`, DURACAO.remover);
-          await relerListas(qc, p.base);
-        } catch (err) {
-          toast.show('error', p.erroRemover, (err as ApiError).message, DURACAO.remover);
-        }
-      },
+    confirmarRemocao(`Você tem certeza que quer remover ${p.rotuloRemocao ? p.rotuloRemocao(row) : rotulo}?`, async () => {
+      try {
+        const r = await api<{ aviso?: string } | undefined>(`${p.base}/${row.id}`, { method: 'DELETE' });
+        if (r && r.aviso) toast.show('warn', r.aviso, undefined, DURACAO.remover);
+        toast.show('success', 'Remoção concluída!', `${rotulo} removido(a) com sucesso`, DURACAO.remover);
+        await relerListas(qc, p.base);
+      } catch (err) {
+        toast.show('error', p.erroRemover, (err as ApiError).message, DURACAO.remover);
+      }
     });
   };
 
@@ -263,24 +255,11 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     }
   };
 
-  const celulaCsv = (c: ListColumn<T>, row: T) => {
-    if (c.csv) return c.csv(row);
-    const b = c.body?.(row);
-    return typeof b === 'string' || typeof b === 'number' ? String(b) : String((row as Record<string, unknown>)[c.field] ?? '');
-  };
-
   const exportar = async () => {
     try {
       const todas = await buscarTodos((lidas, total) => setExportando(`Exportando ${lidas} de ${total}...`));
-      const linhas = todas.map((row) => p.columns.map((c) => celulaCsv(c, row)));
-      downloadText(
-        `${p.base}.csv`,
-        toCsv(
-          p.columns.map((c) => c.header),
-          linhas,
-        ),
-      );
-      toast.show('success', 'Exportação concluída', `${linhas.length} registro(s) exportado(s)`);
+      downloadText(`${p.base}.csv`, csvDaLista(p.columns, todas));
+      toast.show('success', 'Exportação concluída', `${todas.length} registro(s) exportado(s)`);
     } catch (err) {
       toast.show('error', 'Erro ao exportar', (err as Error).message);
     } finally {
@@ -366,7 +345,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
         paginator
         rows={PAGE_SIZE}
         first={estado.page * PAGE_SIZE}
-        totalRecords={page?.totalElements ?? 0}
+        totalRecords={totalDoPaginador(page)}
         onPage={onPage}
         onSort={onSort}
         sortField={estado.sortField}

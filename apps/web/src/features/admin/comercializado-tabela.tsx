@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatDate, formatDecimal, formatKg, type Page, type ProdutoComercializado } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
+import { textoTotal, totalDoPaginador } from '../../components/print/print-dialog';
 
 /** SPEC.md 'Commercialised table': 15 rows a page. */
 const LINHAS_COMERCIALIZADO = 15;
@@ -33,6 +34,11 @@ export function ComercializadoTabela() {
   const onSort = (e: DataTableStateEvent) =>
     setEstado((s) => ({ page: 0, sortField: e.sortField, sortOrder: s.sortField === e.sortField ? (s.sortOrder === 1 ? -1 : 1) : 1 }));
 
+  // Past the count's cap (every bulletin item ever, decision 0098) the total says 'mais de 1.000' and the
+  // pages go on while they are full, so every row can be reached.
+  const pg = q.data;
+  const alemDoLimite = pg?.totalExato === false;
+
   return (
     <section className="card" aria-labelledby="titulo-comercializado">
       <DataTable
@@ -42,7 +48,7 @@ export function ComercializadoTabela() {
         paginator
         rows={LINHAS_COMERCIALIZADO}
         first={estado.page * LINHAS_COMERCIALIZADO}
-        totalRecords={q.data?.totalElements ?? 0}
+        totalRecords={totalDoPaginador(pg)}
         onPage={(e) => setEstado((s) => ({ ...s, page: e.page ?? Math.floor(e.first / LINHAS_COMERCIALIZADO) }))}
         onSort={onSort}
         sortField={estado.sortField}
@@ -51,7 +57,7 @@ export function ComercializadoTabela() {
         header={<h2 id="titulo-comercializado">Comercializado</h2>}
         emptyMessage="Nenhum dado encontrado."
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate="Mostrando de {first} a {last} de {totalRecords} itens"
+        currentPageReportTemplate={`Mostrando de {first} a {last} de ${alemDoLimite ? textoTotal(pg, 0) : '{totalRecords}'} itens`}
         stripedRows
         size="small"
         responsiveLayout="stack"

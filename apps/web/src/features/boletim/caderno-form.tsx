@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { confirmarRemocao } from '../../components/confirmar-remocao';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useState, type ReactNode } from 'react';
@@ -443,23 +443,15 @@ export default function CadernoForm() {
    * (decision 0078). Afterwards the bulletin opens, where the item may now be removed.
    */
   const removerCaderno = (id: number) =>
-    confirmDialog({
-      message: 'Você tem certeza que quer remover este caderno de campo?',
-      header: 'Confirmação',
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Sim',
-      rejectLabel: 'Não',
-      acceptClassName: 'p-button-danger',
-      accept: async () => {
-        try {
-          await api(`caderno/${id}`, { method: 'DELETE' });
-          await relerListas(qc, 'boletim');
-          toast.show('success', 'Remoção concluída!', `Caderno ${id} removido(a) com sucesso`, DURACAO.remover);
-          navigate(item.data ? `/boletim/edit/${item.data.boletimId}` : '/boletim');
-        } catch (err) {
-          toast.show('error', 'Erro ao remover o caderno', (err as ApiError).message);
-        }
-      },
+    confirmarRemocao('Você tem certeza que quer remover este caderno de campo?', async () => {
+      try {
+        await api(`caderno/${id}`, { method: 'DELETE' });
+        await relerListas(qc, 'boletim');
+        toast.show('success', 'Remoção concluída!', `Caderno ${id} removido(a) com sucesso`, DURACAO.remover);
+        navigate(item.data ? `/boletim/edit/${item.data.boletimId}` : '/boletim');
+      } catch (err) {
+        toast.show('error', 'Erro ao remover o caderno', (err as ApiError).message);
+      }
     });
 
   const produtoAtual = item.data ? `${item.data.produtoNome}${item.data.produtoEmbalagem ? ` - ${item.data.produtoEmbalagem}` : ''}` : '';
