@@ -9,7 +9,7 @@ import {
   inteiroDoCaminho,
   pedraLivre,
   pedrasLivresInput,
-  quantidadeUpdate,
+  quantidadeRomaneioUpdate,
   romaneioInputNosDias,
   romaneioItemRegistro,
   romaneioLoteInputNosDias,
@@ -78,10 +78,10 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
   r.put(
     '/romaneioitens/updateQtde',
     {
-      schema: { tags, summary: 'Altera a quantidade de um item de romaneio', body: quantidadeUpdate, response: { 200: romaneioItemRegistro } },
+      schema: { tags, summary: 'Altera a quantidade de um item de romaneio', body: quantidadeRomaneioUpdate, response: { 200: romaneioItemRegistro } },
       config: acesso('editar'),
     },
-    (req) => svc.alterarQuantidade(quem(req), req.body.id, req.body.quantidade),
+    (req) => svc.alterarQuantidade(quem(req), req.body.id, req.body.quantidade, req.body.versao),
   );
 
   r.get(
@@ -109,7 +109,12 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
   r.put(
     '/romaneio',
     {
-      schema: { tags, summary: 'Atualiza as quantidades dos itens (id no corpo)', body: romaneioInput, response: { 200: romaneioRegistro } },
+      schema: {
+        tags,
+        summary: 'Corrige o romaneio (id no corpo): quantidades, itens e pedras; motivo obrigatório ao mudar itens ou pedras',
+        body: romaneioInput,
+        response: { 200: romaneioRegistro },
+      },
       config: acesso('editar'),
     },
     (req) => {
@@ -121,7 +126,13 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
   r.put(
     '/romaneio/:id',
     {
-      schema: { tags, summary: 'Atualiza as quantidades dos itens', params: idParam, body: romaneioInput, response: { 200: romaneioRegistro } },
+      schema: {
+        tags,
+        summary: 'Corrige o romaneio: quantidades, itens e pedras; motivo obrigatório ao mudar itens ou pedras',
+        params: idParam,
+        body: romaneioInput,
+        response: { 200: romaneioRegistro },
+      },
       config: acesso('editar'),
     },
     (req) => svc.alterar(quem(req), req.params.id, req.body as RomaneioDados),
