@@ -89,7 +89,8 @@ export type Pessoa = z.infer<typeof pessoaRegistro>;
 export type PessoaDoProdutor = Omit<Pessoa, 'id'>;
 
 export type PessoaOpcao = { id: number; nome: string };
-export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string };
+/** GET pessoa/tipo/{id}; with `ativosDesde` (the gate's producers) also `municipios`, of their bulletins' properties. */
+export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string; municipios?: string | null };
 export type PessoaCotacao = { id: number; nome: string; tipoDescricao: string };
 
 /** A dropdown value: an id, a digit string, or the whole option ({ id }). */

@@ -15,10 +15,10 @@ const SEG = '2026-11-30';
 const QUI = '2026-12-03';
 const TER = '2026-12-01';
 const PRODUTORES = [
-  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '1' },
-  { id: 2, nome: 'Lucas Alves', cpfcnpj: '2' },
-  { id: 3, nome: 'Lucas Dias', cpfcnpj: '3' },
-  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '4' },
+  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '11122233344', municipios: 'Balsas' },
+  { id: 2, nome: 'Lucas Alves', cpfcnpj: '22233344455', municipios: 'Imperatriz' },
+  { id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566', municipios: 'Balsas, Imperatriz' },
+  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '12.345.678/0001-95', municipios: null },
 ];
 const item = (id: number, produtoId: number, produtoNome: string, produtoEmbalagem: string): BoletimItemProduto => ({
   id,
@@ -48,7 +48,7 @@ function servidor() {
     if (p === 'pedras/livres') return LIVRES;
     if (p.startsWith('boletimitens/produtos/')) return ITENS;
     if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: PESOS[Number(p.split('/')[1])] };
-    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'Contribuinte', valorPgto: 10 };
+    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'LUCAS DIAS', valorPgto: 10 };
     if (p === 'romaneio') return [];
     return [];
   });
@@ -111,21 +111,37 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await us.clear(produtor);
     await us.keyboard('lucas ');
     expect(produtor).toHaveValue('lucas ');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves Alves', 'Lucas Alves', 'Lucas Dias']);
+    // Each with its masked CPF and municipalities (issue 28): look-alike names told apart.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Lucas Alves Alves — ***.222.333-** — Balsas',
+      'Lucas Alves — ***.333.444-** — Imperatriz',
+      'Lucas Dias — ***.444.555-** — Balsas, Imperatriz',
+    ]);
     await us.keyboard('alves');
     // The whole name typed comes first.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves', 'Lucas Alves Alves']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Lucas Alves — ***.333.444-** — Imperatriz',
+      'Lucas Alves Alves — ***.222.333-** — Balsas',
+    ]);
     await us.tab();
     expect(produtor).toHaveValue('lucas alves');
     expect(screen.queryByRole('option')).toBeNull();
     await us.click(produtor);
     await us.clear(produtor);
     await us.keyboard('dias LUCIA');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lúcia Dias']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lúcia Dias — 12.345.678/0001-95']);
     expect(produtor).toHaveAttribute('aria-activedescendant', 'campo-pessoaId-opcao-0');
     await us.keyboard('{Enter}');
     expect(produtor).toHaveValue('Lúcia Dias');
     expect(produtor).not.toHaveAttribute('aria-activedescendant');
+    // The CPF's digits find too: whole, or from a group's start.
+    for (const digitos of ['33344455566', '444 555', '333444']) {
+      await us.clear(produtor);
+      await us.keyboard(digitos);
+      expect(screen.getAllByRole('option').map((o) => o.textContent)[0], digitos).toBe('Lucas Dias — ***.444.555-** — Balsas, Imperatriz');
+    }
+    await us.keyboard('{Enter}');
+    expect(produtor).toHaveValue('Lucas Dias');
     // Nothing matches: the spec's empty message.
     await us.clear(produtor);
     await us.keyboard('zzz{Enter}');
