@@ -24,6 +24,7 @@ import {
   type Romaneio,
 } from '@ceasa/shared';
 import { ehDataIso } from '../../components/form/mascaras';
+import { AvisoVersaoDesatualizada, versaoDesatualizada } from '../../components/form/versao-desatualizada';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField, type EditorProprio, type NovasLinhas } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -37,6 +38,7 @@ import { filtrarOpcoes, lerQuantidade } from './busca';
 import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { CampoBusca } from './campo-busca';
 import { CampoPedras } from './campo-pedras';
+import { CorrecaoRomaneio } from './romaneio-correcao';
 import { mensagensDeCarencia } from './carencia-dos-itens';
 import { EntradaDataDeMercado } from './entrada-data-mercado';
 import { formSchema, loteDoFormulario, type ItemForm, type RomaneioForm } from './romaneio-lote';
@@ -317,6 +319,12 @@ export default function RomaneioForm() {
     return () => form.removeEventListener('keydown', teclas);
   }, [f.carregando]);
 
+  // Edit: the romaneio's versao as this page holds it (each quantity and correction sends it: issue 28).
+  const versao = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    versao.current = f.registro?.versao;
+  }, [f.registro]);
+  const [desatualizado, setDesatualizado] = useState(false);
   // Edit: a quantity is saved on leaving its cell.
   const noServidor = useItensNoServidor<RomaneioForm, ItemForm>({
     form: f.form,
@@ -325,7 +333,10 @@ export default function RomaneioForm() {
     itens: f.registro?.itens,
     ativo: editando,
     quantidade: quantidadeItem,
-    aoGravar: f.adotarVersao,
+    versao,
+    aoRecusar: (e) => {
+      if (versaoDesatualizada(e)) setDesatualizado(true);
+    },
   });
 
   const produtoresOpcoes = opcoesDeProdutores(produtores.data);
@@ -544,6 +555,23 @@ export default function RomaneioForm() {
           { field: 'fimColheita', header: 'Fim Colheita', body: (i) => formatDate(i.fimColheita) },
         ]}
       />
+      {editando && desatualizado && (
+        <AvisoVersaoDesatualizada
+          onRecarregar={() =>
+            void f.recarregarRegistro().then(() => {
+              setDesatualizado(false);
+            })
+          }
+        />
+      )}
+      {editando && f.registro && (
+        <CorrecaoRomaneio
+          registro={f.registro}
+          versao={versao}
+          aoCorrigir={f.recarregarRegistro}
+          aoDesatualizar={() => setDesatualizado(true)}
+        />
+      )}
       {!editando && fila.length > 0 && (
         <small className="muted form-largo" role="status" data-testid="itens-na-fila">
           Aguardando os produtos do produtor: {fila.map((e) => `${e.texto} (${e.quantidade})`).join(', ')}
