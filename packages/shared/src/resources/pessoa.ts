@@ -89,8 +89,7 @@ export type Pessoa = z.infer<typeof pessoaRegistro>;
 export type PessoaDoProdutor = Omit<Pessoa, 'id'>;
 
 export type PessoaOpcao = { id: number; nome: string };
-/** GET pessoa/tipo/{id}; with `ativosDesde` (the gate's producers) also `municipios`, of their bulletins' properties. */
-export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string; municipios?: string | null };
+export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string };
 export type PessoaCotacao = { id: number; nome: string; tipoDescricao: string };
 
 /** A dropdown value: an id, a digit string, or the whole option ({ id }). */

@@ -269,6 +269,13 @@ export const boletimItemProduto = z.object({
 });
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
 
+/**
+ * GET romaneio/produtores/municipios?ativosDesde=aaaa-mm-dd (issue 28): the municipalities of each producer's bulletins
+ * (those with a harvest ending on that day or later), so the gate's picker tells look-alike names apart.
+ */
+export const municipiosDoProdutor = z.object({ id: z.number().int(), municipios: z.string() });
+export type MunicipiosDoProdutor = z.infer<typeof municipiosDoProdutor>;
+
 /** Refusals of GET boletimitens/produtos/{pessoaId}?colheitaEm=… (decision 0125). */
 export const COLHEITA_EM_MSG = {
   invalida: 'As datas de colheita devem ser datas válidas no formato aaaa-mm-dd, separadas por vírgula (até 31)',

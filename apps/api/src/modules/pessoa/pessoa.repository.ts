@@ -136,20 +136,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
      */
     opcoesDoTipo: (tipoId: number, ativosDesde?: string): Promise<PessoaComDocumento[]> =>
       db
-        .select({
-          id: pessoa.id,
-          nome: pessoa.nome,
-          cpfcnpj: pessoa.cpfcnpj,
-          // The gate's producer picker (issue 28) tells look-alike names apart by their municipality: of their bulletins' properties.
-          ...(ativosDesde
-            ? {
-                municipios: sql<
-                  string | null
-                >`(SELECT string_agg(DISTINCT m.nome, ', ' ORDER BY m.nome) FROM boletim b JOIN propriedade pr ON pr.id = b.propriedade_id
-                  JOIN municipio m ON m.id = pr.municipio_id WHERE b.produtor_id = ${pessoa.id})`,
-              }
-            : {}),
-        })
+        .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
         .from(pessoa)
         .where(
           and(

@@ -202,6 +202,19 @@ describe('PUT romaneio: a correction with a reason', () => {
   });
 });
 
+describe("the gate's producer picker", () => {
+  it('GET romaneio/produtores/municipios answers the municipalities of each producer with a bulletin harvested since the day', async () => {
+    const r = await req('GET', 'romaneio/produtores/municipios?ativosDesde=2026-01-01');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([
+      { id: produtor, municipios: 'Imperatriz' },
+      { id: outroProdutor, municipios: 'Imperatriz' },
+    ]);
+    expect((await req('GET', 'romaneio/produtores/municipios?ativosDesde=2028-01-01')).body).toEqual([]);
+    expect((await req('GET', 'romaneio/produtores/municipios?ativosDesde=31/12/2026')).status).toBe(400);
+  });
+});
+
 describe('a day of a batch deleted and entered again under the same debt', () => {
   it('is saved; a date the batch still has, a date it never had and another producer are refused', async () => {
     const divida = ++dividas;

@@ -5,6 +5,7 @@ import {
   DIVIDA_EM_USO,
   dataJaNaDivida,
   type BoletimItemProduto,
+  type MunicipiosDoProdutor,
   PedraLivre,
   Romaneio,
   RomaneioItem,
@@ -239,6 +240,15 @@ export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[], c
     WHERE b.produtor_id = ${pessoaId} ${filtro}
     ORDER BY f_unaccent(p.nome) COLLATE "C", bi.id`);
   return r.rows as BoletimItemProduto[];
+}
+
+/** The municipalities of each producer's bulletins' properties (only bulletins with a harvest ending on `ativosDesde` or later). */
+export async function municipiosDosProdutores(t: Tx, ativosDesde?: string): Promise<MunicipiosDoProdutor[]> {
+  const ativo = ativosDesde ? sql`WHERE EXISTS (SELECT 1 FROM boletim_itens bi WHERE bi.boletim_id = b.id AND bi.fim_colheita >= ${ativosDesde}::date)` : sql``;
+  const r = await t.execute(sql`SELECT b.produtor_id AS id, string_agg(DISTINCT m.nome, ', ' ORDER BY m.nome) AS municipios
+    FROM boletim b JOIN propriedade pr ON pr.id = b.propriedade_id JOIN municipio m ON m.id = pr.municipio_id
+    ${ativo} GROUP BY b.produtor_id ORDER BY b.produtor_id`);
+  return r.rows as MunicipiosDoProdutor[];
 }
 
 /** The type of each of these people (a batch's producers), by id; a missing id is absent. */

@@ -7,7 +7,9 @@ import {
   idParam,
   idSchema,
   inteiroDoCaminho,
+  municipiosDoProdutor,
   pedraLivre,
+  pessoasDoTipoQuery,
   pedrasLivresInput,
   quantidadeRomaneioUpdate,
   romaneioInputNosDias,
@@ -20,7 +22,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
-import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.repository';
+import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
 /** A romaneio's debt: a bigint column, read as a JavaScript number (up to MAX_SAFE_INTEGER). */
@@ -74,6 +76,19 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       config: acesso('visualizar'),
     },
     (req) => itensDoProdutor(db, req.params.pessoaId, undefined, req.query.colheitaEm),
+  );
+  r.get(
+    '/romaneio/produtores/municipios',
+    {
+      schema: {
+        tags,
+        summary: 'Municípios dos boletins de cada produtor (com ativosDesde, só boletins com colheita até essa data ou depois), para a portaria',
+        querystring: pessoasDoTipoQuery,
+        response: { 200: z.array(municipiosDoProdutor) },
+      },
+      config: acesso('visualizar'),
+    },
+    (req) => municipiosDosProdutores(db, req.query.ativosDesde),
   );
   r.put(
     '/romaneioitens/updateQtde',

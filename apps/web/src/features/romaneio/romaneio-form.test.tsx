@@ -15,10 +15,10 @@ const SEG = '2026-11-30';
 const QUI = '2026-12-03';
 const TER = '2026-12-01';
 const PRODUTORES = [
-  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '11122233344', municipios: 'Balsas' },
-  { id: 2, nome: 'Lucas Alves', cpfcnpj: '22233344455', municipios: 'Imperatriz' },
-  { id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566', municipios: 'Balsas, Imperatriz' },
-  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '12.345.678/0001-95', municipios: null },
+  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '11122233344' },
+  { id: 2, nome: 'Lucas Alves', cpfcnpj: '22233344455' },
+  { id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566' },
+  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '12.345.678/0001-95' },
 ];
 const item = (id: number, produtoId: number, produtoNome: string, produtoEmbalagem: string): BoletimItemProduto => ({
   id,
@@ -45,6 +45,12 @@ function servidor() {
     const p = String(path);
     if (p === 'config') return { diasDeMercado: [1, 4] };
     if (p.startsWith('pessoa/tipo/1?ativosDesde=')) return PRODUTORES;
+    if (p.startsWith('romaneio/produtores/municipios?ativosDesde='))
+      return [
+        { id: 1, municipios: 'Balsas' },
+        { id: 2, municipios: 'Imperatriz' },
+        { id: 3, municipios: 'Balsas, Imperatriz' },
+      ];
     if (p === 'pedras/livres') return LIVRES;
     if (p.startsWith('boletimitens/produtos/')) return ITENS;
     if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: PESOS[Number(p.split('/')[1])] };

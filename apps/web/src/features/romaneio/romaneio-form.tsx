@@ -33,7 +33,7 @@ import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { DividaField } from '../../components/form/divida-field';
 import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
-import { useItensDoProdutor, usePedrasLivres, usePesosDosProdutos } from './api';
+import { useItensDoProdutor, useMunicipiosDosProdutores, usePedrasLivres, usePesosDosProdutos } from './api';
 import { filtrarOpcoes, lerQuantidade } from './busca';
 import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { CampoBusca } from './campo-busca';
@@ -52,9 +52,9 @@ const buscaDoItem = (i: BoletimItemProduto) => `${i.produtoNome} ${i.produtoEmba
  * The producer picker's options (issue 28): the name, the masked CPF and the municipalities tell look-alike names
  * apart; the search also finds the CPF's digits (whole or from a group's start: '123456', '456').
  */
-export const opcoesDeProdutores = (l: { id: number; nome: string; cpfcnpj: string; municipios?: string | null }[] | undefined) =>
+export const opcoesDeProdutores = (l: { id: number; nome: string; cpfcnpj: string }[] | undefined, municipios: Map<number, string>) =>
   (l ?? []).map((p) => ({
-    label: [p.nome, cpfcnpjPublico(p.cpfcnpj), p.municipios].filter(Boolean).join(' — '),
+    label: [p.nome, cpfcnpjPublico(p.cpfcnpj), municipios.get(p.id)].filter(Boolean).join(' — '),
     value: p.id,
     busca: `${p.nome} ${p.cpfcnpj.replace(/\D/g, '')} ${formatCpfCnpj(p.cpfcnpj)}`,
     escolhido: p.nome,
@@ -120,12 +120,16 @@ export default function RomaneioForm() {
   const datas = useMemo(() => datasVistas ?? [], [datasVistas]);
   // The producers with a harvest in the year before the earliest date chosen or later (decision 0126), and the
   // chosen producer's items harvestable on a chosen date (decision 0125): a season's rows after any number of years.
-  const produtores = useProdutoresAtivos(datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!, !editando);
+  const diaDosProdutores = datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!;
+  const produtores = useProdutoresAtivos(diaDosProdutores, !editando);
+  const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
   const itens = (useWatch({ control, name: 'itens' }) ?? []) as ItemForm[];
   const livres = usePedrasLivres(datas, !editando);
   const doProdutor = useItensDoProdutor(pessoaId, datas, !editando);
   const itensProntos = !!pessoaId && !!doProdutor.data && !doProdutor.isFetching;
+  // The products wait for the producer's items, and for the producer picked while its list loads.
+  const esperandoItens = (!!pessoaId && !itensProntos) || (!editando && produtores.isFetching);
   // Every bulletin item of the producer, read once the harvestable ones are in: a product typed and not offered is
   // told apart as out of its harvest window or without a bulletin item at all.
   const todosDoProdutor = useItensDoProdutor(pessoaId, [], !editando && itensProntos);
@@ -226,7 +230,7 @@ export default function RomaneioForm() {
       const digitado = produtoDigitado.current?.trim();
       if (!todos && !r.boletimItensId && digitado) {
         if (!v.success) return { erros: { quantidade: v.error.issues[0].message } };
-        if (!itensProntos) {
+        if (esperandoItens) {
           setFila((f) => [...f, { texto: digitado, quantidade: q! }]);
           produtoDigitado.current = null;
           setCaixaProduto((n) => n + 1);
@@ -339,7 +343,7 @@ export default function RomaneioForm() {
     },
   });
 
-  const produtoresOpcoes = opcoesDeProdutores(produtores.data);
+  const produtoresOpcoes = opcoesDeProdutores(produtores.data, municipios);
   const pesos = usePesosDosProdutos([...oferecidos.map((i) => i.produtoId), ...itens.map((i) => i.produtoId)]);
   const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: buscaDoItem(i) }));
 
@@ -483,7 +487,7 @@ export default function RomaneioForm() {
                           onChange={e.mudar}
                           aoEscolher={e.seguir}
                           aoDigitar={(t) => (produtoDigitado.current = t)}
-                          esperando={!!pessoaId && !itensProntos}
+                          esperando={esperandoItens}
                           seguirAoEsperar
                           placeholder={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro'}
                           vazio={(t) =>
@@ -565,12 +569,7 @@ export default function RomaneioForm() {
         />
       )}
       {editando && f.registro && (
-        <CorrecaoRomaneio
-          registro={f.registro}
-          versao={versao}
-          aoCorrigir={f.recarregarRegistro}
-          aoDesatualizar={() => setDesatualizado(true)}
-        />
+        <CorrecaoRomaneio registro={f.registro} versao={versao} aoCorrigir={f.recarregarRegistro} aoDesatualizar={() => setDesatualizado(true)} />
       )}
       {!editando && fila.length > 0 && (
         <small className="muted form-largo" role="status" data-testid="itens-na-fila">
