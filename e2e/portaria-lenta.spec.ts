@@ -68,7 +68,7 @@ async function cenario(request: Api) {
       propriedadeId: sitio.id,
       tecnicoId: tecnico.id,
       itens: [
-        ...produtos.map((x) => ({ produtoId: x.id, areaProducao: 1, producaoEstimada: 500000, producaoEmbalada: 400000, ...janela })),
+        ...produtos.map((x) => ({ produtoId: x.id, areaProducao: 1, producaoEstimada: 9000000, producaoEmbalada: 8000000, ...janela })),
         // Onion: harvested and gone before any date of these entries.
         {
           produtoId: cebola.id,
@@ -210,7 +210,7 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
   await peloRotulo(page, 'Produto');
   await digitar(page, semAcento(c.produtos[4].nome));
   await enter(page);
-  // Far over the bulletin's balance (500.000 kg): 30.000 packages of 25 kg.
+  // A second romaneio of the producer on that day.
   await digitar(page, '9999');
   await enter(page);
   await expect(tabela.locator('tbody > tr')).toHaveCount(1);

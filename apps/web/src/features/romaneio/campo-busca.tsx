@@ -19,7 +19,7 @@ const MOSTRADAS = 50;
  * a click on an option picks it. Nothing else picks: not Space, not Tab, not leaving the box. Typing
  * again drops the choice until the next Enter. Escape closes the list; the focus stays in the box.
  * While the list loads (`esperando`), what is typed is kept: Enter picks the first match once the list
- * arrives (issue 28), or, with `seguirAoEsperar`, lets the items field move on and leaves the text to the form.
+ * arrives (issue 28), or, with `seguirSemEscolha`, lets the items field move on and leaves the text to the form.
  */
 export function CampoBusca<V extends string | number>(p: {
   id: string;
@@ -35,8 +35,11 @@ export function CampoBusca<V extends string | number>(p: {
   vazio: string | ((texto: string) => string);
   /** The list is loading: Enter waits for it (see `seguirAoEsperar`). */
   esperando?: boolean;
-  /** Enter while the list loads moves on (the items field's next field); the text typed stays for the form (`aoDigitar`). */
-  seguirAoEsperar?: boolean;
+  /**
+   * Enter with a text that picks nothing (the list still loading, or no match) moves on to the items field's next
+   * field, the text typed left to the form (`aoDigitar`): a clerk's next keys never land in this box.
+   */
+  seguirSemEscolha?: boolean;
   /** Each change of the text typed (null: the chosen option's label shows). */
   aoDigitar?: (texto: string | null) => void;
   erro?: string;
@@ -122,12 +125,14 @@ export function CampoBusca<V extends string | number>(p: {
             if (texto === null && escolhida) p.aoEscolher?.(escolhida.value);
             else if (p.esperando && texto?.trim()) {
               // The list is loading: kept, applied when it arrives (never to the list before it).
-              if (!p.seguirAoEsperar) {
+              if (!p.seguirSemEscolha) {
                 setEnterPendente(true);
                 e.stopPropagation();
               }
             } else if ((aberta || texto) && achadas.length) escolher(achadas[Math.min(ativa, achadas.length - 1)]);
-            else if (!e.ctrlKey && !e.metaKey) e.stopPropagation();
+            else if (p.seguirSemEscolha && texto?.trim()) {
+              // Nothing matches: the items field moves on all the same; the form says what was not added.
+            } else if (!e.ctrlKey && !e.metaKey) e.stopPropagation();
           } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
             if (!aberta) return setAberta(true);

@@ -266,6 +266,39 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     }
   });
 
+  it("products typed while the producer's items load are kept and added when they arrive; one without a bulletin says so", async () => {
+    // The producer's harvestable items answer only when the test lets them.
+    let liberar: () => void = () => undefined;
+    const chegou = new Promise<void>((r) => (liberar = r));
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
+      return padrao(path, o);
+    });
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    const produto = screen.getByLabelText('Produto');
+    await us.click(produto);
+    await us.keyboard('tomate{Enter}40{Enter}acucar{Enter}10{Enter}batata{Enter}20,5{Enter}');
+    // A fresh box for each entry queued (found again by its label).
+    expect(screen.getByLabelText('Produto')).toHaveFocus();
+    expect(screen.getByLabelText('Produto')).toHaveValue('');
+    expect(screen.getByTestId('itens-na-fila')).toHaveTextContent('Aguardando os produtos do produtor: tomate (40), acucar (10), batata (20,5)');
+    liberar();
+    const tabela = document.querySelector<HTMLElement>('.p-datatable[aria-label="Produtos adicionados"]')!;
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(3));
+    expect(['Tomate', 'Batata'].map((n) => (screen.getByLabelText(`Quantidade de ${n}`) as HTMLInputElement).value)).toEqual(['40,00', '20,50']);
+    await waitFor(() =>
+      expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('acucar (10): Produto sem boletim de colheita para este produtor.'),
+    );
+    // With the list in, a product without a bulletin moves on too: the next one typed at once is added.
+    await us.keyboard('cebola{Enter}30{Enter}alface{Enter}60{Enter}');
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(4));
+    expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('cebola (30): Produto sem boletim de colheita para este produtor.');
+    expect(screen.getByLabelText('Produto')).toHaveValue('');
+  });
+
   it('a quantity above the limit is refused with the schema message, in the new row and in a row cell; nothing is clamped', async () => {
     const us = u();
     renderizar();

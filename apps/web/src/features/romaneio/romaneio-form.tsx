@@ -60,6 +60,9 @@ export const opcoesDeProdutores = (l: { id: number; nome: string; cpfcnpj: strin
     escolhido: p.nome,
   }));
 
+/** A quantity as typed back to the clerk, pt-BR: 20.5 → '20,5', 1250 → '1.250'. */
+const formatDecimalBR = (n: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }).format(n);
+
 /** A product typed and its quantity, entered while the producer's items were loading: added when they arrive. */
 interface ItemNaFila {
   texto: string;
@@ -237,7 +240,16 @@ export default function RomaneioForm() {
           return { linhas: [] };
         }
         const achado = filtrarOpcoes(produtosOpcoes, digitado)[0];
-        if (!achado) return { erros: { boletimItensId: semProduto(digitado) } };
+        if (!achado) {
+          // Said under the items (why), and the editor is ready for the next product: the typing goes on.
+          setNaoAdicionados((l) => [...l, { texto: digitado, quantidade: q!, repetido: false }]);
+          produtoDigitado.current = null;
+          setCaixaProduto((n) => n + 1);
+          return { linhas: [] };
+        }
+        // Found now that the list is in: added as if picked, and the box starts afresh for the next.
+        produtoDigitado.current = null;
+        setCaixaProduto((n) => n + 1);
         r = { ...r, boletimItensId: achado.value };
       }
       const ja = new Set(itens.map((i) => i.boletimItensId));
@@ -488,7 +500,7 @@ export default function RomaneioForm() {
                           aoEscolher={e.seguir}
                           aoDigitar={(t) => (produtoDigitado.current = t)}
                           esperando={esperandoItens}
-                          seguirAoEsperar
+                          seguirSemEscolha
                           placeholder={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro'}
                           vazio={(t) =>
                             pessoaId ? (!itensProntos ? 'Carregando...' : !oferecidos.length ? FORA_DA_COLHEITA : semProduto(t)) : 'Escolha o produtor primeiro'
@@ -573,14 +585,14 @@ export default function RomaneioForm() {
       )}
       {!editando && fila.length > 0 && (
         <small className="muted form-largo" role="status" data-testid="itens-na-fila">
-          Aguardando os produtos do produtor: {fila.map((e) => `${e.texto} (${e.quantidade})`).join(', ')}
+          Aguardando os produtos do produtor: {fila.map((e) => `${e.texto} (${formatDecimalBR(e.quantidade)})`).join(', ')}
         </small>
       )}
       {!editando && naoAdicionados.length > 0 && (
         <div className="p-error form-largo" role="alert" data-testid="itens-nao-adicionados">
           {naoAdicionados.map((e, k) => (
             <div key={k}>
-              {e.texto} ({e.quantidade}): {e.repetido ? PRODUTO_JA_ADICIONADO : semProduto(e.texto)}
+              {e.texto} ({formatDecimalBR(e.quantidade)}): {e.repetido ? PRODUTO_JA_ADICIONADO : semProduto(e.texto)}
             </div>
           ))}
         </div>
