@@ -73,8 +73,8 @@ async function cenario(request: Api) {
       itens: produtos.map((x) => ({
         produtoId: x.id,
         areaProducao: 1,
-        producaoEstimada: 500000,
-        producaoEmbalada: 400000,
+        producaoEstimada: 9000000,
+        producaoEmbalada: 8000000,
         inicioColheita: diasAtrasIso(10),
         fimColheita: diasAtrasIso(-400),
       })),

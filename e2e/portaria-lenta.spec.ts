@@ -241,13 +241,13 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
   await digitar(page, outraPedra.numero.trim());
   await enter(page);
   // No reason: asked for, nothing sent.
-  await page.getByRole('button', { name: 'Salvar correção' }).click();
+  await page.getByRole('button', { name: 'Corrigir romaneio' }).click();
   await expect(page.locator('#correcao-motivo-erro')).toHaveText('Informe o motivo da correção');
   await expect(page.getByLabel('Motivo da correção')).toBeFocused();
   await digitar(page, 'Produto trocado na descarga');
   await page.screenshot({ path: path.join(ARTEFATOS, 'portaria-correcao.png'), fullPage: true });
   await semViolacoesGraves(page);
-  await page.getByRole('button', { name: 'Salvar correção' }).click();
+  await page.getByRole('button', { name: 'Corrigir romaneio' }).click();
   await toast(page, 'Romaneio corrigido!');
   // Only the new product's label is offered.
   await page.getByRole('button', { name: 'Imprimir etiquetas alteradas' }).click();

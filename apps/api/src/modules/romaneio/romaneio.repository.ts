@@ -308,10 +308,11 @@ export async function reservarDivida(t: Tx, usuario: string, divida: number, lot
   const doProdutor = doLote.length > 0 && lote.every((r) => doLote.every((d) => d.pessoaId === r.pessoaId));
   if (!doProdutor || !lote.every((r) => dono?.datas?.includes(r.dataEmissao))) throw emUso();
   const presentes = new Set(doLote.map((d) => d.dataEmissao));
+  // A date the batch still has: the debt is in use (SPEC.md's message), each such date named on its field.
   const repetidas = lote.flatMap((r, k) =>
     presentes.has(r.dataEmissao) ? [{ field: caminhoDoCampo([k, 'dataEmissao']), message: dataJaNaDivida(r.dataEmissao) }] : [],
   );
-  if (repetidas.length) throw new HttpError(409, repetidas[0].message, repetidas);
+  if (repetidas.length) throw new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }, ...repetidas]);
 }
 
 /** The debt's batch row goes (when its last romaneio went), audited: the debt may be used again. */

@@ -181,7 +181,7 @@ export function CorrecaoRomaneio(p: {
     <fieldset className="romaneio-correcao form-largo" aria-describedby="correcao-ajuda">
       <legend>Correção</legend>
       <p id="correcao-ajuda" className="muted">
-        Inclua ou remova produtos e troque as pedras (livres em {formatDate(r.dataEmissao)}); informe o motivo e salve a correção.
+        Inclua ou remova produtos e troque as pedras (livres em {formatDate(r.dataEmissao)}); informe o motivo e clique em Corrigir romaneio.
       </p>
       <div className="romaneio-correcao-remover" role="group" aria-label="Produtos a remover">
         {r.itens.map((i) => (
@@ -268,7 +268,10 @@ export function CorrecaoRomaneio(p: {
           id="correcao-motivo"
           value={motivo}
           maxLength={500}
-          onChange={(e) => setMotivo(e.target.value)}
+          onChange={(e) => {
+            setMotivo(e.target.value);
+            if (erroMotivo) setErroMotivo(undefined);
+          }}
           aria-invalid={erroMotivo ? true : undefined}
           aria-describedby={erroMotivo ? 'correcao-motivo-erro' : undefined}
           className={erroMotivo ? 'p-invalid' : undefined}
@@ -279,7 +282,7 @@ export function CorrecaoRomaneio(p: {
           </small>
         )}
       </div>
-      <Button type="button" label="Salvar correção" icon="pi pi-check" loading={salvando} onClick={salvar} />
+      <Button type="button" label="Corrigir romaneio" icon="pi pi-check" loading={salvando} onClick={salvar} />
       {etiquetas && (
         <PrintDialog visible onHide={() => setEtiquetas(null)} titulo="Etiquetas alteradas" header={false}>
           <AvisoQrLocal />
