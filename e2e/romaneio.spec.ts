@@ -26,6 +26,12 @@ import {
  * debt refused with the pt-BR message, and the delete.
  */
 
+/** The gate's confirmation before an unusual save (issue 28): it names `aviso`; 'Salvar' goes on. */
+async function confirmarAvisos(page: Page, aviso: string) {
+  await expect(page.getByTestId('avisos-do-romaneio')).toContainText(aviso);
+  await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Salvar', exact: true }).click();
+}
+
 /** The first two market days (Monday or Thursday) after today, yyyy-mm-dd. */
 function proximosDiasDeMercado(): [string, string] {
   const dias: string[] = [];
@@ -165,6 +171,8 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
     if (r.method() === 'POST' && r.url().endsWith('/api/romaneio')) posts.push(r.postData() ?? '');
   });
   await page.getByRole('button', { name: 'Salvar' }).click();
+  // The tax system's debt is not the producer's: asked before saving (issue 28), not refused.
+  await confirmarAvisos(page, `O contribuinte da dívida ${divida.numero} é ${divida.nomeContribuinte}`);
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/romaneio$/);
   // One POST: one romaneio per date, the lettuce only on the second day.
@@ -228,6 +236,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   await page.getByRole('button', { name: 'Adicionar todos' }).click();
   await expect(linhas(page)).toHaveCount(2);
   await page.getByRole('button', { name: 'Salvar' }).click();
+  await confirmarAvisos(page, `Já existe romaneio de ${c.produtor.nome} em ${formatDate(d2)}`);
   await toast(page, 'Erro ao cadastrar romaneio!');
   await toast(page, 'Verifique se a dívida já não está cadastrada em outro romaneio');
   await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-divida-repetida.png'), fullPage: true });
@@ -278,6 +287,7 @@ test('Dia de mercado: da pedra livre no mapa ao romaneio de dois dias, a pedra o
     if (r.method() === 'POST' && r.url().endsWith('/api/romaneio')) posts.push(r.postData() ?? '');
   });
   await page.getByRole('button', { name: 'Salvar' }).dblclick();
+  await confirmarAvisos(page, `O contribuinte da dívida ${divida.numero} é ${divida.nomeContribuinte}`);
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/romaneio$/);
   expect(posts).toHaveLength(1);

@@ -26,11 +26,14 @@ export const versaoDesatualizada = () => conflict(MSG_VERSAO_DESATUALIZADA);
  * Marks a parent as changed by a save of one of its rows alone (e.g. a quantity): its `versao` goes
  * up, so a form still holding the old one is refused (decision 0085).
  */
-export async function novaVersao(t: Tx, table: PgTable & { id: PgColumn; versao: PgColumn }, id: number): Promise<void> {
-  await t
+export async function novaVersao(t: Tx, table: PgTable & { id: PgColumn; versao: PgColumn }, id: number, versao?: number | null): Promise<void> {
+  const linhas = await t
     .update(table)
     .set({ versao: sql`${table.versao} + 1` } as never)
-    .where(eq(table.id, id));
+    .where(versao === undefined || versao === null ? eq(table.id, id) : and(eq(table.id, id), eq(table.versao, versao)))
+    .returning({ id: table.id });
+  // Given the `versao` the page loaded, a parent saved since by someone else is the 409.
+  if (!linhas.length && versao !== undefined && versao !== null) throw versaoDesatualizada();
 }
 
 /**

@@ -36,6 +36,12 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
   lista?: string;
   /** After a row was saved or removed here (the parent's versao went up: decision 0085). */
   aoGravar?: () => Promise<void> | void;
+  /**
+   * The parent's `versao` as the page holds it, sent with each quantity (the romaneio's, issue 28): a stale one is
+   * the server's 409 (`aoRecusar` hears it); raised by one after each quantity saved.
+   */
+  versao?: { current: number | undefined };
+  aoRecusar?: (err: ApiError) => void;
 }) {
   const toast = useToast();
   const qc = useQueryClient();
@@ -68,12 +74,15 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
       return;
     }
     try {
-      await api(`${o.base}/updateQtde`, { method: 'PUT', body: { id, quantidade: q.data } });
+      const versao = o.versao?.current;
+      await api(`${o.base}/updateQtde`, { method: 'PUT', body: { id, quantidade: q.data, ...(versao === undefined ? {} : { versao }) } });
+      if (o.versao && versao !== undefined) o.versao.current = versao + 1;
       salvas.current.set(id, q.data);
       await Promise.resolve(o.aoGravar?.()).catch(() => undefined);
       toast.show('success', 'Cadastro Alterado!', `${id} Alterado com sucesso`);
     } catch (err) {
       toast.show('error', 'Erro ao alterar!', (err as ApiError).message || 'Erro ao alterar...');
+      o.aoRecusar?.(err as ApiError);
       devolver(id, antes);
     }
   };

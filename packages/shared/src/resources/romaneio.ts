@@ -5,6 +5,7 @@ import { idOuNome, idOuTexto } from './pessoa';
 import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
 import { motivoSemMercado, type DiaDoCalendario } from './feriado';
+import { formatDate } from '../format';
 
 /** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
@@ -92,6 +93,15 @@ export const produtorRomaneio = referencia('O produtor é obrigatório', 'O prod
 /** A romaneio (and the gate form's batch) needs at least one product. */
 export const ROMANEIO_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
 
+/** A correction's reason (issue 28): required by PUT romaneio when items or stalls change; at most 500 characters. */
+export const MOTIVO_OBRIGATORIO = 'Informe o motivo da correção';
+export const motivoCorrecao = z
+  .string({ error: 'O motivo deve ser um texto' })
+  .trim()
+  .max(500, 'O motivo deve ter no máximo 500 caracteres')
+  .nullish()
+  .transform((v) => v || null);
+
 /**
  * One romaneio of POST romaneio's array (one per issue date; the array is the batch that owns the debt)
  * and of PUT romaneio. The producer comes as `pessoa: { id }` (SPEC.md section 7) or `pessoaId`.
@@ -113,6 +123,8 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
         divida: dividaRomaneio,
         pessoaId: produtorRomaneio,
         pessoa: z.unknown().optional(),
+        /** PUT romaneio: why the saved romaneio is corrected (kept in the audit log with the before and after). */
+        motivo: motivoCorrecao,
         boletimId: z.number().int().positive().nullish(),
         pedras: z
           .array(romaneioPedraInput, { error: 'As pedras devem ser uma lista' })
@@ -144,6 +156,8 @@ export const quantidadeUpdate = z.object({
   id: referencia('O item é obrigatório', 'O item deve ser selecionado', 'O item deve estar na lista'),
   quantidade: quantidadeItem,
 });
+/** PUT romaneioitens/updateQtde: with the romaneio's `versao` the page loaded (a stale one is the 409 of decision 0085). */
+export const quantidadeRomaneioUpdate = quantidadeUpdate.extend({ versao: versaoEntrada });
 
 const dia = z.string();
 
@@ -238,6 +252,13 @@ export const boletimItemProduto = z.object({
 });
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
 
+/**
+ * GET romaneio/produtores/municipios?ativosDesde=aaaa-mm-dd (issue 28): the municipalities of each producer's bulletins
+ * (those with a harvest ending on that day or later), so the gate's picker tells look-alike names apart.
+ */
+export const municipiosDoProdutor = z.object({ id: z.number().int(), municipios: z.string() });
+export type MunicipiosDoProdutor = z.infer<typeof municipiosDoProdutor>;
+
 /** Refusals of GET boletimitens/produtos/{pessoaId}?colheitaEm=… (decision 0125). */
 export const COLHEITA_EM_MSG = {
   invalida: 'As datas de colheita devem ser datas válidas no formato aaaa-mm-dd, separadas por vírgula (até 31)',
@@ -267,6 +288,10 @@ export const colheitaContem = (item: { inicioColheita: string; fimColheita: stri
 
 export const FORA_DA_COLHEITA = 'Data de emissão fora do período de colheita dos produtos!';
 export const DIVIDA_EM_USO = 'Verifique se a dívida já não está cadastrada em outro romaneio';
+/** The gate form: a product typed that the producer has no bulletin item of (issue 28). */
+export const PRODUTO_SEM_BOLETIM = 'Produto sem boletim de colheita para este produtor.';
+/** POST romaneio under a debt its batch still holds (a day deleted and entered again, issue 28): a date the batch already has. */
+export const dataJaNaDivida = (dataIso: string) => `A dívida já tem um romaneio em ${formatDate(dataIso)}`;
 
 /** Body of POST romaneio/searchRomaneio/{dir}/{field} (SPEC.md section 7). */
 export const romaneioFiltro = z

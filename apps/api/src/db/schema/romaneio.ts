@@ -8,10 +8,13 @@ import { produto } from './produto';
 /**
  * A debt number belongs to one romaneio batch (CONTRACT.md): the romaneios created together, one per
  * issue date, share their debt. The batch's row is the debt's one owner: a later batch with the same debt
- * fails on this primary key, also when two clerks save at the same moment.
+ * fails on this primary key, also when two clerks save at the same moment. A day of a batch deleted may be
+ * entered again under its debt (issue 28): by the batch's producer, on one of the batch's dates it no longer has.
  */
 export const romaneioDivida = pgTable('romaneio_divida', {
   divida: bigint('divida', { mode: 'number' }).primaryKey(),
+  /** The batch's issue dates as it was entered: a day deleted may be entered again under the debt (issue 28), no other. */
+  datas: date('datas', { mode: 'string' }).array(),
 });
 
 export const romaneio = pgTable(
@@ -35,6 +38,8 @@ export const romaneio = pgTable(
     index('romaneio_pessoa_idx').on(t.pessoaId),
     // Target of romaneio_pedras' (romaneio_id, data) key: a stall is booked on its romaneio's own date.
     unique('romaneio_id_data_uq').on(t.id, t.dataEmissao),
+    // One romaneio per date in a batch: a day deleted and entered again under the same debt (issue 28) never doubles a date.
+    unique('romaneio_divida_data_uq').on(t.divida, t.dataEmissao),
   ],
 );
 

@@ -305,8 +305,11 @@ export async function seedDiasDeMercado(t: Tx, hoje: string, diasDeMercado: read
       numero: l.divida,
       nome: nomeDe.get(l.produtorId)!,
       valor: 15 * l.romaneios.reduce((s, r) => s + Math.max(1, r.pedras.length), 0),
+      datas: l.romaneios.map((r) => r.data).sort(),
     }));
-    await t.execute(sql`INSERT INTO romaneio_divida (divida) SELECT x.numero FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint) ORDER BY 1`);
+    await t.execute(
+      sql`INSERT INTO romaneio_divida (divida, datas) SELECT x.numero, x.datas FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint, datas date[]) ORDER BY 1`,
+    );
     await t.execute(sql`
       INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
       SELECT x.numero, x.nome, x.valor FROM json_to_recordset(${json(dividas)}::json) AS x(numero bigint, nome text, valor numeric)`);

@@ -1,8 +1,11 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   type AplicacaoCarencia,
+  caminhoDoCampo,
   DIVIDA_EM_USO,
+  dataJaNaDivida,
   type BoletimItemProduto,
+  type MunicipiosDoProdutor,
   PedraLivre,
   Romaneio,
   RomaneioItem,
@@ -13,7 +16,7 @@ import type { Tx } from '../../db/client';
 import { pedras, pessoa, romaneioDivida, romaneioItens, romaneioPedras } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
-import { HttpError, naoEncontrado, pgErro } from '../../lib/errors';
+import { HttpError, naoEncontrado } from '../../lib/errors';
 import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.service';
 import { ordemDoNumero } from '../pedra/pedra.service';
@@ -239,6 +242,15 @@ export async function itensDoProdutor(t: Tx, pessoaId: number, ids?: number[], c
   return r.rows as BoletimItemProduto[];
 }
 
+/** The municipalities of each producer's bulletins' properties (only bulletins with a harvest ending on `ativosDesde` or later). */
+export async function municipiosDosProdutores(t: Tx, ativosDesde?: string): Promise<MunicipiosDoProdutor[]> {
+  const ativo = ativosDesde ? sql`WHERE EXISTS (SELECT 1 FROM boletim_itens bi WHERE bi.boletim_id = b.id AND bi.fim_colheita >= ${ativosDesde}::date)` : sql``;
+  const r = await t.execute(sql`SELECT b.produtor_id AS id, string_agg(DISTINCT m.nome, ', ' ORDER BY m.nome) AS municipios
+    FROM boletim b JOIN propriedade pr ON pr.id = b.propriedade_id JOIN municipio m ON m.id = pr.municipio_id
+    ${ativo} GROUP BY b.produtor_id ORDER BY b.produtor_id`);
+  return r.rows as MunicipiosDoProdutor[];
+}
+
 /** The type of each of these people (a batch's producers), by id; a missing id is absent. */
 export async function tiposDasPessoas(t: Tx, ids: number[]): Promise<Map<number, number>> {
   const pessoas = await t.select({ id: pessoa.id, tipoId: pessoa.tipoId }).from(pessoa).where(inArray(pessoa.id, ids));
@@ -264,27 +276,43 @@ export async function numerosDasPedras(t: Tx, ids: number[]): Promise<Map<number
   return numeros;
 }
 
-/** Which of these stalls are already booked on which of these dates. */
-export async function pedrasOcupadas(t: Tx, pedraIds: number[], datas: string[]): Promise<{ pedraId: number; data: string }[]> {
+/** Which of these stalls are already booked on which of these dates (by another romaneio than `exceto`, a correction's own). */
+export async function pedrasOcupadas(t: Tx, pedraIds: number[], datas: string[], exceto?: number): Promise<{ pedraId: number; data: string }[]> {
   return (
     await t.execute(sql`SELECT rp.pedra_id AS "pedraId", rp.data FROM romaneio_pedras rp
           WHERE rp.pedra_id IN (${sql.join(pedraIds, sql`, `)}) AND rp.data IN (${sql.join(
             datas.map((d) => sql`${d}::date`),
             sql`, `,
-          )})`)
+          )}) ${exceto ? sql`AND rp.romaneio_id <> ${exceto}` : sql``}`)
   ).rows as { pedraId: number; data: string }[];
 }
 
-/** A batch takes its debt: its row (the primary key refuses a debt another batch holds: 409), audited. */
-export async function reservarDivida(t: Tx, usuario: string, divida: number): Promise<void> {
-  await t
-    .insert(romaneioDivida)
-    .values({ divida })
-    .catch((err: unknown) => {
-      if (pgErro(err)?.code === '23505') throw new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }]);
-      throw err;
-    });
-  await registrarLog(t, usuario, 'RomaneioDivida', divida, 'INSERT', { divida });
+/**
+ * A batch takes its debt: its row with the batch's dates, audited. A debt another batch holds is a 409, unless
+ * this is a day of that batch deleted and entered again (issue 28): by the batch's producer, on one of the dates
+ * the batch was entered with and no longer has (its row locked, so two such saves take turns; the
+ * (divida, data_emissao) key decides the rest).
+ */
+export async function reservarDivida(t: Tx, usuario: string, divida: number, lote: { pessoaId: number; dataEmissao: string }[]): Promise<void> {
+  const datas = lote.map((r) => r.dataEmissao).sort();
+  const nova = await t.insert(romaneioDivida).values({ divida, datas }).onConflictDoNothing().returning();
+  if (nova.length) return registrarLog(t, usuario, 'RomaneioDivida', divida, 'INSERT', { divida, datas });
+  const emUso = () => new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }]);
+  const [dono] = (await t.execute(sql`SELECT datas::text[] AS datas FROM romaneio_divida WHERE divida = ${divida} FOR UPDATE`)).rows as {
+    datas: string[] | null;
+  }[];
+  const doLote = (await t.execute(sql`SELECT pessoa_id AS "pessoaId", data_emissao::text AS "dataEmissao" FROM romaneio WHERE divida = ${divida}`)).rows as {
+    pessoaId: number;
+    dataEmissao: string;
+  }[];
+  const doProdutor = doLote.length > 0 && lote.every((r) => doLote.every((d) => d.pessoaId === r.pessoaId));
+  if (!doProdutor || !lote.every((r) => dono?.datas?.includes(r.dataEmissao))) throw emUso();
+  const presentes = new Set(doLote.map((d) => d.dataEmissao));
+  // A date the batch still has: the debt is in use (SPEC.md's message), each such date named on its field.
+  const repetidas = lote.flatMap((r, k) =>
+    presentes.has(r.dataEmissao) ? [{ field: caminhoDoCampo([k, 'dataEmissao']), message: dataJaNaDivida(r.dataEmissao) }] : [],
+  );
+  if (repetidas.length) throw new HttpError(409, DIVIDA_EM_USO, [{ field: 'divida', message: DIVIDA_EM_USO }, ...repetidas]);
 }
 
 /** The debt's batch row goes (when its last romaneio went), audited: the debt may be used again. */

@@ -7,9 +7,11 @@ import {
   idParam,
   idSchema,
   inteiroDoCaminho,
+  municipiosDoProdutor,
   pedraLivre,
+  pessoasDoTipoQuery,
   pedrasLivresInput,
-  quantidadeUpdate,
+  quantidadeRomaneioUpdate,
   romaneioInput,
   romaneioItemRegistro,
   romaneioLoteInput,
@@ -21,7 +23,7 @@ import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
 import { exigirDiasDeMercado } from '../feriado/feriado.service';
-import { itensDoProdutor, pedrasLivres, romaneioList } from './romaneio.repository';
+import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
 /** A romaneio's debt: a bigint column, read as a JavaScript number (up to MAX_SAFE_INTEGER). */
@@ -81,13 +83,26 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
     },
     (req) => itensDoProdutor(db, req.params.pessoaId, undefined, req.query.colheitaEm),
   );
+  r.get(
+    '/romaneio/produtores/municipios',
+    {
+      schema: {
+        tags,
+        summary: 'Municípios dos boletins de cada produtor (com ativosDesde, só boletins com colheita até essa data ou depois), para a portaria',
+        querystring: pessoasDoTipoQuery,
+        response: { 200: z.array(municipiosDoProdutor) },
+      },
+      config: acesso('visualizar'),
+    },
+    (req) => municipiosDosProdutores(db, req.query.ativosDesde),
+  );
   r.put(
     '/romaneioitens/updateQtde',
     {
-      schema: { tags, summary: 'Altera a quantidade de um item de romaneio', body: quantidadeUpdate, response: { 200: romaneioItemRegistro } },
+      schema: { tags, summary: 'Altera a quantidade de um item de romaneio', body: quantidadeRomaneioUpdate, response: { 200: romaneioItemRegistro } },
       config: acesso('editar'),
     },
-    (req) => svc.alterarQuantidade(quem(req), req.body.id, req.body.quantidade),
+    (req) => svc.alterarQuantidade(quem(req), req.body.id, req.body.quantidade, req.body.versao),
   );
 
   r.get(
@@ -116,7 +131,12 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
   r.put(
     '/romaneio',
     {
-      schema: { tags, summary: 'Atualiza as quantidades dos itens (id no corpo)', body: romaneioInput, response: { 200: romaneioRegistro } },
+      schema: {
+        tags,
+        summary: 'Corrige o romaneio (id no corpo): quantidades, itens e pedras; motivo obrigatório ao mudar itens ou pedras',
+        body: romaneioInput,
+        response: { 200: romaneioRegistro },
+      },
       config: acesso('editar'),
     },
     async (req) => {
@@ -129,7 +149,13 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
   r.put(
     '/romaneio/:id',
     {
-      schema: { tags, summary: 'Atualiza as quantidades dos itens', params: idParam, body: romaneioInput, response: { 200: romaneioRegistro } },
+      schema: {
+        tags,
+        summary: 'Corrige o romaneio: quantidades, itens e pedras; motivo obrigatório ao mudar itens ou pedras',
+        params: idParam,
+        body: romaneioInput,
+        response: { 200: romaneioRegistro },
+      },
       config: acesso('editar'),
     },
     async (req) => {

@@ -4,6 +4,8 @@ import {
   carenciaNaoCumprida,
   colheitaContem,
   FORA_DA_COLHEITA,
+  MOTIVO_OBRIGATORIO,
+  dataJaNaDivida,
   formatDate,
   NAO_PRODUTOR,
   PESSOA_TIPO,
@@ -14,6 +16,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { romaneio, romaneioItens } from '../../db/schema';
 import { auditedCrud, novaVersao, repositorioPadrao } from '../../lib/crud';
+import { registrarLog } from '../../lib/audit';
 import { HttpError, pgErro } from '../../lib/errors';
 import {
   aplicacoesDoItem,
@@ -38,7 +41,13 @@ export { aplicacoesDoItem };
 export type RomaneioDados = z.output<typeof romaneioInput>;
 type ErroDeCampo = { field: string; message: string };
 
-const SO_QUANTIDADES = 'No romaneio salvo só as quantidades dos itens podem ser alteradas.';
+const FIXOS = 'no romaneio salvo a data de emissão, o produtor, a dívida e os produtos dos itens ficam como estão.';
+
+/** What a correction's audit row shows of a romaneio: its items (product: quantity) and its stalls. */
+const resumoDaCorrecao = (r: Romaneio) => ({
+  itens: r.itens.map((i) => `${i.produtoNome.trim()}: ${i.quantidade}`),
+  pedras: r.pedras.map((p) => `${p.pedrasNumero.trim()}${p.ocupacao ? ` (${p.ocupacao})` : ''}`),
+});
 
 export const pedraOcupada = (numero: string, data: string) => `A pedra ${numero.trim()} já está ocupada em ${formatDate(data)}`;
 
@@ -60,12 +69,14 @@ export function romaneioService(db: Db) {
     colecoes: [colecaoItens, colecaoPedras],
     vinculo: 'romaneios',
     ler: lerRomaneio,
+    // A day entered again under its debt (issue 28) on a date the batch already has: the key decides a race.
+    unicos: { romaneio_divida_data_uq: { mensagem: (v) => dataJaNaDivida(String(v.dataEmissao)), campos: ['dataEmissao'] } },
   });
   const { crud } = generico;
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
 
   /** Producers, bulletin items and stalls of the batch; 400 naming each field, 409 for a stall already booked. */
-  async function validar(t: Tx, lote: RomaneioDados[]) {
+  async function validar(t: Tx, lote: RomaneioDados[], exceto?: number) {
     const erros: ErroDeCampo[] = [];
     const campo = (...partes: (string | number)[]) => caminhoDoCampo(partes);
 
@@ -93,7 +104,7 @@ export function romaneioService(db: Db) {
 
     // Each item: a bulletin item of this producer, of this product, harvestable on the romaneio's date.
     const ids = [...new Set(lote.flatMap((r) => r.itens.map((i) => i.boletimItensId)))];
-    const itens = await itensDeBoletim(t, ids);
+    const itens = ids.length ? await itensDeBoletim(t, ids) : [];
     const itemDe = new Map(itens.map((i) => [i.id, i]));
     lote.forEach((r, k) =>
       r.itens.forEach((i, n) => {
@@ -133,6 +144,7 @@ export function romaneioService(db: Db) {
         t,
         pedraIds,
         lote.map((r) => r.dataEmissao),
+        exceto,
       );
       const chave = new Set(ocupadas.map((o) => `${o.pedraId}|${String(o.data)}`));
       lote.forEach((r, k) =>
@@ -163,7 +175,7 @@ export function romaneioService(db: Db) {
     return db.transaction(async (t) => {
       const numeros = await validar(t, lote);
       const divida = lote[0].divida;
-      await reservarDivida(t, usuario, divida);
+      await reservarDivida(t, usuario, divida, lote);
       // Dates in order and each romaneio's stalls by id: two batches booking the same stalls take their
       // locks in the same order, so one waits for the other instead of deadlocking.
       const ids = new Array<number>(lote.length);
@@ -203,61 +215,98 @@ export function romaneioService(db: Db) {
   }
 
   /**
-   * PUT romaneio: a saved romaneio changes only its items' quantities; its date, producer, stalls,
-   * debt and the set of items are read-only (a changed one → 400 on its field).
+   * PUT romaneio: a correction of a saved romaneio (issue 28). Its date, producer and debt stay; its items may
+   * change quantity, be removed, or be added under the gate's rules (the producer's bulletin item, harvest
+   * window, carência); its stalls may change to others free on its date. A change of items or stalls needs a
+   * `motivo`; the audit log keeps it with the romaneio before and after. A stale `versao` is the 409.
    */
   function alterar(usuario: string, id: number, input: RomaneioDados): Promise<Romaneio> {
-    return crud.salvar(
-      db,
-      usuario,
-      id,
-      async (t) => {
-        const atual = await lerRomaneio(t, id);
-        const erros: ErroDeCampo[] = [];
-        const so = (field: string, oque: string) => erros.push({ field, message: `${oque} não pode ser alterado(a): ${SO_QUANTIDADES}` });
-        if (input.dataEmissao !== atual.dataEmissao) so('dataEmissao', 'A data de emissão');
-        if (input.pessoaId !== atual.pessoaId) so('pessoaId', 'O produtor');
-        if (input.divida !== atual.divida) so('divida', 'A dívida');
-        const chavePedras = (ps: { pedrasId: number; ocupacao: string | null }[]) =>
-          ps
-            .map((p) => `${p.pedrasId}:${p.ocupacao ?? ''}`)
-            .sort()
-            .join(',');
-        if (chavePedras(input.pedras) !== chavePedras(atual.pedras)) so('pedras', 'As pedras');
-        const porId = new Map(atual.itens.map((i) => [i.id, i]));
-        const enviados = new Set<number>();
-        input.itens.forEach((i, n) => {
-          const antes = i.id ? porId.get(i.id) : undefined;
-          if (!antes || enviados.has(antes.id)) return so(caminhoDoCampo(['itens', n]), `Item ${n + 1}`);
-          enviados.add(antes.id);
-          if (antes.produtoId !== i.produtoId) so(caminhoDoCampo(['itens', n, 'produtoId']), 'O produto');
-          if (antes.boletimItensId !== i.boletimItensId) so(caminhoDoCampo(['itens', n, 'boletimItensId']), 'O item do boletim');
-        });
-        if (enviados.size !== atual.itens.length && !erros.length) so('itens', 'A lista de itens');
-        recusar(400, erros);
-        // The withdrawal period, as on POST: a notebook application recorded since refuses the save (decision 0106).
-        const ids = atual.itens.flatMap((i) => (i.boletimItensId ? [i.boletimItensId] : []));
-        if (ids.length) {
-          const aplicacoes = new Map((await itensDeBoletim(t, ids)).map((a) => [a.id, a.aplicacoes]));
+    return db.transaction(async (t) => {
+      let antes: Romaneio | undefined;
+      const depois = await crud.salvarNa(
+        t,
+        usuario,
+        id,
+        async (t) => {
+          const atual = (antes = await lerRomaneio(t, id));
+          const erros: ErroDeCampo[] = [];
+          const fixo = (field: string, oque: string) => erros.push({ field, message: `${oque} não pode ser alterado(a): ${FIXOS}` });
+          if (input.dataEmissao !== atual.dataEmissao) fixo('dataEmissao', 'A data de emissão');
+          if (input.pessoaId !== atual.pessoaId) fixo('pessoaId', 'O produtor');
+          if (input.divida !== atual.divida) fixo('divida', 'A dívida');
+          const porId = new Map(atual.itens.map((i) => [i.id, i]));
+          const mantidos = new Set<number>();
           input.itens.forEach((i, n) => {
-            const message = carenciaNaoCumprida(aplicacoes.get(i.boletimItensId) ?? null, atual.dataEmissao);
-            if (message) erros.push({ field: caminhoDoCampo(['itens', n, 'boletimItensId']), message });
+            if (!i.id) return;
+            const antes = porId.get(i.id);
+            if (!antes || mantidos.has(antes.id))
+              return erros.push({ field: caminhoDoCampo(['itens', n, 'id']), message: `Item ${n + 1} não é deste romaneio` });
+            mantidos.add(antes.id);
+            if (antes.produtoId !== i.produtoId) fixo(caminhoDoCampo(['itens', n, 'produtoId']), 'O produto de um item salvo');
+            if (antes.boletimItensId !== i.boletimItensId) fixo(caminhoDoCampo(['itens', n, 'boletimItensId']), 'O item do boletim de um item salvo');
           });
           recusar(400, erros);
-        }
-        return { itens: input.itens.map((i) => ({ id: i.id!, quantidade: i.quantidade })) };
-      },
-      lerRomaneio,
-      input.versao,
-    );
+
+          const chavePedras = (ps: { pedrasId: number; ocupacao: string | null }[]) =>
+            ps
+              .map((p) => `${p.pedrasId}:${p.ocupacao ?? ''}`)
+              .sort()
+              .join(',');
+          const novos = input.itens.flatMap((i, n) => (i.id ? [] : [{ i, n }]));
+          const mudouPedras = chavePedras(input.pedras) !== chavePedras(atual.pedras);
+          if ((novos.length || mantidos.size !== atual.itens.length || mudouPedras) && !input.motivo)
+            recusar(400, [{ field: 'motivo', message: MOTIVO_OBRIGATORIO }]);
+
+          // New items and the stalls: the gate's rules (stalls booked by this romaneio itself are free to it).
+          await validar(t, [{ ...input, itens: novos.map(({ i }) => i) }], id).catch((err: unknown) => {
+            // Each new item's error named by its place in the body.
+            if (err instanceof HttpError && err.fieldErrors) {
+              const campo = (f: string) =>
+                f.replace(/^\[0\]\.itens\[(\d+)\]/, (_m, k: string) => caminhoDoCampo(['itens', novos[Number(k)].n])).replace(/^\[0\]\./, '');
+              throw new HttpError(
+                err.status,
+                err.message,
+                err.fieldErrors.map((f) => ({ ...f, field: campo(f.field) })),
+              );
+            }
+            throw err;
+          });
+          // The withdrawal period of the kept items, as on POST: an application recorded since refuses the save (decision 0106).
+          const idsMantidos = atual.itens.flatMap((i) => (i.boletimItensId ? [i.boletimItensId] : []));
+          if (idsMantidos.length) {
+            const aplicacoes = new Map((await itensDeBoletim(t, idsMantidos)).map((a) => [a.id, a.aplicacoes]));
+            input.itens.forEach((i, n) => {
+              if (!i.id) return;
+              const message = carenciaNaoCumprida(aplicacoes.get(i.boletimItensId) ?? null, atual.dataEmissao);
+              if (message) erros.push({ field: caminhoDoCampo(['itens', n, 'boletimItensId']), message });
+            });
+            recusar(400, erros);
+          }
+          // A stall kept keeps its booking row; one no longer sent is freed, a new one booked on the romaneio's date.
+          const reserva = new Map(atual.pedras.map((p) => [p.pedrasId, p.id]));
+          return {
+            itens: input.itens.map((i) =>
+              i.id ? { id: i.id, quantidade: i.quantidade } : { produtoId: i.produtoId, quantidade: i.quantidade, boletimItensId: i.boletimItensId },
+            ),
+            pedras: input.pedras.map((p) => ({ id: reserva.get(p.pedrasId), pedraId: p.pedrasId, data: atual.dataEmissao, ocupacao: p.ocupacao })),
+          };
+        },
+        lerRomaneio,
+        input.versao,
+      );
+      // The correction as one audit row: its reason, the romaneio after and (as the previous content) before.
+      if (antes && JSON.stringify(resumoDaCorrecao(antes)) !== JSON.stringify(resumoDaCorrecao(depois)))
+        await registrarLog(t, usuario, 'Romaneio', id, 'UPDATE', { motivo: input.motivo, ...resumoDaCorrecao(depois) }, resumoDaCorrecao(antes));
+      return depois;
+    });
   }
 
-  /** PUT romaneioitens/updateQtde: one item's quantity at once, with its audit row. */
-  function alterarQuantidade(usuario: string, id: number, quantidade: number): Promise<RomaneioItem> {
+  /** PUT romaneioitens/updateQtde: one item's quantity at once, with its audit row; given the romaneio's `versao`, a stale one is the 409. */
+  function alterarQuantidade(usuario: string, id: number, quantidade: number, versao?: number | null): Promise<RomaneioItem> {
     return db.transaction(async (t) => {
       const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
-      // The romaneio's versao covers its items (decision 0085).
-      await novaVersao(t, romaneio, item.romaneioId);
+      // The romaneio's versao covers its items (decision 0085): raised, only from the one the page loaded.
+      await novaVersao(t, romaneio, item.romaneioId, versao);
       return (await lerItem(t, id))!;
     });
   }

@@ -384,7 +384,7 @@ describe('romaneio edit and delete', () => {
     expect(await countRows(t.app, 'logs')).toBe(logs + 1);
   });
 
-  it('PUT romaneio changes only item quantities: a changed date, producer, stall, debt or item set is a 400', async () => {
+  it('PUT romaneio keeps its date, producer, debt and the products of saved items: a changed one is a 400', async () => {
     const divida = novaDivida();
     const c = await req(t.userAdmin, 'POST', 'romaneio', [romaneio(QUI, divida, { itens: [itemTomate(3), itemAlface(4)], pedras: [pedra['70']] })]);
     const r = c.body[0];
@@ -402,6 +402,7 @@ describe('romaneio edit and delete', () => {
       })),
       ...o,
     });
+    // Quantities alone need no reason (SPEC.md's PUT).
     const ok = await req(
       t.userAdmin,
       'PUT',
@@ -418,17 +419,15 @@ describe('romaneio edit and delete', () => {
       [{ dataEmissao: '2026-12-14' }, 'dataEmissao'],
       [{ pessoaId: outroProdutor }, 'pessoaId'],
       [{ divida: divida + 1000 }, 'divida'],
-      [{ pedras: [{ pedrasId: pedra['71'] }] }, 'pedras'],
-      [{ itens: [corpo().itens[0]] }, 'itens'],
-      // An item added (another bulletin item: one already there would be a repeat, refused as such).
-      [{ itens: [...corpo().itens, { ...itemTomate(), boletimItensId: biOutro }] }, 'itens[2]'],
+      [{ itens: [{ ...corpo().itens[0], produtoId: alface }, corpo().itens[1]] }, 'itens[0].produtoId'],
+      [{ itens: [corpo().itens[0], { ...corpo().itens[1], boletimItensId: biOutro }] }, 'itens[1].boletimItensId'],
     ];
     const antes = await contagem();
     for (const [o, campo] of recusas) {
-      const x = await req(t.userAdmin, 'PUT', `romaneio/${r.id}`, corpo(o));
+      const x = await req(t.userAdmin, 'PUT', `romaneio/${r.id}`, corpo({ ...o, motivo: 'Erro de digitação' }));
       expect(x.status, campo).toBe(400);
       expect(x.body.fieldErrors[0].field, campo).toBe(campo);
-      expect(x.body.message).toContain('só as quantidades dos itens podem ser alteradas');
+      expect(x.body.message).toContain('no romaneio salvo a data de emissão, o produtor, a dívida e os produtos dos itens ficam como estão.');
     }
     expect(await contagem()).toEqual(antes);
     expect((await req(t.userAdmin, 'GET', `romaneio/${r.id}`)).body).toEqual(volta.body);
@@ -451,7 +450,7 @@ describe('romaneio edit and delete', () => {
     expect(await countRows(t.app, 'logs')).toBe(logs + 3);
     expect(await contagem()).toEqual({ romaneio: antes.romaneio - 1, itens: antes.itens - 1, pedras: antes.pedras - 1, dividas: antes.dividas });
     expect((await req(t.userAdmin, 'POST', 'pedras/livres', ['2026-12-14'])).body.map((p: { numero: string }) => p.numero)).toContain('80');
-    // The debt still belongs to its batch (the Thursday romaneio).
+    // The debt still belongs to its batch (the Thursday romaneio): a date the batch was not entered with is refused.
     expect((await req(t.userAdmin, 'POST', 'romaneio', [romaneio('2026-12-21', divida, { itens: [itemAlface()] })])).status).toBe(409);
     expect((await req(t.userAdmin, 'DELETE', `romaneio/${c.body[1].id}`)).status).toBe(204);
     expect(await dividaExiste(divida)).toBe(false);

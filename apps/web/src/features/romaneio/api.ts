@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { COLHEITA_EM_MAX_DATAS, type BoletimItemProduto, type PedraLivre, type Produto } from '@ceasa/shared';
+import { COLHEITA_EM_MAX_DATAS, diasAntes, type BoletimItemProduto, type MunicipiosDoProdutor, type PedraLivre, type Produto } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
+import { DIAS_DE_PRODUTOR_ATIVO } from '../../lib/opcoes-pessoa';
 
 /** POST pedras/livres: the stalls free on every chosen date (none asked while no date is chosen). */
 export const usePedrasLivres = (datas: string[], enabled: boolean) =>
@@ -38,4 +39,16 @@ export function usePesosDosProdutos(ids: number[]): Map<number, number> {
     })),
   });
   return new Map(unicos.flatMap((id, i) => (qs[i].data ? [[id, qs[i].data.pesoEmKg] as const] : [])));
+}
+
+/** GET romaneio/produtores/municipios: the municipalities of the producers the gate lists (the same year back as `useProdutoresAtivos`), by id. */
+export function useMunicipiosDosProdutores(dia: string, enabled: boolean): Map<number, string> {
+  const ativosDesde = diasAntes(dia, DIAS_DE_PRODUTOR_ATIVO);
+  const q = useQuery({
+    queryKey: ['romaneio', 'produtores', 'municipios', ativosDesde],
+    queryFn: () => api<MunicipiosDoProdutor[]>(`romaneio/produtores/municipios?ativosDesde=${ativosDesde}`),
+    enabled,
+    staleTime: 60_000,
+  });
+  return new Map((Array.isArray(q.data) ? q.data : []).map((m) => [m.id, m.municipios]));
 }

@@ -28,13 +28,14 @@ export function casaComTodas(busca: string, texto: string): boolean {
 
 /**
  * The options a search finds, best first: the whole text typed as the option's text, then options
- * starting with the words in the order typed, then the rest, each group in the list's order.
+ * starting with the words in the order typed, then the rest, each group in the list's order. An option's text is
+ * what its box shows once chosen (`escolhido`: a producer's name, without the CPF and municipality it is also found by).
  */
-export function filtrarOpcoes<O extends { label: string; busca?: string }>(opcoes: O[], busca: string): O[] {
+export function filtrarOpcoes<O extends { label: string; busca?: string; escolhido?: string }>(opcoes: O[], busca: string): O[] {
   const b = palavras(busca).join(' ');
   if (!b) return opcoes;
   const nota = (o: O) => {
-    const t = palavras(o.busca ?? o.label).join(' ');
+    const t = palavras(o.escolhido ?? o.busca ?? o.label).join(' ');
     return t === b ? 0 : t.startsWith(b) ? 1 : 2;
   };
   return opcoes

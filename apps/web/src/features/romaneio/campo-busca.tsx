@@ -6,6 +6,8 @@ export interface OpcaoBusca<V> {
   value: V;
   /** The text the search looks in (default: the label). */
   busca?: string;
+  /** What the box shows once it is chosen (default: the label). */
+  escolhido?: string;
 }
 
 /** How many matches the list shows at once (the search narrows them). */
@@ -16,6 +18,8 @@ const MOSTRADAS = 50;
  * without case or accents; Enter picks the first match shown (or the one ArrowUp/ArrowDown moved to);
  * a click on an option picks it. Nothing else picks: not Space, not Tab, not leaving the box. Typing
  * again drops the choice until the next Enter. Escape closes the list; the focus stays in the box.
+ * While the list loads (`esperando`), what is typed is kept: Enter picks the first match once the list
+ * arrives (issue 28), or, with `seguirSemEscolha`, lets the items field move on and leaves the text to the form.
  */
 export function CampoBusca<V extends string | number>(p: {
   id: string;
@@ -27,8 +31,17 @@ export function CampoBusca<V extends string | number>(p: {
   /** After Enter (or a click) picked an option: e.g. the focus to the next field. */
   aoEscolher?: (v: V) => void;
   placeholder?: string;
-  /** Shown when nothing matches. */
-  vazio: string;
+  /** Shown when nothing matches (given what is typed). */
+  vazio: string | ((texto: string) => string);
+  /** The list is loading: Enter waits for it (see `seguirAoEsperar`). */
+  esperando?: boolean;
+  /**
+   * Enter with a text that picks nothing (the list still loading, or no match) moves on to the items field's next
+   * field, the text typed left to the form (`aoDigitar`): a clerk's next keys never land in this box.
+   */
+  seguirSemEscolha?: boolean;
+  /** Each change of the text typed (null: the chosen option's label shows). */
+  aoDigitar?: (texto: string | null) => void;
   erro?: string;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
@@ -40,6 +53,8 @@ export function CampoBusca<V extends string | number>(p: {
   const [texto, setTexto] = useState<string | null>(null);
   const [aberta, setAberta] = useState(false);
   const [ativa, setAtiva] = useState(0);
+  /** Enter pressed while the list was loading: the first match is picked when it arrives. */
+  const [enterPendente, setEnterPendente] = useState(false);
   const achadas = useMemo(() => (texto === null ? p.opcoes : filtrarOpcoes(p.opcoes, texto)).slice(0, MOSTRADAS), [p.opcoes, texto]);
   const lista = `${p.id}-lista`;
   const idDa = (i: number) => `${p.id}-opcao-${i}`;
@@ -53,15 +68,30 @@ export function CampoBusca<V extends string | number>(p: {
     if (aberta) document.getElementById(idDa(ativa))?.scrollIntoView?.({ block: 'nearest' });
   }, [ativa, aberta]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const digitar = (t: string | null) => {
+    setTexto(t);
+    p.aoDigitar?.(t);
+  };
   const escolher = (o: OpcaoBusca<V>) => {
-    setTexto(null);
+    setEnterPendente(false);
+    digitar(null);
     setAberta(false);
     setAtiva(0);
     p.onChange(o.value);
     p.aoEscolher?.(o.value);
   };
 
-  const mostrado = texto ?? escolhida?.label ?? '';
+  // The list arrived after an Enter: that Enter picks now, from the text typed then and since.
+  useEffect(() => {
+    if (!enterPendente || p.esperando) return;
+    setEnterPendente(false);
+    if (texto) {
+      const [primeira] = filtrarOpcoes(p.opcoes, texto);
+      if (primeira) escolher(primeira);
+    }
+  }, [enterPendente, p.esperando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const mostrado = texto ?? escolhida?.escolhido ?? escolhida?.label ?? '';
   const ativaId = aberta && achadas.length ? idDa(Math.min(ativa, achadas.length - 1)) : undefined;
   return (
     <div className="campo-busca">
@@ -83,7 +113,7 @@ export function CampoBusca<V extends string | number>(p: {
         disabled={p.disabled}
         value={mostrado}
         onChange={(e) => {
-          setTexto(e.target.value);
+          digitar(e.target.value);
           setAberta(true);
           setAtiva(0);
           if (p.value !== null && p.value !== undefined) p.onChange(null);
@@ -93,8 +123,16 @@ export function CampoBusca<V extends string | number>(p: {
             // Enter picks; it never submits the form. Nothing picked: the focus stays (an items field does not move on).
             e.preventDefault();
             if (texto === null && escolhida) p.aoEscolher?.(escolhida.value);
-            else if ((aberta || texto) && achadas.length) escolher(achadas[Math.min(ativa, achadas.length - 1)]);
-            else if (!e.ctrlKey && !e.metaKey) e.stopPropagation();
+            else if (p.esperando && texto?.trim()) {
+              // The list is loading: kept, applied when it arrives (never to the list before it).
+              if (!p.seguirSemEscolha) {
+                setEnterPendente(true);
+                e.stopPropagation();
+              }
+            } else if ((aberta || texto) && achadas.length) escolher(achadas[Math.min(ativa, achadas.length - 1)]);
+            else if (p.seguirSemEscolha && texto?.trim()) {
+              // Nothing matches: the items field moves on all the same; the form says what was not added.
+            } else if (!e.ctrlKey && !e.metaKey) e.stopPropagation();
           } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
             if (!aberta) return setAberta(true);
@@ -109,7 +147,7 @@ export function CampoBusca<V extends string | number>(p: {
         onBlur={() => {
           setAberta(false);
           // Leaving picks nothing: a chosen option shows its label again; a text not picked stays as typed.
-          if (escolhida) setTexto(null);
+          if (escolhida) digitar(null);
           p.onBlur?.();
         }}
       />
@@ -132,7 +170,7 @@ export function CampoBusca<V extends string | number>(p: {
       </ul>
       {aberta && !achadas.length && (
         <div className="campo-busca-vazio" role="status">
-          {p.vazio}
+          {typeof p.vazio === 'function' ? p.vazio(texto ?? '') : p.vazio}
         </div>
       )}
     </div>

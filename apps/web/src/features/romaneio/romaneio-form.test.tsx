@@ -15,10 +15,10 @@ const SEG = '2026-11-30';
 const QUI = '2026-12-03';
 const TER = '2026-12-01';
 const PRODUTORES = [
-  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '1' },
-  { id: 2, nome: 'Lucas Alves', cpfcnpj: '2' },
-  { id: 3, nome: 'Lucas Dias', cpfcnpj: '3' },
-  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '4' },
+  { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '11122233344' },
+  { id: 2, nome: 'Lucas Alves', cpfcnpj: '22233344455' },
+  { id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566' },
+  { id: 4, nome: 'Lúcia Dias', cpfcnpj: '12.345.678/0001-95' },
 ];
 const item = (id: number, produtoId: number, produtoNome: string, produtoEmbalagem: string): BoletimItemProduto => ({
   id,
@@ -45,10 +45,16 @@ function servidor() {
     const p = String(path);
     if (p === 'config') return { diasDeMercado: [1, 4] };
     if (p.startsWith('pessoa/tipo/1?ativosDesde=')) return PRODUTORES;
+    if (p.startsWith('romaneio/produtores/municipios?ativosDesde='))
+      return [
+        { id: 1, municipios: 'Balsas' },
+        { id: 2, municipios: 'Imperatriz' },
+        { id: 3, municipios: 'Balsas, Imperatriz' },
+      ];
     if (p === 'pedras/livres') return LIVRES;
     if (p.startsWith('boletimitens/produtos/')) return ITENS;
     if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: PESOS[Number(p.split('/')[1])] };
-    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'Contribuinte', valorPgto: 10 };
+    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'LUCAS DIAS', valorPgto: 10 };
     if (p === 'romaneio') return [];
     return [];
   });
@@ -111,21 +117,37 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await us.clear(produtor);
     await us.keyboard('lucas ');
     expect(produtor).toHaveValue('lucas ');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves Alves', 'Lucas Alves', 'Lucas Dias']);
+    // Each with its masked CPF and municipalities (issue 28): look-alike names told apart.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Lucas Alves Alves — ***.222.333-** — Balsas',
+      'Lucas Alves — ***.333.444-** — Imperatriz',
+      'Lucas Dias — ***.444.555-** — Balsas, Imperatriz',
+    ]);
     await us.keyboard('alves');
     // The whole name typed comes first.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lucas Alves', 'Lucas Alves Alves']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Lucas Alves — ***.333.444-** — Imperatriz',
+      'Lucas Alves Alves — ***.222.333-** — Balsas',
+    ]);
     await us.tab();
     expect(produtor).toHaveValue('lucas alves');
     expect(screen.queryByRole('option')).toBeNull();
     await us.click(produtor);
     await us.clear(produtor);
     await us.keyboard('dias LUCIA');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lúcia Dias']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Lúcia Dias — 12.345.678/0001-95']);
     expect(produtor).toHaveAttribute('aria-activedescendant', 'campo-pessoaId-opcao-0');
     await us.keyboard('{Enter}');
     expect(produtor).toHaveValue('Lúcia Dias');
     expect(produtor).not.toHaveAttribute('aria-activedescendant');
+    // The CPF's digits find too: whole, or from a group's start.
+    for (const digitos of ['33344455566', '444 555', '333444']) {
+      await us.clear(produtor);
+      await us.keyboard(digitos);
+      expect(screen.getAllByRole('option').map((o) => o.textContent)[0], digitos).toBe('Lucas Dias — ***.444.555-** — Balsas, Imperatriz');
+    }
+    await us.keyboard('{Enter}');
+    expect(produtor).toHaveValue('Lucas Dias');
     // Nothing matches: the spec's empty message.
     await us.clear(produtor);
     await us.keyboard('zzz{Enter}');
@@ -242,6 +264,39 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
         [104, 35],
       ]);
     }
+  });
+
+  it("products typed while the producer's items load are kept and added when they arrive; one without a bulletin says so", async () => {
+    // The producer's harvestable items answer only when the test lets them.
+    let liberar: () => void = () => undefined;
+    const chegou = new Promise<void>((r) => (liberar = r));
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
+      return padrao(path, o);
+    });
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    const produto = screen.getByLabelText('Produto');
+    await us.click(produto);
+    await us.keyboard('tomate{Enter}40{Enter}acucar{Enter}10{Enter}batata{Enter}20,5{Enter}');
+    // A fresh box for each entry queued (found again by its label).
+    expect(screen.getByLabelText('Produto')).toHaveFocus();
+    expect(screen.getByLabelText('Produto')).toHaveValue('');
+    expect(screen.getByTestId('itens-na-fila')).toHaveTextContent('Aguardando os produtos do produtor: tomate (40), acucar (10), batata (20,5)');
+    liberar();
+    const tabela = document.querySelector<HTMLElement>('.p-datatable[aria-label="Produtos adicionados"]')!;
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(3));
+    expect(['Tomate', 'Batata'].map((n) => (screen.getByLabelText(`Quantidade de ${n}`) as HTMLInputElement).value)).toEqual(['40,00', '20,50']);
+    await waitFor(() =>
+      expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('acucar (10): Produto sem boletim de colheita para este produtor.'),
+    );
+    // With the list in, a product without a bulletin moves on too: the next one typed at once is added.
+    await us.keyboard('cebola{Enter}30{Enter}alface{Enter}60{Enter}');
+    await waitFor(() => expect(within(tabela).getAllByRole('row')).toHaveLength(4));
+    expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('cebola (30): Produto sem boletim de colheita para este produtor.');
+    expect(screen.getByLabelText('Produto')).toHaveValue('');
   });
 
   it('a quantity above the limit is refused with the schema message, in the new row and in a row cell; nothing is clamped', async () => {

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
+import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -12,6 +13,9 @@ import {
   formatDate,
   nomesDosDiasDeMercado,
   PRODUTO_JA_ADICIONADO,
+  PRODUTO_SEM_BOLETIM,
+  cpfcnpjPublico,
+  formatCpfCnpj,
   formatQuantidadeEmbalagens,
   quantidadeItem,
   romaneioRecurso,
@@ -20,20 +24,23 @@ import {
   type Romaneio,
 } from '@ceasa/shared';
 import { ehDataIso } from '../../components/form/mascaras';
+import { AvisoVersaoDesatualizada, versaoDesatualizada } from '../../components/form/versao-desatualizada';
 import { FormPage } from '../../components/form/form-page';
 import { ItemsField, type EditorProprio, type NovasLinhas } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { opcoesPessoas, useProdutoresAtivos } from '../../lib/opcoes-pessoa';
+import { useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
 import { AvisoDiaSemMercado } from '../../components/aviso-dia-sem-mercado';
 import { useCalendarioDeMercado } from '../../lib/calendario';
 import { useToast } from '../../lib/toast';
 import { DividaField } from '../../components/form/divida-field';
 import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
-import { useItensDoProdutor, usePedrasLivres, usePesosDosProdutos } from './api';
-import { lerQuantidade } from './busca';
+import { useItensDoProdutor, useMunicipiosDosProdutores, usePedrasLivres, usePesosDosProdutos } from './api';
+import { filtrarOpcoes, lerQuantidade } from './busca';
+import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { CampoBusca } from './campo-busca';
 import { CampoPedras } from './campo-pedras';
+import { CorrecaoRomaneio } from './romaneio-correcao';
 import { mensagensDeCarencia } from './carencia-dos-itens';
 import { EntradaDataDeMercado } from './entrada-data-mercado';
 import { formSchema, loteDoFormulario, type ItemForm, type RomaneioForm } from './romaneio-lote';
@@ -41,6 +48,28 @@ import './romaneio-form.css';
 
 const rotuloDoItem = (i: BoletimItemProduto) =>
   `${i.produtoNome} (${i.produtoEmbalagem}) — colheita ${formatDate(i.inicioColheita)} a ${formatDate(i.fimColheita)}`;
+const buscaDoItem = (i: BoletimItemProduto) => `${i.produtoNome} ${i.produtoEmbalagem}`;
+
+/**
+ * The producer picker's options (issue 28): the name, the masked CPF and the municipalities tell look-alike names
+ * apart; the search also finds the CPF's digits (whole or from a group's start: '123456', '456').
+ */
+export const opcoesDeProdutores = (l: { id: number; nome: string; cpfcnpj: string }[] | undefined, municipios: Map<number, string>) =>
+  (l ?? []).map((p) => ({
+    label: [p.nome, cpfcnpjPublico(p.cpfcnpj), municipios.get(p.id)].filter(Boolean).join(' — '),
+    value: p.id,
+    busca: `${p.nome} ${p.cpfcnpj.replace(/\D/g, '')} ${formatCpfCnpj(p.cpfcnpj)}`,
+    escolhido: p.nome,
+  }));
+
+/** A quantity as typed back to the clerk, pt-BR: 20.5 → '20,5', 1250 → '1.250'. */
+const formatDecimalBR = (n: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }).format(n);
+
+/** A product typed and its quantity, entered while the producer's items were loading: added when they arrive. */
+interface ItemNaFila {
+  texto: string;
+  quantidade: number;
+}
 /** The new-row editor's draft: the bulletin item chosen and the quantity as typed (a text). */
 const NOVO = { boletimItensId: null, quantidade: '' } as unknown as ItemForm;
 const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
@@ -96,11 +125,31 @@ export default function RomaneioForm() {
   const datas = useMemo(() => datasVistas ?? [], [datasVistas]);
   // The producers with a harvest in the year before the earliest date chosen or later (decision 0126), and the
   // chosen producer's items harvestable on a chosen date (decision 0125): a season's rows after any number of years.
-  const produtores = useProdutoresAtivos(datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!, !editando);
+  const diaDosProdutores = datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!;
+  const produtores = useProdutoresAtivos(diaDosProdutores, !editando);
+  const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
   const itens = (useWatch({ control, name: 'itens' }) ?? []) as ItemForm[];
   const livres = usePedrasLivres(datas, !editando);
   const doProdutor = useItensDoProdutor(pessoaId, datas, !editando);
+  const itensProntos = !!pessoaId && !!doProdutor.data && !doProdutor.isFetching;
+  // The products wait for the producer's items, and for the producer picked while its list loads.
+  const esperandoItens = (!!pessoaId && !itensProntos) || (!editando && produtores.isFetching);
+  // Every bulletin item of the producer, read once the harvestable ones are in: a product typed and not offered is
+  // told apart as out of its harvest window or without a bulletin item at all.
+  const todosDoProdutor = useItensDoProdutor(pessoaId, [], !editando && itensProntos);
+  const semProduto = (texto: string) =>
+    !todosDoProdutor.data
+      ? 'Verificando os boletins do produtor...'
+      : todosDoProdutor.data.some((i) => filtrarOpcoes([{ label: buscaDoItem(i) }], texto).length)
+        ? FORA_DA_COLHEITA
+        : PRODUTO_SEM_BOLETIM;
+  /** What the Produto box holds typed (not picked), and the entries typed while the items loaded. */
+  const produtoDigitado = useRef<string | null>(null);
+  const [fila, setFila] = useState<ItemNaFila[]>([]);
+  const [naoAdicionados, setNaoAdicionados] = useState<(ItemNaFila & { repetido: boolean })[]>([]);
+  /** A fresh Produto box after an entry was queued (its text goes to the queue). */
+  const [caixaProduto, setCaixaProduto] = useState(0);
   // Withdrawal period (issue 19): each row's refusal, shown on the row as soon as item and dates are chosen.
   // Read from the row being drawn and from the form's values at save: the items field adds rows without
   // re-rendering this form, so a map of `itens` from here would lag a row behind.
@@ -148,6 +197,31 @@ export default function RomaneioForm() {
     }
   }, [oferecidos, doProdutor.data, pessoaId, datas, editando, toast]);
 
+  // The entries typed while the items loaded, added in their order once they arrive (what matches no item says why).
+  useEffect(() => {
+    if (!fila.length || !itensProntos) return;
+    const atuais = (getValues('itens') ?? []) as ItemForm[];
+    const ja = new Set(atuais.map((i) => i.boletimItensId));
+    const novos: ItemForm[] = [];
+    const recusados: (ItemNaFila & { repetido: boolean })[] = [];
+    for (const e of fila) {
+      const [achado] = filtrarOpcoes(
+        oferecidos.map((i) => ({ label: rotuloDoItem(i), busca: buscaDoItem(i), item: i })),
+        e.texto,
+      );
+      if (!achado || ja.has(achado.item.id)) recusados.push({ ...e, repetido: !!achado });
+      else {
+        ja.add(achado.item.id);
+        novos.push(paraForm(achado.item, e.quantidade));
+      }
+    }
+    setFila([]);
+    if (novos.length) setValue('itens', [...atuais, ...novos], { shouldDirty: true });
+    if (recusados.length) setNaoAdicionados((l) => [...l, ...recusados]);
+  }, [fila, itensProntos]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Another producer or other dates: what was not added no longer concerns the form.
+  useEffect(() => setNaoAdicionados([]), [pessoaId, datas]);
+
   // The new item (the items field's new-row editor): product (Enter picks it, the focus goes to the quantity) and
   // quantity (Enter adds the row with exactly what was typed, the focus goes back to the product); 'Adicionar todos'
   // adds every product offered and not yet added with the quantity typed.
@@ -157,6 +231,29 @@ export default function RomaneioForm() {
       // The draft's quantity is the text typed.
       const q = lerQuantidade(r.quantidade as unknown as string);
       const v = quantidadeItem.safeParse(q ?? undefined);
+      // A product typed and not picked (Enter came while the items were loading).
+      const digitado = produtoDigitado.current?.trim();
+      if (!todos && !r.boletimItensId && digitado) {
+        if (!v.success) return { erros: { quantidade: v.error.issues[0].message } };
+        if (esperandoItens) {
+          setFila((f) => [...f, { texto: digitado, quantidade: q! }]);
+          produtoDigitado.current = null;
+          setCaixaProduto((n) => n + 1);
+          return { linhas: [] };
+        }
+        const achado = filtrarOpcoes(produtosOpcoes, digitado)[0];
+        if (!achado) {
+          // Said under the items (why), and the editor is ready for the next product: the typing goes on.
+          setNaoAdicionados((l) => [...l, { texto: digitado, quantidade: q!, repetido: false }]);
+          produtoDigitado.current = null;
+          setCaixaProduto((n) => n + 1);
+          return { linhas: [] };
+        }
+        // Found now that the list is in: added as if picked, and the box starts afresh for the next.
+        produtoDigitado.current = null;
+        setCaixaProduto((n) => n + 1);
+        r = { ...r, boletimItensId: achado.value };
+      }
       const ja = new Set(itens.map((i) => i.boletimItensId));
       const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === r.boletimItensId);
       // A product no longer offered (another producer or dates chosen since) is no product.
@@ -177,6 +274,12 @@ export default function RomaneioForm() {
       e.preventDefault();
       return;
     }
+    // Products typed while the producer's items load are not in the table yet: the save waits for them.
+    if (fila.length) {
+      e.preventDefault();
+      toast.show('warn', 'Aguarde: os produtos digitados ainda estão sendo buscados.');
+      return;
+    }
     // A row still in its withdrawal period: the server would refuse it; its message is on its row.
     const carencia = mensagensDeCarencia(f.form.getValues('itens') ?? [], datas, doProdutor.data)
       .values()
@@ -186,7 +289,34 @@ export default function RomaneioForm() {
       toast.show('error', carencia);
       return;
     }
-    return f.form.handleSubmit((v) => f.salvar(v))(e);
+    return f.form.handleSubmit(async (v) => {
+      // What deserves a second look asks for a confirmation naming it (issue 28); nothing here refuses.
+      const nome = produtores.data?.find((p) => p.id === v.pessoaId)?.nome ?? '';
+      const avisos = [
+        ...(await romaneiosNoDia(v.pessoaId, nome, v.datas).catch(() => [])),
+        ...acimaDoSaldo(v.itens as ItemForm[], doProdutor.data, v.datas),
+        ...(await contribuinteDiferente(v.divida, nome)),
+      ];
+      if (!avisos.length) return f.salvar(v);
+      confirmDialog({
+        header: 'Confirmar o romaneio',
+        message: (
+          <div data-testid="avisos-do-romaneio">
+            <ul className="romaneio-avisos">
+              {avisos.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+            <p>Salvar assim mesmo?</p>
+          </div>
+        ),
+        icon: 'pi pi-exclamation-triangle',
+        acceptLabel: 'Salvar',
+        rejectLabel: 'Voltar',
+        defaultFocus: 'reject',
+        accept: () => void f.salvar(v),
+      });
+    })(e);
   };
   // Enter in a field never submits (it picks, adds or does nothing); Ctrl+Enter saves, like Salvar.
   // Listened on the form itself (FormPage's), found from a marker in it.
@@ -207,6 +337,12 @@ export default function RomaneioForm() {
     return () => form.removeEventListener('keydown', teclas);
   }, [f.carregando]);
 
+  // Edit: the romaneio's versao as this page holds it (each quantity and correction sends it: issue 28).
+  const versao = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    versao.current = f.registro?.versao;
+  }, [f.registro]);
+  const [desatualizado, setDesatualizado] = useState(false);
   // Edit: a quantity is saved on leaving its cell.
   const noServidor = useItensNoServidor<RomaneioForm, ItemForm>({
     form: f.form,
@@ -215,12 +351,15 @@ export default function RomaneioForm() {
     itens: f.registro?.itens,
     ativo: editando,
     quantidade: quantidadeItem,
-    aoGravar: f.adotarVersao,
+    versao,
+    aoRecusar: (e) => {
+      if (versaoDesatualizada(e)) setDesatualizado(true);
+    },
   });
 
-  const produtoresOpcoes = opcoesPessoas(produtores.data);
+  const produtoresOpcoes = opcoesDeProdutores(produtores.data, municipios);
   const pesos = usePesosDosProdutos([...oferecidos.map((i) => i.produtoId), ...itens.map((i) => i.produtoId)]);
-  const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: `${i.produtoNome} ${i.produtoEmbalagem}` }));
+  const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: buscaDoItem(i) }));
 
   return (
     <FormPage
@@ -280,8 +419,9 @@ export default function RomaneioForm() {
                   onChange={(v) => field.onChange(v)}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
-                  vazio={produtores.isLoading ? 'Carregando...' : 'Nenhum produtor encontrado'}
-                  placeholder={datas.length ? 'Digite o nome e Enter' : 'Escolha as datas primeiro'}
+                  vazio={produtores.isFetching ? 'Carregando...' : 'Nenhum produtor encontrado'}
+                  esperando={produtores.isFetching}
+                  placeholder={datas.length ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
                   erro={fieldState.error?.message}
                   aria-describedby={fieldState.error ? 'campo-pessoaId-erro' : undefined}
                 />
@@ -354,14 +494,20 @@ export default function RomaneioForm() {
                     editor: {
                       render: (e) => (
                         <CampoBusca
+                          key={caixaProduto}
                           id={e.id}
                           rotulo="Produtos"
                           opcoes={produtosOpcoes}
                           value={e.valor as number | null}
                           onChange={e.mudar}
                           aoEscolher={e.seguir}
+                          aoDigitar={(t) => (produtoDigitado.current = t)}
+                          esperando={esperandoItens}
+                          seguirSemEscolha
                           placeholder={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro'}
-                          vazio={pessoaId ? (doProdutor.isFetching ? 'Carregando...' : FORA_DA_COLHEITA) : 'Escolha o produtor primeiro'}
+                          vazio={(t) =>
+                            pessoaId ? (!itensProntos ? 'Carregando...' : !oferecidos.length ? FORA_DA_COLHEITA : semProduto(t)) : 'Escolha o produtor primeiro'
+                          }
                           erro={e.erro}
                           aria-describedby={e.descritoPor}
                         />
@@ -428,6 +574,32 @@ export default function RomaneioForm() {
           { field: 'fimColheita', header: 'Fim Colheita', body: (i) => formatDate(i.fimColheita) },
         ]}
       />
+      {editando && desatualizado && (
+        <AvisoVersaoDesatualizada
+          onRecarregar={() =>
+            void f.recarregarRegistro().then(() => {
+              setDesatualizado(false);
+            })
+          }
+        />
+      )}
+      {editando && f.registro && (
+        <CorrecaoRomaneio registro={f.registro} versao={versao} aoCorrigir={f.recarregarRegistro} aoDesatualizar={() => setDesatualizado(true)} />
+      )}
+      {!editando && fila.length > 0 && (
+        <small className="muted form-largo" role="status" data-testid="itens-na-fila">
+          Aguardando os produtos do produtor: {fila.map((e) => `${e.texto} (${formatDecimalBR(e.quantidade)})`).join(', ')}
+        </small>
+      )}
+      {!editando && naoAdicionados.length > 0 && (
+        <div className="p-error form-largo" role="alert" data-testid="itens-nao-adicionados">
+          {naoAdicionados.map((e, k) => (
+            <div key={k}>
+              {e.texto} ({formatDecimalBR(e.quantidade)}): {e.repetido ? PRODUTO_JA_ADICIONADO : semProduto(e.texto)}
+            </div>
+          ))}
+        </div>
+      )}
       {!editando && !itens.length && <small className="muted form-largo">Adicione ao menos um produto para salvar.</small>}
     </FormPage>
   );
