@@ -17,15 +17,19 @@ export default function PrecosForm() {
     defaults: { data: toIsoDate(new Date()) ?? undefined, produtoId: undefined, valor: null },
     toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
   });
-  const { control, handleSubmit, getValues, reset } = f.form;
+  const { control, handleSubmit, getValues, reset, setFocus } = f.form;
 
-  /** 'Salvar e continuar': stays on the form, keeps date and product, clears only the value. */
+  /**
+   * 'Salvar e continuar': stays on the form, keeps date and product, clears only the value; the focus goes
+   * back to Produto with its text selected, so the next product typed starts a new search (issue 28).
+   */
   const salvarEContinuar = handleSubmit(async (v) => {
     const salvo = await f.salvar(v, { continuar: true });
     if (salvo) {
       // Untouched again, so leaving the empty value to pick another product shows no error; and with
       // nothing unsaved, leaving the form does not ask.
       reset({ ...getValues(), valor: null });
+      setFocus('produtoId', { shouldSelect: true });
     }
   });
 

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { lerNumeroBR } from '@ceasa/shared/format';
+
+/** The text a value shows when the field is not being typed in: 1055 → '1.055,00' (money: 'R$ 1.055,00'); a text as it is. */
+export function textoDoNumero(v: unknown, p: { decimais: number; moeda?: boolean; agrupar?: boolean }): string {
+  if (typeof v === 'string') return v;
+  if (typeof v !== 'number' || !Number.isFinite(v)) return '';
+  const casas = p.moeda ? 2 : p.decimais;
+  return new Intl.NumberFormat('pt-BR', {
+    ...(p.moeda ? { style: 'currency', currency: 'BRL' } : {}),
+    minimumFractionDigits: casas,
+    maximumFractionDigits: casas,
+    useGrouping: p.agrupar ?? true,
+  }).format(v);
+}
+
+/**
+ * A number typed as pt-BR text (issue 28): what is typed stays exactly as typed while the field has the focus,
+ * at any speed (no input reformats it under the caret), and is read by lerNumeroBR: '1.055,00' is 1055, '20,5'
+ * is 20.5, '1.055' is 1055. `onChange` gets the number (null when empty) or, when the text cannot be read or
+ * has more decimal places than the field keeps, the text itself, which the form's schema refuses: nothing is
+ * rounded or reinterpreted unseen. `aoLer` gets the reading's pt-BR message when the field is left with such a
+ * text (undefined once it reads again), for the field to show instead of the schema's. On leaving, a number is
+ * shown in the field's format ('1.055,00').
+ */
+export function EntradaNumero(p: {
+  id?: string;
+  value: unknown;
+  onChange: (v: number | string | null) => void;
+  onBlur?: (v: number | string | null) => void;
+  aoLer?: (erro: string | undefined) => void;
+  decimais?: number;
+  moeda?: boolean;
+  agrupar?: boolean;
+  sufixo?: string;
+  maxLength?: number;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  const casas = p.moeda ? 2 : (p.decimais ?? 0);
+  const formato = { decimais: casas, moeda: p.moeda, agrupar: p.agrupar };
+  const [texto, setTexto] = useState(() => textoDoNumero(p.value, formato));
+  // What this input last reported: a different `value` comes from outside (a record loaded, a reset).
+  const ultimo = useRef<unknown>(p.value ?? null);
+  useEffect(() => {
+    const v = p.value ?? null;
+    if (v !== ultimo.current) {
+      ultimo.current = v;
+      setTexto(textoDoNumero(v, formato));
+    }
+  }, [p.value]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const ler = (t: string) => {
+    const r = lerNumeroBR(t, casas);
+    return { valor: r.erro === undefined ? r.valor : t, erro: r.erro };
+  };
+  return (
+    <span className={`entrada-numero${p.sufixo ? ' com-sufixo' : ''}`}>
+      <input
+        id={p.id}
+        ref={p.inputRef}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        className={`p-inputtext p-component${p.className ? ` ${p.className}` : ''}`}
+        value={texto}
+        maxLength={p.maxLength}
+        disabled={p.disabled}
+        aria-label={p['aria-label']}
+        aria-invalid={p['aria-invalid']}
+        aria-describedby={p['aria-describedby']}
+        onFocus={(e) => e.currentTarget.select()}
+        onChange={(e) => {
+          const t = e.target.value;
+          setTexto(t);
+          const { valor, erro } = ler(t);
+          ultimo.current = valor;
+          p.onChange(valor);
+          if (!erro) p.aoLer?.(undefined);
+        }}
+        // Enter (which moves on, adds a row or saves with Ctrl) shows the reading's message as leaving does.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') p.aoLer?.(ler(texto).erro);
+        }}
+        onBlur={() => {
+          const { valor, erro } = ler(texto);
+          if (erro === undefined) setTexto(textoDoNumero(valor, formato));
+          p.aoLer?.(erro);
+          p.onBlur?.(valor);
+        }}
+      />
+      {p.sufixo && <span className="entrada-numero-sufixo">{p.sufixo}</span>}
+    </span>
+  );
+}
