@@ -29,7 +29,8 @@ export default function PrecosForm() {
       // Untouched again, so leaving the empty value to pick another product shows no error; and with
       // nothing unsaved, leaving the form does not ask.
       reset({ ...getValues(), valor: null });
-      setFocus('produtoId', { shouldSelect: true });
+      // After the reset has settled (a focus asked in the same tick is lost).
+      setTimeout(() => setFocus('produtoId', { shouldSelect: true }));
     }
   });
 
