@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatDate, type Boletim, type Loja, type LojaLinha, type Page as Pagina, type Preco } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
+import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
 
 /*
  * Issue 28, point 1: every desk form that picks from a list, typed at a clerk's speed on a slow server
@@ -260,4 +260,176 @@ test('Boletim a toda velocidade com o servidor lento: 10 itens nas linhas, e o p
   expect(b.itens.map((i) => [i.produtoId, i.areaProducao, i.producaoEstimada, i.producaoEmbalada, i.inicioColheita, i.fimColheita])).toEqual(
     itens.map((i) => [id[i.produto], numero(i.area), numero(i.estimada), numero(i.embalada), i.inicio, i.fim]),
   );
+});
+
+/*
+ * The other forms that pick from a list, lighter: typed while their lists load, Enter picks and moves on,
+ * a plain Enter never saves (only Ctrl+Enter or Salvar), numbers in pt-BR; what was stored is checked.
+ */
+
+test('Cotação: a pessoa digitada enquanto a lista carrega, Enter não salva, Ctrl+Enter salva', async ({ page, request }) => {
+  const s = sufixoUnico();
+  const nome = `Cotante Lento ${s}`;
+  await apiAdmin(request, 'POST', 'pessoa', { nome: `Cotante Lento Filho ${s}`, cpfcnpj: `852963${s}`, tipoId: 1 });
+  const pessoa = await apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome, cpfcnpj: `852964${s}`, tipoId: 1 });
+  await servidorLento(page);
+  await entrar(page);
+  await page.goto('/cotacao/create');
+  await expect(page.getByRole('heading', { name: 'Nova Cotacao' })).toBeVisible();
+  await digitar(page, 'Pessoa', semAcento(nome));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cotacao\/create$/);
+  await expect(page.getByLabel('Pessoa', { exact: true })).toHaveValue(new RegExp(`^${nome}`));
+  await page.keyboard.press('Control+Enter');
+  await toast(page, 'Cotacao criada!');
+  const [c] = (await apiAdmin<{ content: { pessoaId: number }[] }>(request, 'POST', 'cotacao/searchCotacao/asc/id', { nome })).content;
+  expect(c.pessoaId).toBe(pessoa.id);
+});
+
+test('Propriedade: proprietário e município digitados com a lista lenta, áreas em pt-BR exatas', async ({ page, request }) => {
+  const s = sufixoUnico();
+  const dono = `Dono Lento ${s}`;
+  await apiAdmin(request, 'POST', 'pessoa', { nome: `Dono Lento Filho ${s}`, cpfcnpj: `963741${s}`, tipoId: 1 });
+  const pessoa = await apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome: dono, cpfcnpj: `963742${s}`, tipoId: 1 });
+  await apiAdmin(request, 'POST', 'municipio', { nome: `São José Lento ${s} de Ribamar`, sigla: 'MA' });
+  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `São José Lento ${s}`, sigla: 'MA' });
+  await servidorLento(page);
+  await entrar(page);
+  await page.goto('/propriedadecreate');
+  await expect(page.getByRole('heading', { name: 'Nova Propriedade' })).toBeVisible();
+  await digitar(page, 'Proprietário', dono);
+  await expect(page.getByLabel('Nome', { exact: true })).toBeFocused();
+  await page.keyboard.type(`Sítio Lento ${s}`);
+  await page.keyboard.press('Enter');
+  await digitar(page, 'Município', semAcento(`São José Lento ${s}`));
+  await expect(page.getByLabel('Área Total')).toBeFocused();
+  for (const area of ['1.055,5', '20,5', '1.000']) {
+    await page.keyboard.type(area);
+    await page.keyboard.press('Enter');
+  }
+  // Geo Localização and Pronaf kept as they are (Enter moves on), then the tenure typed without its accent.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Tipo de Posse', { exact: true })).toBeFocused();
+  await page.keyboard.type('proprio');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/propriedadecreate$/);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await toast(page, 'Cadastro concluído!');
+  const [p] = (
+    await apiAdmin<{
+      content: {
+        nome: string;
+        proprietarioId: number;
+        municipioId: number;
+        areaTotal: number;
+        areaExplorada: number;
+        areaCultivada: number;
+        tipoPosse: string;
+      }[];
+    }>(request, 'POST', 'propriedade/searchPropriedade/asc/id', { nome: `Sítio Lento ${s}` })
+  ).content;
+  expect([p.proprietarioId, p.municipioId, p.areaTotal, p.areaExplorada, p.areaCultivada, p.tipoPosse]).toEqual([
+    pessoa.id,
+    mun.id,
+    1055.5,
+    20.5,
+    1000,
+    'PRÓPRIO',
+  ]);
+});
+
+test('Estacionamento: valor 1.055,00 é 1055, pessoa e tipo de veículo digitados; 12.50 é recusado no campo', async ({ page, request }) => {
+  const s = sufixoUnico();
+  const nome = `Motorista Lento ${s}`;
+  await apiAdmin(request, 'POST', 'pessoa', { nome, cpfcnpj: `741963${s}`, tipoId: 4 });
+  const placa = `LNT${s.slice(-4)}`;
+  await servidorLento(page);
+  await entrar(page);
+  await page.goto('/estacionamentocreate');
+  await expect(page.getByRole('heading', { name: /Estacionamento/ })).toBeVisible();
+  await digitar(page, 'Placa', placa);
+  await expect(page.getByLabel('Valor', { exact: true })).toBeFocused();
+  await page.keyboard.type('12.50');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Número inválido: use vírgula para os decimais e ponto para os milhares (ex.: 1.234,56)')).toBeVisible();
+  await digitar(page, 'Valor', '1.055,00');
+  await expect(page.getByText('Número inválido', { exact: false })).toHaveCount(0);
+  await page.keyboard.type(String(DIVIDAS_E2E[0].numero));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(semAcento(nome));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('caminhao');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/estacionamentocreate$/);
+  await page.keyboard.press('Control+Enter');
+  await toast(page, 'Cadastro concluído!');
+  const busca = await apiAdmin<{ content: { valor: number; divida: number; placa: string; pessoa?: { nome: string }; veiculoTipo?: { nome: string } }[] }>(
+    request,
+    'POST',
+    'estacionamento/searchEstacionamento/asc/id',
+    { placa },
+  );
+  expect(busca.content.map((e) => [e.placa, e.valor, e.divida, e.pessoa?.nome, e.veiculoTipo?.nome])).toEqual([
+    [placa, 1055, DIVIDAS_E2E[0].numero, nome, 'Caminhão'],
+  ]);
+});
+
+test('Pessoa: o tipo digitado e Enter; Enter no último campo não salva, Ctrl+Enter salva', async ({ page, request }) => {
+  const s = sufixoUnico();
+  const nome = `Pessoa Lenta ${s}`;
+  await servidorLento(page);
+  await entrar(page);
+  await page.goto('/pessoacreate');
+  await expect(page.getByRole('heading', { name: 'Nova Pessoa' })).toBeVisible();
+  await digitar(page, 'Nome', nome);
+  await expect(page.getByLabel('CPF/CNPJ')).toBeFocused();
+  await page.keyboard.type(`963258${s}`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('98987654321');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Tipo', { exact: true })).toBeFocused();
+  await page.keyboard.type('lojis');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pessoacreate$/);
+  await page.keyboard.press('Control+Enter');
+  await toast(page, 'Cadastro concluído!');
+  const [p] = (
+    await apiAdmin<{ content: { nome: string; cpfcnpj: string; tipoId?: number; tipo?: { nome: string } }[] }>(
+      request,
+      'POST',
+      'pessoa/searchPessoa/asc/nome',
+      { nome },
+    )
+  ).content;
+  expect([p.nome, p.cpfcnpj.replace(/\D/g, ''), p.tipoId]).toEqual([nome, `963258${s}`, 3]);
+});
+
+test('Permissões: Enter no nome do grupo não salva; Ctrl+Enter salva com as permissões marcadas pelo teclado', async ({ page, request }) => {
+  const s = sufixoUnico();
+  const nome = `Grupo Lento ${s}`;
+  await servidorLento(page);
+  await entrar(page);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Permissões' }).click();
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page.getByRole('heading', { name: 'Novo Grupo de Permissões' })).toBeVisible();
+  const url = page.url();
+  await digitar(page, 'Nome do grupo', nome);
+  expect(page.url()).toBe(url);
+  const caixa = page.getByRole('checkbox', { name: 'Visualizar municipio', exact: true });
+  await caixa.focus();
+  await page.keyboard.press('Space');
+  await expect(caixa).toBeChecked();
+  await page.keyboard.press('Enter');
+  expect(page.url()).toBe(url);
+  await page.keyboard.press('Control+Enter');
+  await toast(page, 'Cadastro concluído!');
+  const lista = await apiAdmin<{ content: { id: number; nome: string }[] }>(request, 'POST', 'grupoPermissoes/searchGrupoPermissoes/asc/id', { nome });
+  const grupo = await apiAdmin<{ permissoes: { rotaNome: string; visualizar: boolean; criar: boolean }[] }>(
+    request,
+    'GET',
+    `grupoPermissoes/${lista.content[0].id}`,
+  );
+  expect(grupo.permissoes.filter((p) => p.visualizar || p.criar).map((p) => [p.rotaNome, p.visualizar, p.criar])).toEqual([['municipio', true, false]]);
 });
