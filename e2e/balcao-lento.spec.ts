@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatDate, type Boletim, type Loja, type LojaLinha, type Page as Pagina, type Preco } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
+import { apiAdmin, ARTEFATOS, criarUsuario, diasAtrasIso, DIVIDAS_E2E, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
 
 /*
  * Issue 28, point 1: every desk form that picks from a list, typed at a clerk's speed on a slow server
@@ -432,4 +432,79 @@ test('Permissões: Enter no nome do grupo não salva; Ctrl+Enter salva com as pe
     `grupoPermissoes/${lista.content[0].id}`,
   );
   expect(grupo.permissoes.filter((p) => p.visualizar || p.criar).map((p) => [p.rotaNome, p.visualizar, p.criar])).toEqual([['municipio', true, false]]);
+});
+
+test('Caderno: a cultura anterior digitada enquanto a lista carrega; Enter passa de campo em campo e não salva', async ({ page, request }) => {
+  const s = sufixoUnico();
+  const id = await produtos(request, s);
+  const pessoa = (nome: string, tipoId: number, doc: string) => apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
+  const produtor = await pessoa(`Lavrador Lento ${s}`, 1, `147258${s}`);
+  const tecnico = await pessoa(`Téc. Caderno Lento ${s}`, 2, `147259${s}`);
+  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Caxias Lento ${s}`, sigla: 'MA' });
+  const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
+    nome: `Chácara Lenta ${s}`,
+    municipioId: mun.id,
+    areaTotal: 10,
+    areaExplorada: 8,
+    areaCultivada: 5,
+    tipoPosse: 'PRÓPRIO',
+    proprietarioId: produtor.id,
+  });
+  const b = await apiAdmin<Boletim>(request, 'POST', 'boletim', {
+    dataVisita: diasAtrasIso(20),
+    dataEmissao: diasAtrasIso(20),
+    produtorId: produtor.id,
+    propriedadeId: sitio.id,
+    tecnicoId: tecnico.id,
+    itens: [
+      {
+        produtoId: id['Tomate Extra'],
+        areaProducao: 1,
+        producaoEstimada: 1000,
+        producaoEmbalada: 900,
+        inicioColheita: diasAtrasIso(10),
+        fimColheita: diasAtrasIso(-60),
+      },
+    ],
+  });
+  const itemId = b.itens[0].id;
+  const envios: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/caderno$/.test(new URL(r.url()).pathname) && ['POST', 'PUT'].includes(r.method())) envios.push(r.method());
+  });
+  await servidorLento(page);
+  await entrar(page);
+  await page.goto(`/caderno/${itemId}`);
+  await expect(page.getByLabel('Cultura Atual')).toHaveValue(`Tomate Extra ${s} - CX 20kg`);
+  await digitar(page, 'Cultura Anterior', semAcento(`acucar cristal ${s}`));
+  await expect(page.getByLabel('Data do Plantio')).toBeFocused();
+  await page.keyboard.type(formatDate(diasAtrasIso(90)).replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Data da Colheita')).toBeFocused();
+  await page.keyboard.type(formatDate(diasAtrasIso(10)).replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Identificação da Área')).toBeFocused();
+  await page.keyboard.type('Talhão lento');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Cultura Anterior', { exact: true })).toHaveValue(`Açúcar Cristal ${s} - CX 20kg`);
+  await expect(page.getByLabel('Data do Plantio')).toHaveValue(formatDate(diasAtrasIso(90)));
+  await expect(page).toHaveURL(new RegExp(`/caderno/${itemId}$`));
+  expect(envios).toEqual([]);
+});
+
+test('Usuários: o perfil marcado pelo teclado (Espaço) é o perfil salvo', async ({ page, request }) => {
+  const u = await criarUsuario(request, [], `Usuário Lento ${sufixoUnico()}`);
+  await servidorLento(page);
+  await entrar(page);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Usuários' }).click();
+  await page.getByLabel('Filtrar por E-mail').fill(u.email);
+  await expect(page.locator('.p-datatable-tbody > tr')).toHaveCount(1);
+  await page.getByRole('button', { name: `Editar perfis de ${u.email}` }).click();
+  const agro = page.getByLabel('Agronomia (user-agro)');
+  await agro.focus();
+  await page.keyboard.press('Space');
+  await expect(agro).toBeChecked();
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).press('Enter');
+  await toast(page, 'Cadastro atualizado!');
+  await expect(page.locator('.p-datatable-tbody > tr').first()).toContainText('user-agro');
 });

@@ -139,10 +139,12 @@ export async function toast(page: Page, texto: string | RegExp) {
 export async function escolherOpcao(page: Page, rotulo: string, opcao: string | RegExp) {
   const campo = page.locator('.field').filter({ has: page.locator('label', { hasText: new RegExp(`^${rotulo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
   const caixa = campo.getByRole('combobox').first();
+  // Already chosen (a form's default): nothing to do.
+  if (typeof opcao === 'string' && (await caixa.inputValue()) === opcao) return;
   await caixa.click();
   if (typeof opcao === 'string') await caixa.fill(opcao);
-  else await caixa.press('ArrowDown');
   const lista = page.locator(`[id="${await caixa.getAttribute('aria-controls')}"]`);
+  if (await lista.isHidden()) await caixa.press('ArrowDown');
   await lista.getByRole('option', { name: opcao }).first().click();
   await expect(lista).toBeHidden();
 }
