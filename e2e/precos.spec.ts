@@ -3,6 +3,7 @@ import { expect, test } from './support';
 import {
   apiAdmin,
   ARTEFATOS,
+  caixaDeBusca,
   criarUsuario,
   diasAtrasIso,
   entrar,
@@ -149,8 +150,9 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
   await expect(page.getByLabel('Data')).toHaveValue(HOJE_BR);
 
   // The product dropdown is cleaned by the shared rule.
-  await page.locator('.field').filter({ hasText: 'Produto' }).locator('.p-dropdown').click();
-  const painel = page.locator('.p-dropdown-panel');
+  await caixaDeBusca(page, 'Produto').click();
+  await caixaDeBusca(page, 'Produto').press('ArrowDown');
+  const painel = page.getByRole('listbox', { name: 'Opções' });
   await expect(painel).toBeVisible();
   const opcoes = painel.getByRole('option');
   await expect(opcoes.filter({ hasText: new RegExp(`E2E ${sufixo}`, 'i') })).toHaveCount(2);
@@ -178,12 +180,14 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
     await expect(page).toHaveURL(/\/precoscreate$/);
     await expect(page.getByLabel('Valor (R$)')).toHaveValue('');
     await expect(page.getByLabel('Data')).toHaveValue(HOJE_BR);
-    await expect(page.locator('.field').filter({ hasText: 'Produto' }).locator('.p-dropdown-label')).toHaveText(`${ITALIANO} - ${UN}`);
+    await expect(caixaDeBusca(page, 'Produto')).toHaveValue(`${ITALIANO} - ${UN}`);
   }
   await page.waitForTimeout(2500);
   await expect(page).toHaveURL(/\/precoscreate$/);
   await escolherOpcao(page, 'Produto', `${CEREJA} - Bandeja 5kg`);
   await page.getByLabel('Valor (R$)').pressSequentially('15,5');
+  await expect(page.getByLabel('Valor (R$)')).toHaveValue('15,5');
+  await page.getByLabel('Valor (R$)').blur();
   await expect(page.getByLabel('Valor (R$)')).toHaveValue(nbsp('R$ 15,50'));
   await page.screenshot({ path: path.join(ARTEFATOS, 'precos-form.png'), fullPage: true });
   await page.getByRole('button', { name: 'Salvar', exact: true }).click();

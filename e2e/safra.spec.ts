@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import {
   apiAdmin,
   ARTEFATOS,
+  caixaDeBusca,
   criarUsuario,
   digitarData,
   entrar,
@@ -104,10 +105,13 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   await escolherOpcao(page, 'Produtor', c.outro.nome);
   await escolherOpcao(page, 'Propriedade', c.fazenda.nome);
   await escolherOpcao(page, 'Produtor', c.produtor.nome);
-  await expect(page.locator('.field').filter({ hasText: 'Propriedade' }).locator('.p-dropdown-label')).toHaveText('Selecione');
-  await page.locator('.field').filter({ hasText: 'Propriedade' }).locator('.p-dropdown').click();
-  await expect(page.locator('.p-dropdown-panel').getByRole('option', { name: c.fazenda.nome })).toHaveCount(0);
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: c.sitio.nome }).click();
+  await expect(caixaDeBusca(page, 'Propriedade')).toHaveValue('');
+  await caixaDeBusca(page, 'Propriedade').click();
+  await caixaDeBusca(page, 'Propriedade').press('ArrowDown');
+  const propriedades = page.getByRole('listbox', { name: 'Opções' });
+  await expect(propriedades.getByRole('option', { name: c.sitio.nome })).toBeVisible();
+  await expect(propriedades.getByRole('option', { name: c.fazenda.nome })).toHaveCount(0);
+  await propriedades.getByRole('option', { name: c.sitio.nome }).click();
   await escolherOpcao(page, 'Técnico', c.tecnico.nome);
 
   // Two items, typed inline at full speed.

@@ -132,16 +132,25 @@ export async function toast(page: Page, texto: string | RegExp) {
   await expect(page.locator('.p-toast-message').filter({ hasText: texto }).first()).toBeVisible();
 }
 
-/** Picks `opcao` in the PrimeReact dropdown of the form field labelled `rotulo` (typing in its filter when it has one). */
+/**
+ * Picks `opcao` in the pick list of the form field labelled `rotulo`: the typed search box (CampoBusca, a
+ * combobox whose list is drawn over the page) with the mouse, after typing the option's text when it is one.
+ */
 export async function escolherOpcao(page: Page, rotulo: string, opcao: string | RegExp) {
   const campo = page.locator('.field').filter({ has: page.locator('label', { hasText: new RegExp(`^${rotulo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
-  await campo.locator('.p-dropdown').click();
-  const painel = page.locator('.p-dropdown-panel');
-  const filtro = painel.locator('.p-dropdown-filter');
-  if (typeof opcao === 'string' && (await filtro.count())) await filtro.fill(opcao);
-  await painel.getByRole('option', { name: opcao }).first().click();
-  await expect(painel).toBeHidden();
+  const caixa = campo.getByRole('combobox').first();
+  // Already chosen (a form's default): nothing to do.
+  if (typeof opcao === 'string' && (await caixa.inputValue()) === opcao) return;
+  await caixa.click();
+  if (typeof opcao === 'string') await caixa.fill(opcao);
+  const lista = page.locator(`[id="${await caixa.getAttribute('aria-controls')}"]`);
+  if (await lista.isHidden()) await caixa.press('ArrowDown');
+  await lista.getByRole('option', { name: opcao }).first().click();
+  await expect(lista).toBeHidden();
 }
+
+/** The search box (combobox) of the pick list of the form field labelled `rotulo`. */
+export const caixaDeBusca = (page: Page, rotulo: string) => page.getByRole('combobox', { name: rotulo, exact: true });
 
 /** Picks an option in a list's dropdown filter (the column header's PrimeReact Dropdown labelled `rotulo`). */
 export async function filtrarPorOpcao(page: Page, rotulo: string, opcao: string) {

@@ -96,3 +96,36 @@ export function formatQuantidadeEmbalagens(
   const kg = pesoEmKg === null || pesoEmKg === undefined || pesoEmKg === '' ? '' : ` (${formatKg(Number(quantidade) * Number(pesoEmKg))})`;
   return `${q}${emb ? ` ${emb}` : ''}${kg}`;
 }
+
+/** What a number field says when its text is not a pt-BR number. */
+export const NUMERO_INVALIDO = 'Número inválido: use vírgula para os decimais e ponto para os milhares (ex.: 1.234,56)';
+/** What a number field says when its text has more decimal places than it keeps (nothing is rounded away unseen). */
+export const casasDemais = (decimais: number) => (decimais ? `Use no máximo ${decimais} casas decimais` : 'Digite um número inteiro');
+
+/** What a typed number reads as: the number (null when empty), or why it cannot be read. */
+export type LeituraNumero = { valor: number | null; erro?: undefined } | { valor?: undefined; erro: string };
+
+/**
+ * A number as pt-BR writes it, read exactly: ',' is the decimal mark, '.' groups thousands (every group
+ * of three digits), an optional 'R$' and spaces are ignored. '1.055,00' → 1055, '20,5' → 20.5,
+ * '1.055' → 1055, ',5' → 0.5; '12.50', '1.05', '1,2,3' or 'abc' are refused (never reinterpreted), and so
+ * is a text with more than `decimais` decimal places (when given).
+ */
+export function lerNumeroBR(texto: string | number | null | undefined, decimais?: number): LeituraNumero {
+  if (texto === null || texto === undefined) return { valor: null };
+  if (typeof texto === 'number') return Number.isFinite(texto) ? { valor: texto } : { erro: NUMERO_INVALIDO };
+  const s = texto.replace(/^\s*R\$/i, '').replace(/\s/g, '');
+  if (!s) return { valor: null };
+  const m = /^(-?)(\d{1,3}(?:\.\d{3})+|\d*)(?:,(\d+))?$/.exec(s);
+  if (!m || (!m[2] && !m[3])) return { erro: NUMERO_INVALIDO };
+  const fracao = m[3] ?? '';
+  if (decimais !== undefined && fracao.length > decimais) return { erro: casasDemais(decimais) };
+  const n = Number(`${m[1]}${m[2].replace(/\./g, '') || '0'}.${fracao || '0'}`);
+  return Number.isFinite(n) ? { valor: n === 0 ? 0 : n } : { erro: NUMERO_INVALIDO };
+}
+
+/** A number in pt-BR as a field shows it: 1055 → '1.055,00' (2 places), 20.5 → '20,5' (0 to 2 places). */
+export function escreverNumeroBR(v: number | null | undefined, decimais: { min: number; max: number }): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '';
+  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: decimais.min, maximumFractionDigits: decimais.max }).format(v);
+}

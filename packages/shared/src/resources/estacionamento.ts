@@ -3,11 +3,12 @@ import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia, texto } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
+import { lerNumeroBR } from '../format';
 
 /**
  * A pt-BR or plain decimal: '1.234,56', '1234,56', '1234.56', 'R$ 12,50', 12.5 → number;
  * null when it is not a number. With a comma the dots group thousands; without one a dot is the
- * decimal point.
+ * decimal point. For machine files (the debts' CSV); what a person types is read by lerNumeroBR.
  */
 export function decimalBR(v: string | number | null | undefined): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -36,7 +37,7 @@ const valor = z
     };
     if (!s) return falha('O valor é obrigatório');
     if (s.length > 10) return falha('O valor deve ter no máximo 10 caracteres');
-    const n = decimalBR(s);
+    const n = lerNumeroBR(typeof v === 'number' ? v : s).valor ?? null;
     if (n === null) return falha('O valor deve ser um número');
     if (n < 0) return falha('O valor não pode ser negativo');
     if (n > VALOR_ESTACIONAMENTO_MAXIMO) return falha(VALOR_ESTACIONAMENTO_ACIMA);

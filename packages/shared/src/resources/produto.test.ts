@@ -44,7 +44,9 @@ describe('paraNumeroBR', () => {
     expect(paraNumeroBR(12.5)).toBe(12.5);
     expect(paraNumeroBR('12,50')).toBe(12.5);
     expect(paraNumeroBR('R$ 1.234,56')).toBe(1234.56);
-    expect(paraNumeroBR('12.50')).toBe(12.5);
+    expect(paraNumeroBR('12.50')).toBeNull();
+    expect(paraNumeroBR('1.055')).toBe(1055);
+    expect(paraNumeroBR('1.055,00')).toBe(1055);
     expect(paraNumeroBR('abc')).toBeNull();
     expect(paraNumeroBR('')).toBeNull();
     expect(paraNumeroBR(Number.NaN)).toBeNull();

@@ -2,20 +2,15 @@ import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { idOpcional, referencia, texto } from '../z';
 import { declararRecurso } from '../recurso';
+import { lerNumeroBR } from '../format';
 
 /**
- * A number typed by a person: a JS number, or text in pt-BR ('1.234,56', 'R$ 12,50') or with a
- * decimal point ('12.50'). Returns null when it is not a number.
+ * A number typed by a person: a JS number, or text in pt-BR exactly ('1.234,56', 'R$ 12,50', '1.055'
+ * is 1055; lerNumeroBR). Returns null when it is not a pt-BR number ('12.50' is refused, not read as 12,5).
  */
 export function paraNumeroBR(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v !== 'string') return null;
-  let s = v.replace(/R\$/i, '').replace(/\s/g, '');
-  if (!s) return null;
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
+  if (typeof v !== 'number' && typeof v !== 'string') return null;
+  return lerNumeroBR(v).valor ?? null;
 }
 
 export const PESO_MAXIMO = 99_999;

@@ -1,5 +1,5 @@
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 
 export interface OpcaoBusca {
@@ -25,13 +25,46 @@ export function filtrarOpcoes<O extends { label: string }>(opcoes: O[], texto: s
 }
 
 /**
+ * How well a label matches what was typed (lower is better): 0 the same text; 1 the label starts with it as
+ * whole words ('Tomate Extra' in 'Tomate Extra - CX 20kg'); 2 starts with it; 3 holds it as a phrase from a
+ * word's start; 4 holds its words apart.
+ */
+function grau(label: string, digitado: string): number {
+  const l = normalizar(label).trim();
+  const t = normalizar(digitado).trim().replace(/\s+/g, ' ');
+  if (l === t) return 0;
+  if (l.startsWith(t)) return /[a-z0-9]/.test(l.charAt(t.length)) ? 2 : 1;
+  return new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(l) ? 3 : 4;
+}
+
+/**
+ * The options that match what was typed (filtrarOpcoes), the best first (issue 28): the option whose label
+ * is what was typed, then those that start with it (as whole words: the shortest first), then the rest, in their own order.
+ * Enter picks the first of these, so 'Tomate Extra' picks 'Tomate Extra', never 'Tomate Extra Fino' listed before it.
+ */
+export function buscarOpcoes<O extends { label: string }>(opcoes: O[], texto: string): O[] {
+  const achadas = filtrarOpcoes(opcoes, texto);
+  if (!texto.trim()) return achadas;
+  return (
+    achadas
+      .map((o, i) => ({ o, i, g: grau(o.label, texto) }))
+      // Among those that start with it as whole words, the one with least besides ('Tomate Extra - CX' before 'Tomate Extra Fino - CX').
+      .sort((a, b) => a.g - b.g || (a.g === 1 ? a.o.label.length - b.o.label.length : 0) || a.i - b.i)
+      .map((x) => x.o)
+  );
+}
+
+/**
  * A pick list typed into (the keyboard protocol of issue 21): the text input itself takes the typing
  * (its id is the one the field's `<label for>` names); typing filters the options by every word, in any
  * order, without case or accents; ArrowDown/ArrowUp move the highlight (the first match by default);
  * Enter chooses the highlighted match, and is then left to bubble so the form can move to its next field.
  * No other key chooses (Space is a letter, Tab leaves without choosing). Enter with words that match
  * nothing chooses nothing and goes no further. Escape closes the list and keeps the focus.
- * What Enter chooses is read from the input's text at that moment, never from a render behind.
+ * What Enter chooses is read from the input's text at that moment, never from a render behind; the best
+ * match comes first (buscarOpcoes). Typing over a chosen option starts a new search with what is typed,
+ * never appended to the chosen label. While the list loads (`carregando`) what is typed is kept; Enter then
+ * lets the form move on and chooses, from the list once it arrives, the best match of what was typed (issue 28).
  */
 export function CampoBusca(p: {
   id: string;
@@ -42,6 +75,8 @@ export function CampoBusca(p: {
   inputRef?: Ref<HTMLInputElement>;
   /** The list's text when nothing matches. */
   vazio?: string;
+  /** The options are being fetched (again): Enter waits for them. */
+  carregando?: boolean;
   placeholder?: string;
   disabled?: boolean;
   className?: string;
@@ -57,7 +92,9 @@ export function CampoBusca(p: {
   const entrada = useRef<HTMLInputElement | null>(null);
   const listaId = `${p.id}-opcoes`;
   const escolhida = p.opcoes.find((o) => o.value === p.value);
-  const filtradas = texto === null ? p.opcoes : filtrarOpcoes(p.opcoes, texto);
+  const filtradas = texto === null ? p.opcoes : buscarOpcoes(p.opcoes, texto);
+  /** What was typed when Enter came while the list loaded: chosen from the list once it arrives. */
+  const pendente = useRef<string | null>(null);
   const atual = Math.min(destaque, filtradas.length - 1);
 
   const refs = useCallback(
@@ -93,6 +130,15 @@ export function CampoBusca(p: {
     p.onChange(o.value);
   };
 
+  useEffect(() => {
+    const t = pendente.current;
+    if (p.carregando || t === null) return;
+    pendente.current = null;
+    const o = buscarOpcoes(p.opcoes, t)[0];
+    if (o) escolher(o);
+    else setTexto(t);
+  }, [p.carregando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const aoTeclar = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
@@ -111,8 +157,8 @@ export function CampoBusca(p: {
       return;
     }
     if (e.key !== 'Enter' || e.ctrlKey || e.metaKey) return;
-    // Never the form's submit; the choice comes from what the input holds now.
-    e.preventDefault();
+    // Never the form's submit (the form's own Enter handling prevents it); the choice comes from what the input holds now.
+    // Enter is left to the form (to move on) unless nothing could be chosen.
     const digitado = e.currentTarget.value;
     if (texto === null && !aberto) return; // Nothing typed: the chosen option stays; the form moves on.
     if (texto !== null && !digitado.trim()) {
@@ -121,10 +167,17 @@ export function CampoBusca(p: {
       p.onChange(null);
       return;
     }
-    const candidatas = texto === null ? p.opcoes : filtrarOpcoes(p.opcoes, digitado);
+    if (p.carregando && texto !== null) {
+      // The list is not here yet: what was typed waits for it, and the form moves on.
+      pendente.current = digitado;
+      setAberto(false);
+      return;
+    }
+    const candidatas = texto === null ? p.opcoes : buscarOpcoes(p.opcoes, digitado);
     const o = candidatas[Math.max(0, Math.min(destaque, candidatas.length - 1))];
     if (!o) {
       // Words that match nothing: nothing chosen, and the focus stays here.
+      e.preventDefault();
       e.stopPropagation();
       setAberto(true);
       return;
@@ -152,15 +205,19 @@ export function CampoBusca(p: {
         className={p.className}
         onFocus={(e) => e.currentTarget.select()}
         onChange={(e) => {
-          setTexto(e.target.value);
+          // The first key over a chosen option starts a new search (the label may not be selected: a click's mouseup).
+          const ev = e.nativeEvent as InputEvent;
+          const novo = texto === null && escolhida && ev.inputType?.startsWith('insert') && ev.data ? ev.data : e.target.value;
+          pendente.current = null;
+          setTexto(novo);
           setDestaque(0);
           setAberto(true);
         }}
         onKeyDown={aoTeclar}
         onBlur={() => {
-          // Leaving chooses nothing; an emptied input clears the choice.
+          // Leaving chooses nothing (what waits for the list stays); an emptied input clears the choice.
           if (texto !== null && !texto.trim()) p.onChange(null);
-          setTexto(null);
+          if (pendente.current === null) setTexto(null);
           setAberto(false);
           p.onBlur?.();
         }}
@@ -190,7 +247,11 @@ export function CampoBusca(p: {
             style={posicao}
           >
             {aberto &&
-              (filtradas.length ? (
+              (p.carregando && !filtradas.length ? (
+                <li role="option" aria-selected={false} aria-disabled className="vazio">
+                  Carregando...
+                </li>
+              ) : filtradas.length ? (
                 filtradas.map((o, i) => (
                   <li
                     key={String(o.value)}

@@ -1,10 +1,10 @@
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useRef } from 'react';
+import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { CampoBusca } from './campo-busca';
 import { EntradaData } from './entrada-data';
 import { EntradaMascarada } from './entrada-mascarada';
+import { EntradaNumero } from './entrada-numero';
 import type { Mascara } from './mascaras';
 import { Campo, useCampo, type Base } from './text-field';
 
@@ -29,42 +29,38 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
 }
 
 /**
- * A number typed in pt-BR ('1.234,56'; currency with 'R$'). It takes any value as typed: the limits are
- * the shared schema's, which refuses a value beyond one with its own pt-BR message (SPEC.md section 9),
- * never an input that clamps it silently (InputNumber's `min`/`max` would turn 20000 into 10.000,00).
+ * A number typed in pt-BR ('1.234,56'; currency shown with 'R$'), read exactly (EntradaNumero: '1.055,00' is
+ * 1055, '12.50' is refused with a message on the field, never read as 12,5). It takes any value as typed: the
+ * limits are the shared schema's, which refuses a value beyond one with its own pt-BR message (SPEC.md section
+ * 9), never an input that clamps it silently.
  */
 export function NumberField<T extends FieldValues>(
   p: Base<T> & { decimais?: number; moeda?: boolean; maxLength?: number; onBlurValue?: (v: number | null) => void },
 ) {
-  const { field, erro, id, aria } = useCampo(p);
-  // InputNumber commits the typed value on blur, just before onBlur: keep it so onBlurValue gets the new value, not the last render's.
-  const atual = useRef<number | null>(null);
-  atual.current = field.value ?? null;
+  const { field, erro, id } = useCampo(p);
+  // A text that is not a pt-BR number: its message wins over the schema's (which only knows it is not a number).
+  const [leitura, setLeitura] = useState<string>();
+  const mensagem = leitura ?? erro;
   return (
-    <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <InputNumber
-        inputId={id}
-        aria-invalid={aria['aria-invalid']}
-        aria-describedby={aria['aria-describedby']}
+    <Campo id={id} label={p.label} erro={mensagem} className={p.className}>
+      <EntradaNumero
+        id={id}
+        aria-invalid={!!mensagem || undefined}
+        aria-describedby={mensagem ? `${id}-erro` : undefined}
         value={field.value ?? null}
-        onValueChange={(e) => {
-          atual.current = e.value ?? null;
-          field.onChange(e.value ?? null);
-        }}
-        onBlur={() => {
+        onChange={field.onChange}
+        aoLer={setLeitura}
+        onBlur={(v) => {
           field.onBlur();
-          p.onBlurValue?.(atual.current);
+          p.onBlurValue?.(typeof v === 'number' ? v : null);
         }}
         inputRef={field.ref}
-        mode={p.moeda ? 'currency' : 'decimal'}
-        currency="BRL"
-        locale="pt-BR"
-        minFractionDigits={p.moeda ? 2 : (p.decimais ?? 0)}
-        maxFractionDigits={p.moeda ? 2 : (p.decimais ?? 0)}
-        useGrouping={p.moeda || (p.decimais ?? 0) > 0}
+        moeda={p.moeda}
+        decimais={p.decimais ?? 0}
+        agrupar={p.moeda || (p.decimais ?? 0) > 0}
         maxLength={p.maxLength}
         disabled={p.disabled}
-        className={erro ? 'p-invalid' : ''}
+        className={mensagem ? 'p-invalid' : ''}
       />
     </Campo>
   );
@@ -100,25 +96,29 @@ export interface Opcao {
   value: string | number | boolean;
 }
 
+/**
+ * A pick list typed into (CampoBusca, the gate's keyboard protocol, issue 28): type words of the option,
+ * Enter chooses the best match and moves on; what is typed while the options load is kept and chosen from
+ * them when they arrive. Options may hold any value (booleans too): the list works on their positions.
+ */
 export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao[]; placeholder?: string; emptyMessage?: string; loading?: boolean }) {
   const { field, erro, id, aria } = useCampo(p);
+  const opcoes = p.options.map((o, i) => ({ label: o.label, value: i }));
+  const posicao = p.options.findIndex((o) => o.value === field.value);
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
-      <Dropdown
-        inputId={id}
+      <CampoBusca
+        id={id}
         aria-invalid={aria['aria-invalid']}
         aria-describedby={aria['aria-describedby']}
-        value={field.value ?? null}
-        options={p.options}
-        onChange={(e) => field.onChange(e.value ?? null)}
+        value={posicao >= 0 ? posicao : null}
+        opcoes={opcoes}
+        onChange={(i) => field.onChange(i === null ? null : (p.options[Number(i)]?.value ?? null))}
         onBlur={field.onBlur}
         inputRef={field.ref}
         placeholder={p.placeholder ?? 'Selecione'}
-        emptyMessage={p.emptyMessage ?? 'Nenhum registro encontrado'}
-        emptyFilterMessage={p.emptyMessage ?? 'Nenhum registro encontrado'}
-        filter={p.options.length > 8}
-        showClear
-        loading={p.loading}
+        vazio={p.emptyMessage ?? 'Nenhum registro encontrado'}
+        carregando={p.loading}
         disabled={p.disabled}
         className={erro ? 'p-invalid' : ''}
       />

@@ -72,16 +72,23 @@ export function FormPage<F extends FieldValues, D>(props: {
   };
   /**
    * Ctrl+Enter saves from any field (the field left first, so a number being typed is committed). In a
-   * master-detail form (one with an items field) a plain Enter never saves: it belongs to the rows.
+   * form that picks from a list or has items (issue 28: the gate's protocol on every such form) a plain
+   * Enter never saves: in a field that did not take it itself (a pick list that found nothing, a row
+   * editor, a stall added) it moves to the next field.
    */
   const teclar = (e: KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== 'Enter') return;
     const formulario = e.currentTarget;
+    const alvo = e.target as HTMLElement;
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault();
       (document.activeElement as HTMLElement | null)?.blur();
       formulario.requestSubmit();
-    } else if ((e.target as HTMLElement).tagName === 'INPUT' && formulario.querySelector('.items-field')) e.preventDefault();
+    } else if (alvo.tagName === 'INPUT' && formulario.querySelector('.items-field, .campo-busca')) {
+      const tomado = e.nativeEvent.defaultPrevented;
+      e.preventDefault();
+      if (!tomado && document.activeElement === alvo) proximoCampo(formulario, alvo)?.focus();
+    }
   };
   return (
     <section className="card form-page">
@@ -115,4 +122,12 @@ export function FormPage<F extends FieldValues, D>(props: {
       )}
     </section>
   );
+}
+
+/** The form's next field after `de` (its inputs in order, Tab stops only), or undefined at the last one. */
+function proximoCampo(formulario: HTMLFormElement, de: HTMLElement): HTMLInputElement | HTMLTextAreaElement | undefined {
+  const campos = Array.from(formulario.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')).filter(
+    (c) => !c.disabled && c.type !== 'hidden' && c.tabIndex >= 0 && c.getClientRects().length > 0,
+  );
+  return campos[campos.indexOf(de as HTMLInputElement) + 1];
 }

@@ -277,10 +277,10 @@ describe('ItemsField with blank rows (nova), N/A and disabled cells', () => {
     // Number with its suffix following the value; the text cell is enabled once there is a dose.
     const nota = screen.getByRole('textbox', { name: 'Nota 1' });
     expect(nota).toBeDisabled();
-    await u.type(screen.getByRole('spinbutton', { name: 'Dose 1' }), '1');
+    await u.type(screen.getByRole('textbox', { name: 'Dose 1' }), '1');
     await u.tab();
     expect(formL.getValues('linhas.0.dose')).toBe(1);
-    expect(screen.getByRole('spinbutton', { name: 'Dose 1' })).toHaveValue('1 dia');
+    expect(screen.getByRole('textbox', { name: 'Dose 1' })).toHaveValue('1 dia');
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Nota 1' })).toBeEnabled());
     await u.type(screen.getByRole('textbox', { name: 'Nota 1' }), 'abcdefgh');
     expect(formL.getValues('linhas.0.nota')).toBe('abcde');
@@ -320,7 +320,7 @@ describe('ItemsField with blank rows (nova), N/A and disabled cells', () => {
     expect(screen.getByRole('button', { name: 'Caderno 1' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Data 1' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Data 1' })).toHaveValue('05/03/2026');
-    expect(screen.getByRole('spinbutton', { name: 'Dose 1' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Dose 1' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Nota 1' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Linha 1 não necessária' })).toBeDisabled();
     expect(within(linhas()[1]).getAllByText('N/A')).toHaveLength(4);
@@ -426,12 +426,13 @@ describe('ItemsField keyboard protocol (new-row editor)', () => {
     await u.click(screen.getByLabelText('Produto'));
     await u.keyboard('tomate{Enter}20000{Enter}');
     expect(await screen.findByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument();
-    expect(screen.getByLabelText('Quantidade')).toHaveValue('20.000,00');
+    // The number stays as typed while the field has the focus (nothing reformats it under the caret).
+    expect(screen.getByLabelText('Quantidade')).toHaveValue('20000');
     expect(linhas()).toHaveLength(0);
     await u.clear(screen.getByLabelText('Quantidade'));
     await u.keyboard('12{Enter}');
     expect(linhas()).toHaveLength(1);
-    const celula = screen.getByRole('spinbutton', { name: 'Quantidade 1' });
+    const celula = screen.getByRole('textbox', { name: 'Quantidade 1' });
     await u.clear(celula);
     await u.keyboard('123{Enter}');
     expect(formQ.getValues('itens.0.quantidade')).toBe(123);

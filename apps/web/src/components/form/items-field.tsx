@@ -4,7 +4,6 @@ import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { confirmarRemocao } from '../confirmar-remocao';
 import { DataTable } from 'primereact/datatable';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import {
@@ -23,6 +22,7 @@ import type { ZodType } from 'zod';
 import { caminhoDoForm } from '@ceasa/shared';
 import { CampoBusca } from './campo-busca';
 import { EntradaData } from './entrada-data';
+import { EntradaNumero } from './entrada-numero';
 
 /**
  * How a child field is edited in its cell (and in the new-row editor); options: a typed pick list (CampoBusca), `vazio` its
@@ -33,7 +33,7 @@ export type Editor =
   | 'numero'
   | 'checkbox'
   | 'data'
-  | { opcoes: { label: string; value: string | number }[]; vazio?: string }
+  | { opcoes: { label: string; value: string | number }[]; vazio?: string; carregando?: boolean }
   | { render: (p: EditorProprio) => ReactNode };
 
 /**
@@ -180,6 +180,8 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   /** Rows added from the editor: its inputs start afresh for each one, and the focus goes back to the first. */
   const [adicionadas, setAdicionadas] = useState(0);
   const [errosNovo, setErrosNovo] = useState<Record<string, string>>({});
+  /** The new-row editor's numbers whose text is not a pt-BR number: their messages. */
+  const [leituras, setLeituras] = useState<Record<string, string | undefined>>({});
   const removivel = !p.desabilitado && (p.remover ?? (!!p.novo || !!p.nova));
   const valores = (useWatch({ control: p.control, name: p.name as Path<F> }) as unknown as I[] | undefined) ?? [];
   const msg = (caminho: string): string | undefined => (get(errors, caminho) as { message?: string } | undefined)?.message;
@@ -226,6 +228,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       }
     }
     setErrosNovo({});
+    setLeituras({});
     append(novas as unknown as FieldArray<F, ArrayPath<F>>[], { shouldFocus: false });
     novoAtual.current = p.novo.padrao;
     setRascunho(p.novo.padrao);
@@ -371,7 +374,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
         <div className="items-novo" onKeyDown={teclaNovo}>
           {p.novo.campos.map((c) => {
             const id = idNovo(c);
-            const erro = errosNovo[c.field];
+            const erro = leituras[c.field] ?? errosNovo[c.field];
             const dica = erro ? undefined : c.dica?.(rascunho);
             return (
               // The built-in editors start afresh for each row (their inputs keep what was typed).
@@ -381,7 +384,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
                   c={c}
                   valor={rascunho[c.field]}
                   mudar={(v) => mudarNovo(c.field, v, true, proprio(c))}
-                  digitado={(v) => mudarNovo(c.field, v, false)}
+                  aoLer={(m) => setLeituras((l) => ({ ...l, [c.field]: m }))}
                   rotulo={c.header}
                   id={id}
                   erro={erro}
@@ -446,6 +449,7 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
   primeira?: boolean;
 }) {
   const { c, i } = p;
+  const [leitura, setLeitura] = useState<string>();
   const caminho = `${p.name}.${i}.${c.field}` as Path<F>;
   const item = ((useWatch({ control: p.control, name: `${p.name}.${i}` as Path<F> }) as unknown as I | undefined) ?? p.reserva) as I;
   const { errors } = useFormState({ control: p.control, name: `${p.name}.${i}` as Path<F> });
@@ -480,7 +484,7 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
       control={p.control}
       name={caminho}
       render={({ field, fieldState }) => {
-        const erro = fieldState.error?.message;
+        const erro = leitura ?? fieldState.error?.message;
         return (
           <div className="item-celula">
             <Editor
@@ -488,6 +492,10 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
               valor={field.value}
               mudar={(v) => {
                 field.onChange(v);
+                // A cell showing a message is checked again as it is typed, not only when it is left: a message that
+                // vanished on leaving shrank the page under the pointer, and the click that left it (the first
+                // 'Salvar' after a date typed in a row) landed beside its button and was lost (issue 28).
+                if (fieldState.error) field.onBlur();
                 c.aoMudar?.(v, i);
               }}
               sair={(v) => {
@@ -499,6 +507,7 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
               id={id}
               erro={erro}
               sufixo={c.sufixo?.(item, i)}
+              aoLer={setLeitura}
               desabilitado={p.desabilitado || c.desabilitada?.(item, i)}
             />
             {erro && (
@@ -531,8 +540,8 @@ function Editor<I>(p: {
   /** On blur, with the value the editor holds (a number input commits what was typed just before its blur, in the same event). */
   sair?: (valor: unknown) => void;
   entrada?: Ref<HTMLInputElement>;
-  /** A number as it is being typed (before its input commits it on Enter or blur). */
-  digitado?: (v: number | null) => void;
+  /** A number's text that is not a pt-BR number: its message (undefined once it reads), shown instead of the schema's. */
+  aoLer?: (erro: string | undefined) => void;
   sufixo?: string;
   desabilitado?: boolean;
   /** The id of the hint under the editor (new-row editor), described by it while there is no error. */
@@ -558,22 +567,19 @@ function Editor<I>(p: {
     return <Checkbox inputId={id} {...aria} checked={!!valor} onChange={(ev) => mudar(!!ev.checked)} disabled={p.desabilitado} className={cls || undefined} />;
   if (e === 'numero')
     return (
-      <InputNumber
-        inputId={id}
+      <EntradaNumero
+        id={id}
         {...aria}
         inputRef={p.entrada}
-        value={(valor as number | null) ?? null}
-        onValueChange={(ev) => mudar(ev.value ?? null)}
-        onChange={(ev) => p.digitado?.((ev.value as number | null) ?? null)}
+        value={valor}
+        onChange={mudar}
         onBlur={sair}
-        locale="pt-BR"
-        minFractionDigits={c.decimais ?? 0}
-        maxFractionDigits={c.decimais ?? 0}
-        useGrouping={c.agrupar ?? true}
-        suffix={p.sufixo}
+        aoLer={p.aoLer}
+        decimais={c.decimais ?? 0}
+        agrupar={c.agrupar ?? true}
+        sufixo={p.sufixo}
         disabled={p.desabilitado}
-        className={`w-full ${cls}`}
-        inputClassName="p-inputtext-sm w-full"
+        className={`p-inputtext-sm w-full ${cls}`}
       />
     );
   if (e === 'data')
@@ -602,6 +608,7 @@ function Editor<I>(p: {
         onChange={mudar}
         onBlur={sair}
         vazio={e.vazio}
+        carregando={e.carregando}
         disabled={p.desabilitado}
         className={`p-inputtext-sm w-full ${cls}`}
       />

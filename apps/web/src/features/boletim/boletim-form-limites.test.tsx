@@ -29,7 +29,7 @@ describe('boletim form', { timeout: 30_000 }, () => {
     renderizar();
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Adicionar item' }));
-    const area = screen.getByRole('spinbutton', { name: 'Área de produção do item 1' });
+    const area = screen.getByRole('textbox', { name: 'Área de produção do item 1' });
     await u.type(area, '2000000');
     await u.tab();
     expect(area).toHaveValue('2.000.000,00');

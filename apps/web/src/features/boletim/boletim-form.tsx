@@ -153,7 +153,7 @@ export default function BoletimForm() {
               field: 'produtoId',
               header: 'Produto',
               style: { minWidth: '14rem' },
-              editor: { opcoes: opcoesProduto, vazio: 'Nenhum produto encontrado' },
+              editor: { opcoes: opcoesProduto, vazio: 'Nenhum produto encontrado', carregando: produtos.isLoading },
               rotulo: (_, i) => `Produto do item ${i + 1}`,
             },
             { field: 'areaProducao', header: 'Área Produção (ha)', ...quantidade, rotulo: (_, i) => `Área de produção do item ${i + 1}` },

@@ -120,8 +120,8 @@ export default function LojaForm() {
               ? undefined
               : {
                   campos: [
-                    { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes } },
-                    { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto } },
+                    { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes, carregando: municipios.isLoading } },
+                    { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto, carregando: produtos.isLoading } },
                     { field: 'quantidade', header: QUANTIDADE, editor: 'numero', decimais: 2 },
                   ],
                   padrao: {

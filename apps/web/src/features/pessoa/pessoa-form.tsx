@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { pessoaRecurso, nomeFoto, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
+import { CampoBusca } from '../../components/form/campo-busca';
 import { Campo, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -94,17 +94,14 @@ export default function PessoaForm() {
     >
       {!f.editando && (
         <Campo id="preencher-produtor" label="Preencher de produtor" className="preencher-produtor">
-          <Dropdown
-            inputId="preencher-produtor"
+          <CampoBusca
+            id="preencher-produtor"
             value={produtor}
-            options={opcoesPessoas(produtores.data)}
-            onChange={(e) => preencherDeProdutor(e.value ?? null)}
-            placeholder="Selecione um produtor para copiar os dados"
-            emptyMessage="Nenhum produtor encontrado"
-            emptyFilterMessage="Nenhum produtor encontrado"
-            filter
-            showClear
-            loading={produtores.isLoading}
+            opcoes={opcoesPessoas(produtores.data)}
+            onChange={(v) => void preencherDeProdutor(v === null ? null : Number(v))}
+            placeholder="Digite o nome do produtor para copiar os dados"
+            vazio="Nenhum produtor encontrado"
+            carregando={produtores.isLoading}
           />
         </Campo>
       )}

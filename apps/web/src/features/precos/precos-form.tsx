@@ -19,15 +19,20 @@ export default function PrecosForm() {
     // Ask to be asked: a second price of the day or a value far from the last is confirmed first (decision 0137).
     toBody: (v) => ({ ...v, confirmar: false }),
   });
-  const { control, handleSubmit, getValues, reset } = f.form;
+  const { control, handleSubmit, getValues, reset, setFocus } = f.form;
 
-  /** 'Salvar e continuar': stays on the form, keeps date and product, clears only the value. */
+  /**
+   * 'Salvar e continuar': stays on the form, keeps date and product, clears only the value; the focus goes
+   * back to Produto with its text selected, so the next product typed starts a new search (issue 28).
+   */
   const salvarEContinuar = handleSubmit(async (v) => {
     const salvo = await f.salvar(v, { continuar: true });
     if (salvo) {
       // Untouched again, so leaving the empty value to pick another product shows no error; and with
       // nothing unsaved, leaving the form does not ask.
       reset({ ...getValues(), valor: null });
+      // After the reset has settled (a focus asked in the same tick is lost).
+      setTimeout(() => setFocus('produtoId', { shouldSelect: true }));
     }
   });
 

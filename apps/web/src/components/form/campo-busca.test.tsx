@@ -1,0 +1,85 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buscarOpcoes, CampoBusca, type OpcaoBusca } from './campo-busca';
+
+const TOMATES = [
+  'Tomate Especial - CX 20kg',
+  'Tomate Extra Fino - CX 20kg',
+  'Tomate Extra - CX 20kg',
+  'Tomate Segunda - CX 20kg',
+  'Açúcar Cristal - SC 50kg',
+].map((label, value) => ({ label, value }));
+
+afterEach(cleanup);
+
+describe('buscarOpcoes', () => {
+  it('todas as palavras, sem acento nem caixa; a que é o texto digitado primeiro', () => {
+    expect(buscarOpcoes(TOMATES, 'tomate extra').map((o) => o.label)).toEqual(['Tomate Extra - CX 20kg', 'Tomate Extra Fino - CX 20kg']);
+    expect(buscarOpcoes(TOMATES, 'Tomate Extra - CX 20kg')[0].label).toBe('Tomate Extra - CX 20kg');
+    expect(buscarOpcoes(TOMATES, 'acucar').map((o) => o.label)).toEqual(['Açúcar Cristal - SC 50kg']);
+    expect(buscarOpcoes(TOMATES, 'extra tomate').map((o) => o.label)).toEqual(['Tomate Extra Fino - CX 20kg', 'Tomate Extra - CX 20kg']);
+    expect(buscarOpcoes(TOMATES, '')).toEqual(TOMATES);
+  });
+});
+
+let escolhido: unknown = null;
+function Campo({ opcoes, carregando }: { opcoes: OpcaoBusca[]; carregando?: boolean }) {
+  const [v, setV] = useState<string | number | null>(null);
+  escolhido = v;
+  return (
+    <form onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
+      <label htmlFor="p">Produto</label>
+      <CampoBusca id="p" opcoes={opcoes} value={v} onChange={setV} carregando={carregando} />
+      <label htmlFor="v">Valor</label>
+      <input id="v" />
+    </form>
+  );
+}
+
+describe('CampoBusca', () => {
+  it('Enter escolhe a opção igual ao texto, não a primeira da lista', async () => {
+    render(<Campo opcoes={TOMATES} />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produto'), 'Tomate Extra{Enter}');
+    expect(escolhido).toBe(2);
+    expect(screen.getByLabelText('Produto')).toHaveValue('Tomate Extra - CX 20kg');
+  });
+  it('o que se digita sobre uma opção escolhida começa uma busca nova', async () => {
+    render(<Campo opcoes={TOMATES} />);
+    const u = userEvent.setup({ delay: null });
+    const caixa = screen.getByLabelText('Produto');
+    await u.type(caixa, 'segunda{Enter}');
+    expect(escolhido).toBe(3);
+    // The caret at the end of the chosen label, nothing selected (a click's mouseup): typing does not append to it.
+    (caixa as HTMLInputElement).setSelectionRange(99, 99);
+    await u.keyboard('acucar');
+    expect(caixa).toHaveValue('acucar');
+    await u.keyboard('{Enter}');
+    expect(escolhido).toBe(4);
+  });
+  it('ArrowDown e Enter logo depois de digitar escolhem na lista já filtrada', async () => {
+    render(<Campo opcoes={TOMATES} />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produto'), 'tomate extra{ArrowDown}{Enter}');
+    expect(escolhido).toBe(1);
+  });
+  it('o digitado enquanto a lista carrega espera por ela e é escolhido nela', async () => {
+    const { rerender } = render(<Campo opcoes={[]} carregando />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produto'), 'tomate especial{Enter}');
+    expect(escolhido).toBeNull();
+    expect(screen.getByLabelText('Produto')).toHaveValue('tomate especial');
+    await act(async () => rerender(<Campo opcoes={TOMATES} />));
+    expect(escolhido).toBe(0);
+    expect(screen.getByLabelText('Produto')).toHaveValue('Tomate Especial - CX 20kg');
+  });
+  it('palavras que nada acham: nada escolhido, o texto fica', async () => {
+    render(<Campo opcoes={TOMATES} />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produto'), 'banana{Enter}');
+    expect(escolhido).toBeNull();
+    expect(screen.getByLabelText('Produto')).toHaveValue('banana');
+  });
+});
