@@ -150,6 +150,8 @@ export async function sincronizarUsuario(
             .select({ sub: identidadesExternas.sub })
             .from(identidadesExternas)
             .where(and(eq(identidadesExternas.issuer, issuer), eq(identidadesExternas.usuarioId, existente.id)));
+          // Our own subject's binding, committed by a parallel call after this one looked for it: once more.
+          if (outro?.sub === sub) throw new Corrida();
           if (outro) return { ok: false, motivo: 'email-em-uso' };
           usuario = existente;
         } else {
@@ -180,16 +182,14 @@ export async function sincronizarUsuario(
       await registrarLog(tx, atualizado.email, 'Usuario', usuario.id, 'UPDATE', { id: usuario.id, email: atualizado.email, roles, origem: 'provedor externo' });
       return { ok: true, usuario: atualizado, mudouPapeis };
     });
-  try {
-    return await tentar();
-  } catch (e) {
-    if (!(e instanceof Corrida)) throw e;
-  }
-  try {
-    return await tentar();
-  } catch (e) {
-    if (e instanceof Corrida) return { ok: false, motivo: 'email-em-uso' };
-    throw e;
+  // Each retry finds the rows another request committed; a few, since several parallel first calls may each lose once.
+  for (let vez = 1; ; vez++) {
+    try {
+      return await tentar();
+    } catch (e) {
+      if (!(e instanceof Corrida)) throw e;
+      if (vez === 4) return { ok: false, motivo: 'email-em-uso' };
+    }
   }
 }
 
