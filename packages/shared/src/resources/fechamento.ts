@@ -21,7 +21,7 @@ export const fechamentoDoDia = z.object({
   pedras: z.object({ total: z.number(), ocupadas: z.number(), livres: z.number(), avulsas: z.number() }),
   estacionamento: z.object({ tickets: z.number(), total: z.number() }),
   porUsuario: z.array(z.object({ usuario: z.string(), romaneios: z.number() })),
-  precos: z.array(z.object({ produto: z.string(), valor: z.number() })),
+  precos: z.array(z.object({ produto: z.string(), valor: z.number(), publicado: z.boolean() })),
 });
 export type FechamentoDoDia = z.infer<typeof fechamentoDoDia>;
 

@@ -50,9 +50,9 @@ export async function fechamentoDoDia(db: Db, data: string): Promise<Omit<Fecham
         WHERE l.cadastro = 'Romaneio' AND l.acao = 'INSERT' AND ro.data_emissao = ${data}::date
         GROUP BY l.usuario ORDER BY romaneios DESC, l.usuario`,
   );
-  const precos = await linhas<{ produto: string; valor: string }>(
+  const precos = await linhas<{ produto: string; valor: string; publicado: boolean }>(
     db,
-    sql`SELECT pr.nome AS produto, p.valor FROM precos p JOIN produto pr ON pr.id = p.produto_id WHERE p.data = ${data}::date ORDER BY pr.nome, p.id`,
+    sql`SELECT pr.nome AS produto, p.valor, p.publicado FROM precos p JOIN produto pr ON pr.id = p.produto_id WHERE p.data = ${data}::date ORDER BY pr.nome, p.id`,
   );
   const ocupadas = n(pedras.ocupadas);
   return {
@@ -66,7 +66,7 @@ export async function fechamentoDoDia(db: Db, data: string): Promise<Omit<Fecham
     pedras: { total: n(pedras.total), ocupadas, livres: n(pedras.total) - ocupadas, avulsas: n(pedras.avulsas) },
     estacionamento: { tickets: n(estacionamento.tickets), total: n(estacionamento.total) },
     porUsuario: porUsuario.map((r) => ({ usuario: r.usuario, romaneios: n(r.romaneios) })),
-    precos: precos.map((r) => ({ produto: r.produto, valor: n(r.valor) })),
+    precos: precos.map((r) => ({ produto: r.produto, valor: n(r.valor), publicado: r.publicado })),
   };
 }
 

@@ -133,8 +133,8 @@ describe('Fechamento do dia', () => {
     expect(f.porUsuario.map((u: { romaneios: number }) => u.romaneios)).toEqual([2, 1]);
 
     expect(f.precos).toEqual([
-      { produto: 'Alface', valor: 20 },
-      { produto: 'Tomate', valor: 100 },
+      { produto: 'Alface', valor: 20, publicado: true },
+      { produto: 'Tomate', valor: 100, publicado: true },
     ]);
     expect(f.semMercado).toBeNull();
   });

@@ -88,6 +88,7 @@ export function FechamentoReport({ onHide, data }: { onHide: () => void; data: s
             columns={[
               { header: 'Produto', cell: (r) => r.produto },
               { header: 'Valor', cell: (r) => formatBRL(r.valor), className: 'num' },
+              { header: 'Situação', cell: (r) => (r.publicado ? 'Publicado' : 'Rascunho') },
             ]}
           />
         </div>
