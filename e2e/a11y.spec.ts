@@ -34,6 +34,15 @@ test('acessibilidade de todas as telas do back-office: cada lista do menu, o seu
   const achados: string[] = [];
   const verificar = async (onde: string) => {
     await page.waitForLoadState('networkidle');
+    // A dialog fading in is checked once it is opaque: mid-transition its text has no contrast to measure (spinners, which never end, aside).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     for (const v of await violacoesGraves(page)) achados.push(`${onde} → ${v}`);
   };
   for (const caminho of caminhos) {
