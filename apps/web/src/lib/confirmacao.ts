@@ -1,4 +1,5 @@
 import { confirmDialog } from 'primereact/confirmdialog';
+import type { ReactNode } from 'react';
 import { ApiError } from './api-client';
 
 /**
@@ -9,11 +10,20 @@ import { ApiError } from './api-client';
 export const pedeConfirmacao = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.status === 409 && Array.isArray((err.body as { confirmar?: unknown } | undefined)?.confirmar);
 
+/** The title and buttons of a question; SPEC.md's 'Confirmação' / 'Sim' / 'Não' unless named. `perigo` paints 'Sim' red (a removal). */
+export interface Pergunta {
+  header?: string;
+  acceptLabel?: string;
+  rejectLabel?: string;
+  perigo?: boolean;
+}
+
 /**
- * Asks the question `mensagem` names (the app's one ConfirmDialog): resolves true on 'Sim', false on 'Não' or
- * when the dialog is closed. It starts on 'Não': an Enter typed at speed never confirms by itself.
+ * Asks the question `mensagem` names (the app's one ConfirmDialog, every confirmation of the app goes through
+ * here): resolves true on 'Sim', false on 'Não' or when the dialog is closed. It starts on 'Não': an Enter typed
+ * at speed never confirms by itself.
  */
-export function perguntar(mensagem: string): Promise<boolean> {
+export function perguntar(mensagem: ReactNode, o: Pergunta = {}): Promise<boolean> {
   return new Promise((resolve) => {
     let respondido = false;
     const responder = (sim: boolean) => {
@@ -23,10 +33,11 @@ export function perguntar(mensagem: string): Promise<boolean> {
     };
     confirmDialog({
       message: mensagem,
-      header: 'Confirmação',
+      header: o.header ?? 'Confirmação',
       icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Sim',
-      rejectLabel: 'Não',
+      acceptLabel: o.acceptLabel ?? 'Sim',
+      rejectLabel: o.rejectLabel ?? 'Não',
+      acceptClassName: o.perigo ? 'p-button-danger' : undefined,
       defaultFocus: 'reject',
       accept: () => responder(true),
       reject: () => responder(false),

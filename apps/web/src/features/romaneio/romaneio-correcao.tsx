@@ -22,6 +22,7 @@ import { acimaDoSaldo } from './avisos';
 import { lerQuantidade } from './busca';
 import { CampoBusca } from './campo-busca';
 import { CampoPedras } from './campo-pedras';
+import { confirmarAvisos } from './confirmar-avisos';
 import { AvisoQrLocal, EtiquetasRomaneio } from './romaneio-etiquetas';
 
 /** A product to add: the producer's bulletin item harvestable on the romaneio's date and the quantity typed. */
@@ -157,24 +158,7 @@ export function CorrecaoRomaneio(p: {
       datas,
     );
     if (!avisos.length) return void gravar();
-    confirmDialog({
-      header: 'Confirmar a correção',
-      message: (
-        <div data-testid="avisos-da-correcao">
-          <ul className="romaneio-avisos">
-            {avisos.map((a) => (
-              <li key={a}>{a}</li>
-            ))}
-          </ul>
-          <p>Salvar assim mesmo?</p>
-        </div>
-      ),
-      icon: 'pi pi-exclamation-triangle',
-      acceptLabel: 'Salvar',
-      rejectLabel: 'Voltar',
-      defaultFocus: 'reject',
-      accept: () => void gravar(),
-    });
+    void confirmarAvisos('Confirmar a correção', avisos, 'avisos-da-correcao').then((sim) => (sim ? gravar() : undefined));
   };
 
   return (

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -39,6 +38,7 @@ import { useItensDoProdutor, useMunicipiosDosProdutores, usePedrasLivres, usePes
 import { filtrarOpcoes, lerQuantidade } from './busca';
 import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { CampoBusca } from './campo-busca';
+import { confirmarAvisos } from './confirmar-avisos';
 import { CampoPedras } from './campo-pedras';
 import { CorrecaoRomaneio } from './romaneio-correcao';
 import { mensagensDeCarencia } from './carencia-dos-itens';
@@ -297,25 +297,7 @@ export default function RomaneioForm() {
         ...acimaDoSaldo(v.itens as ItemForm[], doProdutor.data, v.datas),
         ...(await contribuinteDiferente(v.divida, nome)),
       ];
-      if (!avisos.length) return f.salvar(v);
-      confirmDialog({
-        header: 'Confirmar o romaneio',
-        message: (
-          <div data-testid="avisos-do-romaneio">
-            <ul className="romaneio-avisos">
-              {avisos.map((a) => (
-                <li key={a}>{a}</li>
-              ))}
-            </ul>
-            <p>Salvar assim mesmo?</p>
-          </div>
-        ),
-        icon: 'pi pi-exclamation-triangle',
-        acceptLabel: 'Salvar',
-        rejectLabel: 'Voltar',
-        defaultFocus: 'reject',
-        accept: () => void f.salvar(v),
-      });
+      if (!avisos.length || (await confirmarAvisos('Confirmar o romaneio', avisos, 'avisos-do-romaneio'))) return f.salvar(v);
     })(e);
   };
   // Enter in a field never submits (it picks, adds or does nothing); Ctrl+Enter saves, like Salvar.
