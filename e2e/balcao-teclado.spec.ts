@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { cpfcnpjPublico, formatDate, type Romaneio } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, maisDias, semViolacoesGraves, sufixoUnico, test, expect, toast } from './support';
+import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, maisDias, semViolacoesGraves, sorteio, sufixoUnico, test, expect, toast } from './support';
 
 /*
  * The gate at a clerk's speed (issue 21, point 1): each field of the new-romaneio form reached by
@@ -12,18 +12,6 @@ import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, maisDias, semVi
 
 type Api = Parameters<typeof apiAdmin>[0];
 
-/** mulberry32: the same entries for the same seed. */
-function sorteio(semente: number) {
-  let a = semente >>> 0;
-  const r = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { r, inteiro: (min: number, max: number) => min + Math.floor(r() * (max - min + 1)), um: <T>(l: readonly T[]) => l[Math.floor(r() * l.length)] };
-}
 const SEMENTE = Number(process.env.E2E_SEED ?? 21);
 
 /** Lower case without accents, as a clerk types a name. */

@@ -247,6 +247,19 @@ export async function imprimirPdf(
   return texto;
 }
 
+/** Seeded draws (mulberry32): the same entries, and the same delays, for the same seed. */
+export function sorteio(semente: number) {
+  let a = semente >>> 0;
+  const r = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { r, inteiro: (min: number, max: number) => min + Math.floor(r() * (max - min + 1)), um: <T>(l: readonly T[]) => l[Math.floor(r() * l.length)] };
+}
+
 /**
  * A slow server, as the desk meets it on a busy morning: every list answer the page asks for (a GET
  * under /api/, or a POST to a `search…` route) is held back by a random 300–800 ms (seeded, so a run can be
@@ -254,18 +267,11 @@ export async function imprimirPdf(
  * `page.unroute('**\/api/**')` ends it.
  */
 export async function servidorLento(page: Page, { min = 300, max = 800, semente = Number(process.env.E2E_SEED ?? 28) } = {}) {
-  let a = semente >>> 0;
-  const aleatorio = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { inteiro } = sorteio(semente);
   await page.route('**/api/**', async (route) => {
     const req = route.request();
     const lista = req.method() === 'GET' || (req.method() === 'POST' && /\/search/i.test(new URL(req.url()).pathname));
-    if (lista) await new Promise((r) => setTimeout(r, min + Math.floor(aleatorio() * (max - min + 1))));
+    if (lista) await new Promise((r) => setTimeout(r, inteiro(min, max)));
     await route.continue().catch(() => undefined);
   });
 }
