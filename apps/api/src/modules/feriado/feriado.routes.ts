@@ -66,7 +66,7 @@ export default function feriadoRoutes(app: FastifyInstance, db: Db) {
     },
     async (req) => {
       const { ano } = req.body;
-      const nacionais = feriadosNacionais(ano);
+      const nacionais = await feriadosNacionais(ano);
       const existentes = new Set((await diasDoCalendario(db, { de: `${ano}-01-01`, ate: `${ano}-12-31` })).map((d) => d.data));
       const incluidos: Feriado[] = [];
       for (const f of nacionais.filter((n) => !existentes.has(n.data)))

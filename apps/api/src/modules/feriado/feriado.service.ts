@@ -1,4 +1,3 @@
-import Holidays from 'date-holidays';
 import { avisoRomaneiosNoFeriado, motivoSemMercado, type Feriado } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -30,9 +29,11 @@ const NOMES: Record<string, string> = { 'Corpo de Deus': 'Corpus Christi', 'Dia 
 /**
  * The national holidays of a year, computed by date-holidays (Easter-based ones included): its public
  * holidays and its whole-day 'bank' ones (Carnaval's Monday and Tuesday, Corpus Christi), which close
- * the market too; not the optional half days nor the observances (Mother's Day).
+ * the market too; not the optional half days nor the observances (Mother's Day). The library (every country's
+ * calendar: ~22 MB and ~60 ms once loaded) is loaded on the first request, not at every server start.
  */
-export function feriadosNacionais(ano: number): { data: string; nome: string }[] {
+export async function feriadosNacionais(ano: number): Promise<{ data: string; nome: string }[]> {
+  const { default: Holidays } = await import('date-holidays');
   const h = new Holidays('BR');
   const vistos = new Set<string>();
   return h
