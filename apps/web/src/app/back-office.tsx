@@ -4,8 +4,10 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Layout } from '../components/layout/layout';
 import { useAuth } from '../lib/auth';
 import { menu, resources } from './resources';
+import { secaoDaTela } from '../features/ajuda/manual';
 
 const AdminPage = lazy(() => import('../features/admin/admin-page'));
+const AjudaPage = lazy(() => import('../features/ajuda/ajuda-page'));
 
 function Guard({ rota, acao, children }: { rota: string; acao: 'visualizar' | 'criar' | 'editar'; children: React.ReactNode }) {
   const { pode } = useAuth();
@@ -25,8 +27,9 @@ export default function BackOffice() {
     <>
       <ConfirmDialog />
       <Routes>
-        <Route element={<Layout menu={menu} />}>
+        <Route element={<Layout menu={menu} ajuda={(caminho) => `/ajuda#${secaoDaTela(caminho)}`} />}>
           <Route path="/admin" element={<AdminPage />} />
+          <Route path="/ajuda" element={<AjudaPage />} />
           {resources.flatMap((r) =>
             r.pages.map(({ path, element: El, acao }) => (
               <Route

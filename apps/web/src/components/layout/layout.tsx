@@ -13,8 +13,11 @@ import { ID_CONTEUDO, PularParaConteudo, useFocoAoNavegar, useFocoDevolvidoAoFec
 
 const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
 
-/** The back office frame: side menu (the entries whose route the user may see), user name, 'Sair', footer. */
-export function Layout({ menu }: { menu: ItemDeMenu[] }) {
+/**
+ * The back office frame: side menu (the entries whose route the user may see), the screen's help ('?', to the
+ * manual's section `ajuda` names for the path), user name, 'Sair', footer.
+ */
+export function Layout({ menu, ajuda }: { menu: ItemDeMenu[]; ajuda: (caminho: string) => string }) {
   const { sessao, pode, logout } = useAuth();
   const s = useSettings();
   const navigate = useNavigate();
@@ -47,6 +50,9 @@ export function Layout({ menu }: { menu: ItemDeMenu[] }) {
           <span>{s.mercado}</span>
         </Link>
         <div className="topbar-user">
+          <Link to={ajuda(location.pathname)} className="topbar-ajuda" aria-label="Ajuda desta tela" title="Ajuda desta tela">
+            ?
+          </Link>
           {temAdmin && temUser ? (
             <button type="button" className="link-button user-name" onClick={() => setPapelDialog(true)}>
               {sessao?.nome.toUpperCase()}

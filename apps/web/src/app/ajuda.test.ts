@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MANUAL, TAREFAS, secaoDaTela } from '../features/ajuda/manual';
+import { resources } from './resources';
+
+describe('the manual', () => {
+  it('explains every back-office screen: each path of every resource opens a task of the manual', () => {
+    const caminhos = ['/admin', ...resources.flatMap((r) => r.pages.map((p) => p.path.replace(/:\w+/g, '7')))];
+    const semAjuda = caminhos.filter((c) => secaoDaTela(c) === 'inicio');
+    expect(semAjuda).toEqual([]);
+  });
+
+  it('opens the most specific task for a path', () => {
+    expect(secaoDaTela('/romaneio')).toBe('ficha-e-etiquetas');
+    expect(secaoDaTela('/romaneiocreate')).toBe('romaneio-novo');
+    expect(secaoDaTela('/romaneio/edit/12')).toBe('romaneio-correcao');
+    expect(secaoDaTela('/precosdia')).toBe('grade-do-dia');
+    expect(secaoDaTela('/precoscreate')).toBe('precos-lista');
+    expect(secaoDaTela('/caderno/edit/5')).toBe('caderno');
+    expect(secaoDaTela('/ajuda')).toBe('inicio');
+  });
+
+  it('has one task per anchor, each with steps, a picture and its caption', () => {
+    const ids = [...MANUAL.map((p) => p.id), ...TAREFAS.map((t) => t.id)];
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const t of TAREFAS) {
+      expect(t.passos.length, t.id).toBeGreaterThan(0);
+      expect(t.legenda, t.id).not.toBe('');
+      expect(t.foto.startsWith('/'), t.id).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,363 @@
+/**
+ * The user's manual (/ajuda): one section per role, each task as numbered steps with a picture of its screen.
+ * The pictures (`/ajuda/<id>.jpg`) are taken by the browser tests from the demo data (e2e/manual.spec.ts), so a
+ * changed screen changes its picture; `telas` says which back-office paths the task explains, so every screen's
+ * '?' opens its section (secaoDaTela).
+ */
+export interface Tarefa {
+  /** Anchor on /ajuda and the picture's name. */
+  id: string;
+  titulo: string;
+  passos: string[];
+  /** What the picture shows, for who cannot see it. */
+  legenda: string;
+  /** Path prefixes of the screens this task explains ('/romaneio/edit/' matches every edit page). */
+  telas: string[];
+  /** The screen the picture is taken of, in the demo data (`:romaneio` is a demo romaneio's id). */
+  foto: string;
+}
+
+export interface Papel {
+  id: string;
+  titulo: string;
+  quem: string;
+  tarefas: Tarefa[];
+}
+
+export const MANUAL: Papel[] = [
+  {
+    id: 'portaria',
+    titulo: 'Atendente da portaria',
+    quem: 'Recebe os produtores no dia de mercado, registra o que cada um trouxe e onde fica, e imprime a ficha e as etiquetas.',
+    tarefas: [
+      {
+        id: 'mapa-de-pedras',
+        titulo: 'Ver as pedras livres e ocupadas do dia',
+        passos: [
+          'Entre no sistema: a primeira tela mostra o mapa de pedras do dia. Se hoje não for dia de mercado, clique em "Ver o mapa de …" para o próximo.',
+          'Para outro dia, digite a data em "Data da pesquisa" e clique em "Pesquisar...".',
+          'Pedras verdes estão livres; vermelhas estão ocupadas (passe o mouse para ver o produtor). Sublinhadas são ocupações avulsas.',
+          'Clique numa pedra livre para abrir um romaneio novo já com essa pedra e essa data.',
+        ],
+        legenda: 'O mapa de pedras do dia, com as pedras livres em verde e as ocupadas em vermelho.',
+        telas: ['/admin', '/pedra'],
+        foto: '/admin',
+      },
+      {
+        id: 'romaneio-novo',
+        titulo: 'Registrar a entrada de um produtor (romaneio)',
+        passos: [
+          'No menu, abra "Romaneio" e clique em "Adicionar" (ou clique numa pedra livre do mapa).',
+          'Digite a data do dia de mercado (só dias de mercado são aceitos; feriados não). Para vários dias do mesmo lote, use "Incluir data".',
+          'Digite o número da dívida e saia do campo: o sistema mostra o contribuinte e o valor.',
+          'Escolha o produtor digitando parte do nome ou do CPF e tecle Enter.',
+          'Escolha as pedras. Marque "Ocupação avulsa" se for o caso.',
+          'Em "Itens", digite o produto, a quantidade de embalagens e tecle Enter; repita para cada produto. Só aparecem os produtos do boletim do produtor dentro do período de colheita.',
+          'Clique em "Salvar" (ou Ctrl+Enter). Se o sistema perguntar algo (segundo romaneio no dia, quantidade acima do saldo), leia e responda.',
+        ],
+        legenda: 'O formulário do romaneio, com data, dívida, produtor, pedras e itens.',
+        telas: ['/romaneiocreate'],
+        foto: '/romaneiocreate',
+      },
+      {
+        id: 'ficha-e-etiquetas',
+        titulo: 'Imprimir a ficha de controle e as etiquetas',
+        passos: [
+          'No menu, abra "Romaneio" e encontre o romaneio (filtre pelo produtor, pela dívida ou pela data).',
+          'Na linha, use os botões de impressora para a ficha de controle (deste romaneio ou de todos da mesma dívida).',
+          'Use os botões de etiqueta para as etiquetas de rastreamento, uma por produto, com o QR code do lote.',
+          'Na janela que abre, clique em "Imprimir".',
+        ],
+        legenda: 'A lista de romaneios, com os botões de ficha, etiquetas, editar e remover em cada linha.',
+        telas: ['/romaneio'],
+        foto: '/romaneio',
+      },
+      {
+        id: 'romaneio-correcao',
+        titulo: 'Corrigir um romaneio já salvo',
+        passos: [
+          'Na lista de romaneios, clique em editar na linha do romaneio.',
+          'Para mudar só a quantidade de um produto, altere o número na tabela e saia do campo: é salvo na hora.',
+          'Para incluir ou remover produtos ou trocar pedras, use "Corrigir romaneio", faça as mudanças e escreva o motivo da correção.',
+          'Salve. Depois da correção o sistema oferece imprimir as etiquetas dos produtos incluídos.',
+        ],
+        legenda: 'A página de edição de um romaneio, com os itens e a correção.',
+        telas: ['/romaneio/edit/'],
+        foto: '/romaneio/edit/:romaneio',
+      },
+      {
+        id: 'estacionamento',
+        titulo: 'Registrar o estacionamento de um comprador avulso',
+        passos: [
+          'No menu, abra "Estacionamento" e clique em "Adicionar".',
+          'Preencha a data, a pessoa, a placa, o tipo de veículo, o valor e a dívida, e salve.',
+          'Para o comprovante, use o botão de impressão na lista.',
+        ],
+        legenda: 'A lista de estacionamentos do mercado.',
+        telas: ['/estacionamento'],
+        foto: '/estacionamento',
+      },
+    ],
+  },
+  {
+    id: 'precos',
+    titulo: 'Digitador de preços',
+    quem: 'Levanta os preços do dia nas pedras e publica a cotação que o público vê na página inicial.',
+    tarefas: [
+      {
+        id: 'grade-do-dia',
+        titulo: 'Digitar os preços do dia',
+        passos: [
+          'No menu, abra "Grade do dia" (ou o botão "Preços do dia" na lista de preços).',
+          'Cada linha é um produto ativo, com o último preço e a data. Digite o valor (por exemplo 60,00) e tecle Enter: o preço é salvo e o cursor vai para o próximo produto.',
+          'Se o valor for menos da metade ou mais do dobro do último, ou se o produto já tiver preço no dia, o sistema pergunta antes de gravar.',
+        ],
+        legenda: 'A grade do dia, um produto por linha, com o último preço e a variação.',
+        telas: ['/precosdia'],
+        foto: '/precosdia',
+      },
+      {
+        id: 'publicar-cotacao',
+        titulo: 'Publicar a cotação',
+        passos: [
+          'Quando o mercado publica a cotação só depois de conferida, os preços do dia ficam como rascunho.',
+          'Confira os preços na grade do dia e clique em "Publicar cotação".',
+          'A partir daí o público vê os preços na página inicial e nos dados abertos; uma correção volta a ser rascunho até a próxima publicação.',
+        ],
+        legenda: 'A grade do dia com o botão "Publicar cotação".',
+        telas: [],
+        foto: '/precosdia',
+      },
+      {
+        id: 'precos-lista',
+        titulo: 'Consultar, corrigir ou remover um preço',
+        passos: [
+          'No menu, abra "Preços". Filtre pelo nome, pela data ou pelo grupo do produto.',
+          'Clique em editar para corrigir o valor, ou em remover (o sistema pede confirmação).',
+          '"Gerar relatório" imprime a página que está na tela.',
+        ],
+        legenda: 'A lista de preços com os filtros por coluna.',
+        telas: ['/precos'],
+        foto: '/precos',
+      },
+      {
+        id: 'cotacoes',
+        titulo: 'Lojistas e produtores da cotação',
+        passos: ['No menu, abra "Cotação".', 'Use o botão da coluna de situação para marcar uma cotação como ativa ou não ativa.'],
+        legenda: 'A lista de cotações com a situação de cada uma.',
+        telas: ['/cotacao'],
+        foto: '/cotacao',
+      },
+    ],
+  },
+  {
+    id: 'agronomia',
+    titulo: 'Agrônomo e técnico de campo',
+    quem: 'Cadastra produtores e propriedades, registra os boletins de colheita e os cadernos de campo que a portaria confere.',
+    tarefas: [
+      {
+        id: 'produtor-e-propriedade',
+        titulo: 'Cadastrar um produtor e sua propriedade',
+        passos: [
+          'No menu, abra "Pessoa" e clique em "Adicionar". Preencha nome, CPF ou CNPJ, celular e o tipo "Produtor"; tire a foto com "Capturar Foto" se quiser. Salve.',
+          'No menu, abra "Propriedade" e clique em "Adicionar". Escolha o proprietário, o município, as áreas e o tipo de posse. Salve.',
+        ],
+        legenda: 'A lista de pessoas com nome, CPF/CNPJ, celular e tipo.',
+        telas: ['/pessoa', '/propriedade'],
+        foto: '/pessoa',
+      },
+      {
+        id: 'boletim',
+        titulo: 'Registrar um boletim de colheita',
+        passos: [
+          'No menu, abra "Boletim" e clique em "Adicionar".',
+          'Preencha as datas da visita e de emissão, o produtor, a propriedade e o técnico.',
+          'Em "Itens", inclua cada produto com a área, a produção estimada e o período de colheita (início e fim).',
+          'Salve. A portaria só aceita, para esse produtor, os produtos do boletim dentro do período de colheita.',
+          'Na lista, o botão de impressão mostra o saldo do boletim (estimado menos comercializado).',
+        ],
+        legenda: 'A lista de boletins com produtor, propriedade, técnico e vigência.',
+        telas: ['/boletim'],
+        foto: '/boletim',
+      },
+      {
+        id: 'caderno',
+        titulo: 'Preencher o caderno de campo',
+        passos: [
+          'Abra o boletim e, no item do produto, abra o caderno de campo.',
+          'Preencha as datas de plantio e colheita e a identificação da área.',
+          'Percorra as cinco abas (Preparo do Solo, Sementes e Mudas, Irrigação, Adubação e Correção, Aplicação de Produtos Químicos). Uma aba com erro fica destacada.',
+          'Na aplicação de produtos químicos, informe o período de carência: a portaria recusa o produto antes do fim da carência.',
+          'Salve.',
+        ],
+        legenda: 'O formulário do boletim com os itens e o acesso ao caderno de campo.',
+        telas: ['/caderno/', '/caderno'],
+        foto: '/boletim/edit/:boletim',
+      },
+      {
+        id: 'produtos',
+        titulo: 'Produtos e grupos de produtos',
+        passos: [
+          'No menu, abra "Produto" para cadastrar nome, embalagem, peso da embalagem em kg, grupo e situação (ATIVO ou INATIVO).',
+          'Em "Grupo de Produto", cadastre o grupo e a unidade padrão usada na cotação pública.',
+        ],
+        legenda: 'A lista de produtos com embalagem, peso, grupo e situação.',
+        telas: ['/produto', '/produtoGrupo'],
+        foto: '/produto',
+      },
+    ],
+  },
+  {
+    id: 'fiscal',
+    titulo: 'Fiscal sanitário',
+    quem: 'Segue um lote da etiqueta até o produtor e até as lojas, quando há um problema com um produto.',
+    tarefas: [
+      {
+        id: 'recall',
+        titulo: 'Rastrear um lote (recall)',
+        passos: [
+          'No menu, abra "Recall".',
+          'Preencha o que se sabe: o código do lote da etiqueta, o produtor, a propriedade, o produto, o produto químico aplicado ou o período.',
+          'Clique em "Pesquisar": aparecem os itens de romaneio atingidos, com produtor, propriedade, datas e pedras.',
+          'Use "Baixar CSV" para a planilha ou "Imprimir" para o relatório.',
+        ],
+        legenda: 'A tela de recall com os filtros e os itens de romaneio atingidos.',
+        telas: ['/recall'],
+        foto: '/recall',
+      },
+      {
+        id: 'pagina-do-lote',
+        titulo: 'Conferir um lote pelo QR code da etiqueta',
+        passos: [
+          'Aponte a câmera do celular para o QR code da etiqueta.',
+          'A página do lote mostra o produto, o produtor (com o CPF mascarado), a propriedade, o município, o dia de mercado e se a carência foi respeitada.',
+        ],
+        legenda: 'A página pública de um lote, aberta pelo QR code.',
+        telas: [],
+        foto: '/lote/:lote',
+      },
+    ],
+  },
+  {
+    id: 'gestor',
+    titulo: 'Gerente do mercado',
+    quem: 'Acompanha o movimento do dia, fecha o dia e tira os relatórios do mercado.',
+    tarefas: [
+      {
+        id: 'fechamento',
+        titulo: 'Fechar o dia e ver o painel',
+        passos: [
+          'Na tela inicial, abaixo do mapa, está o painel do gerente e a previsão de oferta das próximas semanas.',
+          'Clique em "Fechamento do dia" para o resumo do dia (romaneios, produtores, pedras, quilos, preços) e imprima.',
+        ],
+        legenda: 'A tela inicial com o mapa de pedras, o comercializado e o painel.',
+        telas: [],
+        foto: '/admin',
+      },
+      {
+        id: 'vaf',
+        titulo: 'Relatório VAF (média mensal)',
+        passos: [
+          'No menu, abra "VAF".',
+          'Digite a data inicial e a final e clique em "Pesquisar".',
+          'A tabela mostra, por produto e município de origem, os quilos e o valor médio; imprima o boletim.',
+        ],
+        legenda: 'A tela do VAF com o período e a média mensal.',
+        telas: ['/vaf'],
+        foto: '/vaf',
+      },
+      {
+        id: 'lojas',
+        titulo: 'Fichas das lojas',
+        passos: [
+          'No menu, abra "Loja" e clique em "Adicionar".',
+          'Escolha o lojista e a data; inclua cada produto com o município de origem e a quantidade. Salve.',
+        ],
+        legenda: 'A lista de fichas das lojas.',
+        telas: ['/loja'],
+        foto: '/loja',
+      },
+      {
+        id: 'auditoria',
+        titulo: 'Consultar quem fez o quê (logs)',
+        passos: [
+          'No menu, abra "Logs". Filtre pelo usuário, pelo cadastro (por exemplo Romaneio) ou pela ação.',
+          'Abra uma linha para ver o conteúdo gravado, campo a campo.',
+        ],
+        legenda: 'O registro de auditoria com usuário, cadastro e ação.',
+        telas: ['/logs'],
+        foto: '/logs',
+      },
+    ],
+  },
+  {
+    id: 'administrador',
+    titulo: 'Administrador do sistema',
+    quem: 'Dá acesso às pessoas, define o que cada grupo pode fazer e mantém os cadastros de base.',
+    tarefas: [
+      {
+        id: 'usuarios',
+        titulo: 'Dar perfil a uma conta nova',
+        passos: [
+          'Quem cria uma conta em "Criar conta" entra sem perfil. No menu, abra "Usuários".',
+          'Encontre a conta e clique em editar perfis: marque o papel (Administrativo, Agronomia ou Super administrador), deixe "Conta ativa" marcada e salve.',
+          'Para bloquear uma conta, desmarque "Conta ativa"; para quem esqueceu a senha, use o botão de envio da redefinição de senha.',
+        ],
+        legenda: 'A lista de usuários com os papéis de cada conta.',
+        telas: ['/usuarios'],
+        foto: '/usuarios',
+      },
+      {
+        id: 'permissoes',
+        titulo: 'Grupos de permissões e rotas',
+        passos: [
+          'No menu, abra "Permissões" e edite um grupo de permissões.',
+          'Para cada tela (rota), marque visualizar, criar, editar e deletar. O menu e os botões seguem essas marcas, e o servidor recusa o que não estiver marcado.',
+          'Em "Rotas" ficam os nomes das telas; as de acesso (Usuários, Permissões, Rotas) não podem ser removidas.',
+        ],
+        legenda: 'A lista de grupos de permissões.',
+        telas: ['/permissoes', '/rotas'],
+        foto: '/permissoes',
+      },
+      {
+        id: 'feriados',
+        titulo: 'Feriados e dias extras de mercado',
+        passos: [
+          'No menu, abra "Feriado".',
+          'Clique em "Feriados nacionais" para preencher os feriados de um ano, ou em "Adicionar" para um feriado municipal ou um dia extra de mercado.',
+          'Num feriado a portaria não aceita romaneios; num dia extra, aceita.',
+        ],
+        legenda: 'A lista de feriados e dias extras de mercado.',
+        telas: ['/feriado'],
+        foto: '/feriado',
+      },
+      {
+        id: 'municipios',
+        titulo: 'Municípios',
+        passos: ['No menu, abra "Município" para cadastrar ou corrigir o nome e a sigla do estado. Municípios não são removidos.'],
+        legenda: 'A lista de municípios.',
+        telas: ['/municipio'],
+        foto: '/municipio',
+      },
+    ],
+  },
+];
+
+/** Every task, in the manual's order. */
+export const TAREFAS: Tarefa[] = MANUAL.flatMap((p) => p.tarefas);
+
+/**
+ * The manual's section a back-office path is explained in: the task whose screen prefix matches it longest
+ * ('/romaneio/edit/12' → the correction, '/romaneio' → the list); the manual's top when none does.
+ */
+export function secaoDaTela(caminho: string): string {
+  let melhor: { id: string; n: number } | null = null;
+  for (const t of TAREFAS)
+    for (const prefixo of t.telas) {
+      const casa =
+        caminho === prefixo || caminho.startsWith(prefixo.endsWith('/') ? prefixo : prefixo + '/') || (prefixo.endsWith('/') && caminho.startsWith(prefixo));
+      const criar = !casa && caminho === prefixo + 'create';
+      if ((casa || criar) && (!melhor || prefixo.length > melhor.n)) melhor = { id: t.id, n: prefixo.length };
+    }
+  return melhor?.id ?? 'inicio';
+}
