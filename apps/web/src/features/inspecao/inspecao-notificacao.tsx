@@ -1,6 +1,8 @@
 import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
 import { ITENS_ROTULAGEM, ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO, type Inspecao } from '@ceasa/shared';
-import { PrintDialog } from '../../components/print/print-dialog';
+import { PrintDialog, PrintHeader } from '../../components/print/print-dialog';
+
+const TITULO = 'NOTIFICAÇÃO DE INSPEÇÃO';
 
 /** What the notification tells the producer, by the inspection's kind and result. */
 export function textoDaNotificacao(i: Inspecao): string {
@@ -17,7 +19,7 @@ export function textoDaNotificacao(i: Inspecao): string {
   return `Foi coletada ${amostra} para análise de resíduos de agrotóxicos. O lote fica em análise até o resultado do laboratório.`;
 }
 
-function Via({ inspecao: i, destinatario }: { inspecao: Inspecao; destinatario: string }) {
+function Via({ inspecao: i, destinatario, className }: { inspecao: Inspecao; destinatario: string; className?: string }) {
   const r = i.romaneio;
   const dados: [string, string][] = [
     ['Produtor', r.produtorNome],
@@ -29,8 +31,8 @@ function Via({ inspecao: i, destinatario }: { inspecao: Inspecao; destinatario: 
     ['Resultado', i.resultado ? ROTULOS_RESULTADO[i.resultado] : '-'],
   ];
   return (
-    <section className="notificacao-via">
-      <h3>{destinatario}</h3>
+    <section className={`notificacao-via${className ? ` ${className}` : ''}`} aria-label={destinatario}>
+      <PrintHeader titulo={TITULO} subtitulo={<strong>{destinatario}</strong>} />
       <dl className="print-dados">
         {dados.map(([dt, dd]) => (
           <div key={dt}>
@@ -56,9 +58,8 @@ function Via({ inspecao: i, destinatario }: { inspecao: Inspecao; destinatario: 
 export function NotificacaoInspecao({ inspecao, visible, onHide }: { inspecao: Inspecao; visible: boolean; onHide: () => void }) {
   const municipio = inspecao.romaneio.municipioNome;
   return (
-    <PrintDialog visible={visible} onHide={onHide} titulo="NOTIFICAÇÃO DE INSPEÇÃO">
-      <Via inspecao={inspecao} destinatario="Via do produtor" />
-      <div className="page-break" />
+    <PrintDialog visible={visible} onHide={onHide} titulo={TITULO} header={false}>
+      <Via inspecao={inspecao} destinatario="Via do produtor" className="page-break" />
       <Via
         inspecao={inspecao}
         destinatario={`Via do escritório de extensão rural${municipio ? ` de ${municipio}${inspecao.romaneio.municipioSigla ? `/${inspecao.romaneio.municipioSigla}` : ''}` : ''}`}
