@@ -59,6 +59,8 @@ export default async function globalSetup() {
       REGISTER_MAX_ACCOUNTS: '1000',
       // Another system that signs people in through the built-in provider (e2e/oidc.spec.ts).
       OIDC_CLIENTS: JSON.stringify([CLIENTE_OIDC]),
+      // Every romaneio drawn for inspection, so the inspector's day list has the test's (e2e/inspecao.spec.ts).
+      INSPECAO_PERCENTUAL: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

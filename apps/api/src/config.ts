@@ -44,6 +44,10 @@ export interface Config {
   oidc?: OidcExterno;
   /** COTACAO_PUBLICACAO: 'automatica' (a saved price is public at once, SPEC.md) or 'manual' (drafts until 'Publicar cotação'). */
   cotacaoPublicacao: 'automatica' | 'manual';
+  /** INSPECAO_PERCENTUAL: the share (0–100, default 5) of each market day's romaneios drawn for inspection (decision 0185). */
+  inspecaoPercentual: number;
+  /** SUSPENSAO_DIAS: days a producer stays suspended at the gate after a non-conforming residue result, from the collection date (default 30). */
+  suspensaoDias: number;
   settings: Settings;
 }
 
@@ -102,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidcClients: parseClientesOidc(env.OIDC_CLIENTS),
     oidc: parseOidc(env),
     cotacaoPublicacao: parseCotacaoPublicacao(env.COTACAO_PUBLICACAO),
+    inspecaoPercentual: parseNumeroFaixa('INSPECAO_PERCENTUAL', env.INSPECAO_PERCENTUAL, 5, 0, 100, false),
+    suspensaoDias: parseNumeroFaixa('SUSPENSAO_DIAS', env.SUSPENSAO_DIAS, 30, 1, 3650, true),
     settings: {
       municipio,
       mercado,
@@ -134,6 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new Error(`PUBLIC_URL inválido (${config.publicUrl}): use um endereço http(s) completo, como https://ceasa.prefeitura.gov.br`);
   }
   return config;
+}
+
+/** A number setting between `min` and `max` (an integer when `inteiro`); empty: the default. Anything else stops the start with a message. */
+export function parseNumeroFaixa(nome: string, v: string | undefined, padrao: number, min: number, max: number, inteiro: boolean): number {
+  if (v === undefined || v.trim() === '') return padrao;
+  const n = Number(v.trim().replace(',', '.'));
+  if (!Number.isFinite(n) || n < min || n > max || (inteiro && !Number.isInteger(n)))
+    throw new Error(`${nome} inválido (${v}): use um número${inteiro ? ' inteiro' : ''} de ${min} a ${max}`);
+  return n;
 }
 
 /** ALLOWED_ORIGINS: a comma-separated list of origins (http(s)://host[:port], nothing after), each checked at start. */

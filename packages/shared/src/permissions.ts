@@ -26,6 +26,8 @@ export const ROTAS_INICIAIS = {
   precosDia: { administrativo: TUDO, agronomia: VER },
   vaf: { administrativo: VER, agronomia: VER },
   recall: { administrativo: VER },
+  // The inspector: the agronomy group (user-agro) and the super-admin (decision 0185).
+  inspecao: { agronomia: TUDO },
   estacionamento: { administrativo: TUDO },
   municipio: { administrativo: { ...TUDO, deletar: false }, agronomia: VER },
   feriado: { administrativo: TUDO, agronomia: VER },

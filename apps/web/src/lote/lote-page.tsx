@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cpfcnpjPublico, formatDate, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { textoCarencia } from '@ceasa/shared/resources/carencia';
+import { ROTULOS_SITUACAO } from '@ceasa/shared/resources/situacao-do-lote';
 import type { Lote } from '@ceasa/shared/resources/romaneio';
 import { SETTINGS_PADRAO, type Settings } from '@ceasa/shared/settings';
 
@@ -123,6 +124,12 @@ function CartaoLote({ lote }: { lote: Lote }) {
       <h2 id="lote-produto">
         {lote.produtoNome} <span>{lote.produtoEmbalagem}</span>
       </h2>
+      {/* A load sampled for residues (decision 0187): under analysis, held or released. */}
+      {lote.situacao && (
+        <p className={`lote-situacao lote-situacao-${lote.situacao}`} data-testid="lote-situacao" role="status">
+          <strong>{ROTULOS_SITUACAO[lote.situacao].titulo}:</strong> {ROTULOS_SITUACAO[lote.situacao].texto}
+        </p>
+      )}
       {carencia && (
         <p className={`lote-carencia lote-carencia-${carencia.v === null ? 'sem' : carencia.v ? 'ok' : 'nao'}`} data-testid="lote-carencia">
           <span aria-hidden="true">{carencia.v === null ? '○' : carencia.v ? '✓' : '!'}</span> {carencia.texto}

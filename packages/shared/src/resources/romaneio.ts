@@ -372,6 +372,8 @@ export const loteRegistro = z.object({
   pedras: z.array(z.string()),
   /** true: every chemical application of its notebook had ended its withdrawal period on `dataEmissao`; false: not; null: no notebook. */
   carenciaRespeitada: z.boolean().nullable(),
+  /** The load's latest residue analysis (decision 0187): 'em_analise' pending, 'retido' non-conforming, 'liberado' conforming; absent without one. */
+  situacao: z.enum(['em_analise', 'retido', 'liberado']).optional(),
 });
 export type Lote = z.infer<typeof loteRegistro>;
 

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { carenciaRespeitada, codigoDoLote, cpfcnpjPublico, lerCodigoAleatorio, lerCodigoDoLote, type AplicacaoCarencia, type Lote } from '@ceasa/shared';
+import {
+  carenciaRespeitada,
+  codigoDoLote,
+  situacaoDoResultado,
+  cpfcnpjPublico,
+  lerCodigoAleatorio,
+  lerCodigoDoLote,
+  type AplicacaoCarencia,
+  type Lote,
+} from '@ceasa/shared';
 import type { Db } from '../../db/client';
+import { resultadoDoResiduo } from '../inspecao/inspecao.service';
 import { ordemDoNumero } from '../pedra/pedra.service';
 import { aplicacoesDoItem } from '../romaneio/romaneio.service';
 
@@ -38,6 +48,8 @@ type Linha = {
   pedras: string[] | null;
   /** The notebook's chemical applications; null without a notebook. */
   aplicacoes: AplicacaoCarencia[] | null;
+  /** The load's latest residue result (null: no sample). */
+  resultadoResiduo: string | null;
 };
 
 /**
@@ -58,7 +70,8 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
              r.data_emissao AS "dataEmissao", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
              (SELECT array_agg(pd.numero ORDER BY ${ordemDoNumero}, pd.id) FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id
                WHERE rp.romaneio_id = r.id) AS pedras,
-             ${aplicacoesDoItem} AS aplicacoes
+             ${aplicacoesDoItem} AS aplicacoes,
+             ${resultadoDoResiduo(sql`r.id`)} AS "resultadoResiduo"
       FROM romaneio_itens ri
       JOIN romaneio r ON r.id = ri.romaneio_id
       JOIN produto p ON p.id = ri.produto_id
@@ -73,6 +86,7 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
   if (!r) return null;
   const cpfcnpj = cpfcnpjPublico(r.cpfcnpj);
   const dataEmissao = String(r.dataEmissao);
+  const situacao = situacaoDoResultado(r.resultadoResiduo);
   return {
     lote: r.codigoLote ?? codigoDoLote(r.romaneioId, r.itemId),
     id: r.romaneioId,
@@ -104,5 +118,7 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
         boletimItensBoletimPropriedadeMunicipioNome: r.municipioNome,
       },
     ],
+    // Only for a load with a residue sample (decision 0187): every other lot's answer stays as it was.
+    ...(situacao ? { situacao } : {}),
   };
 }

@@ -23,6 +23,7 @@ import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
 import { exigirDiasDeMercado } from '../feriado/feriado.service';
+import { recusarProdutorSuspenso } from '../inspecao/inspecao.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
@@ -123,6 +124,8 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
     },
     async (req, reply) => {
       await diasDeMercadoDe(req.body, (i) => `[${i}].dataEmissao`);
+      // A producer suspended by a residue analysis on a romaneio's date is refused on his field (decision 0187).
+      await recusarProdutorSuspenso(db, req.body, (i) => `[${i}].pessoaId`);
       const salvos = await svc.criar(quem(req), req.body as RomaneioDados[]);
       reply.code(201);
       return salvos;

@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Message } from 'primereact/message';
 import { useState } from 'react';
-import { pessoaRecurso, nomeFoto, type Pessoa, type PessoaDoProdutor, type PessoaInput } from '@ceasa/shared';
+import { pessoaRecurso, nomeFoto, produtorSuspenso, type Pessoa, type PessoaDoProdutor, type PessoaInput, type Suspensao } from '@ceasa/shared';
+import { toIsoDate } from '@ceasa/shared/format';
 import { CampoBusca } from '../../components/form/campo-busca';
 import { Campo, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
@@ -36,6 +38,18 @@ function useFotoExistente(arquivo: string | null) {
   });
 }
 
+/** A producer's suspension by a residue analysis still running (decision 0187): its message, or null. */
+function useSuspensao(pessoaId: number | undefined) {
+  const q = useQuery({
+    queryKey: ['inspecao', 'suspensao', pessoaId],
+    queryFn: () => api<{ suspensoes: Suspensao[] }>(`inspecao/suspensao/${pessoaId}`),
+    enabled: !!pessoaId,
+  });
+  const hoje = toIsoDate(new Date())!;
+  const fim = (q.data?.suspensoes ?? []).filter((s) => s.fim >= hoje).reduce<string | null>((m, s) => (!m || s.fim > m ? s.fim : m), null);
+  return fim ? produtorSuspenso(fim) : null;
+}
+
 /** Person form: name, CPF/CNPJ and mobile masked as typed, type, notes, camera photo (sent after the save). */
 export default function PessoaForm() {
   const toast = useToast();
@@ -53,6 +67,7 @@ export default function PessoaForm() {
   const produtores = useProdutores(!f.editando);
   const existente = useFotoExistente(f.registro?.foto ? nomeFoto(f.registro.cpfcnpj) : null);
   const [produtor, setProdutor] = useState<number | null>(null);
+  const suspensao = useSuspensao(f.editando ? f.registro?.id : undefined);
 
   const preencherDeProdutor = async (id: number | null) => {
     setProdutor(id);
@@ -92,6 +107,7 @@ export default function PessoaForm() {
         }
       })}
     >
+      {suspensao && <Message severity="error" className="full" text={suspensao} data-testid="pessoa-suspensao" />}
       {!f.editando && (
         <Campo id="preencher-produtor" label="Preencher de produtor" className="preencher-produtor">
           <CampoBusca

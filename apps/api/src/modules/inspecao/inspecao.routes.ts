@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParam,
+  idSchema,
+  inspecaoDia,
+  inspecaoDiaQuery,
+  inspecaoInput,
+  inspecaoLinha,
+  inspecaoListaQuery,
+  inspecaoRecurso,
+  inspecaoRegistro,
+  romaneioInspecionado,
+  suspensoesDoProdutor,
+  type InspecaoDados,
+} from '@ceasa/shared';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
+import { quem } from '../../plugins/auth';
+import { inspecaoService } from './inspecao.service';
+
+/**
+ * Inspections at the gate (issue 31 point 3; decisions 0185–0187): the inspector's day list (its draw), an
+ * inspection's create, read and update (audited), and a producer's suspensions for his record's page.
+ */
+export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const svc = inspecaoService(ctx.db, ctx.config);
+  const tags = [inspecaoRecurso.menu.rotulo];
+  const acesso = (acao: 'visualizar' | 'criar' | 'editar') => ({ acesso: { rota: inspecaoRecurso.rota, acao } });
+
+  r.get(
+    '/inspecao',
+    {
+      schema: {
+        tags,
+        summary: 'As últimas inspeções (do produtor, com pessoaId), da coleta mais recente à mais antiga (no máximo 200)',
+        querystring: inspecaoListaQuery,
+        response: { 200: z.array(inspecaoLinha) },
+      },
+      config: acesso('visualizar'),
+    },
+    (req) => svc.lista(req.query.pessoaId) as never,
+  );
+  r.get(
+    '/inspecao/dia',
+    {
+      schema: {
+        tags,
+        summary: 'Os romaneios do dia sorteados para inspeção (sorteia os ainda não sorteados) e os inspecionados fora do sorteio',
+        querystring: inspecaoDiaQuery,
+        response: { 200: inspecaoDia },
+      },
+      config: acesso('visualizar'),
+    },
+    (req) => svc.dia(req.query.data),
+  );
+  r.get(
+    '/inspecao/suspensao/:pessoaId',
+    {
+      schema: {
+        tags,
+        summary: 'As suspensões do produtor por resultado de análise de resíduos (da coleta ao último dia)',
+        params: z.object({ pessoaId: idSchema }),
+        response: { 200: suspensoesDoProdutor },
+      },
+      // Shown on the person's record: whoever may see people sees it.
+      config: { acesso: { rota: 'pessoa', acao: 'visualizar' } },
+    },
+    (req) => svc.suspensoes(req.params.pessoaId),
+  );
+  r.get(
+    '/inspecao/romaneio/:id',
+    {
+      schema: { tags, summary: 'O romaneio a inspecionar: produtor, município e produtos', params: idParam, response: { 200: romaneioInspecionado } },
+      config: acesso('visualizar'),
+    },
+    (req) => svc.romaneio(req.params.id),
+  );
+  r.get(
+    '/inspecao/:id',
+    {
+      schema: { tags, summary: 'Uma inspeção, com o romaneio (para a notificação)', params: idParam, response: { 200: inspecaoRegistro } },
+      config: acesso('visualizar'),
+    },
+    (req) => svc.ler(req.params.id),
+  );
+  r.post(
+    '/inspecao',
+    {
+      schema: { tags, summary: 'Registra uma inspeção (rotulagem ou resíduos) de um romaneio', body: inspecaoInput, response: { 201: inspecaoRegistro } },
+      config: acesso('criar'),
+    },
+    async (req, reply) => {
+      const salvo = await svc.inserir(quem(req), req.body as InspecaoDados);
+      reply.code(201);
+      return salvo;
+    },
+  );
+  r.put(
+    '/inspecao',
+    {
+      schema: {
+        tags,
+        summary: 'Atualiza a inspeção (id e versao no corpo): o resultado do laboratório',
+        body: inspecaoInput,
+        response: { 200: inspecaoRegistro },
+      },
+      config: acesso('editar'),
+    },
+    (req) => {
+      const body = req.body as InspecaoDados;
+      if (!body.id) throw badRequest('O código é obrigatório', [{ field: 'id', message: 'O código é obrigatório' }]);
+      return svc.alterar(quem(req), body.id, body);
+    },
+  );
+  r.put(
+    '/inspecao/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Atualiza a inspeção (versao no corpo): o resultado do laboratório',
+        params: idParam,
+        body: inspecaoInput,
+        response: { 200: inspecaoRegistro },
+      },
+      config: acesso('editar'),
+    },
+    (req) => svc.alterar(quem(req), req.params.id, req.body as InspecaoDados),
+  );
+}
