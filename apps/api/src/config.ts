@@ -44,6 +44,8 @@ export interface Config {
   oidc?: OidcExterno;
   /** COTACAO_PUBLICACAO: 'automatica' (a saved price is public at once, SPEC.md) or 'manual' (drafts until 'Publicar cotação'). */
   cotacaoPublicacao: 'automatica' | 'manual';
+  /** NFE_OBRIGATORIA=true: the gate refuses a romaneio without the producer's NF-e access key (default false). */
+  nfeObrigatoria: boolean;
   settings: Settings;
 }
 
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidcClients: parseClientesOidc(env.OIDC_CLIENTS),
     oidc: parseOidc(env),
     cotacaoPublicacao: parseCotacaoPublicacao(env.COTACAO_PUBLICACAO),
+    nfeObrigatoria: parseNfeObrigatoria(env.NFE_OBRIGATORIA),
     settings: {
       municipio,
       mercado,
@@ -215,6 +218,12 @@ function parseCotacaoPublicacao(v: string | undefined): Config['cotacaoPublicaca
   const valor = v?.trim().toLowerCase() || 'automatica';
   if (valor !== 'automatica' && valor !== 'manual') throw new Error(`COTACAO_PUBLICACAO inválido (${v}): use automatica ou manual`);
   return valor;
+}
+
+function parseNfeObrigatoria(v: string | undefined): boolean {
+  const valor = v?.trim().toLowerCase() || 'false';
+  if (valor !== 'true' && valor !== 'false') throw new Error(`NFE_OBRIGATORIA inválido (${v}): use true ou false`);
+  return valor === 'true';
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {
