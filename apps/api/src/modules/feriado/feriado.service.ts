@@ -1,20 +1,6 @@
 import { avisoRomaneiosNoFeriado, motivoSemMercado, type Feriado } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
 import { diasDoCalendario as diasDoCalendarioDe, romaneiosDoDia } from './feriado.repository';
-
-/**
- * The API's market-day check (the shared `motivoSemMercado`, with the holidays and extra days stored for
- * those dates): one pt-BR 400 naming every date that is not a market day, on its field.
- */
-export async function exigirDiasDeMercado(db: Db | Tx, dias: readonly number[], datas: { campo: string; data: string }[]): Promise<void> {
-  const calendario = await diasDoCalendarioDe(db, { datas: [...new Set(datas.map((d) => d.data))] });
-  const erros = datas.flatMap((d) => {
-    const m = motivoSemMercado(d.data, dias, calendario);
-    return m ? [{ field: d.campo, message: m }] : [];
-  });
-  if (erros.length) throw badRequest(erros[0].message, erros);
-}
 
 /** A saved holiday with the warning of the romaneios already on its date (none for an extra market day). */
 export async function comAviso(db: Db, f: Feriado): Promise<Feriado> {
