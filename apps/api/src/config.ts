@@ -48,6 +48,8 @@ export interface Config {
   inspecaoPercentual: number;
   /** SUSPENSAO_DIAS: days a producer stays suspended at the gate after a non-conforming residue result, from the collection date (default 30). */
   suspensaoDias: number;
+  /** NFE_OBRIGATORIA=true: the gate refuses a romaneio without the producer's NF-e access key (default false). */
+  nfeObrigatoria: boolean;
   settings: Settings;
 }
 
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cotacaoPublicacao: parseCotacaoPublicacao(env.COTACAO_PUBLICACAO),
     inspecaoPercentual: parseNumeroFaixa('INSPECAO_PERCENTUAL', env.INSPECAO_PERCENTUAL, 5, 0, 100, false),
     suspensaoDias: parseNumeroFaixa('SUSPENSAO_DIAS', env.SUSPENSAO_DIAS, 30, 1, 3650, true),
+    nfeObrigatoria: parseNfeObrigatoria(env.NFE_OBRIGATORIA),
     settings: {
       municipio,
       mercado,
@@ -230,6 +233,12 @@ function parseCotacaoPublicacao(v: string | undefined): Config['cotacaoPublicaca
   const valor = v?.trim().toLowerCase() || 'automatica';
   if (valor !== 'automatica' && valor !== 'manual') throw new Error(`COTACAO_PUBLICACAO inválido (${v}): use automatica ou manual`);
   return valor;
+}
+
+function parseNfeObrigatoria(v: string | undefined): boolean {
+  const valor = v?.trim().toLowerCase() || 'false';
+  if (valor !== 'true' && valor !== 'false') throw new Error(`NFE_OBRIGATORIA inválido (${v}): use true ou false`);
+  return valor === 'true';
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {

@@ -25,6 +25,7 @@ export * from './resources/divida';
 export * from './resources/boletim';
 export * from './resources/caderno';
 export * from './resources/romaneio';
+export * from './resources/nfe';
 export * from './resources/loja';
 export * from './resources/cotacao';
 export * from './settings';

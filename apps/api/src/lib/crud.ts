@@ -50,7 +50,7 @@ export interface Unico {
  * any other error as it was. The only place a duplicate is worded: whether the request lost a race
  * or simply repeated a saved record, the database's index decides, and the answer is the same.
  */
-function duplicado(unicos: Record<string, Unico> | undefined, valores: Record<string, unknown>) {
+function duplicado(unicos: Record<string, Unico> | undefined, valores: Record<string, unknown>, caminho = '') {
   return (err: unknown): never => {
     const e = pgErro(err);
     const u = e?.code === '23505' && e.constraint ? unicos?.[e.constraint] : undefined;
@@ -59,7 +59,7 @@ function duplicado(unicos: Record<string, Unico> | undefined, valores: Record<st
     throw new HttpError(
       409,
       mensagem,
-      u.campos.map((field) => ({ field, message: mensagem })),
+      u.campos.map((field) => ({ field: `${caminho}${field}`, message: mensagem })),
     );
   };
 }
@@ -117,6 +117,16 @@ export interface Colecao {
    * hangs on it (e.g. a bulletin item's field notebook) is never lost by the database's cascade.
    */
   podeRemover?: (t: Tx, row: Record<string, unknown> & { id: number }) => Promise<string | null>;
+  /**
+   * The 409s of the child table's unique indexes, keyed by the index's name: the message, given the row as the
+   * save gave it (its extra fields too), and its fields relative to the row ('' for the row itself).
+   */
+  unicos?: Record<string, Unico>;
+  /**
+   * The order rows are written in (e.g. by the key a unique index locks, so two saves of the same keys wait for
+   * each other instead of deadlocking); refusals still name each row by its place in the body.
+   */
+  ordem?: (a: LinhaFilha, b: LinhaFilha) => number;
 }
 
 /** A child row to save: `id` of a row to keep (absent or null: a new row), its columns, and its own collections. */
@@ -145,10 +155,19 @@ function igual(atual: unknown, novo: unknown): boolean {
  * A database refusal raised by one child row, as a pt-BR 4xx naming the row and, when the database
  * says which, the field ('itens[2].produtoId'); anything else is rethrown.
  */
-function erroDaLinha(err: unknown, c: Colecao, nome: string, caminho: string | null): never {
+function erroDaLinha(err: unknown, c: Colecao, nome: string, caminho: string | null, linha?: LinhaFilha): never {
   if (err instanceof HttpError) throw err;
   const pg = pgErro(err);
   if (!pg) throw err;
+  const unico = pg.code === '23505' && pg.constraint && caminho !== null ? c.unicos?.[pg.constraint] : undefined;
+  if (unico) {
+    const message = typeof unico.mensagem === 'function' ? unico.mensagem(linha ?? {}) : unico.mensagem;
+    throw new HttpError(
+      409,
+      message,
+      unico.campos.map((f) => ({ field: f ? `${caminho}.${f}` : caminho!, message })),
+    );
+  }
   const chaves = chavesDasColunas(c.table);
   const paiNome = c.pai.name;
   // 'Key (grupo_id, rota_id)=(5, 3) already exists.' / 'Key (rota_id)=(9) is not present in table "rotas".'
@@ -181,11 +200,11 @@ function erroDaLinha(err: unknown, c: Colecao, nome: string, caminho: string | n
   throw err;
 }
 
-async function comErroDaLinha<T>(p: Promise<T>, c: Colecao, nome: string, caminho: string | null): Promise<T> {
+async function comErroDaLinha<T>(p: Promise<T>, c: Colecao, nome: string, caminho: string | null, linha?: LinhaFilha): Promise<T> {
   try {
     return await p;
   } catch (err) {
-    erroDaLinha(err, c, nome, caminho);
+    erroDaLinha(err, c, nome, caminho, linha);
   }
 }
 
@@ -246,7 +265,9 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
     // Deletes before inserts, so a new row may take what a removed one held (a unique key).
     for (const r of existentes) if (!mantidos.has(r.id)) await removerLinha(t, usuario, c, r, `${c.item} (código ${r.id})`);
 
-    for (const [i, l] of lista.entries()) {
+    const ordem = [...lista.entries()];
+    if (c.ordem) ordem.sort(([, a], [, b]) => c.ordem!(a, b));
+    for (const [i, l] of ordem) {
       const valores = colunasDe(c.table, l, fora);
       let id: number;
       if (l.id !== undefined && l.id !== null) {
@@ -263,6 +284,7 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
             c,
             nomeDa(i),
             caminhoDa(i),
+            l,
           )) as Row[];
           await registrarLog(t, usuario, c.cadastro, id, 'UPDATE', depois, antes);
         }
@@ -275,6 +297,7 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
           c,
           nomeDa(i),
           caminhoDa(i),
+          l,
         )) as Row[];
         id = novo.id;
         await registrarLog(t, usuario, c.cadastro, id, 'INSERT', novo);
@@ -335,12 +358,12 @@ export function auditedCrud<T extends TableWithId>(
 
   const conteudo = async (t: Tx, row: Row) => (o.resumo ? o.resumo(t, (row as { id: number }).id) : (row as Record<string, unknown>));
 
-  async function inserir(t: Tx, usuario: string, values: Insert, auditar = true): Promise<Row> {
+  async function inserir(t: Tx, usuario: string, values: Insert, auditar = true, caminho = ''): Promise<Row> {
     const [row] = (await t
       .insert(table)
       .values(values as never)
       .returning()
-      .catch(duplicado(o.unicos, values as Record<string, unknown>))) as Row[];
+      .catch(duplicado(o.unicos, values as Record<string, unknown>, caminho))) as Row[];
     if (auditar) await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
     return row;
   }
@@ -350,7 +373,7 @@ export function auditedCrud<T extends TableWithId>(
    * `versao` the update always raises it by one and, given the `versao` the form loaded, only
    * matches the row that still holds it: otherwise nothing is written and the answer is 409.
    */
-  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>, auditar = true, versao?: number | null): Promise<Row> {
+  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>, auditar = true, versao?: number | null, caminho = ''): Promise<Row> {
     const id = (antes as { id: number }).id;
     const set: Record<string, unknown> = Object.fromEntries(
       Object.entries(values).filter(([k, v]) => k !== 'id' && k !== 'versao' && v !== undefined && k in cols),
@@ -363,7 +386,7 @@ export function auditedCrud<T extends TableWithId>(
           .set(set as never)
           .where(onde)
           .returning()
-          .catch(duplicado(o.unicos, { ...(antes as Record<string, unknown>), ...set }))) as Row[])
+          .catch(duplicado(o.unicos, { ...(antes as Record<string, unknown>), ...set }, caminho))) as Row[])
       : [antes];
     if (!row) throw versaoDesatualizada();
     if (auditar) await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
@@ -372,7 +395,8 @@ export function auditedCrud<T extends TableWithId>(
 
   /**
    * The save of a form inside a transaction the caller holds (a batch of parents saved together,
-   * all or none). See `salvar`.
+   * all or none). See `salvar`. `caminho` prefixes the fields the save's refusals name: a batch's
+   * record k is '[k].' ('[0].pedras[1].pedrasId').
    */
   async function salvarNa<R = Row>(
     t: Tx,
@@ -381,6 +405,7 @@ export function auditedCrud<T extends TableWithId>(
     preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
     ler?: (t: Tx, id: number) => Promise<R>,
     versao?: number | null,
+    caminho = '',
   ): Promise<R> {
     let antes: Row | undefined;
     if (id !== null) {
@@ -396,9 +421,9 @@ export function auditedCrud<T extends TableWithId>(
     const conteudoAntes = antes && o.resumo ? await o.resumo(t, id!) : (antes as Record<string, unknown> | undefined);
     const adiar = colecoes.length > 0 || !!o.resumo;
     // An update always raises the parent's versao, also when only its rows change (decision 0085).
-    const row = antes ? await alterar(t, usuario, antes, valores, !adiar, versao) : await inserir(t, usuario, valores as Insert, !adiar);
+    const row = antes ? await alterar(t, usuario, antes, valores, !adiar, versao, caminho) : await inserir(t, usuario, valores as Insert, !adiar, caminho);
     const rowId = (row as { id: number }).id;
-    if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados);
+    if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados, caminho);
     if (adiar) await registrarLog(t, usuario, cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, row), conteudoAntes);
     return ler ? ler(t, rowId) : (row as unknown as R);
   }

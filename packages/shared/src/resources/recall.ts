@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatTelefone } from '../format';
 import { declararRecurso } from '../recurso';
 import { data, inteiroDoCaminho, semControle } from '../z';
+import { lerChaveNfe } from './nfe';
 
 export const RECALL_MSG = {
   semPontoDePartida: 'Informe ao menos um ponto de partida: lote, produtor, propriedade, produto ou produto aplicado.',
@@ -15,6 +16,7 @@ export const RECALL_MSG = {
   periodoInvalido: 'A data inicial não pode ser posterior à data final',
   formatoInvalido: "O formato deve ser 'json' ou 'csv'",
   nenhumItem: 'Nenhum item encontrado',
+  nfeInvalida: 'A chave de acesso da NF-e deve ter 44 dígitos',
 } as const;
 
 /** Most items one recall answers: a wider search is refused (narrow the period) rather than cut short. */
@@ -46,11 +48,20 @@ export const recallQuery = z
       .max(200, RECALL_MSG.produtoAplicadoInvalido)
       .refine(semControle, RECALL_MSG.produtoAplicadoInvalido)
       .optional(),
+    /** An NF-e access key (issue 31): the lots of the romaneio that carries it. */
+    nfe: z
+      .string()
+      .transform(lerChaveNfe)
+      .pipe(z.string().regex(/^\d{44}$/, RECALL_MSG.nfeInvalida))
+      .optional(),
     inicio: data(RECALL_MSG.inicioInvalido).optional(),
     fim: data(RECALL_MSG.fimInvalido).optional(),
     formato: formatoQuery,
   })
-  .refine((q) => q.lote || q.pessoaId || q.propriedadeId || q.produtoId || q.produtoAplicado, { message: RECALL_MSG.semPontoDePartida, path: ['lote'] })
+  .refine((q) => q.lote || q.pessoaId || q.propriedadeId || q.produtoId || q.produtoAplicado || q.nfe, {
+    message: RECALL_MSG.semPontoDePartida,
+    path: ['lote'],
+  })
   .refine((q) => !q.inicio || !q.fim || q.inicio <= q.fim, {
     message: RECALL_MSG.periodoInvalido,
     path: ['fim'],

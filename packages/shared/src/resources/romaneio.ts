@@ -6,6 +6,7 @@ import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
 import { motivoSemMercado, type DiaDoCalendario } from './feriado';
 import { formatDate } from '../format';
+import { chavesNfe, chavesNoDia, nfeRegistro } from './nfe';
 
 /** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
@@ -136,12 +137,19 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
           .min(1, ROMANEIO_SEM_ITENS)
           .max(500, 'Um romaneio pode ter no máximo 500 itens')
           .superRefine(itensSemRepeticao),
+        /** The producer's NF-e access keys (issue 31; decision 0175): absent on a correction, the saved ones stay. */
+        chavesNfe: chavesNfe.optional(),
+        /** true: save even what asks for a confirmation (a key whose issuer is not the producer). */
+        confirmar: z.boolean({ error: 'confirmar deve ser verdadeiro ou falso' }).nullish(),
       })
+      .superRefine(chavesNoDia)
       .transform(({ pessoa: _pessoa, ...r }) => r),
   );
 /** A romaneio's shape without the market-day check (the declaration's input; the routes then apply the market calendar, decision 0145). */
 export const romaneioInput = romaneioInputNosDias();
 export type RomaneioInput = z.input<typeof romaneioInput>;
+/** A romaneio as the API's rules read it (the validated input). */
+export type RomaneioDados = z.output<typeof romaneioInput>;
 
 /** POST romaneio: the batch, one romaneio per issue date, saved in one transaction (all or none); with `dias`, each date a market day. */
 export const romaneioLoteInputNosDias = (dias?: readonly number[]) =>
@@ -200,6 +208,8 @@ export const romaneioLinha = z.object({
   pessoaId: z.number().int(),
   produtorNome: z.string(),
   tipoQuantidade: z.enum(TIPOS_QUANTIDADE),
+  /** The NF-e invoices of its keys, 'número/série' comma separated (issue 31); null without a key. */
+  notasFiscais: z.string().nullable().optional(),
 });
 export type RomaneioLinha = z.infer<typeof romaneioLinha>;
 
@@ -212,6 +222,10 @@ export const romaneioRegistro = romaneioLinha.extend({
   boletimId: z.number().int().nullable(),
   pedras: z.array(romaneioPedraRegistro),
   itens: z.array(romaneioItemRegistro),
+  /** The producer's NF-e access keys (issue 31), in the order entered (the API always sends them). */
+  chavesNfe: z.array(z.string()).optional(),
+  /** The same keys, each with whether its issuer is the producer (false: saved after a confirmation). */
+  nfe: z.array(nfeRegistro).optional(),
 });
 export type Romaneio = z.infer<typeof romaneioRegistro>;
 
@@ -302,6 +316,8 @@ export const romaneioFiltro = z
     produtoNome: z.string().nullish(),
     dataEmissao: z.string().nullish(),
     tipoQuantidade: z.enum(TIPOS_QUANTIDADE).nullish(),
+    /** Romaneios with an NF-e key containing these digits (issue 31). */
+    chaveNfe: z.string().nullish(),
   })
   .transform(({ produtor, ...f }) => ({ ...f, ...idOuNome(produtor, 'produtorId', 'produtorNome') }));
 export type RomaneioFiltro = z.input<typeof romaneioFiltro>;

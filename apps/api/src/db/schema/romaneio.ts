@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, numeric, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, numeric, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
 import { boletimItens } from './boletim';
 import { pedras } from './pedra';
 import { pessoa } from './pessoa';
@@ -93,5 +93,27 @@ export const romaneioPedras = pgTable(
     foreignKey({ name: 'romaneio_pedras_romaneio_data_fk', columns: [t.romaneioId, t.data], foreignColumns: [romaneio.id, romaneio.dataEmissao] }).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/**
+ * The producer's NF-e access keys of a romaneio (issue 31; decision 0175): a key belongs to one romaneio only, which
+ * the unique key keeps (also between two saves at the same moment). `emitente_confere` false: the key's issuer was
+ * not the producer's document and the clerk confirmed it.
+ */
+export const romaneioNfe = pgTable(
+  'romaneio_nfe',
+  {
+    id: serial('id').primaryKey(),
+    romaneioId: integer('romaneio_id')
+      .notNull()
+      .references(() => romaneio.id, { onDelete: 'cascade' }),
+    chave: varchar('chave', { length: 44 }).notNull(),
+    emitenteConfere: boolean('emitente_confere').notNull(),
+  },
+  (t) => [
+    unique('romaneio_nfe_chave_uq').on(t.chave),
+    index('romaneio_nfe_romaneio_idx').on(t.romaneioId),
+    check('romaneio_nfe_chave_ck', sql`${t.chave} ~ '^[0-9]{44}$'`),
   ],
 );

@@ -1,20 +1,6 @@
 import { avisoRomaneiosNoFeriado, motivoSemMercado, type Feriado } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { diasDoCalendario, romaneiosDoDia } from './feriado.repository';
-
-/**
- * The API's market-day check (the shared `motivoSemMercado`, with the holidays and extra days stored for
- * those dates): one pt-BR 400 naming every date that is not a market day, on its field.
- */
-export async function exigirDiasDeMercado(db: Db | Tx, dias: readonly number[], datas: { campo: string; data: string }[]): Promise<void> {
-  const calendario = await diasDoCalendario(db, { datas: [...new Set(datas.map((d) => d.data))] });
-  const erros = datas.flatMap((d) => {
-    const m = motivoSemMercado(d.data, dias, calendario);
-    return m ? [{ field: d.campo, message: m }] : [];
-  });
-  if (erros.length) throw badRequest(erros[0].message, erros);
-}
+import { diasDoCalendario as diasDoCalendarioDe, romaneiosDoDia } from './feriado.repository';
 
 /** A saved holiday with the warning of the romaneios already on its date (none for an extra market day). */
 export async function comAviso(db: Db, f: Feriado): Promise<Feriado> {
@@ -43,7 +29,10 @@ export async function feriadosNacionais(ano: number): Promise<{ data: string; no
     .filter((x) => !vistos.has(x.data) && vistos.add(x.data));
 }
 
+/** The holidays and extra market days stored for these dates (what the gate's market-day rule reads). */
+export const diasDoCalendario = (db: Db | Tx, datas: string[]) => diasDoCalendarioDe(db, { datas });
+
 /** Why a date is not a market day with the holidays stored for it (the shared rule), or null. */
 export async function motivoSemMercadoNoDia(db: Db | Tx, dias: readonly number[], data: string): Promise<string | null> {
-  return motivoSemMercado(data, dias, await diasDoCalendario(db, { datas: [data] }));
+  return motivoSemMercado(data, dias, await diasDoCalendarioDe(db, { datas: [data] }));
 }

@@ -11,6 +11,8 @@ export interface FiltroRecall {
   propriedadeId?: number;
   produtoId?: number;
   produtoAplicado?: string;
+  /** An NF-e access key: the items of the romaneio that carries it (issue 31). */
+  nfe?: string;
   inicio?: string;
   fim?: string;
 }
@@ -50,6 +52,7 @@ export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[
     cond.push(sql`EXISTS (SELECT 1 FROM caderno c JOIN aplicacao_produtos_quimicos a ON a.caderno_id = c.id
       WHERE c.boletim_item_id = ri.boletim_itens_id AND NOT a.nao_necessarias
         AND f_unaccent(a.nome_produto) LIKE '%' || f_unaccent(${escapeLike(f.produtoAplicado)}) || '%')`);
+  if (f.nfe !== undefined) cond.push(sql`ro.id IN (SELECT rn.romaneio_id FROM romaneio_nfe rn WHERE rn.chave = ${f.nfe})`);
   if (f.inicio !== undefined) cond.push(sql`ro.data_emissao >= ${f.inicio}::date`);
   if (f.fim !== undefined) cond.push(sql`ro.data_emissao <= ${f.fim}::date`);
 

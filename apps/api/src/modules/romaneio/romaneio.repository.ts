@@ -1,6 +1,5 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  type AplicacaoCarencia,
   caminhoDoCampo,
   DIVIDA_EM_USO,
   dataJaNaDivida,
@@ -11,15 +10,19 @@ import {
   RomaneioItem,
   RomaneioLinha,
   RomaneioPedra,
+  type RomaneioDados,
+  nfeEmOutroRomaneio,
 } from '@ceasa/shared';
 import type { Tx } from '../../db/client';
-import { pedras, pessoa, romaneioDivida, romaneioItens, romaneioPedras } from '../../db/schema';
+import { pedras, pessoa, romaneioDivida, romaneioItens, romaneioNfe, romaneioPedras } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
 import { HttpError, naoEncontrado } from '../../lib/errors';
 import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.service';
+import { diasDoCalendario } from '../feriado/feriado.service';
 import { ordemDoNumero } from '../pedra/pedra.service';
+import { type Fatos, type ItemDeBoletim, pedraOcupada } from './regras';
 
 export const NAO_ENCONTRADO = 'Romaneio não encontrado';
 export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';
@@ -34,7 +37,9 @@ const tipoQuantidade = sql`CASE WHEN tq.total > 0 AND tq.zerados = tq.total THEN
 /** The romaneio list: one row per romaneio with its producer and tipoQuantidade. */
 export const romaneioList: ListSpec<RomaneioLinha> = {
   select: sql`r.id, r.versao, r.data_emissao AS "dataEmissao", r.divida::float8 AS "divida", r.pessoa_id AS "pessoaId", pr.nome AS "produtorNome",
-    ${tipoQuantidade} AS "tipoQuantidade"`,
+    ${tipoQuantidade} AS "tipoQuantidade",
+    (SELECT string_agg(substring(rn.chave from 26 for 9)::int || '/' || substring(rn.chave from 23 for 3)::int, ', ' ORDER BY rn.id)
+      FROM romaneio_nfe rn WHERE rn.romaneio_id = r.id) AS "notasFiscais"`,
   from: sql`romaneio r
     JOIN pessoa pr ON pr.id = r.pessoa_id
     LEFT JOIN LATERAL (
@@ -53,6 +58,12 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
     produtorId: { expr: sql`r.pessoa_id`, filter: 'id' },
     produtorNome: { expr: sql`pr.nome`, filter: 'text' },
     tipoQuantidade: { expr: tipoQuantidade, filter: 'eq' },
+    // Romaneios with an NF-e key containing the digits typed (issue 31): the key's unique index answers a whole key.
+    chaveNfe: {
+      expr: sql`r.id`,
+      sort: false,
+      via: { key: sql`r.id`, from: sql`romaneio_nfe rn`, id: sql`rn.romaneio_id`, expr: sql`rn.chave`, filter: 'contains', existe: true },
+    },
     // Romaneios with an item of a product whose name contains the text.
     produtoNome: {
       expr: sql`r.id`,
@@ -122,13 +133,33 @@ export const colecaoItens = {
   vinculo: 'itens de romaneio',
 } satisfies Colecao;
 
-/** A romaneio's stall bookings on its own date (unique per stall and date). */
+/**
+ * A romaneio's stall bookings on its own date (unique per stall and date): written in stall order (two batches
+ * booking the same stalls lock them in the same order, one waits instead of deadlocking); a stall another save
+ * booked meanwhile is the gate's 409 on the body's `pedrasId` (each row carries its stall's `numero` for it).
+ */
 export const colecaoPedras = {
   campo: 'pedras',
   table: romaneioPedras,
   cadastro: 'RomaneioPedras',
   pai: romaneioPedras.romaneioId,
   item: 'Pedra',
+  ordem: (a, b) => Number(a.pedraId) - Number(b.pedraId),
+  unicos: {
+    romaneio_pedras_pedra_data_uq: { mensagem: (l) => pedraOcupada(String(l.numero ?? l.pedraId), String(l.data)), campos: ['pedrasId'] },
+  },
+} satisfies Colecao;
+
+/** A romaneio's NF-e keys (issue 31): one romaneio per key, the unique key's 409 on the key's own field. */
+export const colecaoNfe = {
+  campo: 'chavesNfe',
+  table: romaneioNfe,
+  cadastro: 'RomaneioNfe',
+  pai: romaneioNfe.romaneioId,
+  item: 'Chave de acesso',
+  unicos: {
+    romaneio_nfe_chave_uq: { mensagem: (l) => nfeEmOutroRomaneio(String(l.chave)), campos: [''] },
+  },
 } satisfies Colecao;
 
 const itensSql = (where: ReturnType<typeof sql>) => sql`
@@ -172,12 +203,18 @@ async function lerRomaneios(t: Tx, onde: SQL): Promise<Romaneio[]> {
     await t.execute(sql`SELECT rp.id, rp.romaneio_id AS "romaneioId", rp.pedra_id AS "pedrasId", pd.numero AS "pedrasNumero", rp.ocupacao
       FROM romaneio_pedras rp JOIN pedras pd ON pd.id = rp.pedra_id WHERE rp.romaneio_id IN (${ids}) ORDER BY ${ordemDoNumero}, rp.id`)
   ).rows as RomaneioPedra[];
+  const chaves = (
+    await t.execute(sql`SELECT rn.romaneio_id AS "romaneioId", rn.chave, rn.emitente_confere AS "emitenteConfere"
+      FROM romaneio_nfe rn WHERE rn.romaneio_id IN (${ids}) ORDER BY rn.id`)
+  ).rows as { romaneioId: number; chave: string; emitenteConfere: boolean }[];
   return linhas.map(({ pessoaCpfcnpj, boletimId, ...linha }) => ({
     ...linha,
     pessoa: { id: linha.pessoaId, nome: linha.produtorNome, cpfcnpj: pessoaCpfcnpj },
     boletimId: boletimId ?? null,
     pedras: pedras.filter((p) => p.romaneioId === linha.id),
     itens: itens.filter((i) => i.romaneioId === linha.id),
+    chavesNfe: chaves.filter((c) => c.romaneioId === linha.id).map((c) => c.chave),
+    nfe: chaves.filter((c) => c.romaneioId === linha.id).map(({ chave, emitenteConfere }) => ({ chave, emitenteConfere })),
   }));
 }
 
@@ -251,15 +288,54 @@ export async function municipiosDosProdutores(t: Tx, ativosDesde?: string): Prom
   return r.rows as MunicipiosDoProdutor[];
 }
 
-/** The type of each of these people (a batch's producers), by id; a missing id is absent. */
-export async function tiposDasPessoas(t: Tx, ids: number[]): Promise<Map<number, number>> {
-  const pessoas = await t.select({ id: pessoa.id, tipoId: pessoa.tipoId }).from(pessoa).where(inArray(pessoa.id, ids));
-  return new Map(pessoas.map((p) => [p.id, p.tipoId]));
+/** The type, name and document of each of these people (a batch's producers), by id; a missing id is absent. */
+async function dadosDasPessoas(t: Tx, ids: number[]): Promise<Fatos['pessoas']> {
+  const pessoas = await t
+    .select({ id: pessoa.id, tipoId: pessoa.tipoId, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
+    .from(pessoa)
+    .where(inArray(pessoa.id, ids));
+  return new Map(pessoas.map(({ id, ...p }) => [id, p]));
 }
 
-/** Product, harvest window and producer of each of these bulletin items (a batch's items). */
-/** A batch's bulletin items: what the gate's rules read (producer, product, harvest window, notebook's sprays). */
-type ItemDeBoletim = { id: number; produtoId: number; inicioColheita: string; fimColheita: string; produtorId: number; aplicacoes: AplicacaoCarencia[] | null };
+/** The key rows of a romaneio, by key (a correction keeps the rows of the keys it sends again). */
+export async function idsDasChaves(t: Tx, romaneioId: number): Promise<Map<string, number>> {
+  const r = await t.select({ id: romaneioNfe.id, chave: romaneioNfe.chave }).from(romaneioNfe).where(eq(romaneioNfe.romaneioId, romaneioId));
+  return new Map(r.map((x) => [x.chave, x.id]));
+}
+
+/** Which of these NF-e keys another romaneio than `exceto` holds: key → that romaneio. */
+async function chavesEmUso(t: Tx, chaves: string[], exceto?: number): Promise<Map<string, number>> {
+  if (!chaves.length) return new Map();
+  const r = await t.execute(sql`SELECT chave, romaneio_id AS "romaneioId" FROM romaneio_nfe
+    WHERE chave IN (${sql.join(chaves, sql`, `)}) ${exceto ? sql`AND romaneio_id <> ${exceto}` : sql``}`);
+  return new Map((r.rows as { chave: string; romaneioId: number }[]).map((x) => [x.chave, x.romaneioId]));
+}
+
+/**
+ * What the gate's rules read of the database about a batch (regras.ts `Fatos`): the calendar of its dates, its
+ * producers, bulletin items, stalls and their bookings, its NF-e keys in other romaneios. `exceto`: a correction's
+ * own romaneio (its bookings and keys are free to it).
+ */
+export async function lerFatos(
+  t: Tx,
+  lote: readonly RomaneioDados[],
+  o: { diasDeMercado: readonly number[]; nfeObrigatoria: boolean; exceto?: number },
+): Promise<Fatos> {
+  const datas = [...new Set(lote.map((r) => r.dataEmissao))];
+  const ids = [...new Set(lote.flatMap((r) => r.itens.map((i) => i.boletimItensId)))];
+  const pedraIds = [...new Set(lote.flatMap((r) => r.pedras.map((p) => p.pedrasId)))];
+  const ocupadas = pedraIds.length ? await pedrasOcupadas(t, pedraIds, datas, o.exceto) : [];
+  return {
+    diasDeMercado: o.diasDeMercado,
+    calendario: await diasDoCalendario(t, datas),
+    pessoas: await dadosDasPessoas(t, [...new Set(lote.map((r) => r.pessoaId))]),
+    itens: new Map((ids.length ? await itensDeBoletim(t, ids) : []).map((i) => [i.id, i])),
+    numeros: await numerosDasPedras(t, pedraIds),
+    ocupadas: new Set(ocupadas.map((x) => `${x.pedraId}|${String(x.data)}`)),
+    chavesEmUso: await chavesEmUso(t, [...new Set(lote.flatMap((r) => r.chavesNfe ?? []))], o.exceto),
+    nfeObrigatoria: o.nfeObrigatoria,
+  };
+}
 
 export async function itensDeBoletim(t: Tx, ids: number[]): Promise<ItemDeBoletim[]> {
   return (

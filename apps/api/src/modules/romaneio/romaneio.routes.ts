@@ -18,14 +18,13 @@ import {
   romaneioRecurso,
   romaneioRegistro,
 } from '@ceasa/shared';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
-import { exigirDiasDeMercado } from '../feriado/feriado.service';
 import { recusarProdutorSuspenso } from '../inspecao/inspecao.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
-import { romaneioService, type RomaneioDados } from './romaneio.service';
+import { romaneioService } from './romaneio.service';
 
 /** A romaneio's debt: a bigint column, read as a JavaScript number (up to MAX_SAFE_INTEGER). */
 const dividaParam = z.object({ divida: inteiroDoCaminho('Dívida inválida', Number.MAX_SAFE_INTEGER) });
@@ -36,16 +35,11 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  * romaneio per issue date, each on a market day), the quantity edit, the debt's batch, and the form's free stalls and
  * producer's bulletin items. The debt lookup (romaneio/divida/{numero}) lives in the divida module.
  */
-export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[]) {
+export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // POST and PUT: each issue date a market day (CEASA_DIAS_MERCADO's weekdays, the holidays and extra days of /feriado), as the gate form checks it.
-  const diasDeMercadoDe = (corpos: { dataEmissao: string }[], campo: (i: number) => string) =>
-    exigirDiasDeMercado(
-      db,
-      diasDeMercado,
-      corpos.map((c, i) => ({ campo: campo(i), data: c.dataEmissao })),
-    );
-  const svc = romaneioService(db);
+  // POST and PUT: the gate's rules (regras.ts), with CEASA_DIAS_MERCADO's weekdays and NFE_OBRIGATORIA.
+  const svc = romaneioService(db, { diasDeMercado: ctx.config.settings.diasDeMercado, nfeObrigatoria: ctx.config.nfeObrigatoria });
   const tags = [romaneioRecurso.menu.rotulo];
   const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
 
@@ -123,10 +117,9 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       config: acesso('criar'),
     },
     async (req, reply) => {
-      await diasDeMercadoDe(req.body, (i) => `[${i}].dataEmissao`);
       // A producer suspended by a residue analysis on a romaneio's date is refused on his field (decision 0187).
       await recusarProdutorSuspenso(db, req.body, (i) => `[${i}].pessoaId`);
-      const salvos = await svc.criar(quem(req), req.body as RomaneioDados[]);
+      const salvos = await svc.criar(quem(req), req.body);
       reply.code(201);
       return salvos;
     },
@@ -143,10 +136,8 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       config: acesso('editar'),
     },
     async (req) => {
-      const body = req.body as RomaneioDados;
-      if (!body.id) throw badRequest('O código é obrigatório', [{ field: 'id', message: 'O código é obrigatório' }]);
-      await diasDeMercadoDe([body], () => 'dataEmissao');
-      return svc.alterar(quem(req), body.id, body);
+      if (!req.body.id) throw badRequest('O código é obrigatório', [{ field: 'id', message: 'O código é obrigatório' }]);
+      return svc.alterar(quem(req), req.body.id, req.body);
     },
   );
   r.put(
@@ -161,10 +152,7 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
       },
       config: acesso('editar'),
     },
-    async (req) => {
-      await diasDeMercadoDe([req.body], () => 'dataEmissao');
-      return svc.alterar(quem(req), req.params.id, req.body as RomaneioDados);
-    },
+    (req) => svc.alterar(quem(req), req.params.id, req.body),
   );
   r.delete(
     '/romaneio/:id',

@@ -141,8 +141,11 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       const enviar = (extra: object = {}) =>
         editando
           ? api<D>(o.base, { method: 'PUT', body: { ...(body as object), ...extra, id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } })
-          : // A batch (the gate's romaneios, one per market day) is a list: sent as it is, never spread into an object.
-            api<D>(o.base, { method: 'POST', body: Array.isArray(body) ? body : { ...(body as object), ...extra } });
+          : // A batch (the gate's romaneios, one per market day) is a list, never spread into an object: a confirmation goes on each.
+            api<D>(o.base, {
+              method: 'POST',
+              body: Array.isArray(body) ? (body as object[]).map((b) => ({ ...b, ...extra })) : { ...(body as object), ...extra },
+            });
       // A 409 that asks for a confirmation (decision 0136) asks the user, and the same save goes again confirmed.
       const salvo = await enviar().catch(async (err: unknown) => {
         if (!pedeConfirmacao(err)) throw err;

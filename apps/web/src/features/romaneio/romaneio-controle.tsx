@@ -1,4 +1,4 @@
-import type { Romaneio, RomaneioItem } from '@ceasa/shared';
+import { formatChaveNfe, notaDaChave, type Romaneio, type RomaneioItem } from '@ceasa/shared';
 import { TEXTOS_CARENCIA } from '@ceasa/shared/resources/carencia';
 import { formatCpfCnpj, formatDate, formatDateTime, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
@@ -35,6 +35,10 @@ const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
   ['Pedras', pedrasDoRomaneio(r) || '-'],
   ['Data de impressão', formatDateTime(impressoEm)],
   ['Data de comercialização', formatDate(r.dataEmissao)],
+  // The producer's invoices (issue 31), each with its access key; only when the romaneio has keys.
+  ...(r.chavesNfe?.length
+    ? [['NF-e', r.chavesNfe.map((c) => `${notaDaChave(c).replace(/^NF-e /, '')} — chave ${formatChaveNfe(c)}`).join('; ')] as [string, string]]
+    : []),
 ];
 
 const COLUNAS: PrintColumn<RomaneioItem>[] = [

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import type { Romaneio, RomaneioItem } from '@ceasa/shared';
-import { codigoDoLote } from '@ceasa/shared';
+import { codigoDoLote, notaDaChave } from '@ceasa/shared';
 import { cpfcnpjPublico, formatDate } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
 import './romaneio-report.css';
@@ -48,6 +48,8 @@ export function camposDaEtiqueta(r: Romaneio, i: RomaneioItem, destino: string):
     ['Data de comercialização', formatDate(r.dataEmissao)],
     ['Destino', destino],
     ['Lote', loteDoItem(r, i)],
+    // The producer's invoices (issue 31): 'NF-e 1234 série 920', only when the romaneio has keys.
+    ...(r.chavesNfe?.length ? [['NF-e', r.chavesNfe.map((c) => notaDaChave(c).replace(/^NF-e /, '')).join(', ')] as [string, string]] : []),
   ];
 }
 

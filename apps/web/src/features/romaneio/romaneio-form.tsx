@@ -40,6 +40,7 @@ import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { CampoBusca } from './campo-busca';
 import { confirmarAvisos } from './confirmar-avisos';
 import { CampoPedras } from './campo-pedras';
+import { CampoChavesNfe } from './campo-chaves-nfe';
 import { CorrecaoRomaneio } from './romaneio-correcao';
 import { mensagensDeCarencia } from './carencia-dos-itens';
 import { EntradaDataDeMercado } from './entrada-data-mercado';
@@ -97,13 +98,22 @@ export default function RomaneioForm() {
   const f = useResourceForm<RomaneioForm, Romaneio>({
     recurso: romaneioRecurso,
     schema: formSchema as never,
-    defaults: { datas: ehDataIso(dataInicial) ? [dataInicial] : [], divida: undefined, pessoaId: undefined, pedras: [], avulsa: false, itens: [] },
+    defaults: {
+      datas: ehDataIso(dataInicial) ? [dataInicial] : [],
+      divida: undefined,
+      pessoaId: undefined,
+      pedras: [],
+      avulsa: false,
+      itens: [],
+      chavesNfe: [],
+    },
     toForm: (r) => ({
       datas: [r.dataEmissao],
       divida: r.divida,
       pessoaId: r.pessoaId,
       pedras: r.pedras.map((p) => p.pedrasId),
       avulsa: r.pedras.some((p) => p.ocupacao === 'avulsa'),
+      chavesNfe: r.chavesNfe,
       itens: r.itens.map((i) => ({
         id: i.id,
         boletimItensId: i.boletimItensId ?? 0,
@@ -448,6 +458,13 @@ export default function RomaneioForm() {
           )}
         />
       </div>
+      <Controller
+        control={control}
+        name="chavesNfe"
+        render={({ field, fieldState }) => (
+          <CampoChavesNfe value={field.value ?? []} onChange={field.onChange} datas={datas} erro={fieldState.error?.message} disabled={editando} />
+        )}
+      />
 
       <ItemsField<RomaneioForm, ItemForm>
         control={control}

@@ -32,6 +32,8 @@ export default function RomaneioListPage() {
           },
           { field: 'dataEmissao', header: 'Data Emissão', filter: 'date', body: (r) => formatDate(r.dataEmissao) },
           { field: 'divida', header: 'Divida', filter: 'text' },
+          // The producer's invoices (issue 31): filtered by any digits of a key, shown as number/series.
+          { field: 'chaveNfe', header: 'NF-e', filter: 'text', sortable: false, body: (r) => r.notasFiscais ?? '', csv: (r) => r.notasFiscais ?? '' },
           {
             field: 'tipoQuantidade',
             header: 'Quantidade zerado?',

@@ -34,6 +34,8 @@ export const formSchema = z
     pedras: z.array(z.number()),
     avulsa: z.boolean(),
     itens: z.array(itemForm).min(1, ROMANEIO_SEM_ITENS).superRefine(itensSemRepeticao),
+    /** The producer's NF-e keys (campo-chaves-nfe.tsx checks each one as it is added). */
+    chavesNfe: z.array(z.string()).optional(),
   })
   .superRefine((v, ctx) => {
     // Every date gets at least one item harvestable on it.
@@ -44,10 +46,12 @@ export type RomaneioForm = z.input<typeof formSchema>;
 
 /**
  * POST romaneio's body from the form: one romaneio per issue date (in date order), each with only the
- * items whose harvest window contains that date, all with the debt, producer and stalls chosen.
+ * items whose harvest window contains that date, all with the debt, producer and stalls chosen. The NF-e keys
+ * go with the first date's romaneio (the load that arrives now; another day's keys are added by a correction).
  */
 export function loteDoFormulario(v: RomaneioForm) {
-  return [...v.datas].sort().map((d) => ({
+  return [...v.datas].sort().map((d, k) => ({
+    ...(v.chavesNfe?.length ? { chavesNfe: k === 0 ? v.chavesNfe : [] } : {}),
     dataEmissao: d,
     divida: v.divida,
     pessoa: { id: v.pessoaId },

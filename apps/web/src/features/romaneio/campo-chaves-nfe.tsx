@@ -1,0 +1,104 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { formatChaveNfe, lerChaveNfe, mesDaChaveDepois, NFE_MAX_CHAVES, NFE_MSG, notaDaChave, problemaDaChave } from '@ceasa/shared';
+
+/** The camera reader and its barcode library: fetched only when the clerk asks for the camera. */
+const LeitorCamera = lazy(() => import('./leitor-camera'));
+
+/** Why a key may not be added (the shared rules, the earliest issue date's month, a key already in the list), or null. */
+export function recusaDaChave(chave: string, chaves: readonly string[], datas: readonly string[]): string | null {
+  const problema = problemaDaChave(chave);
+  if (problema) return problema;
+  const primeira = [...datas].sort()[0];
+  const mes = primeira ? mesDaChaveDepois(chave, primeira) : null;
+  if (mes) return mes;
+  if (chaves.includes(chave)) return NFE_MSG.repetida;
+  return chaves.length >= NFE_MAX_CHAVES ? NFE_MSG.maximo : null;
+}
+
+/**
+ * The producer's NF-e access keys (issue 31): typed, or read by a USB barcode reader (which types the 44 digits and
+ * Enter at full speed: Enter adds the key and never submits the form), or by the phone's camera ('Ler com a câmera').
+ * Each key is checked as it is added (the same rules the server applies) and listed with its invoice number and series.
+ */
+export function CampoChavesNfe(p: { value: string[]; onChange: (v: string[]) => void; datas: readonly string[]; erro?: string; disabled?: boolean }) {
+  const [aviso, setAviso] = useState<string>();
+  const [camera, setCamera] = useState(false);
+  const entrada = useRef<HTMLInputElement>(null);
+  // The keys as of the last change: a reader's keys arrive faster than the form re-renders.
+  const atuais = useRef(p.value);
+  atuais.current = p.value;
+  const adicionar = (texto: string) => {
+    const chave = lerChaveNfe(texto);
+    if (!chave) return;
+    const recusa = recusaDaChave(chave, atuais.current, p.datas);
+    setAviso(recusa ?? undefined);
+    if (recusa) return;
+    atuais.current = [...atuais.current, chave];
+    p.onChange(atuais.current);
+    if (entrada.current) entrada.current.value = '';
+  };
+  const erro = aviso ?? p.erro;
+  return (
+    <div className="field campo-chaves-nfe">
+      <label htmlFor="campo-chave-nfe">Chaves de acesso NF-e</label>
+      <div className="campo-chaves-nfe-entrada">
+        <InputText
+          id="campo-chave-nfe"
+          ref={entrada}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={60}
+          disabled={p.disabled}
+          placeholder="Digite ou leia os 44 dígitos e Enter"
+          aria-invalid={erro ? true : undefined}
+          aria-describedby={erro ? 'campo-chave-nfe-erro' : 'campo-chaves-nfe-lista'}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.ctrlKey || e.metaKey) return;
+            // The reader's Enter (or the clerk's): adds the key; the form is never sent from here.
+            e.preventDefault();
+            adicionar(e.currentTarget.value);
+          }}
+        />
+        <Button type="button" label="Adicionar" icon="pi pi-plus" outlined disabled={p.disabled} onClick={() => adicionar(entrada.current?.value ?? '')} />
+        <Button type="button" label="Ler com a câmera" icon="pi pi-camera" outlined disabled={p.disabled || camera} onClick={() => setCamera(true)} />
+      </div>
+      {camera && (
+        <Suspense fallback={<small className="muted">Abrindo a câmera...</small>}>
+          <LeitorCamera
+            aoLer={(chave) => {
+              setCamera(false);
+              adicionar(chave);
+            }}
+            aoFechar={() => setCamera(false)}
+          />
+        </Suspense>
+      )}
+      {erro && (
+        <small id="campo-chave-nfe-erro" className="p-error" role="alert">
+          {erro}
+        </small>
+      )}
+      <ul id="campo-chaves-nfe-lista" className="campo-chaves-nfe-lista" aria-live="polite" data-testid="chaves-nfe">
+        {p.value.map((c) => (
+          <li key={c}>
+            <span>
+              <strong>{notaDaChave(c)}</strong> <span className="muted">{formatChaveNfe(c)}</span>
+            </span>
+            <Button
+              type="button"
+              icon="pi pi-times"
+              size="small"
+              text
+              severity="secondary"
+              disabled={p.disabled}
+              aria-label={`Remover a chave ${formatChaveNfe(c)}`}
+              onClick={() => p.onChange(p.value.filter((x) => x !== c))}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
