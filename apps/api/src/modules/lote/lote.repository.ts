@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { carenciaRespeitada, codigoDoLote, cpfcnpjPublico, lerCodigoAleatorio, lerCodigoDoLote, type AplicacaoCarencia, type Lote } from '@ceasa/shared';
 import type { Db } from '../../db/client';
-import { ordemDoNumero } from '../pedra/pedra.service';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 import { aplicacoesDoItem } from '../romaneio/romaneio.service';
 
 /**

@@ -18,8 +18,8 @@ import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
 import { HttpError, naoEncontrado } from '../../lib/errors';
 import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
-import { comercializadaDoItem } from '../boletim/boletim.service';
-import { ordemDoNumero } from '../pedra/pedra.service';
+import { comercializadaDoItem } from '../boletim/boletim.repository';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 
 export const NAO_ENCONTRADO = 'Romaneio não encontrado';
 export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';

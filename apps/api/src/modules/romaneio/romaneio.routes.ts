@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,11 +19,10 @@ import {
   romaneioRecurso,
   romaneioRegistro,
 } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
-import { quem } from '../../plugins/auth';
-import { exigirDiasDeMercado } from '../feriado/feriado.service';
+import { quem } from '../../lib/audit';
+import { exigirDiasDeMercado } from '../calendario/calendario.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
@@ -35,7 +35,8 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  * romaneio per issue date, each on a market day), the quantity edit, the debt's batch, and the form's free stalls and
  * producer's bulletin items. The debt lookup (romaneio/divida/{numero}) lives in the divida module.
  */
-export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[]) {
+export default function romaneioRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const { diasDeMercado } = config.settings;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // POST and PUT: each issue date a market day (CEASA_DIAS_MERCADO's weekdays, the holidays and extra days of /feriado), as the gate form checks it.
   const diasDeMercadoDe = (corpos: { dataEmissao: string }[], campo: (i: number) => string) =>
