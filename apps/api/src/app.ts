@@ -18,7 +18,7 @@ import { registerInteracao } from './identity/realm-interacao';
 import { criarProvedor } from './identity/provedor';
 import { chavesDeCookie } from './identity/provedor-modelos';
 import { loginThrottle } from './identity/throttle';
-import { registerModules } from './modules';
+import { modulos } from './modules';
 import { registerAuth } from './plugins/auth';
 import { criarAtalhoPublico } from './plugins/atalho-publico';
 import { registerAvisosDeEscrita } from './plugins/avisos-de-escrita';
@@ -119,7 +119,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerInteracao(realm, ctx, provedor);
     });
   }
-  await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  const registrarModulos = await modulos();
+  await app.register(async (api) => registrarModulos(api, ctx), { prefix: '/api' });
   if (opts.web !== false) await registerStatic(app);
   else app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
   return app;

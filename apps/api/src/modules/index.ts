@@ -33,10 +33,12 @@ export function arquivosDeRotas(): { pasta: string; arquivo: string }[] {
  * `arquivosDeRotas` finds; then the list and CRUD routes of every flat resource (`api.plano` in its
  * declaration), with the rules (`RegrasDoRecurso`) a `*.regras.ts` of its module gives. The imports are
  * template literals, so esbuild bundles every file they can name and the compiled server finds the same ones.
- * Fastify's router picks a route by its path, not by the order it was added (a static segment wins over
+ * Imported before the server registers them (`modulos()`), so a slow import does not count against Fastify's
+ * plugin start time. Fastify's router picks a route by its path, not by the order it was added (a static segment wins over
  * `:id`); no module adds hooks, so the order only orders the OpenAPI document.
  */
-export async function registerModules(app: FastifyInstance, ctx: AppContext) {
+export async function carregarModulos(): Promise<(app: FastifyInstance, ctx: AppContext) => void> {
+  const rotas: RotasDoModulo[] = [];
   const regras = new Map<string, RegrasDoRecurso>();
   for (const { pasta, arquivo } of arquivosDeRotas()) {
     if (arquivo.endsWith('.regras.ts')) {
@@ -46,7 +48,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
     }
     const nome = arquivo.slice(0, -'.routes.ts'.length);
     const m: { default: RotasDoModulo } = pasta ? await import(`./${pasta}/${nome}.routes.ts`) : await import(`../identity/${nome}.routes.ts`);
-    m.default(app, ctx);
+    rotas.push(m.default);
   }
-  for (const recurso of RECURSOS.filter((r) => r.api?.plano)) rotasDoRecursoPlano(app, ctx.db, recurso, regras.get(recurso.rota));
+  return (app, ctx) => {
+    for (const r of rotas) r(app, ctx);
+    for (const recurso of RECURSOS.filter((r) => r.api?.plano)) rotasDoRecursoPlano(app, ctx.db, recurso, regras.get(recurso.rota));
+  };
 }
+
+/** The modules, imported once per process (before a server's plugins start: Fastify times a plugin's start). */
+let carregados: ReturnType<typeof carregarModulos> | undefined;
+export const modulos = () => (carregados ??= carregarModulos());
