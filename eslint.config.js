@@ -85,9 +85,11 @@ export default tseslint.config(
   },
   // A component's test may drive it through a real screen of a feature.
   { files: ['apps/web/src/**/*.test.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': 'off' } },
-  // API modules: another module (or db/, lib/, identity/…) reaches a module only through its
-  // `<modulo>.service.ts`, never its repository or routes; lib/ knows no module. The registry
-  // modules/index.ts mounts every module's routes. A module's tests may look inside other modules.
+  // API modules: another module (or identity/, plugins/, app.ts…) reaches a module only through its
+  // `<modulo>.repository.ts` (queries) or `<modulo>.service.ts` (rules), never its routes or helpers;
+  // lib/ and db/ know no module, plugin nor identity; identity/ does not import context.ts (which imports
+  // identity's types: no circle). modules/index.ts finds the routes files by their folders.
+  // A module's tests may look inside other modules.
   {
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts'],
@@ -99,10 +101,21 @@ export default tseslint.config(
             ...modulos.map((m) => ({
               target: [...modulos.filter((o) => o !== m).map((o) => `${MODULES}/${o}`), ...foraDosModulos],
               from: `${MODULES}/${m}`,
-              except: [`./${m}.service.ts`],
-              message: `Fora do módulo ${m}, use só o que ${m}/${m}.service.ts exporta (docs/arquitetura.md).`,
+              except: [`./${m}.repository.ts`, `./${m}.service.ts`],
+              message: `Fora do módulo ${m}, use só ${m}/${m}.repository.ts (consultas) ou ${m}/${m}.service.ts (regras) (docs/arquitetura.md).`,
             })),
             { target: `${API_SRC}/lib`, from: MODULES, message: 'lib/ é genérico: não conhece nenhum módulo.' },
+            {
+              target: [`${API_SRC}/lib`, `${API_SRC}/db`],
+              from: [`${API_SRC}/plugins`, `${API_SRC}/identity`, `${API_SRC}/app.ts`, `${API_SRC}/server.ts`, `${API_SRC}/context.ts`],
+              message: 'lib/ e db/ são a base: não importam plugins/, identity/, app.ts nem context.ts (a seta não volta para cima).',
+            },
+            { target: `${API_SRC}/db`, from: MODULES, message: 'db/ é a base: não conhece nenhum módulo.' },
+            {
+              target: `${API_SRC}/identity`,
+              from: `${API_SRC}/context.ts`,
+              message: 'identity/ usa o seu ContextoDaIdentidade (identity/contexto.ts): context.ts importa identity/, a volta seria um círculo.',
+            },
           ],
         },
       ],

@@ -1,19 +1,14 @@
-import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import type { ProvedorExterno } from './identity/externo';
-import type { Keys } from './identity/keys';
-import type { Mailer } from './identity/mail';
-import type { Avisos } from './lib/avisos';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client';
+import type { ContextoDaIdentidade } from './identity/contexto';
 
 /** What route modules receive: the database, the configuration and the shared services. */
-export interface AppContext {
-  db: Db;
+export interface AppContext extends ContextoDaIdentidade {
   database: Database;
-  config: Config;
-  keys: Keys;
-  mailer: Mailer;
-  /** Notices between the servers of one database (lib/avisos.ts). */
-  avisos: Avisos;
-  /** The municipality's OpenID Connect provider, in external identity mode (OIDC_ISSUER); undefined otherwise. */
-  oidcExterno?: ProvedorExterno;
 }
+
+/**
+ * The one shape of a module's routes: the default export of every `modules/<modulo>/*.routes.ts` and
+ * `identity/*.routes.ts`, registered under /api by the folder it lives in (modules/index.ts).
+ */
+export type RotasDoModulo = (app: FastifyInstance, ctx: AppContext) => void;

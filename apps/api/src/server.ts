@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { emDesenvolvimento } from './config';
+import { avisoSemPublicUrl, emDesenvolvimento } from './config';
 import { manterPglite } from './db/client';
 import { linhaDoAdminInicial } from './db/seed/reference';
-import { avisoSemPublicUrl } from './modules/config/config.service';
 
 /** A whole stop (requests in flight, the database, the exit) takes at most this long: the README's promise. */
 const PARADA_MAXIMA_MS = 10_000;

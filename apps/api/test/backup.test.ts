@@ -17,7 +17,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { DERIVADAS, FORA_DO_BACKUP, MSG_CHAVES_NOVAS } from '../src/db/backup';
 import { fotoPessoa } from '../src/db/schema';
-import { fotoStorage } from '../src/modules/ftp/ftp.service';
+import { fotoStorage } from '../src/db/fotos';
 import { call, tokenFor } from './helpers';
 
 const raiz = path.resolve(import.meta.dirname, '../../..');

@@ -15,22 +15,30 @@ async function recusas(arquivo: string, importacao: string, regra = 'import-x/no
 }
 
 describe('camadas guardadas pelo lint', () => {
-  it('um módulo da API usa outro só pelo seu service', { timeout: 120_000 }, async () => {
+  it('um módulo da API usa outro só pelo seu repositório ou service', { timeout: 120_000 }, async () => {
     const romaneio = 'apps/api/src/modules/romaneio/novo.ts';
-    expect(await recusas(romaneio, '../pedra/pedra.repository')).toEqual([expect.stringContaining('pedra/pedra.service.ts')]);
-    expect(await recusas(romaneio, '../boletim/boletim.repository')).toHaveLength(1);
-    expect(await recusas(romaneio, '../boletim/boletim.routes')).toHaveLength(1);
-    expect(await recusas(romaneio, '../pedra/pedra.service')).toEqual([]);
+    expect(await recusas(romaneio, '../pedra/pedra.repository')).toEqual([]);
+    expect(await recusas(romaneio, '../boletim/boletim.routes')).toEqual([expect.stringContaining('boletim/boletim.repository.ts (consultas)')]);
+    expect(await recusas(romaneio, '../divida/provider')).toHaveLength(1);
+    expect(await recusas(romaneio, '../calendario/calendario.service')).toEqual([]);
     expect(await recusas(romaneio, './romaneio.repository')).toEqual([]);
-    expect(await recusas('apps/api/src/modules/precos/novo.ts', '../produto/produto.repository')).toHaveLength(1);
-    expect(await recusas('apps/api/src/modules/ftp/novo.ts', '../pessoa/pessoa.repository')).toHaveLength(1);
-    expect(await recusas('apps/api/src/modules/pessoa/novo.ts', '../ftp/storage')).toHaveLength(1);
-    // Outside the modules too (the backup uses the photos' storage through ftp's service).
-    expect(await recusas('apps/api/src/db/novo.ts', '../modules/ftp/storage')).toHaveLength(1);
-    expect(await recusas('apps/api/src/db/novo.ts', '../modules/ftp/ftp.service')).toEqual([]);
+    expect(await recusas('apps/api/src/modules/pessoa/novo.ts', '../ftp/ftp.routes')).toHaveLength(1);
     // A module's tests may look inside another module.
-    expect(await recusas('apps/api/src/modules/pessoa/novo.test.ts', '../ftp/storage')).toEqual([]);
+    expect(await recusas('apps/api/src/modules/pessoa/novo.test.ts', '../ftp/ftp.routes')).toEqual([]);
   });
+
+  it(
+    'nenhuma seta volta para cima: lib/ e db/ não importam módulos, plugins/ nem identity/; identity/ não importa context.ts',
+    { timeout: 120_000 },
+    async () => {
+      expect(await recusas('apps/api/src/lib/novo.ts', '../plugins/auth')).toEqual([expect.stringContaining('a seta não volta para cima')]);
+      expect(await recusas('apps/api/src/db/novo.ts', '../modules/pessoa/pessoa.repository')).toEqual([expect.stringContaining('db/ é a base')]);
+      expect(await recusas('apps/api/src/db/novo.ts', '../identity/keys')).toHaveLength(1);
+      expect(await recusas('apps/api/src/identity/novo.ts', '../context')).toEqual([expect.stringContaining('ContextoDaIdentidade')]);
+      expect(await recusas('apps/api/src/identity/novo.ts', './contexto')).toEqual([]);
+      expect(await recusas('apps/api/src/lib/novo.ts', '../db/client')).toEqual([]);
+    },
+  );
 
   it('uma rota da API não escreve SQL: só o repositório do módulo', { timeout: 120_000 }, async () => {
     const regra = '@typescript-eslint/no-restricted-imports';
@@ -43,7 +51,7 @@ describe('camadas guardadas pelo lint', () => {
   });
 
   it('lib/ da API não conhece nenhum módulo', { timeout: 120_000 }, async () => {
-    expect(await recusas('apps/api/src/lib/novo.ts', '../modules/boletim/boletim.service')).toEqual([expect.stringContaining('lib/ é genérico')]);
+    expect(await recusas('apps/api/src/lib/novo.ts', '../modules/boletim/boletim.repository')).toEqual([expect.stringContaining('lib/ é genérico')]);
   });
 
   it('features, components/ e lib/ do web não importam o app/', { timeout: 120_000 }, async () => {

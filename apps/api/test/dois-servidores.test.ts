@@ -11,7 +11,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { chaves, sessoes, usuarios } from '../src/db/schema';
 import { avisosLocais } from '../src/lib/avisos';
-import { fotoStorage } from '../src/modules/ftp/ftp.service';
+import { fotoStorage } from '../src/db/fotos';
 import { build, call } from './helpers';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

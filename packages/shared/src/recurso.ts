@@ -36,6 +36,13 @@ export interface Recurso {
     remover?: boolean;
     /** OpenAPI tag (defaults to the menu label). */
     tag?: string;
+    /**
+     * A flat resource: its rules are this declaration. The API makes its list and CRUD routes from it and
+     * from the table of the same name (apps/api `lib/recurso-da-tabela.ts`), with no module files of its own.
+     */
+    plano?: boolean;
+    /** The 409 of each unique index of its table (index name → message and the fields it names). */
+    unicos?: Record<string, { mensagem: string; campos: string[] }>;
   };
   /** Default sort of the list, on the server and on the screen. */
   ordem?: { campo: string; dir: SortDir };

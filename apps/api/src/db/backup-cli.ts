@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
-import { importarFotosDaPasta } from '../modules/ftp/ftp.service';
+import { importarFotosDaPasta } from './fotos';
 import { openDatabase, type Database } from './client';
 import { PastaEmUso } from './trava-da-pasta';
 import { ErroDeBackup, fazerBackup, MSG_CHAVES_NOVAS, restaurar, type ResumoBackup } from './backup';

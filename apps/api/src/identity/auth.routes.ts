@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { novaSenhaInput, registerInput, resetInput } from '@ceasa/shared';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
 import { badRequest, conflict, HttpError } from '../lib/errors';
@@ -21,7 +21,7 @@ export const MSG_EMAIL_INEXISTENTE = 'Email inexistente...';
  * Self-service account routes under /api/auth (public): register, ask for a reset link, and set a
  * new password from that link. No admin credential ever reaches the browser.
  */
-export function registerAuthApi(app: FastifyInstance, ctx: AppContext) {
+export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIdentidade) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Conta'];

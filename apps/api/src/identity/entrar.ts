@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import { usuarios } from '../db/schema';
 import { ESCOPO_API, issuerDo } from './keys';
 import { verificarSenha } from './passwords';
@@ -15,7 +15,7 @@ export type Entrada =
  * A sign-in with e-mail and password from `ip`, throttled (throttle.ts): opens a session on success.
  * Shared by the OpenID Connect password grant and the web app's own sign-in (sessao-web.routes.ts).
  */
-export async function entrarComSenha(ctx: AppContext, ip: string, emailInformado: string | undefined, senha: string | undefined): Promise<Entrada> {
+export async function entrarComSenha(ctx: ContextoDaIdentidade, ip: string, emailInformado: string | undefined, senha: string | undefined): Promise<Entrada> {
   const email = emailInformado?.trim().toLowerCase();
   if (!email || !senha || email.length > 320 || senha.length > 1000) return { ok: false, status: 401, message: MSG_CREDENCIAIS };
   const throttle = loginThrottle(ctx);
@@ -57,6 +57,6 @@ export function claimsDeAcesso(usuario: Pick<UsuarioRow, 'id' | 'email' | 'nome'
 const ESCOPOS_WEB = `openid profile email ${ESCOPO_API}`;
 
 /** A signed access token for the session (ACCESS_TOKEN_TTL, 5 minutes by default), with the user's roles as Keycloak carries them. */
-export function accessToken(ctx: AppContext, usuario: UsuarioRow, sessao: SessaoRow) {
+export function accessToken(ctx: ContextoDaIdentidade, usuario: UsuarioRow, sessao: SessaoRow) {
   return ctx.keys.sign(claimsDeAcesso(usuario, sessao.id, ESCOPOS_WEB));
 }

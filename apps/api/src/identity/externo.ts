@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import * as client from 'openid-client';
 import { ROLES } from '@ceasa/shared/papeis';
-import { enderecoPublico, type OidcExterno } from '../config';
-import type { AppContext } from '../context';
+import { enderecoPublico, type Config, type OidcExterno } from '../config';
 import type { Db } from '../db/client';
 import { identidadesExternas, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
@@ -207,10 +206,10 @@ export function registrarIdentidadeDesligada(app: FastifyInstance) {
 }
 
 /** Where the provider sends the browser after its sign-out (registered there as a post-logout redirect URI). */
-export const posSaida = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}/`;
+export const posSaida = (ctx: { config: Config }) => `${enderecoPublico(ctx.config)}/`;
 
 /** The provider's end-session address for this ID token (RP-initiated logout), or null when it has none or is unreachable. */
-export async function enderecoDeSaida(ctx: Pick<AppContext, 'config'>, provedor: ProvedorExterno, idToken: string): Promise<string | null> {
+export async function enderecoDeSaida(ctx: { config: Config }, provedor: ProvedorExterno, idToken: string): Promise<string | null> {
   try {
     const cfg = await provedor.configuracao();
     if (!cfg.serverMetadata().end_session_endpoint) return null;

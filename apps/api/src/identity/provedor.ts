@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { enderecoPublico } from '../config';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import { chaves, usuarios } from '../db/schema';
 import { claimsDeAcesso } from './entrar';
 import { ALG, audienciaDaApi, ESCOPO_API, issuerDo, REALM } from './keys';
@@ -14,7 +14,7 @@ import { sessaoAberta } from './tokens';
 export const BASE = `/realms/${REALM}`;
 /** Keycloak's paths, relative to the issuer. */
 const OIDC = '/protocol/openid-connect';
-/** The page of ours where a person signs in for another system (identity/interacao.routes.ts). */
+/** The page of ours where a person signs in for another system (identity/realm-interacao.ts). */
 export const CAMINHO_INTERACAO = `${BASE}/interacao`;
 /** The script that sends the logout confirmation by itself (the site's CSP allows no inline script). */
 export const SCRIPT_SAIR = `${BASE}/sair.js`;
@@ -80,9 +80,9 @@ const BOTAO = 'style="background:#2e7d32;color:#fff;border:0;border-radius:6px;p
  * - a revoked session or a disabled account makes findAccount answer nothing: refresh and code
  *   exchange then fail with invalid_grant.
  * The web app's own client `ceasa-web` (password and refresh_token grants) stays on the hand-written
- * handler of identity.routes.ts, whose answers the contract fixes (docs/decisions/0113).
+ * handler of identity/realm.ts, whose answers the contract fixes (docs/decisions/0113).
  */
-export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoRevogarSessao: () => void) {
+export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: string[], aoRevogarSessao: () => void) {
   const { db, config } = ctx;
   const issuer = issuerDo(ctx);
   const api = audienciaDaApi(ctx);
@@ -178,7 +178,7 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
     // revokes the grant (oidc-provider) and so the session (provedor-modelos.ts).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    // The product's own clients: no consent screen (the grant is made at sign-in, identity/interacao.routes.ts).
+    // The product's own clients: no consent screen (the grant is made at sign-in, identity/realm-interacao.ts).
     loadExistingGrant: async (kctx) => {
       const grantId = kctx.oidc.result?.consent?.grantId || kctx.oidc.session!.grantIdFor(kctx.oidc.client!.clientId);
       const grant = grantId ? await kctx.oidc.provider.Grant.find(grantId) : undefined;
@@ -246,7 +246,7 @@ export async function criarProvedor(ctx: AppContext, chavesCookie: string[], aoR
         .replace('<button autofocus type="submit">Continue</button>', '<button autofocus type="submit">Continuar</button>');
     }
   });
-  // The password grant is served for the web app's client by identity.routes.ts before a request gets
+  // The password grant is served for the web app's client by identity/realm.ts before a request gets
   // here; registered so discovery lists it. No client of OIDC_CLIENTS may use it (their grant_types are
   // authorization_code and refresh_token: oidc-provider answers unauthorized_client before this runs).
   provider.registerGrantType(

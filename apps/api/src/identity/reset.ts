@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { enderecoPublico } from '../config';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import type { Tx } from '../db/client';
 import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
@@ -14,7 +14,7 @@ export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e
  * Makes a single-use reset link (earlier unused links of the account stop working), records it in
  * the audit trail, then mails it. The mail goes out after the commit (PGlite is one connection).
  */
-export async function enviarReset(ctx: AppContext, req: FastifyRequest, usuario: UsuarioRow, quem: string) {
+export async function enviarReset(ctx: ContextoDaIdentidade, req: FastifyRequest, usuario: UsuarioRow, quem: string) {
   const token = tokenAleatorio();
   const agora = new Date();
   await ctx.db.transaction(async (tx) => {

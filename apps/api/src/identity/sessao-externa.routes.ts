@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { enderecoPublico, servidoPorHttps } from '../config';
-import type { AppContext } from '../context';
-import { identificar, ProvedorIndisponivel, sincronizarUsuario, type Claims, type ProvedorExterno } from './externo';
+import type { ContextoDaIdentidade } from './contexto';
+import { identificar, ProvedorIndisponivel, sincronizarUsuario, type Claims } from './externo';
 import { CAMINHO_SESSAO, guardarCookiesDaSessao } from './sessao-web.routes';
 import { abrirSessao } from './tokens';
 
@@ -16,14 +16,18 @@ const FLUXO_S = 600;
 export type ErroDeEntrada = 'cancelado' | 'expirado' | 'falhou' | 'indisponivel' | 'desativado' | 'sem-email' | 'email-nao-verificado' | 'email-em-uso';
 
 /** The redirect URI registered at the provider: from configuration (PUBLIC_URL), never from request headers. */
-export const redirectUri = (ctx: Pick<AppContext, 'config'>) => `${enderecoPublico(ctx.config)}${CAMINHO_CALLBACK}`;
+export const redirectUri = (ctx: Pick<ContextoDaIdentidade, 'config'>) => `${enderecoPublico(ctx.config)}${CAMINHO_CALLBACK}`;
 /**
  * External identity mode (docs/decisions/0118-modo-de-identidade-externo.md): the authorization code flow with
  * PKCE, done by the server with openid-client. `entrar` sends the browser to the provider; `callback` trades the
  * code, validates the ID token, creates or updates the user by e-mail and opens the product's own session (the
  * same cookie the web app refreshes), then sends the browser to the sign-in page, which loads the session.
+ * Registered only in that mode (with OIDC_ISSUER).
  */
-export function sessaoExternaRoutes(app: FastifyInstance, ctx: AppContext, provedor: ProvedorExterno) {
+export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  // Only in external identity mode (OIDC_ISSUER).
+  const provedor = ctx.oidcExterno;
+  if (!provedor) return;
   const tags = ['Conta'];
   const acesso = 'publico' as const;
   const base = enderecoPublico(ctx.config);

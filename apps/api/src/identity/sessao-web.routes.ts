@@ -3,11 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginInput } from '@ceasa/shared';
 import { enderecoPublico, servidoPorHttps } from '../config';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import { usuarios } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { accessToken, entrarComSenha } from './entrar';
-import { MSG_SESSAO } from './identity.routes';
+import { MSG_SESSAO } from './realm';
 import { enderecoDeSaida } from './externo';
 import { revogarPorRefresh, rotacionar, type SessaoRow, type UsuarioRow } from './tokens';
 
@@ -22,21 +22,21 @@ const MSG_ORIGEM = 'Requisição recusada: ela não veio das telas do sistema.';
 export const MSG_ENTRADA_EXTERNA = 'Neste sistema a entrada é pelo provedor de identidade do município: use o botão Entrar, sem senha aqui.';
 
 /** In external identity mode (OIDC_ISSUER) the product's own passwords are off: a pt-BR 400 (decision 0118). */
-export function semSenhaNoModoExterno(ctx: AppContext) {
+export function semSenhaNoModoExterno(ctx: ContextoDaIdentidade) {
   return async () => {
     if (ctx.config.oidc) throw new HttpError(400, MSG_ENTRADA_EXTERNA);
   };
 }
 
 /**
- * The CSRF check of every sign-in endpoint a page of ours posts to (here and identity/interacao.routes.ts): the
+ * The CSRF check of every sign-in endpoint a page of ours posts to (here and identity/realm-interacao.ts): the
  * custom header, an Origin of this site and, when the browser sends it, Sec-Fetch-Site same-origin. Every browser
  * sends Origin on a POST fetch: one without it did not come from the app's pages
  * (docs/decisions/0079-limites-contra-abuso.md). "This site" is PUBLIC_URL's origin (or the address the server
  * was started with) and those of ALLOWED_ORIGINS: never one derived from the request's Host, which the caller
  * writes (docs/decisions/0157). A refusal is a pt-BR 400.
  */
-export function verificadorDeOrigem(config: AppContext['config']) {
+export function verificadorDeOrigem(config: ContextoDaIdentidade['config']) {
   const permitidas = new Set([new URL(enderecoPublico(config)).origin, ...(config.allowedOrigins ?? [])]);
   return (req: FastifyRequest) => {
     const origem = req.headers.origin;
@@ -47,7 +47,7 @@ export function verificadorDeOrigem(config: AppContext['config']) {
 }
 
 /** The session's refresh-token cookie (and, after an external sign-in, the ID token's) for `sessao`. */
-export function guardarCookiesDaSessao(reply: FastifyReply, config: AppContext['config'], sessao: SessaoRow, refreshToken: string, idToken?: string) {
+export function guardarCookiesDaSessao(reply: FastifyReply, config: ContextoDaIdentidade['config'], sessao: SessaoRow, refreshToken: string, idToken?: string) {
   const opcoes = { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: servidoPorHttps(config), expires: sessao.expiraEm } as const;
   reply.setCookie(COOKIE_REFRESH, refreshToken, opcoes);
   if (idToken) reply.setCookie(COOKIE_ID_TOKEN, idToken, opcoes);
@@ -62,7 +62,7 @@ export function guardarCookiesDaSessao(reply: FastifyReply, config: AppContext['
  * standard answers for other clients.
  */
 /** Registered under /api (the paths below are relative to it). */
-export function sessaoWebRoutes(app: FastifyInstance, ctx: AppContext) {
+export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Conta'];
   const acesso = 'publico' as const;

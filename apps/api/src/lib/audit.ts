@@ -1,5 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { logs } from '../db/schema';
 import type { Tx } from '../db/client';
+
+/** The acting user's e-mail for the audit trail (routes behind a permission always have one; plugins/auth.ts sets `usuario`). */
+export const quem = (req: FastifyRequest) => req.usuario?.email ?? 'anônimo';
 
 export type AcaoLog = 'INSERT' | 'UPDATE' | 'DELETE';
 

@@ -1,9 +1,12 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { getTableColumns, is, sql } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Recurso } from '@ceasa/shared';
 import type { Db } from '../db/client';
+import * as schema from '../db/schema';
 import { repositorioPadrao, type Unico } from './crud';
 import { listRowOrThrow, type FilterKind, type ListSpec } from './list';
+import { recursoRoutes } from './routes';
 
 /** How a list filters a column, by its type: texts accent-insensitive, dates by day, numbers as digits. */
 const FILTRO: Record<string, FilterKind> = {
@@ -29,20 +32,55 @@ export function listaDaTabela<Row>(table: PgTable, ordem: Recurso['ordem']): Lis
   };
 }
 
+type TabelaComId = PgTable & { id: PgColumn };
+
+/** The table of a flat resource: the `db/schema` export named as its route ('feriado' → `feriado`). */
+export function tabelaDoRecurso(recurso: Pick<Recurso, 'rota'>): TabelaComId {
+  const t = (schema as Record<string, unknown>)[recurso.rota];
+  if (!is(t, PgTable) || !('id' in t)) throw new Error(`${recurso.rota}: recurso plano sem tabela '${recurso.rota}' (com id) em db/schema`);
+  return t as TabelaComId;
+}
+
 /**
  * A flat resource's repository straight from its declaration and its table (docs/adding-a-resource.md):
  * the list of its columns and the generic repository (audited under the route name with a capital,
- * 'Feriado'; `unicos` the 409s of its unique indexes). Its routes file passes both to `recursoRoutes`.
+ * 'Feriado'; the declaration's `unicos` are the 409s of its unique indexes).
  */
-export function repositorioDaTabela(db: Db, recurso: Recurso, table: PgTable & { id: PgColumn }, o: { unicos?: Record<string, Unico> } = {}) {
+export function repositorioDaTabela(db: Db, recurso: Recurso, table: TabelaComId = tabelaDoRecurso(recurso), o: { unicos?: Record<string, Unico> } = {}) {
   const lista = listaDaTabela<Record<string, unknown>>(table, recurso.ordem);
   const naoEncontrado = recurso.rotulos?.naoEncontrado ?? '';
   const repo = repositorioPadrao(db, {
     table,
     cadastro: recurso.rota.charAt(0).toUpperCase() + recurso.rota.slice(1),
     naoEncontrado,
-    unicos: o.unicos,
+    unicos: o.unicos ?? recurso.api?.unicos,
     ler: (t, id) => listRowOrThrow(t, lista, id, naoEncontrado),
   });
   return { lista, repo };
+}
+
+/** What a flat resource adds to its generic routes, in a file of its module folder (`<modulo>.regras.ts`). */
+export interface RegrasDoRecurso {
+  recurso: Pick<Recurso, 'rota'>;
+  /** Runs after a create or an update; its answer is the route's (e.g. the record with a warning). */
+  depoisDeGravar?: (db: Db, registro: Record<string, unknown>) => Promise<Record<string, unknown>>;
+}
+
+/**
+ * The list and CRUD routes of a declared flat resource (`api.plano`), from its declaration and its table;
+ * `regras` the module's additions, if it has any.
+ */
+export function rotasDoRecursoPlano(app: FastifyInstance, db: Db, recurso: Recurso, regras?: RegrasDoRecurso) {
+  const { lista, repo } = repositorioDaTabela(db, recurso);
+  const depois = regras?.depoisDeGravar;
+  recursoRoutes(app, db, recurso, {
+    lista,
+    repo: depois
+      ? {
+          ...repo,
+          inserir: async (u: string, i: Record<string, unknown>) => depois(db, await repo.inserir(u, i)),
+          alterar: async (u: string, id: number, i: Record<string, unknown>) => depois(db, await repo.alterar(u, id, i)),
+        }
+      : repo,
+  });
 }

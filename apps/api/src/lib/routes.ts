@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import { idDoCorpo, idParam, pageQuery, pageSchema, parseSort, searchTermQuery, sortPath, type Page, type Recurso } from '@ceasa/shared';
 import type { Db } from '../db/client';
-import { quem } from '../plugins/auth';
+import { quem } from './audit';
 import { listPage, type ListParams, type ListSpec } from './list';
 
 /**

@@ -1,70 +1,61 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { registerAuthApi } from '../identity/auth.routes';
-import { sessaoExternaRoutes } from '../identity/sessao-externa.routes';
-import { sessaoWebRoutes } from '../identity/sessao-web.routes';
-import { usuariosRoutes } from './usuarios/usuarios.routes';
-import grupoPermissoesRoutes from './permissoes/permissoes.routes';
-import configRoutes from './config/config.routes';
-import healthRoutes from './health/health.routes';
-import logsRoutes from './logs/logs.routes';
-import municipioRoutes from './municipio/municipio.routes';
-import feriadoRoutes from './feriado/feriado.routes';
-import rotasRoutes from './rotas/rotas.routes';
-import produtoGrupoRoutes from './produto-grupo/produto-grupo.routes';
-import produtoRoutes from './produto/produto.routes';
-import precosRoutes from './precos/precos.routes';
-import vafRoutes from './vaf/vaf.routes';
-import pessoaRoutes from './pessoa/pessoa.routes';
-import ftpRoutes from './ftp/ftp.routes';
-import propriedadeRoutes from './propriedade/propriedade.routes';
-import pedraRoutes from './pedra/pedra.routes';
-import estacionamentoRoutes from './estacionamento/estacionamento.routes';
-import dividaRoutes from './divida/divida.routes';
-import boletimRoutes from './boletim/boletim.routes';
-import cadernoRoutes from './caderno/caderno.routes';
-import lojaRoutes from './loja/loja.routes';
-import cotacaoRoutes from './cotacao/cotacao.routes';
-import romaneioRoutes from './romaneio/romaneio.routes';
-import loteRoutes from './lote/lote.routes';
-import recallRoutes from './recall/recall.routes';
-import dadosAbertosRoutes from './dados-abertos/dados-abertos.routes';
-import ofertaRoutes from './oferta/oferta.routes';
-import fechamentoRoutes from './fechamento/fechamento.routes';
-import inspecaoRoutes from './inspecao/inspecao.routes';
+import { RECURSOS } from '@ceasa/shared';
+import type { AppContext, RotasDoModulo } from '../context';
+import { rotasDoRecursoPlano, type RegrasDoRecurso } from '../lib/recurso-da-tabela';
 
-/** Every resource's routes, registered under /api. One line per resource. */
-export function registerModules(app: FastifyInstance, ctx: AppContext) {
-  healthRoutes(app, ctx.database);
-  configRoutes(app, ctx.config);
-  registerAuthApi(app, ctx);
-  sessaoWebRoutes(app, ctx);
-  if (ctx.oidcExterno) sessaoExternaRoutes(app, ctx, ctx.oidcExterno);
-  usuariosRoutes(app, ctx);
-  municipioRoutes(app, ctx.db);
-  feriadoRoutes(app, ctx.db);
-  rotasRoutes(app, ctx.db);
-  grupoPermissoesRoutes(app, ctx.db);
-  logsRoutes(app, ctx.db);
-  produtoGrupoRoutes(app, ctx.db);
-  produtoRoutes(app, ctx.db);
-  precosRoutes(app, ctx.db, ctx.config.cotacaoPublicacao);
-  vafRoutes(app, ctx.db);
-  pessoaRoutes(app, ctx);
-  ftpRoutes(app, ctx);
-  propriedadeRoutes(app, ctx.db);
-  pedraRoutes(app, ctx.db);
-  estacionamentoRoutes(app, ctx.db);
-  dividaRoutes(app, ctx);
-  boletimRoutes(app, ctx.db);
-  cadernoRoutes(app, ctx.db);
-  lojaRoutes(app, ctx.db);
-  cotacaoRoutes(app, ctx.db);
-  romaneioRoutes(app, ctx);
-  fechamentoRoutes(app, ctx.db, ctx.config.settings.diasDeMercado);
-  loteRoutes(app, ctx.db, ctx.config);
-  recallRoutes(app, ctx.db);
-  dadosAbertosRoutes(app, ctx.db);
-  ofertaRoutes(app, ctx.db);
-  inspecaoRoutes(app, ctx);
+/** A module's routes (`*.routes.ts`) and a flat resource's rules (`*.regras.ts`). */
+const ARQUIVO = /^[a-z0-9-]+\.(routes|regras)\.ts$/;
+const rotasDa = (pasta: URL) =>
+  readdirSync(fileURLToPath(pasta))
+    .filter((f) => ARQUIVO.test(f))
+    .sort();
+
+/**
+ * The routes and rules files, found by the folders they live in (no hand list): identity's `*.routes.ts`,
+ * then each module folder's `*.routes.ts` and `*.regras.ts`, folders and files in alphabetical order. Read from the sources' folders, also by the
+ * compiled server (its `import.meta.url` is the source file's: scripts/build-se-mudou.mjs).
+ */
+export function arquivosDeRotas(): { pasta: string; arquivo: string }[] {
+  const identidade = rotasDa(new URL('../identity/', import.meta.url))
+    .filter((f) => f.endsWith('.routes.ts'))
+    .map((arquivo) => ({ pasta: '', arquivo }));
+  const pastas = readdirSync(fileURLToPath(new URL('./', import.meta.url)), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  return [...identidade, ...pastas.flatMap((pasta) => rotasDa(new URL(`./${pasta}/`, import.meta.url)).map((arquivo) => ({ pasta, arquivo })))];
 }
+
+/**
+ * Every module's routes, registered under /api: the default export, `(app, ctx)`, of each routes file
+ * `arquivosDeRotas` finds; then the list and CRUD routes of every flat resource (`api.plano` in its
+ * declaration), with the rules (`RegrasDoRecurso`) a `*.regras.ts` of its module gives. The imports are
+ * template literals, so esbuild bundles every file they can name and the compiled server finds the same ones.
+ * Imported before the server registers them (`modulos()`), so a slow import does not count against Fastify's
+ * plugin start time. Fastify's router picks a route by its path, not by the order it was added (a static segment wins over
+ * `:id`); no module adds hooks, so the order only orders the OpenAPI document.
+ */
+export async function carregarModulos(): Promise<(app: FastifyInstance, ctx: AppContext) => void> {
+  const rotas: RotasDoModulo[] = [];
+  const regras = new Map<string, RegrasDoRecurso>();
+  for (const { pasta, arquivo } of arquivosDeRotas()) {
+    if (arquivo.endsWith('.regras.ts')) {
+      const r: { default: RegrasDoRecurso } = await import(`./${pasta}/${arquivo.slice(0, -'.regras.ts'.length)}.regras.ts`);
+      regras.set(r.default.recurso.rota, r.default);
+      continue;
+    }
+    const nome = arquivo.slice(0, -'.routes.ts'.length);
+    const m: { default: RotasDoModulo } = pasta ? await import(`./${pasta}/${nome}.routes.ts`) : await import(`../identity/${nome}.routes.ts`);
+    rotas.push(m.default);
+  }
+  return (app, ctx) => {
+    for (const r of rotas) r(app, ctx);
+    for (const recurso of RECURSOS.filter((r) => r.api?.plano)) rotasDoRecursoPlano(app, ctx.db, recurso, regras.get(recurso.rota));
+  };
+}
+
+/** The modules, imported once per process (before a server's plugins start: Fastify times a plugin's start). */
+let carregados: ReturnType<typeof carregarModulos> | undefined;
+export const modulos = () => (carregados ??= carregarModulos());

@@ -236,6 +236,3 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
       );
   });
 }
-
-/** The acting user's e-mail for the audit trail (routes behind a permission always have one). */
-export const quem = (req: FastifyRequest) => req.usuario?.email ?? 'anônimo';

@@ -43,7 +43,12 @@ export const feriadoRecurso = declararRecurso({
   rota: 'feriado',
   nome: { singular: 'Feriado', plural: 'Feriados', genero: 'm' },
   icone: 'pi pi-calendar-times',
-  api: { registro: feriadoRegistro, entrada: feriadoInput },
+  api: {
+    registro: feriadoRegistro,
+    entrada: feriadoInput,
+    plano: true,
+    unicos: { feriado_data_uq: { mensagem: 'Já existe um feriado nesta data.', campos: ['data'] } },
+  },
   ordem: { campo: 'data', dir: 'desc' },
 });
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { boletimItemRegistro, boletimRecurso, boletimRegistro, idParam } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { boletimList, boletimRepository } from './boletim.repository';
 
-export default function boletimRoutes(app: FastifyInstance, db: Db) {
+export default function boletimRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = boletimRepository(db);
   const tag = boletimRecurso.menu.rotulo;

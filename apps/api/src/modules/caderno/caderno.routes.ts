@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cadernoInput, idParam } from '@ceasa/shared';
-import type { Db } from '../../db/client';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { cadernoRepository } from './caderno.repository';
 
 /** The field notebook belongs to the bulletin: route name 'boletim' gives its permissions. */
-export default function cadernoRoutes(app: FastifyInstance, db: Db) {
+export default function cadernoRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = cadernoRepository(db);
   const tags = ['Caderno de campo'];

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { build, call } from '../../../test/helpers';
-import { loadConfig } from '../../config';
-import { avisoSemPublicUrl, baseDoQr, qrHostConfigurado } from './config.routes';
+import { avisoSemPublicUrl, baseDoQr, loadConfig, qrHostConfigurado } from '../../config';
 
 /** GET /api/config: the public settings; the labels' QR base is QR_HOST or the product's configured address, never a request header. */
 describe('baseDoQr', () => {

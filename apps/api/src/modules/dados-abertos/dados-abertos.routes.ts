@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
 import { z } from 'zod';
 import {
   COLUNAS_COTACAO_ABERTA,
@@ -11,7 +12,6 @@ import {
   movimentoAbertoQuery,
   toCsv,
 } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { dadosAbertosRepository } from './dados-abertos.repository';
 
 /** Caches may keep an answer but must ask again each time (a 304 costs nothing): a new price is seen at once. */
@@ -72,7 +72,7 @@ const NAO_MUDOU = { 304: z.null().meta({ description: 'Não mudou desde a marca 
  * quotation per product group) and GET publico/movimento (a month's arrivals by product and origin),
  * each as JSON or CSV (formato=csv), with an ETag and Cache-Control.
  */
-export default function dadosAbertosRoutes(app: FastifyInstance, db: Db) {
+export default function dadosAbertosRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = dadosAbertosRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dados abertos'];

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { estacionamentoRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { estacionamentoList, estacionamentoRepository } from './estacionamento.repository';
 
 /** Casual-buyer parking. The debt lookup (estacionamento/divida/{numero}) lives in the divida module. */
-export default function estacionamentoRoutes(app: FastifyInstance, db: Db) {
+export default function estacionamentoRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = estacionamentoRepository(db);
   const tag = estacionamentoRecurso.menu.rotulo;
   app.get(

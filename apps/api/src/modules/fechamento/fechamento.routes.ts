@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fechamentoDoDia, fechamentoQuery, painelDoGestor } from '@ceasa/shared';
-import type { Db } from '../../db/client';
-import { motivoSemMercadoNoDia } from '../feriado/feriado.service';
+import { motivoSemMercadoNoDia } from '../calendario/calendario.service';
 import { fechamentoDoDia as lerFechamento, painelDoGestor as lerPainel } from './fechamento.repository';
 
 /**
  * 'Fechamento do dia' and the manager's panel of /admin (issue 28, point 6; decision 0147): read-only, for
  * whoever may view romaneios (the figures are theirs).
  */
-export default function fechamentoRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[]) {
+export default function fechamentoRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const { diasDeMercado } = config.settings;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Fechamento do dia'];
   const acesso = { acesso: { rota: 'romaneio', acao: 'visualizar' as const } };

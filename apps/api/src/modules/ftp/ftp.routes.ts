@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { soDigitos } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, naoEncontrado } from '../../lib/errors';
-import { existePessoaComDocumento } from '../pessoa/pessoa.service';
-import { fotoStorage, NOME_FOTO, tipoImagem } from './storage';
+import { existePessoaComDocumento } from '../pessoa/pessoa.repository';
+import { fotoStorage, NOME_FOTO, tipoImagem } from '../../db/fotos';
 
 const arquivoQuery = z.object({
   file: z.string({ error: 'Informe o arquivo (file)' }).regex(NOME_FOTO, 'Nome de arquivo inválido: use <dígitos do CPF/CNPJ>.png'),

@@ -4,7 +4,7 @@ import { asc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDeTeste, call } from '../../../test/helpers';
 import { fotoPessoa, pessoa } from '../../db/schema';
-import { fotoStorage, tipoImagem } from './storage';
+import { fotoStorage, tipoImagem } from '../../db/fotos';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(40, 7), Buffer.from([0xff, 0xd9])]);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
+import type { AppContext } from '../../context';
 import { bancoResponde } from './health.repository';
 
-export default function healthRoutes(app: FastifyInstance, database: Database) {
+export default function healthRoutes(app: FastifyInstance, { database }: AppContext) {
   app.get('/health', { schema: { tags: ['Sistema'], summary: 'Saúde do serviço e do banco' }, config: { acesso: 'publico' } }, async (_req, reply) => {
     try {
       await bancoResponde(database.db);

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, lojaItemRegistro, lojaRecurso, quantidadeUpdate } from '@ceasa/shared';
-import type { Db } from '../../db/client';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { recursoRoutes } from '../../lib/routes';
 import { lojaList, lojaRepository } from './loja.repository';
 
 /** Shop sheets and, on their edit screen, one item's quantity or removal at once (both an edit of the shop). */
-export default function lojaRoutes(app: FastifyInstance, db: Db) {
+export default function lojaRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = lojaRepository(db);
   const tags = [lojaRecurso.menu.rotulo];

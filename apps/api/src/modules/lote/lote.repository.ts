@@ -11,7 +11,7 @@ import {
 } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { resultadoDoResiduo } from '../inspecao/inspecao.service';
-import { ordemDoNumero } from '../pedra/pedra.service';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 import { aplicacoesDoItem } from '../romaneio/romaneio.service';
 
 /**

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loteRegistro } from '@ceasa/shared';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
 import { enviarJson, NIVEL_DO_LOG_PUBLICO, respostasEmCache } from '../../lib/respostas-em-cache';
 import { CANAL_LOTES } from '../../plugins/avisos-de-escrita';
@@ -16,7 +15,7 @@ export const SEM_DADOS = 'Sem dados para mostrar.';
  * GET romaneio/lote/{lote}: the public lot page's data (CONTRACT.md: public, no token), opened by scanning
  * a tracking label's QR code. Any code that names no lot is a 404 with the page's own words, never a 500.
  */
-export default function loteRoutes(app: FastifyInstance, db: Db, config: Config) {
+export default function loteRoutes(app: FastifyInstance, { db, config }: AppContext) {
   // Each lot's answer is kept as its JSON text until a back-office write (docs/decisions/0100-cache-das-respostas-publicas.md);
   // a code that names no lot is asked each time (its 404 is not kept: codes are many, lots few).
   const lotes = respostasEmCache(app.avisos, [CANAL_LOTES], 5000);

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { idParam, municipioRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { municipioList, municipioRepository } from './municipio.repository';
 
-export default function municipioRoutes(app: FastifyInstance, db: Db) {
+export default function municipioRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = municipioRepository(db);
   const tag = municipioRecurso.menu.rotulo;
   app.get('/municipio/findAllBasic', { schema: { tags: [tag], summary: 'Todos os municípios (id, nome, sigla)' }, config: { acesso: 'perfil' } }, () =>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { appDeTeste, call, countRows, tokenFor } from '../../../test/helpers';
 
-const t = appDeTeste({ tokens: ['admin', 'agro'] });
+const t = appDeTeste({ tokens: ['admin'] });
 
+// The CRUD contract (stale versao 409, 404 text, the empty form's 400, a token) is apps/api/test/contrato-dos-recursos.test.ts.
 describe('municipio', () => {
   it('creates, reads, updates, lists and audits', async () => {
     const c = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'São João', sigla: 'sp' } });
@@ -33,17 +34,9 @@ describe('municipio', () => {
     expect(logs.body.content[1].usuario).toMatch(/@teste.local$/);
   });
 
-  it('refuses bad input with the spec messages and changes nothing', async () => {
+  it('refuses long texts with the spec messages (as written) and a body that is not JSON, changing nothing', async () => {
     const antes = await countRows(t.app, 'municipio');
     const logsAntes = await countRows(t.app, 'logs');
-    const r1 = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: '', sigla: '' } });
-    expect(r1.status).toBe(400);
-    expect(r1.body.fieldErrors).toEqual(
-      expect.arrayContaining([
-        { field: 'nome', message: 'O nome é obrigatório' },
-        { field: 'sigla', message: 'A sigla é obrigatório' },
-      ]),
-    );
     const r2 = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'x'.repeat(201), sigla: 'ABC' } });
     expect(r2.status).toBe(400);
     expect(r2.body.fieldErrors.map((f: { message: string }) => f.message).sort()).toEqual(
@@ -51,21 +44,8 @@ describe('municipio', () => {
     );
     const r3 = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: 'não é json', headers: { 'content-type': 'application/json' } });
     expect(r3.status).toBe(400);
-    const r4 = await call(t.app, t.admin, { method: 'PUT', url: '/api/municipio', payload: { id: 999999, nome: 'X', sigla: 'XX' } });
-    expect(r4.status).toBe(404);
-    expect(r4.body.message).toBe('Município não encontrado');
     expect(await countRows(t.app, 'municipio')).toBe(antes);
     expect(await countRows(t.app, 'logs')).toBe(logsAntes);
-  });
-
-  it('enforces permissions on the server', async () => {
-    const antes = await countRows(t.app, 'municipio');
-    const r = await call(t.app, t.agro, { method: 'POST', url: '/api/municipio', payload: { nome: 'Agro', sigla: 'AG' } });
-    expect(r.status).toBe(403);
-    expect(r.body.message).toMatch(/permissão/);
-    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
-    expect((await call(t.app, null, { method: 'GET', url: '/api/municipio' })).status).toBe(401);
-    expect(await countRows(t.app, 'municipio')).toBe(antes);
   });
 
   // Issue 10: the spec has no delete of a municipality (edit only); the API refuses it in words and changes nothing.

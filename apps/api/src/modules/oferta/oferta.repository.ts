@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OfertaPrevisaoLinha } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { chaveDeOrdem } from '../../lib/list';
-import { comercializadaDoItem } from '../boletim/boletim.service';
+import { comercializadaDoItem } from '../boletim/boletim.repository';
 
 /**
  * The supply outlook (decision 0110), per product and week of `semanas` weeks from `inicio` (a Monday):

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ofertaPrevisaoLinha, ofertaPrevisaoQuery } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { previsaoDaOferta } from './oferta.repository';
 
 /**
  * GET oferta/previsao (decision 0110): the supply outlook of the /admin page, for every back-office
  * profile (the page's own audience: 'perfil').
  */
-export default function ofertaRoutes(app: FastifyInstance, db: Db) {
+export default function ofertaRoutes(app: FastifyInstance, { db }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/oferta/previsao',
     {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pedras } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
 import { executar, type ListSpec } from '../../lib/list';
-import { comercializadaDoItem } from '../boletim/boletim.service';
+import { comercializadaDoItem } from '../boletim/boletim.repository';
 
 /** The numeric order of stall numbers ('2' before '10') of `pedras pd`: every stall list and dropdown sorts by it. */
 export const ordemDoNumero = sql`lpad(trim(pd.numero), 200, '0')`;

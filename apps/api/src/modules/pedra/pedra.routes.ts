@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mapaDePedras, pedraRecurso, pedrasOcupadasInput, produtoComercializado } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { listRoutes, recursoRoutes } from '../../lib/routes';
 import { comercializadoList, mapaDoDia, pedraList, pedraRepository } from './pedra.repository';
 
@@ -9,7 +9,7 @@ import { comercializadoList, mapaDoDia, pedraList, pedraRepository } from './ped
  * Stalls ('Pedras', route name 'pedra'): list sorted by the numeric value of the number, search by number, CRUD;
  * the back-office landing's stall map of a day and its 'Comercializado' table.
  */
-export default function pedraRoutes(app: FastifyInstance, db: Db) {
+export default function pedraRoutes(app: FastifyInstance, { db }: AppContext) {
   recursoRoutes(app, db, pedraRecurso, { lista: pedraList, repo: pedraRepository(db) });
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The landing page of every back-office profile shows the map (docs/decisions: the stall map on /admin).

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { grupoPermissoesRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { grupoPermissoesList, grupoPermissoesRepository } from './permissoes.repository';
 
-export default function grupoPermissoesRoutes(app: FastifyInstance, db: Db) {
+export default function grupoPermissoesRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = grupoPermissoesRepository(db, () => app.invalidarPermissoes());
   const tag = grupoPermissoesRecurso.api.tag;
   /** The signed-in user's own group: the web loads it after login to gate menus and buttons. */

@@ -15,7 +15,7 @@ import { boletim, boletimItens, pessoa, pessoaTipo } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
-import { nomeFotoValido, type FotoStorage } from '../ftp/ftp.service';
+import { nomeFotoValido, type FotoStorage } from '../../db/fotos';
 
 export const pessoaList: ListSpec<Pessoa> = {
   select: sql`p.id, p.versao, p.nome, p.cpfcnpj, p.celular, p.tipo_id AS "tipoId", t.descricao AS "tipoDescricao", p.observacao, p.foto`,

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATIVOS_DESDE_MSG, idParam, inteiroDoCaminho, PESSOA_TIPO, pessoaRecurso, pessoasDoTipoQuery } from '@ceasa/shared';
 import type { AppContext } from '../../context';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
-import { fotoStorage } from '../ftp/ftp.service';
+import { fotoStorage } from '../../db/fotos';
 import { pessoaList, pessoaRepository } from './pessoa.repository';
 
 const tipoParam = z.object({ tipoId: inteiroDoCaminho('Tipo inválido') });

@@ -38,7 +38,7 @@ import {
   type ListParams,
   type ListSpec,
 } from '../../lib/list';
-import { normalizarFiltroDeGrupo } from '../produto/produto.service';
+import { normalizarFiltroDeGrupo } from '../produto/produto.repository';
 
 type PrecoRow = Omit<Preco, 'produto'> & { produtoPesoEmKg: number };
 const aninhado = (r: Record<string, unknown>): Preco => {

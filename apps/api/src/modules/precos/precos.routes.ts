@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,8 +18,7 @@ import {
   publicacaoRegistro,
   sortPath,
 } from '@ceasa/shared';
-import { quem } from '../../plugins/auth';
-import type { Db } from '../../db/client';
+import { quem } from '../../lib/audit';
 import { enviarJson, NIVEL_DO_LOG_PUBLICO, respostasEmCache } from '../../lib/respostas-em-cache';
 import { recursoRoutes } from '../../lib/routes';
 import { CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
@@ -37,7 +37,8 @@ const historicoQuery = z.object({
 /** A search body that says nothing (null, or an object without keys). */
 const corpoVazio = (corpo: unknown) => corpo === null || corpo === undefined || (typeof corpo === 'object' && Object.keys(corpo).length === 0);
 
-export default function precosRoutes(app: FastifyInstance, db: Db, publicacao: 'automatica' | 'manual' = 'automatica') {
+export default function precosRoutes(app: FastifyInstance, { db, config }: AppContext) {
+  const publicacao = config.cotacaoPublicacao;
   const repo = precosRepository(db, publicacao);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tag = precoRecurso.menu.rotulo;

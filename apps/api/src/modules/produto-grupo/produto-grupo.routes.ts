@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, produtoGrupoRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { produtoGrupoList, produtoGrupoRepository } from './produto-grupo.repository';
 
-export default function produtoGrupoRoutes(app: FastifyInstance, db: Db) {
+export default function produtoGrupoRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = produtoGrupoRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tag = produtoGrupoRecurso.api.tag;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { produtoFiltro, produtoRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { normalizarFiltroDeProduto, produtoList, produtoRepository } from './produto.repository';
 
-export default function produtoRoutes(app: FastifyInstance, db: Db) {
+export default function produtoRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = produtoRepository(db);
   const tag = produtoRecurso.menu.rotulo;
   app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () =>

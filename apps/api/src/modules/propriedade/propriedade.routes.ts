@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, propriedadeRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { propriedadeList, propriedadeRepository } from './propriedade.repository';
 
 const produtorParam = z.object({ produtorId: idSchema });
 
-export default function propriedadeRoutes(app: FastifyInstance, db: Db) {
+export default function propriedadeRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = propriedadeRepository(db);
   const tag = propriedadeRecurso.menu.rotulo;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { codigoDoLote, lerCodigoAleatorio, lerCodigoDoLote, RECALL_MAX_ITENS, type RecallItem } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/list';
-import { ordemDoNumero } from '../pedra/pedra.service';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 
 /** The starting points and period of a recall, already checked (recallQuery). */
 export interface FiltroRecall {

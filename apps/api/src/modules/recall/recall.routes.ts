@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linhaDoRecall, RECALL_COLUNAS, recallItem, recallMuitosItens, recallQuery, recallRecurso, toCsv } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { buscarRecall } from './recall.repository';
 
@@ -11,7 +11,7 @@ import { buscarRecall } from './recall.repository';
  * applied reaches over a period, with its stalls, producer and phone, property, municipality and the shop
  * sheets of its product that day; `formato=csv` gives the same as a CSV file.
  */
-export default function recallRoutes(app: FastifyInstance, db: Db) {
+export default function recallRoutes(app: FastifyInstance, { db }: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/recall',
     {

@@ -19,9 +19,9 @@ import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
 import { HttpError, naoEncontrado } from '../../lib/errors';
 import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
-import { comercializadaDoItem } from '../boletim/boletim.service';
-import { diasDoCalendario } from '../feriado/feriado.service';
-import { ordemDoNumero } from '../pedra/pedra.service';
+import { comercializadaDoItem } from '../boletim/boletim.repository';
+import { diasDoCalendario } from '../calendario/calendario.repository';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 import { type Fatos, type ItemDeBoletim, pedraOcupada } from './regras';
 
 export const NAO_ENCONTRADO = 'Romaneio não encontrado';

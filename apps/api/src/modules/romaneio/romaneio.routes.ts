@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +22,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { recusarProdutorSuspenso } from '../inspecao/inspecao.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService } from './romaneio.service';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import { rotaRecurso } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { recursoRoutes } from '../../lib/routes';
 import { rotasList, rotasRepository } from './rotas.repository';
 
-export default function rotasRoutes(app: FastifyInstance, db: Db) {
+export default function rotasRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = rotasRepository(db, () => app.invalidarPermissoes());
   const tag = rotaRecurso.menu.rotulo;
   app.get(

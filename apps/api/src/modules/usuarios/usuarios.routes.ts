@@ -5,7 +5,7 @@ import { usuarioRecurso, usuarioRegistro, usuarioUpdate, type Usuario } from '@c
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { enviarReset } from '../../identity/reset';
 import { semSenhaNoModoExterno } from '../../identity/sessao-web.routes';
 import { revogarSessoesDoUsuario, type UsuarioRow } from '../../identity/tokens';
@@ -26,7 +26,7 @@ const uuidParam = z.object({ id: z.uuid('Código inválido') });
  * User administration for the super-admin (route name 'usuarios'): list, roles, enable/disable,
  * send a reset link. Password hashes never leave the server.
  */
-export function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
+export default function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Usuários'];

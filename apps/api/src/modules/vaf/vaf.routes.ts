@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { vafInput } from '@ceasa/shared';
-import type { Db } from '../../db/client';
 import { vafRepository } from './vaf.repository';
 
-export default function vafRoutes(app: FastifyInstance, db: Db) {
+export default function vafRoutes(app: FastifyInstance, { db }: AppContext) {
   const repo = vafRepository(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

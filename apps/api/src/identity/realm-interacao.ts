@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginInput } from '@ceasa/shared';
 import { enderecoPublico } from '../config';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import { HttpError } from '../lib/errors';
 import { entrarComSenha } from './entrar';
 import { audienciaDaApi, CAMINHO_INTERACAO, concederEscopos, SCRIPT_SAIR, type Provedor } from './provedor';
@@ -20,7 +20,7 @@ export const MSG_INTERACAO_EXPIRADA = 'Este pedido de entrada expirou ou não é
  * client asked for (the product's clients need no consent screen); the answer is the address that
  * finishes the flow (oidc-provider's resume endpoint, then the client's redirect URI with the code).
  */
-export function registerInteracao(app: FastifyInstance, ctx: AppContext, provedor: Provedor) {
+export function registerInteracao(app: FastifyInstance, ctx: ContextoDaIdentidade, provedor: Provedor) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Identidade'];
   const params = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/, MSG_INTERACAO_EXPIRADA) });

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
-import { fotoPessoa } from '../../db/schema';
+import type { Config } from '../config';
+import type { Tx } from './client';
+import { fotoPessoa } from './schema';
 
 /**
  * Where person photos live: the database (table foto_pessoa), so every server of it serves the same photos

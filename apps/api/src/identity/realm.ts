@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
+import type { ContextoDaIdentidade } from './contexto';
 import { usuarios } from '../db/schema';
 import { accessToken, entrarComSenha, MSG_CREDENCIAIS } from './entrar';
 import { CLIENT_ID, REALM } from './keys';
@@ -32,7 +32,7 @@ const campo = (body: unknown, nome: string): string | undefined => {
  * the code and refresh grants of the clients of OIDC_CLIENTS, revocation, RP-initiated logout) is
  * oidc-provider's (provedor.ts, docs/decisions/0113).
  */
-export function registerIdentity(app: FastifyInstance, ctx: AppContext, provedor: Provedor) {
+export function registerIdentity(app: FastifyInstance, ctx: ContextoDaIdentidade, provedor: Provedor) {
   const { db, config, keys } = ctx;
   const tags = ['Identidade'];
 

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { feriadoRecurso, type DiaDoCalendario, type RomaneioDoDia } from '@ceasa/shared';
+import type { DiaDoCalendario, RomaneioDoDia } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { feriado } from '../../db/schema';
-import { repositorioDaTabela } from '../../lib/recurso-da-tabela';
-
-export const feriadoRepository = (db: Db) =>
-  repositorioDaTabela(db, feriadoRecurso, feriado, { unicos: { feriado_data_uq: { mensagem: 'Já existe um feriado nesta data.', campos: ['data'] } } });
 
 /** The calendar's holidays and extra market days on the dates `datas`, or from `de` to `ate`. */
 export async function diasDoCalendario(db: Db | Tx, o: { datas: string[] } | { de: string; ate: string }): Promise<DiaDoCalendario[]> {
