@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { INSPECAO_LISTA_MAX, type Inspecao, type RomaneioParaInspecao, type Suspensao } from '@ceasa/shared';
 import type { Tx } from '../../db/client';
 import { naoEncontrado } from '../../lib/errors';
-import { ordemDoNumero } from '../pedra/pedra.service';
+import { ordemDoNumero } from '../pedra/pedra.repository';
 
 /** The municipality of a romaneio's load: the one of the property of its first item's bulletin (null when none has one). */
 const municipio = (romaneioId: SQL, coluna: 'nome' | 'sigla') =>

@@ -17,7 +17,7 @@ import {
 } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { inspecaoService } from './inspecao.service';
 
 /**

@@ -327,7 +327,7 @@ export async function lerFatos(
   const ocupadas = pedraIds.length ? await pedrasOcupadas(t, pedraIds, datas, o.exceto) : [];
   return {
     diasDeMercado: o.diasDeMercado,
-    calendario: await diasDoCalendario(t, datas),
+    calendario: await diasDoCalendario(t, { datas }),
     pessoas: await dadosDasPessoas(t, [...new Set(lote.map((r) => r.pessoaId))]),
     itens: new Map((ids.length ? await itensDeBoletim(t, ids) : []).map((i) => [i.id, i])),
     numeros: await numerosDasPedras(t, pedraIds),

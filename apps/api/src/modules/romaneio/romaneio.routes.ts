@@ -19,7 +19,6 @@ import {
   romaneioRecurso,
   romaneioRegistro,
 } from '@ceasa/shared';
-import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../lib/audit';
