@@ -31,6 +31,7 @@ import recallRoutes from './recall/recall.routes';
 import dadosAbertosRoutes from './dados-abertos/dados-abertos.routes';
 import ofertaRoutes from './oferta/oferta.routes';
 import fechamentoRoutes from './fechamento/fechamento.routes';
+import informacaoRoutes from './informacao/informacao.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -65,4 +66,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   recallRoutes(app, ctx.db);
   dadosAbertosRoutes(app, ctx.db);
   ofertaRoutes(app, ctx.db);
+  informacaoRoutes(app, ctx);
 }
