@@ -24,30 +24,33 @@ const toneladas = (v: number) => `${kg.format(v)} kg`;
 
 function Totais({ e, a }: { e: NumerosDoMes; a: NumerosDoMes }) {
   return (
-    <table className="estatisticas-totais">
-      <thead>
-        <tr>
-          <th scope="col" />
-          <th scope="col">{longo(e.mes)}</th>
-          <th scope="col">{longo(a.mes)}</th>
-          <th scope="col">Variação</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <th scope="row">Entradas (kg)</th>
-          <td className="num">{kg.format(e.quantidadeKg)}</td>
-          <td className="num">{kg.format(a.quantidadeKg)}</td>
-          <td className="num">{variacao(e.quantidadeKg, a.quantidadeKg)}</td>
-        </tr>
-        <tr>
-          <th scope="row">Valor movimentado</th>
-          <td className="num">{formatBRL(e.valor)}</td>
-          <td className="num">{formatBRL(a.valor)}</td>
-          <td className="num">{variacao(e.valor, a.valor)}</td>
-        </tr>
-      </tbody>
-    </table>
+    // Scrolls sideways on a narrow phone: reachable by the keyboard (axe's scrollable-region-focusable).
+    <div className="rolagem" tabIndex={0} role="region" aria-label="Totais do mês">
+      <table className="estatisticas-totais">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{longo(e.mes)}</th>
+            <th scope="col">{longo(a.mes)}</th>
+            <th scope="col">Variação</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Entradas (kg)</th>
+            <td className="num">{kg.format(e.quantidadeKg)}</td>
+            <td className="num">{kg.format(a.quantidadeKg)}</td>
+            <td className="num">{variacao(e.quantidadeKg, a.quantidadeKg)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Valor movimentado</th>
+            <td className="num">{formatBRL(e.valor)}</td>
+            <td className="num">{formatBRL(a.valor)}</td>
+            <td className="num">{variacao(e.valor, a.valor)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -92,61 +95,70 @@ export default function EstatisticasPage() {
             {e.quantidadeKgSemPreco > 0 && (
               <p className="muted">{kg.format(e.quantidadeKgSemPreco)} kg chegaram em dias sem preço publicado do produto e não entram no valor movimentado.</p>
             )}
-            <div className="estatisticas-graficos">
-              <figure>
-                <figcaption>Entradas por grupo de produto (kg)</figcaption>
-                <Barras
-                  titulo="Entradas por grupo de produto"
-                  itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.quantidadeKg }))}
-                  formatar={toneladas}
-                />
-              </figure>
-              <figure>
-                <figcaption>Os dez produtos com mais kg</figcaption>
-                <Barras
-                  titulo="Os dez produtos com mais kg"
-                  itens={e.produtos.map((p) => ({ rotulo: p.produtoNome, valor: p.quantidadeKg }))}
-                  formatar={toneladas}
-                />
-              </figure>
-              <figure>
-                <figcaption>Origem por estado (kg)</figcaption>
-                <Barras
-                  titulo="Origem por estado"
-                  itens={e.porUf.map((u) => ({ rotulo: u.uf ?? 'Não informada', valor: u.quantidadeKg }))}
-                  formatar={toneladas}
-                />
-              </figure>
-              <figure>
-                <figcaption>Valor movimentado por grupo</figcaption>
-                <Barras titulo="Valor movimentado por grupo" itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.valor }))} formatar={reais} />
-              </figure>
-            </div>
+            {e.porGrupo.length === 0 && <p>Sem entradas registradas neste mês.</p>}
+            {e.porGrupo.length > 0 && (
+              <div className="estatisticas-graficos">
+                <figure>
+                  <figcaption>Entradas por grupo de produto (kg)</figcaption>
+                  <Barras
+                    titulo="Entradas por grupo de produto"
+                    itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.quantidadeKg }))}
+                    formatar={toneladas}
+                  />
+                </figure>
+                <figure>
+                  <figcaption>Os dez produtos com mais kg</figcaption>
+                  <Barras
+                    titulo="Os dez produtos com mais kg"
+                    itens={e.produtos.map((p) => ({ rotulo: p.produtoNome, valor: p.quantidadeKg }))}
+                    formatar={toneladas}
+                  />
+                </figure>
+                <figure>
+                  <figcaption>Origem por estado (kg)</figcaption>
+                  <Barras
+                    titulo="Origem por estado"
+                    itens={e.porUf.map((u) => ({ rotulo: u.uf ?? 'Não informada', valor: u.quantidadeKg }))}
+                    formatar={toneladas}
+                  />
+                </figure>
+                <figure>
+                  <figcaption>Valor movimentado por grupo</figcaption>
+                  <Barras
+                    titulo="Valor movimentado por grupo"
+                    itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.valor }))}
+                    formatar={reais}
+                  />
+                </figure>
+              </div>
+            )}
             <h2>Origem por município</h2>
-            <table className="estatisticas-tabela">
-              <thead>
-                <tr>
-                  <th scope="col">Município</th>
-                  <th scope="col">UF</th>
-                  <th scope="col" className="num">
-                    kg
-                  </th>
-                  <th scope="col" className="num">
-                    Valor
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {e.porMunicipio.map((m) => (
-                  <tr key={`${m.municipioNome}-${m.uf}`}>
-                    <td>{m.municipioNome ?? 'Não informado'}</td>
-                    <td>{m.uf ?? '—'}</td>
-                    <td className="num">{kg.format(m.quantidadeKg)}</td>
-                    <td className="num">{formatBRL(m.valor)}</td>
+            <div className="rolagem" tabIndex={0} role="region" aria-label="Origem por município">
+              <table className="estatisticas-tabela">
+                <thead>
+                  <tr>
+                    <th scope="col">Município</th>
+                    <th scope="col">UF</th>
+                    <th scope="col" className="num">
+                      kg
+                    </th>
+                    <th scope="col" className="num">
+                      Valor
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {e.porMunicipio.map((m) => (
+                    <tr key={`${m.municipioNome}-${m.uf}`}>
+                      <td>{m.municipioNome ?? 'Não informado'}</td>
+                      <td>{m.uf ?? '—'}</td>
+                      <td className="num">{kg.format(m.quantidadeKg)}</td>
+                      <td className="num">{formatBRL(m.valor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <h2>Índice de preços (base {longo(e.indice.mesBase)} = 100)</h2>
             {e.indice.cesta.length ? (
               <>
