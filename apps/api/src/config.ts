@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DIAS_DE_MERCADO_PADRAO, SETTINGS_PADRAO as PADRAO, type Settings } from '@ceasa/shared/settings';
+import { codigoIbgeValido } from '@ceasa/shared/resources/informacao';
 
 export type { Settings };
 
@@ -50,6 +51,8 @@ export interface Config {
   suspensaoDias: number;
   /** NFE_OBRIGATORIA=true: the gate refuses a romaneio without the producer's NF-e access key (default false). */
   nfeObrigatoria: boolean;
+  /** CEASA_MUNICIPIO_IBGE: the 7-digit IBGE code of the market's municipality (Conab's daily file, decision 0191). */
+  municipioIbge?: string;
   settings: Settings;
 }
 
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     inspecaoPercentual: parseNumeroFaixa('INSPECAO_PERCENTUAL', env.INSPECAO_PERCENTUAL, 5, 0, 100, false),
     suspensaoDias: parseNumeroFaixa('SUSPENSAO_DIAS', env.SUSPENSAO_DIAS, 30, 1, 3650, true),
     nfeObrigatoria: parseNfeObrigatoria(env.NFE_OBRIGATORIA),
+    municipioIbge: parseMunicipioIbge(env.CEASA_MUNICIPIO_IBGE),
     settings: {
       municipio,
       mercado,
@@ -339,6 +343,13 @@ export function parseClientesOidc(v: string | undefined): ClienteOidc[] {
 }
 
 export const gerarSenha = () => randomBytes(12).toString('base64url');
+
+/** CEASA_MUNICIPIO_IBGE: 7 digits with IBGE's check digit, or unset. */
+export function parseMunicipioIbge(v: string | undefined): string | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  if (!codigoIbgeValido(v.trim())) throw new Error(`CEASA_MUNICIPIO_IBGE inválido (${v}): use o código IBGE de 7 dígitos do município, como 3536505`);
+  return v.trim();
+}
 
 /** CEASA_DIAS_MERCADO: weekdays 0 (Sunday) to 6 (Saturday) separated by commas; default DIAS_DE_MERCADO_PADRAO. */
 function parseDiasDeMercado(v: string | undefined): number[] {

@@ -39,7 +39,7 @@ describe('OpenAPI document', () => {
       properties: Record<string, { items?: { properties?: object } }>;
     };
     expect(Object.keys(page.properties)).toEqual(['content', 'totalElements', 'totalPages', 'number', 'size', 'totalExato']);
-    expect(Object.keys(page.properties.content.items!.properties!)).toEqual(['id', 'versao', 'nome', 'sigla']);
+    expect(Object.keys(page.properties.content.items!.properties!)).toEqual(['id', 'versao', 'nome', 'sigla', 'codigoIbge']);
   });
 
   it('refuses to answer a record the SQL left a field out of (the serializer checks the response schema)', async () => {
@@ -50,7 +50,9 @@ describe('OpenAPI document', () => {
     f.setValidatorCompiler(validatorCompiler);
     f.setSerializerCompiler(serializerCompiler);
     const linha = (row: object) => ({ content: [row], totalElements: 1, totalPages: 1, number: 0, size: 20 });
-    f.get('/completo', { schema: { response: { 200: pageSchema(municipioRegistro) } } }, async () => linha({ id: 1, nome: 'Imperatriz', sigla: 'MA' }));
+    f.get('/completo', { schema: { response: { 200: pageSchema(municipioRegistro) } } }, async () =>
+      linha({ id: 1, nome: 'Imperatriz', sigla: 'MA', codigoIbge: '2105302' }),
+    );
     f.get('/sem-campo', { schema: { response: { 200: pageSchema(municipioRegistro) } } }, async () => linha({ id: 1, nome: 'Imperatriz' }));
     expect((await f.inject({ method: 'GET', url: '/completo' })).statusCode).toBe(200);
     const r = await f.inject({ method: 'GET', url: '/sem-campo' });

@@ -34,5 +34,6 @@ export * from './resources/carencia';
 export * from './csv';
 export * from './resources/recall';
 export * from './resources/dados-abertos';
+export * from './resources/informacao';
 export * from './resources/oferta';
 export * from './resources/inspecao';

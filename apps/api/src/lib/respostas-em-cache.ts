@@ -78,7 +78,7 @@ const PARAMETROS_CONHECIDOS = new Set(Object.keys(pageQuery.shape));
  * route's schema ignores the others, so the answer is the same). Null (not kept) when a parameter's name is
  * escaped or odd, or a known one comes twice: the answer could then differ from the key's.
  */
-export function chaveGuardavel(url: string): string | null {
+export function chaveGuardavel(url: string, conhecidos: ReadonlySet<string> = PARAMETROS_CONHECIDOS): string | null {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const vistos = new Set<string>();
@@ -88,7 +88,7 @@ export function chaveGuardavel(url: string): string | null {
     const i = par.indexOf('=');
     const nome = i < 0 ? par : par.slice(0, i);
     if (!/^[A-Za-z_]\w*$/.test(nome)) return null;
-    if (!PARAMETROS_CONHECIDOS.has(nome)) continue;
+    if (!conhecidos.has(nome)) continue;
     if (vistos.has(nome)) return null;
     vistos.add(nome);
     ficam.push(par);
@@ -106,9 +106,11 @@ export const ORCAMENTO_PADRAO = 4 * 1024 * 1024;
  * share the one computation. An answer computed while a notice arrived is served but not kept: it may have
  * read the data from before the change. At most `maximo` answers and `bytes` of text are kept, the least
  * recently used going first, and the query parameters the pages do not know are not part of the key
- * (chaveGuardavel, decision 0164): what anyone can ask for costs a bounded amount of memory.
+ * (chaveGuardavel, decision 0164): what anyone can ask for costs a bounded amount of memory. A route whose
+ * answer depends on other query parameters names them in `parametros` (they then make the key instead).
  */
-export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000, bytes = ORCAMENTO_PADRAO) {
+export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000, bytes = ORCAMENTO_PADRAO, parametros?: readonly string[]) {
+  const conhecidos = parametros ? new Set(parametros) : PARAMETROS_CONHECIDOS;
   const prontas = new LruPorBytes<string>(bytes, pesoDoTexto, maximo);
   const emCurso = new Map<string, Promise<string>>();
   let geracao = 0;
@@ -121,12 +123,12 @@ export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000
   return {
     /** The kept answer of `chave`, if any (a route's early hook sends it before validation and the handler). */
     pronta: (url: string): string | undefined => {
-      const chave = chaveGuardavel(url);
+      const chave = chaveGuardavel(url, conhecidos);
       return chave === null ? undefined : prontas.get(chave);
     },
     /** The kept answer of `chave`, or `calcular`'s (the JSON text), kept unless a notice came meanwhile. */
     obter(url: string, calcular: () => Promise<string>): Promise<string> {
-      const chave = chaveGuardavel(url);
+      const chave = chaveGuardavel(url, conhecidos);
       if (chave === null) return calcular();
       const pronta = prontas.get(chave);
       if (pronta !== undefined) return Promise.resolve(pronta);

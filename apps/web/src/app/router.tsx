@@ -10,6 +10,8 @@ const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const BackOffice = lazy(() => import('./back-office'));
+const ReferenciaPage = lazy(() => import('../features/informacao/referencia-page'));
+const EstatisticasPage = lazy(() => import('../features/informacao/estatisticas-page'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -79,6 +81,9 @@ export function AppRoutes() {
           />
           <Route path="/nova-senha" element={<NovaSenhaPage />} />
           <Route path="/home" element={<HomePage />} />
+          {/* The market's information service, public (decisions 0192, 0193). */}
+          <Route path="/referencia" element={<ReferenciaPage />} />
+          <Route path="/estatisticas" element={<EstatisticasPage />} />
           <Route
             path="*"
             element={

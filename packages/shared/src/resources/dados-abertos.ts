@@ -49,3 +49,77 @@ export type MovimentoAbertoLinha = z.infer<typeof movimentoAbertoLinha>;
 /** The CSV columns of each file: the JSON field names, in this order (docs/dados-abertos.md). */
 export const COLUNAS_COTACAO_ABERTA = Object.keys(cotacaoAbertaLinha.shape) as (keyof CotacaoAbertaLinha)[];
 export const COLUNAS_MOVIMENTO_ABERTO = Object.keys(movimentoAbertoLinha.shape) as (keyof MovimentoAbertoLinha)[];
+
+/**
+ * The open-data files described in one place (docs/dados-abertos.md): path, title, how often it changes and each
+ * column's meaning and unit. The /dados-abertos page and the CSV-on-the-Web metadata are built from this list;
+ * each file's module adds its entry.
+ */
+export interface ColunaDescrita {
+  nome: string;
+  descricao: string;
+  /** 'BRL', 'kg', '%', 'data' (yyyy-mm-dd)… absent for a text or an id. */
+  unidade?: string;
+}
+export interface ArquivoDescrito {
+  caminho: string;
+  titulo: string;
+  frequencia: string;
+  colunas: ColunaDescrita[];
+}
+
+/** The files of the information service (decisions 0190, 0191, 0193). */
+export const ARQUIVOS_INFORMACAO: ArquivoDescrito[] = [
+  {
+    caminho: '/api/publico/cotacao/produtos',
+    titulo: 'Cotação do dia por produto',
+    frequencia: 'diária (dias de mercado)',
+    colunas: [
+      { nome: 'produtoId', descricao: 'Identificador do produto' },
+      { nome: 'produtoNome', descricao: 'Nome do produto' },
+      { nome: 'embalagem', descricao: 'Embalagem em que o preço é dado' },
+      { nome: 'valorMinimo', descricao: 'Menor preço publicado do dia, por embalagem', unidade: 'BRL' },
+      { nome: 'valorMaisComum', descricao: 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia', unidade: 'BRL' },
+      { nome: 'valorMaximo', descricao: 'Maior preço publicado do dia, por embalagem', unidade: 'BRL' },
+      { nome: 'valorKg', descricao: 'Preço mais comum por kg (÷ peso da embalagem)', unidade: 'BRL/kg' },
+      { nome: 'procedencia', descricao: 'Municípios/UF de origem das entradas do produto no dia, mais kg primeiro' },
+      { nome: 'situacao', descricao: "Situação do mercado: 'firme', 'estavel' ou 'fraco' (do funcionário; sem ela, pela variação: ±5%)" },
+      { nome: 'variacao', descricao: 'Variação do preço mais comum contra o último dia anterior com preço publicado', unidade: '%' },
+    ],
+  },
+  {
+    caminho: '/api/publico/prohort',
+    titulo: 'Arquivo diário do Prohort (Conab)',
+    frequencia: 'diária (dias de mercado)',
+    colunas: [
+      { nome: 'municipio_ceasa', descricao: 'Município do mercado' },
+      { nome: 'cod_ibge_municipio', descricao: 'Código IBGE (7 dígitos) do município do mercado' },
+      { nome: 'uf_ceasa', descricao: 'UF do mercado' },
+      { nome: 'dsc_ceasa', descricao: 'Nome do mercado' },
+      { nome: 'dsc_produto', descricao: 'Produto (e sua embalagem)' },
+      { nome: 'sig_unidade_medida', descricao: "Unidade do preço: 'KG' ou 'UN'" },
+      { nome: 'data_preco', descricao: 'Data do preço', unidade: 'data' },
+      { nome: 'preco_diario', descricao: 'Preço mais comum do dia na unidade', unidade: 'BRL' },
+    ],
+  },
+  {
+    caminho: '/api/publico/estatisticas',
+    titulo: 'O mês em números',
+    frequencia: 'mensal',
+    colunas: [
+      { nome: 'mes', descricao: 'Mês (aaaa-mm)' },
+      {
+        nome: 'secao',
+        descricao: "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'",
+      },
+      { nome: 'item', descricao: 'Grupo, produto ou município da linha' },
+      { nome: 'uf', descricao: 'UF de origem' },
+      { nome: 'quantidadeKg', descricao: 'Quilos que entraram', unidade: 'kg' },
+      {
+        nome: 'valor',
+        descricao: "Valor movimentado (kg × preço mais comum por kg do dia); na 'cesta', o peso (0 a 1); no 'indice', o índice (mês-base = 100)",
+        unidade: 'BRL',
+      },
+    ],
+  },
+];

@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, primaryKey, serial } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
 import { produto } from './produto';
 import { produtoGrupo } from './produto-grupo';
 
@@ -55,4 +56,20 @@ export const precosResumo = pgTable(
     index('precos_resumo_valor_kg_medio_idx').on(t.valorKgMedio),
     index('precos_resumo_valor_kg_maximo_idx').on(t.valorKgMaximo),
   ],
+);
+
+/**
+ * The market's situation of a product on a day as the price clerk set it on the day's grid ('firme', 'estavel',
+ * 'fraco'; decision 0190). No row: the public quotation derives it from the change of the most common price.
+ */
+export const precosSituacao = pgTable(
+  'precos_situacao',
+  {
+    produtoId: integer('produto_id')
+      .notNull()
+      .references(() => produto.id, { onDelete: 'cascade' }),
+    data: date('data', { mode: 'string' }).notNull(),
+    situacao: varchar('situacao', { length: 7 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.data, t.produtoId] }), check('precos_situacao_ck', sql`${t.situacao} IN ('firme', 'estavel', 'fraco')`)],
 );

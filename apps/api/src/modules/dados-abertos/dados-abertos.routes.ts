@@ -29,6 +29,31 @@ function confere(cabecalho: string | undefined, etag: string) {
   });
 }
 
+/** The bytes of an open-data answer: JSON, or CSV of `colunas` with `formato=csv`. */
+export function corpoDadosAbertos<T extends Record<string, unknown>>(linhas: T[], formato: 'json' | 'csv' | undefined, colunas: readonly (keyof T & string)[]) {
+  return formato === 'csv'
+    ? toCsv(
+        [...colunas],
+        linhas.map((l) => colunas.map((c) => l[c] as string | number | null)),
+        'dados',
+      )
+    : JSON.stringify(linhas);
+}
+
+/** Sends an open-data answer's bytes with an ETag of them and Cache-Control, or 304 without a body when the client already holds them. */
+export function enviarDadosAbertos(req: FastifyRequest, reply: FastifyReply, corpo: string, formato: 'json' | 'csv' | undefined, arquivo: string) {
+  const etag = etagDe(corpo);
+  reply.header('etag', etag).header('cache-control', CACHE_DADOS_ABERTOS).header('vary', 'accept-encoding');
+  if (confere(req.headers['if-none-match'], etag))
+    return reply
+      .code(304)
+      .serializer(() => '')
+      .send('');
+  if (formato === 'csv') reply.type('text/csv; charset=utf-8').header('content-disposition', `inline; filename="${arquivo}.csv"`);
+  else reply.type('application/json; charset=utf-8');
+  return reply.serializer((s: string) => s).send(corpo);
+}
+
 /**
  * An open-data answer: JSON, or CSV of `colunas` with `formato=csv`; with an ETag of its bytes,
  * Cache-Control, and 304 without a body when the client already holds it.
@@ -41,31 +66,14 @@ function responder<T extends Record<string, unknown>>(
   colunas: readonly (keyof T & string)[],
   arquivo: string,
 ) {
-  const csv = formato === 'csv';
-  const corpo = csv
-    ? toCsv(
-        [...colunas],
-        linhas.map((l) => colunas.map((c) => l[c] as string | number | null)),
-        'dados',
-      )
-    : JSON.stringify(linhas);
-  const etag = etagDe(corpo);
-  reply.header('etag', etag).header('cache-control', CACHE_DADOS_ABERTOS).header('vary', 'accept-encoding');
-  if (confere(req.headers['if-none-match'], etag))
-    return reply
-      .code(304)
-      .serializer(() => '')
-      .send('');
-  if (csv) reply.type('text/csv; charset=utf-8').header('content-disposition', `inline; filename="${arquivo}.csv"`);
-  else reply.type('application/json; charset=utf-8');
-  return reply.serializer((s: string) => s).send(corpo);
+  return enviarDadosAbertos(req, reply, corpoDadosAbertos(linhas, formato, colunas), formato, arquivo);
 }
 
-const CABECALHOS = {
+export const CABECALHOS_DADOS_ABERTOS = {
   ETag: 'Marca do conteúdo: o mesmo conteúdo, a mesma marca (envie-a em If-None-Match)',
   'Cache-Control': `${CACHE_DADOS_ABERTOS}: guarde, mas confirme a cada uso`,
 };
-const NAO_MUDOU = { 304: z.null().meta({ description: 'Não mudou desde a marca enviada em If-None-Match (sem corpo)' }) };
+export const NAO_MUDOU = { 304: z.null().meta({ description: 'Não mudou desde a marca enviada em If-None-Match (sem corpo)' }) };
 
 /**
  * Open data (decision 0109, docs/dados-abertos.md): public, no token. GET publico/cotacao (a day's
@@ -86,7 +94,7 @@ export default function dadosAbertosRoutes(app: FastifyInstance, { db }: AppCont
         querystring: cotacaoAbertaQuery,
         response: { 200: z.array(cotacaoAbertaLinha).meta({ description: 'A cotação do dia (ou o CSV, com formato=csv)' }), ...NAO_MUDOU },
       },
-      config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS, csv: true } },
+      config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true } },
     },
     async (req, reply) => responder(req, reply, await repo.cotacao(req.query.data), req.query.formato, COLUNAS_COTACAO_ABERTA, `cotacao-${req.query.data}`),
   );
@@ -100,7 +108,7 @@ export default function dadosAbertosRoutes(app: FastifyInstance, { db }: AppCont
         querystring: movimentoAbertoQuery,
         response: { 200: z.array(movimentoAbertoLinha).meta({ description: 'As entradas do mês (ou o CSV, com formato=csv)' }), ...NAO_MUDOU },
       },
-      config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS, csv: true } },
+      config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true } },
     },
     async (req, reply) => responder(req, reply, await repo.movimento(req.query.mes), req.query.formato, COLUNAS_MOVIMENTO_ABERTO, `movimento-${req.query.mes}`),
   );

@@ -1,17 +1,18 @@
 import { asc, sql } from 'drizzle-orm';
-import type { Municipio, MunicipioInput } from '@ceasa/shared';
+import { INFORMACAO_MSG, type Municipio, type MunicipioInput } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { municipio } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
 import { chaveDeOrdem, type ListSpec } from '../../lib/list';
 
 export const municipioList: ListSpec<Municipio> = {
-  select: sql`m.id, m.nome, m.sigla`,
+  select: sql`m.id, m.nome, m.sigla, m.codigo_ibge AS "codigoIbge"`,
   from: sql`municipio m`,
   fields: {
     id: { expr: sql`m.id`, filter: 'contains' },
     nome: { expr: sql`m.nome`, filter: 'text' },
     sigla: { expr: sql`m.sigla`, filter: 'text' },
+    codigoIbge: { expr: sql`m.codigo_ibge`, filter: 'contains' },
   },
   defaultSort: { field: 'nome', dir: 'asc' },
 };
@@ -26,8 +27,11 @@ export function municipioRepository(db: Db) {
     table: municipio,
     cadastro: 'Municipio',
     naoEncontrado: 'Município não encontrado',
-    unicos: { municipio_nome_sigla_uq: { mensagem: 'Já existe um município com este nome neste estado.', campos: ['nome', 'sigla'] } },
-    valores: (_t, input) => ({ nome: input.nome, sigla: input.sigla.toUpperCase() }),
+    unicos: {
+      municipio_nome_sigla_uq: { mensagem: 'Já existe um município com este nome neste estado.', campos: ['nome', 'sigla'] },
+      municipio_codigo_ibge_uq: { mensagem: INFORMACAO_MSG.codigoIbgeRepetido, campos: ['codigoIbge'] },
+    },
+    valores: (_t, input) => ({ nome: input.nome, sigla: input.sigla.toUpperCase(), codigoIbge: input.codigoIbge ?? null }),
   });
   return {
     ...generico,

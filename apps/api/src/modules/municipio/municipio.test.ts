@@ -12,7 +12,7 @@ describe('municipio', () => {
     const id = c.body.id;
 
     const g = await call(t.app, t.admin, { method: 'GET', url: `/api/municipio/${id}` });
-    expect(g.body).toEqual({ id, versao: 1, nome: 'São João', sigla: 'SP' });
+    expect(g.body).toEqual({ id, versao: 1, nome: 'São João', sigla: 'SP', codigoIbge: null });
 
     const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/municipio', payload: { id, nome: 'São João da Serra', sigla: 'MG' } });
     expect(u.status).toBe(200);
@@ -29,8 +29,8 @@ describe('municipio', () => {
 
     const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/asc/id', payload: { cadastro: 'Municipio', cadastroId: String(id) } });
     expect(logs.body.content.map((x: { acao: string }) => x.acao)).toEqual(['INSERT', 'UPDATE']);
-    expect(logs.body.content[1].conteudo).toBe(`Municipio(id=${id}, nome=São João da Serra, sigla=MG)`);
-    expect(logs.body.content[1].conteudoAnterior).toBe(`Municipio(id=${id}, nome=São João, sigla=SP)`);
+    expect(logs.body.content[1].conteudo).toBe(`Municipio(id=${id}, nome=São João da Serra, sigla=MG, codigoIbge=null)`);
+    expect(logs.body.content[1].conteudoAnterior).toBe(`Municipio(id=${id}, nome=São João, sigla=SP, codigoIbge=null)`);
     expect(logs.body.content[1].usuario).toMatch(/@teste.local$/);
   });
 

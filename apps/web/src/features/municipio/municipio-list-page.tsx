@@ -11,6 +11,7 @@ export default function MunicipioListPage() {
       columns={[
         { field: 'nome', header: 'Nome', filter: 'text' },
         { field: 'sigla', header: 'Sigla', filter: 'text' },
+        { field: 'codigoIbge', header: 'Código IBGE', filter: 'text' },
       ]}
     />
   );

@@ -1,6 +1,7 @@
 import { PublicShell } from '../../components/layout/public-shell';
 import { useAuth } from '../../lib/auth';
 import { TabelaPrecos } from './tabela-precos';
+import { CotacaoProdutos } from './cotacao-produtos';
 import './home.css';
 
 /** Today and last month in Brazil ('yyyy-mm-dd', 'yyyy-mm'), for the open-data links (no date library). */
@@ -17,7 +18,9 @@ function DadosAbertos() {
   return (
     <p className="dados-abertos">
       Dados abertos: <a href={`/api/publico/cotacao?data=${hoje}&formato=csv`}>cotação de hoje (CSV)</a> ·{' '}
-      <a href={`/api/publico/movimento?mes=${mes}&formato=csv`}>entradas do mês passado (CSV)</a> · <a href="/api/docs">documentação da API</a>
+      <a href={`/api/publico/movimento?mes=${mes}&formato=csv`}>entradas do mês passado (CSV)</a> ·{' '}
+      <a href={`/api/publico/cotacao/produtos?data=${hoje}&formato=csv`}>cotação por produto (CSV)</a> · <a href="/estatisticas">o mês em números</a> ·{' '}
+      <a href="/referencia">referência de preços para compras públicas</a> · <a href="/api/docs">documentação da API</a>
     </p>
   );
 }
@@ -63,6 +66,7 @@ export default function HomePage() {
         </div>
       )}
       <TabelaPrecos />
+      <CotacaoProdutos />
       <DadosAbertos />
     </PublicShell>
   );

@@ -51,6 +51,7 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     ['precos:criar', 'precosDia:visualizar', 'precosDia:criar'].forEach((p) => permitidas.add(p));
     apiMock.mockImplementation(async (path, o) => {
       if (path === 'precos/dia') return grade();
+      if (path === 'precos/situacao') return o?.method === 'PUT' ? o.body : [];
       if (path === 'precos' && o?.method === 'POST') return { id: 8, versao: 1, valor: 110 };
       if (path === 'precos/publicar') return { data: DIA, publicados: 1, manual: true };
       throw new Error(`inesperado: ${path}`);
@@ -58,6 +59,11 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     renderizarTela('/precosdia', { '/precosdia': <PrecosDiaPage /> });
     expect(await screen.findByText('R$ 21,00 · publicado')).toBeInTheDocument();
     expect(screen.getByText(/Publicação manual/)).toBeInTheDocument();
+    // The clerk's situation of a product (decision 0190): one choice, saved at once.
+    const situacao = await screen.findByLabelText('Situação de Batata Lisa');
+    await waitFor(() => expect(situacao).toBeEnabled());
+    fireEvent.change(situacao, { target: { value: 'firme' } });
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('precos/situacao', { method: 'PUT', body: { produtoId: 2, data: DIA, situacao: 'firme' } }));
 
     const batata = screen.getByLabelText('Valor de Batata Lisa');
     batata.focus();
@@ -84,6 +90,7 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     permitidas.add('precos:criar');
     apiMock.mockImplementation(async (path) => {
       if (path === 'precos/dia') return grade();
+      if (path === 'precos/situacao') return [];
       return { id: 9, versao: 1, valor: 22 };
     });
     renderizarTela('/precosdia', { '/precosdia': <PrecosDiaPage /> });

@@ -11,12 +11,15 @@ import {
   mensagemPrecoNoDia,
   precoRecurso,
   precosDiaRecurso,
+  ROTULO_SITUACAO,
+  SITUACOES,
   toIsoDate,
   valorPreco,
   type Preco,
   type PrecoDoDia,
   type PrecosDoDia,
   type Publicacao,
+  type Situacao,
 } from '@ceasa/shared';
 import { EntradaData } from '../../components/form/entrada-data';
 import { api, ApiError } from '../../lib/api-client';
@@ -72,6 +75,21 @@ export default function PrecosDiaPage() {
     queryFn: () => api<PrecosDoDia>('precos/dia', { query: { data: dia } }),
     enabled: !!dia,
   });
+  // The market's situation the clerk sets per product (decision 0190); without it the public page derives it from the change.
+  const situacoes = useQuery({
+    queryKey: ['lista', 'precos', 'situacao', dia],
+    queryFn: () => api<{ produtoId: number; situacao: Situacao }[]>('precos/situacao', { query: { data: dia } }),
+    enabled: !!dia,
+  });
+  const situacaoDe = new Map((situacoes.data ?? []).map((s) => [s.produtoId, s.situacao]));
+  const definirSituacao = async (p: PrecoDoDia, situacao: Situacao | null) => {
+    try {
+      await api('precos/situacao', { method: 'PUT', body: { produtoId: p.produtoId, data: dia, situacao } });
+      await situacoes.refetch();
+    } catch (err) {
+      toast.show('error', 'Erro ao salvar a situação', (err as ApiError).message);
+    }
+  };
   const podeCriar = pode(precoRecurso.rota, 'criar');
   const podePublicar = pode(precosDiaRecurso.rota, 'criar');
   const produtos = (q.data?.produtos ?? []).filter((p) => !filtro.trim() || semAcentos(p.produtoNome).includes(semAcentos(filtro.trim())));
@@ -183,6 +201,7 @@ export default function PrecosDiaPage() {
               <th scope="col">Valor (R$)</th>
               <th scope="col">Variação</th>
               <th scope="col">Preços do dia</th>
+              <th scope="col">Situação</th>
             </tr>
           </thead>
           <tbody>
@@ -235,6 +254,22 @@ export default function PrecosDiaPage() {
                         value={`${formatBRL(x.valor)} · ${x.publicado ? 'publicado' : 'rascunho'}`}
                       />
                     ))}
+                  </td>
+                  <td>
+                    <select
+                      className="p-inputtext precos-dia-situacao"
+                      aria-label={`Situação de ${p.produtoNome}`}
+                      disabled={!podeCriar || !situacoes.data}
+                      value={situacaoDe.get(p.produtoId) ?? ''}
+                      onChange={(e) => void definirSituacao(p, (e.target.value || null) as Situacao | null)}
+                    >
+                      <option value="">Pela variação</option>
+                      {SITUACOES.map((s) => (
+                        <option key={s} value={s}>
+                          {ROTULO_SITUACAO[s]}
+                        </option>
+                      ))}
+                    </select>
                   </td>
                 </tr>
               );

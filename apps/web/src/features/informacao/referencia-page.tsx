@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatBRL, formatDate, type Referencia } from '@ceasa/shared';
+import { PublicShell } from '../../components/layout/public-shell';
+import { api, ApiError } from '../../lib/api-client';
+import './informacao.css';
+
+interface ProdutoPublico {
+  id: number;
+  nome: string;
+  embalagem: string;
+}
+
+const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const haDias = (n: number) => new Date(Date.now() - n * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+/** 'dd/mm/aaaa às hh:mm:ss (UTC−03:00)': the moment of the query as it was answered, with its offset. */
+function momento(iso: string) {
+  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d:\d\d)(?:\.\d+)?(Z|[+-]\d\d:\d\d)$/.exec(iso);
+  if (!m) return iso;
+  return `${m[3]}/${m[2]}/${m[1]} às ${m[4]} (UTC${m[5] === 'Z' ? '' : m[5]!.replace('-', '−')})`;
+}
+
+const cv = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/**
+ * /referencia: the price reference a municipal buyer documents a procurement with (GET publico/referencia,
+ * decision 0192): the figures, the method in words, the moment of the query and a permalink that answers the same
+ * figures again. Printable: the moment is repeated at the foot of every printed page.
+ */
+export default function ReferenciaPage() {
+  const [params, setParams] = useSearchParams();
+  const produtos = useQuery({ queryKey: ['publico', 'produtos'], queryFn: () => api<ProdutoPublico[]>('publico/produtos') });
+  const [produtoId, setProdutoId] = useState(params.get('produtoId') ?? '');
+  const [inicio, setInicio] = useState(params.get('inicio') ?? haDias(90));
+  const [fim, setFim] = useState(params.get('fim') ?? hoje());
+  const pedido = params.get('produtoId') ? Object.fromEntries(params) : null;
+  const r = useQuery({
+    queryKey: ['publico', 'referencia', pedido],
+    queryFn: () => api<Referencia>('publico/referencia', { query: pedido! }),
+    enabled: !!pedido,
+    retry: false,
+  });
+  useEffect(() => {
+    document.title = 'Referência de preços';
+  }, []);
+
+  const consultar = (e: FormEvent) => {
+    e.preventDefault();
+    // A new query: its own moment (no consultadoEm), then the permalink is the answer's.
+    setParams({ produtoId, inicio, fim });
+  };
+  const d = r.data;
+  const permalink = d ? new URL(d.permalink, window.location.origin).toString() : '';
+
+  return (
+    <PublicShell>
+      <section className="informacao referencia">
+        <h1>Referência de preços para compras públicas</h1>
+        <p className="nao-imprime">
+          Preços de atacado publicados por este mercado, para documentar a pesquisa de preços de uma compra pública: escolha o produto e o período.
+        </p>
+        <form className="referencia-form nao-imprime" onSubmit={consultar}>
+          <label>
+            Produto
+            <select className="p-inputtext" required value={produtoId} onChange={(e) => setProdutoId(e.target.value)}>
+              <option value="">Escolha o produto</option>
+              {(produtos.data ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.nome} ({p.embalagem})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            De
+            <input className="p-inputtext" type="date" required value={inicio} onChange={(e) => setInicio(e.target.value)} />
+          </label>
+          <label>
+            Até
+            <input className="p-inputtext" type="date" required value={fim} onChange={(e) => setFim(e.target.value)} />
+          </label>
+          <button type="submit" className="p-button">
+            Consultar
+          </button>
+        </form>
+        {r.isFetching && <p>Carregando...</p>}
+        {r.error && <p role="alert">{(r.error as ApiError).message}</p>}
+        {d && (
+          <article className="referencia-resultado" aria-live="polite">
+            <h2>
+              {d.produtoNome} ({d.embalagem})
+            </h2>
+            <p>
+              Período: {formatDate(d.inicio)} a {formatDate(d.fim)}. Consultado em <strong>{momento(d.consultadoEm)}</strong>.
+            </p>
+            {d.n === 0 ? (
+              <p>Nenhum preço publicado deste produto no período.</p>
+            ) : (
+              <table className="referencia-numeros">
+                <tbody>
+                  <tr>
+                    <th scope="row">Número de preços</th>
+                    <td>{d.n}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Média</th>
+                    <td>{formatBRL(d.media)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Mediana</th>
+                    <td>{formatBRL(d.mediana)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Mínimo</th>
+                    <td>{formatBRL(d.minimo)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Máximo</th>
+                    <td>{formatBRL(d.maximo)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Coeficiente de variação</th>
+                    <td>{d.coeficienteVariacao === null ? '—' : `${cv.format(d.coeficienteVariacao)}%`}</td>
+                  </tr>
+                </tbody>
+              </table>
+            )}
+            <h3>Método</h3>
+            <p>{d.metodo}</p>
+            <p>
+              Link permanente (dá os mesmos números): <a href={permalink}>{permalink}</a>
+            </p>
+            <button type="button" className="p-button p-button-outlined nao-imprime" onClick={() => window.print()}>
+              <i className="pi pi-print" aria-hidden />
+              &nbsp;Imprimir
+            </button>
+            <p className="rodape-impresso" aria-hidden>
+              Referência de preços · {d.produtoNome} · consultado em {momento(d.consultadoEm)} · {permalink}
+            </p>
+          </article>
+        )}
+      </section>
+    </PublicShell>
+  );
+}
