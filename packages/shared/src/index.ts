@@ -34,3 +34,4 @@ export * from './csv';
 export * from './resources/recall';
 export * from './resources/dados-abertos';
 export * from './resources/oferta';
+export * from './resources/assinaturas';

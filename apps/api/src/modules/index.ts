@@ -31,6 +31,8 @@ import recallRoutes from './recall/recall.routes';
 import dadosAbertosRoutes from './dados-abertos/dados-abertos.routes';
 import ofertaRoutes from './oferta/oferta.routes';
 import fechamentoRoutes from './fechamento/fechamento.routes';
+import assinaturasRoutes from './assinaturas/assinaturas.routes';
+import catalogoDadosRoutes from './catalogo-dados/catalogo-dados.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -47,7 +49,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   logsRoutes(app, ctx.db);
   produtoGrupoRoutes(app, ctx.db);
   produtoRoutes(app, ctx.db);
-  precosRoutes(app, ctx.db, ctx.config.cotacaoPublicacao);
+  precosRoutes(app, ctx);
   vafRoutes(app, ctx.db);
   pessoaRoutes(app, ctx);
   ftpRoutes(app, ctx);
@@ -65,4 +67,6 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   recallRoutes(app, ctx.db);
   dadosAbertosRoutes(app, ctx.db);
   ofertaRoutes(app, ctx.db);
+  assinaturasRoutes(app, ctx);
+  catalogoDadosRoutes(app, ctx);
 }

@@ -10,6 +10,8 @@ const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const BackOffice = lazy(() => import('./back-office'));
+const DadosAbertosPage = lazy(() => import('../features/assinaturas-e-dados/dados-abertos-page'));
+const AssinarPage = lazy(() => import('../features/assinaturas-e-dados/assinar-page'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -79,6 +81,8 @@ export function AppRoutes() {
           />
           <Route path="/nova-senha" element={<NovaSenhaPage />} />
           <Route path="/home" element={<HomePage />} />
+          <Route path="/dados-abertos" element={<DadosAbertosPage />} />
+          <Route path="/assinar" element={<AssinarPage />} />
           <Route
             path="*"
             element={
