@@ -80,7 +80,7 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
   // Opening the link shows a button (a mail scanner that follows links does not confirm); the button confirms.
   r.get(
     '/publico/assinaturas/confirmar',
-    { schema: { tags, summary: 'Página de confirmação da assinatura (o botão confirma)', querystring: tokenQuery, hide: true }, config: { acesso: 'publico' } },
+    { schema: { tags, summary: 'Página de confirmação da assinatura (o botão confirma)', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const t = req.query.token ?? '';
       return html(
@@ -94,7 +94,7 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
   );
   r.post(
     '/publico/assinaturas/confirmar',
-    { schema: { tags, summary: 'Confirma a assinatura do link', querystring: tokenQuery, hide: true }, config: { acesso: 'publico' } },
+    { schema: { tags, summary: 'Confirma a assinatura do link', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const r = req.query.token ? await repo.confirmar(req.query.token) : null;
       if (!r) return html(reply, pagina(mercado, 'Link inválido', LINK_INVALIDO), 404);
@@ -110,7 +110,7 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.get(
     '/publico/assinaturas/cancelar',
-    { schema: { tags, summary: 'Página de cancelamento da assinatura (o botão cancela)', querystring: tokenQuery, hide: true }, config: { acesso: 'publico' } },
+    { schema: { tags, summary: 'Página de cancelamento da assinatura (o botão cancela)', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const t = req.query.token ?? '';
       if (!t || !(await repo.existeCancelamento(t))) return html(reply, pagina(mercado, 'Assinatura não encontrada', LINK_INVALIDO), 404);
@@ -126,7 +126,7 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
   // RFC 8058: the mail client POSTs 'List-Unsubscribe=One-Click' to the List-Unsubscribe address, without a session.
   r.post(
     '/publico/assinaturas/cancelar',
-    { schema: { tags, summary: 'Cancela a assinatura do link (um clique, RFC 8058)', querystring: tokenQuery, hide: true }, config: { acesso: 'publico' } },
+    { schema: { tags, summary: 'Cancela a assinatura do link (um clique, RFC 8058)', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const ok = req.query.token ? await repo.cancelar(req.query.token) : false;
       if (!ok) return html(reply, pagina(mercado, 'Assinatura não encontrada', LINK_INVALIDO), 404);
@@ -143,7 +143,6 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
       schema: {
         tags: ['Dados abertos'],
         summary: `Feed Atom da cotação do dia: os últimos ${DIAS_DO_FEED} dias com preço publicado, por grupo de produto`,
-        hide: true,
       },
       config: { acesso: 'publico' },
     },

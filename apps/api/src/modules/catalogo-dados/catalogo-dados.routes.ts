@@ -74,7 +74,8 @@ export default function catalogoDadosRoutes(app: FastifyInstance, ctx: AppContex
     '/dados-abertos/metodologia',
     {
       schema: { tags, summary: 'Altera o texto da metodologia de coleta (só o super-admin)', body: metodologiaEntrada },
-      config: { acesso: 'autenticado' },
+      // The super-admin's own route name ('usuarios', no other seeded group has it), and the role itself below.
+      config: { acesso: { rota: 'usuarios', acao: 'editar' } },
     },
     async (req) => {
       if (!req.usuario?.roles.includes('super-admin')) throw forbidden(METODOLOGIA_MSG.soSuperAdmin);
