@@ -8,7 +8,9 @@ import { build, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 import type { FastifyInstance } from 'fastify';
 import { tokenFor } from '../../../test/helpers';
+import { parseEnvioHora } from '../../config';
 import { enviarCotacaoDoDia } from './assinaturas.service';
+import { iniciarEnvioNoHorario } from './envio';
 
 /**
  * Issue 32 point 4 (decision 0196): subscriptions, confirmation, the day's e-mail and alerts through a real SMTP
@@ -195,6 +197,26 @@ describe('assinaturas da cotação', () => {
     expect(await countRows(app, `cotacao_envios WHERE data = '2026-12-01'`)).toBe(0);
   });
 
+  it('sends at COTACAO_ENVIO_HORA (server time), not before; the setting is checked at start', async () => {
+    expect(parseEnvioHora('18:30')).toEqual({ h: 18, m: 30 });
+    expect(parseEnvioHora('7')).toEqual({ h: 7, m: 0 });
+    expect(() => parseEnvioHora('25:00')).toThrow('COTACAO_ENVIO_HORA inválido (25:00): use a hora do envio como hh:mm, por exemplo 18:00');
+    const grupo = await inserirGrupo(app, 'Horário', 'CX');
+    await inserirPreco(app, await inserirProduto(app, grupo, 'Produto do Horário'), '2026-12-03', 9);
+    let agora = new Date(2026, 11, 3, 17, 59);
+    const ctx = { db: app.ctx.db, mailer: app.ctx.mailer, config: app.ctx.config, log: app.log };
+    const timer = iniciarEnvioNoHorario(ctx, { h: 18, m: 0 }, () => agora);
+    try {
+      await timer.tentar();
+      expect(await countRows(app, `cotacao_envios WHERE data = '2026-12-03'`)).toBe(0);
+      agora = new Date(2026, 11, 3, 18, 0);
+      await timer.tentar();
+      expect(await countRows(app, `cotacao_envios WHERE data = '2026-12-03' AND origem = 'horario' AND concluido_em IS NOT NULL`)).toBe(1);
+    } finally {
+      timer.parar();
+    }
+  });
+
   it('refuses bad requests and too many, in pt-BR, storing and sending nothing', async () => {
     const antes = { assinaturas: await countRows(app, 'assinaturas'), mensagens: recebidos.length };
     const invalido = await pedir({ email: 'nao-e-email' }, '10.2.0.1');
@@ -235,7 +257,7 @@ describe('assinaturas da cotação', () => {
     expect(feed.id).toBe(`${BASE}/api/publico/cotacao.atom`);
     expect(feed.title?.value).toBe('CEASA Regional - Cotação do dia');
     const titulos = (feed.entries ?? []).map((e) => e.title?.value);
-    expect(titulos.slice(0, 3)).toEqual(['Cotação de 30/11/2026', 'Cotação de 26/11/2026', 'Cotação de 23/11/2026']);
+    expect(titulos).toEqual(['Cotação de 03/12/2026', 'Cotação de 30/11/2026', 'Cotação de 26/11/2026', 'Cotação de 23/11/2026']);
     const dia = feed.entries!.find((e) => e.title?.value === 'Cotação de 26/11/2026')!;
     expect(dia.id).toBe(`${BASE}/api/publico/cotacao?data=2026-11-26`);
     expect(dia.updated).toBe('2026-11-26T23:59:59Z');
