@@ -53,6 +53,16 @@ export interface Config {
   nfeObrigatoria: boolean;
   /** CEASA_MUNICIPIO_IBGE: the 7-digit IBGE code of the market's municipality (Conab's daily file, decision 0191). */
   municipioIbge?: string;
+  /**
+   * COTACAO_ENVIO_HORA ('hh:mm' or 'hh', server's local time): when the day's quotation is mailed to the subscribers if
+   * 'Publicar cotação' has not sent it before (decision 0196). Unset: only the publication sends.
+   */
+  cotacaoEnvioHora?: { h: number; m: number };
+  /** DADOS_LICENCA: the open data's licence, an SPDX id (default CC-BY-4.0) or a name. */
+  dadosLicenca: string;
+  /** Subscription requests per client address per hour and per e-mail per day (ASSINATURAS_MAX_ENDERECO, ASSINATURAS_MAX_EMAIL). */
+  assinaturasMaxEndereco: number;
+  assinaturasMaxEmail: number;
   settings: Settings;
 }
 
@@ -115,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     suspensaoDias: parseNumeroFaixa('SUSPENSAO_DIAS', env.SUSPENSAO_DIAS, 30, 1, 3650, true),
     nfeObrigatoria: parseNfeObrigatoria(env.NFE_OBRIGATORIA),
     municipioIbge: parseMunicipioIbge(env.CEASA_MUNICIPIO_IBGE),
+    cotacaoEnvioHora: parseEnvioHora(env.COTACAO_ENVIO_HORA),
+    dadosLicenca: env.DADOS_LICENCA?.trim() || 'CC-BY-4.0',
+    assinaturasMaxEndereco: Number(env.ASSINATURAS_MAX_ENDERECO ?? 10),
+    assinaturasMaxEmail: Number(env.ASSINATURAS_MAX_EMAIL ?? 3),
     settings: {
       municipio,
       mercado,
@@ -134,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   for (const [nome, v] of [
     ['REGISTER_MAX_ACCOUNTS', config.registerMaxAccounts],
     ['REGISTER_WINDOW_MS', config.registerWindowMs],
+    ['ASSINATURAS_MAX_ENDERECO', config.assinaturasMaxEndereco],
+    ['ASSINATURAS_MAX_EMAIL', config.assinaturasMaxEmail],
   ] as const)
     if (!Number.isInteger(v) || v < 1) throw new Error(`${nome} inválido (${v}): use um número inteiro maior que zero`);
   if (config.publicUrl !== undefined) {
@@ -266,6 +282,17 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcExterno | undefined {
     audience: env.OIDC_AUDIENCE?.trim() || clientId,
     scopes: scopes.join(' '),
   };
+}
+
+/** COTACAO_ENVIO_HORA: 'hh:mm' or 'hh' (0–23, 0–59); anything else stops the start with a message. */
+export function parseEnvioHora(v: string | undefined): Config['cotacaoEnvioHora'] {
+  const t = v?.trim();
+  if (!t) return undefined;
+  const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(t);
+  const h = m ? Number(m[1]) : NaN;
+  const min = m?.[2] ? Number(m[2]) : 0;
+  if (!m || h > 23 || min > 59) throw new Error(`COTACAO_ENVIO_HORA inválido (${v}): use a hora do envio como hh:mm, por exemplo 18:00`);
+  return { h, m: min };
 }
 
 function parseCotacaoPublicacao(v: string | undefined): Config['cotacaoPublicacao'] {

@@ -37,3 +37,4 @@ export * from './resources/dados-abertos';
 export * from './resources/informacao';
 export * from './resources/oferta';
 export * from './resources/inspecao';
+export * from './resources/assinaturas';

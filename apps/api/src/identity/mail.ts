@@ -5,8 +5,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
+/** What a message may carry besides its text: an HTML body and extra headers (List-Unsubscribe, decision 0196). */
+export interface Extras {
+  html?: string;
+  headers?: Record<string, string>;
+}
+
 export interface Mailer {
-  send(to: string, subject: string, text: string): Promise<void>;
+  send(to: string, subject: string, text: string, extras?: Extras): Promise<void>;
 }
 
 /**
@@ -16,14 +22,14 @@ export interface Mailer {
 export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   return {
-    async send(to, subject, text) {
+    async send(to, subject, text, extras = {}) {
       const [row] = await db.insert(outbox).values({ para: to, assunto: subject, corpo: text }).returning({ id: outbox.id });
       if (!transport) {
         log.info({ para: to, assunto: subject }, `E-mail (sem SMTP_URL configurado, guardado na caixa de saída):\n${text}`);
         return;
       }
       try {
-        await transport.sendMail({ from: config.mailFrom, to, subject, text });
+        await transport.sendMail({ from: config.mailFrom, to, subject, text, html: extras.html, headers: extras.headers });
         await db.update(outbox).set({ enviadoEm: new Date() }).where(eq(outbox.id, row.id));
       } catch (err) {
         await db

@@ -12,6 +12,8 @@ const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const BackOffice = lazy(() => import('./back-office'));
 const ReferenciaPage = lazy(() => import('../features/informacao/referencia-page'));
 const EstatisticasPage = lazy(() => import('../features/informacao/estatisticas-page'));
+const DadosAbertosPage = lazy(() => import('../features/assinaturas-e-dados/dados-abertos-page'));
+const AssinarPage = lazy(() => import('../features/assinaturas-e-dados/assinar-page'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -84,6 +86,8 @@ export function AppRoutes() {
           {/* The market's information service, public (decisions 0192, 0193). */}
           <Route path="/referencia" element={<ReferenciaPage />} />
           <Route path="/estatisticas" element={<EstatisticasPage />} />
+          <Route path="/dados-abertos" element={<DadosAbertosPage />} />
+          <Route path="/assinar" element={<AssinarPage />} />
           <Route
             path="*"
             element={

@@ -123,3 +123,162 @@ export const ARQUIVOS_INFORMACAO: ArquivoDescrito[] = [
     ],
   },
 ];
+ * The public files, declared once (decision 0195): the page /dados-abertos, its schema.org descriptions, the
+ * CSV-on-the-Web metadata `<caminho>-metadata.json` and the `Link` header of each CSV are built from this list.
+ * A new public file appears everywhere by adding one entry (its columns in the CSV's order).
+ */
+export type TipoColunaAberta = 'integer' | 'decimal' | 'string' | 'date';
+export interface ColunaAberta {
+  nome: string;
+  descricao: string;
+  tipo: TipoColunaAberta;
+  /** The unit of a measure ('R$ por embalagem', 'kg'); absent for names and codes. */
+  unidade?: string;
+}
+export interface ArquivoAberto {
+  /** A short id, used in the page's anchors and the JSON-LD identifier. */
+  id: string;
+  titulo: string;
+  descricao: string;
+  /** The API path under /api, without the query: `/publico/cotacao`. */
+  caminho: string;
+  /** The query that chooses the rows (besides formato), with an example value for the page's links. */
+  parametros: { nome: string; descricao: string; exemplo: 'hoje' | 'mes-passado' | string }[];
+  frequencia: string;
+  /** The ISO 8601 frequency of schema.org/DCAT (`P1D`, `P1M`). */
+  periodicidade: 'P1D' | 'P1W' | 'P1M' | 'P1Y';
+  /** Whether `formato=csv` gives the rows as CSV (then it gets CSV-on-the-Web metadata). */
+  csv: boolean;
+  /** The CSV's dialect when it is not the open-data one (`;`, UTF-8 with BOM, CRLF, header line). */
+  separador?: ';' | ',';
+  colunas: ColunaAberta[];
+}
+
+const GRUPO = 'R$ por embalagem do grupo';
+export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
+  {
+    id: 'cotacao',
+    titulo: 'Cotação do dia por grupo de produto',
+    descricao: 'Os preços de um dia de mercado por grupo de produto (mínimo, médio e máximo), os mesmos da página pública de cotação.',
+    caminho: '/publico/cotacao',
+    parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
+    frequencia: 'Diária, em cada dia de mercado',
+    periodicidade: 'P1D',
+    csv: true,
+    colunas: [
+      { nome: 'produtoGrupoId', descricao: 'Código do grupo de produto', tipo: 'integer' },
+      { nome: 'produtoGrupoNome', descricao: 'Nome do grupo de produto', tipo: 'string' },
+      { nome: 'produtoGrupoUn', descricao: 'Embalagem padrão do grupo', tipo: 'string' },
+      { nome: 'valorMinimo', descricao: 'Menor preço do dia entre os produtos do grupo', tipo: 'decimal', unidade: GRUPO },
+      { nome: 'valorMedio', descricao: 'Média dos preços do dia (2 casas)', tipo: 'decimal', unidade: GRUPO },
+      { nome: 'valorMaximo', descricao: 'Maior preço do dia', tipo: 'decimal', unidade: GRUPO },
+      { nome: 'precoData', descricao: 'Data do preço', tipo: 'date' },
+      { nome: 'valorKgMinimo', descricao: 'Menor preço por kg (preço ÷ peso da embalagem)', tipo: 'decimal', unidade: 'R$ por kg' },
+      { nome: 'valorKgMedio', descricao: 'Preço médio por kg', tipo: 'decimal', unidade: 'R$ por kg' },
+      { nome: 'valorKgMaximo', descricao: 'Maior preço por kg', tipo: 'decimal', unidade: 'R$ por kg' },
+    ],
+  },
+  {
+    id: 'movimento',
+    titulo: 'Entradas do mês por produto e município de origem',
+    descricao: 'O que chegou ao mercado no mês (romaneios e lojas), por produto e município de origem, com os preços do mês do grupo.',
+    caminho: '/publico/movimento',
+    parametros: [{ nome: 'mes', descricao: 'O mês (aaaa-mm)', exemplo: 'mes-passado' }],
+    frequencia: 'Mensal (o mês corrente muda a cada dia de mercado)',
+    periodicidade: 'P1M',
+    csv: true,
+    colunas: [
+      { nome: 'mes', descricao: 'O mês (aaaa-mm)', tipo: 'string' },
+      { nome: 'produtoId', descricao: 'Código do produto', tipo: 'integer' },
+      { nome: 'produtoNome', descricao: 'Nome do produto', tipo: 'string' },
+      { nome: 'produtoGrupoNome', descricao: 'Grupo do produto', tipo: 'string' },
+      { nome: 'produtoGrupoUn', descricao: 'Embalagem padrão do grupo', tipo: 'string' },
+      { nome: 'municipioNome', descricao: 'Município de origem (vazio: desconhecido)', tipo: 'string' },
+      { nome: 'municipioUf', descricao: 'UF do município de origem', tipo: 'string' },
+      { nome: 'quantidade', descricao: 'Embalagens que chegaram', tipo: 'decimal', unidade: 'embalagens' },
+      { nome: 'quantidadeKg', descricao: 'Quilos (embalagens × peso da embalagem)', tipo: 'decimal', unidade: 'kg' },
+      { nome: 'valorMinimo', descricao: 'Menor preço do mês do grupo (vazio: sem preço)', tipo: 'decimal', unidade: GRUPO },
+      { nome: 'valorMedio', descricao: 'Preço médio do mês do grupo', tipo: 'decimal', unidade: GRUPO },
+      { nome: 'valorMaximo', descricao: 'Maior preço do mês do grupo', tipo: 'decimal', unidade: GRUPO },
+    ],
+  },
+];
+
+/** The licence of the open data when DADOS_LICENCA is not set. */
+export const LICENCA_PADRAO = 'CC-BY-4.0';
+
+/** GET publico/dados-abertos: the catalogue the page /dados-abertos shows. */
+export interface CatalogoDadosAbertos {
+  licenca: { id: string; nome: string; url: string | null };
+  metodologia: { texto: string; alteradoEm: string | null };
+  /** The product's public address (PUBLIC_URL): the base of the files' absolute links. */
+  endereco: string;
+  /** Who publishes (CEASA_MERCADO). */
+  publicador: string;
+  arquivos: ArquivoAberto[];
+}
+
+export const METODOLOGIA_MSG = {
+  obrigatoria: 'A metodologia é obrigatória',
+  longa: 'A metodologia deve ter no máximo 20000 caracteres',
+  soSuperAdmin: 'Só o super-admin pode alterar a metodologia dos dados abertos.',
+} as const;
+export const metodologiaEntrada = z.object({
+  texto: z.string({ error: METODOLOGIA_MSG.obrigatoria }).trim().min(1, METODOLOGIA_MSG.obrigatoria).max(20000, METODOLOGIA_MSG.longa),
+});
+
+/** The known licences by SPDX id: the pt-BR name and the deed's address. Another DADOS_LICENCA is shown as written. */
+const LICENCAS: Record<string, { nome: string; url: string }> = {
+  'CC-BY-4.0': { nome: 'Creative Commons Atribuição 4.0 Internacional (CC BY 4.0)', url: 'https://creativecommons.org/licenses/by/4.0/deed.pt-br' },
+  'CC-BY-SA-4.0': {
+    nome: 'Creative Commons Atribuição-CompartilhaIgual 4.0 Internacional (CC BY-SA 4.0)',
+    url: 'https://creativecommons.org/licenses/by-sa/4.0/deed.pt-br',
+  },
+  'CC0-1.0': { nome: 'Creative Commons CC0 1.0 Universal (domínio público)', url: 'https://creativecommons.org/publicdomain/zero/1.0/deed.pt-br' },
+  'ODbL-1.0': { nome: 'Open Database License (ODbL) 1.0', url: 'https://opendatacommons.org/licenses/odbl/1-0/' },
+};
+export function licencaDe(id: string): CatalogoDadosAbertos['licenca'] {
+  const l = LICENCAS[id] ?? Object.entries(LICENCAS).find(([k]) => k.toLowerCase() === id.toLowerCase())?.[1];
+  return l ? { id, ...l } : { id, nome: id, url: /^https?:\/\//.test(id) ? id : null };
+}
+
+/** The address of a file's JSON and CSV (with its example query) and of its CSV-on-the-Web metadata. */
+export function enderecosDoArquivo(a: ArquivoAberto, base: string, valores: Record<string, string>) {
+  const q = new URLSearchParams(Object.fromEntries(a.parametros.map((p) => [p.nome, valores[p.nome] ?? ''])));
+  const sufixo = q.toString();
+  const com = (extra: string) => `${base}/api${a.caminho}${sufixo || extra ? '?' : ''}${[sufixo, extra].filter(Boolean).join('&')}`;
+  return {
+    json: com(''),
+    csv: a.csv ? com('formato=csv') : null,
+    metadados: a.csv ? `${base}/api${a.caminho}-metadata.json${sufixo ? `?${sufixo}` : ''}` : null,
+  };
+}
+
+/** The schema.org `Dataset` of a file (JSON-LD), as the page /dados-abertos carries it. */
+export function datasetJsonLd(a: ArquivoAberto, c: CatalogoDadosAbertos, valores: Record<string, string>) {
+  const e = enderecosDoArquivo(a, c.endereco, valores);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Dataset',
+    '@id': `${c.endereco}/dados-abertos#${a.id}`,
+    name: a.titulo,
+    description: a.descricao,
+    url: `${c.endereco}/dados-abertos#${a.id}`,
+    inLanguage: 'pt-BR',
+    isAccessibleForFree: true,
+    license: c.licenca.url ?? c.licenca.nome,
+    creator: { '@type': 'Organization', name: c.publicador },
+    publisher: { '@type': 'Organization', name: c.publicador },
+    measurementTechnique: c.metodologia.texto,
+    variableMeasured: a.colunas.map((col) => ({
+      '@type': 'PropertyValue',
+      name: col.nome,
+      description: col.descricao,
+      ...(col.unidade ? { unitText: col.unidade } : {}),
+    })),
+    distribution: [
+      { '@type': 'DataDownload', encodingFormat: 'application/json', contentUrl: e.json },
+      ...(e.csv ? [{ '@type': 'DataDownload', encodingFormat: 'text/csv', contentUrl: e.csv }] : []),
+    ],
+  };
+}

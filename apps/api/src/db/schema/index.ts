@@ -17,3 +17,4 @@ export * from './romaneio';
 export * from './loja';
 export * from './cotacao';
 export * from './inspecao';
+export * from './assinaturas';

@@ -22,6 +22,7 @@ import { quem } from '../../lib/audit';
 import { enviarJson, NIVEL_DO_LOG_PUBLICO, respostasEmCache } from '../../lib/respostas-em-cache';
 import { recursoRoutes } from '../../lib/routes';
 import { CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
+import { enviarCotacaoDoDia } from '../assinaturas/assinaturas.service';
 import { normalizarFiltroDePreco, precoList, precosRepository } from './precos.repository';
 
 const historicoParams = z.object({ produtoGrupoId: idSchema });
@@ -37,9 +38,19 @@ const historicoQuery = z.object({
 /** A search body that says nothing (null, or an object without keys). */
 const corpoVazio = (corpo: unknown) => corpo === null || corpo === undefined || (typeof corpo === 'object' && Object.keys(corpo).length === 0);
 
-export default function precosRoutes(app: FastifyInstance, { db, config }: AppContext) {
-  const publicacao = config.cotacaoPublicacao;
+export default function precosRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const publicacao = ctx.config.cotacaoPublicacao;
   const repo = precosRepository(db, publicacao);
+  // The day's mailing to the subscribers (decision 0196) runs after the answer; closing the server waits for it.
+  const envios = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => void (await Promise.allSettled(envios)));
+  const enviarAosAssinantes = (data: string) => {
+    const p = enviarCotacaoDoDia({ db, mailer: ctx.mailer, config: ctx.config, log: app.log }, data, 'publicacao')
+      .catch((err: unknown) => app.log.error({ err, data }, 'falha no envio da cotação do dia aos assinantes'))
+      .finally(() => envios.delete(p));
+    envios.add(p);
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tag = precoRecurso.menu.rotulo;
 
@@ -117,6 +128,12 @@ export default function precosRoutes(app: FastifyInstance, { db, config }: AppCo
       },
       config: { acesso: { rota: rotaDia, acao: 'criar' } },
     },
-    async (req) => repo.publicar(quem(req), req.body.data),
+    // Publishing (manual mode) or, in the automatic mode where prices are public when saved, only sending: the day's
+    // quotation goes to the subscribers once (the first call, or COTACAO_ENVIO_HORA, whichever comes first).
+    async (req) => {
+      const r = await repo.publicar(quem(req), req.body.data);
+      enviarAosAssinantes(req.body.data);
+      return r;
+    },
   );
 }

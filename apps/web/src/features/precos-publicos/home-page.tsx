@@ -19,8 +19,9 @@ function DadosAbertos() {
     <p className="dados-abertos">
       Dados abertos: <a href={`/api/publico/cotacao?data=${hoje}&formato=csv`}>cotação de hoje (CSV)</a> ·{' '}
       <a href={`/api/publico/movimento?mes=${mes}&formato=csv`}>entradas do mês passado (CSV)</a> ·{' '}
-      <a href={`/api/publico/cotacao/produtos?data=${hoje}&formato=csv`}>cotação por produto (CSV)</a> · <a href="/estatisticas">o mês em números</a> ·{' '}
-      <a href="/referencia">referência de preços para compras públicas</a> · <a href="/api/docs">documentação da API</a>
+      <a href={`/api/publico/cotacao/produtos?data=${hoje}&formato=csv`}>cotação por produto (CSV)</a> · <a href="/dados-abertos">descrição dos arquivos</a> ·{' '}
+      <a href="/estatisticas">o mês em números</a> · <a href="/referencia">referência de preços para compras públicas</a> ·{' '}
+      <a href="/api/docs">documentação da API</a> · <a href="/api/publico/cotacao.atom">feed Atom</a> · <a href="/assinar">cotação por e-mail</a>
     </p>
   );
 }
