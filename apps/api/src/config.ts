@@ -103,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidc: parseOidc(env),
     cotacaoPublicacao: parseCotacaoPublicacao(env.COTACAO_PUBLICACAO),
     settings: {
+      carteiraProdutor: parseCarteiraProdutor(env.CARTEIRA_PRODUTOR),
       municipio,
       mercado,
       mercadoTitulo: env.CEASA_MERCADO_TITULO ?? PADRAO.mercadoTitulo,
@@ -209,6 +210,13 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcExterno | undefined {
     audience: env.OIDC_AUDIENCE?.trim() || clientId,
     scopes: scopes.join(' '),
   };
+}
+
+/** CARTEIRA_PRODUTOR (decision 0182): 'avisar' (the default) or 'exigir'; anything else stops the start. */
+export function parseCarteiraProdutor(v: string | undefined): 'avisar' | 'exigir' {
+  const valor = v?.trim().toLowerCase() || 'avisar';
+  if (valor !== 'avisar' && valor !== 'exigir') throw new Error(`CARTEIRA_PRODUTOR inválido (${v}): use avisar ou exigir`);
+  return valor;
 }
 
 function parseCotacaoPublicacao(v: string | undefined): Config['cotacaoPublicacao'] {

@@ -34,3 +34,5 @@ export * from './csv';
 export * from './resources/recall';
 export * from './resources/dados-abertos';
 export * from './resources/oferta';
+export * from './documento';
+export * from './resources/carteira';

@@ -59,7 +59,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   cadernoRoutes(app, ctx.db);
   lojaRoutes(app, ctx.db);
   cotacaoRoutes(app, ctx.db);
-  romaneioRoutes(app, ctx.db, ctx.config.settings.diasDeMercado);
+  romaneioRoutes(app, ctx.db, ctx.config.settings.diasDeMercado, ctx.config.settings.carteiraProdutor);
   fechamentoRoutes(app, ctx.db, ctx.config.settings.diasDeMercado);
   loteRoutes(app, ctx.db, ctx.config);
   recallRoutes(app, ctx.db);

@@ -17,12 +17,14 @@ import {
   romaneioLoteInput,
   romaneioRecurso,
   romaneioRegistro,
+  type ModoCarteira,
 } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../plugins/auth';
 import { exigirDiasDeMercado } from '../feriado/feriado.service';
+import { recusarCarteiraVencida } from '../pessoa/pessoa.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService, type RomaneioDados } from './romaneio.service';
 
@@ -35,7 +37,7 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  * romaneio per issue date, each on a market day), the quantity edit, the debt's batch, and the form's free stalls and
  * producer's bulletin items. The debt lookup (romaneio/divida/{numero}) lives in the divida module.
  */
-export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[]) {
+export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMercado: readonly number[], carteira: ModoCarteira = 'avisar') {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // POST and PUT: each issue date a market day (CEASA_DIAS_MERCADO's weekdays, the holidays and extra days of /feriado), as the gate form checks it.
   const diasDeMercadoDe = (corpos: { dataEmissao: string }[], campo: (i: number) => string) =>
@@ -123,6 +125,7 @@ export default function romaneioRoutes(app: FastifyInstance, db: Db, diasDeMerca
     },
     async (req, reply) => {
       await diasDeMercadoDe(req.body, (i) => `[${i}].dataEmissao`);
+      await recusarCarteiraVencida(db, req.body, carteira, (i) => `[${i}].pessoaId`); // decision 0182
       const salvos = await svc.criar(quem(req), req.body as RomaneioDados[]);
       reply.code(201);
       return salvos;
