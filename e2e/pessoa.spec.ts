@@ -1,9 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support';
-import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, linhas, toast } from './support';
+import { apiAdmin, documentoValido, entrar, escolherOpcao, filtrarPorOpcao, linhas, toast } from './support';
 
 /** 11 digits no other test uses (the embedded database lives for the whole run). */
-const cpfUnico = () => String(Date.now()).slice(-9).padStart(9, '7') + String(Math.floor(Math.random() * 90) + 10);
+/** A CPF of this run with right check digits (decision 0180): 9 digits from the clock and a random draw, then its digits. */
+const cpfUnico = () =>
+  documentoValido(
+    String(Date.now() + Math.floor(Math.random() * 1000))
+      .slice(-9)
+      .padStart(9, '7') + '00',
+  );
 
 /** The <img> really shows a decoded picture (not a broken link). */
 async function larguraNatural(img: Locator) {
@@ -138,7 +144,7 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
     observacao: 'Produtor de hortaliças',
   });
   const outro = `Ana Lojista E2E ${sufixo.slice(-4)}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: outro, cpfcnpj: `12.345.678/0001-${sufixo.slice(-2)}`, tipoId: 3 });
+  await apiAdmin(request, 'POST', 'pessoa', { nome: outro, cpfcnpj: documentoValido(`${sufixo.slice(-8)}000100`), tipoId: 3 });
 
   await entrar(page);
   await irParaPessoas(page);

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { formatDate } from '@ceasa/shared/format';
+import { formatCpfCnpj, formatDate, normalizarDocumento } from '@ceasa/shared/format';
+import { completarDocumento } from '@ceasa/shared/documento';
 import { E2E_PORT } from '../playwright.config';
 
 /**
@@ -83,7 +84,25 @@ export async function tokenApi(request: APIRequestContext, email = ADMIN.email, 
 }
 
 /** Calls the API as the admin; throws with the server's message on failure. */
-export async function apiAdmin<T = unknown>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
+/**
+ * A CPF (11 digits) or CNPJ (14) of test data with its check digits made right (decision 0180: a new document's
+ * are verified): the first 9 (or 12) characters kept, the last two computed. Masked input keeps its mask.
+ */
+export function documentoValido(v: string): string {
+  const d = normalizarDocumento(v);
+  if (!/^\d{11}$/.test(d) && !/^[0-9A-Z]{12}\d{2}$/.test(d)) return v;
+  const certo = completarDocumento(d.slice(0, d.length - 2));
+  return /^\d+$/.test(v) ? certo : formatCpfCnpj(certo);
+}
+
+/** A person created through the API gets a document with right check digits (see documentoValido). */
+const comDocumentoValido = (method: string, url: string, data: unknown) =>
+  method === 'POST' && url === 'pessoa' && data && typeof (data as { cpfcnpj?: unknown }).cpfcnpj === 'string'
+    ? { ...(data as object), cpfcnpj: documentoValido((data as { cpfcnpj: string }).cpfcnpj) }
+    : data;
+
+export async function apiAdmin<T = unknown>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, dados?: unknown): Promise<T> {
+  const data = comDocumentoValido(method, url, dados);
   const chamar = async () => request.fetch(`/api/${url}`, { method, data, headers: { authorization: `Bearer ${await tokenApi(request)}` } });
   let r = await chamar();
   if (r.status() === 401) {

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support';
 import type { Estacionamento, Page as ListPage, Pessoa, Preco, Propriedade } from '@ceasa/shared';
 import { soDigitos } from '@ceasa/shared/format';
-import { apiAdmin, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';
+import { apiAdmin, documentoValido, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';
 
 /**
  * The desk (issue 10): a clerk tabs into a field and types at full speed, clicks Salvar twice,
@@ -128,8 +128,9 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   ]);
 
   // People: CPF with an 11-digit mobile, CNPJ with a 10-digit phone, both typed straight after the Tab.
-  const cpf = `${s}${String(Date.now()).slice(-4)}01`.slice(0, 11);
-  const cnpj = `${s}${String(Date.now()).slice(-7)}01`.slice(0, 14);
+  // With right check digits (decision 0180).
+  const cpf = documentoValido(`${s}${String(Date.now()).slice(-4)}01`.slice(0, 11));
+  const cnpj = documentoValido(`${s}${String(Date.now()).slice(-7)}01`.slice(0, 14));
   for (const [nome, doc, mascaraDoc, cel, mascaraCel] of [
     [`João Rápido E2E ${s}`, cpf, `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`, '98987654321', '(98) 98765-4321'],
     [

@@ -130,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     assinaturasMaxEndereco: Number(env.ASSINATURAS_MAX_ENDERECO ?? 10),
     assinaturasMaxEmail: Number(env.ASSINATURAS_MAX_EMAIL ?? 3),
     settings: {
+      carteiraProdutor: parseCarteiraProdutor(env.CARTEIRA_PRODUTOR),
       municipio,
       mercado,
       mercadoTitulo: env.CEASA_MERCADO_TITULO ?? PADRAO.mercadoTitulo,
@@ -293,6 +294,13 @@ export function parseEnvioHora(v: string | undefined): Config['cotacaoEnvioHora'
   const min = m?.[2] ? Number(m[2]) : 0;
   if (!m || h > 23 || min > 59) throw new Error(`COTACAO_ENVIO_HORA inválido (${v}): use a hora do envio como hh:mm, por exemplo 18:00`);
   return { h, m: min };
+}
+
+/** CARTEIRA_PRODUTOR (decision 0182): 'avisar' (the default) or 'exigir'; anything else stops the start. */
+export function parseCarteiraProdutor(v: string | undefined): 'avisar' | 'exigir' {
+  const valor = v?.trim().toLowerCase() || 'avisar';
+  if (valor !== 'avisar' && valor !== 'exigir') throw new Error(`CARTEIRA_PRODUTOR inválido (${v}): use avisar ou exigir`);
+  return valor;
 }
 
 function parseCotacaoPublicacao(v: string | undefined): Config['cotacaoPublicacao'] {

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { completarDocumento, formatCpfCnpj } from '@ceasa/shared';
 import { boletim } from '../src/db/schema';
 import { auditedCrud } from '../src/lib/crud';
 import { HttpError, pgErro } from '../src/lib/errors';
@@ -23,10 +24,7 @@ const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: stri
 async function boletimComCaderno() {
   const admin = t.admin;
   const uid = Math.random().toString(36).slice(2, 8);
-  const digitos = () =>
-    Array.from({ length: 11 }, () => Math.floor(Math.random() * 10))
-      .join('')
-      .replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  const digitos = () => formatCpfCnpj(completarDocumento(Array.from({ length: 9 }, () => Math.floor(Math.random() * 10)).join('')));
   const produtor = (await req(admin, 'POST', 'pessoa', { nome: `Produtor ${uid}`, cpfcnpj: digitos(), tipoId: 1 })).body;
   const tecnico = (await req(admin, 'POST', 'pessoa', { nome: `Técnico ${uid}`, cpfcnpj: digitos(), tipoId: 2 })).body;
   const mun = (await req(admin, 'POST', 'municipio', { nome: `Cidade ${uid}`, sigla: 'MA' })).body;

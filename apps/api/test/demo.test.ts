@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { documentoValido } from '@ceasa/shared';
 import { carregarDemo, MSG_BANCO_COM_DADOS } from '../src/db/seed/demo';
 import { appDeTeste, call } from './helpers';
 
@@ -24,23 +25,6 @@ beforeAll(async () => {
   segundos = (performance.now() - inicio) / 1000;
 }, 120_000);
 
-/** Whether the digits carry valid CPF (11) or CNPJ (14) check digits. */
-function documentoValido(doc: string): boolean {
-  const d = doc.replace(/\D/g, '');
-  const dv = (base: string, pesos: number[]) => {
-    const r = [...base].reduce((s, c, i) => s + Number(c) * pesos[i], 0) % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  if (d.length === 11)
-    return dv(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[9]) && dv(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[10]);
-  if (d.length === 14)
-    return (
-      dv(d.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[12]) &&
-      dv(d.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === Number(d[13])
-    );
-  return false;
-}
-
 describe('demo data', () => {
   it('loads once, with distinct and valid CPF/CNPJ and areas within the total', async () => {
     expect(resumo).toMatch(/^Demonstração carregada: 10 municípios, 111 pessoas, 150 produtos em 15 grupos, \d+ preços \(2025-11-24 a 2026-11-23\)/);
@@ -51,7 +35,9 @@ describe('demo data', () => {
     expect(pessoas).toHaveLength(111);
     expect(new Set(pessoas.map((p) => p.cpfcnpj.replace(/\D/g, ''))).size).toBe(111);
     expect(new Set(pessoas.map((p) => p.nome)).size).toBe(111);
-    for (const p of pessoas) expect(documentoValido(p.cpfcnpj), p.cpfcnpj).toBe(true);
+    for (const p of pessoas) expect(documentoValido(p.cpfcnpj) && /^[0-9A-Z]+$/.test(p.cpfcnpj), p.cpfcnpj).toBe(true);
+    // Some shop owners have an alphanumeric CNPJ (decision 0180).
+    expect(pessoas.some((p) => /^[0-9A-Z]{12}\d{2}$/.test(p.cpfcnpj) && /[A-Z]/.test(p.cpfcnpj))).toBe(true);
     const [areas] = await linhas<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM propriedade WHERE area_explorada > area_total OR area_cultivada > area_total`,
     );

@@ -32,12 +32,12 @@ const casos = (): Caso[] => [
   {
     recurso: 'pessoa',
     tabela: 'pessoa',
-    original: { nome: 'João da Silva', cpfcnpj: '123.456.789-09', tipoId: 1 },
+    original: { nome: 'João da Silva', cpfcnpj: '529.982.247-25', tipoId: 1 },
     iguais: [
-      { nome: 'Outro João', cpfcnpj: '12345678909', tipoId: 2 },
-      { nome: 'João da Silva', cpfcnpj: ' 123456789-09 ', tipoId: 1 },
+      { nome: 'Outro João', cpfcnpj: '52998224725', tipoId: 2 },
+      { nome: 'João da Silva', cpfcnpj: ' 529982247-25 ', tipoId: 1 },
     ],
-    diferentes: [{ nome: 'João da Silva', cpfcnpj: '123.456.789-10', tipoId: 1 }],
+    diferentes: [{ nome: 'João da Silva', cpfcnpj: '444.555.666-19', tipoId: 1 }],
     mensagem: 'Já existe uma pessoa com este CPF/CNPJ.',
     campos: ['cpfcnpj'],
   },

@@ -31,9 +31,9 @@ beforeAll(async () => {
   grupo = await criar('produtoGrupo', { nome: 'Hortaliças', unPadrao: 'kg' });
   tomate = await criar('produto', { nome: 'Tomate', embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
   alface = await criar('produto', { nome: 'Alface', embalagem: 'Engradado', pesoEmKg: 5, produtoGrupoId: grupo.id, status: 'ATIVO' });
-  produtor = await criar('pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 });
-  tecnico = await criar('pessoa', { nome: 'Eng. Carla Ribeiro', cpfcnpj: '999.888.777-66', tipoId: 2 });
-  lojista = await criar('pessoa', { nome: 'Loja do Zé', cpfcnpj: '11122233355', tipoId: 3 });
+  produtor = await criar('pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-96', tipoId: 1 });
+  tecnico = await criar('pessoa', { nome: 'Eng. Carla Ribeiro', cpfcnpj: '999.888.777-14', tipoId: 2 });
+  lojista = await criar('pessoa', { nome: 'Loja do Zé', cpfcnpj: '11122233477', tipoId: 3 });
   sitio = await criar('propriedade', {
     nome: 'Sítio Boa Esperança',
     municipioId: mun.id,
@@ -117,8 +117,8 @@ describe('versao: stale saves are refused', () => {
     expect((await req('PUT', `produtoGrupo/${g.id}`, { nome: 'Frutas', unPadrao: 'cx', versao: 1 })).status).toBe(409);
     expect((await req('GET', `produtoGrupo/${g.id}`)).body).toMatchObject({ nome: 'Frutas tropicais', unPadrao: 'kg', versao: 2 });
 
-    const p = await criar('pessoa', { nome: 'Maria Feirante', cpfcnpj: '222.333.444-55', tipoId: 1 });
-    const dados = { nome: 'Maria Feirante', cpfcnpj: '222.333.444-55', tipoId: 1 };
+    const p = await criar('pessoa', { nome: 'Maria Feirante', cpfcnpj: '222.333.444-05', tipoId: 1 });
+    const dados = { nome: 'Maria Feirante', cpfcnpj: '222.333.444-05', tipoId: 1 };
     expect((await req('PUT', `pessoa/${p.id}`, { ...dados, celular: '99 99999-0000', versao: 1 })).body.versao).toBe(2);
     const velho = await req('PUT', `pessoa/${p.id}`, { ...dados, nome: 'Maria', versao: 1 });
     expect(velho.status).toBe(409);

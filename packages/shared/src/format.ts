@@ -43,20 +43,28 @@ export function fromIsoDate(v: string | null | undefined): Date | null {
 
 export const soDigitos = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
+/** A CPF/CNPJ's characters that count, upper case (decision 0180): '12.abc.345/01de-35' → '12ABC34501DE35'. */
+export const normalizarDocumento = (v: string | null | undefined) => (v ?? '').toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+/**
+ * A CPF as 999.999.999-99; a CNPJ, numeric or alphanumeric (12 letters or digits and two check digits), as
+ * XX.XXX.XXX/XXXX-99; anything else as it is.
+ */
 export function formatCpfCnpj(v: string | null | undefined): string {
-  const d = soDigitos(v);
-  if (d.length === 11) return d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
-  if (d.length === 14) return d.replace(/(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})/, '$1.$2.$3/$4-$5');
+  const d = normalizarDocumento(v);
+  if (/^\d{11}$/.test(d)) return d.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+  if (/^[0-9A-Z]{12}\d{2}$/.test(d)) return d.replace(/(\w{2})(\w{3})(\w{3})(\w{4})(\d{2})/, '$1.$2.$3/$4-$5');
   return v ?? '';
 }
 
 /**
  * A CPF or CNPJ as every public answer and page shows it (LGPD, issue 19): a natural person's CPF keeps
- * only its middle six digits, '***.456.789-**'; a CNPJ (a company's, public by law) stays whole, formatted.
+ * only its middle six digits, '***.456.789-**'; a CNPJ (a company's, public by law, numeric or
+ * alphanumeric) stays whole, formatted.
  */
 export function cpfcnpjPublico(v: string | null | undefined): string {
-  const d = soDigitos(v);
-  if (d.length === 11) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+  const d = normalizarDocumento(v);
+  if (/^\d{11}$/.test(d)) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
   return formatCpfCnpj(v);
 }
 

@@ -38,3 +38,5 @@ export * from './resources/informacao';
 export * from './resources/oferta';
 export * from './resources/inspecao';
 export * from './resources/assinaturas';
+export * from './documento';
+export * from './resources/carteira';

@@ -22,6 +22,8 @@ export interface Settings {
   etiqueta: { larguraMm: number; alturaMm: number };
   logoMunicipio: string;
   logoMercado: string;
+  /** CARTEIRA_PRODUTOR: past its card's date a producer is warned about at the gate ('avisar') or refused ('exigir'); decision 0182. */
+  carteiraProdutor?: 'avisar' | 'exigir';
 }
 
 /** The market days when CEASA_DIAS_MERCADO is not set: Monday and Thursday. */

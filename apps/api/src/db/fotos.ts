@@ -23,7 +23,7 @@ export interface FotoStorage {
 }
 
 /** The only names the storage accepts: digits + '.png' (no path, no traversal). */
-export const NOME_FOTO = /^[0-9]{1,30}\.png$/;
+export const NOME_FOTO = /^[0-9A-Z]{1,30}\.png$/;
 
 export function nomeFotoValido(name: unknown): name is string {
   return typeof name === 'string' && NOME_FOTO.test(name);

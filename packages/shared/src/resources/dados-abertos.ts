@@ -123,6 +123,8 @@ export const ARQUIVOS_INFORMACAO: ArquivoDescrito[] = [
     ],
   },
 ];
+
+/**
  * The public files, declared once (decision 0195): the page /dados-abertos, its schema.org descriptions, the
  * CSV-on-the-Web metadata `<caminho>-metadata.json` and the `Link` header of each CSV are built from this list.
  * A new public file appears everywhere by adding one entry (its columns in the CSV's order).

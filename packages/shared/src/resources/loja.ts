@@ -8,6 +8,24 @@ import { declararRecurso } from '../recurso';
 /** SPEC.md section 5 'Loja': the sheet needs at least one product on create. */
 export const LOJA_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
 
+/** Refusals of a shop item's lots (decision 0181). */
+export const LOJA_LOTE_MSG = {
+  codigoInvalido: 'Código de lote inválido',
+  naoDoDia: (codigo: string) => `O lote ${codigo} não é deste produto num romaneio da data da loja`,
+  dataInvalida: 'Informe a data (aaaa-mm-dd)',
+} as const;
+
+/** GET loja/lotes?data=aaaa-mm-dd: the lots a shop sheet of that day can name, each with its product and producer. */
+export const lojaLotesQuery = z.object({ data: z.iso.date({ error: LOJA_LOTE_MSG.dataInvalida }), produtoId: z.coerce.number().int().positive().optional() });
+export const lojaLoteOpcao = z.object({
+  lote: z.string(),
+  produtoId: z.number().int(),
+  produtoNome: z.string(),
+  produtorNome: z.string(),
+  quantidade: z.number(),
+});
+export type LojaLoteOpcao = z.infer<typeof lojaLoteOpcao>;
+
 /** One product a shop owner brings: from which municipality and how much (kg, up to 10000, 2 decimals). */
 export const lojaItemInput = z.object({
   /** The id of an item being kept on an edit; missing on a new item. */
@@ -15,6 +33,20 @@ export const lojaItemInput = z.object({
   produtoId: referencia('O produto é obrigatório', 'O produto é obrigatório', 'O produto deve estar na lista'),
   municipioId: referencia('O municipio é obrigatório', 'O municipio é obrigatório', 'O municipio deve estar na lista'),
   quantidade: quantidadeItem,
+  /**
+   * The lots this item sold (decision 0181): lot codes of romaneio items of the same product from romaneios of
+   * the sheet's day (GET loja/lotes). Left out on an edit: the item's lots stay as they are.
+   */
+  lotes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Za-z-]{1,40}$/, LOJA_LOTE_MSG.codigoInvalido),
+      { error: 'Os lotes devem ser uma lista' },
+    )
+    .max(50, 'Um item pode ter no máximo 50 lotes')
+    .optional(),
 });
 export type LojaItemInput = z.input<typeof lojaItemInput>;
 
@@ -46,6 +78,8 @@ export const lojaItemRegistro = z.object({
   quantidade: z.number(),
   municipioId: z.number().int(),
   municipioNome: z.string(),
+  /** The lot codes it sold (decision 0181). */
+  lotes: z.array(z.string()).optional(),
 });
 export type LojaItem = z.infer<typeof lojaItemRegistro>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { soDigitos } from '../format';
-import { idOpcional, referencia, texto, textoOpcional } from '../z';
+import { normalizarDocumento, soDigitos } from '../format';
+import { DOCUMENTO_FORMA, formaDeDocumento } from '../documento';
+import { data, idOpcional, referencia, texto, textoOpcional } from '../z';
 import { declararRecurso } from '../recurso';
 
 /** Person types seeded on first start (SPEC.md section 3: 1 producer, 2 technician). */
@@ -9,6 +10,9 @@ export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 }
 /** A form's producer or technician dropdown lists only people of that type; the server refuses another type with these. */
 export const NAO_PRODUTOR = 'A pessoa selecionada não é um produtor';
 export const NAO_TECNICO = 'A pessoa selecionada não é um técnico';
+
+/** The producer's card (decision 0182). */
+export const CARTEIRA_MSG = { dataInvalida: 'A validade da carteira é inválida' } as const;
 
 /** Refusals of GET pessoa/tipo/{tipoId}?ativosDesde=… (decision 0126). */
 export const ATIVOS_DESDE_MSG = {
@@ -28,20 +32,25 @@ export const pessoasDoTipoQuery = z.object({
 /** The day `dias` days before a yyyy-mm-dd day (calendar days, no time zone). */
 export const diasAntes = (dia: string, dias: number) => new Date(Date.parse(`${dia}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10);
 
-/** The photo file of a person: the digits of the CPF/CNPJ + '.png' (SPEC.md section 9). */
+/** The photo file of a person: the CPF/CNPJ's characters (upper case, no mask) + '.png' (decision 0180). */
 export const nomeFoto = (cpfcnpj: string | null | undefined) => {
-  const d = soDigitos(cpfcnpj);
+  const d = normalizarDocumento(cpfcnpj);
   return d ? `${d}.png` : null;
 };
 
-/** CPF (11 digits) or CNPJ (14 digits), masked or not: 11 to 18 characters (SPEC.md section 5). */
+/**
+ * CPF (11 digits) or CNPJ (14 digits, or 12 letters or digits and 2 check digits), masked or not, either case:
+ * 11 to 18 characters, kept bare and upper case (decision 0180). The check digits are verified by the API on a
+ * new or changed document only (an old record with wrong ones can still be saved).
+ */
 const cpfcnpj = z
   .string({ error: 'O cpf/cnpj é obrigatório' })
   .trim()
   .min(1, 'O cpf/cnpj é obrigatório')
   .min(11, 'O cpf/cnpj deve ter no minimo 11 caracteres')
   .max(18, 'O cpf/cnpj deve ter no máximo 18 caracteres')
-  .refine((v) => /^[\d.\-/\s]+$/.test(v) && [11, 14].includes(soDigitos(v).length), 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)');
+  .refine(formaDeDocumento, DOCUMENTO_FORMA)
+  .transform(normalizarDocumento);
 
 /** Mobile phone: masked or not, stored as its 10 or 11 digits; empty is allowed. */
 const celular = z
@@ -64,6 +73,8 @@ export const pessoaInput = z.object({
    * name (nomeFoto of the CPF/CNPJ); null or '' means no; missing on an edit keeps what was there.
    */
   foto: z.string().trim().max(200, 'O nome da foto deve ter no máximo 200 caracteres').nullish(),
+  /** The producer's card is valid until this day (decision 0182); null or '' (or left out): none recorded. */
+  carteiraValidaAte: z.preprocess((v) => (v === '' ? null : v), data(CARTEIRA_MSG.dataInvalida).nullish()),
 });
 export type PessoaInput = z.input<typeof pessoaInput>;
 export type PessoaDados = z.output<typeof pessoaInput>;
@@ -82,6 +93,10 @@ export const pessoaRegistro = z.object({
   observacao: z.string().nullable(),
   foto: z.string().nullable(),
   pessoaTipo: pessoaTipoRegistro,
+  /** yyyy-mm-dd or null (decision 0182). */
+  carteiraValidaAte: z.string().nullable(),
+  /** Whether the CPF/CNPJ's check digits are right (an old record may have wrong ones: decision 0180). */
+  documentoValido: z.boolean(),
 });
 export type Pessoa = z.infer<typeof pessoaRegistro>;
 
@@ -89,7 +104,8 @@ export type Pessoa = z.infer<typeof pessoaRegistro>;
 export type PessoaDoProdutor = Omit<Pessoa, 'id'>;
 
 export type PessoaOpcao = { id: number; nome: string };
-export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string };
+/** A person of a type for a picker; a producer's card date for the gate's warning (decision 0182). */
+export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string; carteiraValidaAte?: string | null };
 export type PessoaCotacao = { id: number; nome: string; tipoDescricao: string };
 
 /** A dropdown value: an id, a digit string, or the whole option ({ id }). */
@@ -112,14 +128,27 @@ export const pessoaFiltro = z
     celular: z.string().nullish(),
     tipo: idOuTexto,
     tipoId: z.union([z.string(), z.number()]).nullish(),
+    /** 'documento_invalido' or 'carteira_vencendo' (PESSOA_PENDENCIAS): what the office has to fix (decisions 0180, 0182). */
+    pendencia: z.union([z.string(), z.object({ id: z.string().nullish() }).loose()]).nullish(),
   })
-  .transform(({ tipo, cpfcnpj, celular, ...f }) => ({
-    ...f,
-    // Punctuation does not matter: '123.456' finds '12345678901'.
-    cpfcnpj: cpfcnpj ? soDigitos(cpfcnpj) || cpfcnpj : cpfcnpj,
-    celular: celular ? soDigitos(celular) || celular : celular,
-    ...idOuNome(tipo, 'tipoId', 'tipoDescricao'),
-  }));
+  .transform(({ tipo, cpfcnpj, celular, pendencia, ...f }) => {
+    const p = typeof pendencia === 'object' && pendencia ? pendencia.id : pendencia;
+    return {
+      ...f,
+      // Punctuation and case do not matter: '123.456' finds '12345678901', '12.abc' finds '12ABC34501DE35'.
+      cpfcnpj: cpfcnpj ? normalizarDocumento(cpfcnpj) || cpfcnpj : cpfcnpj,
+      celular: celular ? soDigitos(celular) || celular : celular,
+      ...idOuNome(tipo, 'tipoId', 'tipoDescricao'),
+      ...(p === 'documento_invalido' && { documentoInvalido: 'true' }),
+      ...(p === 'carteira_vencendo' && { carteiraVencendo: 'true' }),
+    };
+  });
+
+/** The '/pessoa' list's 'Pendência' filter: records the office has to fix. */
+export const PESSOA_PENDENCIAS = [
+  { value: 'documento_invalido', label: 'Documento inválido' },
+  { value: 'carteira_vencendo', label: 'Carteira vence em até 30 dias' },
+] as const;
 
 export const pessoaRecurso = declararRecurso({
   rota: 'pessoa',

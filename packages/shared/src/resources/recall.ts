@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatTelefone } from '../format';
+import { formatCpfCnpj, formatTelefone } from '../format';
 import { declararRecurso } from '../recurso';
 import { data, inteiroDoCaminho, semControle } from '../z';
 import { lerChaveNfe } from './nfe';
@@ -77,6 +77,18 @@ export const recallLoja = z.object({
   quantidade: z.number(),
 });
 
+/** A shop sheet whose item named the lot as sold (decision 0181): the buyer, with the item's quantity. */
+export const recallComprador = z.object({
+  lojaId: z.number().int(),
+  dataEmissao: z.string(),
+  lojistaNome: z.string(),
+  lojistaCpfcnpj: z.string(),
+  lojistaCelular: z.string().nullable(),
+  /** Packages of the product on that sheet's item. */
+  quantidade: z.number(),
+});
+export type RecallComprador = z.infer<typeof recallComprador>;
+
 /** One romaneio item a recall reaches: what was sold, where, when, by whom, from which field; and the shops with that product that day. */
 export const recallItem = z.object({
   romaneioId: z.number().int(),
@@ -99,6 +111,8 @@ export const recallItem = z.object({
   municipioUf: z.string().nullable(),
   boletimItemId: z.number().int().nullable(),
   lojas: z.array(recallLoja),
+  /** The shop sheets that named this very lot as sold: who received it (decision 0181). */
+  compradores: z.array(recallComprador),
 });
 export type RecallItem = z.infer<typeof recallItem>;
 
@@ -118,10 +132,20 @@ export const RECALL_COLUNAS = [
   'Município',
   'UF',
   'Lojas (mesmo produto no dia)',
+  'Compradores do lote',
 ] as const;
 
 /** 'Loja 12 - Maria (4)' for each shop sheet, separated by ' | '. */
 export const lojasDoRecall = (i: Pick<RecallItem, 'lojas'>) => i.lojas.map((l) => `Loja ${l.lojaId} - ${l.lojistaNome} (${l.quantidade})`).join(' | ');
+
+/** 'Loja 12 - Maria (12.345.678/0001-95; (11) 98765-4321): 4' for each buyer of the lot, separated by ' | '. */
+export const compradoresDoRecall = (i: Pick<RecallItem, 'compradores'>) =>
+  i.compradores
+    .map(
+      (c) =>
+        `Loja ${c.lojaId} - ${c.lojistaNome} (${[formatCpfCnpj(c.lojistaCpfcnpj), formatTelefone(c.lojistaCelular)].filter(Boolean).join('; ')}): ${c.quantidade}`,
+    )
+    .join(' | ');
 
 /**
  * A row of the recall CSV in RECALL_COLUNAS' order, for toCsv's 'planilha' format (which writes the ISO date
@@ -142,6 +166,7 @@ export const linhaDoRecall = (i: RecallItem) => [
   i.municipioNome,
   i.municipioUf,
   lojasDoRecall(i),
+  compradoresDoRecall(i),
 ];
 
 /** Recall (route name 'recall'): a screen and one read-only call, GET recall. */

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { municipio } from './municipio';
 import { pessoa } from './pessoa';
 import { produto } from './produto';
+import { romaneioItens } from './romaneio';
 
 export const loja = pgTable(
   'loja',
@@ -34,4 +35,23 @@ export const lojaItens = pgTable(
       .references(() => municipio.id),
   },
   (t) => [index('loja_itens_loja_idx').on(t.lojaId), check('loja_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`)],
+);
+
+/**
+ * The lots a shop item sold (decision 0181): romaneio items of the same product from romaneios of the sheet's day,
+ * so a recall from a lot reaches the buyers. Gone with the shop item; a romaneio item that is a sold lot is
+ * removed only with its trace (cascade: the recall then no longer names that sheet).
+ */
+export const lojaItemLotes = pgTable(
+  'loja_item_lotes',
+  {
+    id: serial('id').primaryKey(),
+    lojaItemId: integer('loja_item_id')
+      .notNull()
+      .references(() => lojaItens.id, { onDelete: 'cascade' }),
+    romaneioItemId: integer('romaneio_item_id')
+      .notNull()
+      .references(() => romaneioItens.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('loja_item_lotes_uq').on(t.lojaItemId, t.romaneioItemId), index('loja_item_lotes_romaneio_item_idx').on(t.romaneioItemId)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { chave } from './chaves';
 
 export const pessoaTipo = pgTable('pessoa_tipo', {
@@ -21,11 +21,15 @@ export const pessoa = pgTable(
       .references(() => pessoaTipo.id),
     observacao: text('observacao'),
     foto: text('foto'),
+    /** The producer's card (carteira de produtor) is valid until this day; null: no card recorded (decision 0182). */
+    carteiraValidaAte: date('carteira_valida_ate', { mode: 'string' }),
   },
   (t) => [
     index('pessoa_tipo_idx').on(t.tipoId),
-    // One person per CPF/CNPJ, compared by its digits (masked or not); the photo is named by them.
-    uniqueIndex('pessoa_cpfcnpj_uq').on(sql`regexp_replace(${t.cpfcnpj}, '[^0-9]', '', 'g')`),
+    // One person per CPF/CNPJ, compared by its letters and digits in upper case (masked or not, decision 0180);
+    // the photo is named by them.
+    uniqueIndex('pessoa_cpfcnpj_uq').on(sql`upper(regexp_replace(${t.cpfcnpj}, '[^0-9A-Za-z]', '', 'g'))`),
+    index('pessoa_carteira_idx').on(t.carteiraValidaAte),
     index('pessoa_nome_chave_idx').on(chave(t.nome), t.id),
   ],
 );
@@ -37,7 +41,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * Person photos, `<cpf/cnpj digits>.png` (SPEC.md section 9), in the database so every server of it serves
+ * Person photos, `<cpf/cnpj characters, upper case>.png` (decision 0180), in the database so every server of it serves
  * the same photos (docs/decisions/0103-fotos-no-banco.md); they go into the backups with the other rows.
  */
 export const fotoPessoa = pgTable(
@@ -47,5 +51,5 @@ export const fotoPessoa = pgTable(
     dados: bytea('dados').notNull(),
     alteradaEm: timestamp('alterada_em', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('foto_pessoa_nome_ck', sql`${t.nome} ~ '^[0-9]{1,30}\\.png$'`)],
+  (t) => [check('foto_pessoa_nome_ck', sql`${t.nome} ~ '^[0-9A-Z]{1,30}\\.png$'`)],
 );

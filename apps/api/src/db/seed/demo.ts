@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { DIAS_DE_MERCADO_PADRAO } from '@ceasa/shared/settings';
+import { completarDocumento } from '@ceasa/shared/documento';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db, type Tx } from '../client';
 import { linhaDoAdminInicial, seedReference } from './reference';
@@ -103,24 +104,12 @@ const COMPRADORES = ['Pedro Henrique Santos', 'Juliana Martins', 'Carlos Eduardo
 
 const digitos = (seed: number, n: number) => Array.from({ length: n }, (_, i) => String((seed * 7 + i * 13) % 10)).join('');
 
-/** Check digits of a CPF or CNPJ (modulo 11, with the weights of each). */
-const verificador = (base: string, pesos: number[]) => {
-  const r = [...base].reduce((s, d, i) => s + Number(d) * pesos[i], 0) % 11;
-  return r < 2 ? '0' : String(11 - r);
-};
-/** A valid, masked CPF, different for every seed (the database refuses two people with one CPF/CNPJ). */
-function cpfDemo(seed: number): string {
-  let d = String(123456789 + seed * 1_000_003).slice(-9);
-  d += verificador(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  d += verificador(d, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
-}
-/** A valid, masked CNPJ (head office, 0001), different for every seed. */
+/** A valid CPF, bare (as the product keeps it: decision 0180), different for every seed (the database refuses two people with one CPF/CNPJ). */
+const cpfDemo = (seed: number): string => completarDocumento(String(123456789 + seed * 1_000_003).slice(-9));
+/** A valid CNPJ (head office, 0001), bare, different for every seed; one in three alphanumeric, as the Receita issues them since July 2026. */
 function cnpjDemo(seed: number): string {
-  let d = String(11222333 + seed * 10_007).slice(-8) + '0001';
-  d += verificador(d, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  d += verificador(d, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}`;
+  const raiz = String(11222333 + seed * 10_007).slice(-8);
+  return completarDocumento(seed % 3 ? `${raiz}0001` : `${raiz.slice(0, 2)}${String.fromCharCode(65 + (seed % 26))}${raiz.slice(3)}0001`);
 }
 const hojeIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 

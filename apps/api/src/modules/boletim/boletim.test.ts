@@ -22,9 +22,9 @@ const post = (token: string, url: string, payload: unknown) => call(app, token, 
 beforeAll(async () => {
   app = await build();
   ({ admin, agro, userAdmin, semPerfil } = await tokensPorPapel(app));
-  produtor = (await post(admin, 'pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 })).body;
-  outroProdutor = (await post(admin, 'pessoa', { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 })).body;
-  tecnico = (await post(admin, 'pessoa', { nome: 'Eng. Carla Ribeiro', cpfcnpj: '999.888.777-66', tipoId: 2 })).body;
+  produtor = (await post(admin, 'pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-96', tipoId: 1 })).body;
+  outroProdutor = (await post(admin, 'pessoa', { nome: 'Ana Colheita', cpfcnpj: '555.666.777-20', tipoId: 1 })).body;
+  tecnico = (await post(admin, 'pessoa', { nome: 'Eng. Carla Ribeiro', cpfcnpj: '999.888.777-14', tipoId: 2 })).body;
   mun = (await post(admin, 'municipio', { nome: 'Imperatriz', sigla: 'MA' })).body;
   const prop = (nome: string, dono: number) => ({
     nome,

@@ -27,8 +27,8 @@ const contagens = async () => ({
 beforeAll(async () => {
   app = await build();
   ({ admin, agro, userAdmin, semPerfil } = await tokensPorPapel(app));
-  const produtor = (await post(admin, 'pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 })).body;
-  const tecnico = (await post(admin, 'pessoa', { nome: 'Eng. Paulo Mendes', cpfcnpj: '999.888.777-66', tipoId: 2 })).body;
+  const produtor = (await post(admin, 'pessoa', { nome: 'João Lavrador', cpfcnpj: '111.222.333-96', tipoId: 1 })).body;
+  const tecnico = (await post(admin, 'pessoa', { nome: 'Eng. Paulo Mendes', cpfcnpj: '999.888.777-14', tipoId: 2 })).body;
   const mun = (await post(admin, 'municipio', { nome: 'Açailândia', sigla: 'MA' })).body;
   const sitio = (
     await post(admin, 'propriedade', {

@@ -5,7 +5,7 @@ import { ARQUIVOS_DADOS_ABERTOS, METODOLOGIA_MSG, licencaDe, metodologiaEntrada,
 import { enderecoPublico } from '../../config';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
-import { quem } from '../../plugins/auth';
+import { quem } from '../../lib/audit';
 import { catalogoDadosRepository } from './catalogo-dados.repository';
 
 const TIPOS_CSVW = { integer: 'integer', decimal: 'decimal', string: 'string', date: 'date' } as const;

@@ -11,9 +11,9 @@ const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: stri
 
 beforeAll(async () => {
   const post = (payload: unknown) => req(t.admin, 'POST', 'pessoa', payload).then((r) => r.body);
-  lojista = await post({ nome: 'Mercearia Ana', cpfcnpj: '11122233344', tipoId: 3 });
-  produtor = await post({ nome: 'João Lavrador', cpfcnpj: '55566677788', tipoId: 1 });
-  tecnico = await post({ nome: 'Eng. Carla', cpfcnpj: '99988877766', tipoId: 2 });
+  lojista = await post({ nome: 'Mercearia Ana', cpfcnpj: '11122233396', tipoId: 3 });
+  produtor = await post({ nome: 'João Lavrador', cpfcnpj: '55566677720', tipoId: 1 });
+  tecnico = await post({ nome: 'Eng. Carla', cpfcnpj: '99988877714', tipoId: 2 });
 });
 
 const logs = async (id: number) =>

@@ -6,8 +6,8 @@ let maria: { id: number; nome: string };
 
 const t = appDeTeste();
 beforeAll(async () => {
-  joao = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Comprador', cpfcnpj: '11122233344', tipoId: 4 } })).body;
-  maria = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Maria Feirante', cpfcnpj: '55566677788', tipoId: 4 } })).body;
+  joao = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Comprador', cpfcnpj: '11122233396', tipoId: 4 } })).body;
+  maria = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Maria Feirante', cpfcnpj: '55566677720', tipoId: 4 } })).body;
 });
 
 const base = () => ({ data: '2024-05-02', placa: 'abc1d23', valor: '12,50', divida: '20240001', pessoaId: joao.id, veiculoTipoId: 1 });

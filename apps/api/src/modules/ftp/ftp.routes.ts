@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { soDigitos } from '@ceasa/shared';
+import { DOCUMENTO_FORMA, formaDeDocumento, nomeFoto } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, naoEncontrado } from '../../lib/errors';
 import { existePessoaComDocumento } from '../pessoa/pessoa.repository';
 import { fotoStorage, NOME_FOTO, tipoImagem } from '../../db/fotos';
 
 const arquivoQuery = z.object({
-  file: z.string({ error: 'Informe o arquivo (file)' }).regex(NOME_FOTO, 'Nome de arquivo inválido: use <dígitos do CPF/CNPJ>.png'),
+  file: z.string({ error: 'Informe o arquivo (file)' }).regex(NOME_FOTO, 'Nome de arquivo inválido: use <CPF/CNPJ sem máscara, letras maiúsculas>.png'),
 });
 
 /** The upload's form (read by the route itself, part by part: documented in the OpenAPI document, not validated by a schema). */
@@ -20,14 +20,10 @@ const envioDeFoto = z.object({
 });
 const fotoEnviada = z.object({ file: z.string(), tamanho: z.number().int(), tipo: z.enum(['image/png', 'image/jpeg']) });
 
-/** A CPF (11 digits) or CNPJ (14 digits), masked or not → '<digits>.png'. */
-function nomePorDocumento(v: string | undefined): string | null {
-  if (!v || !/^[\d.\-/\s]+$/.test(v.trim())) return null;
-  const d = soDigitos(v);
-  return d.length === 11 || d.length === 14 ? `${d}.png` : null;
-}
+/** A CPF or CNPJ (numeric or alphanumeric), masked or not, either case → '<characters, upper case>.png' (decision 0180). */
+const nomePorDocumento = (v: string | undefined): string | null => (v && formaDeDocumento(v.trim()) ? nomeFoto(v) : null);
 
-/** '123.456.789-01.png' (the uploaded file's name, without any folder) → '12345678901.png'. */
+/** '123.456.789-01.png' (the uploaded file's name, without any folder) → '12345678901.png'; '12.abc.345/01de-35.png' → '12ABC34501DE35.png'. */
 const nomePorArquivo = (filename: string) => nomePorDocumento(path.basename(filename.replaceAll('\\', '/')).replace(/\.(png|jpe?g)$/i, ''));
 
 export const MSG_SEM_PESSOA = 'Nenhuma pessoa cadastrada com este CPF/CNPJ: salve a pessoa antes de enviar a foto.';
@@ -83,7 +79,7 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
       const nome = campos.cpfcnpj !== undefined ? nomePorDocumento(campos.cpfcnpj) : nomePorArquivo(arquivo.filename);
       if (!nome)
         throw badRequest('Não foi possível identificar o CPF/CNPJ da foto: envie o campo cpfcnpj ou um arquivo chamado <CPF/CNPJ>.png.', [
-          { field: campos.cpfcnpj !== undefined ? 'cpfcnpj' : 'file', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },
+          { field: campos.cpfcnpj !== undefined ? 'cpfcnpj' : 'file', message: DOCUMENTO_FORMA },
         ]);
       const tipo = tipoImagem(arquivo.buffer);
       if (!tipo) throw new HttpError(415, 'A foto deve ser uma imagem PNG ou JPEG.');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { asc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENTO_FORMA } from '@ceasa/shared';
 import { appDeTeste, call } from '../../../test/helpers';
 import { fotoPessoa, pessoa } from '../../db/schema';
 import { fotoStorage, tipoImagem } from '../../db/fotos';
@@ -39,8 +40,8 @@ const bytes = (nome: string) => fotoStorage(t.app.ctx.db).read(nome);
 beforeAll(async () => {
   // Photos belong to people: the documents the tests upload for (one masked, one CNPJ, one bare).
   await t.app.ctx.db.insert(pessoa).values([
-    { nome: 'João da Foto', cpfcnpj: '123.456.789-01', tipoId: 1 },
-    { nome: 'Açúcar Ltda', cpfcnpj: '12.345.678/0001-90', tipoId: 1 },
+    { nome: 'João da Foto', cpfcnpj: '123.456.780-62', tipoId: 1 },
+    { nome: 'Açúcar Ltda', cpfcnpj: '12.345.678/0001-95', tipoId: 1 },
     { nome: 'Maria Sem Máscara', cpfcnpj: '98765432100', tipoId: 1 },
   ]);
 });
@@ -49,29 +50,29 @@ describe('ftp (person photos)', () => {
   it('upload → exists → download (same bytes) → delete', async () => {
     const u = await upload(t.agro, [
       { name: 'path', value: '/fotos/pessoas' },
-      { name: 'file', filename: '123.456.789-01.png', content: PNG },
+      { name: 'file', filename: '123.456.780-62.png', content: PNG },
     ]);
     expect(u.status).toBe(201);
-    expect(u.body).toEqual({ file: '12345678901.png', tamanho: PNG.length, tipo: 'image/png' });
-    expect(await arquivos()).toEqual(['12345678901.png']);
-    expect(await bytes('12345678901.png')).toEqual(PNG);
+    expect(u.body).toEqual({ file: '12345678062.png', tamanho: PNG.length, tipo: 'image/png' });
+    expect(await arquivos()).toEqual(['12345678062.png']);
+    expect(await bytes('12345678062.png')).toEqual(PNG);
 
-    const e = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' });
+    const e = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678062.png' });
     expect(e.status).toBe(200);
     expect(e.body).toEqual({ exists: true });
 
-    const d = (await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' })).raw;
+    const d = (await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/download?file=12345678062.png' })).raw;
     expect(d.statusCode).toBe(200);
     expect(d.headers['content-type']).toBe('image/png');
     expect(d.rawPayload).toEqual(PNG);
 
-    const x = await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
+    const x = await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678062.png' });
     expect(x.status).toBe(204);
-    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678901.png' })).body).toEqual({ exists: false });
-    const d404 = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/download?file=12345678901.png' });
+    expect((await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678062.png' })).body).toEqual({ exists: false });
+    const d404 = await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/download?file=12345678062.png' });
     expect(d404.status).toBe(404);
     expect(d404.body.message).toBe('Foto não encontrada');
-    const x404 = await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678901.png' });
+    const x404 = await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678062.png' });
     expect(x404.status).toBe(404);
     expect(x404.body.message).toBe('Foto não encontrada');
     expect(await arquivos()).toEqual([]);
@@ -79,40 +80,40 @@ describe('ftp (person photos)', () => {
 
   it('names the file by the cpfcnpj field and keeps a JPEG as is; a new upload replaces the photo', async () => {
     const u = await upload(t.admin, [
-      { name: 'cpfcnpj', value: '12.345.678/0001-90' },
+      { name: 'cpfcnpj', value: '12.345.678/0001-95' },
       { name: 'file', filename: 'camera.jpg', content: JPEG, type: 'image/jpeg' },
     ]);
     expect(u.status).toBe(201);
-    expect(u.body).toEqual({ file: '12345678000190.png', tamanho: JPEG.length, tipo: 'image/jpeg' });
-    const d = (await call(t.app, t.admin, { method: 'GET', url: '/api/ftp/download?file=12345678000190.png' })).raw;
+    expect(u.body).toEqual({ file: '12345678000195.png', tamanho: JPEG.length, tipo: 'image/jpeg' });
+    const d = (await call(t.app, t.admin, { method: 'GET', url: '/api/ftp/download?file=12345678000195.png' })).raw;
     expect(d.headers['content-type']).toBe('image/jpeg');
     expect(d.rawPayload).toEqual(JPEG);
 
     // Field after the file works too; the PNG replaces the JPEG.
     const u2 = await upload(t.admin, [
       { name: 'file', filename: 'foto.png', content: PNG },
-      { name: 'cpfcnpj', value: '12345678000190' },
+      { name: 'cpfcnpj', value: '12345678000195' },
     ]);
     expect(u2.status).toBe(201);
-    expect(await bytes('12345678000190.png')).toEqual(PNG);
-    expect(await arquivos()).toEqual(['12345678000190.png']);
+    expect(await bytes('12345678000195.png')).toEqual(PNG);
+    expect(await arquivos()).toEqual(['12345678000195.png']);
   });
 
   it('refuses bad uploads and leaves no file behind', async () => {
     const antes = await arquivos();
-    const atual = await bytes('12345678000190.png');
+    const atual = await bytes('12345678000195.png');
 
-    const texto = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.from('isto não é uma imagem'), type: 'image/png' }]);
+    const texto = await upload(t.admin, [{ name: 'file', filename: '12345678000195.png', content: Buffer.from('isto não é uma imagem'), type: 'image/png' }]);
     expect(texto.status).toBe(415);
     expect(texto.body.message).toBe('A foto deve ser uma imagem PNG ou JPEG.');
 
-    const grande = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.concat([PNG, Buffer.alloc(LIMITE)]) }]);
+    const grande = await upload(t.admin, [{ name: 'file', filename: '12345678000195.png', content: Buffer.concat([PNG, Buffer.alloc(LIMITE)]) }]);
     expect(grande.status).toBe(413);
     expect(grande.body.message).toBe('A foto deve ter no máximo 1 KB.');
 
-    const vazio = await upload(t.admin, [{ name: 'file', filename: '12345678000190.png', content: Buffer.alloc(0) }]);
+    const vazio = await upload(t.admin, [{ name: 'file', filename: '12345678000195.png', content: Buffer.alloc(0) }]);
     expect(vazio.status).toBe(400);
-    const semArquivo = await upload(t.admin, [{ name: 'cpfcnpj', value: '12345678000190' }]);
+    const semArquivo = await upload(t.admin, [{ name: 'cpfcnpj', value: '12345678000195' }]);
     expect(semArquivo.status).toBe(400);
     expect(semArquivo.body.message).toBe('Nenhuma foto enviada (campo "file").');
 
@@ -121,15 +122,15 @@ describe('ftp (person photos)', () => {
     expect(semNome.body.message).toMatch(/CPF\/CNPJ/);
     const cpfCurto = await upload(t.admin, [
       { name: 'cpfcnpj', value: '123' },
-      { name: 'file', filename: '12345678000190.png', content: PNG },
+      { name: 'file', filename: '12345678000195.png', content: PNG },
     ]);
     expect(cpfCurto.status).toBe(400);
-    expect(cpfCurto.body.fieldErrors).toEqual([{ field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' }]);
-    const traversal = await upload(t.admin, [{ name: 'file', filename: '../../../etc/12345678901.png', content: Buffer.from('x') }]);
+    expect(cpfCurto.body.fieldErrors).toEqual([{ field: 'cpfcnpj', message: DOCUMENTO_FORMA }]);
+    const traversal = await upload(t.admin, [{ name: 'file', filename: '../../../etc/12345678062.png', content: Buffer.from('x') }]);
     expect(traversal.status).toBe(415);
     const caminho = await upload(t.admin, [
       { name: 'path', value: '../../etc' },
-      { name: 'file', filename: '12345678901.png', content: PNG },
+      { name: 'file', filename: '12345678062.png', content: PNG },
     ]);
     expect(caminho.status).toBe(400);
     expect(caminho.body.message).toBe('Caminho inválido');
@@ -138,7 +139,7 @@ describe('ftp (person photos)', () => {
     expect(json.status).toBe(415);
 
     expect(await arquivos()).toEqual(antes);
-    expect(await bytes('12345678000190.png')).toEqual(atual);
+    expect(await bytes('12345678000195.png')).toEqual(atual);
     // Nothing written to the server's folder: photos live in the database only.
     expect(await readdir(t.app.ctx.config.dataDir)).toEqual([]);
   });
@@ -148,7 +149,7 @@ describe('ftp (person photos)', () => {
     for (const partes of [
       [{ name: 'file', filename: '111.222.333-44.png', content: PNG }],
       [
-        { name: 'cpfcnpj', value: '11.222.333/0001-44' },
+        { name: 'cpfcnpj', value: '11.222.333/0001-81' },
         { name: 'file', filename: 'foto.png', content: PNG },
       ],
     ] as Parte[][]) {
@@ -165,7 +166,7 @@ describe('ftp (person photos)', () => {
     const boundary = '----ceasaquebrado';
     const corpos = [
       // Cut in the middle of the file part (no closing boundary).
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="12345678901.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="12345678062.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
       // A part without its headers' end.
       `--${boundary}\r\nContent-Disposition: form-data; name="file"`,
       'isto não é multipart',
@@ -192,7 +193,7 @@ describe('ftp (person photos)', () => {
   });
 
   it('accepts only <digits>.png names (no path traversal)', async () => {
-    for (const file of ['../12345678901.png', '..%2F..%2Fetc%2Fpasswd', 'abc.png', '123.jpg', '123.png%00', '', '%2Fetc%2F123.png']) {
+    for (const file of ['../12345678062.png', '..%2F..%2Fetc%2Fpasswd', 'abc.png', '123.jpg', '123.png%00', '', '%2Fetc%2F123.png']) {
       for (const [method, url] of [
         ['GET', `/api/ftp/exists?file=${file}`],
         ['GET', `/api/ftp/download?file=${file}`],
@@ -224,13 +225,13 @@ describe('ftp (person photos)', () => {
       const r = await upload(t.agro, partes);
       expect(r.status).toBe(403);
       expect(r.body.message).toBe('Você não tem permissão para cadastrar ou editar em pessoa.');
-      expect((await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678000190.png' })).status).toBe(403);
-      expect((await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678000190.png' })).body).toEqual({ exists: true });
+      expect((await call(t.app, t.agro, { method: 'DELETE', url: '/api/ftp/delete?file=12345678000195.png' })).status).toBe(403);
+      expect((await call(t.app, t.agro, { method: 'GET', url: '/api/ftp/exists?file=12345678000195.png' })).body).toEqual({ exists: true });
     } finally {
       await t.app.ctx.db.execute(sql`UPDATE permissoes SET criar = true, editar = true, deletar = true WHERE grupo_id = 2 AND rota_id = ${rota}`);
       t.app.invalidarPermissoes();
     }
-    expect(await arquivos()).toEqual(['12345678000190.png']);
+    expect(await arquivos()).toEqual(['12345678000195.png']);
   });
 
   it('recognises images by their bytes', () => {

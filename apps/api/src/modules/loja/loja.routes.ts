@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParam, lojaItemRegistro, lojaRecurso, quantidadeUpdate } from '@ceasa/shared';
+import { z } from 'zod';
+import { idParam, lojaItemRegistro, lojaLoteOpcao, lojaLotesQuery, lojaRecurso, quantidadeUpdate } from '@ceasa/shared';
 import { quem } from '../../lib/audit';
 import { recursoRoutes } from '../../lib/routes';
-import { lojaList, lojaRepository } from './loja.repository';
+import { lojaList, lojaRepository, lotesDoDia } from './loja.repository';
 
 /** Shop sheets and, on their edit screen, one item's quantity or removal at once (both an edit of the shop). */
 export default function lojaRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -27,6 +28,19 @@ export default function lojaRoutes(app: FastifyInstance, { db }: AppContext) {
       await repo.removerItem(quem(req), req.params.id);
       return reply.code(204).send();
     },
+  );
+  r.get(
+    '/loja/lotes',
+    {
+      schema: {
+        tags,
+        summary: 'Lotes dos romaneios de uma data (de um produto, com produtoId): os que um item de loja dessa data pode ter vendido',
+        querystring: lojaLotesQuery,
+        response: { 200: z.array(lojaLoteOpcao) },
+      },
+      config: { acesso: { rota: 'loja', acao: 'visualizar' } },
+    },
+    (req) => lotesDoDia(db, req.query.data, req.query.produtoId),
   );
   recursoRoutes(app, db, lojaRecurso, { lista: lojaList, repo });
 }

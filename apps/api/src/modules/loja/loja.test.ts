@@ -16,9 +16,9 @@ const req = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: stri
 
 beforeAll(async () => {
   const post = (url: string, payload: unknown) => req(t.admin, 'POST', url, payload).then((r) => r.body);
-  lojista = await post('pessoa', { nome: 'Loja do Zé', cpfcnpj: '11122233344', tipoId: 3 });
-  outroLojista = await post('pessoa', { nome: 'Mercearia Ana', cpfcnpj: '55566677788', tipoId: 3 });
-  produtor = await post('pessoa', { nome: 'João Lavrador', cpfcnpj: '99988877766', tipoId: 1 });
+  lojista = await post('pessoa', { nome: 'Loja do Zé', cpfcnpj: '11122233396', tipoId: 3 });
+  outroLojista = await post('pessoa', { nome: 'Mercearia Ana', cpfcnpj: '55566677720', tipoId: 3 });
+  produtor = await post('pessoa', { nome: 'João Lavrador', cpfcnpj: '99988877714', tipoId: 1 });
   imperatriz = await post('municipio', { nome: 'Imperatriz', sigla: 'MA' });
   acailandia = await post('municipio', { nome: 'Açailândia', sigla: 'MA' });
   const grupo = await post('produtoGrupo', { nome: 'Hortaliças', unPadrao: 'kg' });
@@ -66,6 +66,7 @@ describe('loja', () => {
           quantidade: 120.5,
           municipioId: imperatriz.id,
           municipioNome: 'Imperatriz',
+          lotes: [],
         },
         {
           id: expect.any(Number),
@@ -77,6 +78,7 @@ describe('loja', () => {
           quantidade: 30,
           municipioId: acailandia.id,
           municipioNome: 'Açailândia',
+          lotes: [],
         },
       ],
     });

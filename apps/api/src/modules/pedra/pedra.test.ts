@@ -103,7 +103,7 @@ describe('pedras', () => {
     const logs = await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Pedras', acao: 'DELETE' } });
     expect(logs.body.content[0].cadastroId).toBe(String(c.body.id));
 
-    const pessoa = await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Produtor', cpfcnpj: '11122233344', tipoId: 1 } });
+    const pessoa = await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Produtor', cpfcnpj: '11122233396', tipoId: 1 } });
     await t.app.ctx.db.insert(romaneioDivida).values({ divida: 1 });
     const [r] = await t.app.ctx.db.insert(romaneio).values({ dataEmissao: '2024-05-02', divida: 1, pessoaId: pessoa.body.id }).returning();
     const ocupada = (await call(t.app, t.userAdmin, { method: 'GET', url: '/api/pedras/search?searchTerm=100' })).body.content[0];

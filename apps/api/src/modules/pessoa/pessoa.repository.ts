@@ -1,6 +1,9 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
+  CARTEIRA_DIAS_AVISO,
+  erroDoDocumento,
   nomeFoto,
+  normalizarDocumento,
   PESSOA_TIPO,
   type Pessoa,
   type PessoaComDocumento,
@@ -13,22 +16,30 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, pessoaTipo } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
-import { naoEncontrado } from '../../lib/errors';
+import { badRequest, naoEncontrado } from '../../lib/errors';
 import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../../db/fotos';
 
 export const pessoaList: ListSpec<Pessoa> = {
-  select: sql`p.id, p.versao, p.nome, p.cpfcnpj, p.celular, p.tipo_id AS "tipoId", t.descricao AS "tipoDescricao", p.observacao, p.foto`,
+  select: sql`p.id, p.versao, p.nome, p.cpfcnpj, p.celular, p.tipo_id AS "tipoId", t.descricao AS "tipoDescricao", p.observacao, p.foto,
+    p.carteira_valida_ate::text AS "carteiraValidaAte", documento_valido(p.cpfcnpj) AS "documentoValido"`,
   from: sql`pessoa p JOIN pessoa_tipo t ON t.id = p.tipo_id`,
   fields: {
     id: { expr: sql`p.id`, filter: 'contains' },
     nome: { expr: sql`p.nome`, filter: 'text' },
-    // Digits only, so '123.456' and '123456' find the same people.
-    cpfcnpj: { expr: sql`regexp_replace(p.cpfcnpj, '[^0-9]', '', 'g')`, filter: 'contains' },
+    // Letters and digits in upper case, so '123.456' and '123456', '12.abc' and '12ABC' find the same people.
+    cpfcnpj: { expr: sql`upper(regexp_replace(p.cpfcnpj, '[^0-9A-Za-z]', '', 'g'))`, filter: 'contains' },
     celular: { expr: sql`p.celular`, filter: 'contains' },
     tipoId: { expr: sql`p.tipo_id`, filter: 'id' },
     tipoDescricao: { expr: sql`t.descricao`, filter: 'text' },
     observacao: { expr: sql`p.observacao`, filter: 'text' },
+    // The 'Pendência' filter (pessoaFiltro): wrong check digits (migration's documento_valido, the rule of
+    // documento.ts) and cards that end within CARTEIRA_DIAS_AVISO days or already ended (decisions 0180, 0182).
+    documentoInvalido: { expr: sql`NOT documento_valido(p.cpfcnpj)`, filter: 'bool' },
+    carteiraVencendo: {
+      expr: sql`coalesce(p.carteira_valida_ate <= (now() AT TIME ZONE 'America/Sao_Paulo')::date + ${sql.raw(String(CARTEIRA_DIAS_AVISO))}, false)`,
+      filter: 'bool',
+    },
   },
   aliases: { tipo: 'tipoDescricao', 'pessoaTipo.descricao': 'tipoDescricao', 'pessoaTipo.id': 'tipoId' },
   defaultSort: { field: 'id', dir: 'asc' },
@@ -41,9 +52,16 @@ type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 
 /** People: CRUD with audit, the dropdown lookups, and the photo kept in step with the record. */
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
-  /** The person type must exist; then the columns (the photo kept when the form leaves it alone). */
-  async function valores(t: Tx, input: PessoaDados, fotoAtual: string | null) {
+  /**
+   * The person type must exist; a new or changed CPF/CNPJ must have right check digits (an unchanged one is not
+   * checked again: an old record with wrong ones can still be saved, decision 0180); then the columns (the photo and
+   * the card's date kept when the form leaves them alone).
+   */
+  async function valores(t: Tx, input: PessoaDados, atual: typeof pessoa.$inferSelect | undefined) {
     await checarReferencias(t, [{ coluna: pessoaTipo.id, valor: input.tipoId, campo: 'tipoId', mensagem: 'A tipo pessoa deve estar na lista' }]);
+    const erro = !atual || normalizarDocumento(atual.cpfcnpj) !== input.cpfcnpj ? erroDoDocumento(input.cpfcnpj) : null;
+    if (erro) throw badRequest(erro, [{ field: 'cpfcnpj', message: erro }]);
+    const fotoAtual = atual?.foto ?? null;
     return {
       nome: input.nome,
       cpfcnpj: input.cpfcnpj,
@@ -51,6 +69,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       tipoId: input.tipoId,
       observacao: input.observacao,
       foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
+      carteiraValidaAte: input.carteiraValidaAte === undefined ? (atual?.carteiraValidaAte ?? null) : input.carteiraValidaAte,
     };
   }
 
@@ -84,7 +103,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     // Compared by digits (migration 0011): the photo is named by them, so two people never share one.
     unicos: { pessoa_cpfcnpj_uq: { mensagem: 'Já existe uma pessoa com este CPF/CNPJ.', campos: ['cpfcnpj'] } },
     ler: dto,
-    valores: (t, input: PessoaDados, atual) => valores(t, input, atual?.foto ?? null),
+    valores: (t, input: PessoaDados, atual) => valores(t, input, atual),
   });
 
   return {
@@ -100,7 +119,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
         id,
         (t, atual) => {
           antes = atual;
-          return valores(t, input, atual!.foto);
+          return valores(t, input, atual);
         },
         dto,
         input.versao,
@@ -136,7 +155,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
      */
     opcoesDoTipo: (tipoId: number, ativosDesde?: string): Promise<PessoaComDocumento[]> =>
       db
-        .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
+        .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj, carteiraValidaAte: pessoa.carteiraValidaAte })
         .from(pessoa)
         .where(
           and(
@@ -178,12 +197,12 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
   };
 }
 
-/** Whether some person has this CPF/CNPJ (compared by digits, as typed with or without the mask). */
-export async function existePessoaComDocumento(db: Db, digitos: string): Promise<boolean> {
+/** Whether some person has this CPF/CNPJ (compared by its letters and digits in upper case, as typed with or without the mask). */
+export async function existePessoaComDocumento(db: Db, documento: string): Promise<boolean> {
   const r = await db
     .select({ id: pessoa.id })
     .from(pessoa)
-    .where(sql`regexp_replace(${pessoa.cpfcnpj}, '[^0-9]', '', 'g') = ${digitos}`)
+    .where(sql`upper(regexp_replace(${pessoa.cpfcnpj}, '[^0-9A-Za-z]', '', 'g')) = ${normalizarDocumento(documento)}`)
     .limit(1);
   return r.length > 0;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { completarDocumento, DOCUMENTO_FORMA, formatCpfCnpj } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 import { fotoStorage } from '../../db/fotos';
 
@@ -8,10 +9,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const t = appDeTeste();
 
 let seq = 0;
-/** A unique, valid CPF-shaped number (11 digits, masked). */
+/** A unique, valid CPF (right check digits), masked. */
 function cpf() {
-  const d = String(Date.now() % 1e6).padStart(6, '0') + String(++seq).padStart(5, '0');
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+  return formatCpfCnpj(completarDocumento(String(Date.now() % 1e6).padStart(6, '0') + String(++seq).padStart(3, '0')));
 }
 const digitos = (v: string) => v.replace(/\D/g, '');
 
@@ -50,13 +50,16 @@ describe('pessoa', () => {
       id,
       versao: 1,
       nome: 'José Açúcar',
-      cpfcnpj: doc,
+      // Kept without its mask (decision 0180).
+      cpfcnpj: digitos(doc),
       celular: '11987654321',
       tipoId: 1,
       tipoDescricao: 'Produtor',
       observacao: 'Feirante antigo',
       foto: `${digitos(doc)}.png`,
       pessoaTipo: { id: 1, descricao: 'Produtor' },
+      carteiraValidaAte: null,
+      documentoValido: true,
     };
     expect(c.body).toEqual(esperado);
     expect((await call(t.app, t.admin, { method: 'GET', url: `/api/pessoa/${id}` })).body).toEqual(esperado);
@@ -119,10 +122,10 @@ describe('pessoa', () => {
 
     const t1 = await call(t.app, t.agro, { method: 'GET', url: '/api/pessoa/tipo/1' });
     expect(t1.status).toBe(200);
-    expect(t1.body[0]).toEqual({ id: produtor.id, nome: 'Aaron Produtor', cpfcnpj: produtor.cpfcnpj });
+    expect(t1.body[0]).toEqual({ id: produtor.id, nome: 'Aaron Produtor', cpfcnpj: produtor.cpfcnpj, carteiraValidaAte: null });
     expect(t1.body.every((p: { id: number }) => p.id !== tecnico.id)).toBe(true);
     const t2 = await call(t.app, t.agro, { method: 'GET', url: '/api/pessoa/tipo/2' });
-    expect(t2.body[0]).toEqual({ id: tecnico.id, nome: 'Aaron Técnico', cpfcnpj: tecnico.cpfcnpj });
+    expect(t2.body[0]).toEqual({ id: tecnico.id, nome: 'Aaron Técnico', cpfcnpj: tecnico.cpfcnpj, carteiraValidaAte: null });
     expect((await call(t.app, t.agro, { method: 'GET', url: '/api/pessoa/tipo/x' })).status).toBe(400);
 
     const produtores = await call(t.app, t.agro, { method: 'GET', url: '/api/pessoa/produtorAll' });
@@ -153,6 +156,8 @@ describe('pessoa', () => {
       observacao: 'x',
       foto: null,
       pessoaTipo: { id: 1, descricao: 'Produtor' },
+      carteiraValidaAte: null,
+      documentoValido: true,
     });
     for (const id of [tecnico.id, 999999]) {
       const nf = await call(t.app, t.agro, { method: 'GET', url: `/api/pessoa/produtor/${id}` });
@@ -191,12 +196,8 @@ describe('pessoa', () => {
       field: 'cpfcnpj',
       message: 'O cpf/cnpj deve ter no máximo 18 caracteres',
     });
-    expect(await mensagens({ ...base, cpfcnpj: 'abcdefghijk' })).toEqual([
-      { field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },
-    ]);
-    expect(await mensagens({ ...base, cpfcnpj: '1234567890123' })).toEqual([
-      { field: 'cpfcnpj', message: 'Informe um CPF (11 dígitos) ou um CNPJ (14 dígitos)' },
-    ]);
+    expect(await mensagens({ ...base, cpfcnpj: 'abcdefghijk' })).toEqual([{ field: 'cpfcnpj', message: DOCUMENTO_FORMA }]);
+    expect(await mensagens({ ...base, cpfcnpj: '1234567890123' })).toEqual([{ field: 'cpfcnpj', message: DOCUMENTO_FORMA }]);
     for (const celular of ['123', '(11) 9876-54321-0', 'abcdefghij'])
       expect(await mensagens({ ...base, celular })).toEqual([{ field: 'celular', message: 'O celular deve ter 10 ou 11 dígitos' }]);
     for (const tipoId of [undefined, null, 0, -1, 1.5, '1'])

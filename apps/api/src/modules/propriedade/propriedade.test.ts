@@ -9,8 +9,8 @@ let mun: { id: number; nome: string };
 
 const t = appDeTeste();
 beforeAll(async () => {
-  dono = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Lavrador', cpfcnpj: '111.222.333-44', tipoId: 1 } })).body;
-  outro = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Ana Colheita', cpfcnpj: '555.666.777-88', tipoId: 1 } })).body;
+  dono = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'João Lavrador', cpfcnpj: '111.222.333-96', tipoId: 1 } })).body;
+  outro = (await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Ana Colheita', cpfcnpj: '555.666.777-20', tipoId: 1 } })).body;
   mun = (await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Montes Claros', sigla: 'MG' } })).body;
 });
 

@@ -3,6 +3,7 @@ import { codigoDoLote, lerCodigoAleatorio, lerCodigoDoLote, RECALL_MAX_ITENS, ty
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/list';
 import { ordemDoNumero } from '../pedra/pedra.repository';
+import { compradoresDosItens } from './compradores';
 
 /** The starting points and period of a recall, already checked (recallQuery). */
 export interface FiltroRecall {
@@ -17,7 +18,7 @@ export interface FiltroRecall {
   fim?: string;
 }
 
-type Linha = Omit<RecallItem, 'lote'> & { codigoLote: string | null };
+type Linha = Omit<RecallItem, 'lote' | 'compradores'> & { codigoLote: string | null };
 
 /**
  * The romaneio items a recall reaches (decision 0108). Every starting point given narrows: a lot code
@@ -89,7 +90,12 @@ export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[
     ORDER BY a.data_emissao DESC, a.romaneio_id DESC, a.id`);
   const linhas = r.rows as Linha[];
   if (linhas.length > RECALL_MAX_ITENS) return null;
+  const compradores = await compradoresDosItens(
+    db,
+    linhas.map((l) => l.itemId),
+  ); // decision 0181
   return linhas.map(({ codigoLote, ...l }) => ({
+    compradores: compradores.get(l.itemId) ?? [],
     ...l,
     lote: codigoLote ?? codigoDoLote(l.romaneioId, l.itemId),
     lojas: typeof l.lojas === 'string' ? JSON.parse(l.lojas) : l.lojas,

@@ -107,6 +107,8 @@ describe('GET /api/recall', () => {
       municipioUf: 'SP',
       boletimItemId: expect.any(Number),
       lojas: [{ lojaId: ids.l1, lojistaNome: 'Zé da Banca', quantidade: 5 }],
+      // No shop sheet named this lot as sold (decision 0181: loja/lotes.test.ts).
+      compradores: [],
     });
     expect(r.body[0].lojas).toEqual([{ lojaId: ids.l3, lojistaNome: 'Ana Verduras', quantidade: 8 }]);
     expect(r.body[0].pedras).toBe('');
@@ -165,10 +167,10 @@ describe('GET /api/recall', () => {
     expect(linhas).toHaveLength(5); // header, three items (newest first), the final line break
     expect(linhas[4]).toBe('');
     expect(linhas[2]).toBe(
-      `${r1.romaneio};${await loteDe(itens.a)};02/03/2026;3, 12;Tomate Italiano;CX 20kg;10;200;João Lavrador;(11) 98765-0001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (5)`,
+      `${r1.romaneio};${await loteDe(itens.a)};02/03/2026;3, 12;Tomate Italiano;CX 20kg;10;200;João Lavrador;(11) 98765-0001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (5);`,
     );
     expect(linhas[3]).toBe(
-      `${r1.romaneio};${await loteDe(itens.b)};02/03/2026;3, 12;Alface Crespa;UN;5;5;João Lavrador;(11) 98765-0001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (1) | Loja ${ids.l2} - Ana Verduras (6)`,
+      `${r1.romaneio};${await loteDe(itens.b)};02/03/2026;3, 12;Alface Crespa;UN;5;5;João Lavrador;(11) 98765-0001;Sítio Boa Vista;Ibiúna;SP;Loja ${ids.l1} - Zé da Banca (1) | Loja ${ids.l2} - Ana Verduras (6);`,
     );
   });
 
@@ -187,7 +189,7 @@ describe('GET /api/recall', () => {
     const csv = await recall({ pessoaId: produtor, formato: 'csv' });
     expect(csv.status).toBe(200);
     expect(csv.raw.body.slice(1).split('\r\n')[1]).toBe(
-      `${r};${await loteDe(item)};15/06/2026;;'@SUM(A1);'+1;2,5;3,75;'=cmd|' /C calc'!A0;(62) 3221-0000;'\tSítio;'-1+1;SP;`,
+      `${r};${await loteDe(item)};15/06/2026;;'@SUM(A1);'+1;2,5;3,75;'=cmd|' /C calc'!A0;(62) 3221-0000;'\tSítio;'-1+1;SP;;`,
     );
   });
 

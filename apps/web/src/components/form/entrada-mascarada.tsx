@@ -19,21 +19,24 @@ export type EntradaMascaradaProps = Omit<InputHTMLAttributes<HTMLInputElement>, 
  * Digits past the mask's length are refused; pasting '123.456.789-09' or '12345678909' gives the same.
  */
 export function EntradaMascarada({ mascara, value, onChange, inputRef, className, placeholder, ...resto }: EntradaMascaradaProps) {
+  const caracteres = mascara.caracteres ?? soDigitos;
   return (
     <NumberFormatBase
-      inputMode="numeric"
+      inputMode={mascara.caracteres ? 'text' : 'numeric'}
       autoComplete="off"
       {...resto}
       type="text"
       className={`p-inputtext p-component${className ? ` ${className}` : ''}`}
       placeholder={placeholder ?? mascara.placeholder}
-      value={soDigitos(value).slice(0, mascara.digitos)}
+      value={caracteres(value).slice(0, mascara.digitos)}
       valueIsNumericString
       format={mascara.formatar}
-      // A digit past the full length changes nothing (instead of pushing the last digit out).
+      // Letters count where the mask takes them (the alphanumeric CNPJ): the caret steps over them as over digits.
+      isValidInputCharacter={mascara.caracteres ? (c) => /^[0-9A-Za-z]$/.test(c) : undefined}
+      // A character past the full length changes nothing (instead of pushing the last one out).
       removeFormatting={(v, meta) => {
-        const d = soDigitos(v);
-        return d.length > mascara.digitos && meta ? soDigitos(meta.lastValue) : d;
+        const d = caracteres(v);
+        return d.length > mascara.digitos && meta ? caracteres(meta.lastValue) : d;
       }}
       onValueChange={(v, info) => {
         if (info.source === 'event') onChange(v.value, v.formattedValue);

@@ -1,4 +1,4 @@
-import { soDigitos } from '@ceasa/shared/format';
+import { normalizarDocumento, soDigitos } from '@ceasa/shared/format';
 
 /*
  * Masks as plain functions of the digits typed: each lays the digits into their groups as far as
@@ -14,6 +14,11 @@ export interface Mascara {
   digitos: number;
   /** Shown while empty. */
   placeholder: string;
+  /**
+   * The characters that count in what is typed (default: the digits). A mask that takes letters too (the
+   * alphanumeric CNPJ) gives them here, upper case, and the input then opens the phone's full keyboard.
+   */
+  caracteres?: (v: string | null | undefined) => string;
 }
 
 /** Digits laid into groups with separators, as far as they go: aplicar('1234', [3, 3], ['.']) → '123.4'. */
@@ -43,14 +48,18 @@ export const mascaraCep: Mascara = {
   placeholder: '00000-000',
 };
 
-/** CPF while up to 11 digits (999.999.999-99), CNPJ from 12 to 14 (99.999.999/9999-99). */
+/**
+ * CPF while up to 11 digits (999.999.999-99), CNPJ from 12 characters or as soon as a letter is typed
+ * (XX.XXX.XXX/XXXX-99: the alphanumeric CNPJ, decision 0180); letters are taken in upper case.
+ */
 export const mascaraCpfCnpj: Mascara = {
   formatar: (v) => {
-    const d = soDigitos(v).slice(0, 14);
-    return d.length <= 11 ? aplicar(d, [3, 3, 3, 2], ['.', '.', '-']) : aplicar(d, [2, 3, 3, 4, 2], ['.', '.', '/', '-']);
+    const d = normalizarDocumento(v).slice(0, 14);
+    return d.length <= 11 && /^\d*$/.test(d) ? aplicar(d, [3, 3, 3, 2], ['.', '.', '-']) : aplicar(d, [2, 3, 3, 4, 2], ['.', '.', '/', '-']);
   },
   digitos: 14,
   placeholder: '000.000.000-00',
+  caracteres: normalizarDocumento,
 };
 
 /** (99) 9999-9999 up to 10 digits, (99) 99999-9999 with 11. */

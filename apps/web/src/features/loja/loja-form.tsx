@@ -9,10 +9,10 @@ import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useToast } from '../../lib/toast';
 import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
-import { useLojistaOpcoes } from './api';
+import { useLojistaOpcoes, useLotesDoDia } from './api';
 
 /** A row of the items table: the input's fields and, for a saved item, the names the server gave. */
-type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string; produtoPesoEmKg?: number };
+type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string; produtoPesoEmKg?: number; lote?: string | null };
 
 /** A quantity counts packages of the product's embalagem (CONTRACT.md 'Derived values'). */
 const QUANTIDADE = 'Quantidade (embalagens)';
@@ -42,6 +42,7 @@ export default function LojaForm() {
         quantidade: i.quantidade,
         produtoNome: i.produtoNome,
         municipioNome: i.municipioNome,
+        lotes: i.lotes,
       })),
     }),
     // The edit's 'Atualizar' saves owner and date; the items are already on the server.
@@ -51,6 +52,7 @@ export default function LojaForm() {
   const lojistas = useLojistaOpcoes();
   const municipios = useMunicipioOpcoes();
   const produtos = useProdutoOpcoes();
+  const lotes = useLotesDoDia(f.form.watch('dataEmissao'));
   const opcoesProduto = comProdutosSalvos(produtos.opcoes, f.registro?.itens ?? []);
   const noServidor = useItensNoServidor<LojaInput, ItemForm>({
     form: f.form,
@@ -84,6 +86,8 @@ export default function LojaForm() {
       style: { width: '12rem' },
     },
     { field: 'produtoPesoEmKg', header: 'Peso', body: comUnidade },
+    // The lots the item sold (decision 0181): the recall from a lot finds this sheet's buyer.
+    { field: 'lotes', header: 'Lote vendido', body: (i) => (i.lotes ?? []).join(', ') },
   ];
 
   const salvar = f.form.handleSubmit(
@@ -123,14 +127,28 @@ export default function LojaForm() {
                     { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes, carregando: municipios.isLoading } },
                     { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto, carregando: produtos.isLoading } },
                     { field: 'quantidade', header: QUANTIDADE, editor: 'numero', decimais: 2 },
+                    {
+                      field: 'lote',
+                      header: 'Lote vendido',
+                      editor: { opcoes: lotes.opcoes, carregando: lotes.isLoading, vazio: 'Nenhum lote nesta data' },
+                    },
                   ],
                   padrao: {
                     id: null,
                     municipioId: undefined as unknown as number,
                     produtoId: undefined as unknown as number,
                     quantidade: undefined as unknown as number,
+                    lote: null,
                   },
                   schema: lojaItemInput,
+                  // The picked lot goes as the item's 'lotes' (decision 0181); the row is checked by the shared schema.
+                  linhas: (r) => {
+                    const linha = { ...r, lotes: r.lote ? [r.lote] : undefined };
+                    const ok = lojaItemInput.safeParse(linha);
+                    return ok.success
+                      ? { linhas: [linha] }
+                      : { erros: Object.fromEntries(ok.error.issues.map((is) => [String(is.path[0] ?? ''), is.message])) };
+                  },
                   rotuloBotao: 'Adicionar',
                 }
           }

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
-import { pessoaRecurso, nomeFoto, produtorSuspenso, type Pessoa, type PessoaDoProdutor, type PessoaInput, type Suspensao } from '@ceasa/shared';
+import { PESSOA_TIPO, pessoaRecurso, nomeFoto, produtorSuspenso, type Pessoa, type PessoaDoProdutor, type PessoaInput, type Suspensao } from '@ceasa/shared';
 import { toIsoDate } from '@ceasa/shared/format';
 import { CampoBusca } from '../../components/form/campo-busca';
-import { Campo, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { Campo, DateField, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, type ApiError } from '../../lib/api-client';
@@ -20,6 +20,7 @@ const paraForm = (p: Omit<Pessoa, 'id'>): PessoaInput => ({
   celular: mascaraTelefone.formatar(p.celular),
   tipoId: p.tipoId,
   observacao: p.observacao ?? '',
+  carteiraValidaAte: p.carteiraValidaAte ?? null,
 });
 
 /** The saved photo of a person: GET ftp/exists, then the bytes through the API client (bearer token). */
@@ -57,12 +58,13 @@ export default function PessoaForm() {
   const [capturada, setCapturada] = useState<Blob | null>(null);
   const f = useResourceForm<PessoaInput, Pessoa>({
     recurso: pessoaRecurso,
-    defaults: { nome: '', cpfcnpj: '', celular: '', tipoId: undefined, observacao: '' },
+    defaults: { nome: '', cpfcnpj: '', celular: '', tipoId: undefined, observacao: '', carteiraValidaAte: null },
     toForm: paraForm,
     // A captured photo marks the person as having one (the server names it); otherwise an edit keeps what there was.
     toBody: (v) => ({ ...v, foto: capturada ? nomeFoto(v.cpfcnpj) : undefined }),
   });
-  const { control, handleSubmit, reset } = f.form;
+  const { control, handleSubmit, reset, watch } = f.form;
+  const ehProdutor = watch('tipoId') === PESSOA_TIPO.PRODUTOR;
   const tipos = usePessoaTipos();
   const produtores = useProdutores(!f.editando);
   const existente = useFotoExistente(f.registro?.foto ? nomeFoto(f.registro.cpfcnpj) : null);
@@ -122,10 +124,12 @@ export default function PessoaForm() {
         </Campo>
       )}
       <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
-      {/* The form holds the masked text; the shared schema decides what is sent (the phone's digits). */}
+      {/* The form holds the masked text; the shared schema decides what is sent (the phone's digits, the document bare and upper case). */}
       <MaskField control={control} name="cpfcnpj" label="CPF/CNPJ" mascara={mascaraCpfCnpj} />
       <MaskField control={control} name="celular" label="Celular" mascara={mascaraTelefone} inputMode="tel" />
       <SelectField control={control} name="tipoId" label="Tipo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo encontrado" />
+      {/* The producer's card (decision 0182): the gate warns within 30 days of this day and past it. */}
+      {ehProdutor && <DateField control={control} name="carteiraValidaAte" label="Carteira de produtor válida até" />}
       <TextAreaField control={control} name="observacao" label="Observação" className="full" />
       <FotoPessoa capturada={capturada} existente={existente.data ?? null} carregando={existente.isLoading} onCapturada={setCapturada} />
     </FormPage>

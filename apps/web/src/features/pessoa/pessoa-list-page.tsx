@@ -1,6 +1,19 @@
-import { formatCpfCnpj, formatTelefone, type Pessoa, pessoaRecurso } from '@ceasa/shared';
+import { formatCpfCnpj, formatDate, formatTelefone, type Pessoa, PESSOA_PENDENCIAS, pessoaRecurso, situacaoDaCarteira } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { usePessoaTipos } from '../../lib/opcoes-pessoa';
+
+const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+/** What the office has to fix on a record (decisions 0180, 0182): a document with wrong check digits, a card ending or ended. */
+function pendencias(p: Pessoa): string {
+  const carteira = p.carteiraValidaAte && situacaoDaCarteira(hoje(), p.carteiraValidaAte, 'avisar');
+  return [
+    !p.documentoValido && 'Documento inválido',
+    carteira && p.carteiraValidaAte && `Carteira ${p.carteiraValidaAte < hoje() ? 'vencida em' : 'vence em'} ${formatDate(p.carteiraValidaAte)}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
 
 export default function PessoaListPage() {
   const tipos = usePessoaTipos();
@@ -19,6 +32,13 @@ export default function PessoaListPage() {
           filter: { options: (tipos.data ?? []).map((t) => ({ label: t.descricao, value: t.id })), placeholder: 'Todos' },
           body: (p) => p.tipoDescricao,
         },
+        {
+          field: 'pendencia',
+          header: 'Pendência',
+          sortable: false,
+          filter: { options: PESSOA_PENDENCIAS.map((o) => ({ label: o.label, value: o.value })), placeholder: 'Todas' },
+          body: pendencias,
+        },
       ]}
       relatorio={{
         colunas: [
@@ -27,6 +47,7 @@ export default function PessoaListPage() {
           { header: 'CPF/CNPJ', cell: (p) => formatCpfCnpj(p.cpfcnpj) },
           { header: 'Celular', cell: (p) => formatTelefone(p.celular) },
           { header: 'Tipo', cell: (p) => p.tipoDescricao },
+          { header: 'Pendência', cell: pendencias },
         ],
       }}
     />

@@ -39,6 +39,7 @@ import { filtrarOpcoes, lerQuantidade } from './busca';
 import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { CampoBusca } from './campo-busca';
 import { confirmarAvisos } from './confirmar-avisos';
+import { useAvisosDaCarteira } from './aviso-carteira';
 import { CampoPedras } from './campo-pedras';
 import { CampoChavesNfe } from './campo-chaves-nfe';
 import { CorrecaoRomaneio } from './romaneio-correcao';
@@ -137,6 +138,7 @@ export default function RomaneioForm() {
   // chosen producer's items harvestable on a chosen date (decision 0125): a season's rows after any number of years.
   const diaDosProdutores = datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!;
   const produtores = useProdutoresAtivos(diaDosProdutores, !editando);
+  const avisosDaCarteira = useAvisosDaCarteira();
   const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
   const itens = (useWatch({ control, name: 'itens' }) ?? []) as ItemForm[];
@@ -306,6 +308,10 @@ export default function RomaneioForm() {
         ...(await romaneiosNoDia(v.pessoaId, nome, v.datas).catch(() => [])),
         ...acimaDoSaldo(v.itens as ItemForm[], doProdutor.data, v.datas),
         ...(await contribuinteDiferente(v.divida, nome)),
+        ...avisosDaCarteira(
+          produtores.data?.find((p) => p.id === v.pessoaId),
+          v.datas,
+        ),
       ];
       if (!avisos.length || (await confirmarAvisos('Confirmar o romaneio', avisos, 'avisos-do-romaneio'))) return f.salvar(v);
     })(e);
