@@ -8,6 +8,7 @@ import grupoPermissoesRoutes from './permissoes/permissoes.routes';
 import configRoutes from './config/config.routes';
 import healthRoutes from './health/health.routes';
 import logsRoutes from './logs/logs.routes';
+import backupsRoutes from './backups/backups.routes';
 import municipioRoutes from './municipio/municipio.routes';
 import feriadoRoutes from './feriado/feriado.routes';
 import rotasRoutes from './rotas/rotas.routes';
@@ -34,7 +35,7 @@ import fechamentoRoutes from './fechamento/fechamento.routes';
 
 /** Every resource's routes, registered under /api. One line per resource. */
 export function registerModules(app: FastifyInstance, ctx: AppContext) {
-  healthRoutes(app, ctx.database);
+  healthRoutes(app, ctx);
   configRoutes(app, ctx.config);
   registerAuthApi(app, ctx);
   sessaoWebRoutes(app, ctx);
@@ -45,6 +46,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext) {
   rotasRoutes(app, ctx.db);
   grupoPermissoesRoutes(app, ctx.db);
   logsRoutes(app, ctx.db);
+  backupsRoutes(app, ctx);
   produtoGrupoRoutes(app, ctx.db);
   produtoRoutes(app, ctx.db);
   precosRoutes(app, ctx.db, ctx.config.cotacaoPublicacao);

@@ -16,3 +16,4 @@ export * from './caderno';
 export * from './romaneio';
 export * from './loja';
 export * from './cotacao';
+export * from './backups';
