@@ -24,6 +24,7 @@ export const backupRecurso = declararRecurso({
   rota: 'backups',
   nome: { singular: 'Backup', plural: 'Backups', genero: 'm' },
   icone: 'pi pi-database',
+  menu: 'Backups',
   api: { registro: backupRegistro },
   ordem: { campo: 'id', dir: 'desc' },
   rotulos: { vazio: 'Nenhum backup agendado registrado' },
