@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { backups } from '../../db/schema';
 import { listaDaTabela } from '../../lib/recurso-da-tabela';
-import type { ListSpec } from '../../lib/list';
+import { listRowOrThrow, type ListSpec } from '../../lib/list';
 import { backupRecurso, type Backup } from '@ceasa/shared';
 
 const colunas = listaDaTabela<Backup>(backups, backupRecurso.ordem);
@@ -15,6 +15,8 @@ export const backupsList: ListSpec<Backup> = {
 
 export function backupsRepository(db: Db) {
   return {
+    /** One run, as the list shows it (GET /api/backups/{id}). */
+    ler: (id: number): Promise<Backup> => listRowOrThrow(db, backupsList, id, backupRecurso.rotulos.naoEncontrado),
     /** Takes the due moment `agendadoPara` for this server: its row's id, or null when another server took it. */
     async reservar(agendadoPara: Date, servidor: string): Promise<number | null> {
       const r = await db
