@@ -34,6 +34,8 @@ const WARMUP = 5;
 /** The day the benchmark databases end on (fixed, so a kept database and a new one agree). */
 const HOJE = '2026-11-23';
 const CONFIG = { adminEmail: 'admin@bench.local', adminPassword: 'Bench-senha-1', registerMaxAccounts: 1000 };
+/** The benchmark databases' super-admin (bench/manha.ts signs in with it). */
+export const CONFIG_DECADA = CONFIG;
 
 export interface Medida {
   p50: number;
@@ -56,7 +58,14 @@ function percentil(v: number[], p: number) {
 
 /** Opens (and seeds when empty) the benchmark database of `anos` years. */
 async function abrir(tipo: 'pglite' | 'postgres', anos: number, url?: string): Promise<Database> {
+  return (await abrirDecada(tipo, anos, url)).database;
+}
+
+/** The same, with where it is: the embedded folder or the PostgreSQL database's URL (bench/manha.ts starts a server on it). */
+export async function abrirDecada(tipo: 'pglite' | 'postgres', anos: number, url?: string): Promise<{ database: Database; dir?: string; urlDoBanco?: string }> {
   let database: Database;
+  let dir: string | undefined;
+  let urlDoBanco: string | undefined;
   if (tipo === 'postgres') {
     const prefixo = process.env.BENCH_DECADA_PG ?? 'ceasa_bench';
     const nome = anos === 1 ? `${prefixo}_1ano` : `${prefixo}_${anos}anos`;
@@ -67,9 +76,10 @@ async function abrir(tipo: 'pglite' | 'postgres', anos: number, url?: string): P
     await admin.end();
     const u = new URL(url!);
     u.pathname = `/${nome}`;
-    database = await openDatabase({ databaseUrl: u.toString(), dataDir: '', memoryDb: false });
+    urlDoBanco = u.toString();
+    database = await openDatabase({ databaseUrl: urlDoBanco, dataDir: '', memoryDb: false });
   } else {
-    const dir = path.join(process.env.BENCH_DECADA_DIR ?? path.join(aqui, '..', '.tmp', 'decada'), `pglite-${anos}`);
+    dir = path.join(process.env.BENCH_DECADA_DIR ?? path.join(aqui, '..', '.tmp', 'decada'), `pglite-${anos}`);
     if (!existsSync(dir)) console.log(`  criando ${path.relative(process.cwd(), dir)}`);
     database = await openDatabase({ databaseUrl: undefined, dataDir: dir, memoryDb: false });
   }
@@ -80,7 +90,7 @@ async function abrir(tipo: 'pglite' | 'postgres', anos: number, url?: string): P
     console.log(`  ${await carregarDemo(database.db, HOJE, [1, 4], { anos, progresso: (l) => console.log(`    ${l}`) })}`);
     await database.db.execute(sql`VACUUM ANALYZE`);
   }
-  return database;
+  return { database, dir, urlDoBanco };
 }
 
 interface Contexto {

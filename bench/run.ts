@@ -19,6 +19,8 @@
  * the demo data, interleaved, on each database; written to bench/results/decada.md.
  *   BENCH_PARTE=precos|decada npm run bench       # only one of the two parts
  *   BENCH_PARTE=decada BENCH_RAPIDO=1 npm run bench  # the quick subset of the decade cases
+ *
+ * `npm run bench -- manha`: only a market morning under load on ten years (bench/manha.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +35,7 @@ import { normalizarFiltroDePreco, precosRepository } from '../apps/api/src/modul
 import { gerarPrecos } from '../apps/api/src/db/seed/precos';
 import { dadosAbertosRepository } from '../apps/api/src/modules/dados-abertos/dados-abertos.repository';
 import { rodarDecada, tabelaDecada, type LinhaDecada } from './decada';
+import { manha } from './manha';
 import { cargaPublica } from './publico';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -265,6 +268,12 @@ if (!apenas || apenas === 'postgres') {
   const url = await postgresDisponivel();
   if (url) bases.push({ nome: 'PostgreSQL', url });
   else console.log(`PostgreSQL indisponível (${process.env.DATABASE_URL ? 'DATABASE_URL' : PG_PADRAO}): só PGlite.`);
+}
+
+// `npm run bench -- manha`: only the market morning (bench/manha.ts).
+if (process.argv.includes('manha')) {
+  await manha(bases);
+  process.exit(0);
 }
 
 const PARTE = process.env.BENCH_PARTE ?? 'todas';

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
@@ -19,12 +19,15 @@ import { criarProvedor } from './identity/provedor';
 import { chavesDeCookie } from './identity/provedor-modelos';
 import { loginThrottle } from './identity/throttle';
 import { modulos } from './modules';
+import { agendarBackups, estadoDosBackups } from './modules/backups/backups.service';
 import { registerAuth } from './plugins/auth';
 import { criarAtalhoPublico } from './plugins/atalho-publico';
 import { registerAvisosDeEscrita } from './plugins/avisos-de-escrita';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, registerErrorHandler, rotaNaoEncontrada } from './plugins/errors';
+import { registerMetricas } from './plugins/metricas';
 import { registerOpenapi } from './plugins/openapi';
+import { registerRegistroDasRequisicoes } from './plugins/registro-das-requisicoes';
 import { registerSeguranca } from './plugins/seguranca';
 import { registerStatic } from './plugins/static';
 
@@ -58,6 +61,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     bodyLimit: 1024 * 1024,
     ajv: undefined,
     frameworkErrors: errosDoFramework,
+    // One line per request, written when it is answered (plugins/registro-das-requisicoes.ts), instead of two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('atalhoPublico', atalhoPublico);
   app.addHook('preClose', (done) => {
@@ -68,6 +73,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRecusaDeNulos(app);
+  registerRegistroDasRequisicoes(app);
 
   const database = opts.database ?? (await openDatabase(config));
   const db = database.db;
@@ -107,6 +113,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
   await registerOpenapi(app, config);
+  registerMetricas(app, config, () => estadoDosBackups(database));
+  // BACKUP_DIR: one server of the database writes the day's backup (modules/backups).
+  if (config.backup) app.addHook('onClose', agendarBackups(database, config.backup, app.log));
 
   registerAuth(app, db, keys, ctx.oidcExterno);
   registerAvisosDeEscrita(app);

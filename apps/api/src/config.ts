@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DIAS_DE_MERCADO_PADRAO, SETTINGS_PADRAO as PADRAO, type Settings } from '@ceasa/shared/settings';
 import { codigoIbgeValido } from '@ceasa/shared/resources/informacao';
@@ -63,7 +64,25 @@ export interface Config {
   /** Subscription requests per client address per hour and per e-mail per day (ASSINATURAS_MAX_ENDERECO, ASSINATURAS_MAX_EMAIL). */
   assinaturasMaxEndereco: number;
   assinaturasMaxEmail: number;
+  /** METRICS_IPS: the addresses (or CIDR blocks) that may read /metrics without a token (default: this machine only). */
+  metricsIps: string[];
+  /** METRICS_TOKEN: a token that opens /metrics from any address (`Authorization: Bearer ...`). */
+  metricsToken?: string;
+  /** BACKUP_DIR and companions: the scheduled backups (db/backups-agendados.ts); undefined when BACKUP_DIR is unset. */
+  backup?: BackupAgendado;
   settings: Settings;
+}
+
+/** The scheduled backups (docs/decisions/0201-backups-agendados.md). */
+export interface BackupAgendado {
+  /** BACKUP_DIR: where the files go (absolute). */
+  dir: string;
+  /** BACKUP_HORA: the time of day, America/Sao_Paulo, as minutes after midnight. */
+  minutoDoDia: number;
+  /** BACKUP_MANTER: how many of the newest files are kept. */
+  manter: number;
+  /** BACKUP_INTERVALO_MINUTOS: instead of once a day, every this many minutes (decimals allowed: tests use seconds). */
+  intervaloMinutos?: number;
 }
 
 /** External identity mode (docs/decisions/0118-modo-de-identidade-externo.md). */
@@ -129,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dadosLicenca: env.DADOS_LICENCA?.trim() || 'CC-BY-4.0',
     assinaturasMaxEndereco: Number(env.ASSINATURAS_MAX_ENDERECO ?? 10),
     assinaturasMaxEmail: Number(env.ASSINATURAS_MAX_EMAIL ?? 3),
+    metricsIps: parseMetricsIps(env.METRICS_IPS),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    backup: parseBackup(env),
     settings: {
       carteiraProdutor: parseCarteiraProdutor(env.CARTEIRA_PRODUTOR),
       municipio,
@@ -313,6 +335,54 @@ function parseNfeObrigatoria(v: string | undefined): boolean {
   const valor = v?.trim().toLowerCase() || 'false';
   if (valor !== 'true' && valor !== 'false') throw new Error(`NFE_OBRIGATORIA inválido (${v}): use true ou false`);
   return valor === 'true';
+}
+
+/** Who may read /metrics without a token: this machine by default. */
+export const METRICS_IPS_PADRAO = ['127.0.0.1', '::1'];
+
+/** METRICS_IPS: addresses or CIDR blocks (IPv4 or IPv6) separated by commas; `nenhum` for none (token only). */
+function parseMetricsIps(v: string | undefined): string[] {
+  if (v === undefined || !v.trim()) return [...METRICS_IPS_PADRAO];
+  if (v.trim().toLowerCase() === 'nenhum') return [];
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((x) => {
+      const [ip, bits, resto] = x.split('/');
+      const familia = isIP(ip);
+      const maximo = familia === 6 ? 128 : 32;
+      if (!familia || resto !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maximo)))
+        throw new Error(`METRICS_IPS inválido (${x}): use endereços IP ou blocos CIDR separados por vírgula, como 127.0.0.1,10.0.0.0/8`);
+      return x;
+    });
+}
+
+function parseMetricsToken(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  if (!t) return undefined;
+  if (t.length < 16) throw new Error('METRICS_TOKEN curto demais: use pelo menos 16 caracteres');
+  return t;
+}
+
+/** BACKUP_DIR, BACKUP_HORA (HH:MM, horário de Brasília), BACKUP_MANTER and BACKUP_INTERVALO_MINUTOS, checked at start. */
+function parseBackup(env: NodeJS.ProcessEnv): BackupAgendado | undefined {
+  const dir = env.BACKUP_DIR?.trim();
+  const outras = ['BACKUP_HORA', 'BACKUP_MANTER', 'BACKUP_INTERVALO_MINUTOS'].filter((n) => env[n]?.trim());
+  if (!dir) {
+    if (outras.length) throw new Error(`${outras.join(', ')} definido sem BACKUP_DIR: defina BACKUP_DIR com a pasta dos backups`);
+    return undefined;
+  }
+  const hora = env.BACKUP_HORA?.trim() || '02:00';
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hora);
+  if (!m) throw new Error(`BACKUP_HORA inválido (${hora}): use HH:MM no horário de Brasília, como 02:30`);
+  const manter = Number(env.BACKUP_MANTER?.trim() || 14);
+  if (!Number.isInteger(manter) || manter < 1) throw new Error(`BACKUP_MANTER inválido (${env.BACKUP_MANTER}): use um número inteiro maior que zero`);
+  const iv = env.BACKUP_INTERVALO_MINUTOS?.trim();
+  const intervalo = iv ? Number(iv.replace(',', '.')) : undefined;
+  if (intervalo !== undefined && !(Number.isFinite(intervalo) && intervalo >= 0.01 && intervalo <= 1440))
+    throw new Error(`BACKUP_INTERVALO_MINUTOS inválido (${iv}): use minutos entre 0,01 e 1440`);
+  return { dir: path.resolve(dir), minutoDoDia: Number(m[1]) * 60 + Number(m[2]), manter, intervaloMinutos: intervalo };
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {

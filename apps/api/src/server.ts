@@ -1,3 +1,5 @@
+// First: the Node.js check runs (and silences a library's English runtime warning) before any library loads.
+import './aviso-do-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { avisoSemPublicUrl, emDesenvolvimento } from './config';
@@ -35,7 +37,8 @@ try {
 }
 const { port, host } = app.ctx.config;
 try {
-  await app.listen({ port, host });
+  // Fastify's own 'Server listening at' line (English) is not written: the start-up line below says where.
+  await app.listen({ port, host, listenTextResolver: (endereco) => `Servidor ouvindo em ${endereco}` });
 } catch (err) {
   app.log.error(err);
   process.exit(1);

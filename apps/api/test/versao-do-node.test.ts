@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linhaDoNodeAntigo, NODE_MINIMO, nodeAntigo } from '../src/versao-do-node';
 
 /**
  * The README's Node version is what `npm install` needs: the lowest release that every locked package's
@@ -68,6 +69,18 @@ describe("README's Node version", () => {
     );
     expect(ler('README.md')).toContain(`Needs Node.js ${maior}.${menor} or newer`);
     expect(JSON.parse(ler('package.json')).engines.node).toBe(`>=${maior}.${menor}`);
+    // The server's own start-up check (the pt-BR line on an older Node.js) asks the same release.
+    expect(NODE_MINIMO).toBe(`${maior}.${menor}.0`);
+  });
+
+  it("the server's check says older releases are older, and names the README's release in pt-BR", () => {
+    expect(nodeAntigo('20.19.5')).toBe(true);
+    expect(nodeAntigo('22.12.9')).toBe(true);
+    expect(nodeAntigo('22.13.0')).toBe(false);
+    expect(nodeAntigo('24.1.0')).toBe(false);
+    expect(linhaDoNodeAntigo('20.19.5')).toMatch(
+      /^Aviso: este servidor roda no Node\.js 20\.19\.5; o CEASA Regional pede o Node\.js 22\.13 ou mais novo \(veja o README\)\./,
+    );
   });
 
   it('reads the engines ranges the lockfile uses', () => {

@@ -13,6 +13,7 @@ export * from './resources/fechamento';
 export * from './resources/rotas';
 export * from './resources/permissoes';
 export * from './resources/logs';
+export * from './resources/backups';
 export * from './resources/produto-grupo';
 export * from './resources/produto';
 export * from './resources/precos';

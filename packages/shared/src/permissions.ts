@@ -34,6 +34,7 @@ export const ROTAS_INICIAIS = {
   rotas: {},
   permissoes: {},
   logs: {},
+  backups: {},
   usuarios: {},
 } as const satisfies Record<string, { administrativo?: Flags; agronomia?: Flags }>;
 

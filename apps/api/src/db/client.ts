@@ -13,6 +13,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { medirPg, medirPglite } from './tempo-das-consultas';
 import { travarPasta } from './trava-da-pasta';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -71,6 +72,7 @@ export async function openDatabase(
   loadDataDir?: Blob,
 ): Promise<Database> {
   if (config.databaseUrl) {
+    medirPg();
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server drops (a restart, an administrator's termination, a database
     // dropped at the end of a test) is discarded by the pool and the next query opens another; without
@@ -100,6 +102,7 @@ export async function openDatabase(
       loadDataDir,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     });
+    medirPglite(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const close = () => client.close().finally(soltar);

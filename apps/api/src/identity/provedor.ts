@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import Provider, { errors, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
 import { enderecoPublico } from '../config';
 import type { ContextoDaIdentidade } from './contexto';
@@ -83,6 +84,9 @@ const BOTAO = 'style="background:#2e7d32;color:#fff;border:0;border-radius:6px;p
  * handler of identity/realm.ts, whose answers the contract fixes (docs/decisions/0113).
  */
 export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: string[], aoRevogarSessao: () => void) {
+  // Loaded here, not at the top: the bundled server's package imports run before its own code, and the library
+  // prints an English runtime warning as it loads; server.ts's first import (aviso-do-node.ts) must come first.
+  const { default: Provider, errors } = await import('oidc-provider');
   const { db, config } = ctx;
   const issuer = issuerDo(ctx);
   const api = audienciaDaApi(ctx);

@@ -67,6 +67,29 @@ export class LruPorBytes<V> {
   }
 }
 
+/**
+ * The kept public answers of the whole process, for /metrics (plugins/metricas.ts): answers sent from memory
+ * (by a route's hook, the HTTP server's shortcut or a call that found its answer being computed), answers that
+ * had to be computed, and what every cache holds now.
+ */
+export const estatisticasDoCache = { acertos: 0, faltas: 0 };
+const vivos = new Set<WeakRef<LruPorBytes<string>>>();
+/** Entries and bytes of every live cache of kept answers. */
+export function tamanhoDosCaches() {
+  let entradas = 0;
+  let bytes = 0;
+  for (const r of vivos) {
+    const c = r.deref();
+    if (!c) {
+      vivos.delete(r);
+      continue;
+    }
+    entradas += c.tamanhoAtual.entradas;
+    bytes += c.tamanhoAtual.bytes;
+  }
+  return { entradas, bytes };
+}
+
 /** What one kept answer weighs: its text (UTF-16) and the map's own share. */
 const pesoDoTexto = (texto: string) => texto.length * 2 + 64;
 
@@ -112,6 +135,7 @@ export const ORCAMENTO_PADRAO = 4 * 1024 * 1024;
 export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000, bytes = ORCAMENTO_PADRAO, parametros?: readonly string[]) {
   const conhecidos = parametros ? new Set(parametros) : PARAMETROS_CONHECIDOS;
   const prontas = new LruPorBytes<string>(bytes, pesoDoTexto, maximo);
+  vivos.add(new WeakRef(prontas));
   const emCurso = new Map<string, Promise<string>>();
   let geracao = 0;
   const esquecer = () => {
@@ -122,18 +146,27 @@ export function respostasEmCache(avisos: Avisos, canais: string[], maximo = 1000
   for (const canal of canais) avisos.ouvir(canal, esquecer);
   return {
     /** The kept answer of `chave`, if any (a route's early hook sends it before validation and the handler). */
-    pronta: (url: string): string | undefined => {
+    pronta: (url: string, contar = true): string | undefined => {
       const chave = chaveGuardavel(url, conhecidos);
-      return chave === null ? undefined : prontas.get(chave);
+      const texto = chave === null ? undefined : prontas.get(chave);
+      if (texto !== undefined && contar) estatisticasDoCache.acertos++;
+      return texto;
     },
     /** The kept answer of `chave`, or `calcular`'s (the JSON text), kept unless a notice came meanwhile. */
     obter(url: string, calcular: () => Promise<string>): Promise<string> {
       const chave = chaveGuardavel(url, conhecidos);
       if (chave === null) return calcular();
       const pronta = prontas.get(chave);
-      if (pronta !== undefined) return Promise.resolve(pronta);
+      if (pronta !== undefined) {
+        estatisticasDoCache.acertos++;
+        return Promise.resolve(pronta);
+      }
       const curso = emCurso.get(chave);
-      if (curso) return curso;
+      if (curso) {
+        estatisticasDoCache.acertos++;
+        return curso;
+      }
+      estatisticasDoCache.faltas++;
       const desde = geracao;
       const p = calcular().then(
         (texto) => {

@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { chaveGuardavel, LruPorBytes } from '../lib/respostas-em-cache';
 
 /** A kept answer's JSON text for a request's raw URL, if one is kept (lib/respostas-em-cache.ts `pronta`). */
-type Pronta = (url: string) => string | undefined;
+type Pronta = (url: string, contar?: boolean) => string | undefined;
 
 /** One kept text as it leaves, for each encoding (made the first time a client asks for it): its headers and bytes. */
 interface Saida {
@@ -56,9 +56,11 @@ export function criarAtalhoPublico() {
   let cabecalhos: Record<string, string> = {};
   let fechando = false;
   /** POST routes whose kept answers take the body `{}`, by path prefix. */
-  const posts: { prefixo: string; pronta: Pronta }[] = [];
+  const posts: { prefixo: string; pronta: Pronta; rota: string }[] = [];
   /** GET routes whose kept answers are keyed by the rest of the path. */
-  const gets: { prefixo: string; pronta: Pronta }[] = [];
+  const gets: { prefixo: string; pronta: Pronta; rota: string }[] = [];
+  /** Who hears each answer sent (the request metrics: these never reach Fastify's hooks). */
+  let ouvinte: ((metodo: string, rota: string, segundos: number) => void) | undefined;
   const saidas = new LruPorBytes<Saida>(ORCAMENTO_DAS_SAIDAS, pesoDaSaida, 10_000);
   let atendidas = 0;
 
@@ -76,7 +78,7 @@ export function criarAtalhoPublico() {
     return { cabecalhos: Object.entries(h).flat(), corpo };
   }
 
-  function enviar(res: ServerResponse, url: string, texto: string, cod: 'br' | 'gzip' | '') {
+  function enviar(res: ServerResponse, url: string, texto: string, cod: 'br' | 'gzip' | '', metodo: string, rota: string, inicio: number) {
     // By the answer's key: query strings that differ only by parameters the pages ignore share one entry.
     const chave = chaveGuardavel(url) ?? url;
     let s = saidas.get(chave);
@@ -90,11 +92,13 @@ export function criarAtalhoPublico() {
     atendidas++;
     res.writeHead(200, f.cabecalhos);
     res.end(f.corpo);
+    ouvinte?.(metodo, rota, (performance.now() - inicio) / 1000);
   }
 
   /** Answers `req` if its answer is kept; otherwise hands it to Fastify (`seguir`). */
   function atender(req: IncomingMessage, res: ServerResponse, seguir: RequestListener) {
     const url = req.url ?? '';
+    const inicio = performance.now();
     if (fechando || (req.method !== 'POST' && req.method !== 'GET')) return seguir(req, res);
     const cod = codificacao(req.headers['accept-encoding'] as string | undefined);
     if (cod === null || req.headers['x-no-compression'] !== undefined) return seguir(req, res);
@@ -106,7 +110,7 @@ export function criarAtalhoPublico() {
         chave && /^[\w-]+$/.test(chave) && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined
           ? g.pronta(chave)
           : undefined;
-      return texto === undefined ? seguir(req, res) : enviar(res, url, texto, cod);
+      return texto === undefined || !g ? seguir(req, res) : enviar(res, url, texto, cod, 'GET', g.rota, inicio);
     }
     const p = posts.find((r) => url.startsWith(r.prefixo));
     const tipo = req.headers['content-type']?.toLowerCase();
@@ -115,7 +119,7 @@ export function criarAtalhoPublico() {
       req.headers['content-length'] !== String(CORPO_VAZIO.length) ||
       req.headers['transfer-encoding'] !== undefined ||
       (tipo !== 'application/json' && tipo !== JSON_UTF8) ||
-      p.pronta(url) === undefined
+      p.pronta(url, false) === undefined
     )
       return seguir(req, res);
     // The body's two bytes are read here; any other body is put back for Fastify to read, parse and refuse as it does.
@@ -127,7 +131,7 @@ export function criarAtalhoPublico() {
       if (texto !== undefined) {
         // Nothing is left to read: the request is complete.
         req.resume();
-        return enviar(res, url, texto, cod);
+        return enviar(res, url, texto, cod, 'POST', p.rota, inicio);
       }
       req.unshift(pedaco);
       seguir(req, res);
@@ -139,6 +143,10 @@ export function criarAtalhoPublico() {
     /** How many answers the shortcut sent (tests). */
     get atendidas() {
       return atendidas;
+    },
+    /** The ready-to-send forms kept (/metrics). */
+    get guardadas() {
+      return saidas.tamanhoAtual;
     },
     /** The HTTP server Fastify would make (its timeouts), whose requests the shortcut sees first. */
     servidor(handler: RequestListener, opcoes: FastifyServerOptions): Server {
@@ -154,13 +162,17 @@ export function criarAtalhoPublico() {
     cabecalhos(h: Record<string, string>) {
       cabecalhos = h;
     },
-    /** A POST route under `prefixo` whose answer to the body `{}` is kept by its raw URL. */
-    post(prefixo: string, pronta: Pronta) {
-      posts.push({ prefixo, pronta });
+    /** A POST route under `prefixo` whose answer to the body `{}` is kept by its raw URL; `rota` its Fastify pattern. */
+    post(prefixo: string, pronta: Pronta, rota: string) {
+      posts.push({ prefixo, pronta, rota });
     },
-    /** A GET route `prefixo` + a code, whose answers are kept by that code. */
-    get(prefixo: string, pronta: Pronta) {
-      gets.push({ prefixo, pronta });
+    /** A GET route `prefixo` + a code, whose answers are kept by that code; `rota` its Fastify pattern. */
+    get(prefixo: string, pronta: Pronta, rota: string) {
+      gets.push({ prefixo, pronta, rota });
+    },
+    /** Hears each answer the shortcut sends: method, route pattern and seconds (plugins/metricas.ts). */
+    ouvir(o: (metodo: string, rota: string, segundos: number) => void) {
+      ouvinte = o;
     },
     /** From a stop on, every request goes to Fastify (which refuses new ones while closing). */
     fechar() {

@@ -18,3 +18,4 @@ export * from './loja';
 export * from './cotacao';
 export * from './inspecao';
 export * from './assinaturas';
+export * from './backups';

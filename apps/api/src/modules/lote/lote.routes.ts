@@ -20,7 +20,7 @@ export default function loteRoutes(app: FastifyInstance, { db, config }: AppCont
   // a code that names no lot is asked each time (its 404 is not kept: codes are many, lots few).
   const lotes = respostasEmCache(app.avisos, [CANAL_LOTES], 5000);
   // Once kept, a lot is sent by the HTTP server itself (plugins/atalho-publico.ts).
-  app.atalhoPublico.get(`${app.prefix}/romaneio/lote/`, lotes.pronta);
+  app.atalhoPublico.get(`${app.prefix}/romaneio/lote/`, lotes.pronta, `${app.prefix}/romaneio/lote/:lote`);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/romaneio/lote/:lote',
     {

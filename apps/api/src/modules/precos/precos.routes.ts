@@ -61,7 +61,7 @@ export default function precosRoutes(app: FastifyInstance, ctx: AppContext) {
   // (docs/decisions/0100-cache-das-respostas-publicas.md); a filtered search asks the database.
   const semFiltro = respostasEmCache(app.avisos, [CANAL_PRECOS], 200);
   // Once kept, a page asked with the body `{}` is sent by the HTTP server itself (plugins/atalho-publico.ts).
-  app.atalhoPublico.post(`${app.prefix}/precos/searchPrecosHome/`, semFiltro.pronta);
+  app.atalhoPublico.post(`${app.prefix}/precos/searchPrecosHome/`, semFiltro.pronta, `${app.prefix}/precos/searchPrecosHome/:field/:dir`);
   r.post(
     '/precos/searchPrecosHome/:field/:dir',
     {

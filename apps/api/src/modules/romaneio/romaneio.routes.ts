@@ -38,7 +38,7 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  */
 export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const carteira = ctx.config.settings.carteiraProdutor;
+  const carteira = ctx.config.settings.carteiraProdutor ?? 'avisar';
   const r = app.withTypeProvider<ZodTypeProvider>();
   // POST and PUT: the gate's rules (regras.ts), with CEASA_DIAS_MERCADO's weekdays and NFE_OBRIGATORIA.
   const svc = romaneioService(db, { diasDeMercado: ctx.config.settings.diasDeMercado, nfeObrigatoria: ctx.config.nfeObrigatoria });

@@ -1,0 +1,147 @@
+/**
+ * Backups on a schedule (docs/decisions/0201-backups-agendados.md): with BACKUP_DIR, every day at BACKUP_HORA
+ * (America/Sao_Paulo; or every BACKUP_INTERVALO_MINUTOS) one server of the database writes a backup
+ * (db/backup.ts, the file `npm run backup` writes) and keeps the BACKUP_MANTER newest files of the folder.
+ * Which server: the one whose insert of the due moment succeeds (a unique index on backups.agendado_para), so
+ * servers sharing a database never write two. Each run is a row (start, end, file, size or error): the
+ * super-admin's 'Backups' screen and /metrics read them; a failure is also an error line in the log.
+ */
+import { readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BackupAgendado } from '../../config';
+import type { Database } from '../../db/client';
+import { ErroDeBackup, fazerBackup } from '../../db/backup';
+import { backupsRepository } from './backups.repository';
+
+const FUSO = 'America/Sao_Paulo';
+/** The files the schedule writes and rotates (any other file of the folder is left alone). */
+export const ARQUIVO_AGENDADO = /^ceasa-backup-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl\.gz$/;
+
+/** Date and time parts of `d` in São Paulo. */
+function partesEmSaoPaulo(d: Date) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: FUSO,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(d)
+      .map((x) => [x.type, x.value]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+  return p;
+}
+
+/** São Paulo's offset from UTC at `d`, in minutes (−180 today; read from the time zone data, not assumed). */
+function deslocamento(d: Date): number {
+  const p = partesEmSaoPaulo(d);
+  const comoUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return Math.round((comoUtc - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The next due moment after `agora`: BACKUP_HORA of today or tomorrow in São Paulo, or the next multiple of the interval. */
+export function proximoHorario(b: Pick<BackupAgendado, 'minutoDoDia' | 'intervaloMinutos'>, agora: Date): Date {
+  if (b.intervaloMinutos) {
+    const passo = Math.round(b.intervaloMinutos * 60_000);
+    return new Date((Math.floor(agora.getTime() / passo) + 1) * passo);
+  }
+  const p = partesEmSaoPaulo(agora);
+  for (let dias = 0; dias < 3; dias++) {
+    // That day's BACKUP_HORA as if UTC, then moved by São Paulo's offset at that moment.
+    const local = Date.UTC(+p.year, +p.month - 1, +p.day + dias, Math.floor(b.minutoDoDia / 60), b.minutoDoDia % 60);
+    const instante = new Date(local - deslocamento(new Date(local)) * 60_000);
+    if (instante.getTime() > agora.getTime()) return instante;
+  }
+  throw new Error('BACKUP_HORA: nenhum horário nos próximos dias');
+}
+
+/** The file name of a due moment, in São Paulo's time (sorts by time). */
+export function nomeDoArquivo(agendadoPara: Date): string {
+  const p = partesEmSaoPaulo(agendadoPara);
+  return `ceasa-backup-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}${p.second}.jsonl.gz`;
+}
+
+/** Removes the scheduled files past the `manter` newest; returns how many went. */
+export async function rodarArquivos(dir: string, manter: number): Promise<number> {
+  const nomes = (await readdir(dir)).filter((n) => ARQUIVO_AGENDADO.test(n)).sort();
+  const sobram = nomes.slice(0, Math.max(0, nomes.length - manter));
+  for (const n of sobram) await rm(path.join(dir, n), { force: true });
+  return sobram.length;
+}
+
+const tamanho = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB`
+    : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+
+/**
+ * One due moment: taken by this server (or skipped: another took it), the backup written, the old files
+ * removed, the row completed. Never throws: a failure is the row's error and an error line in the log.
+ */
+export async function rodarBackupAgendado(database: Database, b: BackupAgendado, agendadoPara: Date, log: FastifyBaseLogger, servidor = nomeDoServidor()) {
+  const repo = backupsRepository(database.db);
+  let id: number | null;
+  try {
+    id = await repo.reservar(agendadoPara, servidor);
+  } catch (e) {
+    log.error(`Backup agendado de ${agendadoPara.toISOString()} não foi iniciado: o banco não respondeu (${(e as Error).message}).`);
+    return;
+  }
+  if (id === null) return;
+  const arquivo = path.join(b.dir, nomeDoArquivo(agendadoPara));
+  const inicio = Date.now();
+  try {
+    await fazerBackup(database, arquivo);
+    const { size } = await stat(arquivo);
+    await repo.gravado(id, arquivo, size);
+    const removidos = await rodarArquivos(b.dir, b.manter);
+    log.info(
+      `Backup agendado gravado em ${arquivo} (${tamanho(size)}, ${((Date.now() - inicio) / 1000).toFixed(1)} s)${removidos ? `; ${removidos} backup(s) antigo(s) removido(s), ficam os ${b.manter} mais novos` : ''}.`,
+    );
+  } catch (e) {
+    const motivo =
+      e instanceof ErroDeBackup ? e.message : `${(e as { code?: string }).code ?? (e as Error).name}: ${(e as Error).message?.split('\n')[0] ?? ''}`.trim();
+    log.error(`Backup agendado falhou (${arquivo}): ${motivo}`);
+    await repo.falhou(id, motivo, arquivo).catch(() => undefined);
+  }
+}
+
+export const nomeDoServidor = () => `${os.hostname()}:${process.pid}`;
+
+/** Starts the schedule; returns its stop (the server's close). */
+export function agendarBackups(database: Database, b: BackupAgendado, log: FastifyBaseLogger): () => Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let parado = false;
+  let emCurso: Promise<void> = Promise.resolve();
+  const proximo = () => {
+    if (parado) return;
+    const quando = proximoHorario(b, new Date());
+    // setTimeout holds at most ~24.8 days; a day is far below.
+    timer = setTimeout(
+      () => {
+        emCurso = rodarBackupAgendado(database, b, quando, log).finally(proximo);
+      },
+      Math.max(0, quando.getTime() - Date.now()),
+    );
+    timer.unref();
+  };
+  const quando = proximoHorario(b, new Date());
+  log.info(
+    `Backups agendados em ${b.dir}: ${b.intervaloMinutos ? `a cada ${String(b.intervaloMinutos).replace('.', ',')} min` : `todo dia às ${String(Math.floor(b.minutoDoDia / 60)).padStart(2, '0')}:${String(b.minutoDoDia % 60).padStart(2, '0')} (horário de Brasília)`}, ficam os ${b.manter} mais novos; o próximo em ${quando.toISOString()}.`,
+  );
+  proximo();
+  return async () => {
+    parado = true;
+    clearTimeout(timer);
+    await emCurso;
+  };
+}
+
+/** What /metrics says of the backups (every server reads the same rows). */
+export const estadoDosBackups = (database: Database) => backupsRepository(database.db).estado();

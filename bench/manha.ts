@@ -1,0 +1,327 @@
+/**
+ * `npm run bench -- manha` (issue 33 point 5): a market morning on ten market-years of the demo (the databases
+ * bench/decada.ts keeps), through the HTTP API of the server as `npm start` runs it (its own process; this one
+ * only makes the requests): twelve gate clerks each saving a three-item romaneio every 20 s, two price clerks each
+ * saving a price every 15 s, public readers at 200 requests/s (half the /home quotation's first page, half lot
+ * pages of 200 labels), and a recall by lot every minute, all at once, for MANHA_MINUTOS (default 10). Then every
+ * acknowledged write is read back (none may be lost). Reports p50/p95/max per kind, errors, requests the readers
+ * could not start (more than 256 in flight), the server's RSS at 20 % of the run (minute 2 of 10) and at its end,
+ * and the machine's load; on PGlite and on PostgreSQL (BENCH_ONLY=pglite|postgres for one). Writes
+ * bench/results/manha.md.
+ *
+ *   npm run bench -- manha                        # ten minutes on each database
+ *   MANHA_MINUTOS=1 npm run bench -- manha        # a smoke run
+ *   MANHA_LEITURAS=100 BENCH_PORT=3441 …          # readers' rate, the server's port
+ *
+ * Goals (README, docs/performance.md): no error, no acknowledged write lost, p95 of a romaneio save under 150 ms
+ * and of a public call under 20 ms, RSS growing less than 10 % from minute 2 to minute 10.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { compilarServidorSeMudou } from '../scripts/build-se-mudou.mjs';
+import { abrirDecada, CONFIG_DECADA } from './decada';
+
+const aqui = path.dirname(fileURLToPath(import.meta.url));
+const raiz = path.resolve(aqui, '..');
+const MINUTOS = Number(process.env.MANHA_MINUTOS ?? 10);
+const DURACAO_MS = MINUTOS * 60_000;
+const LEITURAS_POR_S = Number(process.env.MANHA_LEITURAS ?? 200);
+const PORTA = Number(process.env.BENCH_PORT ?? 3441);
+const BALCONISTAS = 12;
+const ROMANEIO_CADA_MS = 20_000;
+const PRECISTAS = 2;
+const PRECO_CADA_MS = 15_000;
+const RECALL_CADA_MS = 60_000;
+/** Readers' requests in flight past which a new one is not started (counted as not started). */
+const MAXIMO_EM_VOO = 256;
+
+type Tipo = 'romaneio' | 'preco' | 'cotacao' | 'lote' | 'recall' | 'releitura';
+
+interface Preparo {
+  /** The market day the clerks enter (the newest with romaneios). */
+  dia: string;
+  /** Per candidate producer: three harvestable bulletin items of three products. */
+  produtores: { pessoaId: number; itens: { boletimItensId: number; produtoId: number }[] }[];
+  lotes: string[];
+  produtos: number[];
+}
+
+/** What the clerks and readers use, read from the database before the server starts (the embedded one has one process). */
+async function preparar(tipo: 'pglite' | 'postgres', url?: string): Promise<{ preparo: Preparo; env: Record<string, string> }> {
+  const { database, dir, urlDoBanco } = await abrirDecada(tipo, 10, url);
+  try {
+    const linhas = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows as T[];
+    const [{ dia }] = await linhas<{ dia: string }>(sql`SELECT max(data_emissao)::text AS dia FROM romaneio`);
+    const itens = await linhas<{ pessoa: number; bi: number; produto: number }>(sql`
+      SELECT b.produtor_id AS pessoa, min(bi.id) AS bi, bi.produto_id AS produto
+      FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id
+      WHERE bi.inicio_colheita <= ${dia}::date AND bi.fim_colheita >= ${dia}::date
+        AND NOT EXISTS (SELECT 1 FROM caderno c WHERE c.boletim_item_id = bi.id)
+      GROUP BY b.produtor_id, bi.produto_id ORDER BY 1, 3`);
+    const porPessoa = new Map<number, { boletimItensId: number; produtoId: number }[]>();
+    for (const i of itens) {
+      const l = porPessoa.get(Number(i.pessoa)) ?? [];
+      l.push({ boletimItensId: Number(i.bi), produtoId: Number(i.produto) });
+      porPessoa.set(Number(i.pessoa), l);
+    }
+    const produtores = [...porPessoa.entries()].filter(([, l]) => l.length >= 3).map(([pessoaId, l]) => ({ pessoaId, itens: l.slice(0, 3) }));
+    const lotes = (await linhas<{ c: string }>(sql`SELECT codigo_lote AS c FROM romaneio_itens WHERE codigo_lote IS NOT NULL ORDER BY id DESC LIMIT 200`)).map(
+      (x) => x.c,
+    );
+    const produtos = (await linhas<{ id: number }>(sql`SELECT id FROM produto ORDER BY id LIMIT 40`)).map((x) => Number(x.id));
+    return {
+      preparo: { dia, produtores, lotes, produtos },
+      env: tipo === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dir! } : { DATABASE_URL: urlDoBanco! },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+function rss(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+async function iniciarServidor(env: Record<string, string>): Promise<ChildProcess> {
+  await compilarServidorSeMudou();
+  const p = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
+    cwd: raiz,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(PORTA),
+      HOST: '127.0.0.1',
+      ACCESS_TOKEN_TTL: '7200',
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${PORTA}`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, falha) => {
+    let visto = '';
+    const ler = (b: Buffer) => {
+      if (!/CEASA Regional em/.test((visto += b.toString()))) return;
+      // The request log is read and dropped from here on, as a log collector would.
+      p.stdout!.off('data', ler);
+      p.stdout!.resume();
+      ok();
+    };
+    p.stdout!.on('data', ler);
+    p.once('exit', (c) => falha(new Error(`o servidor saiu (${c}) antes de ficar pronto:\n${visto}`)));
+  });
+  return p;
+}
+
+const percentil = (v: number[], p: number) => {
+  if (!v.length) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+class Medidas {
+  tempos = new Map<Tipo, number[]>();
+  erros = new Map<Tipo, string[]>();
+  naoIniciadas = 0;
+  anotar(t: Tipo, ms: number) {
+    (this.tempos.get(t) ?? this.tempos.set(t, []).get(t)!).push(ms);
+  }
+  errar(t: Tipo, e: string) {
+    (this.erros.get(t) ?? this.erros.set(t, []).get(t)!).push(e);
+  }
+}
+
+/** One morning on one database; its markdown section. */
+export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?: string): Promise<string> {
+  console.log(`Manhã de mercado (${nome}): preparando o banco de dez anos…`);
+  const { preparo, env } = await preparar(tipo, url);
+  if (preparo.produtores.length < BALCONISTAS) throw new Error(`só ${preparo.produtores.length} produtores com três itens colhíveis em ${preparo.dia}`);
+  const servidor = await iniciarServidor(env);
+  const base = `http://127.0.0.1:${PORTA}`;
+  const m = new Medidas();
+  const cargaInicio = os.loadavg();
+  try {
+    const entrada = await fetch(`${base}/realms/ceasa/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', client_id: 'ceasa-web', username: CONFIG_DECADA.adminEmail, password: CONFIG_DECADA.adminPassword }),
+    });
+    if (!entrada.ok) throw new Error(`entrada: ${entrada.status} ${await entrada.text()}`);
+    const token = ((await entrada.json()) as { access_token: string }).access_token;
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+    const chamar = async (t: Tipo, caminho: string, init: RequestInit = {}): Promise<{ ok: boolean; corpo: unknown }> => {
+      const t0 = performance.now();
+      try {
+        const r = await fetch(`${base}${caminho}`, init);
+        const texto = await r.text();
+        m.anotar(t, performance.now() - t0);
+        if (!r.ok) {
+          m.errar(t, `${r.status} ${texto.slice(0, 200)}`);
+          return { ok: false, corpo: texto };
+        }
+        return { ok: true, corpo: texto ? JSON.parse(texto) : null };
+      } catch (e) {
+        m.errar(t, (e as Error).message);
+        return { ok: false, corpo: null };
+      }
+    };
+
+    // Debts no demo uses (one batch per romaneio), distinct per run.
+    let divida = 900_000_000 + (Date.now() % 1_000_000) * 10;
+    const romaneiosGravados: { id: number; itens: number[] }[] = [];
+    const precosGravados: { id: number; valor: number }[] = [];
+    const salvarRomaneio = async (p: Preparo['produtores'][number]) => {
+      const r = await chamar('romaneio', '/api/romaneio', {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify([
+          { dataEmissao: preparo.dia, divida: ++divida, pessoaId: p.pessoaId, pedras: [], itens: p.itens.map((i) => ({ ...i, quantidade: 1 })) },
+        ]),
+      });
+      if (r.ok)
+        for (const x of r.corpo as { id: number; itens: { boletimItensId: number }[] }[])
+          romaneiosGravados.push({ id: x.id, itens: x.itens.map((i) => i.boletimItensId).sort() });
+    };
+    let nPreco = 0;
+    const salvarPreco = async () => {
+      const produtoId = preparo.produtos[nPreco++ % preparo.produtos.length];
+      const valor = Math.round((10 + (nPreco % 50) / 10) * 100) / 100;
+      const r = await chamar('preco', '/api/precos', { method: 'POST', headers: auth, body: JSON.stringify({ produtoId, data: preparo.dia, valor }) });
+      if (r.ok) precosGravados.push({ id: (r.corpo as { id: number }).id, valor });
+    };
+    let nLeitura = 0;
+    let emVoo = 0;
+    const ler = () => {
+      if (emVoo >= MAXIMO_EM_VOO) {
+        m.naoIniciadas++;
+        return;
+      }
+      emVoo++;
+      const n = nLeitura++;
+      const p =
+        n % 2
+          ? chamar('cotacao', '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            })
+          : chamar('lote', `/api/romaneio/lote/${preparo.lotes[(n >> 1) % preparo.lotes.length]}`);
+      void p.finally(() => emVoo--);
+    };
+
+    const inicio = Date.now();
+    const fim = inicio + DURACAO_MS;
+    const timers: NodeJS.Timeout[] = [];
+    const pendentes: Promise<unknown>[] = [];
+    // Each clerk starts at a different moment of the 20 s, then every 20 s.
+    preparo.produtores.slice(0, BALCONISTAS).forEach((p, k) => {
+      const vez = () => {
+        if (Date.now() < fim) pendentes.push(salvarRomaneio(p));
+      };
+      timers.push(
+        setTimeout(
+          () => {
+            vez();
+            timers.push(setInterval(vez, ROMANEIO_CADA_MS));
+          },
+          (k * ROMANEIO_CADA_MS) / BALCONISTAS,
+        ),
+      );
+    });
+    for (let k = 0; k < PRECISTAS; k++)
+      timers.push(
+        setTimeout(
+          () => {
+            pendentes.push(salvarPreco());
+            timers.push(setInterval(() => Date.now() < fim && pendentes.push(salvarPreco()), PRECO_CADA_MS));
+          },
+          (k * PRECO_CADA_MS) / PRECISTAS,
+        ),
+      );
+    let nRecall = 0;
+    const recall = () =>
+      Date.now() < fim && pendentes.push(chamar('recall', `/api/recall?lote=${preparo.lotes[nRecall++ % preparo.lotes.length]}`, { headers: auth }));
+    timers.push(setTimeout(recall, 5_000), setInterval(recall, RECALL_CADA_MS));
+    // Readers: every 50 ms, as many as the clock says are due (a late timer on a loaded machine does not lower the rate).
+    timers.push(
+      setInterval(() => {
+        const devidas = ((Date.now() - inicio) / 1000) * LEITURAS_POR_S;
+        while (nLeitura + m.naoIniciadas < devidas) ler();
+      }, 50),
+    );
+    // RSS every 5 s; the one at 20 % of the run (minute 2 of 10) and at the end are reported.
+    const rssAmostras: { t: number; rss: number }[] = [];
+    timers.push(setInterval(() => rssAmostras.push({ t: Date.now() - inicio, rss: rss(servidor.pid!) }), 5_000));
+    let ultimoAviso = inicio;
+    while (Date.now() < fim) {
+      await new Promise((r) => setTimeout(r, 1000));
+      if (Date.now() - ultimoAviso >= 60_000) {
+        ultimoAviso = Date.now();
+        console.log(
+          `  ${Math.round((Date.now() - inicio) / 60_000)} min: ${romaneiosGravados.length} romaneios, ${precosGravados.length} preços, ${nLeitura} leituras, ${[...m.erros.values()].flat().length} erros`,
+        );
+      }
+    }
+    timers.forEach((t) => clearTimeout(t));
+    await Promise.allSettled(pendentes);
+    while (emVoo > 0) await new Promise((r) => setTimeout(r, 50));
+    const rssAos = (frac: number) => rssAmostras.reduce((a, b) => (Math.abs(b.t - frac * DURACAO_MS) < Math.abs(a.t - frac * DURACAO_MS) ? b : a)).rss;
+    const rss2 = rssAos(0.2);
+    const rssFim = rssAos(1);
+    const cargaFim = os.loadavg();
+
+    // Every acknowledged write, read back.
+    let perdidos = 0;
+    for (const r of romaneiosGravados) {
+      const lido = await chamar('releitura', `/api/romaneio/${r.id}`, { headers: auth });
+      const itens = lido.ok ? (lido.corpo as { itens: { boletimItensId: number }[] }).itens.map((i) => i.boletimItensId).sort() : [];
+      if (JSON.stringify(itens) !== JSON.stringify(r.itens)) perdidos++;
+    }
+    for (const p of precosGravados) {
+      const lido = await chamar('releitura', `/api/precos/${p.id}`, { headers: auth });
+      if (!lido.ok || Number((lido.corpo as { valor: string | number }).valor) !== Number(p.valor)) perdidos++;
+    }
+
+    const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
+    const f = (x: number) => (Number.isNaN(x) ? '–' : x.toFixed(1).replace('.', ','));
+    const nomes: Record<Tipo, string> = {
+      romaneio: 'romaneio salvo (3 itens)',
+      preco: 'preço salvo',
+      cotacao: 'cotação pública (/home, 1ª página)',
+      lote: 'página do lote',
+      recall: 'recall por lote',
+      releitura: 'releitura das escritas',
+    };
+    let md = `## ${nome}\n\n${new Date().toISOString()} · ${MINUTOS} min · dia ${preparo.dia} · carga média da máquina (1/5/15 min) ${cargaInicio.map((x) => x.toFixed(1)).join(' / ')} no início, ${cargaFim.map((x) => x.toFixed(1)).join(' / ')} no fim\n\n`;
+    md += '| chamada | n | p50 (ms) | p95 (ms) | máx (ms) | erros |\n|---|---:|---:|---:|---:|---:|\n';
+    for (const t of Object.keys(nomes) as Tipo[]) {
+      const v = m.tempos.get(t) ?? [];
+      md += `| ${nomes[t]} | ${v.length} | ${f(percentil(v, 50))} | ${f(percentil(v, 95))} | ${f(v.length ? Math.max(...v) : NaN)} | ${m.erros.get(t)?.length ?? 0} |\n`;
+    }
+    const erros = [...m.erros.entries()].flatMap(([t, l]) => l.slice(0, 3).map((e) => `${t}: ${e}`));
+    md += `\nEscritas confirmadas: ${romaneiosGravados.length} romaneios e ${precosGravados.length} preços; relidas no fim, **${perdidos} perdidas**. `;
+    md += `Leituras não iniciadas (mais de ${MAXIMO_EM_VOO} em voo): ${m.naoIniciadas}. `;
+    md += `RSS do servidor: ${mb(rss2)} a 20 % da corrida (minuto ${f(MINUTOS * 0.2)}), ${mb(rssFim)} no fim (${rssFim >= rss2 ? '+' : ''}${(((rssFim - rss2) / rss2) * 100).toFixed(1).replace('.', ',')} %).\n`;
+    if (erros.length) md += `\nPrimeiros erros:\n${erros.map((e) => `- ${e}`).join('\n')}\n`;
+    return md + '\n';
+  } finally {
+    const saiu = new Promise((r) => servidor.once('exit', r));
+    servidor.kill('SIGTERM');
+    await saiu;
+  }
+}
+
+/** `npm run bench -- manha`: each database in turn; writes bench/results/manha.md. */
+export async function manha(bases: { nome: string; url?: string }[]) {
+  let md = `# Manhã de mercado (issue 33)\n\nNode ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''} · ${BALCONISTAS} balconistas (um romaneio de 3 itens a cada ${ROMANEIO_CADA_MS / 1000} s cada), ${PRECISTAS} de preços (um preço a cada ${PRECO_CADA_MS / 1000} s cada), leitores públicos a ${LEITURAS_POR_S} req/s (metade cotação, metade lote), um recall por minuto.\n\n`;
+  for (const b of bases) md += await rodarManha(b.nome, b.url ? 'postgres' : 'pglite', b.url);
+  console.log('\n' + md);
+  mkdirSync(path.join(aqui, 'results'), { recursive: true });
+  writeFileSync(path.join(aqui, 'results', 'manha.md'), md);
+  console.log(`Escrito em ${path.relative(process.cwd(), path.join(aqui, 'results', 'manha.md'))}`);
+}
