@@ -10,6 +10,7 @@ import {
   produtorRomaneio,
   quantidadeItem,
   ROMANEIO_SEM_ITENS,
+  type RomaneioEntrada,
 } from '@ceasa/shared';
 
 /** An item in the form: the bulletin item it comes from (with its harvest window, to split it by date) and the quantity. */
@@ -24,6 +25,8 @@ export const itemForm = z.object({
   quantidade: quantidadeItem,
 });
 export type ItemForm = z.infer<typeof itemForm>;
+/** The new item as the clerk types it (the items field's draft): the bulletin item picked (none yet) and the quantity's text. */
+export type NovoItemForm = { boletimItensId: number | null; quantidade: string };
 
 /** The form: one or more issue dates (one romaneio each), debt, producer, stalls and the items; the rules and messages of `romaneioInput`. */
 export const formSchema = z
@@ -46,11 +49,11 @@ export type RomaneioForm = z.input<typeof formSchema>;
  * POST romaneio's body from the form: one romaneio per issue date (in date order), each with only the
  * items whose harvest window contains that date, all with the debt, producer and stalls chosen.
  */
-export function loteDoFormulario(v: RomaneioForm) {
+export function loteDoFormulario(v: RomaneioForm): RomaneioEntrada[] {
   return [...v.datas].sort().map((d) => ({
     dataEmissao: d,
     divida: v.divida,
-    pessoa: { id: v.pessoaId },
+    pessoaId: v.pessoaId,
     pedras: v.pedras.map((pedrasId) => ({ pedrasId, ocupacao: v.avulsa ? ('avulsa' as const) : null })),
     itens: v.itens
       .filter((i) => colheitaContem(i, d))
