@@ -58,7 +58,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   // The group report opens 1 s after the click (SPEC.md section 9).
   await page.getByRole('button', { name: `Imprimir boletins do grupo ${GRUPO}` }).click();
   const relGrupo = page.getByRole('dialog', { name: 'Boletins por Grupo de Produto' });
-  await page.waitForTimeout(500);
+  // Not at once: hidden right after the click, then shown.
   await expect(relGrupo).toBeHidden();
   await expect(relGrupo).toBeVisible({ timeout: 3000 });
   await expect(relGrupo.getByText(`Grupo: ${GRUPO} (${UN})`)).toBeVisible();
@@ -182,7 +182,8 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
     await expect(page.getByLabel('Data')).toHaveValue(HOJE_BR);
     await expect(caixaDeBusca(page, 'Produto')).toHaveValue(`${ITALIANO} - ${UN}`);
   }
-  await page.waitForTimeout(2500);
+  // The save's toasts gone (the next 'Cadastro concluído!' is the next save's), the page is still the new price's.
+  await expect(page.locator('.p-toast-message')).toHaveCount(0, { timeout: 10_000 });
   await expect(page).toHaveURL(/\/precoscreate$/);
   await escolherOpcao(page, 'Produto', `${CEREJA} - Bandeja 5kg`);
   await page.getByLabel('Valor (R$)').pressSequentially('15,5');

@@ -158,6 +158,8 @@ export const romaneioLoteInputNosDias = (dias?: readonly number[]) =>
     .min(1, 'Envie ao menos um romaneio')
     .max(31, 'Um lote pode ter no máximo 31 datas');
 export const romaneioLoteInput = romaneioLoteInputNosDias();
+/** One romaneio of POST romaneio's batch as a client sends it (the object the route validates, behind its `pessoa: { id }` step). */
+export type RomaneioEntrada = z.input<(typeof romaneioInput)['out']>;
 
 /** PUT romaneioitens/updateQtde and lojaitens/updateQtde: a quantity changed in place. */
 export const quantidadeUpdate = z.object({

@@ -1,4 +1,4 @@
-import { confirmDialog } from 'primereact/confirmdialog';
+import { perguntar } from '../../lib/confirmacao';
 import { useContext, useEffect, useRef } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router';
 
@@ -39,15 +39,9 @@ export function useAlteracoesNaoSalvas(sujo: boolean) {
         if (!atual.current) return ir(...a);
         if (perguntando) return;
         perguntando = true;
-        confirmDialog({
-          message: ALTERACOES_NAO_SALVAS,
-          header: 'Alterações não salvas',
-          icon: 'pi pi-exclamation-triangle',
-          acceptLabel: 'Sim',
-          rejectLabel: 'Não',
-          defaultFocus: 'reject',
-          accept: () => ir(...a),
-          onHide: () => (perguntando = false),
+        void perguntar(ALTERACOES_NAO_SALVAS, { header: 'Alterações não salvas' }).then((sim) => {
+          perguntando = false;
+          if (sim) ir(...a);
         });
       };
     h.push = guardar(original.push);

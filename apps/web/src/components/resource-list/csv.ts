@@ -1,5 +1,5 @@
 import { toCsv, type CelulaCsv } from '@ceasa/shared/csv';
-import type { ListColumn } from './resource-list';
+import type { ListColumn } from './recurso-da-lista';
 
 export { toCsv };
 

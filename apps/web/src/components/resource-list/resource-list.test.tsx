@@ -96,8 +96,9 @@ describe('ResourceList', { timeout: 30_000 }, () => {
     expect(buscas()).toEqual([['cidade/searchCidade/asc/id', {}]]);
     await waitFor(() => expect(buscas()).toHaveLength(2));
     expect(buscas()[1]).toEqual(['cidade/searchCidade/asc/id', { nome: 'João' }]);
-    // Nothing more arrives for the keystrokes in between.
-    await new Promise((r) => setTimeout(r, 500));
+    // Nothing more arrives for the keystrokes in between: once the list has settled on the filtered answer, still two.
+    await waitFor(() => expect(document.querySelector('.p-datatable-loading-overlay')).toBeNull());
+    expect(screen.getByLabelText('Filtrar por Nome')).toHaveValue('João');
     expect(buscas()).toHaveLength(2);
   });
 

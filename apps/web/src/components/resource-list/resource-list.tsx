@@ -2,154 +2,21 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { relerListas } from '../../lib/listas';
-import { confirmarRemocao } from '../confirmar-remocao';
-import { caminhoDeEdicao, MAX_PAGE_SIZE, PAGE_SIZE, type Page, type Recurso } from '@ceasa/shared';
+import { confirmarRemocao } from '../../lib/confirmacao';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { DURACAO, useToast } from '../../lib/toast';
-import { EntradaData } from '../form/entrada-data';
 import { quebraLonga } from '../texto-longo';
-import { ehDataIso } from '../form/mascaras';
-import { PrintDialog, PrintTable, textoMostrando, textoTotal, totalDoPaginador, type PrintColumn } from '../print/print-dialog';
+import { PrintDialog, PrintTable, textoMostrando, textoTotal, totalDoPaginador } from '../print/print-dialog';
 import { csvDaLista, downloadText } from './csv';
+import { FiltroDaColuna } from './filtro-da-coluna';
+import { buscar, chave, doRecurso, lerEstado, semVazios, type Estado, type Filtros, type ListColumn, type ResourceListProps } from './recurso-da-lista';
 
-export type Filtros = Record<string, string | number | null>;
-
-export interface ListColumn<T> {
-  field: string;
-  header: string;
-  /** Filter control in the column header row. */
-  filter?: 'text' | 'date' | { options: { label: string; value: string | number }[]; placeholder?: string };
-  sortable?: boolean;
-  body?: (row: T) => ReactNode;
-  /** Text of the cell in the CSV export (defaults to what `body` returns if that is text or a number, else the field's value). */
-  csv?: (row: T) => string | number;
-  style?: React.CSSProperties;
-}
-
-/** What the list needs; with `recurso` (the resource's declaration) all but `columns` come from it, and a prop given wins. */
-export interface ResourceListProps<T extends { id: number | string }> extends Partial<ListaDoRecurso<T>> {
-  recurso?: Recurso;
-  columns: ListColumn<T>[];
-  /** What the delete prompt and toast call the row. */
-  rotulo?: (row: T) => string;
-  /** What the delete prompt names, when not `rotulo` (the romaneio asks by its debt, its toast names its id). */
-  rotuloRemocao?: (row: T) => string;
-  /** Extra buttons per row (always visible). */
-  rowActions?: (row: T) => ReactNode;
-  /** Extra buttons in the header; `buscarTodos` loads every row of the filtered, sorted list. */
-  headerActions?: (ctx: { buscarTodos: () => Promise<T[]> }) => ReactNode;
-  /** 'Gerar relatório': a printable report (titled like the list) of the rows on screen. */
-  relatorio?: {
-    colunas: PrintColumn<T>[];
-    /** Subtitle 'Mostrando de {first} a {last} de N {plural}'. */
-    mostrando?: boolean;
-    /** Below the table, e.g. a total. */
-    rodape?: (rows: T[]) => ReactNode;
-    /** Text of an empty report (defaults to `vazio`). */
-    vazio?: string;
-  };
-}
-
-/** The list's settings a resource declares. */
-interface ListaDoRecurso<T> {
-  titulo: string;
-  /** Permission route name. */
-  rota: string;
-  /** API base path, e.g. 'municipio'. */
-  base: string;
-  /** Name of the search call: POST {base}/{search}/{dir}/{field}. */
-  search?: string;
-  /**
-   * For resources whose only search is GET {base}/search?searchTerm&page&size&sort (e.g. pedras):
-   * the column whose filter is sent as `searchTerm` (used instead of `search`).
-   */
-  searchTerm?: string;
-  /** Plural for the footer 'Mostrando de {first} a {last} de N {plural}'. */
-  plural: string;
-  vazio: string;
-  /** 'Erro ao obter {x}' toast. */
-  erroObter: string;
-  /** 'Erro ao remover {x}' toast. */
-  erroRemover: string;
-  caminhoDoNovo?: string;
-  caminhoDeEdicao?: (row: T) => string;
-  defaultSort?: { field: string; order: 1 | -1 };
-  /** No delete button even with the deletar permission (e.g. user accounts are disabled, not removed). */
-  semRemover?: boolean;
-}
-
-interface Estado {
-  page: number;
-  sortField: string;
-  sortOrder: 1 | -1;
-  filtros: Filtros;
-}
-
-const chave = (rota: string) => `ceasa.filtros.${rota}`;
-
-/**
- * The least width of a filter that shows its whole placeholder (its column grows to it): the text's
- * width in em (measured in DejaVu Sans, among the widest sans-serif fonts) plus the control's padding
- * and buttons (a dropdown: its arrow, the room kept for the clear icon and the borders, 5.4rem).
- * For a dropdown's own placeholder, .62em a character.
- */
-const cabe = (textoEm: number, extraRem: number) => ({ minWidth: `calc(${textoEm}em + ${extraRem}rem)` });
-const PESQUISAR = 'Pesquisar';
-const EM_PESQUISAR = 4.9;
-const EM_DATA = 6.45;
-const emDe = (texto: string) => texto.length * 0.62;
-
-function lerEstado(rota: string, padrao: Estado): Estado {
-  try {
-    const raw = localStorage.getItem(chave(rota));
-    return raw ? { ...padrao, ...JSON.parse(raw) } : padrao;
-  } catch {
-    return padrao;
-  }
-}
-
-/** '' in a text filter means no filter. */
-const semVazios = (f: Filtros): Filtros => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v === '' ? null : v]));
-
-/**
- * The declaration's settings, with the props given winning: route name, API base and search call,
- * texts, paths (create and edit only for a resource with an input schema; delete unless declared
- * never removed) and default order.
- */
-function doRecurso<T extends { id: number | string }>(props: ResourceListProps<T>): ResourceListProps<T> & ListaDoRecurso<T> {
-  const r = props.recurso;
-  if (!r) return props as ResourceListProps<T> & ListaDoRecurso<T>;
-  const editavel = !!r.api?.entrada;
-  const declarado: Partial<ListaDoRecurso<T>> = {
-    ...r.rotulos,
-    rota: r.rota,
-    base: r.api?.base,
-    search: r.api?.busca,
-    // A resource searched only by a term (GET {base}/search) sends that column's filter as the term.
-    searchTerm: r.api?.busca ? undefined : r.api?.buscaPorTermo,
-    caminhoDoNovo: editavel ? r.caminhos.novo : undefined,
-    caminhoDeEdicao: editavel && r.caminhos.editar ? (row: T) => caminhoDeEdicao(r, row.id) : undefined,
-    defaultSort: r.ordem ? { field: r.ordem.campo, order: r.ordem.dir === 'desc' ? -1 : 1 } : undefined,
-    semRemover: !editavel || r.api?.remover === false,
-  };
-  const dados = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined));
-  return { ...declarado, ...dados } as ResourceListProps<T> & ListaDoRecurso<T>;
-}
-
-async function buscar<T>(p: ListaDoRecurso<T>, e: Estado, size: number): Promise<Page<T>> {
-  const dir = e.sortOrder === -1 ? 'desc' : 'asc';
-  if (p.searchTerm || !p.search)
-    return api<Page<T>>(p.searchTerm ? `${p.base}/search` : p.base, {
-      query: { page: e.page, size, sort: `${e.sortField},${dir}`, searchTerm: p.searchTerm ? (e.filtros[p.searchTerm] as string | null) : undefined },
-    });
-  return api<Page<T>>(`${p.base}/${p.search}/${dir}/${e.sortField}`, { method: 'POST', body: e.filtros, query: { page: e.page, size } });
-}
+export type { Filtros, ListColumn, ResourceListProps } from './recurso-da-lista';
 
 /**
  * The one list of the back office: server paging (20 rows), per-column filters, ASC/DESC sort,
@@ -271,49 +138,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
   const onSort = (e: DataTableStateEvent) =>
     setEstado((s) => ({ ...s, page: 0, sortField: e.sortField, sortOrder: s.sortField === e.sortField ? (s.sortOrder === 1 ? -1 : 1) : 1 }));
 
-  const filterElement = (c: ListColumn<T>) => {
-    if (!c.filter) return undefined;
-    const v = textos[c.field] ?? null;
-    if (c.filter === 'text')
-      return (
-        <InputText
-          value={(v as string) ?? ''}
-          onChange={(e) => setFiltro(c.field, e.target.value)}
-          placeholder={PESQUISAR}
-          aria-label={`Filtrar por ${c.header}`}
-          className="p-inputtext-sm w-full"
-          style={cabe(EM_PESQUISAR, 1.5)}
-        />
-      );
-    if (c.filter === 'date')
-      return (
-        // Only a whole day (or nothing) filters; a half-typed date goes back to the filter in force on leaving.
-        <EntradaData
-          value={v as string | null}
-          onChange={(d) => (d === null || ehDataIso(d)) && setFiltro(c.field, d, true)}
-          reverterIncompleto
-          botoesHoje
-          yearRange={`2000:${new Date().getFullYear() + 2}`}
-          aria-label={`Filtrar por ${c.header}`}
-          inputClassName="p-inputtext-sm"
-          inputStyle={cabe(EM_DATA, 1.5)}
-        />
-      );
-    const placeholder = c.filter.placeholder ?? 'Selecione';
-    return (
-      <Dropdown
-        value={v}
-        options={c.filter.options}
-        onChange={(e) => setFiltro(c.field, e.value ?? null, true)}
-        placeholder={placeholder}
-        style={cabe(emDe(placeholder), 5.4)}
-        showClear
-        filter={c.filter.options.length > 10}
-        aria-label={`Filtrar por ${c.header}`}
-        className="p-inputtext-sm w-full"
-      />
-    );
-  };
+  const filterElement = (c: ListColumn<T>) => (c.filter ? <FiltroDaColuna coluna={c} valor={textos[c.field] ?? null} mudar={setFiltro} /> : undefined);
 
   const header = (
     <div className="list-header">

@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { anosBoletim, boletimInput, boletimRecurso, itemComCaderno, type Boletim, type BoletimInput } from '@ceasa/shared';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { ItemsField } from '../../components/form/items-field';
+import { editorData, editorNumero, editorOpcoes, ItemsField } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -17,7 +17,7 @@ import { usePropriedadesDoProdutor } from './api';
 type ItemForm = NonNullable<BoletimInput['itens']>[number];
 
 /** A quantity cell: 2 decimals, any value as typed (the schema refuses one beyond its limit, with its message). */
-const quantidade = { editor: 'numero' as const, decimais: 2 };
+const quantidade = { editor: editorNumero<ItemForm>({ decimais: 2 }) };
 
 const novoItem = (): ItemForm => ({
   id: null,
@@ -153,7 +153,7 @@ export default function BoletimForm() {
               field: 'produtoId',
               header: 'Produto',
               style: { minWidth: '14rem' },
-              editor: { opcoes: opcoesProduto, vazio: 'Nenhum produto encontrado', carregando: produtos.isLoading },
+              editor: editorOpcoes({ opcoes: opcoesProduto, vazio: 'Nenhum produto encontrado', carregando: produtos.isLoading }),
               rotulo: (_, i) => `Produto do item ${i + 1}`,
             },
             { field: 'areaProducao', header: 'Área Produção (ha)', ...quantidade, rotulo: (_, i) => `Área de produção do item ${i + 1}` },
@@ -172,11 +172,15 @@ export default function BoletimForm() {
             {
               field: 'inicioColheita',
               header: 'Início Colheita',
-              editor: 'data',
-              yearRange: anos.inicioColheita,
+              editor: editorData({ yearRange: anos.inicioColheita }),
               rotulo: (_, i) => `Início da colheita do item ${i + 1}`,
             },
-            { field: 'fimColheita', header: 'Fim Colheita', editor: 'data', yearRange: anos.fimColheita, rotulo: (_, i) => `Fim da colheita do item ${i + 1}` },
+            {
+              field: 'fimColheita',
+              header: 'Fim Colheita',
+              editor: editorData({ yearRange: anos.fimColheita }),
+              rotulo: (_, i) => `Fim da colheita do item ${i + 1}`,
+            },
           ]}
           acoes={(item, i) => {
             const id = item?.id;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { confirmarRemocao } from '../../components/confirmar-remocao';
+import { confirmarRemocao } from '../../lib/confirmacao';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useState, type ReactNode } from 'react';
@@ -25,7 +25,7 @@ import {
 } from '@ceasa/shared';
 import { Campo, DateField, SelectField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { ItemsField, type ItemColumn } from '../../components/form/items-field';
+import { editorCheckbox, editorData, editorNumero, editorOpcoes, editorTexto, ItemsField, type ItemColumn } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -255,30 +255,25 @@ const texto = <L extends Linha>(field: keyof L & string, header: string, rotulo:
   field,
   header,
   rotulo,
-  editor: 'texto',
-  maxLength,
+  editor: editorTexto({ maxLength }),
 });
 const numero = <L extends Linha>(field: keyof L & string, header: string, rotulo: string, decimais = 0, sufixo?: (l: L) => string): Coluna<L> => ({
   field,
   header,
   rotulo,
-  editor: 'numero',
-  decimais,
-  agrupar: decimais > 0,
-  sufixo,
+  editor: editorNumero({ decimais, agrupar: decimais > 0, sufixo }),
 });
 const data = <L extends Linha>(field: keyof L & string, header: string, rotulo: string): Coluna<L> => ({
   field,
   header,
   rotulo,
-  editor: 'data',
-  yearRange: anosCaderno(),
+  editor: editorData({ yearRange: anosCaderno() }),
 });
 const opcao = <L extends Linha>(field: keyof L & string, header: string, rotulo: string, opcoes: { label: string; value: string }[]): Coluna<L> => ({
   field,
   header,
   rotulo,
-  editor: { opcoes },
+  editor: editorOpcoes({ opcoes }),
 });
 
 /** The two row lists: their labels, blank row and columns. */
@@ -351,7 +346,7 @@ function LinhasDoCaderno<L extends Linha>(p: {
         {
           field: 'naoNecessarias',
           header: 'Não necessárias',
-          editor: 'checkbox',
+          editor: editorCheckbox(),
           rotulo: (_, i) => `${p.linha} ${i + 1} não necessária`,
           aoMudar: (marcado, i) => {
             if (marcado)

@@ -3,7 +3,7 @@ import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, quantidadeItem, type Loja, 
 import { formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { ItemsField, type ItemColumn } from '../../components/form/items-field';
+import { editorNumero, editorOpcoes, ItemsField, type ItemColumn } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
@@ -79,8 +79,7 @@ export default function LojaForm() {
     {
       field: 'quantidade',
       header: QUANTIDADE,
-      editor: 'numero',
-      decimais: 2,
+      editor: editorNumero({ decimais: 2 }),
       rotulo: (_i, n) => `Quantidade do item ${n + 1}`,
       aoSair: noServidor.aoSair,
       style: { width: '12rem' },
@@ -124,13 +123,13 @@ export default function LojaForm() {
               ? undefined
               : {
                   campos: [
-                    { field: 'municipioId', header: 'Município', editor: { opcoes: municipios.opcoes, carregando: municipios.isLoading } },
-                    { field: 'produtoId', header: 'Produto', editor: { opcoes: opcoesProduto, carregando: produtos.isLoading } },
-                    { field: 'quantidade', header: QUANTIDADE, editor: 'numero', decimais: 2 },
+                    { field: 'municipioId', header: 'Município', editor: editorOpcoes({ opcoes: municipios.opcoes, carregando: municipios.isLoading }) },
+                    { field: 'produtoId', header: 'Produto', editor: editorOpcoes({ opcoes: opcoesProduto, carregando: produtos.isLoading }) },
+                    { field: 'quantidade', header: QUANTIDADE, editor: editorNumero({ decimais: 2 }) },
                     {
                       field: 'lote',
                       header: 'Lote vendido',
-                      editor: { opcoes: lotes.opcoes, carregando: lotes.isLoading, vazio: 'Nenhum lote nesta data' },
+                      editor: editorOpcoes({ opcoes: lotes.opcoes, carregando: lotes.isLoading, vazio: 'Nenhum lote nesta data' }),
                     },
                   ],
                   padrao: {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { ACOES, grupoPermissoesRecurso, type GrupoPermissoes, type GrupoPermissoesInput, type Permissao, type Rota } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
-import { ItemsField } from '../../components/form/items-field';
+import { editorCheckbox, ItemsField } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 
@@ -60,7 +60,7 @@ export default function PermissoesForm() {
           ...ACOES.map((a) => ({
             field: a,
             header: ROTULO[a],
-            editor: 'checkbox' as const,
+            editor: editorCheckbox<Permissao>(),
             rotulo: (p: Permissao) => `${ROTULO[a]} ${p.rotaNome}`,
             inputId: (p: Permissao) => `perm-${p.rotaNome}-${a}`,
           })),

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState, type MutableRefObject } from 'react';
 import {
@@ -22,6 +21,7 @@ import { acimaDoSaldo } from './avisos';
 import { lerQuantidade } from './busca';
 import { CampoBusca } from './campo-busca';
 import { CampoPedras } from './campo-pedras';
+import { perguntar } from '../../lib/confirmacao';
 import { confirmarAvisos } from './confirmar-avisos';
 import { AvisoQrLocal, EtiquetasRomaneio } from './romaneio-etiquetas';
 
@@ -126,14 +126,13 @@ export function CorrecaoRomaneio(p: {
       setMotivo('');
       await p.aoCorrigir();
       if (novos.length)
-        confirmDialog({
+        void perguntar(`A correção incluiu ${novos.length === 1 ? '1 produto' : `${novos.length} produtos`}: imprimir só as etiquetas que mudaram?`, {
           header: 'Etiquetas',
-          message: `A correção incluiu ${novos.length === 1 ? '1 produto' : `${novos.length} produtos`}: imprimir só as etiquetas que mudaram?`,
-          icon: 'pi pi-tags',
+          icone: 'pi pi-tags',
           acceptLabel: 'Imprimir etiquetas alteradas',
           rejectLabel: 'Agora não',
-          accept: () => setEtiquetas({ ...novo, itens: novos }),
-        });
+          focoEmSim: true,
+        }).then((sim) => sim && setEtiquetas({ ...novo, itens: novos }));
     } catch (err) {
       const e = err as ApiError;
       if (versaoDesatualizada(e)) p.aoDesatualizar();

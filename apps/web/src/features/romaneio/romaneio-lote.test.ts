@@ -23,7 +23,7 @@ describe('romaneio form → POST romaneio batch', () => {
       {
         dataEmissao: '2026-11-23',
         divida: 20259001,
-        pessoa: { id: 5 },
+        pessoaId: 5,
         pedras: [
           { pedrasId: 15, ocupacao: null },
           { pedrasId: 16, ocupacao: null },
@@ -33,7 +33,7 @@ describe('romaneio form → POST romaneio batch', () => {
       {
         dataEmissao: '2026-11-26',
         divida: 20259001,
-        pessoa: { id: 5 },
+        pessoaId: 5,
         pedras: [
           { pedrasId: 15, ocupacao: null },
           { pedrasId: 16, ocupacao: null },
@@ -70,8 +70,8 @@ describe('romaneio form → POST romaneio batch', () => {
     const casos: [Record<string, unknown>, Record<string, unknown>, string][] = [
       [{ divida: 0 }, { divida: 0 }, 'divida'],
       [{ divida: 12.5 }, { divida: 12.5 }, 'divida'],
-      [{ pessoaId: 0 }, { pessoa: { id: 0 } }, 'pessoaId'],
-      [{ pessoaId: undefined }, { pessoa: undefined }, 'pessoaId'],
+      [{ pessoaId: 0 }, { pessoaId: 0 }, 'pessoaId'],
+      [{ pessoaId: undefined }, { pessoaId: undefined }, 'pessoaId'],
       [{ itens: [] }, { itens: [] }, 'itens'],
     ];
     for (const [naForma, noCorpo, campo] of casos) {

@@ -10,6 +10,7 @@ import {
   produtorRomaneio,
   quantidadeItem,
   ROMANEIO_SEM_ITENS,
+  type RomaneioEntrada,
 } from '@ceasa/shared';
 
 /** An item in the form: the bulletin item it comes from (with its harvest window, to split it by date) and the quantity. */
@@ -24,6 +25,8 @@ export const itemForm = z.object({
   quantidade: quantidadeItem,
 });
 export type ItemForm = z.infer<typeof itemForm>;
+/** The new item as the clerk types it (the items field's draft): the bulletin item picked (none yet) and the quantity's text. */
+export type NovoItemForm = { boletimItensId: number | null; quantidade: string };
 
 /** The form: one or more issue dates (one romaneio each), debt, producer, stalls and the items; the rules and messages of `romaneioInput`. */
 export const formSchema = z
@@ -49,12 +52,12 @@ export type RomaneioForm = z.input<typeof formSchema>;
  * items whose harvest window contains that date, all with the debt, producer and stalls chosen. The NF-e keys
  * go with the first date's romaneio (the load that arrives now; another day's keys are added by a correction).
  */
-export function loteDoFormulario(v: RomaneioForm) {
+export function loteDoFormulario(v: RomaneioForm): RomaneioEntrada[] {
   return [...v.datas].sort().map((d, k) => ({
     ...(v.chavesNfe?.length ? { chavesNfe: k === 0 ? v.chavesNfe : [] } : {}),
     dataEmissao: d,
     divida: v.divida,
-    pessoa: { id: v.pessoaId },
+    pessoaId: v.pessoaId,
     pedras: v.pedras.map((pedrasId) => ({ pedrasId, ocupacao: v.avulsa ? ('avulsa' as const) : null })),
     itens: v.itens
       .filter((i) => colheitaContem(i, d))

@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import type { ReactNode } from 'react';
 import { ApiError } from './api-client';
@@ -16,6 +17,10 @@ export interface Pergunta {
   acceptLabel?: string;
   rejectLabel?: string;
   perigo?: boolean;
+  /** The dialog's icon (PrimeIcons class); default the warning triangle. */
+  icone?: string;
+  /** The dialog opens on 'Sim' (an offer, not a risk: e.g. printing the labels that changed); default on 'Não'. */
+  focoEmSim?: boolean;
 }
 
 /**
@@ -34,14 +39,36 @@ export function perguntar(mensagem: ReactNode, o: Pergunta = {}): Promise<boolea
     confirmDialog({
       message: mensagem,
       header: o.header ?? 'Confirmação',
-      icon: 'pi pi-exclamation-triangle',
+      icon: o.icone ?? 'pi pi-exclamation-triangle',
       acceptLabel: o.acceptLabel ?? 'Sim',
       rejectLabel: o.rejectLabel ?? 'Não',
       acceptClassName: o.perigo ? 'p-button-danger' : undefined,
-      defaultFocus: 'reject',
+      defaultFocus: o.focoEmSim ? 'accept' : 'reject',
       accept: () => responder(true),
       reject: () => responder(false),
       onHide: () => responder(false),
+    });
+  });
+}
+
+/**
+ * The one destructive confirmation ('Confirmação', 'Sim' painted red, 'Não'): it opens with the focus on 'Não', so an
+ * Enter typed at speed cancels instead of deleting; closing returns the focus to whoever opened it
+ * (useFocoDevolvidoAoFecharDialogo).
+ */
+export function confirmarRemocao(mensagem: ReactNode, aceitar: () => void | Promise<void>) {
+  void perguntar(mensagem, { perigo: true }).then((sim) => sim && aceitar());
+}
+
+/** Tells why something cannot be done (e.g. a row that may not be removed): the same dialog with one button, 'OK'. */
+export function avisar(mensagem: ReactNode, titulo: string): Promise<void> {
+  return new Promise((resolve) => {
+    confirmDialog({
+      message: mensagem,
+      header: titulo,
+      icon: 'pi pi-info-circle',
+      footer: (o) => <Button type="button" label="OK" onClick={o.accept} autoFocus />,
+      onHide: () => resolve(),
     });
   });
 }

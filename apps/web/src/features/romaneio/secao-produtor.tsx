@@ -1,0 +1,73 @@
+import { InputText } from 'primereact/inputtext';
+import { Controller, type Control } from 'react-hook-form';
+import { cpfcnpjPublico, formatCpfCnpj } from '@ceasa/shared';
+import { DividaField } from '../../components/form/divida-field';
+import { CampoBusca, type OpcaoBusca } from './campo-busca';
+import type { RomaneioForm } from './romaneio-lote';
+
+/**
+ * The producer picker's options (issue 28): the name, the masked CPF and the municipalities tell look-alike names
+ * apart; the search also finds the CPF's digits (whole or from a group's start: '123456', '456').
+ */
+export const opcoesDeProdutores = (l: { id: number; nome: string; cpfcnpj: string }[] | undefined, municipios: Map<number, string>): OpcaoBusca<number>[] =>
+  (l ?? []).map((p) => ({
+    label: [p.nome, cpfcnpjPublico(p.cpfcnpj), municipios.get(p.id)].filter(Boolean).join(' — '),
+    value: p.id,
+    busca: `${p.nome} ${p.cpfcnpj.replace(/\D/g, '')} ${formatCpfCnpj(p.cpfcnpj)}`,
+    escolhido: p.nome,
+  }));
+
+/**
+ * The romaneio's producer section: the debt (looked up on leaving it) and the producer, picked from those active on
+ * the dates chosen. Edit: both read-only, the producer by its saved name.
+ */
+export function SecaoProdutor(p: {
+  control: Control<RomaneioForm>;
+  editando: boolean;
+  /** Edit: the saved producer's name. */
+  nomeSalvo?: string;
+  opcoes: OpcaoBusca<number>[];
+  carregando: boolean;
+  temDatas: boolean;
+}) {
+  return (
+    <>
+      <DividaField control={p.control} name="divida" rota="romaneio" disabled={p.editando} />
+      {p.editando ? (
+        <div className="field">
+          <label htmlFor="campo-pessoaId">Produtor</label>
+          <InputText id="campo-pessoaId" value={p.nomeSalvo ?? ''} disabled />
+        </div>
+      ) : (
+        <Controller
+          control={p.control}
+          name="pessoaId"
+          render={({ field, fieldState }) => (
+            <div className="field">
+              <label htmlFor="campo-pessoaId">Produtor</label>
+              <CampoBusca
+                id="campo-pessoaId"
+                rotulo="Produtores"
+                opcoes={p.opcoes}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                vazio={p.carregando ? 'Carregando...' : 'Nenhum produtor encontrado'}
+                esperando={p.carregando}
+                placeholder={p.temDatas ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
+                erro={fieldState.error?.message}
+                aria-describedby={fieldState.error ? 'campo-pessoaId-erro' : undefined}
+              />
+              {fieldState.error && (
+                <small id="campo-pessoaId-erro" className="p-error">
+                  {fieldState.error.message}
+                </small>
+              )}
+            </div>
+          )}
+        />
+      )}
+    </>
+  );
+}

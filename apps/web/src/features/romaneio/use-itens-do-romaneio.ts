@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import {
+  colheitaContem,
+  formatDate,
+  FORA_DA_COLHEITA,
+  PRODUTO_JA_ADICIONADO,
+  PRODUTO_SEM_BOLETIM,
+  quantidadeItem,
+  type BoletimItemProduto,
+} from '@ceasa/shared';
+import type { NovasLinhas } from '../../components/form/items-field';
+import { useToast } from '../../lib/toast';
+import { useItensDoProdutor, usePesosDosProdutos } from './api';
+import { filtrarOpcoes, lerQuantidade } from './busca';
+import { mensagensDeCarencia } from './carencia-dos-itens';
+import type { ItemForm, NovoItemForm, RomaneioForm } from './romaneio-lote';
+
+const rotuloDoItem = (i: BoletimItemProduto) =>
+  `${i.produtoNome} (${i.produtoEmbalagem}) — colheita ${formatDate(i.inicioColheita)} a ${formatDate(i.fimColheita)}`;
+const buscaDoItem = (i: BoletimItemProduto) => `${i.produtoNome} ${i.produtoEmbalagem}`;
+
+/** A product typed and its quantity, entered while the producer's items were loading: added when they arrive. */
+export interface ItemNaFila {
+  texto: string;
+  quantidade: number;
+}
+/** The new-row editor's draft: no bulletin item chosen, no quantity typed. */
+export const NOVO: NovoItemForm = { boletimItensId: null, quantidade: '' };
+const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
+  id: null,
+  boletimItensId: i.id,
+  produtoId: i.produtoId,
+  produtoNome: i.produtoNome,
+  produtoEmbalagem: i.produtoEmbalagem,
+  inicioColheita: i.inicioColheita,
+  fimColheita: i.fimColheita,
+  quantidade,
+});
+
+/**
+ * What the gate's items section works with (create): the chosen producer's bulletin items harvestable on a chosen date
+ * (decision 0125), the products typed while they load (queued, added in order once they arrive; issue 28), those
+ * that could not be added and why, each row's withdrawal-period refusal (issue 19), and how the new-row draft becomes
+ * rows ('Adicionar' and 'Adicionar todos').
+ */
+export function useItensDoRomaneio(o: {
+  form: UseFormReturn<RomaneioForm>;
+  editando: boolean;
+  pessoaId: number | null | undefined;
+  datas: string[];
+  itens: ItemForm[];
+  /** The producers' list is loading: the products typed wait for the producer picked meanwhile. */
+  produtoresCarregando: boolean;
+}) {
+  const { form, editando, pessoaId, datas, itens } = o;
+  const toast = useToast();
+  const doProdutor = useItensDoProdutor(pessoaId, datas, !editando);
+  const itensProntos = !!pessoaId && !!doProdutor.data && !doProdutor.isFetching;
+  // The products wait for the producer's items, and for the producer picked while its list loads.
+  const esperandoItens = (!!pessoaId && !itensProntos) || (!editando && o.produtoresCarregando);
+  // Every bulletin item of the producer, read once the harvestable ones are in: a product typed and not offered is
+  // told apart as out of its harvest window or without a bulletin item at all.
+  const todosDoProdutor = useItensDoProdutor(pessoaId, [], !editando && itensProntos);
+  const semProduto = (texto: string) =>
+    !todosDoProdutor.data
+      ? 'Verificando os boletins do produtor...'
+      : todosDoProdutor.data.some((i) => filtrarOpcoes([{ label: buscaDoItem(i) }], texto).length)
+        ? FORA_DA_COLHEITA
+        : PRODUTO_SEM_BOLETIM;
+  /** What the Produto box holds typed (not picked), and the entries typed while the items loaded. */
+  const produtoDigitado = useRef<string | null>(null);
+  const [fila, setFila] = useState<ItemNaFila[]>([]);
+  const [naoAdicionados, setNaoAdicionados] = useState<(ItemNaFila & { repetido: boolean })[]>([]);
+  /** A fresh Produto box after an entry was queued (its text goes to the queue). */
+  const [caixaProduto, setCaixaProduto] = useState(0);
+
+  // The producer's bulletin items harvestable on at least one chosen date.
+  const oferecidos = useMemo(() => (doProdutor.data ?? []).filter((i) => datas.some((d) => colheitaContem(i, d))), [doProdutor.data, datas]);
+  const avisado = useRef<string>('');
+  useEffect(() => {
+    if (editando || !doProdutor.data || !pessoaId) return;
+    const chave = `${pessoaId}|${datas.join(',')}`;
+    if (!oferecidos.length && avisado.current !== chave) {
+      avisado.current = chave;
+      toast.show('warn', FORA_DA_COLHEITA);
+    }
+  }, [oferecidos, doProdutor.data, pessoaId, datas, editando, toast]);
+
+  // The entries typed while the items loaded, added in their order once they arrive (what matches no item says why).
+  useEffect(() => {
+    if (!fila.length || !itensProntos) return;
+    const atuais = form.getValues('itens') ?? [];
+    const ja = new Set(atuais.map((i) => i.boletimItensId));
+    const novos: ItemForm[] = [];
+    const recusados: (ItemNaFila & { repetido: boolean })[] = [];
+    for (const e of fila) {
+      const [achado] = filtrarOpcoes(
+        oferecidos.map((i) => ({ label: rotuloDoItem(i), busca: buscaDoItem(i), item: i })),
+        e.texto,
+      );
+      if (!achado || ja.has(achado.item.id)) recusados.push({ ...e, repetido: !!achado });
+      else {
+        ja.add(achado.item.id);
+        novos.push(paraForm(achado.item, e.quantidade));
+      }
+    }
+    setFila([]);
+    if (novos.length) form.setValue('itens', [...atuais, ...novos], { shouldDirty: true });
+    if (recusados.length) setNaoAdicionados((l) => [...l, ...recusados]);
+  }, [fila, itensProntos]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Another producer or other dates: what was not added no longer concerns the form.
+  useEffect(() => setNaoAdicionados([]), [pessoaId, datas]);
+
+  const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: buscaDoItem(i) }));
+  /** A fresh Produto box, its text gone to the queue or to what was not added. */
+  const caixaNova = () => {
+    produtoDigitado.current = null;
+    setCaixaProduto((n) => n + 1);
+  };
+
+  // The new item (the items field's new-row editor): product (Enter picks it, the focus goes to the quantity) and
+  // quantity (Enter adds the row with exactly what was typed, the focus goes back to the product); 'Adicionar todos'
+  // adds every product offered and not yet added with the quantity typed.
+  const novasLinhas =
+    (todos: boolean) =>
+    (r: NovoItemForm): NovasLinhas<ItemForm, NovoItemForm> => {
+      const q = lerQuantidade(r.quantidade);
+      const v = quantidadeItem.safeParse(q ?? undefined);
+      let boletimItensId = r.boletimItensId;
+      // A product typed and not picked (Enter came while the items were loading).
+      const digitado = produtoDigitado.current?.trim();
+      if (!todos && !boletimItensId && digitado) {
+        if (!v.success) return { erros: { quantidade: v.error.issues[0].message } };
+        if (esperandoItens) {
+          setFila((f) => [...f, { texto: digitado, quantidade: q! }]);
+          caixaNova();
+          return { linhas: [] };
+        }
+        const achado = filtrarOpcoes(produtosOpcoes, digitado)[0];
+        // Not found: said under the items (why), and the editor is ready for the next product (the typing goes on).
+        if (!achado) setNaoAdicionados((l) => [...l, { texto: digitado, quantidade: q!, repetido: false }]);
+        caixaNova();
+        if (!achado) return { linhas: [] };
+        // Found now that the list is in: added as if picked.
+        boletimItensId = achado.value;
+      }
+      const ja = new Set(itens.map((i) => i.boletimItensId));
+      const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === boletimItensId);
+      // A product no longer offered (another producer or dates chosen since) is no product.
+      const erros: { boletimItensId?: string; quantidade?: string } = {
+        boletimItensId: !todos && !escolhidos.length ? 'O produto é obrigatório' : undefined,
+        quantidade: v.success ? undefined : v.error.issues[0].message,
+      };
+      if (!todos && boletimItensId && ja.has(boletimItensId)) erros.boletimItensId = PRODUTO_JA_ADICIONADO;
+      if (todos && !escolhidos.length) erros.boletimItensId = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
+      if (erros.boletimItensId || !v.success) return { erros };
+      return { linhas: escolhidos.map((i) => paraForm(i, q!)) };
+    };
+
+  return {
+    doProdutor,
+    itensProntos,
+    esperandoItens,
+    oferecidos,
+    produtosOpcoes,
+    pesos: usePesosDosProdutos([...oferecidos.map((i) => i.produtoId), ...itens.map((i) => i.produtoId)]),
+    semProduto,
+    fila,
+    naoAdicionados,
+    caixaProduto,
+    aoDigitarProduto: (t: string | null) => (produtoDigitado.current = t),
+    novasLinhas,
+    /** Each row's withdrawal-period refusal: read from the row being drawn and from the form's values at save (the items field adds rows without re-rendering the form). */
+    carenciaDe: (i: ItemForm) => mensagensDeCarencia([i], datas, doProdutor.data).get(i.boletimItensId),
+    carenciaNoSalvar: () =>
+      mensagensDeCarencia(form.getValues('itens') ?? [], datas, doProdutor.data)
+        .values()
+        .next().value,
+  };
+}
+
+export type ItensDoRomaneio = ReturnType<typeof useItensDoRomaneio>;
