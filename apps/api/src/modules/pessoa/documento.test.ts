@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { completarDocumento, DOCUMENTO_FORMA, formatCpfCnpj } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from '../../../test/fabricas';
-import { fotoStorage } from '../ftp/storage';
+import { fotoStorage } from '../../db/fotos';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
