@@ -210,7 +210,7 @@ test('/admin: tabela Comercializado (15 por página, %, vazio e erro)', async ({
   const linhaAna = tabela.getByRole('row').filter({ hasText: c.ana.nome });
   await expect(linhaAna).toContainText(String(c.boletimAna.id));
   await expect(linhaAna).toContainText(c.produto.nome);
-  // Packages weighed in kg before they meet the estimate (CONTRACT.md 'Derived values'), each with its unit.
+  // Packages weighed in kg before they meet the estimate (docs/produto/dados.md 'Derived values'), each with its unit.
   await expect(linhaAna).toContainText('1.000 kg');
   await expect(linhaAna).toContainText('250 kg');
   await expect(linhaAna).toContainText('25,00%');

@@ -1,7 +1,7 @@
 import { expect, test } from './support';
 import { apiAdmin, DIVIDAS_E2E, entrar, escolherOpcao, hojeBR, imprimirPdf, linhas, redigitar, sufixoUnico, toast } from './support';
 
-// SPEC.md section 7 groups 'Stones and parking': the stall list is tested here too.
+// docs/produto/api.md groups 'Stones and parking': the stall list is tested here too.
 
 test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastro, relatório e ticket impresso em PDF', async ({ page, request }) => {
   const s = sufixoUnico();

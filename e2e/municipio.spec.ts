@@ -10,7 +10,7 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Município' }).click();
   await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
 
-  // Validation messages of SPEC.md section 5, before anything reaches the server.
+  // Validation messages of docs/produto/validacao.md, before anything reaches the server.
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/municipiocreate$/);
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -69,7 +69,7 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   expect(csv).toContain('Imperatriz do Norte E2E;MA');
   expect(csv.trim().split(/\r?\n/)).toHaveLength(total + 1);
 
-  // SPEC.md: the município list is 'edit only': no delete (issue 10).
+  // docs/produto/validacao.md: the município list is 'edit only': no delete (issue 10).
   await expect(page.getByRole('button', { name: 'Editar Zé Doca E2E' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
   // The spec has no delete of a municipality (issue 10): the server refuses it in Portuguese and the row stays.

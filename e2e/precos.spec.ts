@@ -55,7 +55,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   await expect(linhas(page).first()).toContainText(UN);
   await page.screenshot({ path: path.join(ARTEFATOS, 'produtoGrupo-lista.png'), fullPage: true });
 
-  // The group report opens 1 s after the click (SPEC.md section 9).
+  // The group report opens 1 s after the click (docs/produto/funcionamento.md).
   await page.getByRole('button', { name: `Imprimir boletins do grupo ${GRUPO}` }).click();
   const relGrupo = page.getByRole('dialog', { name: 'Boletins por Grupo de Produto' });
   // Not at once: hidden right after the click, then shown.
@@ -106,7 +106,7 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
     await expect(page).toHaveURL(/\/produto$/, { timeout: 5000 });
   }
 
-  // Dropdown hygiene (SPEC.md section 5): 'abacate - nao usar' and a case-insensitive duplicate never show.
+  // Dropdown hygiene (docs/produto/validacao.md): 'abacate - nao usar' and a case-insensitive duplicate never show.
   const grupos = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produtoGrupo/produtosAll');
   const grupoId = grupos.find((g) => g.nome === GRUPO)!.id;
   await apiAdmin(request, 'POST', 'produto', { nome: 'abacate - nao usar', embalagem: 'Caixa', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' }).catch(

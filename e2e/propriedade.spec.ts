@@ -30,7 +30,7 @@ test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara
   await expect(page).toHaveURL(/\/propriedadecreate$/);
   await expect(page.getByLabel('Geo Localização')).toHaveValue('0,0');
 
-  // Every required-field message of SPEC.md section 5.
+  // Every required-field message of docs/produto/validacao.md.
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('O nome da propriedade é obrigatório')).toBeVisible();
   await expect(page.getByText('A pessoa é obrigatório')).toBeVisible();

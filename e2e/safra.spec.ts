@@ -66,7 +66,7 @@ async function cenario(request: Parameters<typeof apiAdmin>[0]) {
   return { s, produtor, outro, tecnico, mun, sitio, fazenda, tomate, acucar };
 }
 
-/** This year: a notebook's dates must lie within current-4 and current+1 (SPEC.md section 5). */
+/** This year: a notebook's dates must lie within current-4 and current+1 (docs/produto/validacao.md). */
 const ANO = new Date().getFullYear();
 
 /** The typed pick list of a row cell (by its input id): the option's words typed at full speed, then Enter. */
@@ -188,7 +188,7 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
   const dialogo = page.getByRole('dialog', { name: `Saldo do Boletim ${b.id}` });
   await expect(dialogo).toBeVisible();
   await expect(dialogo.getByText(c.mun.nome)).toBeVisible();
-  // Estimate and balance in kg, with their unit (CONTRACT.md 'Derived values').
+  // Estimate and balance in kg, with their unit (docs/produto/dados.md 'Derived values').
   await expect(dialogo.getByRole('cell', { name: '15.000 kg' }).first()).toBeVisible();
   await page.screenshot({ path: path.join(ARTEFATOS, 'boletim-saldo-dialogo.png') });
   await imprimirPdf(page, 'boletim-saldo', {

@@ -44,7 +44,7 @@ export interface Config {
   oidcClients: ClienteOidc[];
   /** The municipality's own OpenID Connect provider (OIDC_ISSUER): when set, people sign in there (identity/externo.ts). */
   oidc?: OidcExterno;
-  /** COTACAO_PUBLICACAO: 'automatica' (a saved price is public at once, SPEC.md) or 'manual' (drafts until 'Publicar cotação'). */
+  /** COTACAO_PUBLICACAO: 'automatica' (a saved price is public at once, docs/produto/validacao.md) or 'manual' (drafts until 'Publicar cotação'). */
   cotacaoPublicacao: 'automatica' | 'manual';
   /** INSPECAO_PERCENTUAL: the share (0–100, default 5) of each market day's romaneios drawn for inspection (decision 0185). */
   inspecaoPercentual: number;

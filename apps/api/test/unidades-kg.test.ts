@@ -4,7 +4,7 @@ import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from './fabr
 import { appDeTeste, call } from './helpers';
 
 /**
- * One unit story (CONTRACT.md 'Derived values', docs/decisions 0081): a romaneio quantity counts
+ * One unit story (docs/produto/dados.md 'Derived values', docs/decisions 0081): a romaneio quantity counts
  * packages of the product's embalagem, the bulletin's estimate is kg, and whatever compares the two
  * (producaoComercializada, saldoQtde, the 'Comercializado' table, the balance report, tipoQuantidade)
  * weighs the packages first (quantity × pesoEmKg).

@@ -90,7 +90,7 @@ export function formatKg(v: number | string | null | undefined): string {
 }
 
 /**
- * A romaneio or shop quantity with its unit (CONTRACT.md 'Derived values': packages of the product's
+ * A romaneio or shop quantity with its unit (docs/produto/dados.md 'Derived values': packages of the product's
  * `embalagem`, each `pesoEmKg`): (300, 'CX 20kg', 20) → '300 CX 20kg (6.000 kg)'.
  */
 export function formatQuantidadeEmbalagens(

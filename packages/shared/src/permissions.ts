@@ -7,7 +7,7 @@ const TUDO: Flags = { criar: true, editar: true, deletar: true, visualizar: true
 const VER: Flags = { criar: false, editar: false, deletar: false, visualizar: true };
 
 /**
- * Every route name (the permission table's names: SPEC.md section 2's side menu, in menu order, plus
+ * Every route name (the permission table's names: docs/produto/telas.md's side menu, in menu order, plus
  * the user administration) and what the seeded groups 1 'Administrativo' (user-admin) and 2 'Agronomia'
  * (user-agro) may do on it on first start; group 3 'Super Administrador' may do everything. A route name
  * is a permission before it has screens: a resource declaration (recurso.ts) names one of these.

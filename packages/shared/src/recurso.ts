@@ -46,7 +46,7 @@ export interface Recurso {
   };
   /** Default sort of the list, on the server and on the screen. */
   ordem?: { campo: string; dir: SortDir };
-  /** The list screen's and the API's texts (SPEC.md sections 2 and 8). */
+  /** The list screen's and the API's texts (docs/produto/telas.md and docs/produto/validacao.md). */
   rotulos?: {
     /** List title. */
     titulo: string;
@@ -102,7 +102,7 @@ const minuscula = (s: string) => s.toLocaleLowerCase('pt-BR');
 const inicialMaiuscula = (s: string) => s.charAt(0).toLocaleUpperCase('pt-BR') + s.slice(1);
 
 /**
- * The texts made from a name (SPEC.md section 8's pattern): for { singular: 'Município', plural:
+ * The texts made from a name (docs/produto/validacao.md's pattern): for { singular: 'Município', plural:
  * 'Municípios', genero: 'm' } the title 'Municípios', 'municípios', 'Nenhum município encontrado',
  * 'Erro ao obter municipio', 'Erro ao remover o municipio', the form's 'municipio' and the API's
  * 'Município não encontrado'.
@@ -180,7 +180,7 @@ type ApiDeclarada<D> = D extends { api: infer A } ? { api: NonNullable<Recurso['
 /** A resource's edit path for one record: '/municipio/edit/:id' → '/municipio/edit/7'. */
 export const caminhoDeEdicao = (r: Pick<Recurso, 'caminhos'>, id: number | string) => r.caminhos.editar!.replace(':id', String(id));
 
-/** The page shape of CONTRACT.md, for a record schema (response schemas of the list routes). */
+/** The page shape of docs/produto/api.md, for a record schema (response schemas of the list routes). */
 export function pageSchema<T extends ZodType>(registro: T) {
   return z.object({
     content: z.array(registro),

@@ -1,5 +1,5 @@
 /**
- * The deploying municipality (CONTRACT.md: configuration, never hard-coded in components):
+ * The deploying municipality (docs/produto/funcionamento.md: configuration, never hard-coded in components):
  * read by the server from the environment and served to the web at GET /api/config.
  */
 export interface Settings {
@@ -30,7 +30,7 @@ export interface Settings {
 export const DIAS_DE_MERCADO_PADRAO: readonly number[] = [1, 4];
 
 /**
- * The neutral settings (CONTRACT.md: 'Prefeitura Municipal', 'CEASA Regional', our own logos): what the server
+ * The neutral settings (docs/produto/validacao.md: 'Prefeitura Municipal', 'CEASA Regional', our own logos): what the server
  * serves where a CEASA_* variable is not set, and what the web shows until GET /api/config answers.
  */
 export const SETTINGS_PADRAO: Settings = {

@@ -10,7 +10,7 @@ import { fotoPessoa } from './schema';
 /**
  * Where person photos live: the database (table foto_pessoa), so every server of it serves the same photos
  * (docs/decisions/0103-fotos-no-banco.md). One small interface, so the routes do not know where.
- * Names are always `<digits>.png` (the CPF/CNPJ digits, SPEC.md section 9).
+ * Names are always `<digits>.png` (the CPF/CNPJ digits, docs/produto/funcionamento.md).
  */
 export interface FotoStorage {
   /** Writes the whole file or nothing (never a half-written photo). */

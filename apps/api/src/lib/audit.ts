@@ -7,7 +7,7 @@ export const quem = (req: FastifyRequest) => req.usuario?.email ?? 'anônimo';
 
 export type AcaoLog = 'INSERT' | 'UPDATE' | 'DELETE';
 
-/** 'Entity(key=value, ...)', the audit content format of CONTRACT.md. */
+/** 'Entity(key=value, ...)', the audit content format of docs/produto/dados.md. */
 export function conteudo(cadastro: string, valores: Record<string, unknown>): string {
   const partes = Object.entries(valores).map(([k, v]) => `${k}=${formatValor(v)}`);
   return `${cadastro}(${partes.join(', ')})`;

@@ -7,7 +7,7 @@ import { quem } from './audit';
 import { listPage, type ListParams, type ListSpec } from './list';
 
 /**
- * The list routes every resource shares (CONTRACT.md paging):
+ * The list routes every resource shares (docs/produto/api.md paging):
  * GET /{base}?page&size&sort, POST /{base}/{search}/{dir}/{field}?page&size with a filter body,
  * and, with `searchTerm`, GET /{base}/search?searchTerm&page&size&sort. Each answers a page of
  * `linha` (the response schema: the OpenAPI document shows it and the serializer refuses a row without it).

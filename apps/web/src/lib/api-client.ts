@@ -18,7 +18,7 @@ const SESSAO = '/api/auth/sessao';
 export const ENTRAR_NO_PROVEDOR = `${SESSAO}/entrar`;
 /** The header the session endpoints require (CSRF protection, with SameSite=Strict and the Origin check). */
 const CSRF = { 'x-ceasa-csrf': '1' };
-/** Refresh the access token when it is within this margin of expiry (SPEC.md section 9). */
+/** Refresh the access token when it is within this margin of expiry (docs/produto/funcionamento.md). */
 export const MARGEM_REFRESH_MS = 10_000;
 
 export interface TokenResponse {

@@ -11,7 +11,7 @@ import { ApiError } from './api-client';
 export const pedeConfirmacao = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.status === 409 && Array.isArray((err.body as { confirmar?: unknown } | undefined)?.confirmar);
 
-/** The title and buttons of a question; SPEC.md's 'Confirmação' / 'Sim' / 'Não' unless named. `perigo` paints 'Sim' red (a removal). */
+/** The title and buttons of a question; docs/produto/validacao.md's 'Confirmação' / 'Sim' / 'Não' unless named. `perigo` paints 'Sim' red (a removal). */
 export interface Pergunta {
   header?: string;
   acceptLabel?: string;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CHAVE_ULTIMA_ROTA } from './session';
 import { destinoAposLogin, rotaInterna } from './destino';
 
-describe('destinoAposLogin (SPEC.md section 2 redirect rules)', () => {
+describe('destinoAposLogin (docs/produto/telas.md redirect rules)', () => {
   beforeEach(() => localStorage.clear());
   it('sends users without a profile to /home', () => {
     expect(destinoAposLogin([])).toBe('/home');

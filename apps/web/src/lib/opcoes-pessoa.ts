@@ -3,7 +3,7 @@ import { diasAntes, PESSOA_TIPO, type PessoaComDocumento, type PessoaOpcao, type
 import { api } from './api-client';
 import { useErroAoCarregar } from './use-erro-ao-carregar';
 
-/** What a people dropdown says when its list cannot be loaded (SPEC.md section 8). */
+/** What a people dropdown says when its list cannot be loaded (docs/produto/validacao.md). */
 export const ERRO_PESSOAS = 'Erro ao obter pessoas';
 
 /** GET tipo: the person types (Produtor, Técnico, Lojista, Comprador), and their dropdown options. */

@@ -1,7 +1,7 @@
 import type { PermissoesPorRota } from '@ceasa/shared';
 
 /**
- * What browser storage keeps of a signed-in user (SPEC.md section 3, 'User session'): nothing token-like.
+ * What browser storage keeps of a signed-in user (docs/produto/dados.md, 'User session'): nothing token-like.
  * The refresh token lives in an HttpOnly cookie the page cannot read, the access token in memory only
  * (api-client.ts), so a script injected into a page could not steal either for later use.
  */

@@ -8,7 +8,7 @@ interface ToastApi {
 
 const Ctx = createContext<ToastApi>({ show: () => undefined });
 
-/** One toast for the whole app (SPEC.md section 8 texts; durations of section 9). */
+/** One toast for the whole app (docs/produto/validacao.md texts; durations of section 9). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const ref = useRef<Toast>(null);
   const api = useMemo<ToastApi>(
@@ -30,5 +30,5 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 export const useToast = () => useContext(Ctx);
 
-/** Toast durations (SPEC.md section 9). */
+/** Toast durations (docs/produto/funcionamento.md). */
 export const DURACAO = { salvar: 2000, remover: 5000 };

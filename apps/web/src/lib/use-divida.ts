@@ -4,7 +4,7 @@ import { api, type ApiError } from './api-client';
 import { useToast } from './toast';
 
 /**
- * Debt lookup on leaving the debt field (SPEC.md sections 2 and 8), shared by the parking and the
+ * Debt lookup on leaving the debt field (docs/produto/telas.md and docs/produto/validacao.md), shared by the parking and the
  * romaneio forms: GET {rota}/divida/{numero}. Value above 0 → success toast with taxpayer and value;
  * 0 or less → warning toast; not found → 'Dívida!' / 'Dívida não encontrada...'.
  */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useToast } from './toast';
 
 /**
- * A load that failed says so (SPEC.md section 8: 'Erro ao obter {entity}' with the error text), instead of leaving an
+ * A load that failed says so (docs/produto/validacao.md: 'Erro ao obter {entity}' with the error text), instead of leaving an
  * empty dropdown or table that reads as "nothing registered". Once per failure: a new error shows again.
  */
 export function useErroAoCarregar(erro: unknown, titulo: string) {

@@ -11,7 +11,7 @@ import { useToast } from './toast';
 type Linha = { id?: number | null; quantidade?: number | null };
 
 /**
- * The items of an edit screen that live on the server, not in the form (SPEC.md 'Quantity update'; the
+ * The items of an edit screen that live on the server, not in the form (docs/produto/telas.md 'Quantity update'; the
  * romaneio's and the shop's edit): the one mechanism, on ItemsField's `aoSair` and `aoRemover`.
  * - `aoSair` (the quantity column): a quantity left in its cell with another value goes at once to
  *   PUT {base}/updateQtde ('Cadastro Alterado!' / '{id} Alterado com sucesso'); refused by `quantidade`

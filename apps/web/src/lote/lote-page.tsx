@@ -6,7 +6,7 @@ import type { Lote } from '@ceasa/shared/resources/romaneio';
 import { SETTINGS_PADRAO, type Settings } from '@ceasa/shared/settings';
 
 /**
- * The public lot page (SPEC.md 'Public lot page'), opened by scanning a tracking label's QR code on a phone.
+ * The public lot page (docs/produto/telas.md 'Public lot page'), opened by scanning a tracking label's QR code on a phone.
  * Its own entry (lote.html): React and these few lines only, no back office, no sign-in, no login button.
  */
 export const TEXTOS = {

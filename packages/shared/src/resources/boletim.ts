@@ -4,11 +4,11 @@ import { dataNaFaixa, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 
-/** SPEC.md section 9: production area up to 999999 ha, productions up to 9999999999 kg (2 decimals). */
+/** docs/produto/funcionamento.md: production area up to 999999 ha, productions up to 9999999999 kg (2 decimals). */
 export const AREA_PRODUCAO_MAXIMA = 999_999;
 export const PRODUCAO_MAXIMA = 9_999_999_999;
 
-/** Year ranges of the bulletin's date pickers (SPEC.md section 5), from the current year; the input schemas refuse dates outside them. */
+/** Year ranges of the bulletin's date pickers (docs/produto/validacao.md), from the current year; the input schemas refuse dates outside them. */
 export const anosBoletim = (ano = new Date().getFullYear()) => ({
   visita: `2000:${ano + 2}`,
   inicioColheita: `2010:${ano + 3}`,
@@ -73,14 +73,14 @@ export type BoletimInput = z.input<typeof boletimInput>;
 export type BoletimDados = z.output<typeof boletimInput>;
 
 const dia = z.string();
-/** One item as the API answers it, with its derived quantities (CONTRACT.md 'Derived values'). */
+/** One item as the API answers it, with its derived quantities (docs/produto/dados.md 'Derived values'). */
 export const boletimItemRegistro = z.object({
   id: z.number().int(),
   boletimId: z.number().int(),
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
   produtoPesoEmKg: z.number().optional(),
   areaProducao: z.number(),
   producaoEstimada: z.number(),
@@ -128,7 +128,7 @@ export const boletimRegistro = boletimLinha.extend({ itens: z.array(boletimItemR
 export type Boletim = z.infer<typeof boletimRegistro>;
 
 /**
- * Body of POST boletim/searchBoletim/{dir}/{field} (SPEC.md section 3): produtor, propriedade and
+ * Body of POST boletim/searchBoletim/{dir}/{field} (docs/produto/dados.md): produtor, propriedade and
  * tecnico are an id (or the dropdown's option) or name text; dates match the whole day.
  */
 export const boletimFiltro = z

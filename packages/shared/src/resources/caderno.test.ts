@@ -74,7 +74,7 @@ const com = (f: (c: C) => void) => {
   return c;
 };
 
-describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
+describe('caderno: the notebook rules of docs/produto/dados.md and docs/produto/validacao.md', () => {
   it('accepts a whole notebook and takes identificacaoArea as areaCultivo', () => {
     expect(erros(valido())).toEqual([]);
     const { areaCultivo, ...semArea } = valido();
@@ -244,7 +244,7 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
     expect(r.aplicacaoProdutosQuimicos[0].id).toBe(9);
   });
 
-  it("takes dates only from current-4 to current+1 (the pickers' range, SPEC.md section 5), rows included", () => {
+  it("takes dates only from current-4 to current+1 (the pickers' range, docs/produto/validacao.md), rows included", () => {
     const faixa = (nome: string) => `${nome} deve estar entre os anos ${ANO - 4} e ${ANO + 1}.`;
     expect(erros({ ...valido(), dataPlantio: `${ANO - 4}-01-01`, dataColheita: `${ANO + 1}-12-31` })).toEqual([]);
     expect(erros({ ...valido(), dataPlantio: `${ANO - 5}-12-31` })).toEqual([['dataPlantio', faixa('A data de plantio')]]);
@@ -265,7 +265,7 @@ describe('caderno: the notebook rules of SPEC.md sections 4 and 5', () => {
   });
 });
 
-describe('boletim: the bulletin rules of SPEC.md section 5', () => {
+describe('boletim: the bulletin rules of docs/produto/validacao.md', () => {
   const item = () => ({
     produtoId: 3,
     areaProducao: 1.5,
@@ -312,7 +312,7 @@ describe('boletim: the bulletin rules of SPEC.md section 5', () => {
     ]);
     expect(e({ ...boletim(), itens: [item(), { ...item(), produtoId: null }] })).toEqual([['itens.1.produtoId', 'O produto é obrigatório']]);
   });
-  it("takes dates only within the pickers' year ranges (SPEC.md section 5), at both ends", () => {
+  it("takes dates only within the pickers' year ranges (docs/produto/validacao.md), at both ends", () => {
     const h = new Date().getFullYear();
     expect(e({ ...boletim(), dataVisita: '2000-01-01', dataEmissao: `${h + 2}-12-31` })).toEqual([]);
     expect(e({ ...boletim(), dataVisita: '1999-12-31' })).toEqual([['dataVisita', `A data da visita deve estar entre os anos 2000 e ${h + 2}.`]]);

@@ -4,7 +4,7 @@ import { anoNaFaixa, dataNaFaixa, idOpcional, referencia, texto } from '../z';
 
 /**
  * The field notebook (caderno de campo) of one bulletin item: how the crop was grown.
- * Every rule of SPEC.md sections 4 and 5 lives here, so the form and the server refuse the same
+ * Every rule of docs/produto/dados.md and docs/produto/validacao.md lives here, so the form and the server refuse the same
  * things with the same pt-BR message on the same field.
  */
 
@@ -21,7 +21,7 @@ export const FORMA_APLICACAO_ROTULO: Record<FormaAplicacao, string> = {
   FERTIRRIGACAO: 'Fertirrigação (com irrigação por gotejamento)',
 };
 
-/** Dose, carência and volume: at least 1, at most 9999999 (SPEC.md sections 5 and 9). */
+/** Dose, carência and volume: at least 1, at most 9999999 (docs/produto/validacao.md and docs/produto/funcionamento.md). */
 export const VALOR_MAXIMO_CADERNO = 9_999_999;
 
 /** Year range of the notebook's date pickers: current-4 to current+1; the input schemas refuse dates outside it. */
@@ -99,7 +99,7 @@ export const TIPOS_GRADAGEM = ['leve', 'pesada', 'niveladora'] as const;
 export const OPCOES_PRATICAS = ['plantioEmNivel', 'terracos', 'rotacaoDeCulturas', 'adubacaoVerde'] as const;
 export const OPCOES_SEMENTES = ['proprias', 'terceiros', 'viveiroComTermico', 'viveiroSemTermico'] as const;
 
-/** The label of every option of the checkbox sections (SPEC.md 'Field notebook form'): the form's boxes and the print say these. */
+/** The label of every option of the checkbox sections (docs/produto/telas.md 'Field notebook form'): the form's boxes and the print say these. */
 export const OPCAO_CADERNO_ROTULO: Record<
   (typeof OPCOES_PREPARO)[number] | (typeof TIPOS_GRADAGEM)[number] | (typeof OPCOES_PRATICAS)[number] | (typeof OPCOES_SEMENTES)[number],
   string
@@ -282,7 +282,7 @@ const cadernoCampos = z.object({
 
 export const cadernoInput = z
   .preprocess(
-    // The cultivation area identification travels as `areaCultivo` (SPEC.md section 3); `identificacaoArea` is accepted too.
+    // The cultivation area identification travels as `areaCultivo` (docs/produto/dados.md); `identificacaoArea` is accepted too.
     (v) =>
       v && typeof v === 'object' && !Array.isArray(v) && (v as { areaCultivo?: unknown }).areaCultivo === undefined
         ? { ...v, areaCultivo: (v as { identificacaoArea?: unknown }).identificacaoArea }

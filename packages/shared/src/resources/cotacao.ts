@@ -14,7 +14,7 @@ export type CotacaoInput = z.input<typeof cotacaoInput>;
 export type CotacaoDados = z.output<typeof cotacaoInput>;
 
 /**
- * A quotation as the API answers it (SPEC.md section 3 without `itens`: the quotation's items have
+ * A quotation as the API answers it (docs/produto/dados.md without `itens`: the quotation's items have
  * no table and no screen here, docs/decisions 'cotacao-sem-itens'). nome and tipo repeat the person's
  * name and type description for the list's columns and filters.
  */
@@ -29,7 +29,7 @@ export const cotacaoRegistro = z.object({
 });
 export type Cotacao = z.infer<typeof cotacaoRegistro>;
 
-/** Body of POST cotacao/searchCotacao/{dir}/{field} (SPEC.md section 7): id, nome, tipo, ativo. */
+/** Body of POST cotacao/searchCotacao/{dir}/{field} (docs/produto/api.md): id, nome, tipo, ativo. */
 export const cotacaoFiltro = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
   nome: z.string().nullish(),

@@ -26,7 +26,7 @@ export function decimalBR(v: string | number | null | undefined): number | null 
 export const VALOR_ESTACIONAMENTO_MAXIMO = 9_999_999.99;
 export const VALOR_ESTACIONAMENTO_ACIMA = 'O valor deve ser no máximo R$ 9.999.999,99';
 
-/** Parking fee: a number or text of at most 10 characters (SPEC.md section 5), not negative, at most VALOR_ESTACIONAMENTO_MAXIMO. */
+/** Parking fee: a number or text of at most 10 characters (docs/produto/validacao.md), not negative, at most VALOR_ESTACIONAMENTO_MAXIMO. */
 const valor = z
   .union([z.number({ error: 'O valor é obrigatório' }), z.string({ error: 'O valor é obrigatório' })], { error: 'O valor é obrigatório' })
   .transform((v, ctx) => {

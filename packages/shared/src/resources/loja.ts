@@ -5,7 +5,7 @@ import { idOuNome, idOuTexto } from './pessoa';
 import { quantidadeItem } from './romaneio';
 import { declararRecurso } from '../recurso';
 
-/** SPEC.md section 5 'Loja': the sheet needs at least one product on create. */
+/** docs/produto/validacao.md 'Loja': the sheet needs at least one product on create. */
 export const LOJA_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
 
 /** Refusals of a shop item's lots (decision 0181). */
@@ -73,7 +73,7 @@ export const lojaItemRegistro = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
   produtoPesoEmKg: z.number().optional(),
   quantidade: z.number(),
   municipioId: z.number().int(),
@@ -83,7 +83,7 @@ export const lojaItemRegistro = z.object({
 });
 export type LojaItem = z.infer<typeof lojaItemRegistro>;
 
-/** A list row (SPEC.md section 2: Código, Lojista, Data Emissão). */
+/** A list row (docs/produto/telas.md: Código, Lojista, Data Emissão). */
 export const lojaLinha = z.object({
   id: z.number().int(),
   versao: versaoRegistro,
@@ -94,7 +94,7 @@ export const lojaLinha = z.object({
 });
 export type LojaLinha = z.infer<typeof lojaLinha>;
 
-/** A shop sheet as the API answers it (SPEC.md section 3). */
+/** A shop sheet as the API answers it (docs/produto/dados.md). */
 export const lojaRegistro = lojaLinha.extend({ itens: z.array(lojaItemRegistro) });
 export type Loja = z.infer<typeof lojaRegistro>;
 

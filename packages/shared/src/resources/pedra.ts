@@ -30,7 +30,7 @@ export const PEDRAS_MSG = {
 } as const;
 
 /**
- * Body of POST pedras/ocupadas: the day searched, yyyy-mm-dd, sent as a JSON string (SPEC.md section 7:
+ * Body of POST pedras/ocupadas: the day searched, yyyy-mm-dd, sent as a JSON string (docs/produto/api.md:
  * 'date as body') or as `{ data }`.
  */
 export const pedrasOcupadasInput = z.preprocess(
@@ -38,7 +38,7 @@ export const pedrasOcupadasInput = z.preprocess(
   data(PEDRAS_MSG.dataObrigatoria, PEDRAS_MSG.dataInvalida),
 );
 
-/** One stall of the map on a day (SPEC.md section 3): free (uso false, the rest null) or occupied by a romaneio's producer. */
+/** One stall of the map on a day (docs/produto/dados.md): free (uso false, the rest null) or occupied by a romaneio's producer. */
 export const pedraDoMapa = z.object({
   id: z.number().int(),
   numero: z.string(),

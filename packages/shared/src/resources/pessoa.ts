@@ -5,7 +5,7 @@ import { DOCUMENTO_FORMA, formaDeDocumento } from '../documento';
 import { data, idOpcional, referencia, texto, textoOpcional } from '../z';
 import { declararRecurso } from '../recurso';
 
-/** Person types seeded on first start (SPEC.md section 3: 1 producer, 2 technician). */
+/** Person types seeded on first start (docs/produto/dados.md: 1 producer, 2 technician). */
 export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 } as const;
 /** A form's producer or technician dropdown lists only people of that type; the server refuses another type with these. */
 export const NAO_PRODUTOR = 'A pessoa selecionada não é um produtor';
@@ -154,7 +154,7 @@ export const pessoaRecurso = declararRecurso({
   rota: 'pessoa',
   nome: { singular: 'Pessoa', plural: 'Pessoas', genero: 'f' },
   icone: 'pi pi-users',
-  // SPEC.md section 2: the edit path has no 'edit' segment.
+  // docs/produto/telas.md: the edit path has no 'edit' segment.
   caminhos: { editar: '/pessoa/:id' },
   api: { buscaPorTermo: 'nome', registro: pessoaRegistro, entrada: pessoaInput, filtro: pessoaFiltro },
   ordem: { campo: 'id', dir: 'asc' },

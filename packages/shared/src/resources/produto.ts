@@ -78,7 +78,7 @@ export const produtoFiltro = z.object({
 /** A product dropdown option. */
 export type ProdutoOpcao = { id: number; nome: string; embalagem: string; /** kg of one package (a quantity's weight on screen). */ pesoEmKg?: number };
 
-/** The product kept out of every dropdown (SPEC.md section 5). */
+/** The product kept out of every dropdown (docs/produto/validacao.md). */
 export const PRODUTO_FORA_DOS_DROPDOWNS = 'abacate - nao usar';
 
 const semAcento = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');

@@ -116,7 +116,7 @@ export const propriedadeRecurso = declararRecurso({
   rota: 'propriedade',
   nome: { singular: 'Propriedade', plural: 'Propriedades', genero: 'f' },
   icone: 'pi pi-home',
-  // SPEC.md section 2: the edit path has no 'edit' segment.
+  // docs/produto/telas.md: the edit path has no 'edit' segment.
   caminhos: { editar: '/propriedade/:id' },
   api: { buscaPorTermo: 'nome', registro: propriedadeRegistro, entrada: propriedadeInput, filtro: propriedadeFiltro },
   ordem: { campo: 'nome', dir: 'asc' },

@@ -8,13 +8,13 @@ import { motivoSemMercado, type DiaDoCalendario } from './feriado';
 import { formatDate } from '../format';
 import { chavesNfe, chavesNoDia, nfeRegistro } from './nfe';
 
-/** SPEC.md section 9: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
+/** docs/produto/funcionamento.md: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
 
-/** Year range of the romaneio's issue-date pickers (SPEC.md section 5): 1900 to next year. */
+/** Year range of the romaneio's issue-date pickers (docs/produto/validacao.md): 1900 to next year. */
 export const anosRomaneio = (ano = new Date().getFullYear()) => `1900:${ano + 1}`;
 
-/** SPEC.md section 5: an issue date is required ('A Data da emissao é obrigatória'); the gate form needs at least one. */
+/** docs/produto/validacao.md: an issue date is required ('A Data da emissao é obrigatória'); the gate form needs at least one. */
 export const DATA_EMISSAO_OBRIGATORIA = 'A Data da emissao é obrigatória';
 
 /** An issue date: required, a real date, its year within the pickers' range (the gate form checks each date it adds with it). */
@@ -27,7 +27,7 @@ export const dataEmissaoNosDias = (dias: readonly number[], calendario: readonly
     if (motivo) ctx.addIssue({ code: 'custom', message: motivo });
   });
 
-/** 'Quantidade zerado?' (CONTRACT.md): SIM when every linked bulletin item's balance is ≤ 0, PARCIAL when some are, NÃO when none. */
+/** 'Quantidade zerado?' (docs/produto/dados.md): SIM when every linked bulletin item's balance is ≤ 0, PARCIAL when some are, NÃO when none. */
 export const TIPOS_QUANTIDADE = ['SIM', 'PARCIAL', 'NÃO'] as const;
 export type TipoQuantidade = (typeof TIPOS_QUANTIDADE)[number];
 
@@ -51,7 +51,7 @@ export const romaneioItemInput = z.object({
 export type RomaneioItemInput = z.input<typeof romaneioItemInput>;
 
 /**
- * A stall booked for the romaneio's date: `{ pedrasId }` (SPEC.md section 3), the stall's id, or a stall as
+ * A stall booked for the romaneio's date: `{ pedrasId }` (docs/produto/dados.md), the stall's id, or a stall as
  * POST pedras/livres answers it (`{ id, numero }`: its `id` is the stall's only when there is no `pedrasId`).
  */
 export const romaneioPedraInput = z
@@ -84,12 +84,12 @@ export const itensSemRepeticao = (itens: readonly { boletimItensId: number }[], 
   });
 };
 
-/** SPEC.md section 5: the debt ('A divida é obrigatório'), a positive integer. */
+/** docs/produto/validacao.md: the debt ('A divida é obrigatório'), a positive integer. */
 export const dividaRomaneio = z
   .number({ error: 'A divida é obrigatório' })
   .int('A divida deve ser um número inteiro')
   .positive('A divida deve ser maior que 0');
-/** SPEC.md section 5: the producer, required, positive ('O produtor deve ser selecionado'), integer. */
+/** docs/produto/validacao.md: the producer, required, positive ('O produtor deve ser selecionado'), integer. */
 export const produtorRomaneio = referencia('O produtor é obrigatório', 'O produtor deve ser selecionado', 'O produtor deve ser selecionado');
 /** A romaneio (and the gate form's batch) needs at least one product. */
 export const ROMANEIO_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
@@ -105,7 +105,7 @@ export const motivoCorrecao = z
 
 /**
  * One romaneio of POST romaneio's array (one per issue date; the array is the batch that owns the debt)
- * and of PUT romaneio. The producer comes as `pessoa: { id }` (SPEC.md section 7) or `pessoaId`.
+ * and of PUT romaneio. The producer comes as `pessoa: { id }` (docs/produto/api.md) or `pessoaId`.
  * With `dias` (the configured market days, what the server passes) the issue date must be one of them.
  */
 export const romaneioInputNosDias = (dias?: readonly number[]) =>
@@ -177,7 +177,7 @@ export const romaneioItemRegistro = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
   produtoPesoEmKg: z.number().optional(),
   quantidade: z.number(),
   boletimItensId: z.number().int().nullable(),
@@ -201,7 +201,7 @@ export const romaneioPedraRegistro = z.object({
 });
 export type RomaneioPedra = z.infer<typeof romaneioPedraRegistro>;
 
-/** A list row (SPEC.md section 2: Código, Nome do Produtor, Data Emissão, Divida, 'Quantidade zerado?'). */
+/** A list row (docs/produto/telas.md: Código, Nome do Produtor, Data Emissão, Divida, 'Quantidade zerado?'). */
 export const romaneioLinha = z.object({
   id: z.number().int(),
   versao: versaoRegistro,
@@ -218,7 +218,7 @@ export type RomaneioLinha = z.infer<typeof romaneioLinha>;
 /** The romaneio's producer, as the entity and the lot page carry it. */
 const produtorDoRomaneio = z.object({ id: z.number().int(), nome: z.string(), cpfcnpj: z.string() });
 
-/** A romaneio as the API answers it (SPEC.md section 3). */
+/** A romaneio as the API answers it (docs/produto/dados.md). */
 export const romaneioRegistro = romaneioLinha.extend({
   pessoa: produtorDoRomaneio,
   boletimId: z.number().int().nullable(),
@@ -254,7 +254,7 @@ export const boletimItemProduto = z.object({
   produtoId: z.number().int(),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
   produtoPesoEmKg: z.number().optional(),
   inicioColheita: dia,
   fimColheita: dia,
@@ -309,7 +309,7 @@ export const PRODUTO_SEM_BOLETIM = 'Produto sem boletim de colheita para este pr
 /** POST romaneio under a debt its batch still holds (a day deleted and entered again, issue 28): a date the batch already has. */
 export const dataJaNaDivida = (dataIso: string) => `A dívida já tem um romaneio em ${formatDate(dataIso)}`;
 
-/** Body of POST romaneio/searchRomaneio/{dir}/{field} (SPEC.md section 7). */
+/** Body of POST romaneio/searchRomaneio/{dir}/{field} (docs/produto/api.md). */
 export const romaneioFiltro = z
   .object({
     id: z.union([z.string(), z.number()]).nullish(),
@@ -324,7 +324,7 @@ export const romaneioFiltro = z
   .transform(({ produtor, ...f }) => ({ ...f, ...idOuNome(produtor, 'produtorId', 'produtorNome') }));
 export type RomaneioFiltro = z.input<typeof romaneioFiltro>;
 
-/** Lot code (CONTRACT.md): romaneio id + 'R' + first item id, e.g. '57R203': the code of items saved before random codes (decision 0107). */
+/** Lot code (docs/produto/dados.md): romaneio id + 'R' + first item id, e.g. '57R203': the code of items saved before random codes (decision 0107). */
 export const codigoDoLote = (romaneioId: number, primeiroItemId: number) => `${romaneioId}R${primeiroItemId}`;
 
 /** The alphabet of random lot codes: digits and capitals without 0/O, 1/I (32 signs, 5 bits each). */
@@ -346,8 +346,8 @@ export function lerCodigoDoLote(lote: string): { romaneioId: number; itemId: num
 }
 
 /**
- * GET romaneio/lote/{lote} (public, no token): what the label's QR code opens (SPEC.md 'Public lot page'): the
- * card's fields, and the romaneio's entity fields (SPEC.md section 3) narrowed to the lot's one item.
+ * GET romaneio/lote/{lote} (public, no token): what the label's QR code opens (docs/produto/telas.md 'Public lot page'): the
+ * card's fields, and the romaneio's entity fields (docs/produto/dados.md) narrowed to the lot's one item.
  */
 export const loteRegistro = z.object({
   lote: z.string(),
@@ -370,7 +370,7 @@ export const loteRegistro = z.object({
   ),
   produtoNome: z.string(),
   produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (CONTRACT.md 'Derived values': quantities are packages). */
+  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
   produtoPesoEmKg: z.number().optional(),
   /** The lot's quantity: packages of produtoEmbalagem. */
   quantidade: z.number().optional(),

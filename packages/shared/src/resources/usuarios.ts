@@ -27,7 +27,7 @@ export const usuarioFiltro = z.object({
 export type UsuarioFiltro = z.input<typeof usuarioFiltro>;
 
 /**
- * User administration (the super-admin's /usuarios, CONTRACT.md 'Identity'): a list from the
+ * User administration (the super-admin's /usuarios, docs/produto/acesso.md 'Identity'): a list from the
  * declaration; roles, enabling and reset links have their own routes (modules/usuarios/usuarios.routes.ts).
  */
 export const usuarioRecurso = declararRecurso({

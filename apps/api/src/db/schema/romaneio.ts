@@ -6,7 +6,7 @@ import { pessoa } from './pessoa';
 import { produto } from './produto';
 
 /**
- * A debt number belongs to one romaneio batch (CONTRACT.md): the romaneios created together, one per
+ * A debt number belongs to one romaneio batch (docs/produto/dados.md): the romaneios created together, one per
  * issue date, share their debt. The batch's row is the debt's one owner: a later batch with the same debt
  * fails on this primary key, also when two clerks save at the same moment. A day of a batch deleted may be
  * entered again under its debt (issue 28): by the batch's producer, on one of the batch's dates it no longer has.

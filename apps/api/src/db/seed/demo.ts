@@ -139,7 +139,7 @@ async function seedBoletins(t: Tx, hoje: string, anos: number, auditar: Auditar)
   await t.execute(sql`
     INSERT INTO boletim_itens (boletim_id, produto_id, area_producao, producao_estimada, producao_embalada, inicio_colheita, fim_colheita)
     SELECT b.id, pr.id, round((0.5 + ((b.id + n) % 8) * 0.75)::numeric, 2),
-           -- kg (SPEC.md section 3): 1,000 to 5,875 of the product's packages, weighed.
+           -- kg (docs/produto/dados.md): 1,000 to 5,875 of the product's packages, weighed.
            (1000 + ((b.id * 37 + n * 101) % 40) * 125) * pr.peso_em_kg, (900 + ((b.id * 37 + n * 101) % 40) * 115) * pr.peso_em_kg,
            b.data_emissao + 15 + n * 10, b.data_emissao + 95 + n * 20
     FROM boletim b CROSS JOIN generate_series(0, 2) n

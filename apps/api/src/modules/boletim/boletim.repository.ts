@@ -19,7 +19,7 @@ import { listRow, type ListSpec } from '../../lib/list';
 
 /**
  * The bulletin list. dataVigencia (the latest fimColheita of the items) is computed here, from the
- * items as they are, so it can never be stale (CONTRACT.md 'Derived values').
+ * items as they are, so it can never be stale (docs/produto/dados.md 'Derived values').
  */
 export const boletimList: ListSpec<BoletimLinha> = {
   select: sql`b.id, b.versao, b.data_visita AS "dataVisita", b.data_emissao AS "dataEmissao", v.data_vigencia AS "dataVigencia",
@@ -97,7 +97,7 @@ export const colecaoItens = {
 } satisfies Colecao;
 
 /**
- * What a bulletin item `bi` has been commercialised, in kg (CONTRACT.md 'Derived values', docs/decisions
+ * What a bulletin item `bi` has been commercialised, in kg (docs/produto/dados.md 'Derived values', docs/decisions
  * 0081): a romaneio item's quantity counts packages, so each weighs quantity × its product's pesoEmKg
  * before it is summed and compared with the estimate (index romaneio_itens_boletim_itens_idx).
  */

@@ -242,7 +242,7 @@ describe('boletim', () => {
     expect((await call(app, agro, { method: 'DELETE', url: `/api/boletim/${b.id}` })).status).toBe(404);
   });
 
-  it('searches with the filter body of SPEC.md section 3 and falls back to GET boletim', async () => {
+  it('searches with the filter body of docs/produto/dados.md and falls back to GET boletim', async () => {
     const a = (await post(agro, 'boletim', base({ dataEmissao: '2025-01-15', itens: [item({ fimColheita: '2025-12-31', inicioColheita: '2025-02-01' })] })))
       .body;
     const bb = (
@@ -313,7 +313,7 @@ describe('boletim', () => {
     expect(await erros(base({ itens: [item({ areaProducao: 1_000_000 })] }))).toEqual([
       { field: 'itens[0].areaProducao', message: 'A área de produção deve ser no máximo 999.999 ha' },
     ]);
-    // The year ranges of SPEC.md section 5 (the pickers'), typed past them.
+    // The year ranges of docs/produto/validacao.md (the pickers'), typed past them.
     const ano = new Date().getFullYear();
     expect(await erros(base({ dataVisita: '1999-12-31', dataEmissao: `${ano + 3}-01-01` }))).toEqual([
       { field: 'dataVisita', message: `A data da visita deve estar entre os anos 2000 e ${ano + 2}.` },

@@ -233,7 +233,7 @@ describe('caderno', () => {
     ]);
     expect(await erro(caderno(id, { produtoAntigoId: null }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
     expect(await erro(caderno(id, { produtoAntigoId: 999999 }))).toEqual([{ field: 'produtoAntigoId', message: 'O produto é obrigatório' }]);
-    // The notebook's year range (SPEC.md section 5: current-4 to current+1), on the dates and the rows' dates.
+    // The notebook's year range (docs/produto/validacao.md: current-4 to current+1), on the dates and the rows' dates.
     const ano = ANO;
     expect(
       await erro(

@@ -31,7 +31,7 @@ export const MSG_SEM_PESSOA = 'Nenhuma pessoa cadastrada com este CPF/CNPJ: salv
 const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.ceil(n / 1024)} KB`);
 
 /**
- * Person photos (SPEC.md section 7 'People and photos'), stored as `<cpf/cnpj digits>.png`.
+ * Person photos (docs/produto/api.md 'People and photos'), stored as `<cpf/cnpj digits>.png`.
  * Permissions on the route name 'pessoa': upload = criar or editar (a photo is sent after creating
  * or editing a person), exists/download = visualizar, delete = deletar.
  */

@@ -12,7 +12,7 @@ import { buscarLote } from './lote.repository';
 export const SEM_DADOS = 'Sem dados para mostrar.';
 
 /**
- * GET romaneio/lote/{lote}: the public lot page's data (CONTRACT.md: public, no token), opened by scanning
+ * GET romaneio/lote/{lote}: the public lot page's data (docs/produto/api.md: public, no token), opened by scanning
  * a tracking label's QR code. Any code that names no lot is a 404 with the page's own words, never a 500.
  */
 export default function loteRoutes(app: FastifyInstance, { db, config }: AppContext) {

@@ -97,7 +97,7 @@ describe('GET /api/romaneio/lote/{lote}', () => {
       fimColheita: '2026-06-30',
       pedras: [],
       carenciaRespeitada: null,
-      // The romaneio's entity fields (SPEC.md section 3), narrowed to the lot's item; no person id (decision 0105).
+      // The romaneio's entity fields (docs/produto/dados.md), narrowed to the lot's item; no person id (decision 0105).
       id: romaneio,
       pessoa: { nome: 'Maria da Horta', cpfcnpj: mascarado(produtorCpf) },
       itens: [

@@ -26,7 +26,7 @@ const COLUNAS: Record<string, SQL> = {
   produtoGrupo: sql`lower(unaccent(g.nome)) COLLATE "C"`,
 };
 
-/** The reference: the join, filtered and sorted the way CONTRACT.md describes. */
+/** The reference: the join, filtered and sorted the way docs/produto/api.md describes. */
 async function esperado(filtros: Record<string, unknown>, campo: string, dir: 'asc' | 'desc', page: number) {
   const f: Record<string, unknown> = { ...filtros };
   const grupo = f.produtoGrupo;

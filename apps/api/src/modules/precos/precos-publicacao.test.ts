@@ -223,7 +223,7 @@ describe('confirmations of a price save', () => {
   });
 });
 
-describe('COTACAO_PUBLICACAO unset (automatic, SPEC.md)', () => {
+describe('COTACAO_PUBLICACAO unset (automatic, docs/produto/validacao.md)', () => {
   const a = appDeTeste({ tokens: ['userAdmin'] });
   it('makes a saved price public at once; publicar just answers OK', async () => {
     const grupo = await inserirGrupo(a.app, 'Tomate Automático', 'CX');

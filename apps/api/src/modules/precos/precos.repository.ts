@@ -175,7 +175,7 @@ export const CADASTRO_PUBLICACAO = 'PublicacaoCotacao';
 
 const NAO_ENCONTRADO = 'Preço não encontrado';
 /**
- * `publicacao` (COTACAO_PUBLICACAO): 'automatica', a saved price is public at once (SPEC.md); 'manual', every
+ * `publicacao` (COTACAO_PUBLICACAO): 'automatica', a saved price is public at once (docs/produto/validacao.md); 'manual', every
  * save (a correction too) leaves a draft, public after 'Publicar cotação' (docs/decisions/0135-publicacao-da-cotacao.md).
  */
 export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = 'automatica') {

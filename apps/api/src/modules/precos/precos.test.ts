@@ -39,7 +39,7 @@ describe('precos', () => {
     expect(n.body.valor).toBe(250.13);
     const txt = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-03', valor: '12,50' } });
     expect(txt.body.valor).toBe(12.5);
-    // Text that is not pt-BR money is refused (SPEC.md's message), never read another way ('12.50' is not 12,50).
+    // Text that is not pt-BR money is refused (the message of docs/produto/validacao.md), never read another way ('12.50' is not 12,50).
     for (const valor of ['12.50', '1.05', '1,2,3', 'dez']) {
       const r = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-01', valor } });
       expect([r.status, r.body.fieldErrors], valor).toEqual([400, [{ field: 'valor', message: 'O valor é obrigatório!' }]]);

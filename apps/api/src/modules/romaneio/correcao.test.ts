@@ -224,7 +224,7 @@ describe('a day of a batch deleted and entered again under the same debt', () =>
     expect((await req('DELETE', `romaneio/${lote.body[0].id}`)).status).toBe(204);
     const emUso = { field: 'divida', message: DIVIDA_EM_USO };
     const recusas: [Record<string, unknown>[], object[]][] = [
-      // A date the batch still has: SPEC.md's message, the date named on its field.
+      // A date the batch still has: the message of docs/produto/validacao.md, the date named on its field.
       [[dia('2026-12-03')], [emUso, { field: '[0].dataEmissao', message: 'A dívida já tem um romaneio em 03/12/2026' }]],
       // A date the batch was not entered with, or another producer.
       [[dia('2026-12-07')], [emUso]],

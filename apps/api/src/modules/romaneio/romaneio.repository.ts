@@ -28,7 +28,7 @@ export const NAO_ENCONTRADO = 'Romaneio não encontrado';
 export const ITEM_NAO_ENCONTRADO = 'Item do romaneio não encontrado';
 
 /**
- * 'Quantidade zerado?' (CONTRACT.md): over the distinct bulletin items the romaneio's items are
+ * 'Quantidade zerado?' (docs/produto/dados.md): over the distinct bulletin items the romaneio's items are
  * taken from, SIM when every one's balance in kg (estimated - the kg of all romaneio items linked to it) is ≤ 0,
  * PARCIAL when some are, NÃO when none are (also when no item is linked to a bulletin).
  */
@@ -183,7 +183,7 @@ export async function lerItem(t: Tx, id: number): Promise<RomaneioItem | undefin
 }
 
 /**
- * The romaneios `onde` picks (a condition on `romaneio r`) as the API answers them (SPEC.md section 3),
+ * The romaneios `onde` picks (a condition on `romaneio r`) as the API answers them (docs/produto/dados.md),
  * by date then id: three queries however many romaneios (a debt's batch reads as one).
  */
 async function lerRomaneios(t: Tx, onde: SQL): Promise<Romaneio[]> {
@@ -218,7 +218,7 @@ async function lerRomaneios(t: Tx, onde: SQL): Promise<Romaneio[]> {
   }));
 }
 
-/** A romaneio as the API answers it (SPEC.md section 3), or 404. */
+/** A romaneio as the API answers it (docs/produto/dados.md), or 404. */
 export async function lerRomaneio(t: Tx, id: number): Promise<Romaneio> {
   const [r] = await lerRomaneios(t, sql`r.id = ${id}`);
   if (!r) throw naoEncontrado(NAO_ENCONTRADO);
@@ -384,7 +384,7 @@ export async function reservarDivida(t: Tx, usuario: string, divida: number, lot
   const doProdutor = doLote.length > 0 && lote.every((r) => doLote.every((d) => d.pessoaId === r.pessoaId));
   if (!doProdutor || !lote.every((r) => dono?.datas?.includes(r.dataEmissao))) throw emUso();
   const presentes = new Set(doLote.map((d) => d.dataEmissao));
-  // A date the batch still has: the debt is in use (SPEC.md's message), each such date named on its field.
+  // A date the batch still has: the debt is in use (the message of docs/produto/validacao.md), each such date named on its field.
   const repetidas = lote.flatMap((r, k) =>
     presentes.has(r.dataEmissao) ? [{ field: caminhoDoCampo([k, 'dataEmissao']), message: dataJaNaDivida(r.dataEmissao) }] : [],
   );

@@ -75,7 +75,7 @@ const linhasNfe = (chaves: readonly string[], cpfcnpj: string | undefined, ids?:
   chaves.map((chave) => ({ id: ids?.get(chave), chave, emitenteConfere: emitenteConfere(chave, cpfcnpj) }));
 
 /**
- * The romaneio's save (CONTRACT.md, SPEC.md sections 2, 4 and 9): a batch (POST romaneio's array, one romaneio per
+ * The romaneio's save (docs/produto/dados.md, docs/produto/telas.md and docs/produto/dados.md and docs/produto/funcionamento.md): a batch (POST romaneio's array, one romaneio per
  * issue date) is saved in one transaction with its items, stall bookings and NF-e keys, and owns its debt; a saved
  * romaneio changes only its item quantities, items, stalls and keys (a correction); deleting a batch's last
  * romaneio frees the debt. The gate's rules are regras.ts's pure functions over the facts `lerFatos` reads.

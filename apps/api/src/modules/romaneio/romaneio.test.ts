@@ -402,7 +402,7 @@ describe('romaneio edit and delete', () => {
       })),
       ...o,
     });
-    // Quantities alone need no reason (SPEC.md's PUT).
+    // Quantities alone need no reason (docs/produto/api.md's PUT).
     const ok = await req(
       t.userAdmin,
       'PUT',

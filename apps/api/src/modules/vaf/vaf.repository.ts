@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { chaveDeOrdem } from '../../lib/list';
 
 /**
- * VAF over [dataInicial, dataFinal] (CONTRACT.md): per product and municipality of origin, the kg
+ * VAF over [dataInicial, dataFinal] (docs/produto/dados.md): per product and municipality of origin, the kg
  * that entered the market (quantity × pesoEmKg) and the product's average price in the period.
  * Origin: a romaneio item's bulletin property's municipality (null when the item has no bulletin
  * item); a loja item's own municipality.

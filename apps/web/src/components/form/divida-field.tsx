@@ -7,7 +7,7 @@ import { NumberField } from './fields';
 const DIGITOS_DA_DIVIDA = 15;
 
 /**
- * The debt field of the parking and romaneio forms (SPEC.md sections 2 and 8): leaving it with a value
+ * The debt field of the parking and romaneio forms (docs/produto/telas.md and docs/produto/validacao.md): leaving it with a value
  * above 0 looks the debt up (GET {rota}/divida/{numero}, toasts) and shows the taxpayer and value under it.
  */
 export function DividaField<F extends FieldValues>(p: { control: Control<F>; name: Path<F>; rota: 'estacionamento' | 'romaneio'; disabled?: boolean }) {

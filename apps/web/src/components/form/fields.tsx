@@ -31,7 +31,7 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
 /**
  * A number typed in pt-BR ('1.234,56'; currency shown with 'R$'), read exactly (EntradaNumero: '1.055,00' is
  * 1055, '12.50' is refused with a message on the field, never read as 12,5). It takes any value as typed: the
- * limits are the shared schema's, which refuses a value beyond one with its own pt-BR message (SPEC.md section
+ * limits are the shared schema's, which refuses a value beyond one with its own pt-BR message (docs/produto/validacao.md section
  * 9), never an input that clamps it silently.
  */
 export function NumberField<T extends FieldValues>(

@@ -58,7 +58,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
     queryKey: ['lista', p.base, estado],
     placeholderData: keepPreviousData,
     retry: false,
-    // SPEC.md section 8: a failed filtered load falls back to the unfiltered list; the error toast only if that fails too.
+    // docs/produto/validacao.md: a failed filtered load falls back to the unfiltered list; the error toast only if that fails too.
     queryFn: () =>
       buscar<T>(p, estado, PAGE_SIZE).catch((err) =>
         api<Page<T>>(p.base, { query: { page: 0, size: PAGE_SIZE, sort: `${estado.sortField},${estado.sortOrder === -1 ? 'desc' : 'asc'}` } }).catch(() => {

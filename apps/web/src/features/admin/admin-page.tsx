@@ -8,7 +8,7 @@ import { PedrasPainel } from './pedras-painel';
 import './admin.css';
 
 /**
- * The back-office landing (/admin, SPEC.md section 2): the stall map of a day and the supply outlook below it
+ * The back-office landing (/admin, docs/produto/telas.md): the stall map of a day and the supply outlook below it
  * (decision 0110) for every back-office profile, and the 'Comercializado' table for whoever may view bulletins (its data is theirs).
  */
 export default function AdminPage() {

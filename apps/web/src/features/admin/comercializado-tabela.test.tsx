@@ -18,7 +18,7 @@ const comProviders = (ui: React.ReactNode) =>
     </QueryClientProvider>,
   );
 
-/** A 300-box sale of a 20 kg product against 10,000 kg estimated (CONTRACT.md 'Derived values': kg). */
+/** A 300-box sale of a 20 kg product against 10,000 kg estimated (docs/produto/dados.md 'Derived values': kg). */
 const linha: ProdutoComercializado = {
   id: 9,
   boletimId: 4,

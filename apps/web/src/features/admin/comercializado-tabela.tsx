@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 import { textoTotal, totalDoPaginador } from '../../components/print/print-dialog';
 
-/** SPEC.md 'Commercialised table': 15 rows a page. */
+/** docs/produto/telas.md 'Commercialised table': 15 rows a page. */
 const LINHAS_COMERCIALIZADO = 15;
 
 /** The fraction commercialised as a percentage with 2 decimals ('35,05%'); blank when nothing was estimated. */

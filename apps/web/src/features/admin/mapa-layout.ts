@@ -1,7 +1,7 @@
 import { proximoDiaDeMercado, toIsoDate, type DiaDoCalendario } from '@ceasa/shared';
 
 /**
- * The stall map's layout (SPEC.md 'Stall page'): three blocks of 84 stalls (1–84, 85–168, 169–252), side by
+ * The stall map's layout (docs/produto/telas.md 'Stall page'): three blocks of 84 stalls (1–84, 85–168, 169–252), side by
  * side; in each block odd and even numbers as paired columns (1|2, 3|4, ...), in three sections of 14 pairs with
  * a gap after 28, 56 and 84 (112/140/168, 196/224/252).
  */
@@ -35,7 +35,7 @@ export function blocosDoMapa(total = TOTAL_PEDRAS): Bloco[] {
   return blocos;
 }
 
-/** The 'Pedras- {date}' report's nine tables of stalls (SPEC.md 'Stall page'). */
+/** The 'Pedras- {date}' report's nine tables of stalls (docs/produto/telas.md 'Stall page'). */
 export const GRUPOS_RELATORIO: readonly (readonly [number, number])[] = [
   [1, 19],
   [20, 38],

@@ -14,7 +14,7 @@ import { useDiaDoMapa } from './use-dia-do-mapa';
 const ANOS = `2000:${new Date().getFullYear() + 2}`;
 
 /**
- * The stall page (SPEC.md 'Stall page'): 'Data da pesquisa', 'Pesquisar...', 'Mostrar Pedras'/'Ocultar Pedras',
+ * The stall page (docs/produto/telas.md 'Stall page'): 'Data da pesquisa', 'Pesquisar...', 'Mostrar Pedras'/'Ocultar Pedras',
  * the map of the day (one call, POST pedras/ocupadas) and its 'Pedras- {date}' report. The day searched is kept in
  * the address (/admin?data=yyyy-mm-dd); without one the map shows today, or the next market day.
  */

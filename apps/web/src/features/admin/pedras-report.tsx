@@ -2,7 +2,7 @@ import { formatDate, type PedraDoMapa } from '@ceasa/shared';
 import { PrintDialog } from '../../components/print/print-dialog';
 import { GRUPOS_RELATORIO } from './mapa-layout';
 
-/** The report's title: 'Pedras- {dd/mm/yyyy}' (SPEC.md 'Stall page'). */
+/** The report's title: 'Pedras- {dd/mm/yyyy}' (docs/produto/telas.md 'Stall page'). */
 const tituloRelatorio = (data: string) => `Pedras- ${formatDate(data)}`;
 
 /**

@@ -10,7 +10,7 @@ import { opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pess
 import { buscarSaldo, usePropriedadesOpcoes } from './api';
 import { BoletimSaldo } from './boletim-saldo';
 
-/** SPEC.md section 9: the print dialog opens 1 s after the click. */
+/** docs/produto/funcionamento.md: the print dialog opens 1 s after the click. */
 const ATRASO_IMPRESSAO = 1000;
 
 export default function BoletimListPage() {

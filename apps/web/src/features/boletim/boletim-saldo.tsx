@@ -1,7 +1,7 @@
 import { formatDate, formatKg, type Boletim } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 
-/** Zero quantities are shown blank on the balance report (SPEC.md section 3); the others in kg, with their unit. */
+/** Zero quantities are shown blank on the balance report (docs/produto/dados.md); the others in kg, with their unit. */
 const qtd = (v: number) => (Number(v) === 0 ? '' : formatKg(v));
 
 /** The printed bulletin balance: per item estimated, commercialised and balance (kg), with the property's municipality. */

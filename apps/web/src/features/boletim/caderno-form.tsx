@@ -39,7 +39,7 @@ import './caderno.css';
 type F = CadernoInput;
 
 /**
- * The five tabs and the parts of the notebook each holds (for the error highlight). The tab labels are SPEC.md's
+ * The five tabs and the parts of the notebook each holds (for the error highlight). The tab labels are docs/produto/telas.md's
  * ('Field notebook form') as written there, without accents; the sections' own headings and messages keep theirs.
  */
 const ABAS: { titulo: string; campos: (keyof F)[] }[] = [
@@ -127,7 +127,7 @@ const mensagem = (e: unknown) =>
   (e as { message?: string; root?: { message?: string } } | undefined)?.message ?? (e as { root?: { message?: string } } | undefined)?.root?.message;
 
 /**
- * A checkbox section (SPEC.md section 4): 'não são necessárias' clears the other options and any
+ * A checkbox section (docs/produto/dados.md): 'não são necessárias' clears the other options and any
  * option clears it; in soil preparation leve/pesada/niveladora turn gradagem on and unchecking
  * gradagem clears them; unchecking 'outras' clears its description, enabled only with 'outras'.
  */

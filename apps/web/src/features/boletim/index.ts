@@ -9,7 +9,7 @@ const Caderno = lazy(() => import('./caderno-form'));
 const pages = pagesOf(boletimRecurso, { lista: Lista, form: Form });
 
 /**
- * Bulletins and, under the same permissions (route 'boletim'), each item's field notebook (SPEC.md
+ * Bulletins and, under the same permissions (route 'boletim'), each item's field notebook (docs/produto/validacao.md
  * section 2). The edit paths open for who may only view too: the bulletin and its notebooks then
  * show read-only (no save), and the notebook prints.
  */

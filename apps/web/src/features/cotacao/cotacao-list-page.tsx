@@ -10,7 +10,7 @@ import './cotacao.css';
 
 const rotuloStatus = (ativo: boolean) => (ativo ? 'Ativa' : 'Nao Ativa');
 
-/** Quotations ('Cotacoes'): code, name, type and the active toggle, which saves at once (SPEC.md sections 2, 4 and 8). */
+/** Quotations ('Cotacoes'): code, name, type and the active toggle, which saves at once (docs/produto/telas.md and docs/produto/dados.md and docs/produto/validacao.md). */
 export default function CotacaoListPage() {
   const toast = useToast();
   const qc = useQueryClient();

@@ -7,7 +7,7 @@ import { useVeiculoTipoOpcoes } from './api';
 import { TicketEstacionamento } from './estacionamento-ticket';
 import './estacionamento.css';
 
-/** SPEC.md section 9: the parking ticket opens 2 s after the click. */
+/** docs/produto/funcionamento.md: the parking ticket opens 2 s after the click. */
 const ATRASO_TICKET = 2000;
 
 export default function EstacionamentoListPage() {

@@ -2,7 +2,7 @@ import { formatBRL, formatDate, type Estacionamento } from '@ceasa/shared';
 import { PrintDialog } from '../../components/print/print-dialog';
 import './estacionamento.css';
 
-/** The parking ticket (SPEC.md section 1 'parking ticket'): municipal header, date, plate, vehicle, person, debt, fee. */
+/** The parking ticket (docs/produto/README.md 'parking ticket'): municipal header, date, plate, vehicle, person, debt, fee. */
 export function TicketEstacionamento({ registro, onHide }: { registro: Estacionamento | null; onHide: () => void }) {
   const e = registro;
   return (

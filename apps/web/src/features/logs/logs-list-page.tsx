@@ -14,7 +14,7 @@ export default function LogsListPage() {
   return (
     <ResourceList<Log>
       recurso={logRecurso}
-      // SPEC.md: the audit log is read-only (no route may change or delete a row).
+      // docs/produto/dados.md: the audit log is read-only (no route may change or delete a row).
       semRemover
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '8rem' } },

@@ -14,10 +14,10 @@ import { useLojistaOpcoes, useLotesDoDia } from './api';
 /** A row of the items table: the input's fields and, for a saved item, the names the server gave. */
 type ItemForm = NonNullable<LojaInput['itens']>[number] & { produtoNome?: string; municipioNome?: string; produtoPesoEmKg?: number; lote?: string | null };
 
-/** A quantity counts packages of the product's embalagem (CONTRACT.md 'Derived values'). */
+/** A quantity counts packages of the product's embalagem (docs/produto/dados.md 'Derived values'). */
 const QUANTIDADE = 'Quantidade (embalagens)';
 
-/** SPEC.md section 9: the missing-item toast lasts 3 s. */
+/** docs/produto/funcionamento.md: the missing-item toast lasts 3 s. */
 const DURACAO_SEM_ITENS = 3000;
 const anos = `2000:${new Date().getFullYear() + 2}`;
 

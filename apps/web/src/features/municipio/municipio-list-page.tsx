@@ -5,7 +5,7 @@ export default function MunicipioListPage() {
   return (
     <ResourceList<Municipio>
       recurso={municipioRecurso}
-      // SPEC.md: 'Município list: name and sigla; edit only' (no delete).
+      // docs/produto/validacao.md: 'Município list: name and sigla; edit only' (no delete).
       semRemover
       rotulo={(m) => m.nome}
       columns={[

@@ -96,7 +96,7 @@ function Camera({ onCapturada, onCancelar }: { onCapturada: (foto: Blob) => void
 }
 
 /**
- * The person's photo (SPEC.md section 4 'Person photo'): none → 'Capturar Foto'; captured (sent on
+ * The person's photo (docs/produto/dados.md 'Person photo'): none → 'Capturar Foto'; captured (sent on
  * submit) → 'Refazer Captura'; existing (loaded from the server) → 'Capturar nova'.
  */
 export function FotoPessoa(p: { capturada: Blob | null; existente: Blob | null; carregando?: boolean; onCapturada: (foto: Blob) => void }) {

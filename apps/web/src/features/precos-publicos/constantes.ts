@@ -3,7 +3,7 @@
  * zod (the package's index and its schema modules do). home.test.tsx checks they stay equal.
  */
 
-/** PAGE_SIZE: the quotation shows 20 rows a page (SPEC.md section 9). */
+/** PAGE_SIZE: the quotation shows 20 rows a page (docs/produto/funcionamento.md). */
 export const LINHAS_PRECOS = 20;
 /** MAX_PAGE_SIZE: the printed quotation fetches up to 1000 rows. */
 export const MAX_LINHAS_RELATORIO = 1000;

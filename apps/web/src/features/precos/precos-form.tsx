@@ -6,7 +6,7 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useErroAoCarregar } from '../../lib/use-erro-ao-carregar';
 
-/** SPEC.md section 5: the price form's date picker covers 2010 to current year + 3. */
+/** docs/produto/validacao.md: the price form's date picker covers 2010 to current year + 3. */
 const ANOS_PRECO = `2010:${new Date().getFullYear() + 3}`;
 
 export default function PrecosForm() {

@@ -4,7 +4,7 @@ import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
-/** SPEC.md section 9: the group report opens 1 s after the click. */
+/** docs/produto/funcionamento.md: the group report opens 1 s after the click. */
 const ATRASO_RELATORIO_MS = 1000;
 
 export default function ProdutoGrupoListPage() {

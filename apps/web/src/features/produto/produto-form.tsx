@@ -9,7 +9,7 @@ export default function ProdutoForm() {
   const status = useProdutoStatusOpcoes();
   const f = useResourceForm<ProdutoInput, Produto>({
     recurso: produtoRecurso,
-    // SPEC.md section 5: weight 1 by default on create.
+    // docs/produto/validacao.md: weight 1 by default on create.
     defaults: { nome: '', embalagem: '', pesoEmKg: 1, produtoGrupoId: undefined, status: 'ATIVO' },
     toForm: (p) => ({ nome: p.nome, embalagem: p.embalagem, pesoEmKg: p.pesoEmKg, produtoGrupoId: p.produtoGrupoId, status: p.status }),
   });

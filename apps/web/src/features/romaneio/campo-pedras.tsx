@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PedraLivre } from '@ceasa/shared';
 
-/** SPEC.md section 8's empty message of the stall list: a number typed that is not free on every chosen date. */
+/** docs/produto/validacao.md's empty message of the stall list: a number typed that is not free on every chosen date. */
 export const PEDRA_NAO_ENCONTRADA = 'Nenhuma pedra encontrada';
 
 /** The same stall number however typed: '07' and '7' are stall 7. */

@@ -4,7 +4,7 @@ import { formatCpfCnpj, formatDate, formatDateTime, formatQuantidadeEmbalagens }
 import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
 import './romaneio-report.css';
 
-/** SPEC.md section 2: the control sheet breaks the page after every 10 item rows (the header repeats on each page). */
+/** docs/produto/telas.md: the control sheet breaks the page after every 10 item rows (the header repeats on each page). */
 export const ITENS_POR_PAGINA = 10;
 const TITULO_CONTROLE = 'CONTROLE ENTRADA DE MERCADORIA';
 
@@ -26,7 +26,7 @@ const pedrasDoRomaneio = (r: Pick<Romaneio, 'pedras'>) =>
     .sort((a, b) => Number(a) - Number(b) || a.localeCompare(b))
     .join(', ');
 
-/** The romaneio's fields on every page of its sheet (SPEC.md section 2). */
+/** The romaneio's fields on every page of its sheet (docs/produto/telas.md). */
 const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
   ['CPF/CNPJ', formatCpfCnpj(r.pessoa.cpfcnpj)],
   ['Produtor', r.pessoa.nome || r.produtorNome],
@@ -42,7 +42,7 @@ const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
 ];
 
 const COLUNAS: PrintColumn<RomaneioItem>[] = [
-  // Packages of the product's embalagem (the 'Unidade' beside it) with their weight (CONTRACT.md 'Derived values'): '300 (6.000 kg)'.
+  // Packages of the product's embalagem (the 'Unidade' beside it) with their weight (docs/produto/dados.md 'Derived values'): '300 (6.000 kg)'.
   { header: 'Qtde', cell: (i) => formatQuantidadeEmbalagens(i.quantidade, null, i.produtoPesoEmKg), className: 'num controle-qtde' },
   { header: 'Unidade', cell: (i) => i.produtoEmbalagem },
   // An item whose bulletin item has no field notebook (no withdrawal period to check) is marked 'sem caderno' (issue 19).
@@ -63,7 +63,7 @@ const COLUNAS: PrintColumn<RomaneioItem>[] = [
 ];
 
 /**
- * The control sheet of goods entering the market (SPEC.md section 2), one per romaneio: the municipal
+ * The control sheet of goods entering the market (docs/produto/telas.md), one per romaneio: the municipal
  * header, the romaneio's data, its items 10 to a page (header and data repeated on every page) and the
  * producer's signature and arrival time at the end. For one romaneio or all of a debt.
  */

@@ -35,7 +35,7 @@ export function AvisoQrLocal() {
 /** One label's lot: its own item's code (random for new items, decision 0107; the older 'romaneioIdRitemId' otherwise). */
 const loteDoItem = (r: Pick<Romaneio, 'id'>, i: Pick<RomaneioItem, 'id' | 'lote'>) => i.lote ?? codigoDoLote(r.id, i.id);
 
-/** A label's fields (SPEC.md section 2), in print order. */
+/** A label's fields (docs/produto/telas.md), in print order. */
 export function camposDaEtiqueta(r: Romaneio, i: RomaneioItem, destino: string): [string, string][] {
   return [
     ['Produto', i.produtoNome],

@@ -42,7 +42,15 @@ export default function RomaneioForm() {
   const f = useResourceForm<RomaneioForm, Romaneio>({
     recurso: romaneioRecurso,
     schema: formSchema,
-    defaults: { datas: ehDataIso(dataInicial) ? [dataInicial] : [], divida: undefined, pessoaId: undefined, pedras: [], avulsa: false, itens: [], chavesNfe: [] },
+    defaults: {
+      datas: ehDataIso(dataInicial) ? [dataInicial] : [],
+      divida: undefined,
+      pessoaId: undefined,
+      pedras: [],
+      avulsa: false,
+      itens: [],
+      chavesNfe: [],
+    },
     toForm: (r) => ({
       datas: [r.dataEmissao],
       divida: r.divida,

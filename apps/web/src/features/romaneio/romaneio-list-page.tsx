@@ -4,7 +4,7 @@ import { ResourceList } from '../../components/resource-list/resource-list';
 import { opcoesPessoas, useProdutores } from '../../lib/opcoes-pessoa';
 import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-report';
 
-/** 'Quantidade zerado?' (SPEC.md section 2): SIM red, PARCIAL blue, NÃO green. */
+/** 'Quantidade zerado?' (docs/produto/telas.md): SIM red, PARCIAL blue, NÃO green. */
 const COR: Record<TipoQuantidade, 'danger' | 'info' | 'success'> = { SIM: 'danger', PARCIAL: 'info', NÃO: 'success' };
 
 /**

@@ -55,7 +55,7 @@ function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpr
   );
 }
 
-/** The four row buttons of the romaneio list (SPEC.md section 2, always visible): print and label this romaneio or all of its debt. */
+/** The four row buttons of the romaneio list (docs/produto/telas.md, always visible): print and label this romaneio or all of its debt. */
 /**
  * Each with a short visible text (the words a clerk tells them apart by, also the start of its accessible
  * name) and the whole scope in its accessible name and tooltip.

@@ -12,7 +12,7 @@ import { useToast } from '../../lib/toast';
 import { municipioVaf, precoVaf, VafReport } from './vaf-report';
 import './vaf.css';
 
-/** SPEC.md section 5: the VAF pickers cover 2000 to the current year. */
+/** docs/produto/validacao.md: the VAF pickers cover 2000 to the current year. */
 const ANOS_VAF = `2000:${new Date().getFullYear()}`;
 
 /** The paginator with a labelled native select for the rows per page (10/20/30). */
