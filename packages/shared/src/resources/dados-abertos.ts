@@ -51,80 +51,6 @@ export const COLUNAS_COTACAO_ABERTA = Object.keys(cotacaoAbertaLinha.shape) as (
 export const COLUNAS_MOVIMENTO_ABERTO = Object.keys(movimentoAbertoLinha.shape) as (keyof MovimentoAbertoLinha)[];
 
 /**
- * The open-data files described in one place (docs/dados-abertos.md): path, title, how often it changes and each
- * column's meaning and unit. The /dados-abertos page and the CSV-on-the-Web metadata are built from this list;
- * each file's module adds its entry.
- */
-export interface ColunaDescrita {
-  nome: string;
-  descricao: string;
-  /** 'BRL', 'kg', '%', 'data' (yyyy-mm-dd)… absent for a text or an id. */
-  unidade?: string;
-}
-export interface ArquivoDescrito {
-  caminho: string;
-  titulo: string;
-  frequencia: string;
-  colunas: ColunaDescrita[];
-}
-
-/** The files of the information service (decisions 0190, 0191, 0193). */
-export const ARQUIVOS_INFORMACAO: ArquivoDescrito[] = [
-  {
-    caminho: '/api/publico/cotacao/produtos',
-    titulo: 'Cotação do dia por produto',
-    frequencia: 'diária (dias de mercado)',
-    colunas: [
-      { nome: 'produtoId', descricao: 'Identificador do produto' },
-      { nome: 'produtoNome', descricao: 'Nome do produto' },
-      { nome: 'embalagem', descricao: 'Embalagem em que o preço é dado' },
-      { nome: 'valorMinimo', descricao: 'Menor preço publicado do dia, por embalagem', unidade: 'BRL' },
-      { nome: 'valorMaisComum', descricao: 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia', unidade: 'BRL' },
-      { nome: 'valorMaximo', descricao: 'Maior preço publicado do dia, por embalagem', unidade: 'BRL' },
-      { nome: 'valorKg', descricao: 'Preço mais comum por kg (÷ peso da embalagem)', unidade: 'BRL/kg' },
-      { nome: 'procedencia', descricao: 'Municípios/UF de origem das entradas do produto no dia, mais kg primeiro' },
-      { nome: 'situacao', descricao: "Situação do mercado: 'firme', 'estavel' ou 'fraco' (do funcionário; sem ela, pela variação: ±5%)" },
-      { nome: 'variacao', descricao: 'Variação do preço mais comum contra o último dia anterior com preço publicado', unidade: '%' },
-    ],
-  },
-  {
-    caminho: '/api/publico/prohort',
-    titulo: 'Arquivo diário do Prohort (Conab)',
-    frequencia: 'diária (dias de mercado)',
-    colunas: [
-      { nome: 'municipio_ceasa', descricao: 'Município do mercado' },
-      { nome: 'cod_ibge_municipio', descricao: 'Código IBGE (7 dígitos) do município do mercado' },
-      { nome: 'uf_ceasa', descricao: 'UF do mercado' },
-      { nome: 'dsc_ceasa', descricao: 'Nome do mercado' },
-      { nome: 'dsc_produto', descricao: 'Produto (e sua embalagem)' },
-      { nome: 'sig_unidade_medida', descricao: "Unidade do preço: 'KG' ou 'UN'" },
-      { nome: 'data_preco', descricao: 'Data do preço', unidade: 'data' },
-      { nome: 'preco_diario', descricao: 'Preço mais comum do dia na unidade', unidade: 'BRL' },
-    ],
-  },
-  {
-    caminho: '/api/publico/estatisticas',
-    titulo: 'O mês em números',
-    frequencia: 'mensal',
-    colunas: [
-      { nome: 'mes', descricao: 'Mês (aaaa-mm)' },
-      {
-        nome: 'secao',
-        descricao: "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'",
-      },
-      { nome: 'item', descricao: 'Grupo, produto ou município da linha' },
-      { nome: 'uf', descricao: 'UF de origem' },
-      { nome: 'quantidadeKg', descricao: 'Quilos que entraram', unidade: 'kg' },
-      {
-        nome: 'valor',
-        descricao: "Valor movimentado (kg × preço mais comum por kg do dia); na 'cesta', o peso (0 a 1); no 'indice', o índice (mês-base = 100)",
-        unidade: 'BRL',
-      },
-    ],
-  },
-];
-
-/**
  * The public files, declared once (decision 0195): the page /dados-abertos, its schema.org descriptions, the
  * CSV-on-the-Web metadata `<caminho>-metadata.json` and the `Link` header of each CSV are built from this list.
  * A new public file appears everywhere by adding one entry (its columns in the CSV's order).
@@ -202,6 +128,82 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
       { nome: 'valorMinimo', descricao: 'Menor preço do mês do grupo (vazio: sem preço)', tipo: 'decimal', unidade: GRUPO },
       { nome: 'valorMedio', descricao: 'Preço médio do mês do grupo', tipo: 'decimal', unidade: GRUPO },
       { nome: 'valorMaximo', descricao: 'Maior preço do mês do grupo', tipo: 'decimal', unidade: GRUPO },
+    ],
+  },
+  {
+    id: 'cotacao-produtos',
+    titulo: 'Cotação do dia por produto',
+    descricao:
+      'Por produto cotado no dia: preços mínimo, mais comum e máximo por embalagem, o mais comum por kg, a procedência das entradas, a situação do mercado e a variação contra o dia de mercado anterior.',
+    caminho: '/publico/cotacao/produtos',
+    parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
+    frequencia: 'Diária, em cada dia de mercado',
+    periodicidade: 'P1D',
+    csv: true,
+    colunas: [
+      { nome: 'produtoId', descricao: 'Código do produto', tipo: 'integer' },
+      { nome: 'produtoNome', descricao: 'Nome do produto', tipo: 'string' },
+      { nome: 'embalagem', descricao: 'Embalagem em que o preço é dado', tipo: 'string' },
+      { nome: 'valorMinimo', descricao: 'Menor preço publicado do dia', tipo: 'decimal', unidade: 'R$ por embalagem' },
+      {
+        nome: 'valorMaisComum',
+        descricao: 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia',
+        tipo: 'decimal',
+        unidade: 'R$ por embalagem',
+      },
+      { nome: 'valorMaximo', descricao: 'Maior preço publicado do dia', tipo: 'decimal', unidade: 'R$ por embalagem' },
+      { nome: 'valorKg', descricao: 'Preço mais comum por kg (÷ peso da embalagem)', tipo: 'decimal', unidade: 'R$ por kg' },
+      { nome: 'procedencia', descricao: 'Municípios/UF de origem das entradas do produto no dia, mais kg primeiro', tipo: 'string' },
+      { nome: 'situacao', descricao: "Situação do mercado: 'firme', 'estavel' ou 'fraco' (do funcionário; sem ela, pela variação: ±5%)", tipo: 'string' },
+      { nome: 'variacao', descricao: 'Variação do preço mais comum contra o último dia anterior com preço publicado', tipo: 'decimal', unidade: '%' },
+    ],
+  },
+  {
+    id: 'prohort',
+    titulo: 'Arquivo diário do Prohort (Conab)',
+    descricao: 'O preço mais comum de cada produto do dia, por kg ou por unidade, nas colunas da série diária do Prohort da Conab.',
+    caminho: '/publico/prohort',
+    parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
+    frequencia: 'Diária, em cada dia de mercado',
+    periodicidade: 'P1D',
+    csv: true,
+    colunas: [
+      { nome: 'municipio_ceasa', descricao: 'Município do mercado', tipo: 'string' },
+      { nome: 'cod_ibge_municipio', descricao: 'Código IBGE (7 dígitos) do município do mercado', tipo: 'string' },
+      { nome: 'uf_ceasa', descricao: 'UF do mercado', tipo: 'string' },
+      { nome: 'dsc_ceasa', descricao: 'Nome do mercado', tipo: 'string' },
+      { nome: 'dsc_produto', descricao: 'Produto (e sua embalagem)', tipo: 'string' },
+      { nome: 'sig_unidade_medida', descricao: "Unidade do preço: 'KG' ou 'UN'", tipo: 'string' },
+      { nome: 'data_preco', descricao: 'Data do preço', tipo: 'date' },
+      { nome: 'preco_diario', descricao: 'Preço mais comum do dia na unidade', tipo: 'decimal', unidade: 'R$ por kg ou por unidade' },
+    ],
+  },
+  {
+    id: 'estatisticas',
+    titulo: 'O mês em números',
+    descricao:
+      'Quilos e valor movimentado por grupo, os dez produtos com mais kg, a origem por UF e por município, e o índice de preços de cesta fixa com os pesos da cesta.',
+    caminho: '/publico/estatisticas',
+    parametros: [{ nome: 'mes', descricao: 'O mês (aaaa-mm)', exemplo: 'mes-passado' }],
+    frequencia: 'Mensal (o mês corrente muda a cada dia de mercado)',
+    periodicidade: 'P1M',
+    csv: true,
+    colunas: [
+      { nome: 'mes', descricao: 'O mês (aaaa-mm)', tipo: 'string' },
+      {
+        nome: 'secao',
+        descricao: "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'",
+        tipo: 'string',
+      },
+      { nome: 'item', descricao: 'Grupo, produto ou município da linha', tipo: 'string' },
+      { nome: 'uf', descricao: 'UF de origem', tipo: 'string' },
+      { nome: 'quantidadeKg', descricao: 'Quilos que entraram', tipo: 'decimal', unidade: 'kg' },
+      {
+        nome: 'valor',
+        descricao: "Valor movimentado (kg × preço mais comum por kg do dia); na 'cesta', o peso (0 a 1); no 'indice', o índice (mês-base = 100)",
+        tipo: 'decimal',
+        unidade: 'R$ (na cesta: peso; no índice: mês-base = 100)',
+      },
     ],
   },
 ];

@@ -13,6 +13,13 @@ describe('máscaras', () => {
     expect(f('12345678000190')).toBe('12.345.678/0001-90');
     expect(f('12.345.678/0001-9099')).toBe('12.345.678/0001-90');
   });
+  it('CNPJ alfanumérico: as letras ficam onde foram digitadas, na caixa em que foram digitadas', () => {
+    const f = mascaraCpfCnpj.formatar;
+    expect(f('12abc34501de35')).toBe('12.abc.345/01de-35');
+    expect(f('12.ABC.345/01DE-35')).toBe('12.ABC.345/01DE-35');
+    expect(f('ab513819c0d119')).toBe('ab.513.819/c0d1-19');
+    expect(mascaraCpfCnpj.caracteres!('12.abc.345/01de-35')).toBe('12abc34501de35');
+  });
   it('celular com 10 ou 11 dígitos', () => {
     const f = mascaraTelefone.formatar;
     expect(f(null)).toBe('');

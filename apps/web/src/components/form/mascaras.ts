@@ -1,4 +1,4 @@
-import { normalizarDocumento, soDigitos } from '@ceasa/shared/format';
+import { soDigitos } from '@ceasa/shared/format';
 
 /*
  * Masks as plain functions of the digits typed: each lays the digits into their groups as far as
@@ -48,18 +48,23 @@ export const mascaraCep: Mascara = {
   placeholder: '00000-000',
 };
 
+/** Letters and digits as typed: the case is kept while typing (the caret follows the characters as they are). */
+const letrasEDigitos = (v: string | null | undefined) => (v ?? '').replace(/[^0-9A-Za-z]/g, '');
+
 /**
  * CPF while up to 11 digits (999.999.999-99), CNPJ from 12 characters or as soon as a letter is typed
- * (XX.XXX.XXX/XXXX-99: the alphanumeric CNPJ, decision 0180); letters are taken in upper case.
+ * (XX.XXX.XXX/XXXX-99: the alphanumeric CNPJ, decision 0180). Letters keep the case they were typed in: the
+ * field shows them in capitals (MaskField) and the shared schema stores them upper case. Upper-casing here
+ * made the input's caret lose track of a lower-case letter just typed, and the next characters went before it.
  */
 export const mascaraCpfCnpj: Mascara = {
   formatar: (v) => {
-    const d = normalizarDocumento(v).slice(0, 14);
+    const d = letrasEDigitos(v).slice(0, 14);
     return d.length <= 11 && /^\d*$/.test(d) ? aplicar(d, [3, 3, 3, 2], ['.', '.', '-']) : aplicar(d, [2, 3, 3, 4, 2], ['.', '.', '/', '-']);
   },
   digitos: 14,
   placeholder: '000.000.000-00',
-  caracteres: normalizarDocumento,
+  caracteres: letrasEDigitos,
 };
 
 /** (99) 9999-9999 up to 10 digits, (99) 99999-9999 with 11. */
