@@ -7,6 +7,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import type { Romaneio } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, entrar, expect, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 /** The Monday `semanas` weeks after the next one (a market day), as yyyy-mm-dd. */
 function segundaFeira(semanas: number): string {
@@ -26,10 +27,9 @@ async function romaneioDe12Itens(request: APIRequestContext) {
   const s = sufixoUnico();
   // At most 44 weeks ahead: always within the issue date's year range (up to next year).
   const data = segundaFeira(4 + (Number(s) % 40));
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Maria Etiqueta E2E ${s}`, 1, `741852${s}`);
-  const tecnico = await pessoa(`Técnico Etiqueta E2E ${s}`, 2, `963852${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const produtor = await pessoa(`Maria Etiqueta E2E ${s}`, 1);
+  const tecnico = await pessoa(`Técnico Etiqueta E2E ${s}`, 2);
   const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Lavras${s}`, sigla: 'MG' });
   const sitio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {
     nome: `Sítio${s}`,

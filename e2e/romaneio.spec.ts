@@ -19,6 +19,7 @@ import {
   test,
   toast,
 } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 /*
  * Market day at the gate: a romaneio for two market days (Monday/Thursday, the default setting) with
@@ -46,10 +47,9 @@ function proximosDiasDeMercado(): [string, string] {
 /** Producer with a property and a bulletin: tomato harvestable on both days, lettuce only from the second. */
 async function cenario(request: Parameters<typeof apiAdmin>[0], d1: string, d2: string) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Romeu Feirante E2E ${s}`, 1, `777888${s}`);
-  const tecnico = await pessoa(`Téc. Romaneio E2E ${s}`, 2, `999000${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const produtor = await pessoa(`Romeu Feirante E2E ${s}`, 1);
+  const tecnico = await pessoa(`Téc. Romaneio E2E ${s}`, 2);
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Imperatriz R E2E ${s}`, sigla: 'MA' });
   const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
     nome: `Sítio do Romeu E2E ${s}`,
