@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate } from '@ceasa/shared/format';
 import { expect, test } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 import { apiAdmin, ARTEFATOS, criarUsuario, digitarData, entrar, imprimirPdf, linhas, maisDias, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 /** A Thursday (a market day) about ten months ahead: no other spec books stalls there, and the pickers reach it. */
@@ -30,11 +31,10 @@ async function idDaPedra(request: APIRequestContext, numero: string): Promise<nu
  */
 async function cenario(request: APIRequestContext, dia: string) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const ana = await pessoa(`Ana Pedreira E2E ${s}`, 1, `211222${s}`);
-  const bruno = await pessoa(`Bruno Avulso E2E ${s}`, 1, `233444${s}`);
-  const tecnico = await pessoa(`Técnico Mapa E2E ${s}`, 2, `255666${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const ana = await pessoa(`Ana Pedreira E2E ${s}`, 1);
+  const bruno = await pessoa(`Bruno Avulso E2E ${s}`, 1);
+  const tecnico = await pessoa(`Técnico Mapa E2E ${s}`, 2);
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Mapa E2E ${s}`, sigla: 'MA' });
   const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Frutas Mapa E2E ${s}`, unPadrao: 'kg' });
   const produto = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {

@@ -1,21 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatDate, type Boletim, type Loja, type LojaLinha, type Page as Pagina, type Preco } from '@ceasa/shared';
-import {
-  apiAdmin,
-  documentoValido,
-  ARTEFATOS,
-  criarUsuario,
-  diasAtrasIso,
-  DIVIDAS_E2E,
-  entrar,
-  expect,
-  maisDias,
-  servidorLento,
-  sufixoUnico,
-  test,
-  toast,
-} from './support';
+import { apiAdmin, ARTEFATOS, criarUsuario, diasAtrasIso, DIVIDAS_E2E, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
+import { cpfUnico, pessoa as fabricaPessoa } from './fabricas';
 
 /*
  * Issue 28, point 1: every desk form that picks from a list, typed at a clerk's speed on a slow server
@@ -138,8 +125,8 @@ test('Loja a toda velocidade com o servidor lento: lojista, data e 10 itens comp
   const s = sufixoUnico();
   await produtos(request, s);
   const lojista = `Lojista Lento ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: `Lojista Lento Filho ${s}`, cpfcnpj: `321655${s}`, tipoId: 3 });
-  await apiAdmin(request, 'POST', 'pessoa', { nome: lojista, cpfcnpj: `321654${s}`, tipoId: 3 });
+  await fabricaPessoa(request, { nome: `Lojista Lento Filho ${s}`, tipoId: 3 });
+  await fabricaPessoa(request, { nome: lojista, tipoId: 3 });
   const municipios = [`São Luís ${s}`, `São Luís Gonzaga ${s}`];
   for (const nome of municipios) await apiAdmin(request, 'POST', 'municipio', { nome, sigla: 'MA' });
   const itens: { municipio: string; digitadoMun: string; produto: Nome; digitado: string; qtd: string; esperado: number }[] = [
@@ -201,10 +188,10 @@ test('Boletim a toda velocidade com o servidor lento: 10 itens nas linhas, e o p
   test.setTimeout(300_000);
   const s = sufixoUnico();
   const id = await produtos(request, s);
-  const pessoa = (nome: string, tipoId: number, doc: string) => apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Adão Lento ${s}`, 1, `654321${s}`);
-  await pessoa(`Adão Lento Filho ${s}`, 1, `654322${s}`);
-  await pessoa(`Téc. Lento ${s}`, 2, `654323${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const produtor = await pessoa(`Adão Lento ${s}`, 1);
+  await pessoa(`Adão Lento Filho ${s}`, 1);
+  await pessoa(`Téc. Lento ${s}`, 2);
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Balsas Lento ${s}`, sigla: 'MA' });
   await apiAdmin(request, 'POST', 'propriedade', {
     nome: `Sítio Lento ${s}`,
@@ -284,8 +271,8 @@ test('Boletim a toda velocidade com o servidor lento: 10 itens nas linhas, e o p
 test('Cotação: a pessoa digitada enquanto a lista carrega, Enter não salva, Ctrl+Enter salva', async ({ page, request }) => {
   const s = sufixoUnico();
   const nome = `Cotante Lento ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: `Cotante Lento Filho ${s}`, cpfcnpj: `852963${s}`, tipoId: 1 });
-  const pessoa = await apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome, cpfcnpj: `852964${s}`, tipoId: 1 });
+  await fabricaPessoa(request, { nome: `Cotante Lento Filho ${s}`, tipoId: 1 });
+  const pessoa = await fabricaPessoa(request, { nome, tipoId: 1 });
   await servidorLento(page);
   await entrar(page);
   await page.goto('/cotacao/create');
@@ -303,8 +290,8 @@ test('Cotação: a pessoa digitada enquanto a lista carrega, Enter não salva, C
 test('Propriedade: proprietário e município digitados com a lista lenta, áreas em pt-BR exatas', async ({ page, request }) => {
   const s = sufixoUnico();
   const dono = `Dono Lento ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: `Dono Lento Filho ${s}`, cpfcnpj: `963741${s}`, tipoId: 1 });
-  const pessoa = await apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome: dono, cpfcnpj: `963742${s}`, tipoId: 1 });
+  await fabricaPessoa(request, { nome: `Dono Lento Filho ${s}`, tipoId: 1 });
+  const pessoa = await fabricaPessoa(request, { nome: dono, tipoId: 1 });
   await apiAdmin(request, 'POST', 'municipio', { nome: `São José Lento ${s} de Ribamar`, sigla: 'MA' });
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `São José Lento ${s}`, sigla: 'MA' });
   await servidorLento(page);
@@ -356,7 +343,7 @@ test('Propriedade: proprietário e município digitados com a lista lenta, área
 test('Estacionamento: valor 1.055,00 é 1055, pessoa e tipo de veículo digitados; 12.50 é recusado no campo', async ({ page, request }) => {
   const s = sufixoUnico();
   const nome = `Motorista Lento ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome, cpfcnpj: `741963${s}`, tipoId: 4 });
+  await fabricaPessoa(request, { nome, tipoId: 4 });
   const placa = `LNT${s.slice(-4)}`;
   await servidorLento(page);
   await entrar(page);
@@ -392,13 +379,14 @@ test('Estacionamento: valor 1.055,00 é 1055, pessoa e tipo de veículo digitado
 test('Pessoa: o tipo digitado e Enter; Enter no último campo não salva, Ctrl+Enter salva', async ({ page, request }) => {
   const s = sufixoUnico();
   const nome = `Pessoa Lenta ${s}`;
+  const doc = cpfUnico();
   await servidorLento(page);
   await entrar(page);
   await page.goto('/pessoacreate');
   await expect(page.getByRole('heading', { name: 'Nova Pessoa' })).toBeVisible();
   await digitar(page, 'Nome', nome);
   await expect(page.getByLabel('CPF/CNPJ')).toBeFocused();
-  await page.keyboard.type(documentoValido(`963258${s}`));
+  await page.keyboard.type(doc);
   await page.keyboard.press('Enter');
   await page.keyboard.type('98987654321');
   await page.keyboard.press('Enter');
@@ -417,7 +405,7 @@ test('Pessoa: o tipo digitado e Enter; Enter no último campo não salva, Ctrl+E
       { nome },
     )
   ).content;
-  expect([p.nome, p.cpfcnpj.replace(/\D/g, ''), p.tipoId]).toEqual([nome, documentoValido(`963258${s}`), 3]);
+  expect([p.nome, p.cpfcnpj.replace(/\D/g, ''), p.tipoId]).toEqual([nome, doc, 3]);
 });
 
 test('Permissões: Enter no nome do grupo não salva; Ctrl+Enter salva com as permissões marcadas pelo teclado', async ({ page, request }) => {
@@ -451,9 +439,9 @@ test('Permissões: Enter no nome do grupo não salva; Ctrl+Enter salva com as pe
 test('Caderno: a cultura anterior digitada enquanto a lista carrega; Enter passa de campo em campo e não salva', async ({ page, request }) => {
   const s = sufixoUnico();
   const id = await produtos(request, s);
-  const pessoa = (nome: string, tipoId: number, doc: string) => apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Lavrador Lento ${s}`, 1, `147258${s}`);
-  const tecnico = await pessoa(`Téc. Caderno Lento ${s}`, 2, `147259${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const produtor = await pessoa(`Lavrador Lento ${s}`, 1);
+  const tecnico = await pessoa(`Téc. Caderno Lento ${s}`, 2);
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Caxias Lento ${s}`, sigla: 'MA' });
   const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
     nome: `Chácara Lenta ${s}`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from './support';
-import { apiAdmin, documentoValido, ARTEFATOS, entrar, escolherOpcao, linhas, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, sufixoUnico, toast } from './support';
+import { cpfUnico, pessoa as fabricaPessoa } from './fabricas';
 
 /**
  * Issue 10 (server side), seen at the desk: the database's rules reach the screens in Portuguese.
@@ -10,7 +11,7 @@ import { apiAdmin, documentoValido, ARTEFATOS, entrar, escolherOpcao, linhas, su
 
 test('Pessoa: o mesmo CPF (com ou sem máscara) para uma segunda pessoa é recusado, com a mensagem no campo', async ({ page, request }) => {
   const suf = sufixoUnico();
-  const digitos = documentoValido(`8${suf}${String(Math.floor(Math.random() * 90000) + 10000)}`);
+  const digitos = cpfUnico();
   const mascarado = `${digitos.slice(0, 3)}.${digitos.slice(3, 6)}.${digitos.slice(6, 9)}-${digitos.slice(9)}`;
   await apiAdmin(request, 'POST', 'pessoa', { nome: `Primeira Dona do CPF ${suf}`, cpfcnpj: digitos, tipoId: 1 });
 
@@ -48,8 +49,7 @@ test('Listas em ordem alfabética do português: abóbora, Açúcar, Alface; Jo�
   await page.screenshot({ path: path.join(ARTEFATOS, 'balcao-ordem-grupos.png'), fullPage: true });
 
   // People, by name: the list's Nome column sorted ascending.
-  for (const [i, nome] of [`José ${suf}`, `João ${suf}`, `Jorge ${suf}`].entries())
-    await apiAdmin(request, 'POST', 'pessoa', { nome, cpfcnpj: `7${i}${suf}${String(Math.floor(Math.random() * 9000) + 1000)}`, tipoId: 1 });
+  for (const nome of [`José ${suf}`, `João ${suf}`, `Jorge ${suf}`]) await fabricaPessoa(request, { nome, tipoId: 1 });
   await page.goto('/pessoa');
   await expect(page.getByRole('heading', { name: 'Pessoas' })).toBeVisible();
   await page.getByLabel('Filtrar por Nome').fill(suf);

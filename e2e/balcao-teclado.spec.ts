@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { cpfcnpjPublico, formatDate, type Romaneio } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, maisDias, semViolacoesGraves, sorteio, sufixoUnico, test, expect, toast } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 /*
  * The gate at a clerk's speed (issue 21, point 1): each field of the new-romaneio form reached by
@@ -20,9 +21,8 @@ const semAcento = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLow
 /** Three producers sharing words, each with a bulletin of five products (names sharing words too) harvestable for a year. */
 async function cenario(request: Api) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const tecnico = await pessoa(`Téc. Teclado E2E ${s}`, 2, `555111${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const tecnico = await pessoa(`Téc. Teclado E2E ${s}`, 2);
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Balsas T E2E ${s}`, sigla: 'MA' });
   const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Teclado E2E ${s}`, unPadrao: 'kg' });
   const produto = (nome: string, embalagem: string, pesoEmKg: number) =>
@@ -41,8 +41,8 @@ async function cenario(request: Api) {
     await produto(`Batata Doce ${s}`, 'SC 25kg', 25),
   ];
   const produtores = [];
-  for (const [i, nome] of [`Lucas Alves ${s}`, `Lucas Dias ${s}`, `Lúcia Dias ${s}`].entries()) {
-    const p = await pessoa(nome, 1, `44433${i}${s}`);
+  for (const nome of [`Lucas Alves ${s}`, `Lucas Dias ${s}`, `Lúcia Dias ${s}`]) {
+    const p = await pessoa(nome, 1);
     const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
       nome: `Sítio ${nome}`,
       municipioId: mun.id,
@@ -67,7 +67,7 @@ async function cenario(request: Api) {
         fimColheita: diasAtrasIso(-400),
       })),
     });
-    produtores.push({ ...p, doc: `44433${i}${s}` });
+    produtores.push({ ...p, doc: p.cpfcnpj });
   }
   return { s, produtos, produtores, municipio: `Balsas T E2E ${s}` };
 }

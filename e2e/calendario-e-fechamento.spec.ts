@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatBRL, formatDate, formatDecimal } from '@ceasa/shared/format';
 import { proximoDiaDeMercado, type FechamentoDoDia } from '@ceasa/shared';
 import { expect, test } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 import { apiAdmin, ARTEFATOS, entrar, hojeBR, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, tokenApi } from './support';
 
 const hoje = () => hojeBR().split('/').reverse().join('-');
@@ -88,10 +89,9 @@ async function idDaPedra(request: APIRequestContext, numero: string): Promise<nu
 test("the day's close printed to PDF: its figures are the API's, under the municipal header", async ({ page, request }) => {
   const DIA = quintaDistante();
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Dora Fechamento E2E ${s}`, 1, `277888${s}`);
-  const tecnico = await pessoa(`Técnico Fechamento E2E ${s}`, 2, `299000${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const produtor = await pessoa(`Dora Fechamento E2E ${s}`, 1);
+  const tecnico = await pessoa(`Técnico Fechamento E2E ${s}`, 2);
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Fechamento E2E ${s}`, sigla: 'MA' });
   const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Frutas Fechamento E2E ${s}`, unPadrao: 'kg' });
   const produto = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {

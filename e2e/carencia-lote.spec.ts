@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { formatDate, type Romaneio } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, maisDias, semViolacoesGraves, sufixoUnico, test, toast, tokenApi } from './support';
+import { boletimColhendo, caderno, pulverizacao } from './fabricas';
 
 /*
  * Issue 19 points 1 and 2: a sprayed item still in its withdrawal period is refused at the gate (the row says so
@@ -24,105 +25,27 @@ function segunda(semanas: number): string {
  */
 async function cenario(request: APIRequestContext, d: string) {
   const s = sufixoUnico();
-  const cpf = `321654${s}`;
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Carla Carência E2E ${s}`, 1, cpf);
-  const tecnico = await pessoa(`Téc. Carência E2E ${s}`, 2, `654987${s}`);
-  const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Carolina${s}`, sigla: 'MA' });
-  const sitio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {
-    nome: `Sítio Carência ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
+  const b = await boletimColhendo(request, {
+    dia: d,
+    visita: diasAtrasIso(30),
+    produtor: { nome: `Carla Carência E2E ${s}` },
+    tecnico: { nome: `Téc. Carência E2E ${s}` },
+    municipio: { nome: `Carolina${s}` },
+    propriedade: { nome: `Sítio Carência ${s}` },
+    grupo: { nome: `Carência E2E ${s}` },
+    produtos: [{ nome: `Tomate Carência ${s}` }, { nome: `Alface Carência ${s}` }],
   });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Carência E2E ${s}`, unPadrao: 'kg' });
-  const produto = (nome: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
-  const tomate = await produto(`Tomate Carência ${s}`);
-  const alface = await produto(`Alface Carência ${s}`);
-  const inicio = maisDias(d, -10);
-  const fim = maisDias(d, 30);
-  const item = (produtoId: number) => ({
-    produtoId,
-    areaProducao: 1,
-    producaoEstimada: 5000,
-    producaoEmbalada: 4000,
-    inicioColheita: inicio,
-    fimColheita: fim,
-  });
-  const boletim = await apiAdmin<{ itens: { id: number; produtoId: number }[] }>(request, 'POST', 'boletim', {
-    dataVisita: diasAtrasIso(30),
-    dataEmissao: diasAtrasIso(30),
-    produtorId: produtor.id,
-    propriedadeId: sitio.id,
-    tecnicoId: tecnico.id,
-    itens: [item(tomate.id), item(alface.id)],
-  });
-  const biTomate = boletim.itens.find((i) => i.produtoId === tomate.id)!.id;
-  const biAlface = boletim.itens.find((i) => i.produtoId === alface.id)!.id;
+  const [tomate, alface] = b.produtos;
+  const [biTomate, biAlface] = b.itens;
   const aplicada = maisDias(d, -2);
-  const nao = { naoNecessarias: true };
-  await apiAdmin(request, 'POST', 'caderno', {
+  await caderno(request, {
     boletimItemId: biTomate,
     produtoAntigoId: tomate.id,
-    dataPlantio: maisDias(d, -90),
-    dataColheita: fim,
-    areaCultivo: 'Talhão 1',
-    preparoSolo: {
-      ...nao,
-      subsolagem: false,
-      aracao: false,
-      enxadaRotativa: false,
-      gradagemComGrade: false,
-      leve: false,
-      pesada: false,
-      niveladora: false,
-      outras: false,
-      descricaoOutras: null,
-    },
-    praticasConservacionistas: {
-      ...nao,
-      plantioEmNivel: false,
-      terracos: false,
-      rotacaoDeCulturas: false,
-      adubacaoVerde: false,
-      outras: false,
-      descricaoOutras: null,
-    },
-    sementesEMudas: { ...nao, proprias: false, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
-    irrigacao: { ...nao, sistema: null, origem: null },
-    adubacaoCorrecao: [
-      {
-        naoNecessarias: true,
-        dataAplicacao: null,
-        nomeFormula: null,
-        dose: null,
-        formaDose: null,
-        formaAplicacao: null,
-        responsavelAplicacao: null,
-        observacao: null,
-      },
-    ],
-    aplicacaoProdutosQuimicos: [
-      {
-        naoNecessarias: false,
-        data: aplicada,
-        periodoCarencia: 7,
-        pragaDoencaAlvo: 'Traça-do-tomateiro',
-        nomeProduto: 'Inseticida X',
-        dose: 2,
-        formaDose: 'L_M',
-        volumeCalda: 200,
-        operador: 'Antônio',
-      },
-    ],
+    dataColheita: b.fim,
+    pulverizacoes: [pulverizacao({ data: aplicada, periodoCarencia: 7, nomeProduto: 'Inseticida X' })],
   });
   const recusa = `Carência não cumprida: Inseticida X aplicado em ${formatDate(aplicada)} só permite comercializar a partir de ${formatDate(maisDias(d, 5))}.`;
-  return { s, cpf, produtor, sitio, mun, tomate, alface, biTomate, biAlface, inicio, fim, recusa };
+  return { s, cpf: b.produtor.cpfcnpj, produtor: b.produtor, tomate, alface, biTomate, biAlface, inicio: b.inicio, fim: b.fim, recusa };
 }
 
 test('Portaria: o item pulverizado ainda em carência mostra a recusa na sua linha antes de salvar, e o servidor diz o mesmo', async ({ page, request }) => {

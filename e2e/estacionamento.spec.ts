@@ -1,12 +1,13 @@
 import { expect, test } from './support';
 import { apiAdmin, DIVIDAS_E2E, entrar, escolherOpcao, hojeBR, imprimirPdf, linhas, redigitar, sufixoUnico, toast } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 // docs/produto/api.md groups 'Stones and parking': the stall list is tested here too.
 
 test('Estacionamento: validação, consulta da dívida ao sair do campo, cadastro, relatório e ticket impresso em PDF', async ({ page, request }) => {
   const s = sufixoUnico();
   const pessoa = `Comprador Avulso E2E ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: pessoa, cpfcnpj: `987654${s}`, tipoId: 4 });
+  await fabricaPessoa(request, { nome: pessoa, tipoId: 4 });
   const placa = `E2E${s.slice(-4)}`;
   const [comValor, quitada] = DIVIDAS_E2E;
 

@@ -7,6 +7,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import type { Romaneio } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, entrar, expect, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
+import { boletimColhendo } from './fabricas';
 
 /** The Monday `semanas` weeks after the next one (a market day), as yyyy-mm-dd. */
 function segundaFeira(semanas: number): string {
@@ -26,50 +27,21 @@ async function romaneioDe12Itens(request: APIRequestContext) {
   const s = sufixoUnico();
   // At most 44 weeks ahead: always within the issue date's year range (up to next year).
   const data = segundaFeira(4 + (Number(s) % 40));
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Maria Etiqueta E2E ${s}`, 1, `741852${s}`);
-  const tecnico = await pessoa(`Técnico Etiqueta E2E ${s}`, 2, `963852${s}`);
-  const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Lavras${s}`, sigla: 'MG' });
-  const sitio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {
-    nome: `Sítio${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
-  });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Folhosas E2E ${s}`, unPadrao: 'kg' });
-  const produtos = [];
-  for (let i = 1; i <= 12; i++) {
-    const nome = produtoN(s, i);
-    produtos.push(
-      await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {
-        nome,
-        embalagem: 'CX 20kg',
-        pesoEmKg: 20,
-        produtoGrupoId: grupo.id,
-        status: 'ATIVO',
-      }),
-    );
-  }
-  const inicio = maisDias(data, -30);
-  const fim = maisDias(data, 30);
-  const boletim = await apiAdmin<{ id: number; itens: { id: number; produtoId: number }[] }>(request, 'POST', 'boletim', {
-    dataVisita: inicio,
-    dataEmissao: inicio,
-    produtorId: produtor.id,
-    propriedadeId: sitio.id,
-    tecnicoId: tecnico.id,
-    itens: produtos.map((p) => ({
-      produtoId: p.id,
-      areaProducao: 1,
-      producaoEstimada: 5000,
-      producaoEmbalada: 4000,
-      inicioColheita: inicio,
-      fimColheita: fim,
-    })),
+  const {
+    produtor,
+    propriedade: sitio,
+    municipio: mun,
+    produtos,
+    boletim,
+  } = await boletimColhendo(request, {
+    dia: data,
+    antes: 30,
+    produtor: { nome: `Maria Etiqueta E2E ${s}` },
+    tecnico: { nome: `Técnico Etiqueta E2E ${s}` },
+    municipio: { nome: `Lavras${s}`, sigla: 'MG' },
+    propriedade: { nome: `Sítio${s}` },
+    grupo: { nome: `Folhosas E2E ${s}` },
+    produtos: Array.from({ length: 12 }, (_, i) => ({ nome: produtoN(s, i + 1) })),
   });
   const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [data]);
   const divida = 70_000_000 + Number(s);

@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { Loja, LojaLinha, Page as ListPage } from '@ceasa/shared';
 import { ARTEFATOS, expect, test } from './support';
 import { apiAdmin, digitarData, entrar, escolherOpcao, filtrarPorOpcao, linhas, redigitar, semViolacoesGraves, sufixoUnico, toast } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora e remove um item com confirmação', async ({ page, request }) => {
   const s = sufixoUnico();
   const lojista = `Lojista E2E ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: lojista, cpfcnpj: `321654${s}`, tipoId: 3 });
+  await fabricaPessoa(request, { nome: lojista, tipoId: 3 });
   const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Porto Franco ${s}`, sigla: 'MA' });
   const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Frutas E2E ${s}`, unPadrao: 'kg' });
   const banana = `Banana E2E ${s}`;
@@ -113,7 +114,7 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
 test('Cotação: cria pela tela, alterna Ativa / Nao Ativa na lista com o aviso', async ({ page, request }) => {
   const s = sufixoUnico();
   const produtor = `Produtor Cotação E2E ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: produtor, cpfcnpj: `741852${s}`, tipoId: 1 });
+  await fabricaPessoa(request, { nome: produtor, tipoId: 1 });
 
   await entrar(page);
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Cotação' }).click();

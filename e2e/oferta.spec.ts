@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from './support';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, maisDias, semViolacoesGraves, sufixoUnico } from './support';
+import { ARTEFATOS, diasAtrasIso, entrar, maisDias, semViolacoesGraves, sufixoUnico } from './support';
+import { boletimColhendo } from './fabricas';
 
 /** The Monday of this week (the outlook's first week on /admin). */
 function segunda(): string {
@@ -12,38 +13,22 @@ function segunda(): string {
 
 test('/admin: previsão de oferta abaixo do mapa de pedras, gráfico das próximas 8 semanas e tabela', async ({ page, request }) => {
   const s = sufixoUnico();
-  const post = <T = { id: number }>(url: string, body: unknown) => apiAdmin<T>(request, 'POST', url, body);
-  const produtor = await post('pessoa', { nome: `Produtor Oferta ${s}`, cpfcnpj: `511222${s}`, tipoId: 1 });
-  const tecnico = await post('pessoa', { nome: `Técnico Oferta ${s}`, cpfcnpj: `522333${s}`, tipoId: 2 });
-  const mun = await post('municipio', { nome: `Oferta ${s}`, sigla: 'MA' });
-  const grupo = await post('produtoGrupo', { nome: `Abóboras Oferta ${s}`, unPadrao: 'CX 14kg' });
-  const produto = await post<{ id: number; nome: string }>('produto', {
-    nome: `Abóbora Oferta ${s}`,
-    embalagem: 'CX 14kg',
-    pesoEmKg: 14,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
-  });
-  const prop = await post('propriedade', {
-    nome: `Sítio Oferta ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
-  });
   // A 14-day window from this Monday estimating 7,000,000 kg: 3,500,000 kg in each of the first two weeks (the largest volume on the chart).
   const inicio = segunda();
-  await post('boletim', {
-    dataVisita: maisDias(inicio, -7),
-    dataEmissao: maisDias(inicio, -7),
-    produtorId: produtor.id,
-    propriedadeId: prop.id,
-    tecnicoId: tecnico.id,
-    itens: [
-      { produtoId: produto.id, areaProducao: 1, producaoEstimada: 7000000, producaoEmbalada: 100, inicioColheita: inicio, fimColheita: maisDias(inicio, 13) },
-    ],
+  const {
+    produtos: [produto],
+  } = await boletimColhendo(request, {
+    dia: inicio,
+    antes: 0,
+    depois: 13,
+    visita: maisDias(inicio, -7),
+    produtor: { nome: `Produtor Oferta ${s}` },
+    tecnico: { nome: `Técnico Oferta ${s}` },
+    municipio: { nome: `Oferta ${s}` },
+    propriedade: { nome: `Sítio Oferta ${s}` },
+    grupo: { nome: `Abóboras Oferta ${s}`, unPadrao: 'CX 14kg' },
+    produtos: [{ nome: `Abóbora Oferta ${s}`, embalagem: 'CX 14kg', pesoEmKg: 14 }],
+    item: { producaoEstimada: 7000000, producaoEmbalada: 100 },
   });
 
   await entrar(page);

@@ -1,15 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support';
-import { apiAdmin, documentoValido, entrar, escolherOpcao, filtrarPorOpcao, linhas, toast } from './support';
-
-/** 11 digits no other test uses (the embedded database lives for the whole run). */
-/** A CPF of this run with right check digits (decision 0180): 9 digits from the clock and a random draw, then its digits. */
-const cpfUnico = () =>
-  documentoValido(
-    String(Date.now() + Math.floor(Math.random() * 1000))
-      .slice(-9)
-      .padStart(9, '7') + '00',
-  );
+import { apiAdmin, entrar, escolherOpcao, filtrarPorOpcao, linhas, toast } from './support';
+import { cnpjUnico, cpfUnico } from './fabricas';
 
 /** The <img> really shows a decoded picture (not a broken link). */
 async function larguraNatural(img: Locator) {
@@ -31,7 +23,7 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/pessoacreate$/);
 
-  // docs/produto/validacao.md messages, from the shared schema.
+  // SPEC.md section 5 messages, from the shared schema.
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('O nome é obrigatório')).toBeVisible();
   await expect(page.getByText('O cpf/cnpj é obrigatório')).toBeVisible();
@@ -144,7 +136,9 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
     observacao: 'Produtor de hortaliças',
   });
   const outro = `Ana Lojista E2E ${sufixo.slice(-4)}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: outro, cpfcnpj: documentoValido(`${sufixo.slice(-8)}000100`), tipoId: 3 });
+  const cnpj = cnpjUnico();
+  const cnpjMascarado = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+  await apiAdmin(request, 'POST', 'pessoa', { nome: outro, cpfcnpj: cnpjMascarado, tipoId: 3 });
 
   await entrar(page);
   await irParaPessoas(page);
@@ -153,7 +147,7 @@ test('Pessoa: filtro por tipo, relatório da página e preencher a partir de um 
   await filtrarPorOpcao(page, 'Filtrar por Tipo', 'Lojista');
   await expect(linhas(page)).toHaveCount(1);
   await expect(linhas(page).first()).toContainText(outro);
-  await expect(linhas(page).first()).toContainText(`12.345.678/0001-${sufixo.slice(-2)}`);
+  await expect(linhas(page).first()).toContainText(cnpjMascarado);
 
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const relatorio = page.getByRole('dialog', { name: 'Pessoas' });

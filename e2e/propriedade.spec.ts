@@ -1,5 +1,6 @@
 import { expect, test } from './support';
 import { apiAdmin, entrar, escolherOpcao, linhas, redigitar, sufixoUnico, toast } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 type Propriedade = {
   id: number;
@@ -18,7 +19,7 @@ type Propriedade = {
 test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara, áreas pt-BR, edição, filtro e relatório', async ({ page, request }) => {
   const s = sufixoUnico();
   const dono = `Proprietário E2E ${s}`;
-  await apiAdmin(request, 'POST', 'pessoa', { nome: dono, cpfcnpj: `123456${s}`, tipoId: 1 });
+  await fabricaPessoa(request, { nome: dono, tipoId: 1 });
   const municipio = `Balsas E2E ${s}`;
   await apiAdmin(request, 'POST', 'municipio', { nome: municipio, sigla: 'MA' });
   const nome = `Sítio Boa Esperança E2E ${s}`;

@@ -4,7 +4,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { RECALL_COLUNAS, RECALL_MSG } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { expect, test } from './support';
-import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, semViolacoesGraves, maisDias, redigitar, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, semViolacoesGraves, redigitar, sufixoUnico, toast } from './support';
+import { boletimColhendo, lojista, loja, pedra, romaneio } from './fabricas';
 
 /** A Thursday (a market day) about eleven months ahead, on stall 177: no other spec books it. */
 function quintaDistante(): string {
@@ -18,63 +19,28 @@ const DIA = quintaDistante();
 /** A producer with a phone, his property and bulletin item, a romaneio on DIA on stall 177 and a shop sheet with the product that day, through the real API. */
 async function cenario(request: APIRequestContext) {
   const s = sufixoUnico();
-  const post = <T = { id: number }>(url: string, body: unknown) => apiAdmin<T>(request, 'POST', url, body);
-  const produtor = await post<{ id: number; nome: string }>('pessoa', {
-    nome: `Produtor Recall ${s}`,
-    cpfcnpj: `411222${s}`,
-    tipoId: 1,
-    celular: '99981234567',
+  const b = await boletimColhendo(request, {
+    dia: DIA,
+    produtor: { nome: `Produtor Recall ${s}`, celular: '99981234567' },
+    tecnico: { nome: `Técnico Recall ${s}` },
+    municipio: { nome: `Recall ${s}` },
+    propriedade: { nome: `Sítio Recall ${s}` },
+    grupo: { nome: `Tomates Recall ${s}`, unPadrao: 'CX 20kg' },
+    produtos: [{ nome: `Tomate Recall ${s}` }],
+    item: { producaoEmbalada: 200 },
   });
-  const tecnico = await post('pessoa', { nome: `Técnico Recall ${s}`, cpfcnpj: `422333${s}`, tipoId: 2 });
-  const lojista = await post('pessoa', { nome: `Lojista Recall ${s}`, cpfcnpj: `433444${s}`, tipoId: 3 });
-  const mun = await post('municipio', { nome: `Recall ${s}`, sigla: 'MA' });
-  const grupo = await post('produtoGrupo', { nome: `Tomates Recall ${s}`, unPadrao: 'CX 20kg' });
-  const produto = await post<{ id: number; nome: string }>('produto', {
-    nome: `Tomate Recall ${s}`,
-    embalagem: 'CX 20kg',
-    pesoEmKg: 20,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
+  const [produto] = b.produtos;
+  await romaneio(request, {
+    dataEmissao: DIA,
+    divida: Number(`7${s}`) * 10 + 3,
+    pessoaId: b.produtor.id,
+    pedras: [{ pedrasId: (await pedra(request, '177')).id, ocupacao: null }],
+    itens: [{ produtoId: produto.id, quantidade: 12, boletimItensId: b.itens[0] }],
   });
-  const prop = await post('propriedade', {
-    nome: `Sítio Recall ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
-  });
-  const boletim = await post<{ itens: { id: number }[] }>('boletim', {
-    dataVisita: maisDias(DIA, -30),
-    dataEmissao: maisDias(DIA, -30),
-    produtorId: produtor.id,
-    propriedadeId: prop.id,
-    tecnicoId: tecnico.id,
-    itens: [
-      {
-        produtoId: produto.id,
-        areaProducao: 1,
-        producaoEstimada: 5000,
-        producaoEmbalada: 200,
-        inicioColheita: maisDias(DIA, -10),
-        fimColheita: maisDias(DIA, 30),
-      },
-    ],
-  });
-  const pedras = await apiAdmin<{ content: { id: number; numero: string }[] }>(request, 'GET', 'pedras/search?searchTerm=177&size=50');
-  await post('romaneio', [
-    {
-      dataEmissao: DIA,
-      divida: Number(`7${s}`) * 10 + 3,
-      pessoaId: produtor.id,
-      pedras: [{ pedrasId: pedras.content.find((p) => p.numero === '177')!.id, ocupacao: null }],
-      itens: [{ produtoId: produto.id, quantidade: 12, boletimItensId: boletim.itens[0].id }],
-    },
-  ]);
-  const loja = await post('loja', { lojistaId: lojista.id, dataEmissao: DIA, itens: [{ produtoId: produto.id, quantidade: 4, municipioId: mun.id }] });
-  const itens = await apiAdmin<{ lote: string }[]>(request, 'GET', `recall?pessoaId=${produtor.id}`);
-  return { s, produtor, produto, loja, lote: itens[0].lote };
+  const dono = await lojista(request, { nome: `Lojista Recall ${s}` });
+  const ficha = await loja(request, { lojistaId: dono.id, dataEmissao: DIA, itens: [{ produtoId: produto.id, quantidade: 4, municipioId: b.municipio.id }] });
+  const itens = await apiAdmin<{ lote: string }[]>(request, 'GET', `recall?pessoaId=${b.produtor.id}`);
+  return { s, produtor: b.produtor, produto, loja: ficha, lote: itens[0].lote };
 }
 
 test('Recall: sem ponto de partida, por produtor e por lote, tabela, CSV e impressão com o cabeçalho municipal', async ({ page, request }) => {

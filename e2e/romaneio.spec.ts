@@ -19,6 +19,7 @@ import {
   test,
   toast,
 } from './support';
+import * as fabrica from './fabricas';
 
 /*
  * Market day at the gate: a romaneio for two market days (Monday/Thursday, the default setting) with
@@ -46,25 +47,15 @@ function proximosDiasDeMercado(): [string, string] {
 /** Producer with a property and a bulletin: tomato harvestable on both days, lettuce only from the second. */
 async function cenario(request: Parameters<typeof apiAdmin>[0], d1: string, d2: string) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Romeu Feirante E2E ${s}`, 1, `777888${s}`);
-  const tecnico = await pessoa(`Téc. Romaneio E2E ${s}`, 2, `999000${s}`);
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Imperatriz R E2E ${s}`, sigla: 'MA' });
-  const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-    nome: `Sítio do Romeu E2E ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
+  const { produtor, propriedade: sitio } = await fabrica.produtorComPropriedade(request, {
+    produtor: { nome: `Romeu Feirante E2E ${s}` },
+    municipio: { nome: `Imperatriz R E2E ${s}` },
+    propriedade: { nome: `Sítio do Romeu E2E ${s}` },
   });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Feira E2E ${s}`, unPadrao: 'kg' });
-  const produto = (nome: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
-  const tomate = await produto(`Tomate R E2E ${s}`);
-  const alface = await produto(`Alface R E2E ${s}`);
+  const tecnico = await fabrica.tecnico(request, { nome: `Téc. Romaneio E2E ${s}` });
+  const grupo = await fabrica.produtoGrupo(request, { nome: `Feira E2E ${s}` });
+  const tomate = await fabrica.produto(request, { nome: `Tomate R E2E ${s}`, produtoGrupoId: grupo.id });
+  const alface = await fabrica.produto(request, { nome: `Alface R E2E ${s}`, produtoGrupoId: grupo.id });
   const item = (produtoId: number, inicio: string, fim: string) => ({
     produtoId,
     areaProducao: 1,
@@ -73,7 +64,7 @@ async function cenario(request: Parameters<typeof apiAdmin>[0], d1: string, d2: 
     inicioColheita: inicio,
     fimColheita: fim,
   });
-  await apiAdmin(request, 'POST', 'boletim', {
+  await fabrica.boletim(request, {
     dataVisita: diasAtrasIso(30),
     dataEmissao: diasAtrasIso(30),
     produtorId: produtor.id,

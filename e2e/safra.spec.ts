@@ -16,6 +16,7 @@ import {
   test,
   toast,
 } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 /*
  * Harvest bulletins and field notebooks ('safra'). The file runs after municipio.spec.ts (files run in
@@ -40,11 +41,10 @@ type Boletim = {
 /** Producer (with a property), a second producer (with another), a technician and two products, named for this run. */
 async function cenario(request: Parameters<typeof apiAdmin>[0]) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`João Lavrador E2E ${s}`, 1, `111222${s}`);
-  const outro = await pessoa(`Ana Colheita E2E ${s}`, 1, `333444${s}`);
-  const tecnico = await pessoa(`Eng. Agr. Carla E2E ${s}`, 2, `555666${s}`);
+  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
+  const produtor = await pessoa(`João Lavrador E2E ${s}`, 1);
+  const outro = await pessoa(`Ana Colheita E2E ${s}`, 1);
+  const tecnico = await pessoa(`Eng. Agr. Carla E2E ${s}`, 2);
   const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Açailândia E2E ${s}`, sigla: 'MA' });
   const prop = (nome: string, dono: number) =>
     apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {

@@ -3,7 +3,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support';
 import type { Estacionamento, Page as ListPage, Pessoa, Preco, Propriedade } from '@ceasa/shared';
 import { soDigitos } from '@ceasa/shared/format';
-import { apiAdmin, documentoValido, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';
+import { apiAdmin, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';
+import { cnpjUnico, cpfUnico, pessoa as fabricaPessoa } from './fabricas';
 
 /**
  * The desk (issue 10): a clerk tabs into a field and types at full speed, clicks Salvar twice,
@@ -49,7 +50,7 @@ const precosDe = async (request: Parameters<typeof apiAdmin>[0], produtoId: numb
 
 test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o Tab, chegam exatos ao servidor', async ({ page, request }) => {
   const { produto } = await grupoEProduto(request, `Grupo Rápido E2E ${s}`, `Produto Rápido E2E ${s}`);
-  const dono = await apiAdmin<Pessoa>(request, 'POST', 'pessoa', { nome: `Dono Rápido E2E ${s}`, cpfcnpj: `555444${s}`, tipoId: 1 });
+  const dono = await fabricaPessoa(request, { nome: `Dono Rápido E2E ${s}`, tipoId: 1 });
   const municipio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Município Rápido E2E ${s}`, sigla: 'MA' });
   await entrar(page);
 
@@ -128,9 +129,8 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   ]);
 
   // People: CPF with an 11-digit mobile, CNPJ with a 10-digit phone, both typed straight after the Tab.
-  // With right check digits (decision 0180).
-  const cpf = documentoValido(`${s}${String(Date.now()).slice(-4)}01`.slice(0, 11));
-  const cnpj = documentoValido(`${s}${String(Date.now()).slice(-7)}01`.slice(0, 14));
+  const cpf = cpfUnico();
+  const cnpj = cnpjUnico();
   for (const [nome, doc, mascaraDoc, cel, mascaraCel] of [
     [`João Rápido E2E ${s}`, cpf, `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`, '98987654321', '(98) 98765-4321'],
     [

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support';
 import { formatDecimal, type VafRow } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, digitarData, entrar, imprimirPdf, linhas, semViolacoesGraves, sufixoUnico, toast } from './support';
+import { pessoa as fabricaPessoa } from './fabricas';
 
 /** Types a date into a form date picker (mask dd/mm/aaaa), as a user does, and leaves the field. */
 const data = (page: Page, rotulo: string, ddmmaaaa: string) => digitarData(page.getByLabel(rotulo, { exact: true }), ddmmaaaa);
@@ -27,8 +28,8 @@ async function movimentoDeMarco(request: APIRequestContext) {
   const suf = sufixoUnico();
   const post = <T = { id: number }>(url: string, body: unknown) => apiAdmin<T>(request, 'POST', url, body);
   const municipios = await Promise.all([1, 2, 3].map((n) => post('municipio', { nome: `Município VAF ${n} ${suf}`, sigla: 'MA' })));
-  const produtor = await post('pessoa', { nome: `Produtor VAF ${suf}`, cpfcnpj: `31${suf}1234`, tipoId: 1 });
-  const tecnico = await post('pessoa', { nome: `Técnico VAF ${suf}`, cpfcnpj: `32${suf}1234`, tipoId: 2 });
+  const produtor = await fabricaPessoa(request, { nome: `Produtor VAF ${suf}`, tipoId: 1 });
+  const tecnico = await fabricaPessoa(request, { nome: `Técnico VAF ${suf}`, tipoId: 2 });
   const propriedades = await Promise.all(
     municipios.map((m, n) =>
       post('propriedade', {

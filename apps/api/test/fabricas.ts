@@ -26,10 +26,23 @@ export const inserirPreco = (app: FastifyInstance, produtoId: number, data: stri
 export const inserirMunicipio = (app: FastifyInstance, nome: string, sigla = 'SP') =>
   um(app, sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla}) RETURNING id`);
 
+/** The mod-11 check digit of `digitos` with `pesos` (remainder below 2 gives 0, else 11 minus it). */
+const digitoVerificador = (digitos: string, pesos: readonly number[]) => {
+  const resto = pesos.reduce((s, p, i) => s + p * Number(digitos[i]), 0) % 11;
+  return String(resto < 2 ? 0 : 11 - resto);
+};
+
+/** A CPF (11 digits) whose two check digits are right, from the last 9 digits of `semente`. */
+export function cpfValido(semente: number): string {
+  const base = String(semente).slice(-9).padStart(9, '0');
+  const d1 = digitoVerificador(base, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return base + d1 + digitoVerificador(base + d1, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+}
+
 let cpfs = 0;
-/** A person with a CPF of its own (the database holds one person per CPF/CNPJ). */
+/** A person with a valid CPF of its own (the database holds one person per CPF/CNPJ). */
 export const inserirPessoa = (app: FastifyInstance, nome: string, tipoId = 1, celular: string | null = '11987654321') =>
-  um(app, sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, ${String(12345678901 + ++cpfs)}, ${celular}, ${tipoId}) RETURNING id`);
+  um(app, sql`INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id) VALUES (${nome}, ${cpfValido(123456789 + ++cpfs)}, ${celular}, ${tipoId}) RETURNING id`);
 
 export const inserirPropriedade = (app: FastifyInstance, nome: string, municipioId: number, proprietarioId: number) =>
   um(
