@@ -23,7 +23,7 @@ test('Pessoa: validação, máscaras, foto pela câmera salva com o cadastro e m
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page).toHaveURL(/\/pessoacreate$/);
 
-  // SPEC.md section 5 messages, from the shared schema.
+  // The messages of docs/produto/validacao.md, from the shared schema.
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('O nome é obrigatório')).toBeVisible();
   await expect(page.getByText('O cpf/cnpj é obrigatório')).toBeVisible();
