@@ -1,4 +1,4 @@
--- Accent- and case-insensitive "contains" filters (docs/produto/api.md): unaccent is not IMMUTABLE,
+-- Accent- and case-insensitive "contains" filters (CONTRACT.md): unaccent is not IMMUTABLE,
 -- so an immutable wrapper lets expression indexes use it.
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint

@@ -1,5 +1,5 @@
 -- Issue 28 point 2 (docs/decisions/0135-publicacao-da-cotacao.md): a price is a draft until published.
--- Every existing price is public (the automatic mode of docs/produto/README.md), so the column defaults to true.
+-- Every existing price is public (the automatic mode of SPEC.md), so the column defaults to true.
 ALTER TABLE precos ADD COLUMN publicado boolean NOT NULL DEFAULT true;
 --> statement-breakpoint
 -- The day's drafts (few: one day's prices at most) are found by this small index, for 'Publicar cotação'.

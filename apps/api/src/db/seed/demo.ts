@@ -105,7 +105,7 @@ const COMPRADORES = ['Pedro Henrique Santos', 'Juliana Martins', 'Carlos Eduardo
 const digitos = (seed: number, n: number) => Array.from({ length: n }, (_, i) => String((seed * 7 + i * 13) % 10)).join('');
 
 /** A valid CPF, bare (as the product keeps it: decision 0180), different for every seed (the database refuses two people with one CPF/CNPJ). */
-const cpfDemo = (seed: number): string => completarDocumento(String(123456789 + seed * 1_000_003).slice(-9));
+const cpfDemo = (seed: number): string => completarDocumento(String(123456781 + seed * 1_000_003).slice(-9));
 /** A valid CNPJ (head office, 0001), bare, different for every seed; one in three alphanumeric, as the Receita issues them since July 2026. */
 function cnpjDemo(seed: number): string {
   const raiz = String(11222333 + seed * 10_007).slice(-8);

@@ -57,7 +57,11 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   className?: string;
 }) {
   const idNovo = (c: ItemColumn<R>) => c.idNovo ?? `novo-${p.name}-${c.field}`;
-  const linhas = useLinhas<F, I, R>({ ...p, idsNovos: p.novo?.campos.map(idNovo) ?? [] });
+  const linhas = useLinhas<F, I, R>({
+    ...p,
+    idsNovos: p.novo?.campos.filter((c) => !c.foraDoEnter).map(idNovo) ?? [],
+    idsForaDoEnter: p.novo?.campos.filter((c) => c.foraDoEnter).map(idNovo) ?? [],
+  });
   const removivel = !p.desabilitado && (p.remover ?? (!!p.novo || !!p.nova));
   const erro = linhas.erroDaLista && (
     <small className="p-error" role="alert">

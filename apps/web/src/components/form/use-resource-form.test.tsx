@@ -89,7 +89,7 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
     digitar(sigla(), 'PA');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(chamadas('POST')).toEqual([['municipio', { method: 'POST', body: { nome: 'Açúcar do Norte', sigla: 'PA' } }]]);
+    expect(chamadas('POST')).toEqual([['municipio', { method: 'POST', body: { nome: 'Açúcar do Norte', sigla: 'PA', codigoIbge: null } }]]);
     expect(screen.getByText('Cadastro concluído!')).toBeInTheDocument();
     // Locked while the page is about to leave.
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
@@ -142,7 +142,7 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
     digitar(nome(), 'Codó');
     digitar(sigla(), 'MA');
     fireEvent.keyDown(sigla(), { key: 'Enter', ctrlKey: true });
-    await waitFor(() => expect(chamadas('POST')).toEqual([['municipio', { method: 'POST', body: { nome: 'Codó', sigla: 'MA' } }]]));
+    await waitFor(() => expect(chamadas('POST')).toEqual([['municipio', { method: 'POST', body: { nome: 'Codó', sigla: 'MA', codigoIbge: null } }]]));
   });
 });
 
@@ -162,8 +162,8 @@ describe('a save the server asks to confirm (409 with confirmar, decision 0136)'
     fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Cadastro concluído!')).toBeInTheDocument();
     expect(chamadas('POST')).toEqual([
-      ['municipio', { method: 'POST', body: { nome: 'Imperatriz', sigla: 'MA' } }],
-      ['municipio', { method: 'POST', body: { nome: 'Imperatriz', sigla: 'MA', confirmar: true } }],
+      ['municipio', { method: 'POST', body: { nome: 'Imperatriz', sigla: 'MA', codigoIbge: null } }],
+      ['municipio', { method: 'POST', body: { nome: 'Imperatriz', sigla: 'MA', codigoIbge: null, confirmar: true } }],
     ]);
   });
 

@@ -226,6 +226,19 @@ export const MANUAL: Papel[] = [
         foto: '/recall',
       },
       {
+        id: 'inspecao',
+        titulo: 'Inspecionar as cargas sorteadas do dia',
+        passos: [
+          'No menu, abra "Inspeção": a lista mostra os romaneios do dia sorteados para inspeção e os produtores suspensos.',
+          'Clique em "Registrar inspeção" na linha do romaneio. Escolha o tipo: rotulagem (marque cada item da etiqueta conferido) ou resíduo (laboratório, código da amostra, data da coleta).',
+          'Quando o laboratório responder, abra a inspeção e informe o resultado. Um resultado não conforme retém o lote e suspende o produtor na portaria.',
+          'Use "Imprimir notificação" para a via do produtor e a do escritório de extensão rural.',
+        ],
+        legenda: 'A lista de inspeções do dia, com os romaneios sorteados.',
+        telas: ['/inspecao'],
+        foto: '/inspecao',
+      },
+      {
         id: 'pagina-do-lote',
         titulo: 'Conferir um lote pelo QR code da etiqueta',
         passos: [
@@ -330,6 +343,17 @@ export const MANUAL: Papel[] = [
         legenda: 'A lista de feriados e dias extras de mercado.',
         telas: ['/feriado'],
         foto: '/feriado',
+      },
+      {
+        id: 'backups',
+        titulo: 'Conferir os backups',
+        passos: [
+          'No menu, abra "Backups": a lista mostra os últimos backups feitos pelo servidor, com a data, o tamanho e a situação.',
+          'Uma linha "Falhou" diz o motivo; avise a TI da prefeitura. O horário e a pasta dos backups são configurados no servidor.',
+        ],
+        legenda: 'A lista dos backups agendados.',
+        telas: ['/backups'],
+        foto: '/backups',
       },
       {
         id: 'municipios',

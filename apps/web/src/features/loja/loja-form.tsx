@@ -129,6 +129,8 @@ export default function LojaForm() {
                     {
                       field: 'lote',
                       header: 'Lote vendido',
+                      // Optional: Enter in the quantity still adds the row (the gate's keyboard, decision 0083).
+                      foraDoEnter: true,
                       editor: editorOpcoes({ opcoes: lotes.opcoes, carregando: lotes.isLoading, vazio: 'Nenhum lote nesta data' }),
                     },
                   ],

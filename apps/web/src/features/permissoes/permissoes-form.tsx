@@ -54,7 +54,7 @@ export default function PermissoesForm() {
         control={control}
         name="permissoes"
         titulo="Permissões por rota"
-        linhasPorPagina={20}
+        linhasPorPagina={30}
         colunas={[
           { field: 'rotaNome', header: 'Rota' },
           ...ACOES.map((a) => ({

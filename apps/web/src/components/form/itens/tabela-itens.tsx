@@ -26,6 +26,11 @@ export interface ItemColumn<I> {
   rotulo?: (item: I, index: number) => string;
   /** id of the row's input (for labels and tests; default 'celula-{name}-{n}-{field}', n from 0). */
   inputId?: (item: I, index: number) => string;
+  /**
+   * An optional field of the new-row editor that Enter does not walk into (reached with Tab or the pointer); Enter in
+   * it adds the row. The clerk's Enter chain (e.g. municipality, product, quantity) stays as it was.
+   */
+  foraDoEnter?: boolean;
   /** id of this field's input in the new-row editor (default 'novo-{name}-{field}'). */
   idNovo?: string;
   /** A hint under this field of the new-row editor while it has no error, from the draft (e.g. the unit of a quantity). */

@@ -28,6 +28,8 @@ export interface OpcoesDasLinhas<F extends FieldValues, I, R = I> {
   novo?: Novo<I, R>;
   /** The ids of the new-row editor's inputs, in the order Enter walks them. */
   idsNovos: string[];
+  /** The ids of its optional inputs that Enter does not walk into (Enter there adds the row). */
+  idsForaDoEnter?: string[];
   /** A blank row, edited in the table. */
   nova?: () => I;
   linhasPorPagina?: 10 | 20 | 30;
@@ -128,7 +130,10 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
     if (alvo.tagName !== 'INPUT') return;
     e.preventDefault();
     const i = o.idsNovos.indexOf(alvo.id);
-    if (i < 0) return;
+    if (i < 0) {
+      if (o.idsForaDoEnter?.includes(alvo.id)) adicionar();
+      return;
+    }
     if (i < o.idsNovos.length - 1) seguirDe(alvo.id);
     else adicionar();
   };
