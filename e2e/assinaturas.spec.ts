@@ -1,4 +1,5 @@
-import { apiAdmin, entrar, expect, mailsPara, semViolacoesGraves, sufixoUnico, test, textoDoEmail } from './support';
+import path from 'node:path';
+import { apiAdmin, ARTEFATOS, entrar, expect, mailsPara, semViolacoesGraves, sufixoUnico, test, textoDoEmail } from './support';
 
 /** Issue 32 points 4 and 5 on a phone: subscribing to the day's quotation (decision 0196) and /dados-abertos (decision 0195). */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -24,7 +25,7 @@ test('/assinar: assina a cotação e um alerta pelo celular, confirma pelo link 
   await semViolacoesGraves(page);
   await page.getByRole('button', { name: 'Assinar' }).click();
   await expect(page.getByRole('status')).toHaveText(/Enviamos um link de confirmação para o seu e-mail/);
-  await page.screenshot({ path: '/tmp/assinaturas-assinar.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'assinaturas-assinar.png'), fullPage: true });
 
   // The confirmation e-mail, with the one-click unsubscribe headers; its link opens a pt-BR page whose button confirms.
   await expect.poll(() => mailsPara(email).length).toBe(1);
@@ -56,7 +57,7 @@ test('/dados-abertos: arquivos com colunas, unidades, licença e metodologia, JS
   // Nothing wider than the phone's screen (the column tables scroll inside their own box).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await semViolacoesGraves(page);
-  await page.screenshot({ path: '/tmp/assinaturas-dados-abertos.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'assinaturas-dados-abertos.png'), fullPage: true });
 
   await entrar(page);
   await page.goto('/dados-abertos');

@@ -1,4 +1,5 @@
-import { apiAdmin, diasAtrasIso, expect, semViolacoesGraves, sufixoUnico, test } from './support';
+import path from 'node:path';
+import { apiAdmin, ARTEFATOS, diasAtrasIso, expect, semViolacoesGraves, sufixoUnico, test } from './support';
 
 /* The market's information service on a phone (issue 32; decisions 0190, 0192, 0193). */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -31,7 +32,7 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   await expect(linha).toContainText('Firme');
   await expect(linha).toContainText('+6,3%');
   await linha.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/informacao-home.png', fullPage: false });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'informacao-home.png'), fullPage: false });
 
   // /referencia: the figures, the moment and a permalink that answers them again.
   await page.goto('/referencia');
@@ -45,7 +46,7 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   await expect(numeros.getByRole('row', { name: /Mínimo/ })).toContainText(brl(40));
   await expect(numeros.getByRole('row', { name: /Máximo/ })).toContainText(brl(42.5));
   await expect(page.getByText(/Consultado em \d\d\/\d\d\/\d{4} às \d\d:\d\d:\d\d \(UTC−03:00\)/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/informacao-referencia.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'informacao-referencia.png'), fullPage: true });
   const permalink = await page.getByRole('link', { name: /\/referencia\?produtoId=/ }).getAttribute('href');
   const consultado = await page.locator('.referencia-resultado strong').first().textContent();
 
@@ -67,6 +68,6 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   await expect(page.getByRole('link', { name: 'Baixar CSV' })).toHaveAttribute('href', `/api/publico/estatisticas?mes=${mes}&formato=csv`);
   // Nothing wider than the phone's screen (no sideways scroll).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/informacao-estatisticas.png', fullPage: true });
+  await page.screenshot({ path: path.join(ARTEFATOS, 'informacao-estatisticas.png'), fullPage: true });
   await semViolacoesGraves(page);
 });
