@@ -2,85 +2,46 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate } from '@ceasa/shared/format';
 import { expect, test } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
-import { apiAdmin, ARTEFATOS, criarUsuario, digitarData, entrar, imprimirPdf, linhas, maisDias, semViolacoesGraves, sufixoUnico, toast } from './support';
+import { quintaDaqui, romaneioNasPedras } from './fabricas';
+import { ARTEFATOS, criarUsuario, digitarData, entrar, imprimirPdf, linhas, maisDias, semViolacoesGraves, sufixoUnico, toast } from './support';
 
 /** A Thursday (a market day) about ten months ahead: no other spec books stalls there, and the pickers reach it. */
-function quintaDistante(): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + 300);
-  while (d.getUTCDay() !== 4) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+const DIA = quintaDaqui(300);
 /** Each test books its own Thursday (a romaneio holds its stalls on its day). */
-const DIA = quintaDistante();
 const DIA_COMERCIALIZADO = maisDias(DIA, 7);
 const DIA_AGRO = maisDias(DIA, 14);
 /** The Monday after DIA: nothing booked. */
 const DIA_LIVRE = maisDias(DIA, 4);
 
-async function idDaPedra(request: APIRequestContext, numero: string): Promise<number> {
-  const r = await apiAdmin<{ content: { id: number; numero: string }[] }>(request, 'GET', `pedras/search?searchTerm=${numero}&size=50`);
-  return r.content.find((p) => p.numero === numero)!.id;
-}
-
 /**
- * Two producers with a bulletin item each (harvest window around `dia`), and their romaneios on `dia` through the
- * real API: Ana on stalls 10 and 11, Bruno on 200 as 'avulsa'. Ana's romaneio sells 31.25 melons of 8 kg (UN), 250 of the 1000 kg estimated;
- * Bruno 125 (1000 kg).
+ * Two producers with a bulletin item each (harvest window around `dia`, 1000 kg estimated), and their romaneios on `dia`
+ * through the real API: Ana on stalls 10 and 11, Bruno on 200 as 'avulsa'. Ana's romaneio sells 31.25 melons of 8 kg
+ * (UN), 250 of the 1000 kg estimated; Bruno 125 (1000 kg).
  */
 async function cenario(request: APIRequestContext, dia: string) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const ana = await pessoa(`Ana Pedreira E2E ${s}`, 1);
-  const bruno = await pessoa(`Bruno Avulso E2E ${s}`, 1);
-  const tecnico = await pessoa(`Técnico Mapa E2E ${s}`, 2);
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Mapa E2E ${s}`, sigla: 'MA' });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Frutas Mapa E2E ${s}`, unPadrao: 'kg' });
-  const produto = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {
-    nome: `Melancia Mapa E2E ${s}`,
-    embalagem: 'UN',
-    pesoEmKg: 8,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
-  });
-  const inicio = maisDias(dia, -30);
-  const fim = maisDias(dia, 30);
-  const romaneio = async (dono: { id: number }, pedras: { pedrasId: number; ocupacao: 'avulsa' | null }[], divida: number, quantidade: number) => {
-    const prop = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-      nome: `Sítio ${dono.id} E2E ${s}`,
-      municipioId: mun.id,
-      areaTotal: 10,
-      areaExplorada: 8,
-      areaCultivada: 5,
-      tipoPosse: 'PRÓPRIO',
-      proprietarioId: dono.id,
-    });
-    const boletim = await apiAdmin<{ id: number; itens: { id: number }[] }>(request, 'POST', 'boletim', {
-      dataVisita: inicio,
-      dataEmissao: inicio,
-      produtorId: dono.id,
-      propriedadeId: prop.id,
-      tecnicoId: tecnico.id,
-      itens: [{ produtoId: produto.id, areaProducao: 1, producaoEstimada: 1000, producaoEmbalada: 100, inicioColheita: inicio, fimColheita: fim }],
-    });
-    await apiAdmin(request, 'POST', 'romaneio', [
-      { dataEmissao: dia, divida, pessoaId: dono.id, pedras, itens: [{ produtoId: produto.id, quantidade, boletimItensId: boletim.itens[0].id }] },
-    ]);
-    return boletim;
-  };
   const divida = Number(`9${s}`) * 10;
-  const boletimAna = await romaneio(
-    ana,
-    [
-      { pedrasId: await idDaPedra(request, '10'), ocupacao: null },
-      { pedrasId: await idDaPedra(request, '11'), ocupacao: null },
-    ],
-    divida + 1,
-    31.25,
-  );
-  await romaneio(bruno, [{ pedrasId: await idDaPedra(request, '200'), ocupacao: 'avulsa' }], divida + 2, 125);
-  return { ana, bruno, produto, boletimAna };
+  const melancia = { embalagem: 'UN', pesoEmKg: 8 };
+  const item = { producaoEstimada: 1000, producaoEmbalada: 100 };
+  const ana = await romaneioNasPedras(request, {
+    dia,
+    produtor: { nome: `Ana Pedreira E2E ${s}` },
+    produto: { ...melancia, nome: `Melancia Mapa E2E ${s}` },
+    item,
+    pedras: ['10', '11'],
+    divida: divida + 1,
+    quantidade: 31.25,
+  });
+  const bruno = await romaneioNasPedras(request, {
+    dia,
+    produtor: { nome: `Bruno Avulso E2E ${s}` },
+    produto: melancia,
+    item,
+    avulsas: ['200'],
+    divida: divida + 2,
+    quantidade: 125,
+  });
+  return { ana: ana.produtor, bruno: bruno.produtor, produto: ana.produtos[0], boletimAna: ana.boletim };
 }
 
 const mapa = (page: Page) => page.getByRole('group', { name: 'Mapa de pedras' });

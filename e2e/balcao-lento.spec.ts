@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { formatDate, type Boletim, type Loja, type LojaLinha, type Page as Pagina, type Preco } from '@ceasa/shared';
+import { formatDate, PESSOA_TIPO, type Boletim, type Loja, type LojaLinha, type Page as Pagina, type Preco } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, criarUsuario, diasAtrasIso, DIVIDAS_E2E, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
-import { cpfUnico, pessoa as fabricaPessoa } from './fabricas';
+import * as fabrica from './fabricas';
 
 /*
  * Issue 28, point 1: every desk form that picks from a list, typed at a clerk's speed on a slow server
@@ -30,19 +30,11 @@ const NOMES = [
 type Nome = (typeof NOMES)[number];
 
 async function produtos(request: Api, s: string) {
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Lento E2E ${s}`, unPadrao: 'kg' });
-  const ids = {} as Record<Nome, number>;
-  for (const nome of NOMES)
-    ids[nome] = (
-      await apiAdmin<{ id: number }>(request, 'POST', 'produto', {
-        nome: `${nome} ${s}`,
-        embalagem: 'CX 20kg',
-        pesoEmKg: 20,
-        produtoGrupoId: grupo.id,
-        status: 'ATIVO',
-      })
-    ).id;
-  return ids;
+  const { produtos: feitos } = await fabrica.produtosNumGrupo(
+    request,
+    NOMES.map((nome) => ({ nome: `${nome} ${s}` })),
+  );
+  return Object.fromEntries(NOMES.map((nome, i) => [nome, feitos[i].id])) as Record<Nome, number>;
 }
 
 /** Lower case without accents, as a clerk often types a name. */
@@ -125,10 +117,10 @@ test('Loja a toda velocidade com o servidor lento: lojista, data e 10 itens comp
   const s = sufixoUnico();
   await produtos(request, s);
   const lojista = `Lojista Lento ${s}`;
-  await fabricaPessoa(request, { nome: `Lojista Lento Filho ${s}`, tipoId: 3 });
-  await fabricaPessoa(request, { nome: lojista, tipoId: 3 });
+  await fabrica.lojista(request, { nome: `Lojista Lento Filho ${s}` });
+  await fabrica.lojista(request, { nome: lojista });
   const municipios = [`São Luís ${s}`, `São Luís Gonzaga ${s}`];
-  for (const nome of municipios) await apiAdmin(request, 'POST', 'municipio', { nome, sigla: 'MA' });
+  for (const nome of municipios) await fabrica.municipio(request, { nome });
   const itens: { municipio: string; digitadoMun: string; produto: Nome; digitado: string; qtd: string; esperado: number }[] = [
     ['1.055', 1055],
     ['20,5', 20.5],
@@ -188,20 +180,12 @@ test('Boletim a toda velocidade com o servidor lento: 10 itens nas linhas, e o p
   test.setTimeout(300_000);
   const s = sufixoUnico();
   const id = await produtos(request, s);
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const produtor = await pessoa(`Adão Lento ${s}`, 1);
-  await pessoa(`Adão Lento Filho ${s}`, 1);
-  await pessoa(`Téc. Lento ${s}`, 2);
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Balsas Lento ${s}`, sigla: 'MA' });
-  await apiAdmin(request, 'POST', 'propriedade', {
-    nome: `Sítio Lento ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
+  const { produtor } = await fabrica.produtorComPropriedade(request, {
+    produtor: { nome: `Adão Lento ${s}` },
+    propriedade: { nome: `Sítio Lento ${s}` },
   });
+  await fabrica.produtor(request, { nome: `Adão Lento Filho ${s}` });
+  await fabrica.tecnico(request, { nome: `Téc. Lento ${s}` });
   const visita = diasAtrasIso(3);
   const itens = NOMES.map((produto, i) => ({
     produto,
@@ -271,8 +255,8 @@ test('Boletim a toda velocidade com o servidor lento: 10 itens nas linhas, e o p
 test('Cotação: a pessoa digitada enquanto a lista carrega, Enter não salva, Ctrl+Enter salva', async ({ page, request }) => {
   const s = sufixoUnico();
   const nome = `Cotante Lento ${s}`;
-  await fabricaPessoa(request, { nome: `Cotante Lento Filho ${s}`, tipoId: 1 });
-  const pessoa = await fabricaPessoa(request, { nome, tipoId: 1 });
+  await fabrica.produtor(request, { nome: `Cotante Lento Filho ${s}` });
+  const pessoa = await fabrica.produtor(request, { nome });
   await servidorLento(page);
   await entrar(page);
   await page.goto('/cotacao/create');
@@ -290,10 +274,10 @@ test('Cotação: a pessoa digitada enquanto a lista carrega, Enter não salva, C
 test('Propriedade: proprietário e município digitados com a lista lenta, áreas em pt-BR exatas', async ({ page, request }) => {
   const s = sufixoUnico();
   const dono = `Dono Lento ${s}`;
-  await fabricaPessoa(request, { nome: `Dono Lento Filho ${s}`, tipoId: 1 });
-  const pessoa = await fabricaPessoa(request, { nome: dono, tipoId: 1 });
-  await apiAdmin(request, 'POST', 'municipio', { nome: `São José Lento ${s} de Ribamar`, sigla: 'MA' });
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `São José Lento ${s}`, sigla: 'MA' });
+  await fabrica.produtor(request, { nome: `Dono Lento Filho ${s}` });
+  const pessoa = await fabrica.produtor(request, { nome: dono });
+  await fabrica.municipio(request, { nome: `São José Lento ${s} de Ribamar` });
+  const mun = await fabrica.municipio(request, { nome: `São José Lento ${s}` });
   await servidorLento(page);
   await entrar(page);
   await page.goto('/propriedadecreate');
@@ -343,7 +327,7 @@ test('Propriedade: proprietário e município digitados com a lista lenta, área
 test('Estacionamento: valor 1.055,00 é 1055, pessoa e tipo de veículo digitados; 12.50 é recusado no campo', async ({ page, request }) => {
   const s = sufixoUnico();
   const nome = `Motorista Lento ${s}`;
-  await fabricaPessoa(request, { nome, tipoId: 4 });
+  await fabrica.pessoa(request, { nome, tipoId: PESSOA_TIPO.COMPRADOR });
   const placa = `LNT${s.slice(-4)}`;
   await servidorLento(page);
   await entrar(page);
@@ -379,7 +363,7 @@ test('Estacionamento: valor 1.055,00 é 1055, pessoa e tipo de veículo digitado
 test('Pessoa: o tipo digitado e Enter; Enter no último campo não salva, Ctrl+Enter salva', async ({ page, request }) => {
   const s = sufixoUnico();
   const nome = `Pessoa Lenta ${s}`;
-  const doc = cpfUnico();
+  const doc = fabrica.cpfUnico();
   await servidorLento(page);
   await entrar(page);
   await page.goto('/pessoacreate');
@@ -439,37 +423,19 @@ test('Permissões: Enter no nome do grupo não salva; Ctrl+Enter salva com as pe
 test('Caderno: a cultura anterior digitada enquanto a lista carrega; Enter passa de campo em campo e não salva', async ({ page, request }) => {
   const s = sufixoUnico();
   const id = await produtos(request, s);
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const produtor = await pessoa(`Lavrador Lento ${s}`, 1);
-  const tecnico = await pessoa(`Téc. Caderno Lento ${s}`, 2);
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Caxias Lento ${s}`, sigla: 'MA' });
-  const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-    nome: `Chácara Lenta ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
+  const { produtor, propriedade } = await fabrica.produtorComPropriedade(request);
+  const {
+    itens: [itemId],
+  } = await fabrica.boletimDe(request, {
+    produtor,
+    propriedade,
+    tecnico: await fabrica.tecnico(request),
+    produtos: [{ id: id['Tomate Extra'] }],
+    visita: diasAtrasIso(20),
+    inicio: diasAtrasIso(10),
+    fim: diasAtrasIso(-60),
+    item: { producaoEstimada: 1000, producaoEmbalada: 900 },
   });
-  const b = await apiAdmin<Boletim>(request, 'POST', 'boletim', {
-    dataVisita: diasAtrasIso(20),
-    dataEmissao: diasAtrasIso(20),
-    produtorId: produtor.id,
-    propriedadeId: sitio.id,
-    tecnicoId: tecnico.id,
-    itens: [
-      {
-        produtoId: id['Tomate Extra'],
-        areaProducao: 1,
-        producaoEstimada: 1000,
-        producaoEmbalada: 900,
-        inicioColheita: diasAtrasIso(10),
-        fimColheita: diasAtrasIso(-60),
-      },
-    ],
-  });
-  const itemId = b.itens[0].id;
   const envios: string[] = [];
   page.on('request', (r) => {
     if (/\/api\/caderno$/.test(new URL(r.url()).pathname) && ['POST', 'PUT'].includes(r.method())) envios.push(r.method());

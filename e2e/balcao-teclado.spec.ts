@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { cpfcnpjPublico, formatDate, type Romaneio } from '@ceasa/shared';
 import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, maisDias, semViolacoesGraves, sorteio, sufixoUnico, test, expect, toast } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import { produtoresColhendo, segundaDaqui } from './fabricas';
 
 /*
  * The gate at a clerk's speed (issue 21, point 1): each field of the new-romaneio form reached by
@@ -21,55 +21,22 @@ const semAcento = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLow
 /** Three producers sharing words, each with a bulletin of five products (names sharing words too) harvestable for a year. */
 async function cenario(request: Api) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const tecnico = await pessoa(`Téc. Teclado E2E ${s}`, 2);
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Balsas T E2E ${s}`, sigla: 'MA' });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Teclado E2E ${s}`, unPadrao: 'kg' });
-  const produto = (nome: string, embalagem: string, pesoEmKg: number) =>
-    apiAdmin<{ id: number; nome: string; embalagem: string; pesoEmKg: number }>(request, 'POST', 'produto', {
-      nome,
-      embalagem,
-      pesoEmKg,
-      produtoGrupoId: grupo.id,
-      status: 'ATIVO',
-    });
-  const produtos = [
-    await produto(`Tomate ${s}`, 'CX 20kg', 20),
-    await produto(`Tomate Cereja ${s}`, 'CX 5kg', 5),
-    await produto(`Alface Crespa ${s}`, 'CX 10kg', 10),
-    await produto(`Batata ${s}`, 'SC 50kg', 50),
-    await produto(`Batata Doce ${s}`, 'SC 25kg', 25),
-  ];
-  const produtores = [];
-  for (const nome of [`Lucas Alves ${s}`, `Lucas Dias ${s}`, `Lúcia Dias ${s}`]) {
-    const p = await pessoa(nome, 1);
-    const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-      nome: `Sítio ${nome}`,
-      municipioId: mun.id,
-      areaTotal: 10,
-      areaExplorada: 8,
-      areaCultivada: 5,
-      tipoPosse: 'PRÓPRIO',
-      proprietarioId: p.id,
-    });
-    await apiAdmin(request, 'POST', 'boletim', {
-      dataVisita: diasAtrasIso(30),
-      dataEmissao: diasAtrasIso(30),
-      produtorId: p.id,
-      propriedadeId: sitio.id,
-      tecnicoId: tecnico.id,
-      itens: produtos.map((x) => ({
-        produtoId: x.id,
-        areaProducao: 1,
-        producaoEstimada: 9000000,
-        producaoEmbalada: 8000000,
-        inicioColheita: diasAtrasIso(10),
-        fimColheita: diasAtrasIso(-400),
-      })),
-    });
-    produtores.push({ ...p, doc: p.cpfcnpj });
-  }
-  return { s, produtos, produtores, municipio: `Balsas T E2E ${s}` };
+  const municipio = `Balsas T E2E ${s}`;
+  const { produtos, produtores } = await produtoresColhendo(request, {
+    dia: diasAtrasIso(0),
+    depois: 400,
+    produtores: [`Lucas Alves ${s}`, `Lucas Dias ${s}`, `Lúcia Dias ${s}`].map((nome) => ({ produtor: { nome } })),
+    municipio: { nome: municipio },
+    produtos: [
+      { nome: `Tomate ${s}`, embalagem: 'CX 20kg', pesoEmKg: 20 },
+      { nome: `Tomate Cereja ${s}`, embalagem: 'CX 5kg', pesoEmKg: 5 },
+      { nome: `Alface Crespa ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 },
+      { nome: `Batata ${s}`, embalagem: 'SC 50kg', pesoEmKg: 50 },
+      { nome: `Batata Doce ${s}`, embalagem: 'SC 25kg', pesoEmKg: 25 },
+    ],
+    item: { producaoEstimada: 9000000, producaoEmbalada: 8000000 },
+  });
+  return { s, produtos, produtores, municipio };
 }
 
 /** The field labelled `rotulo`, reached by clicking its visible label (the label's `for` points at the input that takes the typing). */
@@ -92,7 +59,7 @@ test('balcão no teclado: datas, produtor, pedras, produtos e quantidades digita
   for (let k = 0; k < 3; k++) {
     // Two market days of a week some months ahead (Monday and the Thursday after it), 2 to 4 free stalls, four products.
     const hoje = diasAtrasIso(0);
-    const segunda = maisDias(hoje, ((1 - new Date(`${hoje}T12:00:00Z`).getUTCDay() + 7) % 7 || 7) + 7 * sorte.inteiro(10 + k * 12, 20 + k * 12));
+    const segunda = segundaDaqui(sorte.inteiro(10 + k * 12, 20 + k * 12));
     const datas = [segunda, maisDias(segunda, 3)];
     const livres = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', datas);
     const pedras = [...livres].sort(() => sorte.r() - 0.5).slice(0, sorte.inteiro(2, 4));
@@ -230,7 +197,9 @@ test('balcão no teclado: datas, produtor, pedras, produtos e quantidades digita
   await digitar(page, `dias ${c.s}`);
   const lista = page.getByRole('listbox', { name: 'Produtores' });
   // Each name with its masked CPF and municipality (issue 28).
-  await expect(lista.getByRole('option')).toHaveText([c.produtores[1], c.produtores[2]].map((p) => `${p.nome} — ${cpfcnpjPublico(p.doc)} — ${c.municipio}`));
+  await expect(lista.getByRole('option')).toHaveText(
+    [c.produtores[1], c.produtores[2]].map((p) => `${p.nome} — ${cpfcnpjPublico(p.cpfcnpj)} — ${c.municipio}`),
+  );
   await expect(page.getByLabel('Produtor', { exact: true })).toHaveAttribute('aria-activedescendant', 'campo-pessoaId-opcao-0');
   await page.keyboard.press('ArrowDown');
   await expect(lista.getByRole('option', { name: `Lúcia Dias ${c.s}` })).toHaveAttribute('aria-selected', 'true');

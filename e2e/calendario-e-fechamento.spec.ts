@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { formatBRL, formatDate, formatDecimal } from '@ceasa/shared/format';
 import { proximoDiaDeMercado, type FechamentoDoDia } from '@ceasa/shared';
 import { expect, test } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import { preco, quintaDaqui, romaneioNasPedras } from './fabricas';
 import { apiAdmin, ARTEFATOS, entrar, hojeBR, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, tokenApi } from './support';
 
 const hoje = () => hojeBR().split('/').reverse().join('-');
@@ -73,65 +72,23 @@ test('a holiday on the next market day: /admin skips it, the gate calendar disab
   }
 });
 
-/** A Thursday (a market day) about eleven months ahead: no other spec books stalls there. */
-function quintaDistante(): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + 330);
-  while (d.getUTCDay() !== 4) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
-async function idDaPedra(request: APIRequestContext, numero: string): Promise<number> {
-  const r = await apiAdmin<{ content: { id: number; numero: string }[] }>(request, 'GET', `pedras/search?searchTerm=${numero}&size=50`);
-  return r.content.find((p) => p.numero === numero)!.id;
-}
-
 test("the day's close printed to PDF: its figures are the API's, under the municipal header", async ({ page, request }) => {
-  const DIA = quintaDistante();
+  /** A Thursday (a market day) about eleven months ahead: no other spec books stalls there. */
+  const DIA = quintaDaqui(330);
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const produtor = await pessoa(`Dora Fechamento E2E ${s}`, 1);
-  const tecnico = await pessoa(`Técnico Fechamento E2E ${s}`, 2);
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Fechamento E2E ${s}`, sigla: 'MA' });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Frutas Fechamento E2E ${s}`, unPadrao: 'kg' });
-  const produto = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {
-    nome: `Abacaxi Fechamento E2E ${s}`,
-    embalagem: 'CX 12kg',
-    pesoEmKg: 12,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
+  const { produtos } = await romaneioNasPedras(request, {
+    dia: DIA,
+    produtor: { nome: `Dora Fechamento E2E ${s}` },
+    municipio: { nome: `Fechamento E2E ${s}` },
+    produto: { nome: `Abacaxi Fechamento E2E ${s}`, embalagem: 'CX 12kg', pesoEmKg: 12 },
+    item: { producaoEstimada: 5000, producaoEmbalada: 100 },
+    pedras: ['40'],
+    avulsas: ['41'],
+    divida: Number(`8${s}`) * 10 + 1,
+    quantidade: 12.5,
   });
-  const prop = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-    nome: `Sítio Fechamento E2E ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
-  });
-  const inicio = maisDias(DIA, -30);
-  const boletim = await apiAdmin<{ itens: { id: number }[] }>(request, 'POST', 'boletim', {
-    dataVisita: inicio,
-    dataEmissao: inicio,
-    produtorId: produtor.id,
-    propriedadeId: prop.id,
-    tecnicoId: tecnico.id,
-    itens: [{ produtoId: produto.id, areaProducao: 1, producaoEstimada: 5000, producaoEmbalada: 100, inicioColheita: inicio, fimColheita: maisDias(DIA, 30) }],
-  });
-  await apiAdmin(request, 'POST', 'romaneio', [
-    {
-      dataEmissao: DIA,
-      divida: Number(`8${s}`) * 10 + 1,
-      pessoaId: produtor.id,
-      pedras: [
-        { pedrasId: await idDaPedra(request, '40'), ocupacao: null },
-        { pedrasId: await idDaPedra(request, '41'), ocupacao: 'avulsa' },
-      ],
-      itens: [{ produtoId: produto.id, quantidade: 12.5, boletimItensId: boletim.itens[0].id }],
-    },
-  ]);
-  await apiAdmin(request, 'POST', 'precos', { data: DIA, valor: 55.5, produtoId: produto.id });
+  const [produto] = produtos;
+  await preco(request, { data: DIA, valor: 55.5, produtoId: produto.id });
   const f = await apiAdmin<FechamentoDoDia>(request, 'GET', `fechamento?data=${DIA}`);
   expect(f.porProduto).toEqual([{ produto: produto.nome, embalagem: 'CX 12kg', quantidade: 12.5, kg: 150 }]);
 

@@ -10,18 +10,20 @@ import {
   type LojaInput,
   type MunicipioInput,
   type PessoaInput,
+  type PrecoInput,
   type ProdutoGrupoInput,
   type ProdutoInput,
   type PropriedadeInput,
   type Romaneio,
   type RomaneioInput,
 } from '@ceasa/shared';
-import { apiAdmin, maisDias, sufixoUnico } from './support';
+import { apiAdmin, diasAtrasIso, maisDias } from './support';
 
 /*
  * The records the browser specs need before their screens, made through the API as the admin (issue 30 point 4).
  * Each builder takes overrides typed by the shared input of its resource, so a spec says only what matters to it;
- * what it leaves out gets a valid value and a name no other test uses (`sufixoUnico()`).
+ * what it leaves out gets a valid value and a name no other record of the run has (`sementeUnica()`, not five digits of the
+ * clock, which come round again every 100 s: the names of municipalities, product groups and products are unique).
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -75,25 +77,25 @@ const post = <T>(request: APIRequestContext, url: string, corpo: unknown) => api
 export async function pessoa(request: APIRequestContext, o: Partial<PessoaInput> = {}): Promise<PessoaCriada> {
   const tipoId = o.tipoId ?? PESSOA_TIPO.PRODUTOR;
   const cpfcnpj = o.cpfcnpj ?? (tipoId === PESSOA_TIPO.LOJISTA ? cnpjUnico() : cpfUnico());
-  const criada = await post<PessoaCriada>(request, 'pessoa', { nome: `Pessoa E2E ${sufixoUnico()}`, ...o, tipoId, cpfcnpj } satisfies PessoaInput);
+  const criada = await post<PessoaCriada>(request, 'pessoa', { nome: `Pessoa E2E ${sementeUnica()}`, ...o, tipoId, cpfcnpj } satisfies PessoaInput);
   // What was sent (digits): the record may hold it masked.
   return { ...criada, cpfcnpj };
 }
 
 export const produtor = (request: APIRequestContext, o: Partial<PessoaInput> = {}) => pessoa(request, { ...o, tipoId: PESSOA_TIPO.PRODUTOR });
 export const tecnico = (request: APIRequestContext, o: Partial<PessoaInput> = {}) =>
-  pessoa(request, { nome: `Técnico E2E ${sufixoUnico()}`, ...o, tipoId: PESSOA_TIPO.TECNICO });
+  pessoa(request, { nome: `Técnico E2E ${sementeUnica()}`, ...o, tipoId: PESSOA_TIPO.TECNICO });
 export const lojista = (request: APIRequestContext, o: Partial<PessoaInput> = {}) =>
-  pessoa(request, { nome: `Lojista E2E ${sufixoUnico()}`, ...o, tipoId: PESSOA_TIPO.LOJISTA });
+  pessoa(request, { nome: `Lojista E2E ${sementeUnica()}`, ...o, tipoId: PESSOA_TIPO.LOJISTA });
 
 export const municipio = (request: APIRequestContext, o: Partial<MunicipioInput> = {}) =>
-  post<Criado & { sigla: string }>(request, 'municipio', { nome: `Município E2E ${sufixoUnico()}`, sigla: 'MA', ...o } satisfies MunicipioInput);
+  post<Criado & { sigla: string }>(request, 'municipio', { nome: `Município E2E ${sementeUnica()}`, sigla: 'MA', ...o } satisfies MunicipioInput);
 
 /** A property of 10 ha (8 explored, 5 cultivated) owned by its producer; a municipality is made when none is given. */
 export async function propriedade(request: APIRequestContext, o: Partial<PropriedadeInput> & Pick<PropriedadeInput, 'proprietarioId'>) {
   const municipioId = o.municipioId ?? (await municipio(request)).id;
   return post<Criado>(request, 'propriedade', {
-    nome: `Sítio E2E ${sufixoUnico()}`,
+    nome: `Sítio E2E ${sementeUnica()}`,
     areaTotal: 10,
     areaExplorada: 8,
     areaCultivada: 5,
@@ -104,13 +106,13 @@ export async function propriedade(request: APIRequestContext, o: Partial<Proprie
 }
 
 export const produtoGrupo = (request: APIRequestContext, o: Partial<ProdutoGrupoInput> = {}) =>
-  post<Criado>(request, 'produtoGrupo', { nome: `Grupo E2E ${sufixoUnico()}`, unPadrao: 'kg', ...o } satisfies ProdutoGrupoInput);
+  post<Criado>(request, 'produtoGrupo', { nome: `Grupo E2E ${sementeUnica()}`, unPadrao: 'kg', ...o } satisfies ProdutoGrupoInput);
 
 /** An active product in a 'CX 20kg' (20 kg) box; a group is made when none is given. */
 export async function produto(request: APIRequestContext, o: Partial<ProdutoInput> = {}) {
   const produtoGrupoId = o.produtoGrupoId ?? (await produtoGrupo(request)).id;
-  return post<Criado & { embalagem: string }>(request, 'produto', {
-    nome: `Produto E2E ${sufixoUnico()}`,
+  return post<Criado & { embalagem: string; pesoEmKg: number }>(request, 'produto', {
+    nome: `Produto E2E ${sementeUnica()}`,
     embalagem: 'CX 20kg',
     pesoEmKg: 20,
     status: 'ATIVO',
@@ -119,11 +121,17 @@ export async function produto(request: APIRequestContext, o: Partial<ProdutoInpu
   } satisfies ProdutoInput);
 }
 
+/** A price of a product on a day. */
+export const preco = (request: APIRequestContext, o: PrecoInput) => post<{ id: number }>(request, 'precos', o);
+
 export const boletim = (request: APIRequestContext, o: BoletimInput) => post<Boletim>(request, 'boletim', o);
 
-/** One romaneio (POST romaneio takes the batch: an array of one here); answers the saved romaneio. */
+/** A batch of romaneios (POST romaneio: one per issue date, one debt for the batch, saved together); answers them. */
+export const romaneios = (request: APIRequestContext, lote: RomaneioInput[]) => post<Romaneio[]>(request, 'romaneio', lote);
+
+/** One romaneio (a batch of one); answers the saved romaneio. */
 export async function romaneio(request: APIRequestContext, o: RomaneioInput): Promise<Romaneio> {
-  const [r] = await post<Romaneio[]>(request, 'romaneio', [o]);
+  const [r] = await romaneios(request, [o]);
   return r;
 }
 
@@ -145,6 +153,22 @@ export async function pedraLivre(request: APIRequestContext, dia: string) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Market days far enough ahead that no other spec books stalls on them
+
+/** The Monday (a market day) `semanas` weeks after the next one, yyyy-mm-dd (today in São Paulo). */
+export function segundaDaqui(semanas: number): string {
+  const hoje = diasAtrasIso(0);
+  return maisDias(hoje, ((8 - new Date(`${hoje}T12:00:00Z`).getUTCDay()) % 7 || 7) + 7 * semanas);
+}
+
+/** The first Thursday (a market day) `dias` days or more from today, yyyy-mm-dd. */
+export function quintaDaqui(dias: number): string {
+  let d = diasAtrasIso(-dias);
+  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== 4) d = maisDias(d, 1);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Field notebook
 
 /** A spray of a field notebook: a chemical applied on `data` with `periodoCarencia` days of withdrawal. */
@@ -159,23 +183,57 @@ export const pulverizacao = (o: Partial<AplicacaoProdutoQuimicoInput> & Pick<Apl
     ...o,
   }) satisfies AplicacaoProdutoQuimicoInput;
 
+/** The checkbox sections of a field notebook, every box unchecked. */
+type Secao = 'preparoSolo' | 'praticasConservacionistas' | 'sementesEMudas' | 'irrigacao';
+const SECOES_VAZIAS = {
+  preparoSolo: {
+    naoNecessarias: false,
+    subsolagem: false,
+    aracao: false,
+    enxadaRotativa: false,
+    gradagemComGrade: false,
+    leve: false,
+    pesada: false,
+    niveladora: false,
+    outras: false,
+    descricaoOutras: null,
+  },
+  praticasConservacionistas: {
+    naoNecessarias: false,
+    plantioEmNivel: false,
+    terracos: false,
+    rotacaoDeCulturas: false,
+    adubacaoVerde: false,
+    outras: false,
+    descricaoOutras: null,
+  },
+  sementesEMudas: { naoNecessarias: false, proprias: false, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
+  irrigacao: { naoNecessarias: false, sistema: null, origem: null },
+} satisfies Pick<CadernoInput, Secao>;
+
 /**
- * The field notebook of a bulletin item: every section 'not needed' but the sprays given (none: 'not needed'
- * too), planted 90 days before `dataColheita`.
+ * The field notebook of a bulletin item, planted 90 days before `dataColheita`: a checkbox section given checks what
+ * it says and no other box, one left out is 'not needed'; fertilising 'not needed' unless said; the sprays given
+ * (none: 'not needed' too).
  */
 export function caderno(
   request: APIRequestContext,
-  o: Partial<CadernoInput> & Pick<CadernoInput, 'boletimItemId' | 'produtoAntigoId' | 'dataColheita'> & { pulverizacoes?: AplicacaoProdutoQuimicoInput[] },
+  o: Partial<Omit<CadernoInput, Secao>> & { [S in Secao]?: Partial<CadernoInput[S]> } & Pick<
+      CadernoInput,
+      'boletimItemId' | 'produtoAntigoId' | 'dataColheita'
+    > & {
+      pulverizacoes?: AplicacaoProdutoQuimicoInput[];
+    },
 ) {
-  const { pulverizacoes = [], ...resto } = o;
-  const nao = { naoNecessarias: true, outras: false, descricaoOutras: null };
+  const { pulverizacoes = [], preparoSolo, praticasConservacionistas, sementesEMudas, irrigacao, ...resto } = o;
+  const nao = { naoNecessarias: true };
   const corpo: CadernoInput = {
     dataPlantio: maisDias(o.dataColheita as string, -90),
     areaCultivo: 'Talhão 1',
-    preparoSolo: { ...nao, subsolagem: false, aracao: false, enxadaRotativa: false, gradagemComGrade: false, leve: false, pesada: false, niveladora: false },
-    praticasConservacionistas: { ...nao, plantioEmNivel: false, terracos: false, rotacaoDeCulturas: false, adubacaoVerde: false },
-    sementesEMudas: { naoNecessarias: true, proprias: false, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
-    irrigacao: { naoNecessarias: true, sistema: null, origem: null },
+    preparoSolo: { ...SECOES_VAZIAS.preparoSolo, ...(preparoSolo ?? nao) },
+    praticasConservacionistas: { ...SECOES_VAZIAS.praticasConservacionistas, ...(praticasConservacionistas ?? nao) },
+    sementesEMudas: { ...SECOES_VAZIAS.sementesEMudas, ...(sementesEMudas ?? nao) },
+    irrigacao: { ...SECOES_VAZIAS.irrigacao, ...(irrigacao ?? nao) },
     adubacaoCorrecao: [{ naoNecessarias: true }],
     aplicacaoProdutosQuimicos: pulverizacoes.length ? pulverizacoes : [{ naoNecessarias: true }],
     ...resto,
@@ -197,53 +255,162 @@ export async function produtorComPropriedade(
   return { produtor: p, municipio: m, propriedade: sitio };
 }
 
+/** A product of a bulletin scenario: the product's overrides, and in `item` those of its bulletin item. */
+export type ProdutoDoBoletim = Partial<ProdutoInput> & { item?: Partial<BoletimItemInput> };
+
+/** A product group (`grupo` its overrides) and one product per override of `produtos`, in that order. */
+export async function produtosNumGrupo(request: APIRequestContext, produtos: ProdutoDoBoletim[], grupo?: Partial<ProdutoGrupoInput>) {
+  const g = await produtoGrupo(request, grupo);
+  const feitos = [];
+  for (const { item: _item, ...p } of produtos) feitos.push(await produto(request, { ...p, produtoGrupoId: g.id }));
+  return { grupo: g, produtos: feitos };
+}
+
+/**
+ * A bulletin of `produtor`'s `propriedade` by `tecnico`, one item per product harvestable from `inicio` to `fim`
+ * (1 ha, 5000 kg estimated, 4000 packed), visited and issued on `visita`: `item` overrides every item, a product's own
+ * `item` its item, `boletim` the bulletin. `itens` are the item ids in the order of `produtos`.
+ */
+export async function boletimDe(
+  request: APIRequestContext,
+  o: {
+    produtor: { id: number };
+    propriedade: { id: number };
+    tecnico: { id: number };
+    produtos: { id: number; item?: Partial<BoletimItemInput> }[];
+    visita: string;
+    inicio: string;
+    fim: string;
+    item?: Partial<BoletimItemInput>;
+    boletim?: Partial<BoletimInput>;
+  },
+) {
+  const b = await boletim(request, {
+    dataVisita: o.visita,
+    dataEmissao: o.visita,
+    produtorId: o.produtor.id,
+    propriedadeId: o.propriedade.id,
+    tecnicoId: o.tecnico.id,
+    itens: o.produtos.map((p) => ({
+      produtoId: p.id,
+      areaProducao: 1,
+      producaoEstimada: 5000,
+      producaoEmbalada: 4000,
+      inicioColheita: o.inicio,
+      fimColheita: o.fim,
+      ...o.item,
+      ...p.item,
+    })),
+    ...o.boletim,
+  });
+  return { boletim: b, itens: o.produtos.map((p) => b.itens.find((i) => i.produtoId === p.id)!.id) };
+}
+
+/**
+ * The harvest window of a scenario: from `dia` - `antes` to `dia` + `depois` days (10 and 30 unless said), visited on
+ * `visita` (30 days before `dia` unless said).
+ */
+type Colheita = { dia: string; antes?: number; depois?: number; visita?: string };
+const janela = (o: Colheita) => ({
+  inicio: maisDias(o.dia, -(o.antes ?? 10)),
+  fim: maisDias(o.dia, o.depois ?? 30),
+  visita: o.visita ?? maisDias(o.dia, -30),
+});
+
+/** The overrides of a one-producer bulletin scenario (boletimColhendo, romaneioNasPedras). */
+export type CenarioDoBoletim = Colheita & {
+  produtor?: Partial<PessoaInput>;
+  tecnico?: Partial<PessoaInput>;
+  municipio?: Partial<MunicipioInput>;
+  propriedade?: Partial<PropriedadeInput>;
+  grupo?: Partial<ProdutoGrupoInput>;
+  item?: Partial<BoletimItemInput>;
+  boletim?: Partial<BoletimInput>;
+};
+
 /**
  * A producer with a property, a technician, a product group with `produtos` (one override each) and a bulletin
  * whose items are harvestable from `dia` - `antes` to `dia` + `depois` days (10 and 30 unless said), visited and
  * issued on `visita` (yyyy-mm-dd; 30 days before `dia` unless said). `itens` are the bulletin item ids in the order of `produtos`.
  */
-export async function boletimColhendo(
-  request: APIRequestContext,
-  o: {
-    dia: string;
-    produtos: Partial<ProdutoInput>[];
-    antes?: number;
-    depois?: number;
-    visita?: string;
-    produtor?: Partial<PessoaInput>;
-    tecnico?: Partial<PessoaInput>;
-    municipio?: Partial<MunicipioInput>;
-    propriedade?: Partial<PropriedadeInput>;
-    grupo?: Partial<ProdutoGrupoInput>;
-    item?: Partial<BoletimItemInput>;
-    boletim?: Partial<BoletimInput>;
-  },
-) {
+export async function boletimColhendo(request: APIRequestContext, o: CenarioDoBoletim & { produtos: ProdutoDoBoletim[] }) {
   const base = await produtorComPropriedade(request, o);
   const tec = await tecnico(request, o.tecnico);
-  const grupo = await produtoGrupo(request, o.grupo);
-  const produtos = [];
-  for (const p of o.produtos) produtos.push(await produto(request, { ...p, produtoGrupoId: grupo.id }));
-  const inicio = maisDias(o.dia, -(o.antes ?? 10));
-  const fim = maisDias(o.dia, o.depois ?? 30);
-  const visita = o.visita ?? maisDias(o.dia, -30);
-  const b = await boletim(request, {
-    dataVisita: visita,
-    dataEmissao: visita,
-    produtorId: base.produtor.id,
-    propriedadeId: base.propriedade.id,
-    tecnicoId: tec.id,
-    itens: produtos.map((p) => ({
-      produtoId: p.id,
-      areaProducao: 1,
-      producaoEstimada: 5000,
-      producaoEmbalada: 4000,
-      inicioColheita: inicio,
-      fimColheita: fim,
-      ...o.item,
-    })),
-    ...o.boletim,
+  const { grupo, produtos } = await produtosNumGrupo(request, o.produtos, o.grupo);
+  const { inicio, fim, visita } = janela(o);
+  const { boletim: b, itens } = await boletimDe(request, {
+    ...base,
+    tecnico: tec,
+    produtos: produtos.map((p, i) => ({ ...p, item: o.produtos[i].item })),
+    visita,
+    inicio,
+    fim,
+    item: o.item,
+    boletim: o.boletim,
   });
-  const itens = produtos.map((p) => b.itens.find((i) => i.produtoId === p.id)!.id);
   return { ...base, tecnico: tec, grupo, produtos, boletim: b, itens, inicio, fim };
+}
+
+/**
+ * A producer's romaneio on `dia` on the stalls numbered `pedras` (and `avulsas`, loose ones), with debt `divida`,
+ * selling `quantidade` packages of the one product (`produto`) of his bulletin: boletimColhendo, harvestable from
+ * 30 days before `dia` (unless `antes` says otherwise) to 30 after.
+ */
+export async function romaneioNasPedras(
+  request: APIRequestContext,
+  o: CenarioDoBoletim & { produto?: ProdutoDoBoletim; pedras?: string[]; avulsas?: string[]; divida: number; quantidade: number },
+) {
+  const b = await boletimColhendo(request, { antes: 30, ...o, produtos: [o.produto ?? {}] });
+  const ocupadas = [];
+  for (const numero of o.pedras ?? []) ocupadas.push({ pedrasId: (await pedra(request, numero)).id, ocupacao: null });
+  for (const numero of o.avulsas ?? []) ocupadas.push({ pedrasId: (await pedra(request, numero)).id, ocupacao: 'avulsa' as const });
+  const r = await romaneio(request, {
+    dataEmissao: o.dia,
+    divida: o.divida,
+    pessoaId: b.produtor.id,
+    pedras: ocupadas,
+    itens: [{ produtoId: b.produtos[0].id, quantidade: o.quantidade, boletimItensId: b.itens[0] }],
+  });
+  return { ...b, romaneio: r };
+}
+
+/**
+ * Look-alike producers of the same products, as the gate meets them: a technician, a product group with `produtos`,
+ * and for each of `produtores` (his overrides, his property's, his municipality's) a property and a bulletin of every
+ * product harvestable from `dia` - `antes` to `dia` + `depois` (boletimDe; `item` and a product's `item` override its
+ * items). `municipio` puts every property in that one municipality; without it each is in a municipality of its own.
+ */
+export async function produtoresColhendo(
+  request: APIRequestContext,
+  o: Colheita & {
+    produtores: { produtor?: Partial<PessoaInput>; propriedade?: Partial<PropriedadeInput>; municipio?: Partial<MunicipioInput> }[];
+    produtos: ProdutoDoBoletim[];
+    tecnico?: Partial<PessoaInput>;
+    grupo?: Partial<ProdutoGrupoInput>;
+    municipio?: Partial<MunicipioInput>;
+    item?: Partial<BoletimItemInput>;
+  },
+) {
+  const tec = await tecnico(request, o.tecnico);
+  const { grupo, produtos } = await produtosNumGrupo(request, o.produtos, o.grupo);
+  const comum = o.municipio && (await municipio(request, o.municipio));
+  const { inicio, fim, visita } = janela(o);
+  const produtores = [];
+  for (const p of o.produtores) {
+    const pessoa = await produtor(request, p.produtor);
+    const m = comum ?? (await municipio(request, p.municipio));
+    const sitio = await propriedade(request, { ...p.propriedade, municipioId: m.id, proprietarioId: pessoa.id });
+    const b = await boletimDe(request, {
+      produtor: pessoa,
+      propriedade: sitio,
+      tecnico: tec,
+      produtos: produtos.map((x, i) => ({ ...x, item: o.produtos[i].item })),
+      visita,
+      inicio,
+      fim,
+      item: o.item,
+    });
+    produtores.push({ ...pessoa, municipio: m, propriedade: sitio, ...b });
+  }
+  return { tecnico: tec, grupo, produtos, produtores, inicio, fim };
 }

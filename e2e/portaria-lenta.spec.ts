@@ -15,7 +15,7 @@ import {
   expect,
   toast,
 } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import { produto, produtoresColhendo, segundaDaqui } from './fabricas';
 
 /*
  * The gate on a slow server (issue 28, points 1, 3 and 5): every list answer 300–800 ms late, the clerk types at full
@@ -33,56 +33,28 @@ const numero = (q: string) => Number(q.replace(/\./g, '').replace(',', '.'));
 /** Three look-alike producers (CPFs, one municipality each) with five products harvestable for a year; onion out of season; sugar without bulletin. */
 async function cenario(request: Api) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const tecnico = await pessoa(`Téc. Lenta E2E ${s}`, 2);
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Lenta E2E ${s}`, unPadrao: 'kg' });
-  const produto = (nome: string, embalagem: string, pesoEmKg: number) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem, pesoEmKg, produtoGrupoId: grupo.id, status: 'ATIVO' });
-  const produtos = [
-    await produto(`Tomate L${s}`, 'CX 20kg', 20),
-    await produto(`Tomate Cereja L${s}`, 'CX 5kg', 5),
-    await produto(`Alface L${s}`, 'CX 10kg', 10),
-    await produto(`Batata L${s}`, 'SC 50kg', 50),
-    await produto(`Batata Doce L${s}`, 'SC 25kg', 25),
-  ];
-  const cebola = await produto(`Cebola L${s}`, 'SC 20kg', 20);
-  const acucar = await produto(`Açúcar L${s}`, 'SC 50kg', 50);
-  const produtores = [];
-  for (const [i, nome] of [`Adão Silva ${s}`, `Adão Souza ${s}`, `Adão Silva Souza ${s}`].entries()) {
-    const p = await pessoa(nome, 1);
-    const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Município ${i} L${s}`, sigla: 'MA' });
-    const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-      nome: `Sítio ${nome}`,
-      municipioId: mun.id,
-      areaTotal: 10,
-      areaExplorada: 8,
-      areaCultivada: 5,
-      tipoPosse: 'PRÓPRIO',
-      proprietarioId: p.id,
-    });
-    const janela = { inicioColheita: diasAtrasIso(10), fimColheita: diasAtrasIso(-500) };
-    await apiAdmin(request, 'POST', 'boletim', {
-      dataVisita: diasAtrasIso(30),
-      dataEmissao: diasAtrasIso(30),
-      produtorId: p.id,
-      propriedadeId: sitio.id,
-      tecnicoId: tecnico.id,
-      itens: [
-        ...produtos.map((x) => ({ produtoId: x.id, areaProducao: 1, producaoEstimada: 9000000, producaoEmbalada: 8000000, ...janela })),
-        // Onion: harvested and gone before any date of these entries.
-        {
-          produtoId: cebola.id,
-          areaProducao: 1,
-          producaoEstimada: 1000,
-          producaoEmbalada: 800,
-          inicioColheita: diasAtrasIso(60),
-          fimColheita: diasAtrasIso(20),
-        },
-      ],
-    });
-    produtores.push({ ...p, municipio: mun.nome });
-  }
-  return { s, produtos, cebola, acucar, produtores };
+  const c = await produtoresColhendo(request, {
+    dia: diasAtrasIso(0),
+    depois: 500,
+    produtores: [`Adão Silva ${s}`, `Adão Souza ${s}`, `Adão Silva Souza ${s}`].map((nome) => ({ produtor: { nome } })),
+    produtos: [
+      { nome: `Tomate L${s}`, embalagem: 'CX 20kg', pesoEmKg: 20 },
+      { nome: `Tomate Cereja L${s}`, embalagem: 'CX 5kg', pesoEmKg: 5 },
+      { nome: `Alface L${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 },
+      { nome: `Batata L${s}`, embalagem: 'SC 50kg', pesoEmKg: 50 },
+      { nome: `Batata Doce L${s}`, embalagem: 'SC 25kg', pesoEmKg: 25 },
+      // Onion: harvested and gone before any date of these entries.
+      {
+        nome: `Cebola L${s}`,
+        embalagem: 'SC 20kg',
+        pesoEmKg: 20,
+        item: { producaoEstimada: 1000, producaoEmbalada: 800, inicioColheita: diasAtrasIso(60), fimColheita: diasAtrasIso(20) },
+      },
+    ],
+    item: { producaoEstimada: 9000000, producaoEmbalada: 8000000 },
+  });
+  await produto(request, { nome: `Açúcar L${s}`, embalagem: 'SC 50kg', pesoEmKg: 50, produtoGrupoId: c.grupo.id });
+  return { s, produtos: c.produtos.slice(0, 5), produtores: c.produtores.map((p) => ({ ...p, municipio: p.municipio.nome })) };
 }
 
 async function peloRotulo(page: Page, rotulo: string) {
@@ -91,12 +63,6 @@ async function peloRotulo(page: Page, rotulo: string) {
 }
 const digitar = (page: Page, texto: string) => page.keyboard.type(texto);
 const enter = (page: Page) => page.keyboard.press('Enter');
-
-/** The Monday `semanas` weeks after the next one. */
-function segundaDaqui(semanas: number) {
-  const hoje = diasAtrasIso(0);
-  return maisDias(hoje, ((1 - new Date(`${hoje}T12:00:00Z`).getUTCDay() + 7) % 7 || 7) + 7 * semanas);
-}
 
 test('portaria com o servidor lento: produtos digitados enquanto os itens do produtor carregam chegam exatos ao servidor; o romaneio salvo é corrigido com motivo', async ({
   page,

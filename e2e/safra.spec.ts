@@ -16,7 +16,7 @@ import {
   test,
   toast,
 } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import * as fabrica from './fabricas';
 
 /*
  * Harvest bulletins and field notebooks ('safra'). The file runs after municipio.spec.ts (files run in
@@ -41,28 +41,23 @@ type Boletim = {
 /** Producer (with a property), a second producer (with another), a technician and two products, named for this run. */
 async function cenario(request: Parameters<typeof apiAdmin>[0]) {
   const s = sufixoUnico();
-  const pessoa = (nome: string, tipoId: number) => fabricaPessoa(request, { nome, tipoId });
-  const produtor = await pessoa(`João Lavrador E2E ${s}`, 1);
-  const outro = await pessoa(`Ana Colheita E2E ${s}`, 1);
-  const tecnico = await pessoa(`Eng. Agr. Carla E2E ${s}`, 2);
-  const mun = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Açailândia E2E ${s}`, sigla: 'MA' });
-  const prop = (nome: string, dono: number) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'propriedade', {
-      nome,
-      municipioId: mun.id,
-      areaTotal: 10,
-      areaExplorada: 8,
-      areaCultivada: 5,
-      tipoPosse: 'PRÓPRIO',
-      proprietarioId: dono,
-    });
-  const sitio = await prop(`Sítio Boa Esperança E2E ${s}`, produtor.id);
-  const fazenda = await prop(`Fazenda Açude E2E ${s}`, outro.id);
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Hortaliças E2E ${s}`, unPadrao: 'kg' });
-  const produto = (nome: string) =>
-    apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', { nome, embalagem: 'CX 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
-  const tomate = await produto(`Tomate E2E ${s}`);
-  const acucar = await produto(`Açúcar E2E ${s}`);
+  const {
+    produtor,
+    propriedade: sitio,
+    municipio: mun,
+  } = await fabrica.produtorComPropriedade(request, {
+    produtor: { nome: `João Lavrador E2E ${s}` },
+    propriedade: { nome: `Sítio Boa Esperança E2E ${s}` },
+    municipio: { nome: `Açailândia E2E ${s}` },
+  });
+  const { produtor: outro, propriedade: fazenda } = await fabrica.produtorComPropriedade(request, {
+    produtor: { nome: `Ana Colheita E2E ${s}` },
+    propriedade: { nome: `Fazenda Açude E2E ${s}` },
+  });
+  const tecnico = await fabrica.tecnico(request, { nome: `Eng. Agr. Carla E2E ${s}` });
+  const {
+    produtos: [tomate, acucar],
+  } = await fabrica.produtosNumGrupo(request, [{ nome: `Tomate E2E ${s}` }, { nome: `Açúcar E2E ${s}` }]);
   return { s, produtor, outro, tecnico, mun, sitio, fazenda, tomate, acucar };
 }
 
@@ -199,17 +194,20 @@ test('Boletim: cria com dois itens num POST, troca de produtor limpa a proprieda
 
 test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no erro, salvar, reabrir em edição e imprimir', async ({ page, request }) => {
   const c = await cenario(request);
-  const b = await apiAdmin<Boletim>(request, 'POST', 'boletim', {
-    dataVisita: '2026-04-01',
-    dataEmissao: '2026-04-02',
-    produtorId: c.produtor.id,
-    propriedadeId: c.sitio.id,
-    tecnicoId: c.tecnico.id,
-    itens: [
-      { produtoId: c.tomate.id, areaProducao: 1, producaoEstimada: 3000, producaoEmbalada: 2900, inicioColheita: '2026-05-01', fimColheita: '2026-06-30' },
-    ],
+  const {
+    boletim: b,
+    itens: [itemId],
+  } = await fabrica.boletimDe(request, {
+    produtor: c.produtor,
+    propriedade: c.sitio,
+    tecnico: c.tecnico,
+    produtos: [c.tomate],
+    visita: '2026-04-01',
+    inicio: '2026-05-01',
+    fim: '2026-06-30',
+    item: { producaoEstimada: 3000, producaoEmbalada: 2900 },
+    boletim: { dataEmissao: '2026-04-02' },
   });
-  const itemId = b.itens[0].id;
   await entrar(page);
   await page.goto(`/boletim/edit/${b.id}`);
   await page.getByRole('button', { name: 'Caderno de campo do item 1' }).click();
@@ -355,33 +353,28 @@ test('Caderno de campo: cinco abas com as regras das caixas, aba destacada no er
 
 test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar nada, e imprime o caderno', async ({ page, request }) => {
   const c = await cenario(request);
-  const item = (produtoId: number) => ({
-    produtoId,
-    areaProducao: 1,
-    producaoEstimada: 3000,
-    producaoEmbalada: 2900,
-    inicioColheita: `${ANO}-05-01`,
-    fimColheita: `${ANO}-06-30`,
+  const {
+    boletim: b,
+    itens: [comCaderno, semCaderno],
+  } = await fabrica.boletimDe(request, {
+    produtor: c.produtor,
+    propriedade: c.sitio,
+    tecnico: c.tecnico,
+    produtos: [c.tomate, c.acucar],
+    visita: `${ANO}-04-01`,
+    inicio: `${ANO}-05-01`,
+    fim: `${ANO}-06-30`,
+    item: { producaoEstimada: 3000, producaoEmbalada: 2900 },
+    boletim: { dataEmissao: `${ANO}-04-02` },
   });
-  const b = await apiAdmin<Boletim>(request, 'POST', 'boletim', {
-    dataVisita: `${ANO}-04-01`,
-    dataEmissao: `${ANO}-04-02`,
-    produtorId: c.produtor.id,
-    propriedadeId: c.sitio.id,
-    tecnicoId: c.tecnico.id,
-    itens: [item(c.tomate.id), item(c.acucar.id)],
-  });
-  const [comCaderno, semCaderno] = b.itens;
-  const caderno = await apiAdmin<{ id: number }>(request, 'POST', 'caderno', {
-    boletimItemId: comCaderno.id,
+  const caderno = await fabrica.caderno(request, {
+    boletimItemId: comCaderno,
     produtoAntigoId: c.acucar.id,
     dataPlantio: `${ANO}-02-01`,
     dataColheita: `${ANO}-05-15`,
     areaCultivo: 'Talhão 2 — baixada',
     preparoSolo: { aracao: true },
-    praticasConservacionistas: { naoNecessarias: true },
     sementesEMudas: { proprias: true },
-    irrigacao: { naoNecessarias: true },
     adubacaoCorrecao: [
       {
         dataAplicacao: `${ANO}-02-05`,
@@ -394,7 +387,6 @@ test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar 
       },
       { naoNecessarias: true },
     ],
-    aplicacaoProdutosQuimicos: [{ naoNecessarias: true }],
   });
 
   const u = await criarUsuario(request, ['user-admin'], 'Ana Só Vê');
@@ -421,7 +413,7 @@ test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar 
 
   // The notebook, read-only, every tab; it prints.
   await page.getByRole('button', { name: 'Caderno de campo do item 1' }).click();
-  await expect(page).toHaveURL(new RegExp(`/caderno/edit/${comCaderno.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/caderno/edit/${comCaderno}$`));
   await expect(page.getByRole('heading', { name: 'Caderno de Campo', exact: true })).toBeVisible();
   await expect(page.getByLabel('Identificação da Área')).toHaveValue('Talhão 2 — baixada');
   await expect(page.getByLabel('Identificação da Área')).toBeDisabled();
@@ -445,6 +437,6 @@ test('Somente visualizar: user-admin abre o boletim e o caderno sem poder mudar 
   });
 
   // Creating a notebook stays out of reach.
-  await page.goto(`/caderno/${semCaderno.id}`);
+  await page.goto(`/caderno/${semCaderno}`);
   await expect(page.getByRole('heading', { name: 'Acesso negado' })).toBeVisible();
 });

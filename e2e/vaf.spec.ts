@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support';
 import { formatDecimal, type VafRow } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, digitarData, entrar, imprimirPdf, linhas, semViolacoesGraves, sufixoUnico, toast } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import { ARTEFATOS, digitarData, entrar, imprimirPdf, linhas, semViolacoesGraves, sufixoUnico, toast } from './support';
+import * as fabrica from './fabricas';
 
 /** Types a date into a form date picker (mask dd/mm/aaaa), as a user does, and leaves the field. */
 const data = (page: Page, rotulo: string, ddmmaaaa: string) => digitarData(page.getByLabel(rotulo, { exact: true }), ddmmaaaa);
@@ -26,71 +26,58 @@ const DATAS = ['2018-03-05', '2018-03-08']; // a Monday and a Thursday
  */
 async function movimentoDeMarco(request: APIRequestContext) {
   const suf = sufixoUnico();
-  const post = <T = { id: number }>(url: string, body: unknown) => apiAdmin<T>(request, 'POST', url, body);
-  const municipios = await Promise.all([1, 2, 3].map((n) => post('municipio', { nome: `Município VAF ${n} ${suf}`, sigla: 'MA' })));
-  const produtor = await fabricaPessoa(request, { nome: `Produtor VAF ${suf}`, tipoId: 1 });
-  const tecnico = await fabricaPessoa(request, { nome: `Técnico VAF ${suf}`, tipoId: 2 });
-  const propriedades = await Promise.all(
-    municipios.map((m, n) =>
-      post('propriedade', {
-        nome: `Sítio VAF ${n + 1} ${suf}`,
-        municipioId: m.id,
-        areaTotal: 10,
-        areaExplorada: 8,
-        areaCultivada: 5,
-        pronaf: false,
-        tipoPosse: 'PRÓPRIO',
-        proprietarioId: produtor.id,
-      }),
-    ),
-  );
-  const saco = await post('produtoGrupo', { nome: `Grãos VAF ${suf}`, unPadrao: 'Saco 50kg' });
-  const caixa = await post('produtoGrupo', { nome: `Hortaliças VAF ${suf}`, unPadrao: 'Caixa 20kg' });
-  const produtos: number[] = [];
+  const produtor = await fabrica.produtor(request, { nome: `Produtor VAF ${suf}` });
+  const tecnico = await fabrica.tecnico(request, { nome: `Técnico VAF ${suf}` });
+  const municipios: string[] = [];
+  const propriedades = [];
+  for (const n of [1, 2, 3]) {
+    const m = await fabrica.municipio(request, { nome: `Município VAF ${n} ${suf}` });
+    municipios.push(m.nome);
+    propriedades.push(await fabrica.propriedade(request, { municipioId: m.id, proprietarioId: produtor.id }));
+  }
+  const saco = await fabrica.produtoGrupo(request, { unPadrao: 'Saco 50kg' });
+  const caixa = await fabrica.produtoGrupo(request, { unPadrao: 'Caixa 20kg' });
+  const produtos: { id: number }[] = [];
   for (const p of PRODUTOS) {
     const g = p.saco ? { produtoGrupoId: saco.id, embalagem: 'Saco 50kg', pesoEmKg: 50 } : { produtoGrupoId: caixa.id, embalagem: 'Caixa 20kg', pesoEmKg: 20 };
-    const { id } = await post('produto', { nome: p.nome, status: 'ATIVO', ...g });
-    produtos.push(id);
+    const produto = await fabrica.produto(request, { nome: p.nome, ...g });
+    produtos.push(produto);
     if (p.valorUn !== null)
       for (const [dia, d] of [
         ['2018-03-02', -0.5],
         ['2018-03-20', 0.5],
       ] as const)
-        await post('precos', { produtoId: id, data: dia, valor: p.valorUn + d });
+        await fabrica.preco(request, { produtoId: produto.id, data: dia, valor: p.valorUn + d });
   }
   // Product i grows on property i % 3: its bulletin item, harvestable all March.
   const itemDe = new Map<number, number>();
-  for (const [n, prop] of propriedades.entries()) {
+  for (const [n, propriedade] of propriedades.entries()) {
     const meus = produtos.filter((_, i) => i % 3 === n);
-    const boletim = await post<{ itens: { id: number; produtoId: number }[] }>('boletim', {
-      dataVisita: '2018-02-13',
-      dataEmissao: '2018-02-15',
-      produtorId: produtor.id,
-      propriedadeId: prop.id,
-      tecnicoId: tecnico.id,
-      itens: meus.map((produtoId) => ({
-        produtoId,
-        areaProducao: 1.5,
-        producaoEstimada: 5000,
-        producaoEmbalada: 4500,
-        inicioColheita: '2018-03-01',
-        fimColheita: '2018-03-31',
-      })),
+    const { itens } = await fabrica.boletimDe(request, {
+      produtor,
+      propriedade,
+      tecnico,
+      produtos: meus,
+      visita: '2018-02-13',
+      inicio: '2018-03-01',
+      fim: '2018-03-31',
+      item: { areaProducao: 1.5, producaoEmbalada: 4500 },
+      boletim: { dataEmissao: '2018-02-15' },
     });
-    for (const it of boletim.itens) itemDe.set(it.produtoId, it.id);
+    meus.forEach((p, i) => itemDe.set(p.id, itens[i]));
   }
   const divida = Number(`8${suf}01`);
-  await post(
-    'romaneio',
+  await fabrica.romaneios(
+    request,
     DATAS.map((dataEmissao, d) => ({
       dataEmissao,
       divida,
       pessoaId: produtor.id,
       pedras: [],
-      itens: PRODUTOS.map((p, i) => ({ produtoId: produtos[i], quantidade: p.quantidades[d], boletimItensId: itemDe.get(produtos[i]) })),
+      itens: PRODUTOS.map((p, i) => ({ produtoId: produtos[i].id, quantidade: p.quantidades[d], boletimItensId: itemDe.get(produtos[i].id) })),
     })),
   );
-  return municipios.map((_, n) => `Município VAF ${n + 1} ${suf}`);
+  return municipios;
 }
 
 test('VAF: Pesquisar só com as duas datas, período sem movimento, erro, o movimento real de um mês, Média Mensal e boletim impresso', async ({
