@@ -1,6 +1,8 @@
 import { z, type ZodType } from 'zod';
 import type { Page, SortDir } from './paging';
 import { ROTAS, type RotaNome } from './permissions';
+import { formaDoCampo, type FormaDoCampo } from './z';
+import { versaoRegistro } from './versao';
 
 /**
  * A resource declared once (docs/adding-a-resource.md). The API registers its list and CRUD routes
@@ -32,7 +34,10 @@ export interface Recurso {
     entrada?: ZodType;
     /** Body of the search call (empty fields do not filter). */
     filtro?: ZodType;
-    /** false: never deleted (no DELETE route, no delete button). Deletable by default when it has `entrada`. */
+    /**
+     * false: never deleted (no delete button, no generic DELETE route: a module may answer one itself, as the
+     * municipality's 405). Deletable by default when it has `entrada`.
+     */
     remover?: boolean;
     /** OpenAPI tag (defaults to the menu label). */
     tag?: string;
@@ -43,9 +48,19 @@ export interface Recurso {
     plano?: boolean;
     /** The 409 of each unique index of its table (index name → message and the fields it names). */
     unicos?: Record<string, { mensagem: string; campos: string[] }>;
+    /**
+     * GET {base}/{caminho}: every record as a pick list's option, its `id` and the fields its label joins with
+     * ' - ' (an empty one left out): a field `{rota}Id` of another resource's generated form picks from it.
+     */
+    opcoes?: { caminho: string; rotulo: readonly string[] };
   };
   /** Default sort of the list, on the server and on the screen. */
   ordem?: { campo: string; dir: SortDir };
+  /**
+   * The fields of its screens, in their order: with them the web app makes its list and form (apps/web
+   * `pagesGeradas`), and it needs no feature folder. Each is a field of `api.entrada`.
+   */
+  campos?: Record<string, CampoDaTela>;
   /** The list screen's and the API's texts (docs/produto/telas.md and docs/produto/validacao.md). */
   rotulos?: {
     /** List title. */
@@ -65,6 +80,23 @@ export interface Recurso {
   };
 }
 
+/**
+ * A field of the screens made from a declaration: a column of the list and a field of the form. What it
+ * holds comes from the input schema (`formaDoCampo`): a text (a text input, filtered as typed), a date (the
+ * date input, filtered by day, shown dd/mm/aaaa), a number, an enum (a pick list of `opcoes`), or a
+ * reference `{rota}Id` to a resource that declares `api.opcoes` (a pick list of its records, shown by label).
+ */
+export interface CampoDaTela {
+  /** The form field's label, and the column's header unless `coluna` says otherwise. */
+  rotulo: string;
+  /** The column's header when it differs from the label ('Sigla' for 'Sigla - Estado'); false: not a column. */
+  coluna?: string | false;
+  /** Whether the column has a filter: by default a text's and a date's have one, other fields' none. */
+  filtro?: boolean;
+  /** An enum field: the label of each of its values. */
+  opcoes?: Record<string, string>;
+}
+
 /** A resource's name in pt-BR: the texts of its menu, list, form and 404 are made from it. */
 export interface NomeDoRecurso {
   /** 'Município' (the menu entry and the form's title). */
@@ -81,15 +113,20 @@ export interface NomeDoRecurso {
  */
 export interface DeclaracaoDeRecurso {
   rota: RotaNome;
-  nome: NomeDoRecurso;
+  /** The plural may be left out for a one-word name ending in a vowel (not '-ão'): 'Bairro' → 'Bairros'. */
+  nome: Omit<NomeDoRecurso, 'plural'> & { plural?: string };
   icone: string;
   /** The menu entry, when it is not the singular ('Rotas', 'Permissões'). */
   menu?: string;
   /** Paths that differ from '/{rota}', '/{rota}create' and '/{rota}/edit/:id'. */
   caminhos?: Partial<Recurso['caminhos']>;
-  /** The API; `base` defaults to the route name, `busca` to 'search{Base}' (false: no search route). */
-  api?: Omit<NonNullable<Recurso['api']>, 'base' | 'busca'> & { base?: string; busca?: string | false };
+  /**
+   * The API; `base` defaults to the route name, `busca` to 'search{Base}' (false: no search route),
+   * `registro` to the input's fields as saved, with `id` and `versao` (`registroDaEntrada`).
+   */
+  api?: Omit<NonNullable<Recurso['api']>, 'base' | 'busca' | 'registro'> & { base?: string; busca?: string | false; registro?: ZodType };
   ordem?: Recurso['ordem'];
+  campos?: Recurso['campos'];
   /** Texts that differ from the ones made from `nome`. */
   rotulos?: Partial<NonNullable<Recurso['rotulos']>>;
 }
@@ -121,6 +158,56 @@ export function rotulosDoNome(n: NomeDoRecurso): Required<NonNullable<Recurso['r
   };
 }
 
+/** The plural of a one-word name ending in a vowel (not '-ão'): 'Bairro' → 'Bairros'; any other name declares its own. */
+export function pluralDe(rota: string, singular: string) {
+  if (/^\p{L}+$/u.test(singular) && /[aeiouáéíóúâêôã]$/iu.test(singular) && !/ão$/iu.test(singular)) return `${singular}s`;
+  throw new Error(`${rota}: declare o plural de '${singular}'`);
+}
+
+/** How a record answers a field of each shape. */
+const SAIDA: Record<FormaDoCampo['tipo'], (f: FormaDoCampo) => ZodType> = {
+  texto: () => z.string(),
+  data: () => z.string(),
+  inteiro: () => z.number().int(),
+  numero: () => z.number(),
+  opcao: (f) => z.enum(f.valores as [string, ...string[]]),
+  booleano: () => z.boolean(),
+};
+
+/** A record made from an input schema: `id`, `versao` and the input's other fields as they are saved (null where left out). */
+export type RegistroDaEntrada<E extends ZodType> = { id: number; versao?: number } & {
+  -readonly [K in Exclude<keyof z.output<E>, 'id' | 'versao'>]-?: undefined extends z.output<E>[K] ? Exclude<z.output<E>[K], undefined> | null : z.output<E>[K];
+};
+
+/**
+ * The record the API answers for a resource whose record is its input's fields: `id`, `versao`, then each
+ * field of the input as it is saved (a text a string, a reference an integer, an enum its values; nullable
+ * where the input may leave it out without a default). A field of another shape throws: declare `registro`.
+ */
+export function registroDaEntrada<E extends z.ZodObject>(entrada: E): z.ZodType<RegistroDaEntrada<E>> {
+  const campos = Object.keys(entrada.shape).filter((c) => c !== 'id' && c !== 'versao');
+  const saida = (campo: string) => {
+    const f = formaDoCampo(entrada, campo);
+    if (!f) throw new Error(`${campo}: um registro feito da entrada precisa de um campo simples; declare registro`);
+    return f.nulo ? SAIDA[f.tipo](f).nullable() : SAIDA[f.tipo](f);
+  };
+  return z.object({ id: z.number().int(), versao: versaoRegistro, ...Object.fromEntries(campos.map((c) => [c, saida(c)])) }) as never;
+}
+
+/** The record a declared resource's API answers (`RegistroDe<typeof feriadoRecurso>`). */
+export type RegistroDe<R extends { api: { registro: ZodType } }> = z.output<R['api']['registro']>;
+/** What a declared resource's form edits (`EntradaDe<typeof feriadoRecurso>`). */
+export type EntradaDe<R extends { api: { entrada: ZodType } }> = z.input<R['api']['entrada']>;
+
+/** A declaration's screen fields are fields of its input that a generated screen can show. */
+function checarCampos(rota: string, campos: Recurso['campos'], entrada: ZodType | undefined) {
+  for (const [campo, c] of Object.entries(campos ?? {})) {
+    const f = formaDoCampo(entrada, campo);
+    if (!f || f.tipo === 'booleano') throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
+    if (f.tipo === 'opcao' && f.valores!.some((v) => !c.opcoes?.[v])) throw new Error(`${rota}: o campo ${campo} precisa do rótulo de cada opção`);
+  }
+}
+
 /** 'Novo Município' / 'Editar Município': the form's title. */
 export const tituloDoFormulario = (r: { nome: NomeDoRecurso }, editando: boolean) =>
   `${editando ? 'Editar' : r.nome.genero === 'f' ? 'Nova' : 'Novo'} ${r.nome.singular}`;
@@ -132,7 +219,8 @@ export const tituloDoFormulario = (r: { nome: NomeDoRecurso }, editando: boolean
  * 'search{Base}'; the texts come from the name (`rotulosDoNome`). What is declared wins.
  */
 export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): RecursoDeclarado & ApiDeclarada<D> {
-  const { rota, nome, icone, api: a } = d;
+  const { rota, icone, api: a } = d;
+  const nome: NomeDoRecurso = { ...d.nome, plural: d.nome.plural ?? pluralDe(rota, d.nome.singular) };
   const editavel = !!a?.entrada;
   const caminhos = {
     lista: `/${rota}`,
@@ -141,10 +229,13 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
   };
   let api: Recurso['api'];
   if (a) {
-    const { base = rota, busca: b, ...resto } = a;
+    const { base = rota, busca: b, registro: declarado, ...resto } = a;
     const busca = b === false ? undefined : (b ?? `search${inicialMaiuscula(base)}`);
-    api = { base, ...(busca ? { busca } : {}), ...resto };
+    const registro = declarado ?? (a.entrada instanceof z.ZodObject ? registroDaEntrada(a.entrada) : undefined);
+    if (!registro) throw new Error(`${rota}: declare api.registro (sem uma entrada de onde fazê-lo)`);
+    api = { base, ...(busca ? { busca } : {}), registro, ...resto };
   }
+  checarCampos(rota, d.campos, a?.entrada);
   const r: RecursoDeclarado = {
     rota,
     nome,
@@ -152,6 +243,7 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
     caminhos,
     ...(api ? { api } : {}),
     ...(d.ordem ? { ordem: d.ordem } : {}),
+    ...(d.campos ? { campos: d.campos } : {}),
     rotulos: { ...rotulosDoNome(nome), ...d.rotulos } as RecursoDeclarado['rotulos'],
   };
   if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${rota}: o caminho de edição deve conter :id`);
@@ -174,8 +266,18 @@ function registrar(r: RecursoDeclarado) {
   lista.splice(lista.filter((x) => ROTAS.indexOf(x.rota) < ROTAS.indexOf(r.rota)).length, 0, r);
 }
 
-/** A declared API is there, typed as declared (its schemas and tag). */
-type ApiDeclarada<D> = D extends { api: infer A } ? { api: NonNullable<Recurso['api']> & Omit<A, 'base' | 'busca'> } : unknown;
+/** A declared API is there, typed as declared (its schemas and tag; a record made from the input typed as such). */
+type ApiDeclarada<D> = D extends { api: infer A }
+  ? {
+      api: NonNullable<Recurso['api']> &
+        Omit<A, 'base' | 'busca'> &
+        (A extends { registro: ZodType }
+          ? unknown
+          : A extends { entrada: infer E extends z.ZodObject }
+            ? { registro: ZodType<RegistroDaEntrada<E>> }
+            : unknown);
+    }
+  : unknown;
 
 /** A resource's edit path for one record: '/municipio/edit/:id' → '/municipio/edit/7'. */
 export const caminhoDeEdicao = (r: Pick<Recurso, 'caminhos'>, id: number | string) => r.caminhos.editar!.replace(':id', String(id));

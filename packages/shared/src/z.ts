@@ -129,3 +129,38 @@ export function limiteDe(schema: unknown, campo: string): number {
   if (max === undefined) throw new Error(`${campo}: o esquema não define um tamanho máximo`);
   return max;
 }
+
+/** What a field of an object schema holds, read from its schema: how a record answers it and how a screen edits it. */
+export interface FormaDoCampo {
+  /** 'data': a yyyy-mm-dd text; 'opcao': one of `valores` (an enum). */
+  tipo: 'texto' | 'data' | 'inteiro' | 'numero' | 'opcao' | 'booleano';
+  /** It may be left out or null (and no default fills it): a record holds null. */
+  nulo: boolean;
+  valores?: readonly string[];
+}
+
+/**
+ * The shape of a field ('nome') of an object schema, through optional, nullable, default and transform
+ * wrappers (a transform's input is read); undefined when the field is not there or holds something else
+ * (an object, an array, a union).
+ */
+export function formaDoCampo(schema: unknown, campo: string): FormaDoCampo | undefined {
+  let s = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>)[campo] : undefined;
+  let opcional = false;
+  let padrao = false;
+  for (;;) {
+    const def = s?._zod.def as { type?: string; innerType?: z.ZodType; in?: z.ZodType } | undefined;
+    if (def?.type === 'optional' || def?.type === 'nullable') opcional = true;
+    if (def?.type === 'default' || def?.type === 'prefault') padrao = true;
+    if (def?.innerType) s = def.innerType;
+    else if (def?.type === 'pipe' && def.in) s = def.in;
+    else break;
+  }
+  const def = s?._zod.def as { type?: string; format?: string } | undefined;
+  const nulo = opcional && !padrao;
+  if (def?.type === 'string') return { tipo: def.format === 'date' ? 'data' : 'texto', nulo };
+  if (def?.type === 'number') return { tipo: /int/.test((s as z.ZodNumber).format ?? '') ? 'inteiro' : 'numero', nulo };
+  if (def?.type === 'enum') return { tipo: 'opcao', nulo, valores: (s as z.ZodEnum).options as string[] };
+  if (def?.type === 'boolean') return { tipo: 'booleano', nulo };
+  return undefined;
+}

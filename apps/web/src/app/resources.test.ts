@@ -7,4 +7,13 @@ describe('resources', () => {
     expect(resources.map((r) => r.recurso.rota)).toEqual(ROTAS);
     expect(menu.find((m) => m.rota === 'municipio')).toEqual({ rota: 'municipio', caminho: '/municipio', rotulo: 'Município', icone: 'pi pi-map-marker' });
   });
+
+  it('gives a declared resource with screen fields and no feature its generated list and form (the municipality)', () => {
+    const municipio = resources.find((r) => r.recurso.rota === 'municipio')!;
+    expect(municipio.pages.map((p) => [p.path, p.acao])).toEqual([
+      ['/municipio', 'visualizar'],
+      ['/municipiocreate', 'criar'],
+      ['/municipio/edit/:id', 'editar'],
+    ]);
+  });
 });

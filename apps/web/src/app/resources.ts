@@ -1,15 +1,18 @@
-import { ROTAS } from '@ceasa/shared';
-import { itemDeMenu, type ResourceDef } from '../lib/recursos';
+import { RECURSOS, ROTAS } from '@ceasa/shared';
+import { itemDeMenu, pagesGeradas, type ResourceDef } from '../lib/recursos';
 
 /**
  * Every resource's screens: whatever a feature's index.ts exports made with `pagesOf` (one per
- * feature folder, found by Vite at build time: a new feature is listed by being there), in the side
- * menu's order, the order of the route names (ROTAS).
+ * feature folder, found by Vite at build time: a new feature is listed by being there), and the
+ * generated pages of every declared resource with screen fields (`campos`) and no feature of its own,
+ * in the side menu's order, the order of the route names (ROTAS).
  */
 const exportados = Object.values(import.meta.glob<Record<string, unknown>>('../features/*/index.ts', { eager: true })).flatMap((m) => Object.values(m));
 const eRecurso = (v: unknown): v is ResourceDef => typeof v === 'object' && v !== null && 'recurso' in v && 'pages' in v;
+const dasFeatures = exportados.filter(eRecurso);
+const gerados = RECURSOS.filter((r) => r.campos && !dasFeatures.some((d) => d.recurso.rota === r.rota)).map(pagesGeradas);
 
-export const resources: ResourceDef[] = exportados.filter(eRecurso).sort((a, b) => ROTAS.indexOf(a.recurso.rota) - ROTAS.indexOf(b.recurso.rota));
+export const resources: ResourceDef[] = [...dasFeatures, ...gerados].sort((a, b) => ROTAS.indexOf(a.recurso.rota) - ROTAS.indexOf(b.recurso.rota));
 
 /** The side menu: one entry per resource, shown when the user may see its route. */
 export const menu = resources.map((r) => itemDeMenu(r.recurso));

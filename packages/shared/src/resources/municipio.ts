@@ -27,6 +27,19 @@ export const municipioRecurso = declararRecurso({
   rota: 'municipio',
   nome: { singular: 'Município', plural: 'Municípios', genero: 'm' },
   icone: 'pi pi-map-marker',
-  api: { buscaPorTermo: 'nome', registro: municipioRegistro, entrada: municipioInput },
+  api: {
+    buscaPorTermo: 'nome',
+    registro: municipioRegistro,
+    entrada: municipioInput,
+    // docs/produto/validacao.md: edit only (its module answers a DELETE with a 405 in words).
+    remover: false,
+    opcoes: { caminho: 'findAllBasic', rotulo: ['nome', 'sigla'] },
+  },
   ordem: { campo: 'nome', dir: 'asc' },
+  campos: {
+    nome: { rotulo: 'Nome' },
+    sigla: { rotulo: 'Sigla - Estado', coluna: 'Sigla' },
+    // Empty: filled from IBGE's list by name and state when saved (decision 0191).
+    codigoIbge: { rotulo: 'Código IBGE' },
+  },
 });

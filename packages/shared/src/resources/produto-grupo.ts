@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { versaoEntrada, versaoRegistro } from '../versao';
+import { versaoEntrada } from '../versao';
 import { idOpcional, texto } from '../z';
-import { declararRecurso } from '../recurso';
+import { declararRecurso, type RegistroDe } from '../recurso';
 
 export const produtoGrupoInput = z.object({
   id: idOpcional,
@@ -10,8 +10,7 @@ export const produtoGrupoInput = z.object({
   unPadrao: texto('A embalagem e obrigatorio', 200, 'A embalagem deve ter no maximo 200 caracteres'),
 });
 export type ProdutoGrupoInput = z.input<typeof produtoGrupoInput>;
-export const produtoGrupoRegistro = z.object({ id: z.number().int(), versao: versaoRegistro, nome: z.string(), unPadrao: z.string() });
-export type ProdutoGrupo = z.infer<typeof produtoGrupoRegistro>;
+export type ProdutoGrupo = RegistroDe<typeof produtoGrupoRecurso>;
 
 /** Per-column filters of the group list. */
 export const produtoGrupoFiltro = z.object({
@@ -39,7 +38,7 @@ export const produtoGrupoRecurso = declararRecurso({
   rota: 'produtoGrupo',
   nome: { singular: 'Grupo de Produto', plural: 'Grupos de Produto', genero: 'm' },
   icone: 'pi pi-sitemap',
-  api: { buscaPorTermo: 'nome', registro: produtoGrupoRegistro, entrada: produtoGrupoInput, filtro: produtoGrupoFiltro, tag: 'Grupo de produto' },
+  api: { buscaPorTermo: 'nome', entrada: produtoGrupoInput, filtro: produtoGrupoFiltro, tag: 'Grupo de produto' },
   ordem: { campo: 'nome', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter grupos de produto' },
 });

@@ -1,17 +1,10 @@
-import { municipioRecurso, type MunicipioInput } from '@ceasa/shared';
-import { TextField } from '../../components/form/fields';
-import { FormPage } from '../../components/form/form-page';
-import { useResourceForm } from '../../components/form/use-resource-form';
+import { municipioRecurso } from '@ceasa/shared';
+import { FormularioDoRecurso } from '../../components/form/formulario-do-recurso';
 
+/**
+ * The municipality's screens are made from its declaration (packages/shared resources/municipio.ts `campos`):
+ * this is its form as the app shows it, named here for the tests that drive useResourceForm through it.
+ */
 export default function MunicipioForm() {
-  const f = useResourceForm<MunicipioInput>({ recurso: municipioRecurso, defaults: { nome: '', sigla: '', codigoIbge: '' } });
-  const { control } = f.form;
-  return (
-    <FormPage form={f}>
-      <TextField control={control} name="nome" label="Nome" autoFocus />
-      <TextField control={control} name="sigla" label="Sigla - Estado" />
-      {/* Empty: filled from IBGE's list by name and state when saved (decision 0191). */}
-      <TextField control={control} name="codigoIbge" label="Código IBGE" />
-    </FormPage>
-  );
+  return <FormularioDoRecurso recurso={municipioRecurso} />;
 }
