@@ -58,6 +58,8 @@ export interface ColunaAberta {
   tipo: TipoColunaAberta;
   /** The unit of a measure ('R$ por embalagem', 'kg'); absent for names and codes. */
   unidade?: string;
+  /** Every row has a value in it (CSVW `required`); absent: a cell may be empty. */
+  obrigatoria?: true;
 }
 export interface ArquivoAberto {
   /** A short id, used in the page's anchors and the JSON-LD identifier. */
@@ -76,6 +78,8 @@ export interface ArquivoAberto {
   /** The CSV's dialect when it is not the open-data one (`;`, UTF-8 with BOM, CRLF, header line). */
   separador?: ';' | ',';
   colunas: ColunaAberta[];
+  /** The columns whose values tell the rows apart (CSVW `primaryKey`), when the file has such a key. */
+  chave?: string[];
 }
 
 const GRUPO = 'R$ por embalagem do grupo';
@@ -100,12 +104,14 @@ const inteiro = (nome: string, descricao: string): ColunaAberta => ({ nome, desc
 const texto = (nome: string, descricao: string): ColunaAberta => ({ nome, descricao, tipo: 'string' });
 const data = (nome: string, descricao: string): ColunaAberta => ({ nome, descricao, tipo: 'date' });
 const decimal = (nome: string, descricao: string, unidade: string): ColunaAberta => ({ nome, descricao, tipo: 'decimal', unidade });
+/** A column that is never empty. */
+const sempre = (c: ColunaAberta): ColunaAberta => ({ ...c, obrigatoria: true });
 
 /** The columns that mean the same in several files, described once. */
 const COLUNA = {
-  mes: texto('mes', MES),
-  produtoId: inteiro('produtoId', 'Código do produto'),
-  produtoNome: texto('produtoNome', 'Nome do produto'),
+  mes: sempre(texto('mes', MES)),
+  produtoId: sempre(inteiro('produtoId', 'Código do produto')),
+  produtoNome: sempre(texto('produtoNome', 'Nome do produto')),
   produtoGrupoUn: texto('produtoGrupoUn', 'Embalagem padrão do grupo'),
   quantidadeKg: (descricao: string) => decimal('quantidadeKg', descricao, 'kg'),
 };
@@ -124,17 +130,18 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
     ...DIARIO,
     csv: true,
     colunas: [
-      inteiro('produtoGrupoId', 'Código do grupo de produto'),
-      texto('produtoGrupoNome', 'Nome do grupo de produto'),
+      sempre(inteiro('produtoGrupoId', 'Código do grupo de produto')),
+      sempre(texto('produtoGrupoNome', 'Nome do grupo de produto')),
       COLUNA.produtoGrupoUn,
-      decimal('valorMinimo', 'Menor preço do dia entre os produtos do grupo', GRUPO),
-      decimal('valorMedio', 'Média dos preços do dia (2 casas)', GRUPO),
-      decimal('valorMaximo', 'Maior preço do dia', GRUPO),
-      data('precoData', 'Data do preço'),
+      sempre(decimal('valorMinimo', 'Menor preço do dia entre os produtos do grupo', GRUPO)),
+      sempre(decimal('valorMedio', 'Média dos preços do dia (2 casas)', GRUPO)),
+      sempre(decimal('valorMaximo', 'Maior preço do dia', GRUPO)),
+      sempre(data('precoData', 'Data do preço')),
       decimal('valorKgMinimo', 'Menor preço por kg (preço ÷ peso da embalagem)', KG),
       decimal('valorKgMedio', 'Preço médio por kg', KG),
       decimal('valorKgMaximo', 'Maior preço por kg', KG),
     ],
+    chave: ['produtoGrupoId'],
   },
   {
     id: 'movimento',
@@ -147,12 +154,12 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
       COLUNA.mes,
       COLUNA.produtoId,
       COLUNA.produtoNome,
-      texto('produtoGrupoNome', 'Grupo do produto'),
+      sempre(texto('produtoGrupoNome', 'Grupo do produto')),
       COLUNA.produtoGrupoUn,
       texto('municipioNome', 'Município de origem (vazio: desconhecido)'),
       texto('municipioUf', 'UF do município de origem'),
-      decimal('quantidade', 'Embalagens que chegaram', 'embalagens'),
-      COLUNA.quantidadeKg('Quilos (embalagens × peso da embalagem)'),
+      sempre(decimal('quantidade', 'Embalagens que chegaram', 'embalagens')),
+      sempre(COLUNA.quantidadeKg('Quilos (embalagens × peso da embalagem)')),
       decimal('valorMinimo', 'Menor preço do mês do grupo (vazio: sem preço)', GRUPO),
       decimal('valorMedio', 'Preço médio do mês do grupo', GRUPO),
       decimal('valorMaximo', 'Maior preço do mês do grupo', GRUPO),
@@ -170,14 +177,15 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
       COLUNA.produtoId,
       COLUNA.produtoNome,
       texto('embalagem', 'Embalagem em que o preço é dado'),
-      decimal('valorMinimo', 'Menor preço publicado do dia', EMBALAGEM),
-      decimal('valorMaisComum', 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia', EMBALAGEM),
-      decimal('valorMaximo', 'Maior preço publicado do dia', EMBALAGEM),
+      sempre(decimal('valorMinimo', 'Menor preço publicado do dia', EMBALAGEM)),
+      sempre(decimal('valorMaisComum', 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia', EMBALAGEM)),
+      sempre(decimal('valorMaximo', 'Maior preço publicado do dia', EMBALAGEM)),
       decimal('valorKg', 'Preço mais comum por kg (÷ peso da embalagem)', KG),
       texto('procedencia', 'Municípios/UF de origem das entradas do produto no dia, mais kg primeiro'),
       texto('situacao', "Situação do mercado: 'firme', 'estavel' ou 'fraco' (do funcionário; sem ela, pela variação: ±5%)"),
       decimal('variacao', 'Variação do preço mais comum contra o último dia anterior com preço publicado', '%'),
     ],
+    chave: ['produtoId'],
   },
   {
     id: 'prohort',
@@ -187,15 +195,16 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
     ...DIARIO,
     csv: true,
     colunas: [
-      texto('municipio_ceasa', 'Município do mercado'),
-      texto('cod_ibge_municipio', 'Código IBGE (7 dígitos) do município do mercado'),
-      texto('uf_ceasa', 'UF do mercado'),
+      sempre(texto('municipio_ceasa', 'Município do mercado')),
+      sempre(texto('cod_ibge_municipio', 'Código IBGE (7 dígitos) do município do mercado')),
+      sempre(texto('uf_ceasa', 'UF do mercado')),
       texto('dsc_ceasa', 'Nome do mercado'),
-      texto('dsc_produto', 'Produto (e sua embalagem)'),
-      texto('sig_unidade_medida', "Unidade do preço: 'KG' ou 'UN'"),
-      data('data_preco', 'Data do preço'),
-      decimal('preco_diario', 'Preço mais comum do dia na unidade', 'R$ por kg ou por unidade'),
+      sempre(texto('dsc_produto', 'Produto (e sua embalagem)')),
+      sempre(texto('sig_unidade_medida', "Unidade do preço: 'KG' ou 'UN'")),
+      sempre(data('data_preco', 'Data do preço')),
+      sempre(decimal('preco_diario', 'Preço mais comum do dia na unidade', 'R$ por kg ou por unidade')),
     ],
+    chave: ['dsc_produto'],
   },
   {
     id: 'estatisticas',
@@ -207,7 +216,7 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
     csv: true,
     colunas: [
       COLUNA.mes,
-      texto('secao', "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'"),
+      sempre(texto('secao', "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'")),
       texto('item', 'Grupo, produto ou município da linha'),
       texto('uf', 'UF de origem'),
       COLUNA.quantidadeKg('Quilos que entraram'),
