@@ -35,6 +35,13 @@ const coluna = (i: number, c: Record<string, unknown>) => (m: Metadados) => {
 const noEsquema = (k: string, v: unknown) => (m: Metadados) => ({ ...m, tableSchema: { ...m.tableSchema, [k]: v } });
 const noDialeto = (k: string, v: unknown) => (m: Metadados) => ({ ...m, dialect: { ...m.dialect, [k]: v } });
 
+/** One of the validator's messages says what `padrao` matches (all of them shown when none does). */
+const dizAlgum = (mensagens: string[], padrao: RegExp) =>
+  expect(
+    mensagens.some((m) => padrao.test(m)),
+    mensagens.join('\n'),
+  ).toBe(true);
+
 const CABECALHO = 'produtoId;produtoNome;valor;data';
 /** The open-data CSV: BOM, ';', CRLF, a quoted cell holding the delimiter and a doubled quote, an empty cell. */
 const csv = (...linhas: string[]) => `\uFEFF${[CABECALHO, ...linhas].join('\r\n')}\r\n`;
@@ -81,11 +88,7 @@ describe('the CSVW validator of the tests', () => {
     ['list cells', naColuna(1, 'separator', ','), /separator is not implemented/],
   ];
   it.each(casosDosMetadados)('refuses metadata with %s', (_, estraga, erro) => {
-    const r = validarCsvw(estraga(metadados()), csv(...LINHAS));
-    expect(
-      r.erros.some((e) => erro.test(e)),
-      r.erros.join('\n'),
-    ).toBe(true);
+    dizAlgum(validarCsvw(estraga(metadados()), csv(...LINHAS)).erros, erro);
   });
 
   const avisos: [string, (m: Metadados) => unknown, RegExp][] = [
@@ -97,11 +100,7 @@ describe('the CSVW validator of the tests', () => {
     ['a header that is not a boolean', noDialeto('header', 'sim'), /dialect: header must be a boolean/],
   ];
   it.each(avisos)('warns of %s (the spec ignores it; the tests ask for no warning)', (_, estraga, aviso) => {
-    const r = validarCsvw(estraga(metadados()), csv(...LINHAS));
-    expect(
-      r.avisos.some((e) => aviso.test(e)),
-      r.avisos.join('\n'),
-    ).toBe(true);
+    dizAlgum(validarCsvw(estraga(metadados()), csv(...LINHAS)).avisos, aviso);
   });
 
   const casosDoArquivo: [string, string | Buffer, RegExp][] = [
@@ -124,11 +123,7 @@ describe('the CSVW validator of the tests', () => {
     ['bytes that are not UTF-8', Buffer.concat([Buffer.from(`${CABECALHO}\r\n1;`), Buffer.from([0xe7]), Buffer.from(';1;2026-03-02\r\n')]), /file: not UTF-8/],
   ];
   it.each(casosDoArquivo)('refuses a file with %s', (_, arquivo, erro) => {
-    const r = validarCsvw(metadados(), arquivo);
-    expect(
-      r.erros.some((e) => erro.test(e)),
-      r.erros.join('\n'),
-    ).toBe(true);
+    dizAlgum(validarCsvw(metadados(), arquivo).erros, erro);
   });
 
   it('reads the dialect it is given: trim off keeps spaces (then not a number), another delimiter, a string format', () => {

@@ -31,6 +31,8 @@ const IMPLEMENTADOS = new Set(['xsd:string', 'xsd:integer', 'xsd:decimal', 'xsd:
 
 /** The inherited properties (metadata 5.7), allowed on a table group, a table, a schema and a column. */
 const HERDADAS = ['aboutUrl', 'datatype', 'default', 'lang', 'null', 'ordered', 'propertyUrl', 'required', 'separator', 'textDirection', 'valueUrl'];
+/** A datatype's length and range facets (metadata 5.11.2). */
+const FACETAS = ['length', 'minLength', 'maxLength', 'minimum', 'maximum', 'minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
 const PROPRIEDADES = {
   TableGroup: ['tables', 'dialect', 'notes', 'tableDirection', 'tableSchema', 'transformations', '@id', '@type', '@context', ...HERDADAS],
   Table: ['url', 'dialect', 'notes', 'suppressOutput', 'tableDirection', 'tableSchema', 'transformations', '@id', '@type', '@context', ...HERDADAS],
@@ -53,38 +55,11 @@ const PROPRIEDADES = {
     '@id',
     '@type',
   ],
-  Datatype: [
-    'base',
-    'format',
-    'length',
-    'minLength',
-    'maxLength',
-    'minimum',
-    'maximum',
-    'minInclusive',
-    'maxInclusive',
-    'minExclusive',
-    'maxExclusive',
-    '@id',
-    '@type',
-  ],
+  Datatype: ['base', 'format', ...FACETAS, '@id', '@type'],
 } as const;
 type Tipo = keyof typeof PROPRIEDADES;
 /** What this validator leaves unimplemented, by property: present, it is an error. */
-const NAO_IMPLEMENTADAS = [
-  'separator',
-  'foreignKeys',
-  'transformations',
-  'length',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'minInclusive',
-  'maxInclusive',
-  'minExclusive',
-  'maxExclusive',
-];
+const NAO_IMPLEMENTADAS: readonly string[] = ['separator', 'foreignKeys', 'transformations', ...FACETAS];
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Objeto = { [k: string]: Json };
