@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { caixaSmtp } from '../apps/api/test/smtp';
 import { E2E_PORT } from '../playwright.config';
 import { ADMIN, CLIENTE_OIDC, DIVIDAS_E2E, MAIL_DIR } from './support';
 
@@ -15,21 +15,7 @@ export default async function globalSetup() {
   rmSync(MAIL_DIR, { recursive: true, force: true });
   mkdirSync(MAIL_DIR, { recursive: true });
   let n = 0;
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++n}.eml`), Buffer.concat(chunks));
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const smtp = await caixaSmtp((_m, bytes) => writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++n}.eml`), bytes));
 
   const root = path.resolve(import.meta.dirname, '..');
   // The debts the tests look up, through the real CSV import (the embedded database has one user at a time: before the server).
@@ -52,7 +38,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.senha,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
       // The tests create many accounts from 127.0.0.1 (criarUsuario).
@@ -80,7 +66,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp.fechar();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

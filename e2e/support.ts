@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { formatCpfCnpj, formatDate, normalizarDocumento } from '@ceasa/shared/format';
+import { formatCpfCnpj, formatDate, normalizarDocumento, partesNoMercado } from '@ceasa/shared/format';
 import { completarDocumento } from '@ceasa/shared/documento';
 import { E2E_PORT } from '../playwright.config';
 
@@ -201,14 +201,10 @@ export async function digitarData(campo: Locator, ddmmaaaa: string) {
 /** Five digits of the clock, for names and documents no other test (or run on the same database) uses. */
 export const sufixoUnico = () => String(Date.now()).slice(-5);
 
-/** The browser's time zone (`timezoneId` in playwright.config.ts): "today" is the day there, not the Node process's. */
-const FUSO = 'America/Sao_Paulo';
-
-/** Today in São Paulo as 'yyyy-mm-dd'. */
+/** Today in São Paulo as 'yyyy-mm-dd': the browser's time zone (`timezoneId` in playwright.config.ts), not the Node process's. */
 function hojeIso(): string {
-  const partes = new Intl.DateTimeFormat('en-US', { timeZone: FUSO, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const p = (tipo: Intl.DateTimeFormatPartTypes) => partes.find((x) => x.type === tipo)!.value;
-  return `${p('year')}-${p('month')}-${p('day')}`;
+  const p = partesNoMercado(new Date());
+  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** Today in São Paulo as the screens show it: 'dd/mm/yyyy'. */

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { cpSync, createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROTAS, ROTAS_INICIAIS } from '@ceasa/shared';
 import { buildApp } from '../src/app';
 import { DERIVADAS, FORA_DO_BACKUP, restaurar } from '../src/db/backup';
-import { COMO_TEXTO, migrationsFolder, openDatabase, type Database, type Db } from '../src/db/client';
+import { COMO_TEXTO, openDatabase, type Database, type Db } from '../src/db/client';
 import * as schema from '../src/db/schema';
-import { call } from './helpers';
+import { bancoDescartavel, call, migracoesAte } from './helpers';
 
 /**
  * Issue 33 point 4, upgrades proven: `fixtures/demo-9059312.jsonl.gz` is `npm run backup` of the demo data
@@ -55,16 +54,6 @@ async function lerFixture(tabelas: string[]): Promise<Fixture> {
   return f;
 }
 
-/** This release's migrations folder cut to the first `n` (the old release's), in a temporary folder. */
-function migracoesAte(n: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-migracoes-antigas-'));
-  const jornal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  mkdirSync(path.join(dir, 'meta'));
-  for (const e of jornal.entries.slice(0, n)) cpSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...jornal, entries: jornal.entries.slice(0, n) }));
-  return dir;
-}
-
 const fixture = lerFixture(['romaneio_itens', 'pessoa', 'romaneio', 'rotas']);
 let app: FastifyInstance;
 let database: Database;
@@ -77,27 +66,16 @@ beforeAll(async () => {
   try {
     const url = process.env.DATABASE_URL;
     if (url) {
-      const nome = `ceasa_t_atualizacao_${process.pid}_${randomUUID().slice(0, 8)}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${nome}`);
-      await admin.end();
-      const u = new URL(url);
-      u.pathname = `/${nome}`;
-      limpar = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-        await c.end();
-      };
+      const banco = await bancoDescartavel(url, 'ceasa_t_atualizacao');
+      limpar = banco.apagar;
       // The old release's schema, then its backup restored into it.
-      const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
+      const pool = new pg.Pool({ connectionString: banco.url, max: 2 });
       const db = drizzlePg(pool, { schema });
       await migratePg(db, { migrationsFolder: antigas });
       await restaurar({ db, kind: 'postgres', sozinho: (fn) => fn(), close: () => pool.end() }, FIXTURE);
       await pool.end();
       // The current server's start on it: its migrations run.
-      database = await openDatabase({ databaseUrl: u.toString(), dataDir: '', memoryDb: false });
+      database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
     } else {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-atualizacao-'));
       const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { unaccent, pg_trgm }, parsers: COMO_TEXTO });

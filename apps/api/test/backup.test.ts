@@ -11,19 +11,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { DERIVADAS, FORA_DO_BACKUP, MSG_CHAVES_NOVAS } from '../src/db/backup';
 import { fotoPessoa } from '../src/db/schema';
 import { fotoStorage } from '../src/db/fotos';
-import { call, tokenFor } from './helpers';
+import { bancoDescartavel, call, tokenFor } from './helpers';
 
 const raiz = path.resolve(import.meta.dirname, '../../..');
 const urlServidor = process.env.DATABASE_URL;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'ceasa-backup-'));
-const criados: string[] = [];
+/** The removal of each throw-away database made on PostgreSQL. */
+const criados: (() => Promise<void>)[] = [];
 
 /** A target: its DATA_DIR (the embedded database) and, on PostgreSQL, a database of its own. */
 interface Destino {
@@ -34,15 +34,9 @@ interface Destino {
 async function novoDestino(): Promise<Destino> {
   const dataDir = path.join(tmp, randomUUID().slice(0, 8));
   if (!urlServidor) return { dataDir };
-  const nome = `ceasa_bk_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const c = new pg.Client({ connectionString: urlServidor });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${nome}`);
-  await c.end();
-  criados.push(nome);
-  const u = new URL(urlServidor);
-  u.pathname = `/${nome}`;
-  return { dataDir, databaseUrl: u.toString() };
+  const banco = await bancoDescartavel(urlServidor, 'ceasa_bk');
+  criados.push(banco.apagar);
+  return { dataDir, databaseUrl: banco.url };
 }
 
 const abrir = (d: Destino): Promise<Database> => openDatabase({ databaseUrl: d.databaseUrl, dataDir: d.dataDir, memoryDb: false });
@@ -171,12 +165,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (urlServidor && criados.length) {
-    const c = new pg.Client({ connectionString: urlServidor });
-    await c.connect();
-    for (const nome of criados) await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-    await c.end();
-  }
+  for (const apagar of criados) await apagar();
   rmSync(tmp, { recursive: true, force: true });
 });
 

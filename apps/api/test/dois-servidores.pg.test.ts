@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client';
 import { avisosPostgres, NOME_DA_CONEXAO, type AvisosDoApp } from '../src/lib/avisos';
-import { iniciarServidor, portaLivre } from './helpers';
+import { bancoDescartavel, iniciarServidor, portaLivre } from './helpers';
 import { rajada } from './rajada-apoio';
 
 const urlServidor = process.env.DATABASE_URL!;
@@ -35,35 +35,16 @@ async function ate(pronto: () => Promise<boolean>, limite = 5_000): Promise<numb
   }
 }
 
-/** A fresh database on the PostgreSQL server DATABASE_URL names. */
-async function bancoNovo(prefixo: string) {
-  const nome = `${prefixo}_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const c = new pg.Client({ connectionString: urlServidor });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${nome}`);
-  await c.end();
-  const u = new URL(urlServidor!);
-  u.pathname = `/${nome}`;
-  return { nome, url: u.toString() };
-}
-
-async function apagarBanco(nome: string) {
-  const c = new pg.Client({ connectionString: urlServidor });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-  await c.end();
-}
-
 describe('notices between servers on PostgreSQL (lib/avisos.ts)', () => {
-  let nome: string;
   let url: string;
+  let apagar: () => Promise<void>;
   const abertos: AvisosDoApp[] = [];
   beforeAll(async () => {
-    ({ nome, url } = await bancoNovo('ceasa_av'));
+    ({ url, apagar } = await bancoDescartavel(urlServidor, 'ceasa_av'));
   });
   afterAll(async () => {
     for (const a of abertos) await a.fechar();
-    await apagarBanco(nome);
+    await apagar();
   });
 
   it('reaches the other server within a second, and the sender at once', async () => {
@@ -109,8 +90,8 @@ describe('notices between servers on PostgreSQL (lib/avisos.ts)', () => {
 });
 
 describe('two servers on one PostgreSQL database behave as one', () => {
-  let nome: string;
   let url: string;
+  let apagar: (() => Promise<void>) | undefined;
   const dirs: string[] = [];
   const processos: ChildProcess[] = [];
   const saidas: (() => string)[] = [];
@@ -165,7 +146,7 @@ describe('two servers on one PostgreSQL database behave as one', () => {
   }
 
   beforeAll(async () => {
-    ({ nome, url } = await bancoNovo('ceasa_ds'));
+    ({ url, apagar } = await bancoDescartavel(urlServidor, 'ceasa_ds'));
     [A, B] = [await portaLivre(), await portaLivre()];
     const env = () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-dois-'));
@@ -199,7 +180,7 @@ describe('two servers on one PostgreSQL database behave as one', () => {
 
   afterAll(async () => {
     for (const p of processos) if (p.exitCode === null) p.kill('SIGKILL');
-    if (nome) await apagarBanco(nome);
+    await apagar?.();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

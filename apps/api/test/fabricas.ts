@@ -114,6 +114,26 @@ export const inserirLojaItem = (app: FastifyInstance, lojaId: number, produtoId:
   );
 
 /**
+ * The harvest a lot is traced to: a property of `produtorId` in `municipioId` ('Sítio Boa Esperança' unless named), a
+ * bulletin of it by `tecnicoId` issued `emissao` (the harvest's start unless told) and its item of `produtoId`
+ * harvested from `inicio` to `fim`. Returns the ids.
+ */
+export async function inserirColheita(
+  app: FastifyInstance,
+  o: { produtorId: number; tecnicoId: number; municipioId: number; produtoId: number; inicio: string; fim: string; emissao?: string; propriedade?: string },
+) {
+  const propriedade = await inserirPropriedade(app, o.propriedade ?? 'Sítio Boa Esperança', o.municipioId, o.produtorId);
+  const boletim = await inserirBoletim(app, {
+    produtorId: o.produtorId,
+    tecnicoId: o.tecnicoId,
+    propriedadeId: propriedade,
+    dataEmissao: o.emissao ?? o.inicio,
+  });
+  const item = await inserirBoletimItem(app, boletim, o.produtoId, o.inicio, o.fim);
+  return { propriedade, boletim, item };
+}
+
+/**
  * A producer ready for the gate: a municipality, the producer (type 1), a technician (type 2), a property and a
  * bulletin (issued 2026-10-01) with one item of `produtoId` harvested from `inicio` to `fim`. Returns the ids.
  */
@@ -125,10 +145,35 @@ export async function inserirProdutorComColheita(
   const municipio = await inserirMunicipio(app, o.municipio ?? 'Imperatriz', 'MA');
   const produtor = await inserirPessoa(app, o.produtor ?? 'João Lavrador', 1);
   const tecnico = await inserirPessoa(app, 'Carla Técnica', 2);
-  const propriedade = await inserirPropriedade(app, 'Sítio Boa Esperança', municipio, produtor);
-  const boletim = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: propriedade, dataEmissao: '2026-10-01' });
-  const item = await inserirBoletimItem(app, boletim, produtoId, o.inicio ?? '2026-11-01', o.fim ?? '2026-12-31');
-  return { municipio, produtor, tecnico, propriedade, boletim, item };
+  const c = await inserirColheita(app, {
+    produtorId: produtor,
+    tecnicoId: tecnico,
+    municipioId: municipio,
+    produtoId,
+    emissao: '2026-10-01',
+    inicio: o.inicio ?? '2026-11-01',
+    fim: o.fim ?? '2026-12-31',
+  });
+  return { municipio, produtor, tecnico, ...c };
+}
+
+/**
+ * An arrival through the gate: romaneio `divida` of `pessoaId` issued `data`, with its items as [product, packages,
+ * bulletin item (null: origin unknown)]. Returns its id and its items' ids, in that order.
+ */
+export async function inserirRomaneioComItens(app: FastifyInstance, pessoaId: number, data: string, divida: number, itens: [number, number, number | null][]) {
+  const romaneio = await inserirRomaneio(app, pessoaId, data, divida);
+  const ids: number[] = [];
+  for (const [produtoId, quantidade, boletimItem] of itens) ids.push(await inserirRomaneioItem(app, romaneio, produtoId, quantidade, boletimItem));
+  return { romaneio, itens: ids };
+}
+
+/** A shop's arrival sheet of `lojistaId` issued `data`, with its items as [product, packages, municipality of origin]. */
+export async function inserirLojaComItens(app: FastifyInstance, lojistaId: number, data: string, itens: [number, number, number][]) {
+  const loja = await inserirLoja(app, lojistaId, data);
+  const ids: number[] = [];
+  for (const [produtoId, quantidade, municipioId] of itens) ids.push(await inserirLojaItem(app, loja, produtoId, quantidade, municipioId));
+  return { loja, itens: ids };
 }
 
 /**

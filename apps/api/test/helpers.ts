@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,20 +22,9 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   let drop: (() => Promise<void>) | undefined;
   const url = process.env.DATABASE_URL;
   if (url) {
-    const nome = `ceasa_t_${process.pid}_${randomUUID().slice(0, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${nome}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${nome}`;
-    database = await openDatabase({ databaseUrl: u.toString(), dataDir: '', memoryDb: false });
-    drop = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-      await c.end();
-    };
+    const banco = await bancoDescartavel(url);
+    database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
+    drop = banco.apagar;
   } else {
     database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true }, await templatePglite());
   }
@@ -62,6 +51,40 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   });
   await app.ready();
   return app;
+}
+
+/**
+ * A new, empty database on the PostgreSQL server `servidor` (a connection string) names, called `prefixo` with the
+ * process id and a random part: its connection string, and its removal (its connections ended by force).
+ */
+export async function bancoDescartavel(servidor: string, prefixo = 'ceasa_t'): Promise<{ url: string; apagar: () => Promise<void> }> {
+  const nome = `${prefixo}_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const executar = async (q: string) => {
+    const c = new pg.Client({ connectionString: servidor });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await executar(`CREATE DATABASE ${nome}`);
+  const u = new URL(servidor);
+  u.pathname = `/${nome}`;
+  return { url: u.toString(), apagar: () => executar(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`) };
+}
+
+/**
+ * This release's migrations folder cut to its first `n` migrations (an earlier release's schema), in a new temporary
+ * folder the caller removes: the SQL files and a journal that stops there.
+ */
+export function migracoesAte(n: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-migracoes-'));
+  const jornal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  mkdirSync(path.join(dir, 'meta'));
+  for (const e of jornal.entries.slice(0, n)) cpSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...jornal, entries: jornal.entries.slice(0, n) }));
+  return dir;
 }
 
 /**

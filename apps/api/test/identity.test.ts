@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, jwtVerify, type JWK } from 'jose';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { outbox, resetTokens, usuarios } from '../src/db/schema';
 import { enderecoPublico } from '../src/config';
 import { LoginThrottle, loginThrottle, Throttle } from '../src/identity/throttle';
 import { appDeTeste, build, call, countRows } from './helpers';
+import { caixaSmtp, type CaixaSmtp } from './smtp';
 
 const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
 const OIDC = '/realms/ceasa/protocol/openid-connect';
@@ -468,30 +467,15 @@ describe('password reset without SMTP', () => {
 
 describe('password reset over SMTP', () => {
   let smtpApp: FastifyInstance;
-  let smtp: SMTPServer;
-  const recebidos: { para: string[]; raw: string }[] = [];
+  let smtp: CaixaSmtp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, cb) {
-        const partes: Buffer[] = [];
-        stream.on('data', (c: Buffer) => partes.push(c));
-        stream.on('end', () => {
-          recebidos.push({ para: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(partes).toString('utf8') });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    smtpApp = await build({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://ceasa.exemplo.gov.br/' });
+    smtp = await caixaSmtp();
+    smtpApp = await build({ smtpUrl: smtp.url, publicUrl: 'https://ceasa.exemplo.gov.br/' });
   });
   afterAll(async () => {
     await smtpApp?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.fechar();
   });
 
   it('mails a single-use link that sets a new password and ends the old sessions', async () => {
@@ -507,9 +491,9 @@ describe('password reset over SMTP', () => {
       headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
     });
     expect(r.status).toBe(204);
-    expect(recebidos).toHaveLength(1);
-    expect(recebidos[0].para).toEqual([u.email]);
-    const texto = corpoDoEmail(recebidos[0].raw);
+    expect(smtp.recebidos).toHaveLength(1);
+    expect(smtp.recebidos[0].para).toEqual([u.email]);
+    const texto = corpoDoEmail(smtp.recebidos[0].raw);
     expect(texto).toContain('Olá, João Reset.');
     expect(texto).toContain('https://ceasa.exemplo.gov.br/nova-senha?token=');
     expect(texto).not.toContain('evil.example');
@@ -545,10 +529,10 @@ describe('password reset over SMTP', () => {
   });
 
   it('refuses an unknown e-mail without sending anything', async () => {
-    const n = recebidos.length;
+    const n = smtp.recebidos.length;
     const r = await call(smtpApp, null, { method: 'POST', url: '/api/auth/reset', payload: { email: 'ninguem@teste.local' } });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe('Email inexistente...');
-    expect(recebidos.length).toBe(n);
+    expect(smtp.recebidos.length).toBe(n);
   });
 });

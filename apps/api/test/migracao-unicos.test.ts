@@ -1,7 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -12,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../src/db/client';
+import { bancoDescartavel, migracoesAte } from './helpers';
 
 /**
  * Migration 0011 (issue 10) makes CPF/CNPJ, group names, product name + packaging, municipality
@@ -33,24 +32,15 @@ interface Banco {
 async function abrir(): Promise<Banco> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const nome = `ceasa_t_mig_${process.pid}_${randomUUID().slice(0, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${nome}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${nome}`;
-    const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
+    const bd = await bancoDescartavel(url, 'ceasa_t_mig');
+    const pool = new pg.Pool({ connectionString: bd.url, max: 2 });
     return {
       executar: (q) => pool.query(q),
       script: (q) => pool.query(q),
       migrar: (pasta) => migratePg(drizzlePg(pool), { migrationsFolder: pasta }),
       async fechar() {
         await pool.end();
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-        await c.end();
+        await bd.apagar();
       },
     };
   }
@@ -65,14 +55,10 @@ async function abrir(): Promise<Banco> {
 
 /** The migrations folder as it was before 0011 (the journal stops at 0010). */
 function pastaAte0010(): string {
-  const pasta = mkdtempSync(path.join(os.tmpdir(), 'ceasa-migracoes-'));
-  cpSync(migrationsFolder, pasta, { recursive: true });
-  const journal = JSON.parse(readFileSync(path.join(pasta, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   const i = journal.entries.findIndex((e) => e.tag.endsWith(MIGRACAO));
   expect(i).toBeGreaterThan(10);
-  journal.entries = journal.entries.slice(0, i);
-  writeFileSync(path.join(pasta, 'meta/_journal.json'), JSON.stringify(journal));
-  return pasta;
+  return migracoesAte(i);
 }
 
 let banco: Banco;

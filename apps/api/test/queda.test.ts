@@ -6,23 +6,21 @@
  * On the embedded database (a DATA_DIR) or, with DATABASE_URL, on a throw-away database of that server.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from './fabricas';
-import { iniciarServidor, portaLivre } from './helpers';
+import { bancoDescartavel, iniciarServidor, portaLivre } from './helpers';
 
 const urlServidor = process.env.DATABASE_URL;
 const SENHA = 'Queda-do-servidor-9';
 const DIA_DE_MERCADO = '2026-11-23'; // a Monday, inside the bulletin item's harvest window below
 let dataDir: string;
 let databaseUrl: string | undefined;
-let nomeBanco: string | undefined;
+let apagarBanco: (() => Promise<void>) | undefined;
 let porta: number;
 let servidor: ChildProcess | undefined;
 const fixos = { produtos: [] as number[], produtor: 0, boletimItem: 0, produtoDoItem: 0 };
@@ -122,14 +120,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-queda-'));
   porta = await portaLivre();
   if (urlServidor) {
-    nomeBanco = `ceasa_queda_${process.pid}_${randomUUID().slice(0, 8)}`;
-    const c = new pg.Client({ connectionString: urlServidor });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${nomeBanco}`);
-    await c.end();
-    const u = new URL(urlServidor);
-    u.pathname = `/${nomeBanco}`;
-    databaseUrl = u.toString();
+    const banco = await bancoDescartavel(urlServidor, 'ceasa_queda');
+    databaseUrl = banco.url;
+    apagarBanco = banco.apagar;
   }
   // The data the writes need, before the server opens the database (the embedded one has one user at a time).
   const database = await openDatabase({ databaseUrl, dataDir, memoryDb: false });
@@ -153,12 +146,7 @@ afterAll(async () => {
     servidor.kill('SIGKILL');
     await terminou(servidor);
   }
-  if (urlServidor && nomeBanco) {
-    const c = new pg.Client({ connectionString: urlServidor });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${nomeBanco} WITH (FORCE)`);
-    await c.end();
-  }
+  await apagarBanco?.();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

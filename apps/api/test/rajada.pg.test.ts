@@ -9,34 +9,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { usuarios } from '../src/db/schema';
 import { hashSenha } from '../src/identity/passwords';
+import { bancoDescartavel } from './helpers';
 import { entrar, rajada } from './rajada-apoio';
 
 const urlServidor = process.env.DATABASE_URL!;
-const nome = `ceasa_raj_${process.pid}_${randomUUID().slice(0, 8)}`;
 const JANELA_MS = 3_000;
 const apps: FastifyInstance[] = [];
 const bases: string[] = [];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-rajada-'));
 
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: urlServidor });
-  await c.connect();
-  await c.query(q);
-  await c.end();
-}
+let apagarBanco: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${nome}`);
-  const u = new URL(urlServidor);
-  u.pathname = `/${nome}`;
+  const banco = await bancoDescartavel(urlServidor, 'ceasa_raj');
+  apagarBanco = banco.apagar;
   for (let i = 0; i < 2; i++) {
-    const database = await openDatabase({ databaseUrl: u.toString(), dataDir: dir, memoryDb: false });
+    const database = await openDatabase({ databaseUrl: banco.url, dataDir: dir, memoryDb: false });
     const app = await buildApp({
       database,
       logger: false,
@@ -51,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const a of apps) await a.close();
-  await admin(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+  await apagarBanco?.();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatTelefone,
   fromIsoDate,
+  partesNoMercado,
   toIsoDate,
 } from './format';
 import { conteudoParaYaml } from './resources/logs';
@@ -38,6 +39,25 @@ describe('pt-BR formats', () => {
     const d = fromIsoDate('2026-03-01')!;
     expect(d.getDate()).toBe(1);
     expect(toIsoDate(d)).toBe('2026-03-01');
+  });
+});
+
+describe("the market's clock", () => {
+  it("tells a moment's date, time and offset in São Paulo from the time zone data", () => {
+    expect(partesNoMercado(new Date('2026-11-27T05:00:00.250Z'))).toEqual({
+      year: '2026',
+      month: '11',
+      day: '27',
+      hour: '02',
+      minute: '00',
+      second: '00',
+      offset: '-03:00',
+    });
+    // Midnight is hour 00 (never 24), and the day before UTC's.
+    expect(partesNoMercado(new Date('2027-01-01T02:59:59Z'))).toMatchObject({ year: '2026', month: '12', day: '31', hour: '23', second: '59' });
+    expect(partesNoMercado(new Date('2027-01-01T03:00:00Z'))).toMatchObject({ year: '2027', month: '01', day: '01', hour: '00' });
+    // Daylight saving time, as Brazil kept it until 2019.
+    expect(partesNoMercado(new Date('2018-12-01T12:00:00Z'))).toMatchObject({ hour: '10', offset: '-02:00' });
   });
 });
 

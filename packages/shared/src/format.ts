@@ -27,6 +27,34 @@ export function formatDateTime(v: string | Date | null | undefined): string {
   return d.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).replace(',', '');
 }
 
+/** The market's time zone: Brazil's official time, in which its days, schedules and timestamps are told. */
+export const FUSO_DO_MERCADO = 'America/Sao_Paulo';
+
+const relogioDoMercado = new Intl.DateTimeFormat('en-US', {
+  timeZone: FUSO_DO_MERCADO,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'longOffset',
+});
+
+/**
+ * The calendar date and clock time of the moment `d` in the market's time zone, two digits each (the year four),
+ * and that zone's offset from UTC at that moment, '-03:00' (read from the time zone data, not assumed).
+ */
+export function partesNoMercado(d: Date) {
+  const p = Object.fromEntries(relogioDoMercado.formatToParts(d).map((x) => [x.type, x.value])) as Record<
+    'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' | 'timeZoneName',
+    string
+  >;
+  const offset = p.timeZoneName === 'GMT' ? '+00:00' : p.timeZoneName.replace('GMT', '');
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second, offset };
+}
+
 /** A Date (local calendar day) → 'yyyy-mm-dd'. */
 export function toIsoDate(d: Date | null | undefined): string | null {
   if (!d) return null;

@@ -15,15 +15,15 @@ export const cotacaoAbertaQuery = z.object({
   formato: formatoQuery,
 });
 
+/** The `mes` of a monthly public file ('aaaa-mm', from 1900 on): publico/movimento and publico/estatisticas. */
+export const mesAberto = z
+  .string({ error: DADOS_ABERTOS_MSG.mesObrigatorio })
+  .min(1, DADOS_ABERTOS_MSG.mesObrigatorio)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, DADOS_ABERTOS_MSG.mesInvalido)
+  .refine((m) => Number(m.slice(0, 4)) >= 1900, DADOS_ABERTOS_MSG.mesInvalido);
+
 /** GET publico/movimento: one month's arrivals. */
-export const movimentoAbertoQuery = z.object({
-  mes: z
-    .string({ error: DADOS_ABERTOS_MSG.mesObrigatorio })
-    .min(1, DADOS_ABERTOS_MSG.mesObrigatorio)
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, DADOS_ABERTOS_MSG.mesInvalido)
-    .refine((m) => Number(m.slice(0, 4)) >= 1900, DADOS_ABERTOS_MSG.mesInvalido),
-  formato: formatoQuery,
-});
+export const movimentoAbertoQuery = z.object({ mes: mesAberto, formato: formatoQuery });
 
 /** A row of the open quotation: the fields of the public quotation (searchPrecosHome) for one group and day. */
 export const cotacaoAbertaLinha = precoResumoRegistro;
@@ -50,11 +50,7 @@ export type MovimentoAbertoLinha = z.infer<typeof movimentoAbertoLinha>;
 export const COLUNAS_COTACAO_ABERTA = Object.keys(cotacaoAbertaLinha.shape) as (keyof CotacaoAbertaLinha)[];
 export const COLUNAS_MOVIMENTO_ABERTO = Object.keys(movimentoAbertoLinha.shape) as (keyof MovimentoAbertoLinha)[];
 
-/**
- * The public files, declared once (decision 0195): the page /dados-abertos, its schema.org descriptions, the
- * CSV-on-the-Web metadata `<caminho>-metadata.json` and the `Link` header of each CSV are built from this list.
- * A new public file appears everywhere by adding one entry (its columns in the CSV's order).
- */
+/** A public file and its columns, as ARQUIVOS_DADOS_ABERTOS declares them. */
 export type TipoColunaAberta = 'integer' | 'decimal' | 'string' | 'date';
 export interface ColunaAberta {
   nome: string;
@@ -62,6 +58,8 @@ export interface ColunaAberta {
   tipo: TipoColunaAberta;
   /** The unit of a measure ('R$ por embalagem', 'kg'); absent for names and codes. */
   unidade?: string;
+  /** Every row has a value in it (CSVW `required`); absent: a cell may be empty. */
+  obrigatoria?: true;
 }
 export interface ArquivoAberto {
   /** A short id, used in the page's anchors and the JSON-LD identifier. */
@@ -80,54 +78,91 @@ export interface ArquivoAberto {
   /** The CSV's dialect when it is not the open-data one (`;`, UTF-8 with BOM, CRLF, header line). */
   separador?: ';' | ',';
   colunas: ColunaAberta[];
+  /** The columns whose values tell the rows apart (CSVW `primaryKey`), when the file has such a key. */
+  chave?: string[];
 }
 
 const GRUPO = 'R$ por embalagem do grupo';
+const EMBALAGEM = 'R$ por embalagem';
+const KG = 'R$ por kg';
+const MES = 'O mês (aaaa-mm)';
+
+/** How often a daily or a monthly file changes, and the query that chooses its day or month. */
+const DIARIO: Pick<ArquivoAberto, 'parametros' | 'frequencia' | 'periodicidade'> = {
+  parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
+  frequencia: 'Diária, em cada dia de mercado',
+  periodicidade: 'P1D',
+};
+const MENSAL: Pick<ArquivoAberto, 'parametros' | 'frequencia' | 'periodicidade'> = {
+  parametros: [{ nome: 'mes', descricao: MES, exemplo: 'mes-passado' }],
+  frequencia: 'Mensal (o mês corrente muda a cada dia de mercado)',
+  periodicidade: 'P1M',
+};
+
+/** A column of each type; `unidade` for a measure. */
+const inteiro = (nome: string, descricao: string): ColunaAberta => ({ nome, descricao, tipo: 'integer' });
+const texto = (nome: string, descricao: string): ColunaAberta => ({ nome, descricao, tipo: 'string' });
+const data = (nome: string, descricao: string): ColunaAberta => ({ nome, descricao, tipo: 'date' });
+const decimal = (nome: string, descricao: string, unidade: string): ColunaAberta => ({ nome, descricao, tipo: 'decimal', unidade });
+/** A column that is never empty. */
+const sempre = (c: ColunaAberta): ColunaAberta => ({ ...c, obrigatoria: true });
+
+/** The columns that mean the same in several files, described once. */
+const COLUNA = {
+  mes: sempre(texto('mes', MES)),
+  produtoId: sempre(inteiro('produtoId', 'Código do produto')),
+  produtoNome: sempre(texto('produtoNome', 'Nome do produto')),
+  produtoGrupoUn: texto('produtoGrupoUn', 'Embalagem padrão do grupo'),
+  quantidadeKg: (descricao: string) => decimal('quantidadeKg', descricao, 'kg'),
+};
+
+/**
+ * The public files, declared once (decision 0195): the page /dados-abertos, its schema.org descriptions, the
+ * CSV-on-the-Web metadata `<caminho>-metadata.json` and the `Link` header of each CSV are built from this list.
+ * A new public file appears everywhere by adding one entry (its columns in the CSV's order).
+ */
 export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
   {
     id: 'cotacao',
     titulo: 'Cotação do dia por grupo de produto',
     descricao: 'Os preços de um dia de mercado por grupo de produto (mínimo, médio e máximo), os mesmos da página pública de cotação.',
     caminho: '/publico/cotacao',
-    parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
-    frequencia: 'Diária, em cada dia de mercado',
-    periodicidade: 'P1D',
+    ...DIARIO,
     csv: true,
     colunas: [
-      { nome: 'produtoGrupoId', descricao: 'Código do grupo de produto', tipo: 'integer' },
-      { nome: 'produtoGrupoNome', descricao: 'Nome do grupo de produto', tipo: 'string' },
-      { nome: 'produtoGrupoUn', descricao: 'Embalagem padrão do grupo', tipo: 'string' },
-      { nome: 'valorMinimo', descricao: 'Menor preço do dia entre os produtos do grupo', tipo: 'decimal', unidade: GRUPO },
-      { nome: 'valorMedio', descricao: 'Média dos preços do dia (2 casas)', tipo: 'decimal', unidade: GRUPO },
-      { nome: 'valorMaximo', descricao: 'Maior preço do dia', tipo: 'decimal', unidade: GRUPO },
-      { nome: 'precoData', descricao: 'Data do preço', tipo: 'date' },
-      { nome: 'valorKgMinimo', descricao: 'Menor preço por kg (preço ÷ peso da embalagem)', tipo: 'decimal', unidade: 'R$ por kg' },
-      { nome: 'valorKgMedio', descricao: 'Preço médio por kg', tipo: 'decimal', unidade: 'R$ por kg' },
-      { nome: 'valorKgMaximo', descricao: 'Maior preço por kg', tipo: 'decimal', unidade: 'R$ por kg' },
+      sempre(inteiro('produtoGrupoId', 'Código do grupo de produto')),
+      sempre(texto('produtoGrupoNome', 'Nome do grupo de produto')),
+      COLUNA.produtoGrupoUn,
+      sempre(decimal('valorMinimo', 'Menor preço do dia entre os produtos do grupo', GRUPO)),
+      sempre(decimal('valorMedio', 'Média dos preços do dia (2 casas)', GRUPO)),
+      sempre(decimal('valorMaximo', 'Maior preço do dia', GRUPO)),
+      sempre(data('precoData', 'Data do preço')),
+      decimal('valorKgMinimo', 'Menor preço por kg (preço ÷ peso da embalagem)', KG),
+      decimal('valorKgMedio', 'Preço médio por kg', KG),
+      decimal('valorKgMaximo', 'Maior preço por kg', KG),
     ],
+    chave: ['produtoGrupoId'],
   },
   {
     id: 'movimento',
     titulo: 'Entradas do mês por produto e município de origem',
     descricao: 'O que chegou ao mercado no mês (romaneios e lojas), por produto e município de origem, com os preços do mês do grupo.',
     caminho: '/publico/movimento',
-    parametros: [{ nome: 'mes', descricao: 'O mês (aaaa-mm)', exemplo: 'mes-passado' }],
-    frequencia: 'Mensal (o mês corrente muda a cada dia de mercado)',
-    periodicidade: 'P1M',
+    ...MENSAL,
     csv: true,
     colunas: [
-      { nome: 'mes', descricao: 'O mês (aaaa-mm)', tipo: 'string' },
-      { nome: 'produtoId', descricao: 'Código do produto', tipo: 'integer' },
-      { nome: 'produtoNome', descricao: 'Nome do produto', tipo: 'string' },
-      { nome: 'produtoGrupoNome', descricao: 'Grupo do produto', tipo: 'string' },
-      { nome: 'produtoGrupoUn', descricao: 'Embalagem padrão do grupo', tipo: 'string' },
-      { nome: 'municipioNome', descricao: 'Município de origem (vazio: desconhecido)', tipo: 'string' },
-      { nome: 'municipioUf', descricao: 'UF do município de origem', tipo: 'string' },
-      { nome: 'quantidade', descricao: 'Embalagens que chegaram', tipo: 'decimal', unidade: 'embalagens' },
-      { nome: 'quantidadeKg', descricao: 'Quilos (embalagens × peso da embalagem)', tipo: 'decimal', unidade: 'kg' },
-      { nome: 'valorMinimo', descricao: 'Menor preço do mês do grupo (vazio: sem preço)', tipo: 'decimal', unidade: GRUPO },
-      { nome: 'valorMedio', descricao: 'Preço médio do mês do grupo', tipo: 'decimal', unidade: GRUPO },
-      { nome: 'valorMaximo', descricao: 'Maior preço do mês do grupo', tipo: 'decimal', unidade: GRUPO },
+      COLUNA.mes,
+      COLUNA.produtoId,
+      COLUNA.produtoNome,
+      sempre(texto('produtoGrupoNome', 'Grupo do produto')),
+      COLUNA.produtoGrupoUn,
+      texto('municipioNome', 'Município de origem (vazio: desconhecido)'),
+      texto('municipioUf', 'UF do município de origem'),
+      sempre(decimal('quantidade', 'Embalagens que chegaram', 'embalagens')),
+      sempre(COLUNA.quantidadeKg('Quilos (embalagens × peso da embalagem)')),
+      decimal('valorMinimo', 'Menor preço do mês do grupo (vazio: sem preço)', GRUPO),
+      decimal('valorMedio', 'Preço médio do mês do grupo', GRUPO),
+      decimal('valorMaximo', 'Maior preço do mês do grupo', GRUPO),
     ],
   },
   {
@@ -136,47 +171,40 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
     descricao:
       'Por produto cotado no dia: preços mínimo, mais comum e máximo por embalagem, o mais comum por kg, a procedência das entradas, a situação do mercado e a variação contra o dia de mercado anterior.',
     caminho: '/publico/cotacao/produtos',
-    parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
-    frequencia: 'Diária, em cada dia de mercado',
-    periodicidade: 'P1D',
+    ...DIARIO,
     csv: true,
     colunas: [
-      { nome: 'produtoId', descricao: 'Código do produto', tipo: 'integer' },
-      { nome: 'produtoNome', descricao: 'Nome do produto', tipo: 'string' },
-      { nome: 'embalagem', descricao: 'Embalagem em que o preço é dado', tipo: 'string' },
-      { nome: 'valorMinimo', descricao: 'Menor preço publicado do dia', tipo: 'decimal', unidade: 'R$ por embalagem' },
-      {
-        nome: 'valorMaisComum',
-        descricao: 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia',
-        tipo: 'decimal',
-        unidade: 'R$ por embalagem',
-      },
-      { nome: 'valorMaximo', descricao: 'Maior preço publicado do dia', tipo: 'decimal', unidade: 'R$ por embalagem' },
-      { nome: 'valorKg', descricao: 'Preço mais comum por kg (÷ peso da embalagem)', tipo: 'decimal', unidade: 'R$ por kg' },
-      { nome: 'procedencia', descricao: 'Municípios/UF de origem das entradas do produto no dia, mais kg primeiro', tipo: 'string' },
-      { nome: 'situacao', descricao: "Situação do mercado: 'firme', 'estavel' ou 'fraco' (do funcionário; sem ela, pela variação: ±5%)", tipo: 'string' },
-      { nome: 'variacao', descricao: 'Variação do preço mais comum contra o último dia anterior com preço publicado', tipo: 'decimal', unidade: '%' },
+      COLUNA.produtoId,
+      COLUNA.produtoNome,
+      texto('embalagem', 'Embalagem em que o preço é dado'),
+      sempre(decimal('valorMinimo', 'Menor preço publicado do dia', EMBALAGEM)),
+      sempre(decimal('valorMaisComum', 'Preço que mais se repete no dia; sem um único, a mediana dos preços do dia', EMBALAGEM)),
+      sempre(decimal('valorMaximo', 'Maior preço publicado do dia', EMBALAGEM)),
+      decimal('valorKg', 'Preço mais comum por kg (÷ peso da embalagem)', KG),
+      texto('procedencia', 'Municípios/UF de origem das entradas do produto no dia, mais kg primeiro'),
+      texto('situacao', "Situação do mercado: 'firme', 'estavel' ou 'fraco' (do funcionário; sem ela, pela variação: ±5%)"),
+      decimal('variacao', 'Variação do preço mais comum contra o último dia anterior com preço publicado', '%'),
     ],
+    chave: ['produtoId'],
   },
   {
     id: 'prohort',
     titulo: 'Arquivo diário do Prohort (Conab)',
     descricao: 'O preço mais comum de cada produto do dia, por kg ou por unidade, nas colunas da série diária do Prohort da Conab.',
     caminho: '/publico/prohort',
-    parametros: [{ nome: 'data', descricao: 'O dia (aaaa-mm-dd)', exemplo: 'hoje' }],
-    frequencia: 'Diária, em cada dia de mercado',
-    periodicidade: 'P1D',
+    ...DIARIO,
     csv: true,
     colunas: [
-      { nome: 'municipio_ceasa', descricao: 'Município do mercado', tipo: 'string' },
-      { nome: 'cod_ibge_municipio', descricao: 'Código IBGE (7 dígitos) do município do mercado', tipo: 'string' },
-      { nome: 'uf_ceasa', descricao: 'UF do mercado', tipo: 'string' },
-      { nome: 'dsc_ceasa', descricao: 'Nome do mercado', tipo: 'string' },
-      { nome: 'dsc_produto', descricao: 'Produto (e sua embalagem)', tipo: 'string' },
-      { nome: 'sig_unidade_medida', descricao: "Unidade do preço: 'KG' ou 'UN'", tipo: 'string' },
-      { nome: 'data_preco', descricao: 'Data do preço', tipo: 'date' },
-      { nome: 'preco_diario', descricao: 'Preço mais comum do dia na unidade', tipo: 'decimal', unidade: 'R$ por kg ou por unidade' },
+      sempre(texto('municipio_ceasa', 'Município do mercado')),
+      sempre(texto('cod_ibge_municipio', 'Código IBGE (7 dígitos) do município do mercado')),
+      sempre(texto('uf_ceasa', 'UF do mercado')),
+      texto('dsc_ceasa', 'Nome do mercado'),
+      sempre(texto('dsc_produto', 'Produto (e sua embalagem)')),
+      sempre(texto('sig_unidade_medida', "Unidade do preço: 'KG' ou 'UN'")),
+      sempre(data('data_preco', 'Data do preço')),
+      sempre(decimal('preco_diario', 'Preço mais comum do dia na unidade', 'R$ por kg ou por unidade')),
     ],
+    chave: ['dsc_produto'],
   },
   {
     id: 'estatisticas',
@@ -184,26 +212,19 @@ export const ARQUIVOS_DADOS_ABERTOS: ArquivoAberto[] = [
     descricao:
       'Quilos e valor movimentado por grupo, os dez produtos com mais kg, a origem por UF e por município, e o índice de preços de cesta fixa com os pesos da cesta.',
     caminho: '/publico/estatisticas',
-    parametros: [{ nome: 'mes', descricao: 'O mês (aaaa-mm)', exemplo: 'mes-passado' }],
-    frequencia: 'Mensal (o mês corrente muda a cada dia de mercado)',
-    periodicidade: 'P1M',
+    ...MENSAL,
     csv: true,
     colunas: [
-      { nome: 'mes', descricao: 'O mês (aaaa-mm)', tipo: 'string' },
-      {
-        nome: 'secao',
-        descricao: "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'",
-        tipo: 'string',
-      },
-      { nome: 'item', descricao: 'Grupo, produto ou município da linha', tipo: 'string' },
-      { nome: 'uf', descricao: 'UF de origem', tipo: 'string' },
-      { nome: 'quantidadeKg', descricao: 'Quilos que entraram', tipo: 'decimal', unidade: 'kg' },
-      {
-        nome: 'valor',
-        descricao: "Valor movimentado (kg × preço mais comum por kg do dia); na 'cesta', o peso (0 a 1); no 'indice', o índice (mês-base = 100)",
-        tipo: 'decimal',
-        unidade: 'R$ (na cesta: peso; no índice: mês-base = 100)',
-      },
+      COLUNA.mes,
+      sempre(texto('secao', "O que a linha conta: 'total', 'grupo', 'produto' (os dez com mais kg), 'uf', 'municipio', 'cesta' (peso no índice) ou 'indice'")),
+      texto('item', 'Grupo, produto ou município da linha'),
+      texto('uf', 'UF de origem'),
+      COLUNA.quantidadeKg('Quilos que entraram'),
+      decimal(
+        'valor',
+        "Valor movimentado (kg × preço mais comum por kg do dia); na 'cesta', o peso (0 a 1); no 'indice', o índice (mês-base = 100)",
+        'R$ (na cesta: peso; no índice: mês-base = 100)',
+      ),
     ],
   },
 ];

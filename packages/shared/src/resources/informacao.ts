@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { data } from '../z';
-import { DADOS_ABERTOS_MSG } from './dados-abertos';
+import { DADOS_ABERTOS_MSG, mesAberto } from './dados-abertos';
 import { formatoQuery } from './recall';
 
 /* The market's information service (issue 32; decision 0190): the quotation per product, Conab's daily file,
@@ -191,14 +191,7 @@ export const referenciaRegistro = z.object({
 export type Referencia = z.infer<typeof referenciaRegistro>;
 
 /** GET publico/estatisticas: one month. */
-export const estatisticasQuery = z.object({
-  mes: z
-    .string({ error: DADOS_ABERTOS_MSG.mesObrigatorio })
-    .min(1, DADOS_ABERTOS_MSG.mesObrigatorio)
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, DADOS_ABERTOS_MSG.mesInvalido)
-    .refine((m) => Number(m.slice(0, 4)) >= 1900, DADOS_ABERTOS_MSG.mesInvalido),
-  formato: formatoQuery,
-});
+export const estatisticasQuery = z.object({ mes: mesAberto, formato: formatoQuery });
 
 const kgValor = { quantidadeKg: z.number(), valor: z.number() };
 /** The figures of one month (the requested one, and the same month a year before). */

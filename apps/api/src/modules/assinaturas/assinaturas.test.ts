@@ -1,13 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { parseAtomFeed } from 'feedsmith';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSINATURA_MSG } from '@ceasa/shared';
 import { build, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 import type { FastifyInstance } from 'fastify';
 import { tokenFor } from '../../../test/helpers';
+import { caixaSmtp, type CaixaSmtp } from '../../../test/smtp';
 import { parseEnvioHora } from '../../config';
 import { enviarCotacaoDoDia } from './assinaturas.service';
 import { iniciarEnvioNoHorario } from './envio';
@@ -18,39 +17,24 @@ import { iniciarEnvioNoHorario } from './envio';
  */
 const BASE = 'https://ceasa.exemplo.gov.br';
 let app: FastifyInstance;
-let smtp: SMTPServer;
+let smtp: CaixaSmtp;
 let admin: string;
-const recebidos: { para: string[]; raw: string }[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      const partes: Buffer[] = [];
-      stream.on('data', (c: Buffer) => partes.push(c));
-      stream.on('end', () => {
-        recebidos.push({ para: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(partes).toString('utf8') });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  app = await build({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: `${BASE}/`, assinaturasMaxEndereco: 4, assinaturasMaxEmail: 2 });
+  smtp = await caixaSmtp();
+  app = await build({ smtpUrl: smtp.url, publicUrl: `${BASE}/`, assinaturasMaxEndereco: 4, assinaturasMaxEmail: 2 });
   admin = await tokenFor(app, ['user-admin']);
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.fechar();
 });
 
 /** The messages to `para`, waited for until there are `n` (what the subscriber waits for: mail arriving). */
 async function mensagensPara(para: string, n: number) {
   const ate = Date.now() + 10_000;
   for (;;) {
-    const m = recebidos.filter((r) => r.para.includes(para));
+    const m = smtp.recebidos.filter((r) => r.para.includes(para));
     if (m.length >= n || Date.now() > ate) return m;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -218,7 +202,7 @@ describe('assinaturas da cotação', () => {
   });
 
   it('refuses bad requests and too many, in pt-BR, storing and sending nothing', async () => {
-    const antes = { assinaturas: await countRows(app, 'assinaturas'), mensagens: recebidos.length };
+    const antes = { assinaturas: await countRows(app, 'assinaturas'), mensagens: smtp.recebidos.length };
     const invalido = await pedir({ email: 'nao-e-email' }, '10.2.0.1');
     expect(invalido.status).toBe(400);
     expect(invalido.body.fieldErrors).toEqual([{ field: 'email', message: ASSINATURA_MSG.emailInvalido }]);
@@ -244,8 +228,8 @@ describe('assinaturas da cotação', () => {
     expect(porEndereco.body.message).toBe(ASSINATURA_MSG.muitosDoEndereco);
     await mensagensPara('endereco3@teste.local', 1);
     expect(await countRows(app, 'assinaturas')).toBe(antes.assinaturas + 6);
-    expect(recebidos.length).toBe(antes.mensagens + 6);
-    expect(recebidos.some((m) => m.para.includes('endereco9@teste.local'))).toBe(false);
+    expect(smtp.recebidos.length).toBe(antes.mensagens + 6);
+    expect(smtp.recebidos.some((m) => m.para.includes('endereco9@teste.local'))).toBe(false);
   });
 
   it('publishes the daily quotation as an Atom feed a feed library reads', async () => {

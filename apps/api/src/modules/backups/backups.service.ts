@@ -10,37 +10,18 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { partesNoMercado } from '@ceasa/shared';
 import type { BackupAgendado } from '../../config';
 import type { Database } from '../../db/client';
 import { ErroDeBackup, fazerBackup } from '../../db/backup';
 import { backupsRepository } from './backups.repository';
 
-const FUSO = 'America/Sao_Paulo';
 /** The files the schedule writes and rotates (any other file of the folder is left alone). */
 export const ARQUIVO_AGENDADO = /^ceasa-backup-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl\.gz$/;
 
-/** Date and time parts of `d` in São Paulo. */
-function partesEmSaoPaulo(d: Date) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: FUSO,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
-  return p;
-}
-
 /** São Paulo's offset from UTC at `d`, in minutes (−180 today; read from the time zone data, not assumed). */
 function deslocamento(d: Date): number {
-  const p = partesEmSaoPaulo(d);
+  const p = partesNoMercado(d);
   const comoUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return Math.round((comoUtc - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
 }
@@ -51,7 +32,7 @@ export function proximoHorario(b: Pick<BackupAgendado, 'minutoDoDia' | 'interval
     const passo = Math.round(b.intervaloMinutos * 60_000);
     return new Date((Math.floor(agora.getTime() / passo) + 1) * passo);
   }
-  const p = partesEmSaoPaulo(agora);
+  const p = partesNoMercado(agora);
   for (let dias = 0; dias < 3; dias++) {
     // That day's BACKUP_HORA as if UTC, then moved by São Paulo's offset at that moment.
     const local = Date.UTC(+p.year, +p.month - 1, +p.day + dias, Math.floor(b.minutoDoDia / 60), b.minutoDoDia % 60);
@@ -63,7 +44,7 @@ export function proximoHorario(b: Pick<BackupAgendado, 'minutoDoDia' | 'interval
 
 /** The file name of a due moment, in São Paulo's time (sorts by time). */
 export function nomeDoArquivo(agendadoPara: Date): string {
-  const p = partesEmSaoPaulo(agendadoPara);
+  const p = partesNoMercado(agendadoPara);
   return `ceasa-backup-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}${p.second}.jsonl.gz`;
 }
 

@@ -13,7 +13,8 @@ const TIPOS_CSVW = { integer: 'integer', decimal: 'decimal', string: 'string', d
 /**
  * The CSV-on-the-Web metadata of one CSV (W3C 'Metadata Vocabulary for Tabular Data'): the table at `url` (the
  * file with these query values), its dialect (the open-data CSV: ';', UTF-8 with a BOM, CRLF, one header line)
- * and one column per field in the file's order, with its type, description and unit (schema:unitText).
+ * and one column per field in the file's order, with its type, description, unit (schema:unitText) and whether it
+ * is never empty (required), and the columns that tell the rows apart (primaryKey).
  */
 export function metadadosCsvw(a: ArquivoAberto, url: string, c: Pick<CatalogoDadosAbertos, 'licenca' | 'publicador'>) {
   return {
@@ -38,8 +39,10 @@ export function metadadosCsvw(a: ArquivoAberto, url: string, c: Pick<CatalogoDad
         titles: col.nome,
         'dc:description': col.descricao,
         datatype: TIPOS_CSVW[col.tipo],
+        ...(col.obrigatoria ? { required: true } : {}),
         ...(col.unidade ? { 'schema:unitText': col.unidade } : {}),
       })),
+      ...(a.chave ? { primaryKey: a.chave } : {}),
     },
   };
 }

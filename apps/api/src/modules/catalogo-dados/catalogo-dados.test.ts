@@ -4,15 +4,45 @@ import type { Quad } from '@rdfjs/types';
 import CsvwParser from '@zazuko/rdf-parser-csvw';
 import documentLoader from 'barnard59-csvw/lib/jsonLdUtils.js';
 import { JsonLdParser } from 'jsonld-streaming-parser';
-import { describe, expect, it } from 'vitest';
-import { ARQUIVOS_DADOS_ABERTOS, COLUNAS_COTACAO_ABERTA, COLUNAS_MOVIMENTO_ABERTO, METODOLOGIA_MSG } from '@ceasa/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  ARQUIVOS_DADOS_ABERTOS,
+  METODOLOGIA_MSG,
+  cotacaoAbertaLinha,
+  cotacaoProdutoLinha,
+  enderecosDoArquivo,
+  estatisticaLinha,
+  movimentoAbertoLinha,
+  prohortLinha,
+} from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
-import { inserirGrupo, inserirLoja, inserirLojaItem, inserirMunicipio, inserirPessoa, inserirPreco, inserirProduto } from '../../../test/fabricas';
+import { validarCsvw } from '../../../test/csvw';
+import { inserirGrupo, inserirLojaComItens, inserirMunicipio, inserirPessoa, inserirPreco, inserirProduto } from '../../../test/fabricas';
 import { METODOLOGIA_PADRAO } from './catalogo-dados.repository';
 
-/** Issue 32 point 5 (decision 0195): the open data described, its CSV-on-the-Web metadata and the methodology text. */
+/**
+ * Issue 32 point 5 (decisions 0195 and 0214): the open data described, its CSV-on-the-Web metadata (read by a CSVW
+ * parser, and every CSV with its metadata checked by the CSVW validator of test/csvw.ts) and the methodology text.
+ */
 const BASE = 'https://ceasa.exemplo.gov.br';
-const t = appDeTeste({ config: { publicUrl: BASE } });
+const t = appDeTeste({ config: { publicUrl: BASE, municipioIbge: '3536505' } });
+const DIA = '2026-11-26';
+
+/**
+ * A day and a month with rows in every file: two groups priced that day, one product sold by the unit (Prohort's
+ * 'UN') whose name needs quoting in a CSV, an arrival from Cristalina/GO. Empty cells: no previous day to compare
+ * with (cotacao-produtos), the month's totals (estatisticas).
+ */
+beforeAll(async () => {
+  const grupo = await inserirGrupo(t.app, 'Batata CSVW', 'SC 50kg');
+  const batata = await inserirProduto(t.app, grupo, 'Batata Lavada', { embalagem: 'SC 50kg', peso: 50 });
+  await inserirPreco(t.app, batata, DIA, '120.50');
+  await inserirPreco(t.app, batata, DIA, '130');
+  const alface = await inserirProduto(t.app, await inserirGrupo(t.app, 'Folhas CSVW', 'CX'), 'Alface "Crespa"; roxa', { embalagem: 'CX 12un', peso: 6 });
+  await inserirPreco(t.app, alface, DIA, 24);
+  await inserirLojaComItens(t.app, await inserirPessoa(t.app, 'Lojista CSVW', 3), DIA, [[batata, 12, await inserirMunicipio(t.app, 'Cristalina', 'GO')]]);
+});
 
 /** The JSON-LD of a metadata document as RDF quads, read with the W3C CSVW context kept in barnard59-csvw (offline). */
 async function quadsDoJsonLd(doc: unknown, baseIRI: string): Promise<Quad[]> {
@@ -44,10 +74,21 @@ async function quadsDoCsv(csv: string, metadados: Quad[], baseIRI: string): Prom
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 
 describe('dados abertos descritos', () => {
-  it('declares each file’s columns in the order of its answer', () => {
-    const porId = Object.fromEntries(ARQUIVOS_DADOS_ABERTOS.map((a) => [a.id, a.colunas.map((c) => c.nome)]));
-    expect(porId.cotacao).toEqual(COLUNAS_COTACAO_ABERTA);
-    expect(porId.movimento).toEqual(COLUNAS_MOVIMENTO_ABERTO);
+  it('declares each file’s columns in the order of its answer; a column always filled is never null there', () => {
+    const linhas: Record<string, z.ZodObject> = {
+      cotacao: cotacaoAbertaLinha,
+      movimento: movimentoAbertoLinha,
+      'cotacao-produtos': cotacaoProdutoLinha,
+      prohort: prohortLinha,
+      estatisticas: estatisticaLinha,
+    };
+    expect(ARQUIVOS_DADOS_ABERTOS.filter((a) => a.csv).map((a) => a.id)).toEqual(Object.keys(linhas));
+    for (const a of ARQUIVOS_DADOS_ABERTOS.filter((x) => x.csv)) {
+      const linha = linhas[a.id]!;
+      expect(a.colunas.map((c) => c.nome)).toEqual(Object.keys(linha.shape));
+      for (const c of a.colunas.filter((x) => x.obrigatoria)) expect(linha.shape[c.nome]!.safeParse(null).success, `${a.id}.${c.nome}`).toBe(false);
+      for (const k of a.chave ?? []) expect(a.colunas.find((c) => c.nome === k)?.obrigatoria, `${a.id}: key ${k}`).toBe(true);
+    }
   });
 
   it('lists every public file with its columns, units, frequency, licence (CC BY 4.0 by default) and methodology', async () => {
@@ -90,15 +131,8 @@ describe('dados abertos descritos', () => {
   });
 
   it('links each CSV to its CSV-on-the-Web metadata, which the CSVW context and parser read into typed cells', async () => {
-    const grupo = await inserirGrupo(t.app, 'Batata CSVW', 'SC 50kg');
-    const produto = await inserirProduto(t.app, grupo, 'Batata Lavada', { embalagem: 'SC 50kg', peso: 50 });
-    await inserirPreco(t.app, produto, '2026-11-26', '120.50');
-    await inserirPreco(t.app, produto, '2026-11-26', '130');
-    const loja = await inserirLoja(t.app, await inserirPessoa(t.app, 'Lojista CSVW'), '2026-11-26');
-    await inserirLojaItem(t.app, loja, produto, 12, await inserirMunicipio(t.app, 'Cristalina', 'GO'));
-
     for (const [url, linhas] of [
-      ['/api/publico/cotacao?data=2026-11-26&formato=csv', 1],
+      [`/api/publico/cotacao?data=${DIA}&formato=csv`, 2],
       ['/api/publico/movimento?mes=2026-11&formato=csv', 1],
     ] as const) {
       const csv = await t.app.inject({ method: 'GET', url, headers: { host: 'malicioso.exemplo' } });
@@ -135,8 +169,34 @@ describe('dados abertos descritos', () => {
         if (tipo === 'integer') expect(q.object.value).toMatch(/^-?\d+$/);
         if (tipo === 'date') expect(q.object.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       }
-      const minimo = celulas.find((q) => q.predicate.value.endsWith('#valorMinimo'))!;
-      expect(minimo.object.value).toBe('120.5');
+      const minimos = celulas.filter((q) => q.predicate.value.endsWith('#valorMinimo')).map((q) => q.object.value);
+      expect(minimos).toContain('120.5');
+    }
+  });
+
+  it('every CSV of /dados-abertos, with the metadata its Link header names, passes the CSVW validator', async () => {
+    const catalogo = (await call(t.app, null, { method: 'GET', url: '/api/publico/dados-abertos' })).body as { arquivos: typeof ARQUIVOS_DADOS_ABERTOS };
+    const arquivos = catalogo.arquivos.filter((a) => a.csv);
+    expect(arquivos.map((a) => a.id)).toEqual(['cotacao', 'movimento', 'cotacao-produtos', 'prohort', 'estatisticas']);
+    for (const a of arquivos) {
+      const { csv: endereco } = enderecosDoArquivo(a, BASE, { data: DIA, mes: DIA.slice(0, 7) });
+      const csv = await t.app.inject({ method: 'GET', url: endereco!.slice(BASE.length) });
+      expect(csv.statusCode, a.id).toBe(200);
+      expect(csv.headers['content-type'], a.id).toMatch(/^text\/csv/);
+      const link = /^<([^>]+)>; rel="describedby"; type="application\/csvm\+json"$/.exec(String(csv.headers.link));
+      expect(link, a.id).not.toBeNull();
+      const meta = await t.app.inject({ method: 'GET', url: link![1].slice(BASE.length) });
+      expect(meta.statusCode, a.id).toBe(200);
+      const doc = JSON.parse(meta.body);
+      expect(doc.url, a.id).toBe(endereco);
+      const resultado = validarCsvw(doc, csv.rawPayload);
+      expect({ id: a.id, erros: resultado.erros, avisos: resultado.avisos }).toEqual({ id: a.id, erros: [], avisos: [] });
+      // Not vacuous: the validator read the day's or month's rows, and the metadata declares what it checked.
+      expect(resultado.linhas, a.id).toBeGreaterThan(0);
+      expect(
+        doc.tableSchema.columns.some((c: { required?: boolean }) => c.required),
+        a.id,
+      ).toBe(true);
     }
   });
 });

@@ -3,18 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COLUNAS_COTACAO_ABERTA, COLUNAS_MOVIMENTO_ABERTO, DADOS_ABERTOS_MSG } from '@ceasa/shared';
 import { appDeTeste, call } from '../../../test/helpers';
 import {
-  inserirBoletim,
-  inserirBoletimItem,
+  inserirColheita,
   inserirGrupo,
-  inserirLoja,
-  inserirLojaItem,
+  inserirLojaComItens,
   inserirMunicipio,
   inserirPessoa,
   inserirPreco,
   inserirProduto,
-  inserirPropriedade,
-  inserirRomaneio,
-  inserirRomaneioItem,
+  inserirRomaneioComItens,
 } from '../../../test/fabricas';
 
 const t = appDeTeste({ tokens: ['admin'] });
@@ -40,18 +36,23 @@ beforeAll(async () => {
   const produtor = await inserirPessoa(t.app, 'João', 1);
   const tecnico = await inserirPessoa(t.app, 'Carla', 2);
   const lojista = await inserirPessoa(t.app, 'Zé', 3);
-  const sitio = await inserirPropriedade(t.app, 'Sítio', ibiuna, produtor);
-  const b = await inserirBoletim(t.app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: sitio, dataEmissao: '2026-02-01' });
-  const bi = await inserirBoletimItem(t.app, b, ids.italiano, '2026-02-01', '2026-05-31');
-  const r1 = await inserirRomaneio(t.app, produtor, '2026-03-02', 5001);
-  await inserirRomaneioItem(t.app, r1, ids.italiano, 10, bi); // 200 kg from Ibiúna
-  await inserirRomaneioItem(t.app, r1, ids.alface, 30, null); // 15 kg, origin unknown
-  const r2 = await inserirRomaneio(t.app, produtor, '2026-03-31', 5002);
-  await inserirRomaneioItem(t.app, r2, ids.italiano, 2.5, bi); // +50 kg from Ibiúna
-  const r3 = await inserirRomaneio(t.app, produtor, '2026-04-01', 5003);
-  await inserirRomaneioItem(t.app, r3, ids.italiano, 99, bi); // April: not in March's file
-  const l = await inserirLoja(t.app, lojista, '2026-03-05');
-  await inserirLojaItem(t.app, l, ids.cereja, 7, imperatriz); // 14 kg from Imperatriz
+  const { item: bi } = await inserirColheita(t.app, {
+    produtorId: produtor,
+    tecnicoId: tecnico,
+    municipioId: ibiuna,
+    produtoId: ids.italiano,
+    propriedade: 'Sítio',
+    inicio: '2026-02-01',
+    fim: '2026-05-31',
+  });
+  // 200 kg from Ibiúna; 15 kg, origin unknown.
+  await inserirRomaneioComItens(t.app, produtor, '2026-03-02', 5001, [
+    [ids.italiano, 10, bi],
+    [ids.alface, 30, null],
+  ]);
+  await inserirRomaneioComItens(t.app, produtor, '2026-03-31', 5002, [[ids.italiano, 2.5, bi]]); // +50 kg from Ibiúna
+  await inserirRomaneioComItens(t.app, produtor, '2026-04-01', 5003, [[ids.italiano, 99, bi]]); // April: not in March's file
+  await inserirLojaComItens(t.app, lojista, '2026-03-05', [[ids.cereja, 7, imperatriz]]); // 14 kg from Imperatriz
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => call(t.app, null, { method: 'GET', url, headers });
@@ -222,8 +223,7 @@ describe('GET /api/publico/movimento (public, no token)', () => {
     await inserirPreco(t.app, a, '2026-07-06', 10.5);
     await inserirPreco(t.app, b, '2026-07-06', 20);
     const mun = await inserirMunicipio(t.app, '-1+1', 'GO');
-    const l = await inserirLoja(t.app, await inserirPessoa(t.app, 'Lojista Julho', 3), '2026-07-06');
-    await inserirLojaItem(t.app, l, a, 1.5, mun);
+    await inserirLojaComItens(t.app, await inserirPessoa(t.app, 'Lojista Julho', 3), '2026-07-06', [[a, 1.5, mun]]);
     const cotacao = (await get('/api/publico/cotacao?data=2026-07-06&formato=csv')).raw.body.slice(1).split('\r\n');
     expect(cotacao[1]).toBe(`${g};'=cmd|' /C calc'!A0;CX 10kg;10.5;15.25;20;2026-07-06;1.05;1.53;2`);
     const movimento = (await get('/api/publico/movimento?mes=2026-07&formato=csv')).raw.body.slice(1).split('\r\n');

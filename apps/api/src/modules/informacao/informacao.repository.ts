@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   maisComum,
   mediana,
+  partesNoMercado,
   situacaoDaVariacao,
   textoDoResumo,
   type CotacaoProdutoLinha,
@@ -75,20 +76,8 @@ interface Chegada {
 
 /** 'yyyy-mm-ddThh:mm:ss.sss-03:00': a moment in Brazil's official time, with its offset. */
 export function isoNoBrasil(d: Date) {
-  const partes = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/Sao_Paulo',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(d);
-  const p = Object.fromEntries(partes.map((x) => [x.type, x.value]));
-  const offset = p.timeZoneName === 'GMT' ? '+00:00' : p.timeZoneName!.replace('GMT', '');
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${String(d.getUTCMilliseconds()).padStart(3, '0')}${offset}`;
+  const p = partesNoMercado(d);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${String(d.getUTCMilliseconds()).padStart(3, '0')}${p.offset}`;
 }
 
 /** How the unit and price of a product go into Conab's file: 'Nun' in the package → per unit; 'UN' → the package is one unit; else per kg. */

@@ -3,17 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DADOS_ABERTOS_MSG, INFORMACAO_MSG } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 import {
-  inserirBoletim,
-  inserirBoletimItem,
+  inserirColheita,
   inserirGrupo,
-  inserirLoja,
-  inserirLojaItem,
+  inserirLojaComItens,
   inserirMunicipio,
   inserirPessoa,
   inserirProduto,
-  inserirPropriedade,
-  inserirRomaneio,
-  inserirRomaneioItem,
+  inserirRomaneioComItens,
 } from '../../../test/fabricas';
 
 /*
@@ -103,16 +99,22 @@ beforeAll(async () => {
   let divida = 7000;
   for (const [p, data, qtd, origem, via] of CHEGADAS) {
     if (via === 'loja') {
-      await inserirLojaItem(app, await inserirLoja(app, lojista, data), ids[p], qtd, mun[origem!]);
+      await inserirLojaComItens(app, lojista, data, [[ids[p], qtd, mun[origem!]]]);
       continue;
     }
-    let item: number | null = null;
-    if (origem) {
-      const sitio = await inserirPropriedade(app, `Sítio ${divida}`, mun[origem], produtor);
-      const b = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: sitio, dataEmissao: '2030-01-01' });
-      item = await inserirBoletimItem(app, b, ids[p], '2030-01-01', '2031-12-31');
-    }
-    await inserirRomaneioItem(app, await inserirRomaneio(app, produtor, data, divida++), ids[p], qtd, item);
+    const colheita = origem
+      ? {
+          produtorId: produtor,
+          tecnicoId: tecnico,
+          municipioId: mun[origem],
+          produtoId: ids[p],
+          propriedade: `Sítio ${divida}`,
+          inicio: '2030-01-01',
+          fim: '2031-12-31',
+        }
+      : null;
+    const item = colheita ? (await inserirColheita(app, colheita)).item : null;
+    await inserirRomaneioComItens(app, produtor, data, divida++, [[ids[p], qtd, item]]);
   }
 });
 

@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the sink received: the envelope's recipients and the raw message (headers and body). */
+export interface MensagemRecebida {
+  para: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP receiver on a free port of 127.0.0.1 (no TLS, no sign-in), where the product's mail arrives as it would
+ * at a relay: the API tests read `recebidos`, the browser tests' set-up (e2e/global-setup.ts) saves each message to a
+ * file through `aoReceber`. Nothing here depends on the test runner.
+ */
+export async function caixaSmtp(aoReceber?: (m: MensagemRecebida, bytes: Buffer) => void) {
+  const recebidos: MensagemRecebida[] = [];
+  const servidor = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      const partes: Buffer[] = [];
+      stream.on('data', (c: Buffer) => partes.push(c));
+      stream.on('end', () => {
+        const bytes = Buffer.concat(partes);
+        const m = { para: session.envelope.rcptTo.map((r) => r.address), raw: bytes.toString('utf8') };
+        recebidos.push(m);
+        aoReceber?.(m, bytes);
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', resolve));
+  const { port } = servidor.server.address() as AddressInfo;
+  return {
+    /** SMTP_URL for the product. */
+    url: `smtp://127.0.0.1:${port}`,
+    recebidos,
+    fechar: () => new Promise<void>((resolve) => servidor.close(() => resolve())),
+  };
+}
+export type CaixaSmtp = Awaited<ReturnType<typeof caixaSmtp>>;
