@@ -11,11 +11,21 @@ interface AlertaForm {
   abaixo: string;
 }
 
+/** The input of a field's message key ('email', 'alertas.0.acima'). */
+const idDoCampo = (k: string) =>
+  k === 'email' ? 'assinar-email' : k.replace(/^alertas\.(\d+)\.(\w+)$/, (_, i: string, c: string) => `alerta-${i}-${c === 'produtoId' ? 'produto' : c}`);
+/** The invalid state and the message of a field, for its input. */
+const ariaDo = (erros: Record<string, string>, k: string) => ({
+  'aria-invalid': erros[k] ? true : undefined,
+  'aria-describedby': erros[k] ? `erro-${k}` : undefined,
+});
 const nomeDo = (p: ProdutoAssinavel) => (p.embalagem ? `${p.nome} (${p.embalagem})` : p.nome);
 
 /** /assinar: the day's quotation and price alerts by e-mail (decision 0196), public, phone first. */
 export default function AssinarPage() {
   const [produtos, setProdutos] = useState<ProdutoAssinavel[]>([]);
+  /** The products' list: loading, here, or not loaded (said on the page, never an empty list with no word). */
+  const [lista, setLista] = useState<'carregando' | 'pronta' | 'falhou'>('carregando');
   const [email, setEmail] = useState('');
   const [busca, setBusca] = useState('');
   const [escolhidos, setEscolhidos] = useState<number[]>([]);
@@ -25,7 +35,13 @@ export default function AssinarPage() {
   const [enviando, setEnviando] = useState(false);
   useEffect(() => {
     document.title = 'Cotação por e-mail';
-    api<ProdutoAssinavel[]>('publico/assinaturas/produtos').then(setProdutos, () => setProdutos([]));
+    api<ProdutoAssinavel[]>('publico/assinaturas/produtos').then(
+      (p) => {
+        setProdutos(p);
+        setLista('pronta');
+      },
+      () => setLista('falhou'),
+    );
   }, []);
   const visiveis = useMemo(() => {
     const t = busca.trim().toLowerCase();
@@ -49,7 +65,14 @@ export default function AssinarPage() {
     const v = assinaturaEntrada.safeParse(corpo);
     if (!v.success) for (const i of v.error.issues) novosErros[i.path.join('.')] ??= i.message;
     setErros(novosErros);
-    if (Object.keys(novosErros).length) return;
+    if (Object.keys(novosErros).length) {
+      // The first field refused takes the focus, its message read with it.
+      const primeiro = ['email', ...alertas.flatMap((_, i) => [`alertas.${i}.produtoId`, `alertas.${i}.acima`, `alertas.${i}.abaixo`])].find(
+        (k) => novosErros[k],
+      );
+      if (primeiro) document.getElementById(idDoCampo(primeiro))?.focus();
+      return;
+    }
     setEnviando(true);
     try {
       const r = await api<{ message: string }>('publico/assinaturas', { method: 'POST', body: corpo });
@@ -86,14 +109,19 @@ export default function AssinarPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             autoComplete="email"
-            aria-invalid={Boolean(erros.email)}
-            aria-describedby={erros.email ? 'erro-email' : undefined}
+            {...ariaDo(erros, 'email')}
           />
           {erro('email')}
           <fieldset className="assinar-produtos">
             <legend>Produtos da cotação (nenhum marcado: todos)</legend>
             <label htmlFor="assinar-busca">Procurar produto</label>
             <input id="assinar-busca" type="search" className="p-inputtext p-component w-full" value={busca} onChange={(e) => setBusca(e.target.value)} />
+            {lista === 'carregando' && <p className="dados-nota">Carregando os produtos...</p>}
+            {lista === 'falhou' && (
+              <p role="alert" className="p-error">
+                Não foi possível carregar os produtos. Recarregue a página para escolher produtos; sem escolha, você recebe a cotação de todos.
+              </p>
+            )}
             <ul className="assinar-lista">
               {visiveis.map((p) => (
                 <li key={p.id}>
@@ -120,6 +148,7 @@ export default function AssinarPage() {
                   className="p-inputtext p-component w-full"
                   value={a.produtoId}
                   onChange={(e) => setAlertas((x) => x.map((y, j) => (j === i ? { ...y, produtoId: e.target.value } : y)))}
+                  {...ariaDo(erros, `alertas.${i}.produtoId`)}
                 >
                   <option value="">Escolha o produto</option>
                   {produtos.map((p) => (
@@ -139,6 +168,7 @@ export default function AssinarPage() {
                         className="p-inputtext p-component w-full"
                         value={a[campo]}
                         onChange={(e) => setAlertas((x) => x.map((y, j) => (j === i ? { ...y, [campo]: e.target.value } : y)))}
+                        {...ariaDo(erros, `alertas.${i}.${campo}`)}
                       />
                       {erro(`alertas.${i}.${campo}`)}
                     </div>
