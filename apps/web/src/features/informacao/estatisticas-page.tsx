@@ -86,26 +86,36 @@ export default function EstatisticasPage() {
         <h1>O mês em números: {longo(mes)}</h1>
         <div className="estatisticas-acoes nao-imprime">
           {/* Month and year as pt-BR lists: the browser's month input shows its own language ('October 2026'). */}
-          <label>
-            Mês
-            <select className="p-inputtext" value={mes.slice(5)} onChange={(ev) => setParams({ mes: `${mes.slice(0, 4)}-${ev.target.value}` })}>
+          <div className="estatisticas-campo">
+            <label htmlFor="estatisticas-mes">Mês</label>
+            <select
+              id="estatisticas-mes"
+              className="p-inputtext"
+              value={mes.slice(5)}
+              onChange={(ev) => setParams({ mes: `${mes.slice(0, 4)}-${ev.target.value}` })}
+            >
               {NOMES.map((n, i) => (
                 <option key={n} value={String(i + 1).padStart(2, '0')}>
                   {n}
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            Ano
-            <select className="p-inputtext" value={mes.slice(0, 4)} onChange={(ev) => setParams({ mes: `${ev.target.value}-${mes.slice(5)}` })}>
+          </div>
+          <div className="estatisticas-campo">
+            <label htmlFor="estatisticas-ano">Ano</label>
+            <select
+              id="estatisticas-ano"
+              className="p-inputtext"
+              value={mes.slice(0, 4)}
+              onChange={(ev) => setParams({ mes: `${ev.target.value}-${mes.slice(5)}` })}
+            >
               {anos(mes).map((a) => (
                 <option key={a} value={a}>
                   {a}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="button" className="p-button p-button-outlined" onClick={() => window.print()}>
             <i className="pi pi-print" aria-hidden />
             &nbsp;Imprimir
