@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { assinaturaEntrada, lerNumeroBR, type ProdutoAssinavel } from '@ceasa/shared';
 import { PublicShell } from '../../components/layout/public-shell';
@@ -43,6 +43,13 @@ export default function AssinarPage() {
       () => setLista('falhou'),
     );
   }, []);
+  /** Where the focus goes after an alert is added (its product) or removed ('Adicionar alerta'): never lost on the page. */
+  const focoAposAlerta = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focoAposAlerta.current;
+    focoAposAlerta.current = null;
+    if (id) document.getElementById(id)?.focus();
+  }, [alertas.length]);
   const visiveis = useMemo(() => {
     const t = busca.trim().toLowerCase();
     return t ? produtos.filter((p) => nomeDo(p).toLowerCase().includes(t)) : produtos;
@@ -122,6 +129,10 @@ export default function AssinarPage() {
                 Não foi possível carregar os produtos. Recarregue a página para escolher produtos; sem escolha, você recebe a cotação de todos.
               </p>
             )}
+            {/* One Tab stop per product: this jumps over them to the alerts (shown when it has the focus). */}
+            <button type="button" className="assinar-pular" onClick={() => document.getElementById('assinar-alertas')?.focus()}>
+              Pular a lista de produtos
+            </button>
             <ul className="assinar-lista">
               {visiveis.map((p) => (
                 <li key={p.id}>
@@ -138,7 +149,7 @@ export default function AssinarPage() {
             </ul>
             {escolhidos.length > 0 && <p className="dados-nota">{escolhidos.length} produto(s) marcado(s).</p>}
           </fieldset>
-          <fieldset className="assinar-alertas">
+          <fieldset className="assinar-alertas" id="assinar-alertas" tabIndex={-1}>
             <legend>Alertas de preço (preço médio do dia, R$ por embalagem)</legend>
             {alertas.map((a, i) => (
               <div key={i} className="assinar-alerta" role="group" aria-label={`Alerta ${i + 1}`}>
@@ -180,7 +191,10 @@ export default function AssinarPage() {
                   icon="pi pi-trash"
                   outlined
                   size="small"
-                  onClick={() => setAlertas((x) => x.filter((_, j) => j !== i))}
+                  onClick={() => {
+                    focoAposAlerta.current = 'assinar-adicionar-alerta';
+                    setAlertas((x) => x.filter((_, j) => j !== i));
+                  }}
                 />
               </div>
             ))}
@@ -191,7 +205,11 @@ export default function AssinarPage() {
                 icon="pi pi-plus"
                 outlined
                 size="small"
-                onClick={() => setAlertas((x) => [...x, { produtoId: '', acima: '', abaixo: '' }])}
+                id="assinar-adicionar-alerta"
+                onClick={() => {
+                  focoAposAlerta.current = `alerta-${alertas.length}-produto`;
+                  setAlertas((x) => [...x, { produtoId: '', acima: '', abaixo: '' }]);
+                }}
               />
             )}
           </fieldset>
