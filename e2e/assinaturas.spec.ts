@@ -16,11 +16,20 @@ test('/assinar: assina a cotação e um alerta pelo celular, confirma pelo link 
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Procurar produto').fill(`Pimentão Assinado ${s}`);
   await page.getByRole('checkbox', { name: `Pimentão Assinado ${s} (CX 10kg)` }).check();
-  await page.getByRole('button', { name: 'Adicionar alerta' }).click();
+  // From the keyboard, one key jumps over the products' checkboxes to the alerts; a new alert takes the focus.
+  await page.getByLabel('Procurar produto').press('Tab');
+  await expect(page.getByRole('button', { name: 'Pular a lista de produtos' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Adicionar alerta' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Produto do alerta 1')).toBeFocused();
   // A threshold typed the pt-BR way; a product left unchosen is refused in Portuguese, on its field.
   await page.getByLabel('Acima de (R$)').fill('1.250,5');
   await page.getByRole('button', { name: 'Assinar' }).click();
   await expect(page.getByText('Escolha um produto da lista')).toBeVisible();
+  // The first field refused takes the focus.
+  await expect(page.getByLabel('Produto do alerta 1')).toBeFocused();
   await page.getByLabel('Produto do alerta 1').selectOption({ label: `Pimentão Assinado ${s} (CX 10kg)` });
   await semViolacoesGraves(page);
   await page.getByRole('button', { name: 'Assinar' }).click();

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, expect, semViolacoesGraves, sufixoUnico, test } from './support';
+import { formatDate } from '@ceasa/shared';
+import { apiAdmin, ARTEFATOS, diasAtrasIso, digitarData, expect, imprimirPdf, semViolacoesGraves, sufixoUnico, test } from './support';
 
 /* The market's information service on a phone (issue 32; decisions 0190, 0192, 0193). */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -36,9 +37,14 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
 
   // /referencia: the figures, the moment and a permalink that answers them again.
   await page.goto('/referencia');
+  // Asked without a product: the refusal in Portuguese on its field, which takes the focus (no browser bubble).
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByText('O produto é obrigatório')).toBeVisible();
+  await expect(page.getByLabel('Produto')).toBeFocused();
   await page.getByLabel('Produto').selectOption({ label: `${nome} (CX 10kg)` });
-  await page.getByLabel('De').fill(diasAtrasIso(1));
-  await page.getByLabel('Até').fill(diasAtrasIso(0));
+  // The period typed as dd/mm/aaaa.
+  await digitarData(page.getByLabel('De', { exact: true }), formatDate(diasAtrasIso(1)));
+  await digitarData(page.getByLabel('Até', { exact: true }), formatDate(diasAtrasIso(0)));
   await page.getByRole('button', { name: 'Consultar' }).click();
   const numeros = page.locator('.referencia-numeros');
   await expect(numeros.getByRole('row', { name: /Número de preços/ })).toContainText('2');
@@ -47,6 +53,8 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   await expect(numeros.getByRole('row', { name: /Máximo/ })).toContainText(brl(42.5));
   await expect(page.getByText(/Consultado em \d\d\/\d\d\/\d{4} às \d\d:\d\d:\d\d \(UTC−03:00\)/)).toBeVisible();
   await page.screenshot({ path: path.join(ARTEFATOS, 'informacao-referencia.png'), fullPage: true });
+  // Printed: the figures and the moment of the query on paper (the page prints itself, not a blank sheet).
+  await imprimirPdf(page, 'informacao-referencia', { contem: ['Número de preços', 'Consultado em', 'consultado em'] });
   const permalink = await page.getByRole('link', { name: /\/referencia\?produtoId=/ }).getAttribute('href');
   const consultado = await page.locator('.referencia-resultado strong').first().textContent();
 
@@ -61,6 +69,11 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   const mes = diasAtrasIso(0).slice(0, 7);
   await page.goto(`/estatisticas?mes=${mes}`);
   await expect(page.getByRole('heading', { name: /O mês em números/ })).toBeVisible();
+  // The month is chosen in Portuguese (the browser's month input would show 'November 2026').
+  await expect(page.getByLabel('Mês', { exact: true }).locator('option:checked')).toHaveText(
+    ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'][Number(mes.slice(5)) - 1],
+  );
+  await expect(page.getByLabel('Ano', { exact: true })).toHaveValue(mes.slice(0, 4));
   await expect(page.getByRole('columnheader', { name: 'Variação' })).toBeVisible();
   // (Other browser tests may have brought arrivals this month: the charts, or the words that there are none.)
   await expect(page.getByText(/^(Sem entradas registradas neste mês\.|Entradas por grupo de produto \(kg\))$/)).toBeVisible();
@@ -70,4 +83,5 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: path.join(ARTEFATOS, 'informacao-estatisticas.png'), fullPage: true });
   await semViolacoesGraves(page);
+  await imprimirPdf(page, 'informacao-estatisticas', { contem: ['O mês em números', 'Origem por município'], naoContem: ['Baixar CSV'] });
 });

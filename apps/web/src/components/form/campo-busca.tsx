@@ -77,6 +77,12 @@ export function CampoBusca(p: {
   vazio?: string;
   /** The options are being fetched (again): Enter waits for them. */
   carregando?: boolean;
+  /**
+   * A choice that waits for the list: 'esperando' when Enter kept what was typed while the list loads, then
+   * 'escolhido' once it is chosen from the list, or 'nada' when nothing of the list matches it or the typing went on
+   * (the items' new-row editor adds its row only after this: never without what was typed).
+   */
+  aoEsperar?: (estado: 'esperando' | 'escolhido' | 'nada') => void;
   placeholder?: string;
   disabled?: boolean;
   className?: string;
@@ -135,8 +141,15 @@ export function CampoBusca(p: {
     if (p.carregando || t === null) return;
     pendente.current = null;
     const o = buscarOpcoes(p.opcoes, t)[0];
-    if (o) escolher(o);
-    else setTexto(t);
+    if (o) {
+      escolher(o);
+      p.aoEsperar?.('escolhido');
+      return;
+    }
+    setTexto(t);
+    p.aoEsperar?.('nada');
+    // Still (or again) in this field: the list says nothing matched.
+    if (document.activeElement === entrada.current) setAberto(true);
   }, [p.carregando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const aoTeclar = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -171,6 +184,7 @@ export function CampoBusca(p: {
       // The list is not here yet: what was typed waits for it, and the form moves on.
       pendente.current = digitado;
       setAberto(false);
+      p.aoEsperar?.('esperando');
       return;
     }
     const candidatas = texto === null ? p.opcoes : buscarOpcoes(p.opcoes, digitado);
@@ -208,7 +222,10 @@ export function CampoBusca(p: {
           // The first key over a chosen option starts a new search (the label may not be selected: a click's mouseup).
           const ev = e.nativeEvent as InputEvent;
           const novo = texto === null && escolhida && ev.inputType?.startsWith('insert') && ev.data ? ev.data : e.target.value;
-          pendente.current = null;
+          if (pendente.current !== null) {
+            pendente.current = null;
+            p.aoEsperar?.('nada');
+          }
           setTexto(novo);
           setDestaque(0);
           setAberto(true);

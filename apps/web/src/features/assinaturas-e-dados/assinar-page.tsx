@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { assinaturaEntrada, lerNumeroBR, type ProdutoAssinavel } from '@ceasa/shared';
 import { PublicShell } from '../../components/layout/public-shell';
@@ -11,11 +11,21 @@ interface AlertaForm {
   abaixo: string;
 }
 
+/** The input of a field's message key ('email', 'alertas.0.acima'). */
+const idDoCampo = (k: string) =>
+  k === 'email' ? 'assinar-email' : k.replace(/^alertas\.(\d+)\.(\w+)$/, (_, i: string, c: string) => `alerta-${i}-${c === 'produtoId' ? 'produto' : c}`);
+/** The invalid state and the message of a field, for its input. */
+const ariaDo = (erros: Record<string, string>, k: string) => ({
+  'aria-invalid': erros[k] ? true : undefined,
+  'aria-describedby': erros[k] ? `erro-${k}` : undefined,
+});
 const nomeDo = (p: ProdutoAssinavel) => (p.embalagem ? `${p.nome} (${p.embalagem})` : p.nome);
 
 /** /assinar: the day's quotation and price alerts by e-mail (decision 0196), public, phone first. */
 export default function AssinarPage() {
   const [produtos, setProdutos] = useState<ProdutoAssinavel[]>([]);
+  /** The products' list: loading, here, or not loaded (said on the page, never an empty list with no word). */
+  const [lista, setLista] = useState<'carregando' | 'pronta' | 'falhou'>('carregando');
   const [email, setEmail] = useState('');
   const [busca, setBusca] = useState('');
   const [escolhidos, setEscolhidos] = useState<number[]>([]);
@@ -25,8 +35,21 @@ export default function AssinarPage() {
   const [enviando, setEnviando] = useState(false);
   useEffect(() => {
     document.title = 'Cotação por e-mail';
-    api<ProdutoAssinavel[]>('publico/assinaturas/produtos').then(setProdutos, () => setProdutos([]));
+    api<ProdutoAssinavel[]>('publico/assinaturas/produtos').then(
+      (p) => {
+        setProdutos(p);
+        setLista('pronta');
+      },
+      () => setLista('falhou'),
+    );
   }, []);
+  /** Where the focus goes after an alert is added (its product) or removed ('Adicionar alerta'): never lost on the page. */
+  const focoAposAlerta = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focoAposAlerta.current;
+    focoAposAlerta.current = null;
+    if (id) document.getElementById(id)?.focus();
+  }, [alertas.length]);
   const visiveis = useMemo(() => {
     const t = busca.trim().toLowerCase();
     return t ? produtos.filter((p) => nomeDo(p).toLowerCase().includes(t)) : produtos;
@@ -49,7 +72,14 @@ export default function AssinarPage() {
     const v = assinaturaEntrada.safeParse(corpo);
     if (!v.success) for (const i of v.error.issues) novosErros[i.path.join('.')] ??= i.message;
     setErros(novosErros);
-    if (Object.keys(novosErros).length) return;
+    if (Object.keys(novosErros).length) {
+      // The first field refused takes the focus, its message read with it.
+      const primeiro = ['email', ...alertas.flatMap((_, i) => [`alertas.${i}.produtoId`, `alertas.${i}.acima`, `alertas.${i}.abaixo`])].find(
+        (k) => novosErros[k],
+      );
+      if (primeiro) document.getElementById(idDoCampo(primeiro))?.focus();
+      return;
+    }
     setEnviando(true);
     try {
       const r = await api<{ message: string }>('publico/assinaturas', { method: 'POST', body: corpo });
@@ -86,14 +116,23 @@ export default function AssinarPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             autoComplete="email"
-            aria-invalid={Boolean(erros.email)}
-            aria-describedby={erros.email ? 'erro-email' : undefined}
+            {...ariaDo(erros, 'email')}
           />
           {erro('email')}
           <fieldset className="assinar-produtos">
             <legend>Produtos da cotação (nenhum marcado: todos)</legend>
             <label htmlFor="assinar-busca">Procurar produto</label>
             <input id="assinar-busca" type="search" className="p-inputtext p-component w-full" value={busca} onChange={(e) => setBusca(e.target.value)} />
+            {lista === 'carregando' && <p className="dados-nota">Carregando os produtos...</p>}
+            {lista === 'falhou' && (
+              <p role="alert" className="p-error">
+                Não foi possível carregar os produtos. Recarregue a página para escolher produtos; sem escolha, você recebe a cotação de todos.
+              </p>
+            )}
+            {/* One Tab stop per product: this jumps over them to the alerts (shown when it has the focus). */}
+            <button type="button" className="assinar-pular" onClick={() => document.getElementById('assinar-alertas')?.focus()}>
+              Pular a lista de produtos
+            </button>
             <ul className="assinar-lista">
               {visiveis.map((p) => (
                 <li key={p.id}>
@@ -110,7 +149,7 @@ export default function AssinarPage() {
             </ul>
             {escolhidos.length > 0 && <p className="dados-nota">{escolhidos.length} produto(s) marcado(s).</p>}
           </fieldset>
-          <fieldset className="assinar-alertas">
+          <fieldset className="assinar-alertas" id="assinar-alertas" tabIndex={-1}>
             <legend>Alertas de preço (preço médio do dia, R$ por embalagem)</legend>
             {alertas.map((a, i) => (
               <div key={i} className="assinar-alerta" role="group" aria-label={`Alerta ${i + 1}`}>
@@ -120,6 +159,7 @@ export default function AssinarPage() {
                   className="p-inputtext p-component w-full"
                   value={a.produtoId}
                   onChange={(e) => setAlertas((x) => x.map((y, j) => (j === i ? { ...y, produtoId: e.target.value } : y)))}
+                  {...ariaDo(erros, `alertas.${i}.produtoId`)}
                 >
                   <option value="">Escolha o produto</option>
                   {produtos.map((p) => (
@@ -139,6 +179,7 @@ export default function AssinarPage() {
                         className="p-inputtext p-component w-full"
                         value={a[campo]}
                         onChange={(e) => setAlertas((x) => x.map((y, j) => (j === i ? { ...y, [campo]: e.target.value } : y)))}
+                        {...ariaDo(erros, `alertas.${i}.${campo}`)}
                       />
                       {erro(`alertas.${i}.${campo}`)}
                     </div>
@@ -150,7 +191,10 @@ export default function AssinarPage() {
                   icon="pi pi-trash"
                   outlined
                   size="small"
-                  onClick={() => setAlertas((x) => x.filter((_, j) => j !== i))}
+                  onClick={() => {
+                    focoAposAlerta.current = 'assinar-adicionar-alerta';
+                    setAlertas((x) => x.filter((_, j) => j !== i));
+                  }}
                 />
               </div>
             ))}
@@ -161,7 +205,11 @@ export default function AssinarPage() {
                 icon="pi pi-plus"
                 outlined
                 size="small"
-                onClick={() => setAlertas((x) => [...x, { produtoId: '', acima: '', abaixo: '' }])}
+                id="assinar-adicionar-alerta"
+                onClick={() => {
+                  focoAposAlerta.current = `alerta-${alertas.length}-produto`;
+                  setAlertas((x) => [...x, { produtoId: '', acima: '', abaixo: '' }]);
+                }}
               />
             )}
           </fieldset>

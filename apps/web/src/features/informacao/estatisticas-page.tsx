@@ -18,6 +18,14 @@ function mesPassado() {
   const [a, m] = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).split('-').map(Number) as [number, number];
   return m === 1 ? `${a - 1}-12` : `${a}-${String(m - 1).padStart(2, '0')}`;
 }
+/** The years offered: the last fifteen up to this one, and the one asked for when it is outside them. */
+function anos(mes: string): string[] {
+  const atual = Number(new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 4));
+  const pedido = Number(mes.slice(0, 4));
+  const ate = Math.max(atual, pedido);
+  const de = Math.min(atual - 15, pedido);
+  return Array.from({ length: ate - de + 1 }, (_, i) => String(ate - i));
+}
 const variacao = (agora: number, antes: number) => (antes ? `${pct.format(((agora - antes) / antes) * 100)}%` : '—');
 const reais = (v: number) => formatBRL(v);
 const toneladas = (v: number) => `${kg.format(v)} kg`;
@@ -77,10 +85,37 @@ export default function EstatisticasPage() {
       <section className="informacao estatisticas">
         <h1>O mês em números: {longo(mes)}</h1>
         <div className="estatisticas-acoes nao-imprime">
-          <label>
-            Mês
-            <input className="p-inputtext" type="month" value={mes} onChange={(ev) => ev.target.value && setParams({ mes: ev.target.value })} />
-          </label>
+          {/* Month and year as pt-BR lists: the browser's month input shows its own language ('October 2026'). */}
+          <div className="estatisticas-campo">
+            <label htmlFor="estatisticas-mes">Mês</label>
+            <select
+              id="estatisticas-mes"
+              className="p-inputtext"
+              value={mes.slice(5)}
+              onChange={(ev) => setParams({ mes: `${mes.slice(0, 4)}-${ev.target.value}` })}
+            >
+              {NOMES.map((n, i) => (
+                <option key={n} value={String(i + 1).padStart(2, '0')}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="estatisticas-campo">
+            <label htmlFor="estatisticas-ano">Ano</label>
+            <select
+              id="estatisticas-ano"
+              className="p-inputtext"
+              value={mes.slice(0, 4)}
+              onChange={(ev) => setParams({ mes: `${ev.target.value}-${mes.slice(5)}` })}
+            >
+              {anos(mes).map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </div>
           <button type="button" className="p-button p-button-outlined" onClick={() => window.print()}>
             <i className="pi pi-print" aria-hidden />
             &nbsp;Imprimir

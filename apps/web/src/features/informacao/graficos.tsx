@@ -1,8 +1,11 @@
-/* Plain SVG charts that print (no chart library): horizontal bars and a line. */
+/* Plain charts that print (no chart library): horizontal bars (HTML) and a line (SVG). */
 
 const num = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
-/** Horizontal bars, one per item, the value written beside each; `titulo` names the chart for screen readers. */
+/**
+ * Horizontal bars, one per item, the value written beside each; `titulo` names the chart for screen readers. Drawn with
+ * the page's own text (not an SVG scaled to the width), so names and values keep their size on a phone and on paper.
+ */
 export function Barras({
   titulo,
   itens,
@@ -13,35 +16,18 @@ export function Barras({
   formatar?: (v: number) => string;
 }) {
   const max = Math.max(1, ...itens.map((i) => i.valor));
-  const alturaLinha = 22;
-  const rotulo = 150;
-  const largura = 520;
-  const barra = largura - rotulo - 110;
   return (
-    <svg
-      className="grafico"
-      role="img"
-      aria-label={`${titulo}: ${itens.map((i) => `${i.rotulo} ${formatar(i.valor)}`).join('; ')}`}
-      viewBox={`0 0 ${largura} ${Math.max(1, itens.length) * alturaLinha + 4}`}
-      width="100%"
-      preserveAspectRatio="xMinYMin meet"
-    >
-      {itens.map((i, n) => {
-        const y = n * alturaLinha + 2;
-        const w = (i.valor / max) * barra;
-        return (
-          <g key={`${i.rotulo}-${n}`}>
-            <text x={rotulo - 6} y={y + 14} textAnchor="end" fontSize="12">
-              {i.rotulo.length > 22 ? `${i.rotulo.slice(0, 21)}…` : i.rotulo}
-            </text>
-            <rect x={rotulo} y={y + 3} width={Math.max(1, w)} height={alturaLinha - 8} fill="#2e7d32" />
-            <text x={rotulo + w + 4} y={y + 14} fontSize="12">
-              {formatar(i.valor)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <div className="grafico-barras" role="img" aria-label={`${titulo}: ${itens.map((i) => `${i.rotulo} ${formatar(i.valor)}`).join('; ')}`}>
+      {itens.map((i, n) => (
+        <div className="barra-linha" key={`${i.rotulo}-${n}`}>
+          <span className="barra-rotulo">{i.rotulo}</span>
+          <span className="barra-trilho">
+            <span className="barra" style={{ width: `${Math.max(0.5, (i.valor / max) * 100)}%` }} />
+          </span>
+          <span className="barra-valor">{formatar(i.valor)}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatBRL, formatDate, type Referencia } from '@ceasa/shared';
+import { formatBRL, formatDate, INFORMACAO_MSG, referenciaQuery, type Referencia } from '@ceasa/shared';
+import { EntradaData } from '../../components/form/entrada-data';
 import { PublicShell } from '../../components/layout/public-shell';
 import { api, ApiError } from '../../lib/api-client';
 import './informacao.css';
@@ -33,8 +34,10 @@ export default function ReferenciaPage() {
   const [params, setParams] = useSearchParams();
   const produtos = useQuery({ queryKey: ['publico', 'produtos'], queryFn: () => api<ProdutoPublico[]>('publico/produtos') });
   const [produtoId, setProdutoId] = useState(params.get('produtoId') ?? '');
-  const [inicio, setInicio] = useState(params.get('inicio') ?? haDias(90));
-  const [fim, setFim] = useState(params.get('fim') ?? hoje());
+  const [inicio, setInicio] = useState<string | null>(params.get('inicio') ?? haDias(90));
+  const [fim, setFim] = useState<string | null>(params.get('fim') ?? hoje());
+  /** The fields' refusals (the shared query's pt-BR messages), before anything is asked of the server. */
+  const [erros, setErros] = useState<Partial<Record<'produtoId' | 'inicio' | 'fim', string>>>({});
   const pedido = params.get('produtoId') ? Object.fromEntries(params) : null;
   const r = useQuery({
     queryKey: ['publico', 'referencia', pedido],
@@ -46,11 +49,31 @@ export default function ReferenciaPage() {
     document.title = 'Referência de preços';
   }, []);
 
-  const consultar = (e: FormEvent) => {
+  const consultar = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const v = referenciaQuery.safeParse({ produtoId: produtoId || undefined, inicio: inicio ?? '', fim: fim ?? '' });
+    if (!v.success) {
+      const novos: typeof erros = {};
+      // The dates are typed here as dd/mm/aaaa (the API's messages name its own format).
+      for (const i of v.error.issues) novos[i.path[0] as keyof typeof erros] ??= i.message.replace('(aaaa-mm-dd)', '(dd/mm/aaaa)');
+      if (!produtoId) novos.produtoId = INFORMACAO_MSG.produtoObrigatorio;
+      setErros(novos);
+      // The first field refused takes the focus, its message read with it.
+      const primeiro = (['produtoId', 'inicio', 'fim'] as const).find((k) => novos[k]);
+      e.currentTarget.querySelector<HTMLElement>(`#referencia-${primeiro}`)?.focus();
+      return;
+    }
+    setErros({});
     // A new query: its own moment (no consultadoEm), then the permalink is the answer's.
-    setParams({ produtoId, inicio, fim });
+    setParams({ produtoId, inicio: v.data.inicio, fim: v.data.fim });
   };
+  const erro = (k: keyof typeof erros) =>
+    erros[k] && (
+      <small id={`referencia-${k}-erro`} className="p-error">
+        {erros[k]}
+      </small>
+    );
+  const aria = (k: keyof typeof erros) => ({ 'aria-invalid': erros[k] ? true : undefined, 'aria-describedby': erros[k] ? `referencia-${k}-erro` : undefined });
   const d = r.data;
   const permalink = d ? new URL(d.permalink, window.location.origin).toString() : '';
 
@@ -61,30 +84,35 @@ export default function ReferenciaPage() {
         <p className="nao-imprime">
           Preços de atacado publicados por este mercado, para documentar a pesquisa de preços de uma compra pública: escolha o produto e o período.
         </p>
-        <form className="referencia-form nao-imprime" onSubmit={consultar}>
-          <label>
-            Produto
-            <select className="p-inputtext" required value={produtoId} onChange={(e) => setProdutoId(e.target.value)}>
-              <option value="">Escolha o produto</option>
+        {/* Dates typed as dd/mm/aaaa (the browser's date input shows its own language's order, 08/29/2026); refusals in pt-BR. */}
+        <form className="referencia-form nao-imprime" onSubmit={consultar} noValidate>
+          <div className="referencia-campo">
+            <label htmlFor="referencia-produtoId">Produto</label>
+            <select id="referencia-produtoId" className="p-inputtext" value={produtoId} onChange={(e) => setProdutoId(e.target.value)} {...aria('produtoId')}>
+              <option value="">{produtos.isLoading ? 'Carregando...' : 'Escolha o produto'}</option>
               {(produtos.data ?? []).map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.nome} ({p.embalagem})
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            De
-            <input className="p-inputtext" type="date" required value={inicio} onChange={(e) => setInicio(e.target.value)} />
-          </label>
-          <label>
-            Até
-            <input className="p-inputtext" type="date" required value={fim} onChange={(e) => setFim(e.target.value)} />
-          </label>
+            {erro('produtoId')}
+          </div>
+          <div className="referencia-campo">
+            <label htmlFor="referencia-inicio">De</label>
+            <EntradaData id="referencia-inicio" value={inicio} onChange={setInicio} {...aria('inicio')} />
+            {erro('inicio')}
+          </div>
+          <div className="referencia-campo">
+            <label htmlFor="referencia-fim">Até</label>
+            <EntradaData id="referencia-fim" value={fim} onChange={setFim} {...aria('fim')} />
+            {erro('fim')}
+          </div>
           <button type="submit" className="p-button">
             Consultar
           </button>
         </form>
+        {produtos.error && <p role="alert">Não foi possível carregar os produtos. Recarregue a página.</p>}
         {r.isFetching && <p>Carregando...</p>}
         {r.error && <p role="alert">{(r.error as ApiError).message}</p>}
         {d && (

@@ -69,11 +69,12 @@ export default function InspecaoDiaPage() {
         <Column
           header="Produtor"
           body={(r: RomaneioParaInspecao) => (
-            <>
+            // One block: on a phone the cell is a 'title value' line (inspecao.css).
+            <span>
               {r.produtorNome}
               <br />
               <small>{formatCpfCnpj(r.cpfcnpj)}</small>
-            </>
+            </span>
           )}
         />
         <Column header="Município" body={(r: RomaneioParaInspecao) => r.municipioNome ?? '-'} />

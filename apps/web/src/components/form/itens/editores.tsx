@@ -27,6 +27,11 @@ export interface PropsDoEditor<I = Record<string, unknown>> {
   aoLer?: (erro: string | undefined) => void;
   desabilitado?: boolean;
   seguir: () => void;
+  /**
+   * In the new-row editor: a pick typed while its list loads tells it waits for the list ('esperando'), then that it
+   * was chosen ('escolhido') or not ('nada'); the row is added only once nothing waits (CampoBusca's `aoEsperar`).
+   */
+  esperar?: (estado: 'esperando' | 'escolhido' | 'nada') => void;
   /** The row being edited (absent in the new-row editor). */
   item?: I;
   indice?: number;
@@ -136,6 +141,7 @@ export const editorOpcoes = <I,>(o: { opcoes: { label: string; value: string | n
       onBlur={p.sair}
       vazio={o.vazio}
       carregando={o.carregando}
+      aoEsperar={p.esperar}
       disabled={p.desabilitado}
       className={classe(p, 'p-inputtext-sm w-full')}
     />

@@ -253,3 +253,78 @@ describe('ItemsField new-row editor with editors of the form own (the gate form)
     expect(within(primeira).getByRole('alert')).toHaveTextContent('O produto não está no boletim');
   });
 });
+
+/** A shop sheet's row: product and quantity in the Enter chain, the sold lot out of it, its list still loading (the day's lots). */
+const itemL = itemQ.extend({ lote: z.string().nullable() });
+const schemaL = z.object({ itens: z.array(itemL) });
+type FormL = z.input<typeof schemaL>;
+type ItemL = z.input<typeof itemL>;
+let formL: UseFormReturn<FormL>;
+const LOTES = [
+  { label: 'K7M2P9QX4RTA — Tomate Cereja — João', value: 'K7M2P9QX4RTA' },
+  { label: 'H3N8W2ZC5LBE — Lucas Dias — Maria', value: 'H3N8W2ZC5LBE' },
+];
+function Loja({ lotes, carregando }: { lotes: typeof LOTES; carregando: boolean }) {
+  formL = useForm<FormL>({ resolver: zodResolver(schemaL), defaultValues: { itens: [] } });
+  return (
+    <form onSubmit={(e) => e.preventDefault()}>
+      <ItemsField<FormL, ItemL>
+        control={formL.control}
+        name="itens"
+        titulo="Itens"
+        colunas={[
+          { field: 'produtoId', header: 'Produto', body: (i) => PRODUTOS.find((p) => p.value === i.produtoId)?.label },
+          { field: 'lote', header: 'Lote vendido' },
+        ]}
+        novo={{
+          campos: [
+            { field: 'produtoId', header: 'Produto', editor: editorOpcoes({ opcoes: PRODUTOS }) },
+            { field: 'quantidade', header: 'Quantidade', editor: editorNumero({ decimais: 2 }) },
+            { field: 'lote', header: 'Lote vendido', foraDoEnter: true, editor: editorOpcoes({ opcoes: lotes, carregando, vazio: 'Nenhum lote nesta data' }) },
+          ],
+          padrao: { produtoId: undefined as unknown as number, quantidade: undefined as unknown as number, lote: null },
+          schema: itemL,
+        }}
+      />
+    </form>
+  );
+}
+
+describe('ItemsField: a pick typed while its list loads', () => {
+  it('the row waits for the sold lot typed before its list came, and is added with it; typed at full speed, Tab into the lot', async () => {
+    const u = userEvent.setup({ delay: null });
+    const { rerender } = render(<Loja lotes={[]} carregando />);
+    await u.click(screen.getByLabelText('Produto'));
+    await u.keyboard('cereja{Enter}12{Tab}k7m2{Enter}');
+    // Nothing added without the lot typed.
+    expect(linhas()).toHaveLength(0);
+    expect(formL.getValues('itens')).toEqual([]);
+    await act(async () => rerender(<Loja lotes={LOTES} carregando={false} />));
+    expect(formL.getValues('itens')).toEqual([{ produtoId: 4, quantidade: 12, lote: 'K7M2P9QX4RTA' }]);
+    expect(linhas()).toHaveLength(1);
+    expect(screen.getByLabelText('Produto')).toHaveFocus();
+    // With the list here, the next row is added at once.
+    await u.keyboard('lucas dias{Enter}3,5{Tab}h3n8{Enter}');
+    expect(formL.getValues('itens')).toEqual([
+      { produtoId: 4, quantidade: 12, lote: 'K7M2P9QX4RTA' },
+      { produtoId: 2, quantidade: 3.5, lote: 'H3N8W2ZC5LBE' },
+    ]);
+  }, 30_000);
+
+  it('a lot typed while the list loads that matches nothing adds no row: the focus stays on it and the list says so', async () => {
+    const u = userEvent.setup({ delay: null });
+    const { rerender } = render(<Loja lotes={[]} carregando />);
+    await u.click(screen.getByLabelText('Produto'));
+    await u.keyboard('cereja{Enter}12{Tab}zzzz{Enter}');
+    await act(async () => rerender(<Loja lotes={LOTES} carregando={false} />));
+    expect(linhas()).toHaveLength(0);
+    const lote = screen.getByLabelText('Lote vendido');
+    expect(lote).toHaveFocus();
+    expect(lote).toHaveValue('zzzz');
+    expect(screen.getByRole('option')).toHaveTextContent('Nenhum lote nesta data');
+    // Corrected, Enter adds the row with it.
+    await u.clear(lote);
+    await u.keyboard('K7M2{Enter}');
+    expect(formL.getValues('itens')).toEqual([{ produtoId: 4, quantidade: 12, lote: 'K7M2P9QX4RTA' }]);
+  }, 30_000);
+});

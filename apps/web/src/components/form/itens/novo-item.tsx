@@ -38,6 +38,7 @@ export function NovoItem<I extends Record<string, unknown>, R extends Record<str
               erro,
               descritoPor: erro ? `${id}-erro` : dica ? `${id}-dica` : undefined,
               seguir: () => n.seguirDe(id),
+              esperar: (estado) => n.esperar(id, estado),
             })}
             {erro ? (
               <small id={`${id}-erro`} className="p-error" role="alert">

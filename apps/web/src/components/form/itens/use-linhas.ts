@@ -84,10 +84,21 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
     setRascunho(novoAtual.current);
     if (limparErro) setErrosNovo((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
+  /** The new-row editor's inputs whose pick waits for its list (typed and Enter while the list loaded). */
+  const esperando = useRef(new Set<string>());
+  /** The add asked for while a pick waited: done once none waits, dropped when one matched nothing. */
+  const adiado = useRef<{ montar?: (rascunho: R) => NovasLinhas<I, R> } | null>(null);
   /** Adds the draft (checked by the row's schema), or the rows `montar` makes of it. */
   const adicionar = (montar = o.novo?.linhas) => {
     const linha = novoAtual.current;
     if (!o.novo || !linha) return;
+    // A pick still waiting for its list (a shop item's sold lot, whose list loads once the date is typed): the row
+    // is added when it is chosen, never without it (issue 28: what was typed is what is saved).
+    if (esperando.current.size) {
+      adiado.current = { montar };
+      return;
+    }
+    adiado.current = null;
     // Without `montar` the draft is the row (its schema checked it).
     let novas = [linha] as unknown as I[];
     if (montar) {
@@ -116,6 +127,22 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
   useLayoutEffect(() => {
     if (adicionadas && o.idsNovos[0]) document.getElementById(o.idsNovos[0])?.focus();
   }, [adicionadas]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** What a pick of the new-row editor (its input `id`) says while and after it waits for its list (CampoBusca's `aoEsperar`). */
+  const esperar = (id: string, estado: 'esperando' | 'escolhido' | 'nada') => {
+    if (estado === 'esperando') {
+      esperando.current.add(id);
+      return;
+    }
+    esperando.current.delete(id);
+    const pedido = adiado.current;
+    if (!pedido) return;
+    if (estado === 'nada') {
+      // What was typed matched nothing: no row; the focus goes to that field, whose list says so.
+      adiado.current = null;
+      document.getElementById(id)?.focus();
+    } else if (!esperando.current.size) adicionar(pedido.montar);
+  };
 
   /** The focus to the new-row editor's field after the one whose input is `id`. */
   const seguirDe = (id: string) => {
@@ -171,6 +198,7 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
       mudar: mudarNovo,
       ler: (field: string, m: string | undefined) => setLeituras((l) => ({ ...l, [field]: m })),
       adicionar,
+      esperar,
       teclaNovo,
       seguirDe,
     },
