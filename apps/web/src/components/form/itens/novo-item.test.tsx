@@ -93,7 +93,7 @@ describe('ItemsField keyboard protocol (new-row editor)', () => {
     await u.click(produto);
     await u.keyboard('xyz{Enter}');
     expect(produto).toHaveFocus();
-    expect(screen.getByRole('option')).toHaveTextContent('Nenhum registro encontrado');
+    expect(screen.getByRole('status')).toHaveTextContent('Nenhum registro encontrado');
     // Escape closes the list and keeps the focus here.
     await u.keyboard('{Escape}');
     expect(produto).toHaveFocus();
