@@ -3,15 +3,17 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Romaneio, RomaneioItem } from '@ceasa/shared';
-import { lerCodigoDoLote } from '@ceasa/shared';
+import { lerCodigoDoLote, romaneioItemRegistro, romaneioLinha, romaneioRegistro, type Romaneio, type RomaneioItem } from '@ceasa/shared';
 import { formatDateTime } from '@ceasa/shared/format';
+import { registro } from '../../lib/respostas-de-teste';
 import { ControleRomaneio, ITENS_POR_PAGINA, paginar } from './romaneio-controle';
 import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-report';
 import { EtiquetasRomaneio, camposDaEtiqueta, regraDePagina, urlDoLote } from './romaneio-etiquetas';
 
-const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem => ({
-  id,
+/** A romaneio item and a romaneio as the API answers them (checked against the shared schemas). */
+const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem =>
+  registro(romaneioItemRegistro, {
+    id,
   romaneioId: 57,
   produtoId: 1,
   produtoNome: `Produto ${id}`,
@@ -24,9 +26,10 @@ const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem => ({
   boletimItensBoletimPropriedadeNome: 'Sítio Boa Vista',
   boletimItensBoletimPropriedadeMunicipioNome: 'Vale Verde',
   ...o,
-});
-const romaneio = (id: number, itens: RomaneioItem[], o: Partial<Romaneio> = {}): Romaneio => ({
-  id,
+  });
+const romaneio = (id: number, itens: RomaneioItem[], o: Partial<Romaneio> = {}): Romaneio =>
+  registro(romaneioRegistro, {
+    id,
   dataEmissao: '2026-05-04',
   divida: 20259001,
   pessoaId: 3,
@@ -40,7 +43,7 @@ const romaneio = (id: number, itens: RomaneioItem[], o: Partial<Romaneio> = {}):
   ],
   itens,
   ...o,
-});
+  });
 
 function comSettings(ui: ReactNode, settings: object = { qrHost: 'https://ceasa.exemplo.gov.br', destinoLote: 'CEASA Vale Verde - Mercado Atacadista' }) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -174,7 +177,7 @@ describe('the list row buttons', () => {
         return new Response(JSON.stringify(corpo), { status: 200 });
       }),
     );
-    const linha = { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' as const };
+    const linha = registro(romaneioLinha, { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' });
     // As the list does: the buttons in the row, the dialog beside the list.
     function Linha() {
       const impressao = useImpressaoRomaneio();
@@ -212,7 +215,7 @@ describe('labels that work on a phone, and row buttons told apart', () => {
     cleanup();
     vi.unstubAllGlobals();
   });
-  const linha = { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' as const };
+  const linha = registro(romaneioLinha, { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' });
   function Linha() {
     const impressao = useImpressaoRomaneio();
     return (
