@@ -42,7 +42,9 @@ const LOTE: Lote = {
 function fetcher(lote: () => Promise<Response>): typeof fetch {
   return ((url: string) =>
     url.startsWith('/api/config')
-      ? Promise.resolve(new Response(JSON.stringify({ ...SETTINGS_PADRAO, municipio: 'Prefeitura de Vale Verde', mercadoTitulo: 'CEASA VALE VERDE' } satisfies Settings)))
+      ? Promise.resolve(
+          new Response(JSON.stringify({ ...SETTINGS_PADRAO, municipio: 'Prefeitura de Vale Verde', mercadoTitulo: 'CEASA VALE VERDE' } satisfies Settings)),
+        )
       : lote()) as typeof fetch;
 }
 const json =

@@ -20,28 +20,28 @@ const DIA = `${hoje.getFullYear()}-${String(hoje.getMonth() + 1).padStart(2, '0'
 const grade = () =>
   registro(precosDoDiaRegistro, {
     data: DIA,
-  manual: true,
-  produtos: [
-    {
-      produtoId: 1,
-      produtoNome: 'Alface Crespa',
-      produtoEmbalagem: 'CX',
-      produtoGrupoNome: 'Folhas',
-      ultimoValor: 20,
-      ultimaData: '2026-11-26',
-      precos: [{ id: 7, versao: 1, valor: 21, publicado: true }],
-    },
-    {
-      produtoId: 2,
-      produtoNome: 'Batata Lisa',
-      produtoEmbalagem: 'SC',
-      produtoGrupoNome: 'Tubérculos',
-      ultimoValor: 100,
-      ultimaData: '2026-11-26',
-      precos: [],
-    },
-    { produtoId: 3, produtoNome: 'Cebola Roxa', produtoEmbalagem: 'SC', produtoGrupoNome: 'Bulbos', ultimoValor: null, ultimaData: null, precos: [] },
-  ],
+    manual: true,
+    produtos: [
+      {
+        produtoId: 1,
+        produtoNome: 'Alface Crespa',
+        produtoEmbalagem: 'CX',
+        produtoGrupoNome: 'Folhas',
+        ultimoValor: 20,
+        ultimaData: '2026-11-26',
+        precos: [{ id: 7, versao: 1, valor: 21, publicado: true }],
+      },
+      {
+        produtoId: 2,
+        produtoNome: 'Batata Lisa',
+        produtoEmbalagem: 'SC',
+        produtoGrupoNome: 'Tubérculos',
+        ultimoValor: 100,
+        ultimaData: '2026-11-26',
+        precos: [],
+      },
+      { produtoId: 3, produtoNome: 'Cebola Roxa', produtoEmbalagem: 'SC', produtoGrupoNome: 'Bulbos', ultimoValor: null, ultimaData: null, precos: [] },
+    ],
   });
 const preco = (id: number, produtoId: number, valor: number) => {
   const p = grade().produtos.find((x) => x.produtoId === produtoId)!;
