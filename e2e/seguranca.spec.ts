@@ -66,13 +66,15 @@ test('nenhuma violação da CSP nas telas do back-office', async ({ page }) => {
 test('a documentação da API (/api/docs) abre sem violar a CSP', async ({ page }) => {
   await page.goto('/api/docs');
   await expect(page.getByText('CEASA Regional - API').first()).toBeVisible();
-  // Swagger UI renders only the operations near the viewport: scroll as a reader would until they show.
+  // Swagger UI renders only the operations near the viewport: once the first ones show, scroll as a reader would,
+  // each time waiting for the page to show what the scroll brought, until the operation shows.
+  await expect(page.getByRole('button', { name: /^(GET|POST|PUT|DELETE) \/api\// }).first()).toBeVisible();
   const municipio = page.getByText('/api/municipio').first();
-  for (let i = 0; i < 30 && !(await municipio.isVisible()); i++) {
+  await expect(async () => {
+    if (await municipio.isVisible()) return;
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(150);
-  }
-  await expect(municipio).toBeVisible();
+    await expect(municipio).toBeVisible({ timeout: 500 });
+  }).toPass({ intervals: [0], timeout: 30_000 });
 });
 
 test('a última rota salva é só um caminho interno: depois de visitar //evil.example/x, a próxima entrada leva ao painel', async ({ page }) => {

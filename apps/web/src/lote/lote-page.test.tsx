@@ -1,9 +1,29 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import { loteRegistro, type Lote } from '@ceasa/shared';
+import { SETTINGS_PADRAO, type Settings } from '@ceasa/shared/settings';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registro } from '../lib/respostas-de-teste';
 import { LotePage, TEXTOS, codigoDaUrl } from './lote-page';
 
-const LOTE = {
+/** The lot as GET romaneio/lote/{lote} answers it (checked against the shared schema); `o` changes some fields. */
+const loteDe = (o: Partial<Lote> = {}) => registro(loteRegistro, { ...LOTE, ...o });
+const LOTE: Lote = {
   lote: '57R203',
+  id: 57,
+  // The CPF whole here and below (the API sends it masked): the page masks it all the same.
+  pessoa: { nome: 'Maria da Horta', cpfcnpj: '12345678901' },
+  itens: [
+    {
+      id: 203,
+      romaneioId: 57,
+      produtoId: 4,
+      produtoNome: 'Tomate Italiano',
+      produtoEmbalagem: 'CX 20kg',
+      quantidade: 300,
+      boletimItensBoletimPropriedadeNome: 'Sítio Boa Vista',
+      boletimItensBoletimPropriedadeMunicipioNome: 'Vale Verde',
+    },
+  ],
   produtoNome: 'Tomate Italiano',
   produtoEmbalagem: 'CX 20kg',
   produtorNome: 'Maria da Horta',
@@ -22,7 +42,9 @@ const LOTE = {
 function fetcher(lote: () => Promise<Response>): typeof fetch {
   return ((url: string) =>
     url.startsWith('/api/config')
-      ? Promise.resolve(new Response(JSON.stringify({ municipio: 'Prefeitura de Vale Verde', mercadoTitulo: 'CEASA VALE VERDE' })))
+      ? Promise.resolve(
+          new Response(JSON.stringify({ ...SETTINGS_PADRAO, municipio: 'Prefeitura de Vale Verde', mercadoTitulo: 'CEASA VALE VERDE' } satisfies Settings)),
+        )
       : lote()) as typeof fetch;
 }
 const json =
@@ -38,7 +60,7 @@ describe('public lot page', () => {
     const pendente = new Promise<Response>((r) => (responder = r));
     render(<LotePage codigo="57R203" fetcher={fetcher(() => pendente)} />);
     expect(screen.getByText('Carregando...')).toBeInTheDocument();
-    responder(new Response(JSON.stringify(LOTE)));
+    responder(new Response(JSON.stringify(loteDe())));
     expect(await screen.findByRole('heading', { name: /Tomate Italiano/ })).toHaveTextContent('Tomate Italiano CX 20kg');
     for (const t of [
       'Maria da Horta',
@@ -63,19 +85,19 @@ describe('public lot page', () => {
   });
 
   it('shows the lot quantity with its unit: packages of the packaging and their weight', async () => {
-    render(<LotePage codigo="57R203" fetcher={fetcher(json({ ...LOTE, quantidade: 300, produtoPesoEmKg: 20 }))} />);
+    render(<LotePage codigo="57R203" fetcher={fetcher(json(loteDe({ quantidade: 300, produtoPesoEmKg: 20 })))} />);
     expect(await screen.findByText('300 CX 20kg (6.000 kg)')).toBeInTheDocument();
     expect(screen.getByText('Quantidade')).toBeInTheDocument();
   });
 
   it("says whether the withdrawal period was respected: 'Carência não respeitada', 'Sem caderno de campo'; a CNPJ whole", async () => {
-    const { unmount } = render(<LotePage codigo="K7M2QX9HPA4W" fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: false }))} />);
+    const { unmount } = render(<LotePage codigo="K7M2QX9HPA4W" fetcher={fetcher(json(loteDe({ carenciaRespeitada: false })))} />);
     expect(await screen.findByTestId('lote-carencia')).toHaveTextContent('Carência não respeitada');
     unmount();
     render(
       <LotePage
         codigo="K7M2QX9HPA4W"
-        fetcher={fetcher(json({ ...LOTE, carenciaRespeitada: null, cpfcnpj: '12345678000195', pedras: ['7'], inicioColheita: null, fimColheita: null }))}
+        fetcher={fetcher(json(loteDe({ carenciaRespeitada: null, cpfcnpj: '12345678000195', pedras: ['7'], inicioColheita: null, fimColheita: null })))}
       />,
     );
     expect(await screen.findByTestId('lote-carencia')).toHaveTextContent('Sem caderno de campo');
@@ -88,7 +110,7 @@ describe('public lot page', () => {
     const { unmount } = render(<LotePage codigo="abc" fetcher={fetcher(json({ message: 'Sem dados para mostrar.' }, 404))} />);
     expect(await screen.findByText(TEXTOS.semDados)).toBeInTheDocument();
     unmount();
-    render(<LotePage codigo="1R2" fetcher={fetcher(json({ ...LOTE, produtorNome: '' }))} />);
+    render(<LotePage codigo="1R2" fetcher={fetcher(json(loteDe({ produtorNome: '' })))} />);
     expect(await screen.findByText('Sem dados para mostrar.')).toBeInTheDocument();
   });
 

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buscarOpcoes, CampoBusca, type OpcaoBusca } from './campo-busca';
+import { buscarOpcoes } from './busca-de-opcoes';
+import { CampoBusca, type OpcaoBusca } from './campo-busca';
 
 const TOMATES = [
   'Tomate Especial - CX 20kg',
@@ -81,5 +82,67 @@ describe('CampoBusca', () => {
     await u.type(screen.getByLabelText('Produto'), 'banana{Enter}');
     expect(escolhido).toBeNull();
     expect(screen.getByLabelText('Produto')).toHaveValue('banana');
+  });
+});
+
+/** A box with the gate's options (features/romaneio/busca.ts); `enters` counts the Enters that reached the form. */
+let enters = 0;
+let digitado: string | null = null;
+function Portaria({ opcoes, carregando }: { opcoes: OpcaoBusca<number>[]; carregando?: boolean }) {
+  const [v, setV] = useState<number | null>(null);
+  escolhido = v;
+  return (
+    <form onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), enters++)}>
+      <label htmlFor="p">Produto</label>
+      <CampoBusca
+        id="p"
+        opcoes={opcoes}
+        value={v}
+        onChange={setV}
+        carregando={carregando}
+        guardarTexto
+        obrigatorio
+        seguirSemEscolha
+        aoDigitar={(t) => (digitado = t)}
+      />
+    </form>
+  );
+}
+
+describe('CampoBusca com as opções da portaria', () => {
+  it('o texto digitado derruba a escolha e fica ao sair e no Escape; Enter na caixa vazia não sai dela', async () => {
+    enters = 0;
+    render(<Portaria opcoes={TOMATES} />);
+    const u = userEvent.setup({ delay: null });
+    const caixa = screen.getByLabelText('Produto');
+    await u.click(caixa);
+    await u.keyboard('{Enter}');
+    expect(enters).toBe(0);
+    expect(caixa).toHaveFocus();
+    await u.keyboard('segunda{Enter}');
+    expect(escolhido).toBe(3);
+    expect(enters).toBe(1);
+    await u.keyboard('tomate ex');
+    expect(escolhido).toBeNull();
+    await u.tab();
+    expect(caixa).toHaveValue('tomate ex');
+    await u.click(caixa);
+    await u.keyboard('{Escape}');
+    expect(caixa).toHaveValue('tomate ex');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+  it('Enter com a lista carregando deixa o texto ao formulário e segue, sem escolher quando ela chega', async () => {
+    enters = 0;
+    const { rerender } = render(<Portaria opcoes={[]} carregando />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produto'), 'tomate extra{Enter}');
+    expect(enters).toBe(1);
+    expect(digitado).toBe('tomate extra');
+    await act(async () => rerender(<Portaria opcoes={TOMATES} />));
+    expect(escolhido).toBeNull();
+    // With the list in, words that match nothing go on to the form too, said under the box.
+    await u.type(screen.getByLabelText('Produto'), ' banana{Enter}');
+    expect(enters).toBe(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Nenhum registro encontrado');
   });
 });

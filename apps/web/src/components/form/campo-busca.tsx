@@ -1,81 +1,32 @@
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
 import { createPortal } from 'react-dom';
+import { buscarOpcoes } from './busca-de-opcoes';
 
-export interface OpcaoBusca {
+export interface OpcaoBusca<V extends string | number = string | number> {
   label: string;
-  value: string | number;
+  value: V;
+  /** The text a search may look in besides the label (the gate's: a producer's CPF digits). */
+  busca?: string;
+  /** What the box shows once it is chosen (default: the label). */
+  escolhido?: string;
 }
 
-/** Lower case, without accents ('Lúcia' → 'lucia'). */
-export const normalizar = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+/** How a box finds the options matching what is typed, the best first (Enter picks the first). */
+export type Buscar = <O extends OpcaoBusca>(opcoes: O[], texto: string) => O[];
 
-/** The options whose label holds every word typed, in any order, ignoring case and accents; in their own order. */
-export function filtrarOpcoes<O extends { label: string }>(opcoes: O[], texto: string): O[] {
-  const palavras = normalizar(texto).split(/\s+/).filter(Boolean);
-  if (!palavras.length) return opcoes;
-  return opcoes.filter((o) => {
-    const l = normalizar(o.label);
-    return palavras.every((p) => l.includes(p));
-  });
-}
-
-/**
- * How well a label matches what was typed (lower is better): 0 the same text; 1 the label starts with it as
- * whole words ('Tomate Extra' in 'Tomate Extra - CX 20kg'); 2 starts with it; 3 holds it as a phrase from a
- * word's start; 4 holds its words apart.
- */
-function grau(label: string, digitado: string): number {
-  const l = normalizar(label).trim();
-  const t = normalizar(digitado).trim().replace(/\s+/g, ' ');
-  if (l === t) return 0;
-  if (l.startsWith(t)) return /[a-z0-9]/.test(l.charAt(t.length)) ? 2 : 1;
-  return new RegExp(`(^|[^a-z0-9])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(l) ? 3 : 4;
-}
-
-/**
- * The options that match what was typed (filtrarOpcoes), the best first (issue 28): the option whose label
- * is what was typed, then those that start with it (as whole words: the shortest first), then the rest, in their own order.
- * Enter picks the first of these, so 'Tomate Extra' picks 'Tomate Extra', never 'Tomate Extra Fino' listed before it.
- */
-export function buscarOpcoes<O extends { label: string }>(opcoes: O[], texto: string): O[] {
-  const achadas = filtrarOpcoes(opcoes, texto);
-  if (!texto.trim()) return achadas;
-  return (
-    achadas
-      .map((o, i) => ({ o, i, g: grau(o.label, texto) }))
-      // Among those that start with it as whole words, the one with least besides ('Tomate Extra - CX' before 'Tomate Extra Fino - CX').
-      .sort((a, b) => a.g - b.g || (a.g === 1 ? a.o.label.length - b.o.label.length : 0) || a.i - b.i)
-      .map((x) => x.o)
-  );
-}
-
-/**
- * A pick list typed into (the keyboard protocol of issue 21): the text input itself takes the typing
- * (its id is the one the field's `<label for>` names); typing filters the options by every word, in any
- * order, without case or accents; ArrowDown/ArrowUp move the highlight (the first match by default);
- * Enter chooses the highlighted match, and is then left to bubble so the form can move to its next field.
- * No other key chooses (Space is a letter, Tab leaves without choosing). Enter with words that match
- * nothing chooses nothing and goes no further. Escape closes the list and keeps the focus.
- * What Enter chooses is read from the input's text at that moment, never from a render behind; the best
- * match comes first (buscarOpcoes). Typing over a chosen option starts a new search with what is typed,
- * never appended to the chosen label. While the list loads (`carregando`) what is typed is kept; Enter then
- * lets the form move on and chooses, from the list once it arrives, the best match of what was typed (issue 28).
- */
-export function CampoBusca(p: {
+export interface PropsCampoBusca<V extends string | number> {
   id: string;
-  opcoes: OpcaoBusca[];
+  opcoes: OpcaoBusca<V>[];
   value: unknown;
-  onChange: (v: string | number | null) => void;
+  onChange: (v: V | null) => void;
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
-  /** The list's text when nothing matches. */
-  vazio?: string;
-  /** The options are being fetched (again): Enter waits for them. */
+  /** The list's accessible name ('Produtores'); by default 'Opções de' the box's aria-label. */
+  rotulo?: string;
+  /** The text when nothing matches ('Carregando...' while the list loads); a function of what is typed says it all. */
+  vazio?: string | ((texto: string) => string);
+  /** The options are being fetched (again): what Enter chooses waits for them. */
   carregando?: boolean;
   /**
    * A choice that waits for the list: 'esperando' when Enter kept what was typed while the list loads, then
@@ -83,25 +34,57 @@ export function CampoBusca(p: {
    * (the items' new-row editor adds its row only after this: never without what was typed).
    */
   aoEsperar?: (estado: 'esperando' | 'escolhido' | 'nada') => void;
+  /** The search (by default buscarOpcoes: every word anywhere in the label). */
+  buscar?: Buscar;
+  /** At most this many matches listed (the search narrows them). */
+  limite?: number;
+  /** What is typed drops the choice and stays in the box on leaving it or on Escape (the form says it was not picked). */
+  guardarTexto?: boolean;
+  /** Enter in an empty box keeps the focus there (a choice is needed here). */
+  obrigatorio?: boolean;
+  /**
+   * Enter with a text that chooses nothing (the list loading, or no match) lets the form move on, the text left to it
+   * (`aoDigitar`): a clerk's next keys never land in this box.
+   */
+  seguirSemEscolha?: boolean;
+  /** After an option was chosen (Enter, a click, the list arriving) or Enter on the chosen one: e.g. the focus onwards. */
+  aoEscolher?: (v: V) => void;
+  /** Each change of what is typed (null: the chosen option shows). */
+  aoDigitar?: (texto: string | null) => void;
   placeholder?: string;
   disabled?: boolean;
   className?: string;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
-}) {
+}
+
+/**
+ * The one typed pick list (issues 21 and 28; the gate's keyboard protocol on every form): the text input itself
+ * takes the typing (its id is the one the field's `<label for>` names); typing filters the options (`buscar`);
+ * ArrowDown/ArrowUp move the highlight (the first match by default); Enter chooses the highlighted match, and is
+ * then left to bubble so the form can move to its next field. No other key chooses (Space is a letter, Tab leaves
+ * without choosing). Enter with words that match nothing chooses nothing and goes no further. Escape closes the list
+ * and keeps the focus. What Enter chooses is read from the input's text at that moment, never from a render behind;
+ * the best match comes first. Typing over a chosen option starts a new search with what is typed, never appended to
+ * the chosen label. While the list loads (`carregando`) what is typed is kept; Enter then lets the form move on and
+ * chooses, from the list once it arrives, the best match of what was typed.
+ */
+export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
   /** What was typed since the last choice; null: the input shows the chosen option. */
   const [texto, setTexto] = useState<string | null>(null);
   const [aberto, setAberto] = useState(false);
   const [destaque, setDestaque] = useState(0);
   const [posicao, setPosicao] = useState<CSSProperties>({});
   const entrada = useRef<HTMLInputElement | null>(null);
-  const listaId = `${p.id}-opcoes`;
-  const escolhida = p.opcoes.find((o) => o.value === p.value);
-  const filtradas = texto === null ? p.opcoes : buscarOpcoes(p.opcoes, texto);
   /** What was typed when Enter came while the list loaded: chosen from the list once it arrives. */
   const pendente = useRef<string | null>(null);
-  const atual = Math.min(destaque, filtradas.length - 1);
+  const buscar = p.buscar ?? buscarOpcoes;
+  const listaId = `${p.id}-lista`;
+  const idDa = (i: number) => `${p.id}-opcao-${i}`;
+  const escolhida = p.opcoes.find((o) => o.value === p.value);
+  const mostradas = useMemo(() => (texto === null ? p.opcoes : buscar(p.opcoes, texto)).slice(0, p.limite), [p.opcoes, texto, buscar, p.limite]);
+  const atual = Math.min(destaque, mostradas.length - 1);
 
   const refs = useCallback(
     (el: HTMLInputElement | null) => {
@@ -128,75 +111,94 @@ export function CampoBusca(p: {
       window.removeEventListener('resize', posicionar);
     };
   }, [aberto]);
+  // A choice made from outside (a reset, a form filled in): the box shows it.
+  useEffect(() => {
+    if (p.value !== null && p.value !== undefined) setTexto(null);
+  }, [p.value]);
+  // The highlighted option in sight.
+  useEffect(() => {
+    if (aberto) document.getElementById(idDa(atual))?.scrollIntoView?.({ block: 'nearest' });
+  }, [atual, aberto]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const escolher = (o: OpcaoBusca) => {
-    setTexto(null);
+  const digitar = (t: string | null) => {
+    setTexto(t);
+    p.aoDigitar?.(t);
+  };
+  const escolher = (o: OpcaoBusca<V>) => {
+    pendente.current = null;
+    digitar(null);
     setAberto(false);
     setDestaque(0);
     p.onChange(o.value);
+    p.aoEscolher?.(o.value);
   };
 
   useEffect(() => {
     const t = pendente.current;
     if (p.carregando || t === null) return;
     pendente.current = null;
-    const o = buscarOpcoes(p.opcoes, t)[0];
+    const o = buscar(p.opcoes, t)[0];
     if (o) {
       escolher(o);
       p.aoEsperar?.('escolhido');
       return;
     }
-    setTexto(t);
+    digitar(t);
     p.aoEsperar?.('nada');
     // Still (or again) in this field: the list says nothing matched.
     if (document.activeElement === entrada.current) setAberto(true);
   }, [p.carregando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const parar = (e: KeyboardEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+  };
   const aoTeclar = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (!aberto) return setAberto(true);
-      const n = filtradas.length;
+      const n = mostradas.length;
       if (n) setDestaque((atual + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
       return;
     }
     if (e.key === 'Escape') {
-      if (aberto || texto !== null) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
+      if (aberto || (texto !== null && !p.guardarTexto)) parar(e);
       setAberto(false);
-      setTexto(null);
+      if (texto !== null && !p.guardarTexto) digitar(null);
       return;
     }
     if (e.key !== 'Enter' || e.ctrlKey || e.metaKey) return;
     // Never the form's submit (the form's own Enter handling prevents it); the choice comes from what the input holds now.
     // Enter is left to the form (to move on) unless nothing could be chosen.
     const digitado = e.currentTarget.value;
-    if (texto === null && !aberto) return; // Nothing typed: the chosen option stays; the form moves on.
-    if (texto !== null && !digitado.trim()) {
-      setTexto(null);
-      setAberto(false);
-      p.onChange(null);
+    if (texto === null && !aberto && escolhida) {
+      // Nothing typed: the chosen option stays; the form moves on.
+      p.aoEscolher?.(escolhida.value);
+      return;
+    }
+    if (texto === null ? !aberto : !digitado.trim()) {
+      // An empty box chooses nothing (emptied, it drops its choice); the form moves on unless a choice is needed here.
+      if (texto !== null) {
+        digitar(null);
+        setAberto(false);
+        p.onChange(null);
+      }
+      if (p.obrigatorio) parar(e);
       return;
     }
     if (p.carregando && texto !== null) {
-      // The list is not here yet: what was typed waits for it, and the form moves on.
-      pendente.current = digitado;
+      // The list is not here yet: what was typed waits for it (or is left to the form), and the form moves on.
+      if (!p.seguirSemEscolha) pendente.current = digitado;
       setAberto(false);
       p.aoEsperar?.('esperando');
       return;
     }
-    const candidatas = texto === null ? p.opcoes : buscarOpcoes(p.opcoes, digitado);
+    const candidatas = texto === null ? p.opcoes : buscar(p.opcoes, digitado);
     const o = candidatas[Math.max(0, Math.min(destaque, candidatas.length - 1))];
-    if (!o) {
-      // Words that match nothing: nothing chosen, and the focus stays here.
-      e.preventDefault();
-      e.stopPropagation();
-      setAberto(true);
-      return;
-    }
-    escolher(o);
+    if (o) return escolher(o);
+    // Words that match nothing: nothing chosen, and the focus stays here (or the form moves on with the text).
+    setAberto(true);
+    if (!p.seguirSemEscolha) parar(e);
   };
 
   return (
@@ -206,14 +208,15 @@ export function CampoBusca(p: {
         ref={refs}
         role="combobox"
         autoComplete="off"
+        spellCheck={false}
         aria-autocomplete="list"
         aria-expanded={aberto}
         aria-controls={listaId}
-        aria-activedescendant={aberto && atual >= 0 ? `${listaId}-${atual}` : undefined}
+        aria-activedescendant={aberto && atual >= 0 ? idDa(atual) : undefined}
         aria-label={p['aria-label']}
         aria-invalid={p['aria-invalid']}
         aria-describedby={p['aria-describedby']}
-        value={texto ?? escolhida?.label ?? ''}
+        value={texto ?? escolhida?.escolhido ?? escolhida?.label ?? ''}
         placeholder={p.placeholder ?? 'Digite para buscar'}
         disabled={p.disabled}
         className={p.className}
@@ -226,15 +229,17 @@ export function CampoBusca(p: {
             pendente.current = null;
             p.aoEsperar?.('nada');
           }
-          setTexto(novo);
+          digitar(novo);
           setDestaque(0);
           setAberto(true);
+          if (p.guardarTexto && p.value !== null && p.value !== undefined) p.onChange(null);
         }}
         onKeyDown={aoTeclar}
         onBlur={() => {
-          // Leaving chooses nothing (what waits for the list stays); an emptied input clears the choice.
+          // Leaving chooses nothing (what waits for the list stays); an emptied input clears the choice; a text typed
+          // gives way to the chosen option unless the box keeps it.
           if (texto !== null && !texto.trim()) p.onChange(null);
-          if (pendente.current === null) setTexto(null);
+          if (texto !== null && pendente.current === null && !p.guardarTexto) digitar(null);
           setAberto(false);
           p.onBlur?.();
         }}
@@ -255,24 +260,20 @@ export function CampoBusca(p: {
       </button>
       {typeof document !== 'undefined' &&
         createPortal(
-          <ul
-            id={listaId}
-            role="listbox"
-            aria-label={`Opções${p['aria-label'] ? ` de ${p['aria-label']}` : ''}`}
-            className="campo-busca-lista"
-            hidden={!aberto}
-            style={posicao}
-          >
-            {aberto &&
-              (p.carregando && !filtradas.length ? (
-                <li role="option" aria-selected={false} aria-disabled className="vazio">
-                  Carregando...
-                </li>
-              ) : filtradas.length ? (
-                filtradas.map((o, i) => (
+          <>
+            <ul
+              id={listaId}
+              role="listbox"
+              aria-label={p.rotulo ?? `Opções${p['aria-label'] ? ` de ${p['aria-label']}` : ''}`}
+              className="campo-busca-lista"
+              hidden={!aberto || !mostradas.length}
+              style={posicao}
+            >
+              {aberto &&
+                mostradas.map((o, i) => (
                   <li
                     key={String(o.value)}
-                    id={`${listaId}-${i}`}
+                    id={idDa(i)}
                     role="option"
                     aria-selected={i === atual}
                     className={i === atual ? 'destaque' : undefined}
@@ -281,13 +282,14 @@ export function CampoBusca(p: {
                   >
                     {o.label}
                   </li>
-                ))
-              ) : (
-                <li role="option" aria-selected={false} aria-disabled className="vazio">
-                  {p.vazio ?? 'Nenhum registro encontrado'}
-                </li>
-              ))}
-          </ul>,
+                ))}
+            </ul>
+            {aberto && !mostradas.length && (
+              <div className="campo-busca-vazio" role="status" style={posicao}>
+                {typeof p.vazio === 'function' ? p.vazio(texto ?? '') : p.carregando ? 'Carregando...' : (p.vazio ?? 'Nenhum registro encontrado')}
+              </div>
+            )}
+          </>,
           document.body,
         )}
     </span>

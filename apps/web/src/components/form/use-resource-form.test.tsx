@@ -1,7 +1,9 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MunicipioForm from '../../features/municipio/municipio-form';
+import { municipioRegistro } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
+import { registro } from '../../lib/respostas-de-teste';
 import { ALTERACOES_NAO_SALVAS } from './use-alteracoes-nao-salvas';
 import { renderizarTela } from '../../lib/tela-de-teste';
 import { useParams } from 'react-router';
@@ -35,6 +37,8 @@ function renderizar(caminho: string) {
 const nome = () => screen.getByLabelText('Nome');
 const sigla = () => screen.getByLabelText('Sigla - Estado');
 const digitar = (el: HTMLElement, v: string) => fireEvent.change(el, { target: { value: v } });
+/** A municipality as the API answers it (checked against the shared schema). */
+const municipio = (id: number, nome: string, sigla: string) => registro(municipioRegistro, { id, nome, sigla, codigoIbge: null });
 const chamadas = (method: string) => apiMock.mock.calls.filter(([, o]) => o?.method === method);
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -47,8 +51,8 @@ afterEach(() => {
 describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
   it('loads the record on edit into the fields, and PUTs the changes with its id', async () => {
     apiMock.mockImplementation(async (path, o) => {
-      if (!o?.method) return { id: 5, nome: 'São João', sigla: 'MG' };
-      return { id: 5, nome: 'São João del-Rei', sigla: 'MG' };
+      if (!o?.method) return municipio(5, 'São João', 'MG');
+      return municipio(5, 'São João del-Rei', 'MG');
     });
     renderizar('/municipio/edit/5');
     expect(await screen.findByRole('heading', { name: 'Editar Município' })).toBeInTheDocument();
@@ -59,12 +63,12 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
     digitar(nome(), 'São João del-Rei');
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect(await screen.findByText('Cadastro atualizado!')).toBeInTheDocument();
-    expect(chamadas('PUT')).toEqual([['municipio', { method: 'PUT', body: { id: 5, nome: 'São João del-Rei', sigla: 'MG' } }]]);
+    expect(chamadas('PUT')).toEqual([['municipio', { method: 'PUT', body: { id: 5, nome: 'São João del-Rei', sigla: 'MG', codigoIbge: null } }]]);
     expect(chamadas('POST')).toHaveLength(0);
   });
 
   it('shows the error panel when the record cannot be loaded, and tries again', async () => {
-    apiMock.mockRejectedValueOnce(new ApiError(404, 'Município não encontrado')).mockResolvedValue({ id: 9, nome: 'Açailândia', sigla: 'MA' });
+    apiMock.mockRejectedValueOnce(new ApiError(404, 'Município não encontrado')).mockResolvedValue(municipio(9, 'Açailândia', 'MA'));
     renderizar('/municipio/edit/9');
     expect(await screen.findByText('Não foi possível carregar o registro: Município não encontrado')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -83,7 +87,7 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
 
   it('POSTs on create; the success toast, then back to the list 2 s later (not before)', async () => {
     vi.useFakeTimers();
-    apiMock.mockResolvedValue({ id: 1, nome: 'Açúcar do Norte', sigla: 'PA' });
+    apiMock.mockResolvedValue(municipio(1, 'Açúcar do Norte', 'PA'));
     renderizar('/municipiocreate');
     digitar(nome(), 'Açúcar do Norte');
     digitar(sigla(), 'PA');
@@ -128,7 +132,7 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
     fireEvent.click(salvar);
     fireEvent.submit(salvar.closest('form')!);
     await waitFor(() => expect(chamadas('POST')).toHaveLength(1));
-    await act(async () => resposta.resolve({ id: 3, nome: 'Imperatriz', sigla: 'MA' }));
+    await act(async () => resposta.resolve(municipio(3, 'Imperatriz', 'MA')));
     expect(await screen.findByText('Cadastro concluído!')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await act(async () => undefined);
@@ -136,7 +140,7 @@ describe('useResourceForm with FormPage', { timeout: 30_000 }, () => {
   });
 
   it("Ctrl+Enter saves from a field; the button's title says so", async () => {
-    apiMock.mockResolvedValue({ id: 1, nome: 'Codó', sigla: 'MA' });
+    apiMock.mockResolvedValue(municipio(1, 'Codó', 'MA'));
     renderizar('/municipiocreate');
     expect(screen.getByRole('button', { name: 'Salvar' })).toHaveAttribute('title', 'Salvar (Ctrl+Enter)');
     digitar(nome(), 'Codó');
@@ -151,7 +155,7 @@ describe('a save the server asks to confirm (409 with confirmar, decision 0136)'
   const recusa = () => new ApiError(409, pergunta, { status: 409, message: pergunta, confirmar: ['precoNoDia'] } as never);
 
   it("shows the server's question, starting on 'Não'; 'Sim' sends the same save with confirmar: true", async () => {
-    apiMock.mockRejectedValueOnce(recusa()).mockResolvedValueOnce({ id: 3, nome: 'Imperatriz', sigla: 'MA' });
+    apiMock.mockRejectedValueOnce(recusa()).mockResolvedValueOnce(municipio(3, 'Imperatriz', 'MA'));
     renderizar('/municipiocreate');
     digitar(nome(), 'Imperatriz');
     digitar(sigla(), 'MA');
@@ -213,7 +217,7 @@ describe('unsaved work is guarded (useAlteracoesNaoSalvas through useResourceFor
 
   it('a saved form goes back to the list without asking', async () => {
     vi.useFakeTimers();
-    apiMock.mockResolvedValue({ id: 1, nome: 'Caxias', sigla: 'MA' });
+    apiMock.mockResolvedValue(municipio(1, 'Caxias', 'MA'));
     renderizar('/municipiocreate');
     digitar(nome(), 'Caxias');
     digitar(sigla(), 'MA');

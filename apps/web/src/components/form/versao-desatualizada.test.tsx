@@ -1,8 +1,9 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG_VERSAO_DESATUALIZADA } from '@ceasa/shared';
+import { municipioRegistro, MSG_VERSAO_DESATUALIZADA, type Municipio } from '@ceasa/shared';
 import MunicipioForm from '../../features/municipio/municipio-form';
 import { api, ApiError } from '../../lib/api-client';
+import { registro as resposta } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
 /**
@@ -29,23 +30,23 @@ afterEach(() => cleanup());
 
 describe('a stale save on the generic form', { timeout: 30_000 }, () => {
   it('sends the versao it loaded; on the 409 shows the message and reloads the record, whose versao the next save sends', async () => {
-    let registro = { id: 5, versao: 3, nome: 'São João', sigla: 'MG' };
+    let registro: Municipio = resposta(municipioRegistro, { id: 5, versao: 3, nome: 'São João', sigla: 'MG', codigoIbge: null });
     apiMock.mockImplementation(async (_path, o) => {
       if (!o?.method) return registro;
       const body = o.body as { versao?: number };
       if (body.versao !== registro.versao) throw new ApiError(409, MSG_VERSAO_DESATUALIZADA, { message: MSG_VERSAO_DESATUALIZADA });
-      registro = { ...registro, ...(o.body as object), versao: registro.versao + 1 };
+      registro = resposta(municipioRegistro, { ...registro, ...(o.body as object), versao: registro.versao! + 1 });
       return registro;
     });
     renderizar('/municipio/edit/5');
     await waitFor(() => expect(nome()).toHaveValue('São João'));
 
     // Someone else saves in the meantime.
-    registro = { ...registro, nome: 'São João del-Rei', versao: 4 };
+    registro = resposta(municipioRegistro, { ...registro, nome: 'São João del-Rei', versao: 4 });
     fireEvent.change(nome(), { target: { value: 'São João da Barra' } });
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect(await screen.findByTestId('versao-desatualizada')).toHaveTextContent(MSG_VERSAO_DESATUALIZADA);
-    expect(puts()).toEqual([{ id: 5, versao: 3, nome: 'São João da Barra', sigla: 'MG' }]);
+    expect(puts()).toEqual([{ id: 5, versao: 3, nome: 'São João da Barra', sigla: 'MG', codigoIbge: null }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Recarregar' }));
     await waitFor(() => expect(nome()).toHaveValue('São João del-Rei'));

@@ -1,9 +1,10 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Page } from '@ceasa/shared';
+import { municipioRegistro, type Municipio, type Page } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
 import { ResourceList, type ResourceListProps } from './resource-list';
+import { pagina, registro } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The API client is mocked (no server); ApiError stays the real one. Permissions come from `permitidas`. */
@@ -12,17 +13,11 @@ vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ pode: (_rota: string, acao: string) => permitidas.has(acao) }) }));
 const apiMock = vi.mocked(api);
 
-type Cidade = { id: number; nome: string; sigla: string };
-const SAO_LUIS: Cidade = { id: 7, nome: 'São Luís', sigla: 'MA' };
-const JOAO_PESSOA: Cidade = { id: 8, nome: 'João Pessoa', sigla: 'PB' };
-const page = (content: Cidade[], extra: Partial<Page<Cidade>> = {}): Page<Cidade> => ({
-  content,
-  totalElements: content.length,
-  totalPages: 1,
-  number: 0,
-  size: 20,
-  ...extra,
-});
+/** A made-up resource whose rows are municipalities as the API answers them (checked against the shared schema). */
+type Cidade = Municipio;
+const SAO_LUIS = registro(municipioRegistro, { id: 7, nome: 'São Luís', sigla: 'MA', codigoIbge: '2111300' });
+const JOAO_PESSOA = registro(municipioRegistro, { id: 8, nome: 'João Pessoa', sigla: 'PB', codigoIbge: null });
+const page = (content: Cidade[], extra: Partial<Omit<Page<Cidade>, 'content'>> = {}) => pagina(municipioRegistro, content, extra);
 
 /** The calls the list made to the search route, as [path, body]. */
 const buscas = () => apiMock.mock.calls.filter(([p]) => p.startsWith('cidade/searchCidade/')).map(([p, o]) => [p, o?.body]);

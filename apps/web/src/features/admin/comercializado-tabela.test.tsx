@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Boletim, ProdutoComercializado } from '@ceasa/shared';
+import { boletimRegistro, produtoComercializado } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
+import { pagina, registro } from '../../lib/respostas-de-teste';
 import { ToastProvider } from '../../lib/toast';
 import { BoletimSaldo } from '../boletim/boletim-saldo';
 import { ComercializadoTabela } from './comercializado-tabela';
@@ -19,7 +20,7 @@ const comProviders = (ui: React.ReactNode) =>
   );
 
 /** A 300-box sale of a 20 kg product against 10,000 kg estimated (docs/produto/dados.md 'Derived values': kg). */
-const linha: ProdutoComercializado = {
+const linha = registro(produtoComercializado, {
   id: 9,
   boletimId: 4,
   nomeProduto: 'Tomate',
@@ -29,11 +30,11 @@ const linha: ProdutoComercializado = {
   nomeProdutor: 'Rosa Quilos',
   dataEmissao: '2026-10-01',
   fimColheita: '2026-12-31',
-};
+});
 
 describe('quantities in kg say so', () => {
   it("the 'Comercializado' table shows estimated and commercialised kg with their unit", async () => {
-    apiMock.mockResolvedValue({ content: [linha], totalElements: 1, totalPages: 1, number: 0, size: 15 });
+    apiMock.mockResolvedValue(pagina(produtoComercializado, [linha], { size: 15 }));
     comProviders(<ComercializadoTabela />);
     const celula = await screen.findByText('6.000 kg');
     const row = celula.closest('tr')!;
@@ -58,7 +59,7 @@ describe('quantities in kg say so', () => {
       saldoQtde: 4000,
       temCaderno: false,
     };
-    const boletim: Boletim = {
+    const boletim = registro(boletimRegistro, {
       id: 4,
       dataVisita: '2026-10-01',
       dataEmissao: '2026-10-01',
@@ -71,7 +72,7 @@ describe('quantities in kg say so', () => {
       tecnicoId: 2,
       tecnicoNome: 'Téo',
       itens: [item, { ...item, id: 10, producaoComercializada: 0, saldoQtde: 10000 }],
-    };
+    });
     comProviders(<BoletimSaldo boletim={boletim} onHide={() => undefined} />);
     const linhas = (await screen.findAllByRole('row')).slice(1);
     expect(within(linhas[0]).getByText('6.000 kg')).toBeInTheDocument();

@@ -2,8 +2,9 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ehDiaDeMercado, motivoSemMercado, type DiaDoCalendario, type PedraDoMapa } from '@ceasa/shared';
+import { ehDiaDeMercado, mapaDePedras as mapaDePedrasSchema, motivoSemMercado, type DiaDoCalendario } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
+import { registro } from '../../lib/respostas-de-teste';
 import { ToastProvider } from '../../lib/toast';
 import { diaDoMapa } from './mapa-layout';
 import { PedrasPainel } from './pedras-painel';
@@ -24,11 +25,15 @@ vi.mock('../../lib/calendario', () => ({
 }));
 const apiMock = vi.mocked(api);
 
-const pedras = (ocupadas: number[]): PedraDoMapa[] =>
-  Array.from({ length: 252 }, (_, i) => {
-    const uso = ocupadas.includes(i + 1);
-    return { id: i + 1, numero: String(i + 1), uso, ocupante: uso ? 'Ana' : null, ocupacao: null, romaneioId: uso ? 9 : null };
-  });
+/** The map's answer (POST pedras/ocupadas), checked against the shared schema. */
+const pedras = (ocupadas: number[]) =>
+  registro(
+    mapaDePedrasSchema,
+    Array.from({ length: 252 }, (_, i) => {
+      const uso = ocupadas.includes(i + 1);
+      return { id: i + 1, numero: String(i + 1), uso, ocupante: uso ? 'Ana' : null, ocupacao: null, romaneioId: uso ? 9 : null };
+    }),
+  );
 
 function Endereco() {
   return <output aria-label="endereço">{useLocation().search}</output>;

@@ -1,9 +1,10 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Boletim, BoletimItem, Caderno } from '@ceasa/shared';
+import { boletimItemRegistro, boletimRegistro, type Caderno } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMAR_REMOCAO } from '../../components/form/items-field';
 import { api } from '../../lib/api-client';
+import { registro } from '../../lib/respostas-de-teste';
 import BoletimForm from './boletim-form';
 import CadernoForm from './caderno-form';
 import { renderizarTela } from '../../lib/tela-de-teste';
@@ -13,22 +14,24 @@ vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ pode: () => true }) }));
 const apiMock = vi.mocked(api);
 
-const item = (id: number, produtoId: number, produtoNome: string, temCaderno: boolean): BoletimItem => ({
-  id,
-  boletimId: 1,
-  produtoId,
-  produtoNome,
-  produtoEmbalagem: 'CX',
-  areaProducao: 1,
-  producaoEstimada: 1000,
-  producaoEmbalada: 900,
-  inicioColheita: '2026-05-01',
-  fimColheita: '2026-07-31',
-  producaoComercializada: 0,
-  saldoQtde: 1000,
-  temCaderno,
-});
-const BOLETIM: Boletim = {
+/** The bulletin and its items as the API answers them (checked against the shared schemas). */
+const item = (id: number, produtoId: number, produtoNome: string, temCaderno: boolean) =>
+  registro(boletimItemRegistro, {
+    id,
+    boletimId: 1,
+    produtoId,
+    produtoNome,
+    produtoEmbalagem: 'CX',
+    areaProducao: 1,
+    producaoEstimada: 1000,
+    producaoEmbalada: 900,
+    inicioColheita: '2026-05-01',
+    fimColheita: '2026-07-31',
+    producaoComercializada: 0,
+    saldoQtde: 1000,
+    temCaderno,
+  });
+const BOLETIM = registro(boletimRegistro, {
   id: 1,
   dataVisita: '2026-04-20',
   dataEmissao: '2026-04-22',
@@ -42,7 +45,7 @@ const BOLETIM: Boletim = {
   tecnicoNome: 'Eng. Carla Ribeiro',
   // The first item has a field notebook, the second none.
   itens: [item(11, 101, 'Alface', true), item(12, 102, 'Tomate', false)],
-};
+});
 
 function renderizar(caminho = '/boletim/edit/1') {
   return renderizarTela(caminho, {
@@ -53,7 +56,7 @@ function renderizar(caminho = '/boletim/edit/1') {
 }
 
 configure({ asyncUtilTimeout: 10_000 });
-/** The Alface item's notebook. */
+/** The Alface item's notebook (GET caderno/boletimItem/{id} has no shared schema: `Caderno` is a type, checked by the compiler). */
 const CADERNO: Caderno = {
   id: 5,
   boletimItemId: 11,
@@ -70,13 +73,32 @@ const CADERNO: Caderno = {
   propriedadeNome: 'Sítio Boa Esperança',
   propriedadeMunicipioNome: 'Imperatriz',
   tecnicoNome: 'Eng. Carla Ribeiro',
-  preparoSolo: { naoNecessarias: true },
-  praticasConservacionistas: { naoNecessarias: true },
-  sementesEMudas: { naoNecessarias: false, proprias: true },
+  preparoSolo: {
+    naoNecessarias: true,
+    subsolagem: false,
+    aracao: false,
+    enxadaRotativa: false,
+    gradagemComGrade: false,
+    leve: false,
+    pesada: false,
+    niveladora: false,
+    outras: false,
+    descricaoOutras: null,
+  },
+  praticasConservacionistas: {
+    naoNecessarias: true,
+    plantioEmNivel: false,
+    terracos: false,
+    rotacaoDeCulturas: false,
+    adubacaoVerde: false,
+    outras: false,
+    descricaoOutras: null,
+  },
+  sementesEMudas: { naoNecessarias: false, proprias: true, terceiros: false, viveiroComTermico: false, viveiroSemTermico: false },
   irrigacao: { naoNecessarias: true, sistema: null, origem: null },
   adubacaoCorrecao: [],
   aplicacaoProdutosQuimicos: [],
-} as unknown as Caderno;
+};
 
 beforeEach(() => {
   apiMock.mockReset();

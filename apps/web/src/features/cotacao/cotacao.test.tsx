@@ -1,9 +1,10 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Cotacao, Page } from '@ceasa/shared';
+import { cotacaoRegistro, type Cotacao } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
 import CotacaoForm from './cotacao-form';
 import CotacaoListPage from './cotacao-list-page';
+import { pagina as paginaDe, registro } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The quotation screens with the API client mocked (no server); ApiError stays the real one. */
@@ -11,15 +12,16 @@ vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof
 vi.mock('../../lib/auth', () => ({ useAuth: () => ({ pode: () => true }) }));
 const apiMock = vi.mocked(api);
 
-const ANA: Cotacao = {
+/** A quotation and a page of them as the API answers them (checked against the shared schema). */
+const ANA = registro(cotacaoRegistro, {
   id: 3,
   pessoaId: 9,
   ativo: true,
   nome: 'Mercearia Ana',
   tipo: 'Lojista',
   pessoa: { nome: 'Mercearia Ana', pessoaTipo: { descricao: 'Lojista' } },
-};
-const pagina = (content: Cotacao[]): Page<Cotacao> => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 20 });
+});
+const pagina = (content: Cotacao[]) => paginaDe(cotacaoRegistro, content);
 
 function renderizar(caminho: string) {
   return renderizarTela(caminho, {
@@ -40,7 +42,7 @@ describe('cotacao screens', { timeout: 30_000 }, () => {
   it('toggles Ativa → Nao Ativa with a PUT of the whole record and says so', async () => {
     let atual = ANA;
     apiMock.mockImplementation(async (path, o) => {
-      if (o?.method === 'PUT') return (atual = { ...atual, ativo: (o.body as Cotacao).ativo });
+      if (o?.method === 'PUT') return (atual = registro(cotacaoRegistro, { ...atual, ativo: (o.body as Cotacao).ativo }));
       return pagina([atual]);
     });
     renderizar('/cotacao');
@@ -66,6 +68,7 @@ describe('cotacao screens', { timeout: 30_000 }, () => {
 
   it("the form's save failure reads 'Erro ao salvar a cotacao.' with the server's text; an empty list says so", async () => {
     apiMock.mockImplementation(async (path, o) => {
+      // GET pessoa/cotacoes has no shared schema: its answer as the route's summary names it (id, nome, tipoDescricao).
       if (path === 'pessoa/cotacoes') return [{ id: 9, nome: 'Mercearia Ana', tipoDescricao: 'Lojista' }];
       if (o?.method === 'PUT') throw new ApiError(400, 'A pessoa deve ser um lojista ou um produtor');
       if (path === 'cotacao/3') return ANA;

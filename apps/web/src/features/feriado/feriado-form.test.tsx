@@ -1,7 +1,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { romaneioDoDia } from '@ceasa/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
+import { linhas } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
 import FeriadoForm from './feriado-form';
 
@@ -14,10 +16,10 @@ describe('holiday form', () => {
     apiMock.mockImplementation(
       async (path) =>
         (String(path) === 'feriado/romaneios?data=2026-12-10'
-          ? [
+          ? linhas(romaneioDoDia, [
               { id: 12, divida: 500, produtor: 'João Lavrador' },
               { id: 13, divida: 501, produtor: 'Maria Roça' },
-            ]
+            ])
           : []) as never,
     );
     const u = userEvent.setup();

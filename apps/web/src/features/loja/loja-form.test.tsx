@@ -1,8 +1,9 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Loja } from '@ceasa/shared';
+import { lojaItemRegistro, lojaRegistro, type PessoaOpcao } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
+import { registro } from '../../lib/respostas-de-teste';
 import LojaForm from './loja-form';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
@@ -10,25 +11,29 @@ import { renderizarTela } from '../../lib/tela-de-teste';
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
 const apiMock = vi.mocked(api);
 
-const item = (id: number, produtoNome: string, quantidade: number) => ({
-  id,
-  lojaId: 1,
-  produtoId: id * 10,
-  produtoNome,
-  produtoEmbalagem: 'CX',
-  produtoPesoEmKg: 20,
-  quantidade,
-  municipioId: 5,
-  municipioNome: 'Imperatriz',
-});
-const LOJA: Loja = {
+/** The shop sheet and its items as the API answers them (checked against the shared schemas). */
+const item = (id: number, produtoNome: string, quantidade: number) =>
+  registro(lojaItemRegistro, {
+    id,
+    lojaId: 1,
+    produtoId: id * 10,
+    produtoNome,
+    produtoEmbalagem: 'CX',
+    produtoPesoEmKg: 20,
+    quantidade,
+    municipioId: 5,
+    municipioNome: 'Imperatriz',
+  });
+const LOJA = registro(lojaRegistro, {
   id: 1,
   lojistaId: 7,
   lojistaNome: 'Loja do Zé',
   lojista: { nome: 'Loja do Zé' },
   dataEmissao: '2026-11-19',
   itens: [item(11, 'Tomate', 150), item(12, 'Alface', 30)],
-};
+});
+// GET pessoa/lojistas has no shared schema (PessoaOpcao is a type): typed, not parsed.
+const LOJISTAS: PessoaOpcao[] = [{ id: 7, nome: 'Loja do Zé' }];
 
 function renderizar(caminho: string) {
   return renderizarTela(caminho, {
@@ -42,10 +47,10 @@ function renderizar(caminho: string) {
 function servidor(falhas: { put?: boolean; del?: boolean } = {}) {
   apiMock.mockImplementation(async (path, o) => {
     if (path === 'loja/1') return LOJA;
-    if (path === 'pessoa/lojistas') return [{ id: 7, nome: 'Loja do Zé' }];
+    if (path === 'pessoa/lojistas') return LOJISTAS;
     if (path === 'lojaitens/updateQtde') {
       if (falhas.put) throw new ApiError(409, 'Item 11 não existe mais');
-      return { ...LOJA.itens[0], quantidade: (o?.body as { quantidade: number }).quantidade };
+      return registro(lojaItemRegistro, { ...LOJA.itens[0], quantidade: (o?.body as { quantidade: number }).quantidade });
     }
     if (String(path).startsWith('lojaitens/')) {
       if (falhas.del) throw new ApiError(409, 'A loja precisa de ao menos um produto: para tirar este, remova a loja inteira.');
@@ -130,13 +135,13 @@ describe('loja form', { timeout: 30_000 }, () => {
   it("after its own quantity save the form takes the shop's new versao, so its next save is not refused as stale (decision 0085)", async () => {
     let versao = 1;
     apiMock.mockImplementation(async (path, o) => {
-      if (path === 'loja/1') return { ...LOJA, versao };
-      if (path === 'pessoa/lojistas') return [{ id: 7, nome: 'Loja do Zé' }];
+      if (path === 'loja/1') return registro(lojaRegistro, { ...LOJA, versao });
+      if (path === 'pessoa/lojistas') return LOJISTAS;
       if (path === 'lojaitens/updateQtde') {
         versao += 1;
-        return { ...LOJA.itens[0], quantidade: (o?.body as { quantidade: number }).quantidade };
+        return registro(lojaItemRegistro, { ...LOJA.itens[0], quantidade: (o?.body as { quantidade: number }).quantidade });
       }
-      if (path === 'loja' && o?.method === 'PUT') return { ...LOJA, versao: versao + 1 };
+      if (path === 'loja' && o?.method === 'PUT') return registro(lojaRegistro, { ...LOJA, versao: versao + 1 });
       return [];
     });
     renderizar('/loja/edit/1');

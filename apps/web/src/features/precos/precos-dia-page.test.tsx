@@ -1,7 +1,9 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PrecosDoDia } from '@ceasa/shared';
+import { precoRegistro, precosDoDiaRegistro, publicacaoRegistro, situacaoRegistro } from '@ceasa/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { registro } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
 import PrecosDiaPage from './precos-dia-page';
 
@@ -14,31 +16,48 @@ configure({ asyncUtilTimeout: 5_000 });
 
 const hoje = new Date();
 const DIA = `${hoje.getFullYear()}-${String(hoje.getMonth() + 1).padStart(2, '0')}-${String(hoje.getDate()).padStart(2, '0')}`;
-const grade = (): PrecosDoDia => ({
-  data: DIA,
-  manual: true,
-  produtos: [
-    {
-      produtoId: 1,
-      produtoNome: 'Alface Crespa',
-      produtoEmbalagem: 'CX',
-      produtoGrupoNome: 'Folhas',
-      ultimoValor: 20,
-      ultimaData: '2026-11-26',
-      precos: [{ id: 7, versao: 1, valor: 21, publicado: true }],
-    },
-    {
-      produtoId: 2,
-      produtoNome: 'Batata Lisa',
-      produtoEmbalagem: 'SC',
-      produtoGrupoNome: 'Tubérculos',
-      ultimoValor: 100,
-      ultimaData: '2026-11-26',
-      precos: [],
-    },
-    { produtoId: 3, produtoNome: 'Cebola Roxa', produtoEmbalagem: 'SC', produtoGrupoNome: 'Bulbos', ultimoValor: null, ultimaData: null, precos: [] },
-  ],
-});
+/** The day's grid, and a price saved, as the API answers them (checked against the shared schemas). */
+const grade = () =>
+  registro(precosDoDiaRegistro, {
+    data: DIA,
+    manual: true,
+    produtos: [
+      {
+        produtoId: 1,
+        produtoNome: 'Alface Crespa',
+        produtoEmbalagem: 'CX',
+        produtoGrupoNome: 'Folhas',
+        ultimoValor: 20,
+        ultimaData: '2026-11-26',
+        precos: [{ id: 7, versao: 1, valor: 21, publicado: true }],
+      },
+      {
+        produtoId: 2,
+        produtoNome: 'Batata Lisa',
+        produtoEmbalagem: 'SC',
+        produtoGrupoNome: 'Tubérculos',
+        ultimoValor: 100,
+        ultimaData: '2026-11-26',
+        precos: [],
+      },
+      { produtoId: 3, produtoNome: 'Cebola Roxa', produtoEmbalagem: 'SC', produtoGrupoNome: 'Bulbos', ultimoValor: null, ultimaData: null, precos: [] },
+    ],
+  });
+const preco = (id: number, produtoId: number, valor: number) => {
+  const p = grade().produtos.find((x) => x.produtoId === produtoId)!;
+  return registro(precoRegistro, {
+    id,
+    versao: 1,
+    valor,
+    data: DIA,
+    produtoId,
+    produtoNome: p.produtoNome,
+    produtoEmbalagem: p.produtoEmbalagem,
+    produtoGrupoId: produtoId * 10,
+    produtoGrupoNome: p.produtoGrupoNome,
+    produto: { nome: p.produtoNome, embalagem: p.produtoEmbalagem, pesoEmKg: 20, produtoGrupo: { id: produtoId * 10, nome: p.produtoGrupoNome } },
+  });
+};
 
 beforeEach(() => {
   apiMock.mockReset();
@@ -51,9 +70,9 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     ['precos:criar', 'precosDia:visualizar', 'precosDia:criar'].forEach((p) => permitidas.add(p));
     apiMock.mockImplementation(async (path, o) => {
       if (path === 'precos/dia') return grade();
-      if (path === 'precos/situacao') return o?.method === 'PUT' ? o.body : [];
-      if (path === 'precos' && o?.method === 'POST') return { id: 8, versao: 1, valor: 110 };
-      if (path === 'precos/publicar') return { data: DIA, publicados: 1, manual: true };
+      if (path === 'precos/situacao') return o?.method === 'PUT' ? registro(situacaoRegistro, o.body as z.input<typeof situacaoRegistro>) : [];
+      if (path === 'precos' && o?.method === 'POST') return preco(8, 2, 110);
+      if (path === 'precos/publicar') return registro(publicacaoRegistro, { data: DIA, publicados: 1, manual: true });
       throw new Error(`inesperado: ${path}`);
     });
     renderizarTela('/precosdia', { '/precosdia': <PrecosDiaPage /> });
@@ -91,7 +110,7 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     apiMock.mockImplementation(async (path) => {
       if (path === 'precos/dia') return grade();
       if (path === 'precos/situacao') return [];
-      return { id: 9, versao: 1, valor: 22 };
+      return preco(9, 1, 22);
     });
     renderizarTela('/precosdia', { '/precosdia': <PrecosDiaPage /> });
     const alface = await screen.findByLabelText('Valor de Alface Crespa');

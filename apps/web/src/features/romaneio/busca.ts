@@ -46,6 +46,13 @@ export function filtrarOpcoes<O extends { label: string; busca?: string; escolhi
 }
 
 /**
+ * The gate's search boxes (components/form/campo-busca.tsx): found by this search, at most 50 matches listed, what is
+ * typed kept as typed until Enter picks (typing drops the choice; the form says what was not picked), Enter in an empty
+ * box going nowhere.
+ */
+export const BUSCA_DA_PORTARIA = { buscar: filtrarOpcoes, limite: 50, guardarTexto: true, obrigatorio: true } as const;
+
+/**
  * A quantity as a clerk types it, pt-BR: '60', '120,5', '1.234,56' (dots group thousands), or '2.5'
  * (a single dot with 1 or 2 decimals). null when empty; NaN when it is not a number.
  */

@@ -1,8 +1,10 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BoletimItemProduto } from '@ceasa/shared';
+import { boletimItemProduto, pedraLivre, produtoRegistro, type BoletimItemProduto, type DividaConsulta, type PessoaComDocumento } from '@ceasa/shared';
+import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { api } from '../../lib/api-client';
+import { linhas, registro } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
 import { mensagensDeCarencia } from './carencia-dos-itens';
 import RomaneioForm from './romaneio-form';
@@ -12,17 +14,18 @@ vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof
 const apiMock = vi.mocked(api);
 
 const RECUSA = 'Carência não cumprida: Inseticida X aplicado em 02/03/2027 só permite comercializar a partir de 09/03/2027.';
-const item = (id: number, produtoNome: string, aplicacoes: BoletimItemProduto['aplicacoes']): BoletimItemProduto => ({
-  id,
-  boletimId: 9,
-  produtoId: 100 + id,
-  produtoNome,
-  produtoEmbalagem: 'CX 20kg',
-  inicioColheita: '2027-03-01',
-  fimColheita: '2027-03-31',
-  saldoQtde: 5000,
-  aplicacoes,
-});
+const item = (id: number, produtoNome: string, aplicacoes: BoletimItemProduto['aplicacoes']) =>
+  registro(boletimItemProduto, {
+    id,
+    boletimId: 9,
+    produtoId: 100 + id,
+    produtoNome,
+    produtoEmbalagem: 'CX 20kg',
+    inicioColheita: '2027-03-01',
+    fimColheita: '2027-03-31',
+    saldoQtde: 5000,
+    aplicacoes,
+  });
 const PULVERIZADO = item(1, 'Tomate', [
   { nomeProduto: 'Fungicida Antigo', data: '2027-01-10', periodoCarencia: 7 },
   { nomeProduto: 'Inseticida X', data: '2027-03-02', periodoCarencia: 7 },
@@ -49,12 +52,24 @@ beforeEach(() => {
   apiMock.mockReset();
   apiMock.mockImplementation(async (path) => {
     const p = String(path);
-    if (p === 'config') return { diasDeMercado: [1, 4] };
-    if (p === 'pessoa/tipo/1?ativosDesde=2026-03-04') return [{ id: 3, nome: 'Lucas Dias', cpfcnpj: '3' }];
-    if (p === 'pedras/livres') return [{ id: 1001, numero: '1' }];
+    if (p === 'config') return { ...SETTINGS_PADRAO, diasDeMercado: [1, 4] };
+    // GET pessoa/tipo/1 has no shared schema (PessoaComDocumento is a type): typed, not parsed.
+    if (p === 'pessoa/tipo/1?ativosDesde=2026-03-04') return [{ id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566' }] satisfies PessoaComDocumento[];
+    if (p === 'pedras/livres') return linhas(pedraLivre, [{ id: 1001, numero: '1' }]);
     if (p.startsWith('boletimitens/produtos/')) return [PULVERIZADO, SEM_CADERNO];
-    if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: 20 };
-    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'Contribuinte', valorPgto: 10 };
+    if (p.startsWith('produto/')) {
+      const i = [PULVERIZADO, SEM_CADERNO].find((x) => x.produtoId === Number(p.split('/')[1]))!;
+      return registro(produtoRegistro, {
+        id: i.produtoId,
+        nome: i.produtoNome,
+        embalagem: i.produtoEmbalagem,
+        pesoEmKg: 20,
+        produtoGrupoId: 1,
+        produtoGrupo: { id: 1, nome: 'Hortaliças' },
+        status: 'ATIVO',
+      });
+    }
+    if (p.startsWith('romaneio/divida/')) return { nomeContribuinte: 'Contribuinte', valorPgto: 10 } satisfies DividaConsulta;
     return [];
   });
 });

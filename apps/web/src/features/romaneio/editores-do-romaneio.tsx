@@ -1,6 +1,7 @@
 import { InputText } from 'primereact/inputtext';
 import type { EditorDeItem } from '../../components/form/items-field';
-import { CampoBusca, type OpcaoBusca } from './campo-busca';
+import { CampoBusca, type OpcaoBusca } from '../../components/form/campo-busca';
+import { BUSCA_DA_PORTARIA } from './busca';
 import type { NovoItemForm } from './romaneio-lote';
 
 /**
@@ -22,18 +23,20 @@ export const editorProduto =
     <CampoBusca
       key={o.chave}
       id={e.id}
+      {...BUSCA_DA_PORTARIA}
       rotulo="Produtos"
       opcoes={o.opcoes}
-      value={e.valor as number | null}
+      value={e.valor}
       onChange={e.mudar}
       aoEscolher={e.seguir}
       aoDigitar={o.aoDigitar}
-      esperando={o.esperando}
+      carregando={o.esperando}
       seguirSemEscolha
       placeholder={o.placeholder}
       vazio={o.vazio}
-      erro={e.erro}
+      aria-invalid={e.erro ? true : undefined}
       aria-describedby={e.descritoPor}
+      className={e.erro ? 'p-invalid' : undefined}
     />
   );
 

@@ -18,8 +18,8 @@ import { api, type ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { useItensDoProdutor, usePedrasLivres } from './api';
 import { acimaDoSaldo } from './avisos';
-import { lerQuantidade } from './busca';
-import { CampoBusca } from './campo-busca';
+import { BUSCA_DA_PORTARIA, lerQuantidade } from './busca';
+import { CampoBusca } from '../../components/form/campo-busca';
 import { CampoPedras } from './campo-pedras';
 import { perguntar } from '../../lib/confirmacao';
 import { confirmarAvisos } from './confirmar-avisos';
@@ -197,14 +197,15 @@ export function CorrecaoRomaneio(p: {
           <label htmlFor="correcao-produto">Produto a incluir</label>
           <CampoBusca
             id="correcao-produto"
+            {...BUSCA_DA_PORTARIA}
             rotulo="Produtos a incluir"
             opcoes={opcoes}
             value={produto}
             onChange={setProduto}
             aoEscolher={() => document.getElementById('correcao-quantidade')?.focus()}
-            esperando={doProdutor.isFetching}
+            carregando={doProdutor.isFetching}
             placeholder="Digite o produto e Enter"
-            vazio={doProdutor.isFetching ? 'Carregando...' : 'Nenhum produto do produtor colhível nesta data'}
+            vazio="Nenhum produto do produtor colhível nesta data"
           />
         </div>
         <div className="field">

@@ -1,8 +1,20 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mensagemDiaDeMercado, romaneioLoteInput, type BoletimItemProduto } from '@ceasa/shared';
+import {
+  boletimItemProduto,
+  mensagemDiaDeMercado,
+  municipiosDoProdutor,
+  pedraLivre,
+  produtoRegistro,
+  romaneioLoteInput,
+  romaneioRegistro,
+  type DividaConsulta,
+  type PessoaComDocumento,
+} from '@ceasa/shared';
+import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
+import { linhas, registro } from '../../lib/respostas-de-teste';
 import RomaneioForm from './romaneio-form';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
@@ -14,22 +26,24 @@ const apiMock = vi.mocked(api);
 const SEG = '2026-11-30';
 const QUI = '2026-12-03';
 const TER = '2026-12-01';
-const PRODUTORES = [
+// GET pessoa/tipo/1 has no shared schema (PessoaComDocumento is a type): typed, not parsed.
+const PRODUTORES: PessoaComDocumento[] = [
   { id: 1, nome: 'Lucas Alves Alves', cpfcnpj: '11122233344' },
   { id: 2, nome: 'Lucas Alves', cpfcnpj: '22233344455' },
   { id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566' },
   { id: 4, nome: 'Lúcia Dias', cpfcnpj: '12.345.678/0001-95' },
 ];
-const item = (id: number, produtoId: number, produtoNome: string, produtoEmbalagem: string): BoletimItemProduto => ({
-  id,
-  boletimId: 9,
-  produtoId,
-  produtoNome,
-  produtoEmbalagem,
-  inicioColheita: '2026-11-01',
-  fimColheita: '2026-12-31',
-  saldoQtde: 5000,
-});
+const item = (id: number, produtoId: number, produtoNome: string, produtoEmbalagem: string) =>
+  registro(boletimItemProduto, {
+    id,
+    boletimId: 9,
+    produtoId,
+    produtoNome,
+    produtoEmbalagem,
+    inicioColheita: '2026-11-01',
+    fimColheita: '2026-12-31',
+    saldoQtde: 5000,
+  });
 const ITENS = [
   item(11, 101, 'Tomate', 'CX 20kg'),
   item(12, 102, 'Tomate Cereja', 'CX 5kg'),
@@ -38,24 +52,40 @@ const ITENS = [
 ];
 const PESOS: Record<number, number> = { 101: 20, 102: 5, 103: 10, 104: 50 };
 // Free stalls 1..130 but 50.
-const LIVRES = Array.from({ length: 130 }, (_, i) => ({ id: 1000 + i + 1, numero: String(i + 1) })).filter((p) => p.numero !== '50');
+const LIVRES = linhas(
+  pedraLivre,
+  Array.from({ length: 130 }, (_, i) => ({ id: 1000 + i + 1, numero: String(i + 1) })).filter((p) => p.numero !== '50'),
+);
+/** GET produto/{id}: the product of one of ITENS, as the API answers it. */
+function produto(id: number) {
+  const i = ITENS.find((x) => x.produtoId === id)!;
+  return registro(produtoRegistro, {
+    id,
+    nome: i.produtoNome,
+    embalagem: i.produtoEmbalagem,
+    pesoEmKg: PESOS[id],
+    produtoGrupoId: 1,
+    produtoGrupo: { id: 1, nome: 'Hortaliças' },
+    status: 'ATIVO',
+  });
+}
 
 function servidor() {
   apiMock.mockImplementation(async (path) => {
     const p = String(path);
-    if (p === 'config') return { diasDeMercado: [1, 4] };
+    if (p === 'config') return { ...SETTINGS_PADRAO, diasDeMercado: [1, 4] };
     if (p.startsWith('pessoa/tipo/1?ativosDesde=')) return PRODUTORES;
     if (p.startsWith('romaneio/produtores/municipios?ativosDesde='))
-      return [
+      return linhas(municipiosDoProdutor, [
         { id: 1, municipios: 'Balsas' },
         { id: 2, municipios: 'Imperatriz' },
         { id: 3, municipios: 'Balsas, Imperatriz' },
-      ];
+      ]);
     if (p === 'pedras/livres') return LIVRES;
     if (p.startsWith('boletimitens/produtos/')) return ITENS;
-    if (p.startsWith('produto/')) return { id: Number(p.split('/')[1]), pesoEmKg: PESOS[Number(p.split('/')[1])] };
-    if (p.startsWith('romaneio/divida/')) return { numero: 20259001, nomeContribuinte: 'LUCAS DIAS', valorPgto: 10 };
-    if (p === 'romaneio') return [];
+    if (p.startsWith('produto/')) return produto(Number(p.split('/')[1]));
+    if (p.startsWith('romaneio/divida/')) return { nomeContribuinte: 'LUCAS DIAS', valorPgto: 10 } satisfies DividaConsulta;
+    if (p === 'romaneio') return linhas(romaneioRegistro, []);
     return [];
   });
 }

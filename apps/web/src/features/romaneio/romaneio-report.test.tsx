@@ -3,44 +3,47 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Romaneio, RomaneioItem } from '@ceasa/shared';
-import { lerCodigoDoLote } from '@ceasa/shared';
+import { lerCodigoDoLote, romaneioItemRegistro, romaneioLinha, romaneioRegistro, type Romaneio, type RomaneioItem } from '@ceasa/shared';
 import { formatDateTime } from '@ceasa/shared/format';
+import { registro } from '../../lib/respostas-de-teste';
 import { ControleRomaneio, ITENS_POR_PAGINA, paginar } from './romaneio-controle';
 import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-report';
 import { EtiquetasRomaneio, camposDaEtiqueta, regraDePagina, urlDoLote } from './romaneio-etiquetas';
 
-const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem => ({
-  id,
-  romaneioId: 57,
-  produtoId: 1,
-  produtoNome: `Produto ${id}`,
-  produtoEmbalagem: 'CX 20kg',
-  produtoPesoEmKg: 20,
-  quantidade: 10.5,
-  boletimItensId: 9,
-  boletimItensInicioColheita: '2026-05-01',
-  boletimItensFimColheita: '2026-06-30',
-  boletimItensBoletimPropriedadeNome: 'Sítio Boa Vista',
-  boletimItensBoletimPropriedadeMunicipioNome: 'Vale Verde',
-  ...o,
-});
-const romaneio = (id: number, itens: RomaneioItem[], o: Partial<Romaneio> = {}): Romaneio => ({
-  id,
-  dataEmissao: '2026-05-04',
-  divida: 20259001,
-  pessoaId: 3,
-  produtorNome: 'Maria da Horta',
-  tipoQuantidade: 'NÃO',
-  pessoa: { id: 3, nome: 'Maria da Horta', cpfcnpj: '12345678901' },
-  boletimId: 9,
-  pedras: [
-    { id: 1, romaneioId: id, pedrasId: 12, pedrasNumero: '12', ocupacao: null },
-    { id: 2, romaneioId: id, pedrasId: 3, pedrasNumero: '3', ocupacao: 'avulsa' },
-  ],
-  itens,
-  ...o,
-});
+/** A romaneio item and a romaneio as the API answers them (checked against the shared schemas). */
+const item = (id: number, o: Partial<RomaneioItem> = {}): RomaneioItem =>
+  registro(romaneioItemRegistro, {
+    id,
+    romaneioId: 57,
+    produtoId: 1,
+    produtoNome: `Produto ${id}`,
+    produtoEmbalagem: 'CX 20kg',
+    produtoPesoEmKg: 20,
+    quantidade: 10.5,
+    boletimItensId: 9,
+    boletimItensInicioColheita: '2026-05-01',
+    boletimItensFimColheita: '2026-06-30',
+    boletimItensBoletimPropriedadeNome: 'Sítio Boa Vista',
+    boletimItensBoletimPropriedadeMunicipioNome: 'Vale Verde',
+    ...o,
+  });
+const romaneio = (id: number, itens: RomaneioItem[], o: Partial<Romaneio> = {}): Romaneio =>
+  registro(romaneioRegistro, {
+    id,
+    dataEmissao: '2026-05-04',
+    divida: 20259001,
+    pessoaId: 3,
+    produtorNome: 'Maria da Horta',
+    tipoQuantidade: 'NÃO',
+    pessoa: { id: 3, nome: 'Maria da Horta', cpfcnpj: '12345678901' },
+    boletimId: 9,
+    pedras: [
+      { id: 1, romaneioId: id, pedrasId: 12, pedrasNumero: '12', ocupacao: null },
+      { id: 2, romaneioId: id, pedrasId: 3, pedrasNumero: '3', ocupacao: 'avulsa' },
+    ],
+    itens,
+    ...o,
+  });
 
 function comSettings(ui: ReactNode, settings: object = { qrHost: 'https://ceasa.exemplo.gov.br', destinoLote: 'CEASA Vale Verde - Mercado Atacadista' }) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -174,7 +177,14 @@ describe('the list row buttons', () => {
         return new Response(JSON.stringify(corpo), { status: 200 });
       }),
     );
-    const linha = { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' as const };
+    const linha = registro(romaneioLinha, {
+      id: 57,
+      dataEmissao: '2026-05-04',
+      divida: 20259001,
+      pessoaId: 3,
+      produtorNome: 'Maria da Horta',
+      tipoQuantidade: 'NÃO',
+    });
     // As the list does: the buttons in the row, the dialog beside the list.
     function Linha() {
       const impressao = useImpressaoRomaneio();
@@ -212,7 +222,14 @@ describe('labels that work on a phone, and row buttons told apart', () => {
     cleanup();
     vi.unstubAllGlobals();
   });
-  const linha = { id: 57, dataEmissao: '2026-05-04', divida: 20259001, pessoaId: 3, produtorNome: 'Maria da Horta', tipoQuantidade: 'NÃO' as const };
+  const linha = registro(romaneioLinha, {
+    id: 57,
+    dataEmissao: '2026-05-04',
+    divida: 20259001,
+    pessoaId: 3,
+    produtorNome: 'Maria da Horta',
+    tipoQuantidade: 'NÃO',
+  });
   function Linha() {
     const impressao = useImpressaoRomaneio();
     return (

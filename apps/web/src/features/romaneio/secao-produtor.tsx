@@ -2,7 +2,8 @@ import { InputText } from 'primereact/inputtext';
 import { Controller, type Control } from 'react-hook-form';
 import { cpfcnpjPublico, formatCpfCnpj } from '@ceasa/shared';
 import { DividaField } from '../../components/form/divida-field';
-import { CampoBusca, type OpcaoBusca } from './campo-busca';
+import { CampoBusca, type OpcaoBusca } from '../../components/form/campo-busca';
+import { BUSCA_DA_PORTARIA } from './busca';
 import type { RomaneioForm } from './romaneio-lote';
 
 /**
@@ -47,17 +48,19 @@ export function SecaoProdutor(p: {
               <label htmlFor="campo-pessoaId">Produtor</label>
               <CampoBusca
                 id="campo-pessoaId"
+                {...BUSCA_DA_PORTARIA}
                 rotulo="Produtores"
                 opcoes={p.opcoes}
                 value={field.value ?? null}
                 onChange={(v) => field.onChange(v)}
                 onBlur={field.onBlur}
                 inputRef={field.ref}
-                vazio={p.carregando ? 'Carregando...' : 'Nenhum produtor encontrado'}
-                esperando={p.carregando}
+                vazio="Nenhum produtor encontrado"
+                carregando={p.carregando}
                 placeholder={p.temDatas ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
-                erro={fieldState.error?.message}
+                aria-invalid={fieldState.error ? true : undefined}
                 aria-describedby={fieldState.error ? 'campo-pessoaId-erro' : undefined}
+                className={fieldState.error ? 'p-invalid' : undefined}
               />
               {fieldState.error && (
                 <small id="campo-pessoaId-erro" className="p-error">

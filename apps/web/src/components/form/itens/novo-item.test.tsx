@@ -93,7 +93,7 @@ describe('ItemsField keyboard protocol (new-row editor)', () => {
     await u.click(produto);
     await u.keyboard('xyz{Enter}');
     expect(produto).toHaveFocus();
-    expect(screen.getByRole('option')).toHaveTextContent('Nenhum registro encontrado');
+    expect(screen.getByRole('status')).toHaveTextContent('Nenhum registro encontrado');
     // Escape closes the list and keeps the focus here.
     await u.keyboard('{Escape}');
     expect(produto).toHaveFocus();
@@ -321,7 +321,7 @@ describe('ItemsField: a pick typed while its list loads', () => {
     const lote = screen.getByLabelText('Lote vendido');
     expect(lote).toHaveFocus();
     expect(lote).toHaveValue('zzzz');
-    expect(screen.getByRole('option')).toHaveTextContent('Nenhum lote nesta data');
+    expect(screen.getByText('Nenhum lote nesta data')).toBeVisible();
     // Corrected, Enter adds the row with it.
     await u.clear(lote);
     await u.keyboard('K7M2{Enter}');
