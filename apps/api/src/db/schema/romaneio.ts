@@ -34,7 +34,10 @@ export const romaneio = pgTable(
   },
   (t) => [
     index('romaneio_divida_idx').on(t.divida),
-    index('romaneio_data_idx').on(t.dataEmissao),
+    // The romaneio list's own order (date, then id; newest first read backwards): a page reads its 20 romaneios and
+    // stops, however many the newest day holds (on the date alone it computed every one of that day's 'Quantidade
+    // zerado?' before sorting them by id: docs/performance.md, 'A decade of data'). Also what a date filter reads.
+    index('romaneio_data_idx').on(t.dataEmissao, t.id),
     index('romaneio_pessoa_idx').on(t.pessoaId),
     // Target of romaneio_pedras' (romaneio_id, data) key: a stall is booked on its romaneio's own date.
     unique('romaneio_id_data_uq').on(t.id, t.dataEmissao),
