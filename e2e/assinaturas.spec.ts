@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { apiAdmin, ARTEFATOS, entrar, expect, mailsPara, semViolacoesGraves, sufixoUnico, test, textoDoEmail } from './support';
+import { ARTEFATOS, entrar, expect, mailsPara, semViolacoesGraves, sufixoUnico, test, textoDoEmail } from './support';
+import { produtosNumGrupo } from './fabricas';
 
 /** Issue 32 points 4 and 5 on a phone: subscribing to the day's quotation (decision 0196) and /dados-abertos (decision 0195). */
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('/assinar: assina a cotação e um alerta pelo celular, confirma pelo link do e-mail', async ({ page, request }) => {
   const s = sufixoUnico();
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Assinatura ${s}`, unPadrao: 'CX 20kg' });
-  await apiAdmin(request, 'POST', 'produto', { nome: `Pimentão Assinado ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10, produtoGrupoId: grupo.id, status: 'ATIVO' });
+  await produtosNumGrupo(request, [{ nome: `Pimentão Assinado ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 }], { nome: `Assinatura ${s}`, unPadrao: 'CX 20kg' });
   const email = `assinante${s}@e2e.local`;
 
   await page.goto('/home');

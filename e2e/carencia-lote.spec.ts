@@ -1,22 +1,15 @@
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { formatDate, type Romaneio } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, maisDias, semViolacoesGraves, sufixoUnico, test, toast, tokenApi } from './support';
-import { boletimColhendo, caderno, pulverizacao } from './fabricas';
+import { formatDate } from '@ceasa/shared';
+import { ARTEFATOS, diasAtrasIso, entrar, expect, maisDias, semViolacoesGraves, sufixoUnico, test, toast, tokenApi } from './support';
+import { boletimColhendo, caderno, pedraLivre, pulverizacao, romaneio, segundaDaqui } from './fabricas';
 
 /*
  * Issue 19 points 1 and 2: a sprayed item still in its withdrawal period is refused at the gate (the row says so
  * before saving), and the public lot page on a phone shows the harvest window, the stall and date, whether the
  * withdrawal period was respected, and the producer's CPF masked.
  */
-
-/** A Monday (a market day) `semanas` weeks after the next one, yyyy-mm-dd. */
-function segunda(semanas: number): string {
-  const hoje = diasAtrasIso(0);
-  const ate = (8 - new Date(`${hoje}T12:00:00Z`).getUTCDay()) % 7 || 7;
-  return maisDias(hoje, ate + 7 * semanas);
-}
 
 /**
  * A producer with a bulletin of two products harvestable around Monday `d`: a tomato whose field notebook records
@@ -49,7 +42,7 @@ async function cenario(request: APIRequestContext, d: string) {
 }
 
 test('Portaria: o item pulverizado ainda em carência mostra a recusa na sua linha antes de salvar, e o servidor diz o mesmo', async ({ page, request }) => {
-  const d = segunda(6 + (Number(sufixoUnico()) % 20));
+  const d = segundaDaqui(6 + (Number(sufixoUnico()) % 20));
   const c = await cenario(request, d);
   await entrar(page);
   await page.goto(`/romaneiocreate?data=${d}`);
@@ -106,23 +99,21 @@ test('Folha de controle com o item sem caderno marcado, e a página pública do 
   request,
   browser,
 }) => {
-  const d = segunda(6 + (Number(sufixoUnico()) % 20));
+  const d = segundaDaqui(6 + (Number(sufixoUnico()) % 20));
   const c = await cenario(request, d);
   // A week later the withdrawal period has ended: accepted, from a free stall.
   const venda = maisDias(d, 7);
-  const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [venda]);
-  const [r] = await apiAdmin<Romaneio[]>(request, 'POST', 'romaneio', [
-    {
-      dataEmissao: venda,
-      divida: 82_000_000 + Number(c.s),
-      pessoaId: c.produtor.id,
-      pedras: [{ pedrasId: livre.id }],
-      itens: [
-        { produtoId: c.tomate.id, quantidade: 12, boletimItensId: c.biTomate },
-        { produtoId: c.alface.id, quantidade: 8, boletimItensId: c.biAlface },
-      ],
-    },
-  ]);
+  const livre = await pedraLivre(request, venda);
+  const r = await romaneio(request, {
+    dataEmissao: venda,
+    divida: 82_000_000 + Number(c.s),
+    pessoaId: c.produtor.id,
+    pedras: [{ pedrasId: livre.id }],
+    itens: [
+      { produtoId: c.tomate.id, quantidade: 12, boletimItensId: c.biTomate },
+      { produtoId: c.alface.id, quantidade: 8, boletimItensId: c.biAlface },
+    ],
+  });
   const tomate = r.itens.find((i) => i.produtoId === c.tomate.id)!;
   const alface = r.itens.find((i) => i.produtoId === c.alface.id)!;
   const mascarado = `***.${c.cpf.slice(3, 6)}.${c.cpf.slice(6, 9)}-**`;

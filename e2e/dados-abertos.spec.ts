@@ -1,18 +1,17 @@
 import { expect, test } from './support';
-import { apiAdmin, diasAtrasIso, sufixoUnico } from './support';
+import { diasAtrasIso, sufixoUnico } from './support';
+import { preco, produtosNumGrupo } from './fabricas';
 
 test('/home: links dos dados abertos (cotação de hoje e entradas do mês passado em CSV, documentação), públicos, sem entrar', async ({ page, request }) => {
   // Today's price of a group of its own, so today's file has a row to show.
   const s = sufixoUnico();
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Dados Abertos ${s}`, unPadrao: 'CX 10kg' });
-  const produto = await apiAdmin<{ id: number }>(request, 'POST', 'produto', {
-    nome: `Produto Dados Abertos ${s}`,
-    embalagem: 'CX 10kg',
-    pesoEmKg: 10,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
+  const {
+    produtos: [produto],
+  } = await produtosNumGrupo(request, [{ nome: `Produto Dados Abertos ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 }], {
+    nome: `Dados Abertos ${s}`,
+    unPadrao: 'CX 10kg',
   });
-  await apiAdmin(request, 'POST', 'precos', { produtoId: produto.id, data: diasAtrasIso(0), valor: 42.5 });
+  await preco(request, { produtoId: produto.id, data: diasAtrasIso(0), valor: 42.5 });
 
   await page.goto('/home');
   const cotacao = page.getByRole('link', { name: 'cotação de hoje (CSV)' });

@@ -5,16 +5,8 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import type { Romaneio } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, entrar, expect, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
-import { boletimColhendo } from './fabricas';
-
-/** The Monday `semanas` weeks after the next one (a market day), as yyyy-mm-dd. */
-function segundaFeira(semanas: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7) + 7 * semanas);
-  return d.toISOString().slice(0, 10);
-}
+import { ARTEFATOS, entrar, expect, imprimirPdf, maisDias, semViolacoesGraves, sufixoUnico, test, vigiarCsp } from './support';
+import { boletimColhendo, pedraLivre, romaneios, segundaDaqui } from './fabricas';
 
 /** The i-th product's name: one word, so a narrow table cell does not wrap it in the PDF's text. */
 const produtoN = (s: string, i: number) => `Couve${s}n${String(i).padStart(2, '0')}`;
@@ -26,7 +18,7 @@ const produtoN = (s: string, i: number) => `Couve${s}n${String(i).padStart(2, '0
 async function romaneioDe12Itens(request: APIRequestContext) {
   const s = sufixoUnico();
   // At most 44 weeks ahead: always within the issue date's year range (up to next year).
-  const data = segundaFeira(4 + (Number(s) % 40));
+  const data = segundaDaqui(4 + (Number(s) % 40));
   const {
     produtor,
     propriedade: sitio,
@@ -43,11 +35,11 @@ async function romaneioDe12Itens(request: APIRequestContext) {
     grupo: { nome: `Folhosas E2E ${s}` },
     produtos: Array.from({ length: 12 }, (_, i) => ({ nome: produtoN(s, i + 1) })),
   });
-  const [livre] = await apiAdmin<{ id: number; numero: string }[]>(request, 'POST', 'pedras/livres', [data]);
+  const livre = await pedraLivre(request, data);
   const divida = 70_000_000 + Number(s);
   // The batch of two market days (Monday and Thursday) under one debt: 12 items, then 1.
   const quinta = maisDias(data, 3);
-  const [romaneio, segundo] = await apiAdmin<Romaneio[]>(request, 'POST', 'romaneio', [
+  const [romaneio, segundo] = await romaneios(request, [
     {
       dataEmissao: data,
       divida,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { formatDate } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, digitarData, expect, imprimirPdf, semViolacoesGraves, sufixoUnico, test } from './support';
+import { ARTEFATOS, diasAtrasIso, digitarData, expect, imprimirPdf, semViolacoesGraves, sufixoUnico, test } from './support';
+import { preco, produtosNumGrupo } from './fabricas';
 
 /* The market's information service on a phone (issue 32; decisions 0190, 0192, 0193). */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -11,18 +12,13 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   // Three pages and two accessibility checks: more than the default minute on a loaded machine.
   test.setTimeout(120_000);
   const s = sufixoUnico();
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Informação ${s}`, unPadrao: 'CX 10kg' });
   const nome = `Produto Informação ${s}`;
-  const produto = await apiAdmin<{ id: number }>(request, 'POST', 'produto', {
-    nome,
-    embalagem: 'CX 10kg',
-    pesoEmKg: 10,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
-  });
+  const {
+    produtos: [produto],
+  } = await produtosNumGrupo(request, [{ nome, embalagem: 'CX 10kg', pesoEmKg: 10 }], { nome: `Informação ${s}`, unPadrao: 'CX 10kg' });
   // Yesterday 40, today 42,50: +6,3%, 'Firme' (the threshold is ±5%).
-  await apiAdmin(request, 'POST', 'precos', { produtoId: produto.id, data: diasAtrasIso(1), valor: 40 });
-  await apiAdmin(request, 'POST', 'precos', { produtoId: produto.id, data: diasAtrasIso(0), valor: 42.5 });
+  await preco(request, { produtoId: produto.id, data: diasAtrasIso(1), valor: 40 });
+  await preco(request, { produtoId: produto.id, data: diasAtrasIso(0), valor: 42.5 });
 
   // /home: the phone-first table and the day's summary line.
   await page.goto('/home');
@@ -59,7 +55,7 @@ test('a cotação por produto em /home, a referência de preços com seu link pe
   const consultado = await page.locator('.referencia-resultado strong').first().textContent();
 
   // A price added later in the period: a new query counts it, the permalink does not.
-  await apiAdmin(request, 'POST', 'precos', { produtoId: produto.id, data: diasAtrasIso(0), valor: 60, confirmar: true });
+  await preco(request, { produtoId: produto.id, data: diasAtrasIso(0), valor: 60, confirmar: true });
   await page.goto(permalink!);
   await expect(numeros.getByRole('row', { name: /Número de preços/ })).toContainText('2');
   await expect(page.locator('.referencia-resultado strong').first()).toHaveText(consultado!);

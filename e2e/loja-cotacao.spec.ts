@@ -2,18 +2,20 @@ import path from 'node:path';
 import type { Loja, LojaLinha, Page as ListPage } from '@ceasa/shared';
 import { ARTEFATOS, expect, test } from './support';
 import { apiAdmin, digitarData, entrar, escolherOpcao, filtrarPorOpcao, linhas, redigitar, semViolacoesGraves, sufixoUnico, toast } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import { municipio, pessoa as fabricaPessoa, produtosNumGrupo } from './fabricas';
 
 test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora e remove um item com confirmação', async ({ page, request }) => {
   const s = sufixoUnico();
   const lojista = `Lojista E2E ${s}`;
   await fabricaPessoa(request, { nome: lojista, tipoId: 3 });
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Porto Franco ${s}`, sigla: 'MA' });
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Frutas E2E ${s}`, unPadrao: 'kg' });
+  const mun = await municipio(request, { nome: `Porto Franco ${s}` });
   const banana = `Banana E2E ${s}`;
   const manga = `Manga E2E ${s}`;
-  for (const nome of [banana, manga])
-    await apiAdmin(request, 'POST', 'produto', { nome, embalagem: 'CX', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
+  await produtosNumGrupo(
+    request,
+    [banana, manga].map((nome) => ({ nome, embalagem: 'CX' })),
+    { nome: `Frutas E2E ${s}` },
+  );
   expect(mun.id).toBeGreaterThan(0);
 
   await entrar(page);

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import bwipjs from 'bwip-js/node';
 import { formatChaveNfe, formatDate, montarChaveNfe, NFE_MSG, type Romaneio } from '@ceasa/shared';
-import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, imprimirPdf, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
+import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, imprimirPdf, servidorLento, sufixoUnico, test, toast } from './support';
+import { boletimColhendo, segundaDaqui } from './fabricas';
 
 /*
  * The producer's invoice at the gate (issue 31, point 2): a USB barcode reader types the DANFE's 44 digits and Enter at
@@ -12,72 +13,27 @@ import { apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, imprimirPdf, maisDia
  * a picture of a printed CODE-128 barcode made here) reads a key into the field.
  */
 
-type Api = Parameters<typeof apiAdmin>[0];
-
-/** A valid CPF from 9 digits (its two check digits computed). */
-function cpfValido(nove: string) {
-  const dv = (s: string) => {
-    const soma = [...s].reduce((t, d, i) => t + Number(d) * (s.length + 1 - i), 0);
-    const r = (soma * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = dv(nove);
-  return `${nove}${d1}${dv(`${nove}${d1}`)}`;
-}
-
 /** A producer (with a valid CPF) with one product harvestable for a year. */
-async function cenario(request: Api) {
+async function cenario(request: APIRequestContext) {
   const s = sufixoUnico();
-  const cpf = cpfValido(`7${s}${s.slice(0, 3)}`.slice(0, 9));
-  const pessoa = (nome: string, tipoId: number, doc: string) =>
-    apiAdmin<{ id: number; nome: string; cpfcnpj: string }>(request, 'POST', 'pessoa', { nome, cpfcnpj: doc, tipoId });
-  const produtor = await pessoa(`Lavrador NF-e ${s}`, 1, cpf);
-  const tecnico = await pessoa(`Téc. NF-e ${s}`, 2, cpfValido(`8${s}${s.slice(1, 4)}`.slice(0, 9)));
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `NF-e E2E ${s}`, unPadrao: 'kg' });
-  const produto = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'produto', {
-    nome: `Quiabo N${s}`,
-    embalagem: 'CX 10kg',
-    pesoEmKg: 10,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
-  });
-  const mun = await apiAdmin<{ id: number }>(request, 'POST', 'municipio', { nome: `Município NF-e ${s}`, sigla: 'MA' });
-  const sitio = await apiAdmin<{ id: number }>(request, 'POST', 'propriedade', {
-    nome: `Sítio NF-e ${s}`,
-    municipioId: mun.id,
-    areaTotal: 10,
-    areaExplorada: 8,
-    areaCultivada: 5,
-    tipoPosse: 'PRÓPRIO',
-    proprietarioId: produtor.id,
-  });
-  await apiAdmin(request, 'POST', 'boletim', {
-    dataVisita: diasAtrasIso(30),
-    dataEmissao: diasAtrasIso(30),
-    produtorId: produtor.id,
-    propriedadeId: sitio.id,
-    tecnicoId: tecnico.id,
-    itens: [
-      {
-        produtoId: produto.id,
-        areaProducao: 1,
-        producaoEstimada: 900000,
-        producaoEmbalada: 800000,
-        inicioColheita: diasAtrasIso(10),
-        fimColheita: diasAtrasIso(-400),
-      },
-    ],
+  const {
+    produtor,
+    produtos: [produto],
+  } = await boletimColhendo(request, {
+    dia: diasAtrasIso(0),
+    depois: 400,
+    produtor: { nome: `Lavrador NF-e ${s}` },
+    tecnico: { nome: `Téc. NF-e ${s}` },
+    municipio: { nome: `Município NF-e ${s}` },
+    propriedade: { nome: `Sítio NF-e ${s}` },
+    grupo: { nome: `NF-e E2E ${s}` },
+    produtos: [{ nome: `Quiabo N${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 }],
+    item: { producaoEstimada: 900000, producaoEmbalada: 800000 },
   });
   // An invoice of this month, issued under the producer's CPF.
   const [ano, mes] = diasAtrasIso(0).split('-').map(Number);
-  const chave = (numero: number) => montarChaveNfe({ cUF: '21', ano, mes, emitente: cpf, serie: 920, numero });
+  const chave = (numero: number) => montarChaveNfe({ cUF: '21', ano, mes, emitente: produtor.cpfcnpj, serie: 920, numero });
   return { s, produtor, produto, chave };
-}
-
-/** The next Monday at least a week away (a market day). */
-function segunda() {
-  const hoje = diasAtrasIso(0);
-  return maisDias(hoje, ((1 - new Date(`${hoje}T12:00:00Z`).getUTCDay() + 7) % 7 || 7) + 7);
 }
 
 async function peloRotulo(page: Page, rotulo: string) {
@@ -91,7 +47,7 @@ test('leitor USB na portaria lenta: 44 dígitos e Enter adicionam a chave sem en
 }) => {
   test.setTimeout(120_000);
   const c = await cenario(request);
-  const data = segunda();
+  const data = segundaDaqui(1);
   const divida = Number(`8${c.s}1`);
   const chave = c.chave(Number(`1${c.s}`));
   await servidorLento(page);

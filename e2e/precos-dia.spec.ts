@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PrecosDoDia, Produto } from '@ceasa/shared';
+import type { PrecosDoDia } from '@ceasa/shared';
 import {
   apiAdmin,
   ARTEFATOS,
@@ -14,6 +14,7 @@ import {
   test,
   toast,
 } from './support';
+import { preco, produtosNumGrupo } from './fabricas';
 
 /**
  * Issue 28 point 2: 'Preços do dia' (/precosdia), typed from the keyboard at a clerk's speed on a slow server,
@@ -27,13 +28,12 @@ const ONTEM = diasAtrasIso(1);
 const formatoBR = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 async function produtos(request: Parameters<typeof apiAdmin>[0], nomes: string[], ultimos: number[]) {
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Grade E2E ${s} ${nomes.length}`, unPadrao: 'Caixa 20kg' });
-  const criados: Produto[] = [];
-  for (const [i, nome] of nomes.entries()) {
-    const p = await apiAdmin<Produto>(request, 'POST', 'produto', { nome, embalagem: 'Caixa 20kg', pesoEmKg: 20, produtoGrupoId: grupo.id, status: 'ATIVO' });
-    await apiAdmin(request, 'POST', 'precos', { produtoId: p.id, data: ONTEM, valor: ultimos[i] });
-    criados.push(p);
-  }
+  const { produtos: criados } = await produtosNumGrupo(
+    request,
+    nomes.map((nome) => ({ nome, embalagem: 'Caixa 20kg' })),
+    { nome: `Grade E2E ${s} ${nomes.length}`, unPadrao: 'Caixa 20kg' },
+  );
+  for (const [i, p] of criados.entries()) await preco(request, { produtoId: p.id, data: ONTEM, valor: ultimos[i] });
   return criados;
 }
 

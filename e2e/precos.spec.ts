@@ -16,6 +16,7 @@ import {
   sufixoUnico,
   toast,
 } from './support';
+import { preco, produto } from './fabricas';
 
 /**
  * Product groups, products and prices through the screens, then the public quotation (/home)
@@ -109,10 +110,8 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   // Dropdown hygiene (docs/produto/validacao.md): 'abacate - nao usar' and a case-insensitive duplicate never show.
   const grupos = await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produtoGrupo/produtosAll');
   const grupoId = grupos.find((g) => g.nome === GRUPO)!.id;
-  await apiAdmin(request, 'POST', 'produto', { nome: 'abacate - nao usar', embalagem: 'Caixa', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' }).catch(
-    () => undefined,
-  );
-  await apiAdmin(request, 'POST', 'produto', { nome: ITALIANO.toUpperCase(), embalagem: 'Outra', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' });
+  await produto(request, { nome: 'abacate - nao usar', embalagem: 'Caixa', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' }).catch(() => undefined);
+  await produto(request, { nome: ITALIANO.toUpperCase(), embalagem: 'Outra', pesoEmKg: 1, produtoGrupoId: grupoId, status: 'INATIVO' });
 
   // List: filter by group (dropdown), status tags in colour.
   await filtrarPorOpcao(page, 'Filtrar por Grupo', GRUPO);
@@ -249,12 +248,11 @@ test('Preços: validação, Salvar e continuar, lista com filtros, relatório, e
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
 
   // A save the server refuses: the product vanished meanwhile.
-  const temp = await apiAdmin<{ id: number }>(request, 'POST', 'produto', {
+  const temp = await produto(request, {
     nome: `Temporario E2E ${sufixo}`,
     embalagem: 'Saco',
     pesoEmKg: 1,
     produtoGrupoId: (await apiAdmin<{ id: number; nome: string }[]>(request, 'GET', 'produtoGrupo/produtosAll')).find((g) => g.nome === GRUPO)!.id,
-    status: 'ATIVO',
   });
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await escolherOpcao(page, 'Produto', `Temporario E2E ${sufixo} - Saco`);
@@ -318,10 +316,10 @@ test('Cotação de Preços (/home) sem entrar: valores, R$/kg, filtros, ordenaç
     [14, 60, 17],
     [7, 52, 19],
   ] as const) {
-    await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtrasIso(dias), valor: italiano });
-    await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(CEREJA), data: diasAtrasIso(dias), valor: cereja });
+    await preco(request, { produtoId: idDe(ITALIANO), data: diasAtrasIso(dias), valor: italiano });
+    await preco(request, { produtoId: idDe(CEREJA), data: diasAtrasIso(dias), valor: cereja });
   }
-  await apiAdmin(request, 'POST', 'precos', { produtoId: idDe(ITALIANO), data: diasAtrasIso(200), valor: 500 }); // outside the 90 days
+  await preco(request, { produtoId: idDe(ITALIANO), data: diasAtrasIso(200), valor: 500 }); // outside the 90 days
   await page.getByLabel('Filtrar por Nome').fill('');
   await page.getByLabel('Filtrar por Nome').fill(`tomate e2e ${sufixo}`);
   await expect(linhas(page)).toHaveCount(8);

@@ -1,6 +1,6 @@
 import { expect, test } from './support';
 import { apiAdmin, entrar, escolherOpcao, linhas, redigitar, sufixoUnico, toast } from './support';
-import { pessoa as fabricaPessoa } from './fabricas';
+import * as fabrica from './fabricas';
 
 type Propriedade = {
   id: number;
@@ -19,9 +19,9 @@ type Propriedade = {
 test('Propriedade: mensagens de validação, CEP com máscara salvo sem máscara, áreas pt-BR, edição, filtro e relatório', async ({ page, request }) => {
   const s = sufixoUnico();
   const dono = `Proprietário E2E ${s}`;
-  await fabricaPessoa(request, { nome: dono, tipoId: 1 });
+  await fabrica.produtor(request, { nome: dono });
   const municipio = `Balsas E2E ${s}`;
-  await apiAdmin(request, 'POST', 'municipio', { nome: municipio, sigla: 'MA' });
+  await fabrica.municipio(request, { nome: municipio });
   const nome = `Sítio Boa Esperança E2E ${s}`;
 
   await entrar(page);

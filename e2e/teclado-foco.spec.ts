@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support';
 import { apiAdmin, ARTEFATOS, criarUsuario, entrar, sufixoUnico } from './support';
+import { produtosNumGrupo } from './fabricas';
 
 // Issue 28 point 7 (keyboard, focus, counts) and issue 29 point 5 (no formula leaves in the users' export).
 
@@ -60,15 +61,10 @@ test('depois de navegar, o foco vai ao título da página ou ao primeiro campo d
 
 test("a confirmação de remoção começa em 'Não' (Enter não remove) e, fechada, devolve o foco ao botão; o relatório também", async ({ page, request }) => {
   const s = sufixoUnico();
-  const grupo = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome: `Grupo Foco E2E ${s}`, unPadrao: 'kg' });
   const nome = `Produto Foco E2E ${s}`;
-  const produto = await apiAdmin<{ id: number }>(request, 'POST', 'produto', {
-    nome,
-    embalagem: 'CX',
-    pesoEmKg: 20,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
-  });
+  const {
+    produtos: [produto],
+  } = await produtosNumGrupo(request, [{ nome, embalagem: 'CX' }], { nome: `Grupo Foco E2E ${s}` });
   await entrar(page);
   await page.goto('/produto');
   await page.getByRole('textbox', { name: 'Filtrar por Nome' }).fill(nome);

@@ -4,7 +4,7 @@ import { expect, test } from './support';
 import type { Estacionamento, Page as ListPage, Pessoa, Preco, Propriedade } from '@ceasa/shared';
 import { soDigitos } from '@ceasa/shared/format';
 import { apiAdmin, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, linhas, sufixoUnico, toast } from './support';
-import { cnpjUnico, cpfUnico, pessoa as fabricaPessoa } from './fabricas';
+import * as fabrica from './fabricas';
 
 /**
  * The desk (issue 10): a clerk tabs into a field and types at full speed, clicks Salvar twice,
@@ -31,17 +31,13 @@ const BALCAO = 30;
 const limparDe = (page: Page, rotulo: string) => page.getByRole('combobox', { name: rotulo, exact: true });
 
 type Grupo = { id: number; nome: string };
-type Produto = { id: number; nome: string };
 
+/** A group of 'Caixa 20kg' named `nomeGrupo` with one product `nomeProduto` in 'Caixa 20kg' boxes. */
 async function grupoEProduto(request: Parameters<typeof apiAdmin>[0], nomeGrupo: string, nomeProduto: string) {
-  const grupo = await apiAdmin<Grupo>(request, 'POST', 'produtoGrupo', { nome: nomeGrupo, unPadrao: 'Caixa 20kg' });
-  const produto = await apiAdmin<Produto>(request, 'POST', 'produto', {
-    nome: nomeProduto,
-    embalagem: 'Caixa 20kg',
-    pesoEmKg: 20,
-    produtoGrupoId: grupo.id,
-    status: 'ATIVO',
-  });
+  const {
+    grupo,
+    produtos: [produto],
+  } = await fabrica.produtosNumGrupo(request, [{ nome: nomeProduto, embalagem: 'Caixa 20kg' }], { nome: nomeGrupo, unPadrao: 'Caixa 20kg' });
   return { grupo, produto };
 }
 
@@ -50,8 +46,8 @@ const precosDe = async (request: Parameters<typeof apiAdmin>[0], produtoId: numb
 
 test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o Tab, chegam exatos ao servidor', async ({ page, request }) => {
   const { produto } = await grupoEProduto(request, `Grupo Rápido E2E ${s}`, `Produto Rápido E2E ${s}`);
-  const dono = await fabricaPessoa(request, { nome: `Dono Rápido E2E ${s}`, tipoId: 1 });
-  const municipio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Município Rápido E2E ${s}`, sigla: 'MA' });
+  const dono = await fabrica.produtor(request, { nome: `Dono Rápido E2E ${s}` });
+  const municipio = await fabrica.municipio(request, { nome: `Município Rápido E2E ${s}` });
   await entrar(page);
 
   // Price: the date, then the value, each typed right after the Tab.
@@ -129,8 +125,8 @@ test('digitação rápida: datas, valores, CEP, CPF/CNPJ e celular, logo após o
   ]);
 
   // People: CPF with an 11-digit mobile, CNPJ with a 10-digit phone, both typed straight after the Tab.
-  const cpf = cpfUnico();
-  const cnpj = cnpjUnico();
+  const cpf = fabrica.cpfUnico();
+  const cnpj = fabrica.cnpjUnico();
   for (const [nome, doc, mascaraDoc, cel, mascaraCel] of [
     [`João Rápido E2E ${s}`, cpf, `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`, '98987654321', '(98) 98765-4321'],
     [
@@ -310,10 +306,9 @@ test('nomes de 200 caracteres quebram dentro da célula, da confirmação e do r
   const semEspaco = 'A'.repeat(200 - marca.length) + marca;
   const comEspaco = `Grupo de nome bem comprido ${marca} `.repeat(8).slice(0, 200).trim();
   const produtoLongo = `Produto ${s} ` + 'Ç'.repeat(200 - 9 - s.length);
-  const { grupo } = await grupoEProduto(request, semEspaco, produtoLongo);
-  await apiAdmin(request, 'POST', 'produtoGrupo', { nome: comEspaco, unPadrao: 'U'.repeat(50) });
-  const prod = (await apiAdmin<Produto[]>(request, 'GET', 'produto/listAllProdutoBasic')).find((p) => p.nome === produtoLongo)!;
-  await apiAdmin(request, 'POST', 'precos', { produtoId: prod.id, data: '2014-05-05', valor: 99.9 });
+  const { grupo, produto } = await grupoEProduto(request, semEspaco, produtoLongo);
+  await fabrica.produtoGrupo(request, { nome: comEspaco, unPadrao: 'U'.repeat(50) });
+  await fabrica.preco(request, { produtoId: produto.id, data: '2014-05-05', valor: 99.9 });
   await entrar(page);
 
   // The group list: both names wrap inside their cells, nothing scrolls sideways.
@@ -423,7 +418,7 @@ test('nomes de 200 caracteres quebram dentro da célula, da confirmação e do r
 });
 
 test('Logs só para ler (sem Remover) e Município sem remoção', async ({ page, request }) => {
-  const municipio = await apiAdmin<{ id: number; nome: string }>(request, 'POST', 'municipio', { nome: `Município Sem Remover E2E ${s}`, sigla: 'PI' });
+  const municipio = await fabrica.municipio(request, { nome: `Município Sem Remover E2E ${s}`, sigla: 'PI' });
   await entrar(page);
 
   await page.goto('/logs');

@@ -1,5 +1,6 @@
 import { MSG_VERSAO_DESATUALIZADA } from '@ceasa/shared';
 import { apiAdmin, entrar, expect, sufixoUnico, test, toast } from './support';
+import { produtoGrupo } from './fabricas';
 
 /**
  * Stale saves are refused (issue 18 point 4, decision 0085): two browser sessions open the same
@@ -8,7 +9,7 @@ import { apiAdmin, entrar, expect, sufixoUnico, test, toast } from './support';
  */
 test('Dois usuários editam o mesmo registro: o segundo é avisado e pode recarregar', async ({ page, browser, request }) => {
   const nome = `Versão E2E ${sufixoUnico()}`;
-  const g = await apiAdmin<{ id: number }>(request, 'POST', 'produtoGrupo', { nome, unPadrao: 'kg' });
+  const g = await produtoGrupo(request, { nome, unPadrao: 'kg' });
   const outro = await browser.newContext();
   const segunda = await outro.newPage();
   try {
