@@ -2,10 +2,10 @@
  * `npm run bench -- manha` (issue 33 point 5): a market morning on ten market-years of the demo (the databases
  * bench/decada.ts keeps), through the HTTP API of the server as `npm start` runs it (its own process; this one
  * only makes the requests): twelve gate clerks each saving a three-item romaneio every 20 s, two price clerks each
- * saving a price every 15 s, public readers at 200 requests/s (half the /home quotation's first page, half lot
- * pages of 200 labels), and a recall by lot every minute, all at once, for MANHA_MINUTOS (default 10); beside them a
- * reference reader calls `GET /api/health` (Fastify and a trivial query, nothing kept) at 10 requests/s: the floor a
- * call pays at that moment through the same client. Then every acknowledged write is read back (none may be lost).
+ * saving a price every 15 s, public readers at 200 requests/s through node:http (half the /home quotation's first
+ * page, half lot pages of 200 labels), and a recall by lot every minute, all at once, for MANHA_MINUTOS (default
+ * 10); beside them a reference reader calls `GET /api/health` (Fastify and a trivial query, nothing kept) at 10
+ * requests/s: the floor a call pays at that moment through the same client. Then every acknowledged write is read back (none may be lost).
  * Reports p50/p95/max per kind, errors, requests the readers could not start (more than 256 in flight), the
  * server's RSS at 20 % of the run (minute 2 of 10) and at its end, what the server's /metrics counted during the
  * run (public answers sent from memory and computed, database time, GC pauses), and the machine's load; on PGlite
@@ -21,6 +21,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,6 +199,37 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       }
     };
 
+    // The readers' client: node:http on kept-alive connections, asking for br/gzip as a browser does (the bytes
+    // are read, not unpacked). With fetch (undici) in this process the client was most of a reader's time: at
+    // 200 requests/s on the loaded machine a kept quotation took p50 ~100 ms through fetch and 1.7 ms through
+    // node:http, the same server at the same moment (docs/performance.md, 'A market morning').
+    const agente = new http.Agent({ keepAlive: true });
+    const lerHttp = (t: Tipo, caminho: string, corpo?: string) =>
+      new Promise<void>((fim) => {
+        const t0 = performance.now();
+        const headers: http.OutgoingHttpHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+        if (corpo !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(corpo) });
+        const falhou = (e: string) => {
+          m.errar(t, e);
+          fim();
+        };
+        const req = http.request(
+          { host: '127.0.0.1', port: PORTA, method: corpo === undefined ? 'GET' : 'POST', path: caminho, headers, agent: agente },
+          (res) => {
+            const partes: Buffer[] = [];
+            res.on('data', (b: Buffer) => partes.push(b));
+            res.on('error', (e) => falhou(e.message));
+            res.on('end', () => {
+              m.anotar(t, performance.now() - t0);
+              if (res.statusCode !== 200) m.errar(t, `${res.statusCode} ${Buffer.concat(partes).toString().slice(0, 200)}`);
+              fim();
+            });
+          },
+        );
+        req.on('error', (e) => falhou(e.message));
+        req.end(corpo);
+      });
+
     // Debts no demo uses (one batch per romaneio), distinct per run.
     let divida = 900_000_000 + (Date.now() % 1_000_000) * 10;
     const romaneiosGravados: { id: number; itens: number[] }[] = [];
@@ -224,7 +256,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     let nSaude = 0;
     const saude = () => {
       nSaude++;
-      void chamar('saude', '/api/health');
+      void lerHttp('saude', '/api/health');
     };
     let nLeitura = 0;
     let emVoo = 0;
@@ -237,12 +269,8 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       const n = nLeitura++;
       const p =
         n % 2
-          ? chamar('cotacao', '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: '{}',
-            })
-          : chamar('lote', `/api/romaneio/lote/${preparo.lotes[(n >> 1) % preparo.lotes.length]}`);
+          ? lerHttp('cotacao', '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', '{}')
+          : lerHttp('lote', `/api/romaneio/lote/${preparo.lotes[(n >> 1) % preparo.lotes.length]}`);
       void p.finally(() => emVoo--);
     };
 
@@ -305,6 +333,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     timers.forEach((t) => clearTimeout(t));
     await Promise.allSettled(pendentes);
     while (emVoo > 0) await new Promise((r) => setTimeout(r, 50));
+    agente.destroy();
     const rssAos = (frac: number) => rssAmostras.reduce((a, b) => (Math.abs(b.t - frac * DURACAO_MS) < Math.abs(a.t - frac * DURACAO_MS) ? b : a)).rss;
     const rss2 = rssAos(0.2);
     const rssFim = rssAos(1);
