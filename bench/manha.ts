@@ -2,22 +2,26 @@
  * `npm run bench -- manha` (issue 33 point 5): a market morning on ten market-years of the demo (the databases
  * bench/decada.ts keeps), through the HTTP API of the server as `npm start` runs it (its own process; this one
  * only makes the requests): twelve gate clerks each saving a three-item romaneio every 20 s, two price clerks each
- * saving a price every 15 s, public readers at 200 requests/s (half the /home quotation's first page, half lot
- * pages of 200 labels), and a recall by lot every minute, all at once, for MANHA_MINUTOS (default 10). Then every
- * acknowledged write is read back (none may be lost). Reports p50/p95/max per kind, errors, requests the readers
- * could not start (more than 256 in flight), the server's RSS at 20 % of the run (minute 2 of 10) and at its end,
- * and the machine's load; on PGlite and on PostgreSQL (BENCH_ONLY=pglite|postgres for one). Writes
- * bench/results/manha.md.
+ * saving a price every 15 s, public readers at 200 requests/s through node:http (half the /home quotation's first
+ * page, half lot pages of 200 labels), and a recall by lot every minute, all at once, for MANHA_MINUTOS (default
+ * 10); beside them a reference reader calls `GET /api/health` (Fastify and a trivial query, nothing kept) at 10
+ * requests/s: the floor a call pays at that moment through the same client. Then every acknowledged write is read back (none may be lost).
+ * Reports p50/p95/max per kind, errors, requests the readers could not start (more than 256 in flight), the
+ * server's RSS at 20 % of the run (minute 2 of 10) and at its end, what the server's /metrics counted during the
+ * run (public answers sent from memory and computed, database time, GC pauses), and the machine's load; on PGlite
+ * and on PostgreSQL (BENCH_ONLY=pglite|postgres for one). Writes bench/results/manha.md.
  *
  *   npm run bench -- manha                        # ten minutes on each database
  *   MANHA_MINUTOS=1 npm run bench -- manha        # a smoke run
  *   MANHA_LEITURAS=100 BENCH_PORT=3441 …          # readers' rate, the server's port
+ *   MANHA_SERVIDOR=apps/api/dist.old-antes/server.mjs …   # another build of the server (before/after)
  *
  * Goals (README, docs/performance.md): no error, no acknowledged write lost, p95 of a romaneio save under 150 ms
  * and of a public call under 20 ms, RSS growing less than 10 % from minute 2 to minute 10.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +34,8 @@ const raiz = path.resolve(aqui, '..');
 const MINUTOS = Number(process.env.MANHA_MINUTOS ?? 10);
 const DURACAO_MS = MINUTOS * 60_000;
 const LEITURAS_POR_S = Number(process.env.MANHA_LEITURAS ?? 200);
+/** The reference reader's rate (GET /api/health). */
+const SAUDE_POR_S = 10;
 const PORTA = Number(process.env.BENCH_PORT ?? 3441);
 const BALCONISTAS = 12;
 const ROMANEIO_CADA_MS = 20_000;
@@ -39,7 +45,7 @@ const RECALL_CADA_MS = 60_000;
 /** Readers' requests in flight past which a new one is not started (counted as not started). */
 const MAXIMO_EM_VOO = 256;
 
-type Tipo = 'romaneio' | 'preco' | 'cotacao' | 'lote' | 'recall' | 'releitura';
+type Tipo = 'romaneio' | 'preco' | 'cotacao' | 'lote' | 'saude' | 'recall' | 'releitura';
 
 interface Preparo {
   /** The market day the clerks enter (the newest with romaneios). */
@@ -87,9 +93,15 @@ function rss(pid: number): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/**
+ * The server bundle to run: `npm start`'s, compiled if its sources changed; or MANHA_SERVIDOR's (a path from the
+ * repository root, e.g. an earlier build copied beside apps/api/dist), to compare two builds at the same load.
+ */
+const SERVIDOR = process.env.MANHA_SERVIDOR;
+
 async function iniciarServidor(env: Record<string, string>): Promise<ChildProcess> {
-  await compilarServidorSeMudou();
-  const p = spawn(process.execPath, ['apps/api/dist/server.mjs'], {
+  if (!SERVIDOR) await compilarServidorSeMudou();
+  const p = spawn(process.execPath, [SERVIDOR ?? 'apps/api/dist/server.mjs'], {
     cwd: raiz,
     env: {
       ...process.env,
@@ -116,6 +128,22 @@ async function iniciarServidor(env: Record<string, string>): Promise<ChildProces
   });
   return p;
 }
+
+/** The server's /metrics (readable from this machine by default), as a sum per metric name and label text. */
+async function lerMetricas(base: string): Promise<Map<string, number>> {
+  const r = await fetch(`${base}/metrics`);
+  if (!r.ok) throw new Error(`/metrics: ${r.status} ${await r.text()}`);
+  const m = new Map<string, number>();
+  for (const linha of (await r.text()).split('\n')) {
+    const x = /^([a-zA-Z_:][\w:]*)(\{[^}]*\})? (\S+)/.exec(linha);
+    if (x) m.set(x[1] + (x[2] ?? ''), Number(x[3]));
+  }
+  return m;
+}
+
+/** The sum of every series of `nome` whose labels contain `com` (e.g. 'tipo="consulta"'). */
+const somar = (m: Map<string, number>, nome: string, com = '') =>
+  [...m].filter(([k]) => (k === nome || k.startsWith(`${nome}{`)) && k.includes(com)).reduce((a, [, v]) => a + v, 0);
 
 const percentil = (v: number[], p: number) => {
   if (!v.length) return NaN;
@@ -171,6 +199,37 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       }
     };
 
+    // The readers' client: node:http on kept-alive connections, asking for br/gzip as a browser does (the bytes
+    // are read, not unpacked). With fetch (undici) in this process the client was most of a reader's time: at
+    // 200 requests/s on the loaded machine a kept quotation took p50 ~100 ms through fetch and 1.7 ms through
+    // node:http, the same server at the same moment (docs/performance.md, 'A market morning').
+    const agente = new http.Agent({ keepAlive: true });
+    const lerHttp = (t: Tipo, caminho: string, corpo?: string) =>
+      new Promise<void>((fim) => {
+        const t0 = performance.now();
+        const headers: http.OutgoingHttpHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+        if (corpo !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(corpo) });
+        const falhou = (e: string) => {
+          m.errar(t, e);
+          fim();
+        };
+        const req = http.request(
+          { host: '127.0.0.1', port: PORTA, method: corpo === undefined ? 'GET' : 'POST', path: caminho, headers, agent: agente },
+          (res) => {
+            const partes: Buffer[] = [];
+            res.on('data', (b: Buffer) => partes.push(b));
+            res.on('error', (e) => falhou(e.message));
+            res.on('end', () => {
+              m.anotar(t, performance.now() - t0);
+              if (res.statusCode !== 200) m.errar(t, `${res.statusCode} ${Buffer.concat(partes).toString().slice(0, 200)}`);
+              fim();
+            });
+          },
+        );
+        req.on('error', (e) => falhou(e.message));
+        req.end(corpo);
+      });
+
     // Debts no demo uses (one batch per romaneio), distinct per run.
     let divida = 900_000_000 + (Date.now() % 1_000_000) * 10;
     const romaneiosGravados: { id: number; itens: number[] }[] = [];
@@ -194,6 +253,11 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       const r = await chamar('preco', '/api/precos', { method: 'POST', headers: auth, body: JSON.stringify({ produtoId, data: preparo.dia, valor }) });
       if (r.ok) precosGravados.push({ id: (r.corpo as { id: number }).id, valor });
     };
+    let nSaude = 0;
+    const saude = () => {
+      nSaude++;
+      void lerHttp('saude', '/api/health');
+    };
     let nLeitura = 0;
     let emVoo = 0;
     const ler = () => {
@@ -205,15 +269,13 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       const n = nLeitura++;
       const p =
         n % 2
-          ? chamar('cotacao', '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: '{}',
-            })
-          : chamar('lote', `/api/romaneio/lote/${preparo.lotes[(n >> 1) % preparo.lotes.length]}`);
+          ? lerHttp('cotacao', '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20', '{}')
+          : lerHttp('lote', `/api/romaneio/lote/${preparo.lotes[(n >> 1) % preparo.lotes.length]}`);
       void p.finally(() => emVoo--);
     };
 
+    const metricasAntes = await lerMetricas(base);
+    const cpuAntes = process.cpuUsage();
     const inicio = Date.now();
     const fim = inicio + DURACAO_MS;
     const timers: NodeJS.Timeout[] = [];
@@ -252,6 +314,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       setInterval(() => {
         const devidas = ((Date.now() - inicio) / 1000) * LEITURAS_POR_S;
         while (nLeitura + m.naoIniciadas < devidas) ler();
+        while (nSaude < ((Date.now() - inicio) / 1000) * SAUDE_POR_S) saude();
       }, 50),
     );
     // RSS every 5 s; the one at 20 % of the run (minute 2 of 10) and at the end are reported.
@@ -270,10 +333,15 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     timers.forEach((t) => clearTimeout(t));
     await Promise.allSettled(pendentes);
     while (emVoo > 0) await new Promise((r) => setTimeout(r, 50));
+    agente.destroy();
     const rssAos = (frac: number) => rssAmostras.reduce((a, b) => (Math.abs(b.t - frac * DURACAO_MS) < Math.abs(a.t - frac * DURACAO_MS) ? b : a)).rss;
     const rss2 = rssAos(0.2);
     const rssFim = rssAos(1);
     const cargaFim = os.loadavg();
+    const duracaoS = (Date.now() - inicio) / 1000;
+    const metricasDepois = await lerMetricas(base);
+    const cpuBench = process.cpuUsage(cpuAntes);
+    const delta = (nome: string, com?: string) => somar(metricasDepois, nome, com) - somar(metricasAntes, nome, com);
 
     // Every acknowledged write, read back.
     let perdidos = 0;
@@ -294,10 +362,11 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
       preco: 'preço salvo',
       cotacao: 'cotação pública (/home, 1ª página)',
       lote: 'página do lote',
+      saude: `referência: GET /api/health (${SAUDE_POR_S}/s)`,
       recall: 'recall por lote',
       releitura: 'releitura das escritas',
     };
-    let md = `## ${nome}\n\n${new Date().toISOString()} · ${MINUTOS} min · dia ${preparo.dia} · carga média da máquina (1/5/15 min) ${cargaInicio.map((x) => x.toFixed(1)).join(' / ')} no início, ${cargaFim.map((x) => x.toFixed(1)).join(' / ')} no fim\n\n`;
+    let md = `## ${nome}\n\n${new Date().toISOString()} · ${MINUTOS} min · dia ${preparo.dia}${SERVIDOR ? ` · servidor ${SERVIDOR}` : ''} · carga média da máquina (1/5/15 min) ${cargaInicio.map((x) => x.toFixed(1)).join(' / ')} no início, ${cargaFim.map((x) => x.toFixed(1)).join(' / ')} no fim\n\n`;
     md += '| chamada | n | p50 (ms) | p95 (ms) | máx (ms) | erros |\n|---|---:|---:|---:|---:|---:|\n';
     for (const t of Object.keys(nomes) as Tipo[]) {
       const v = m.tempos.get(t) ?? [];
@@ -307,6 +376,17 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     md += `\nEscritas confirmadas: ${romaneiosGravados.length} romaneios e ${precosGravados.length} preços; relidas no fim, **${perdidos} perdidas**. `;
     md += `Leituras não iniciadas (mais de ${MAXIMO_EM_VOO} em voo): ${m.naoIniciadas}. `;
     md += `RSS do servidor: ${mb(rss2)} a 20 % da corrida (minuto ${f(MINUTOS * 0.2)}), ${mb(rssFim)} no fim (${rssFim >= rss2 ? '+' : ''}${(((rssFim - rss2) / rss2) * 100).toFixed(1).replace('.', ',')} %).\n`;
+    // What the server counted during the run (its /metrics, read before and after): where a public call's time went.
+    const acertos = delta('ceasa_cache_publico_acertos_total');
+    const faltas = delta('ceasa_cache_publico_faltas_total');
+    const consultas = delta('ceasa_banco_consulta_segundos_count', 'tipo="consulta"');
+    const gc = delta('nodejs_gc_duration_seconds_sum');
+    const gcMaior = delta('nodejs_gc_duration_seconds_sum', 'kind="major"');
+    const lag = (n: string) => f(somar(metricasDepois, n) * 1000);
+    md += `\nNo servidor durante a corrida (/metrics): respostas públicas da memória ${acertos}, calculadas ${faltas} (${f((faltas / Math.max(1, acertos + faltas)) * 100)} %); `;
+    md += `${consultas} consultas ao banco (${f(consultas / duracaoS)}/s, ${f((delta('ceasa_banco_consulta_segundos_sum', 'tipo="consulta"') / duracaoS) * 100)} % do tempo esperando ou executando uma); `;
+    md += `CPU do servidor ${f((delta('process_cpu_seconds_total') / duracaoS) * 100)} % de um núcleo (do bench ${f(((cpuBench.user + cpuBench.system) / 1e6 / duracaoS) * 100)} %); `;
+    md += `GC ${f((gc / duracaoS) * 100)} % do tempo (${f(gcMaior * 1000)} ms em coletas completas); laço de eventos (amostrado a cada 20 ms: 20 ms é o mínimo) p99 ${lag('nodejs_eventloop_lag_p99_seconds')} ms, máx ${lag('nodejs_eventloop_lag_max_seconds')} ms.\n`;
     if (erros.length) md += `\nPrimeiros erros:\n${erros.map((e) => `- ${e}`).join('\n')}\n`;
     return md + '\n';
   } finally {
@@ -318,7 +398,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
 
 /** `npm run bench -- manha`: each database in turn; writes bench/results/manha.md. */
 export async function manha(bases: { nome: string; url?: string }[]) {
-  let md = `# Manhã de mercado (issue 33)\n\nNode ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''} · ${BALCONISTAS} balconistas (um romaneio de 3 itens a cada ${ROMANEIO_CADA_MS / 1000} s cada), ${PRECISTAS} de preços (um preço a cada ${PRECO_CADA_MS / 1000} s cada), leitores públicos a ${LEITURAS_POR_S} req/s (metade cotação, metade lote), um recall por minuto.\n\n`;
+  let md = `# Manhã de mercado (issue 33)\n\nNode ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''} · ${BALCONISTAS} balconistas (um romaneio de 3 itens a cada ${ROMANEIO_CADA_MS / 1000} s cada), ${PRECISTAS} de preços (um preço a cada ${PRECO_CADA_MS / 1000} s cada), leitores públicos a ${LEITURAS_POR_S} req/s (metade cotação, metade lote), um leitor de referência (/api/health) a ${SAUDE_POR_S} req/s, um recall por minuto.\n\n`;
   for (const b of bases) md += await rodarManha(b.nome, b.url ? 'postgres' : 'pglite', b.url);
   console.log('\n' + md);
   mkdirSync(path.join(aqui, 'results'), { recursive: true });

@@ -17,6 +17,7 @@ const t = {} as { app: FastifyInstance; admin: string };
 const COTACAO = '/api/precos/searchPrecosHome/precoData/desc?page=0&size=20';
 let porta: number;
 let lote: string;
+let item: number;
 let produto: number;
 /** Runs `fn`; answers how many of its requests the shortcut answered (the rest went to Fastify). */
 async function peloAtalho(fn: () => Promise<unknown>): Promise<number> {
@@ -60,7 +61,7 @@ beforeAll(async () => {
   for (let d = 1; d <= 25; d++) await inserirPreco(app, produto, `2031-02-${String(d).padStart(2, '0')}`, 10 + d);
   const produtor = await inserirPessoa(app, 'Ana do Pomar');
   const romaneio = await inserirRomaneio(app, produtor, '2031-02-03', 990001);
-  const item = await inserirRomaneioItem(app, romaneio, produto, 12, null);
+  item = await inserirRomaneioItem(app, romaneio, produto, 12, null);
   lote = ((await app.ctx.db.execute(sql`SELECT codigo_lote FROM romaneio_itens WHERE id = ${item}`)).rows[0] as { codigo_lote: string }).codigo_lote;
   porta = await portaLivre();
   await app.listen({ port: porta, host: '127.0.0.1' });
@@ -158,12 +159,11 @@ describe('kept public answers sent by the HTTP server', () => {
         expect((await pedir('GET', `${url}?x=1`)).corpo.equals(pelaRota.corpo)).toBe(true);
       }),
     ).toBe(0);
-    // A back-office write drops the kept lots: the next one is Fastify's again.
-    expect(
-      (await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: produto, data: '2031-02-27', valor: 3, confirmar: true } }))
-        .status,
-    ).toBe(201);
-    expect(await peloAtalho(() => pedir('GET', url))).toBe(0);
+    // A back-office write that may change a lot page (an item's quantity; decision 0221) drops the kept lots: the next one is Fastify's again.
+    expect((await call(t.app, t.admin, { method: 'PUT', url: '/api/romaneioitens/updateQtde', payload: { id: item, quantidade: 13 } })).status).toBe(200);
+    let depois!: Resposta;
+    expect(await peloAtalho(async () => (depois = await pedir('GET', url)))).toBe(0);
+    expect(JSON.parse(depois.corpo.toString()).quantidade).toBe(13);
     expect(await peloAtalho(() => pedir('GET', url))).toBe(1);
   });
 

@@ -24,7 +24,7 @@ import {
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { NIVEL_DO_LOG_PUBLICO, ORCAMENTO_PADRAO, respostasEmCache } from '../../lib/respostas-em-cache';
-import { CANAL_LOTES, CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
+import { CANAL_ESCRITAS } from '../../plugins/avisos-de-escrita';
 import { quem } from '../../lib/audit';
 import { CABECALHOS_DADOS_ABERTOS, corpoDadosAbertos, enviarDadosAbertos, NAO_MUDOU } from '../dados-abertos/dados-abertos.service';
 import { informacaoRepository, linhasDasEstatisticas } from './informacao.repository';
@@ -35,14 +35,14 @@ const prohortQuery = z.object({ data: diaPublicoQuery.shape.data, formato: z.enu
 /**
  * The market's information service (issue 32, decision 0190): the quotation per product and the day's summary,
  * Conab's Prohort daily file, the price reference for procurement and the month in figures. Public, no token;
- * the files are kept as their bytes until any back-office write (CANAL_LOTES is noticed by every write, CANAL_PRECOS
- * by prices, products and groups), with an ETag and 304 like the other open data.
+ * the files are kept as their bytes until any back-office write (CANAL_ESCRITAS, noticed by every write), with an
+ * ETag and 304 like the other open data.
  */
 export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = informacaoRepository(ctx.db);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Dados abertos'];
-  const guardadas = respostasEmCache(app.avisos, [CANAL_PRECOS, CANAL_LOTES], 500, ORCAMENTO_PADRAO, ['data', 'mes', 'formato']);
+  const guardadas = respostasEmCache(app.avisos, [CANAL_ESCRITAS], 500, ORCAMENTO_PADRAO, ['data', 'mes', 'formato']);
   const config = { acesso: 'publico' as const, openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true } };
 
   /** A kept (or computed) open-data answer, sent with its ETag. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DADOS_ABERTOS_MSG, INFORMACAO_MSG } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
+import { CANAL_ESCRITAS } from '../../plugins/avisos-de-escrita';
 import {
   inserirColheita,
   inserirGrupo,
@@ -157,7 +158,7 @@ const c2 = (v: number) => Math.round(v * 100) / 100;
 describe('GET /api/publico/cotacao/produtos', () => {
   it('one row per product priced (published) that day: min, most common, max, per kg, origin, situation and change', async () => {
     await t.app.ctx.db.execute(sql`INSERT INTO precos_situacao (produto_id, data, situacao) VALUES (${ids.cereja}, ${D1}, 'fraco')`);
-    await t.app.avisos.avisar('lotes');
+    await t.app.avisos.avisar(CANAL_ESCRITAS);
     const r = await get(`/api/publico/cotacao/produtos?data=${D1}`);
     expect(r.status).toBe(200);
     expect(r.headers.etag).toMatch(/^"[\w-]{27}"$/);
@@ -225,11 +226,11 @@ describe('GET /api/publico/cotacao/produtos', () => {
     const a = await get(`/api/publico/cotacao/produtos?data=${D1}`);
     expect((await get(`/api/publico/cotacao/produtos?data=${D1}`, { 'if-none-match': a.headers.etag as string })).status).toBe(304);
     await t.app.ctx.db.execute(sql`UPDATE precos SET publicado = true WHERE produto_id = ${ids.italiano} AND valor = 500`);
-    await t.app.avisos.avisar('precos');
+    await t.app.avisos.avisar(CANAL_ESCRITAS);
     const b = await get(`/api/publico/cotacao/produtos?data=${D1}`);
     expect(b.body.find((l: { produtoId: number }) => l.produtoId === ids.italiano).valorMaximo).toBe(500);
     await t.app.ctx.db.execute(sql`UPDATE precos SET publicado = false WHERE produto_id = ${ids.italiano} AND valor = 500`);
-    await t.app.avisos.avisar('precos');
+    await t.app.avisos.avisar(CANAL_ESCRITAS);
     expect((await get(`/api/publico/cotacao/produtos?data=${D1}`)).headers.etag).toBe(a.headers.etag);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALFABETO_LOTE } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
+import { CANAL_ESCRITAS, CANAL_LOTES, CANAL_PRECOS } from '../../plugins/avisos-de-escrita';
 import {
   inserirBoletim,
   inserirBoletimItem,
@@ -32,6 +33,8 @@ let tomate: number;
 let alface: number;
 let municipio: number;
 let tecnico: number;
+/** The lettuce's bulletin item (harvest 2026-05-01 to 2026-06-30, no notebook). */
+let bAlface: number;
 /** A new item (its random code) of a stall-booked romaneio, its bulletin item with a notebook. */
 let novo: { id: number; romaneio: number; codigo: string; boletimItem: number };
 
@@ -46,7 +49,7 @@ beforeAll(async () => {
   const propriedade = await inserirPropriedade(app, 'Sítio Boa Vista', municipio, produtor);
   const boletim = await inserirBoletim(app, { produtorId: produtor, tecnicoId: tecnico, propriedadeId: propriedade, dataEmissao: '2026-05-01' });
   const bTomate = await inserirBoletimItem(app, boletim, tomate, '2026-05-01', '2026-06-30');
-  const bAlface = await inserirBoletimItem(app, boletim, alface, '2026-05-01', '2026-06-30');
+  bAlface = await inserirBoletimItem(app, boletim, alface, '2026-05-01', '2026-06-30');
   romaneio = await inserirRomaneio(app, produtor, '2026-05-04', 880001);
   item1 = await inserirRomaneioItem(app, romaneio, tomate, 100, bTomate);
   item2 = await inserirRomaneioItem(app, romaneio, alface, 30.5, bAlface);
@@ -276,5 +279,46 @@ describe('GET /api/romaneio/lote/{lote}', () => {
     const qtde = await call(t.app, t.admin, { method: 'PUT', url: '/api/romaneioitens/updateQtde', payload: { id: itemOutro, quantidade: 50 } });
     expect(qtde.status).toBe(200);
     expect((await lote(codigo)).body.quantidade).toBe(50);
+  });
+});
+
+describe('what a write drops of the kept lot pages (decision 0221)', () => {
+  it('a price saved and a new romaneio keep them (neither changes a lot page); a correction drops them; the open data hears every write', async () => {
+    const ouvidos: string[] = [];
+    const parar = [CANAL_LOTES, CANAL_PRECOS, CANAL_ESCRITAS].map((c) => t.app.avisos.ouvir(c, () => ouvidos.push(c)));
+    try {
+      const codigo = `${romaneio}R${item2}`;
+      const antes = (await lote(codigo)).body;
+      expect(antes.quantidade).toBe(30.5);
+      // Changed beside the app (as psql would): a kept answer shows it only after a write that may change a lot page.
+      await t.app.ctx.db.execute(sql`UPDATE romaneio_itens SET quantidade = 31 WHERE id = ${item2}`);
+
+      const preco = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: alface, data: '2026-05-18', valor: 12 } });
+      expect(preco.status, JSON.stringify(preco.body)).toBe(201);
+      expect(ouvidos.splice(0)).toEqual([CANAL_ESCRITAS, CANAL_PRECOS]);
+      expect((await lote(codigo)).body).toEqual(antes);
+
+      const novo = await call(t.app, t.admin, {
+        method: 'POST',
+        url: '/api/romaneio',
+        payload: [
+          { dataEmissao: '2026-05-18', divida: 880009, pessoaId: produtor, pedras: [], itens: [{ produtoId: alface, quantidade: 7, boletimItensId: bAlface }] },
+        ],
+      });
+      expect(novo.status, JSON.stringify(novo.body)).toBe(201);
+      expect(ouvidos.splice(0)).toEqual([CANAL_ESCRITAS]);
+      expect((await lote(codigo)).body).toEqual(antes);
+      // The new romaneio's lot opens at once (a code that named no lot was never kept).
+      const codigoNovo = novo.body[0].itens[0].lote as string;
+      expect(await lote(codigoNovo)).toMatchObject({ status: 200, body: { lote: codigoNovo, quantidade: 7, dataEmissao: '2026-05-18' } });
+
+      // A correction may change a lot page: all are dropped, and the next call reads the item as it is now.
+      const qtde = await call(t.app, t.admin, { method: 'PUT', url: '/api/romaneioitens/updateQtde', payload: { id: item2, quantidade: 32 } });
+      expect(qtde.status).toBe(200);
+      expect(ouvidos.splice(0)).toEqual([CANAL_ESCRITAS, CANAL_LOTES]);
+      expect((await lote(codigo)).body).toEqual({ ...antes, quantidade: 32, itens: [{ ...antes.itens[0], quantidade: 32 }] });
+    } finally {
+      parar.forEach((p) => p());
+    }
   });
 });

@@ -43,8 +43,10 @@ export async function buscarRecall(db: Db, f: FiltroRecall): Promise<RecallItem[
       ],
       sql` OR `,
     );
-    cond.push(sql`(ri.id IN (SELECT l.id FROM romaneio_itens l WHERE ${doCodigo})
-      OR ri.boletim_itens_id IN (SELECT l.boletim_itens_id FROM romaneio_itens l WHERE ${doCodigo}))`);
+    // One set of item ids, each half read by an index (the lot code's, the bulletin item's): an OR of the two
+    // conditions on `ri` had the database read every item and every romaneio (~1 s at ten years on PGlite).
+    cond.push(sql`ri.id IN (SELECT l.id FROM romaneio_itens l WHERE ${doCodigo}
+      UNION SELECT m.id FROM romaneio_itens l JOIN romaneio_itens m ON m.boletim_itens_id = l.boletim_itens_id WHERE ${doCodigo})`);
   }
   if (f.pessoaId !== undefined) cond.push(sql`ro.pessoa_id = ${f.pessoaId}`);
   if (f.propriedadeId !== undefined) cond.push(sql`b.propriedade_id = ${f.propriedadeId}`);

@@ -116,7 +116,9 @@ export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
         body: romaneioLoteInput,
         response: { 201: z.array(romaneioRegistro) },
       },
-      config: acesso('criar'),
+      // New romaneios change no kept lot page (decision 0221): their lots are new (a code that named no lot is
+      // never kept) and a lot page reads only its own romaneio's rows. The open data hears every write.
+      config: { ...acesso('criar'), avisos: [] },
     },
     async (req, reply) => {
       // A producer suspended by a residue analysis on a romaneio's date is refused on his field (decision 0187).
