@@ -14,6 +14,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // PostgreSQL: the migrated database every file copies (apps/api/test/global-setup.ts).
+          globalSetup: ['apps/api/test/global-setup.ts'],
         },
       },
       {

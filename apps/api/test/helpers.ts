@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { compilarServidorSeMudou } from '../../../scripts/build-se-mudou.mjs';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
@@ -22,7 +22,8 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   let drop: (() => Promise<void>) | undefined;
   const url = process.env.DATABASE_URL;
   if (url) {
-    const banco = await bancoDescartavel(url);
+    // A copy of the run's migrated database (test/global-setup.ts); the start's migrations then find nothing to do.
+    const banco = await bancoDescartavel(url, 'ceasa_t', inject('bancoModelo'));
     database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
     drop = banco.apagar;
   } else {
@@ -57,7 +58,12 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
  * A new, empty database on the PostgreSQL server `servidor` (a connection string) names, called `prefixo` with the
  * process id and a random part: its connection string, and its removal (its connections ended by force).
  */
-export async function bancoDescartavel(servidor: string, prefixo = 'ceasa_t'): Promise<{ url: string; apagar: () => Promise<void> }> {
+export async function bancoDescartavel(
+  servidor: string,
+  prefixo = 'ceasa_t',
+  /** A database to copy (CREATE DATABASE … TEMPLATE) instead of an empty one. */
+  modelo?: string,
+): Promise<{ url: string; apagar: () => Promise<void> }> {
   const nome = `${prefixo}_${process.pid}_${randomUUID().slice(0, 8)}`;
   const executar = async (q: string) => {
     const c = new pg.Client({ connectionString: servidor });
@@ -68,7 +74,7 @@ export async function bancoDescartavel(servidor: string, prefixo = 'ceasa_t'): P
       await c.end();
     }
   };
-  await executar(`CREATE DATABASE ${nome}`);
+  await executar(`CREATE DATABASE ${nome}${modelo ? ` TEMPLATE ${modelo}` : ''}`);
   const u = new URL(servidor);
   u.pathname = `/${nome}`;
   return { url: u.toString(), apagar: () => executar(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`) };
