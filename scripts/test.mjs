@@ -4,6 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -12,7 +13,10 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function run(cmd, argv, env = {}) {
   console.log(`\n$ ${cmd} ${argv.join(' ')}`);
+  const inicio = performance.now();
   const r = spawnSync(cmd, argv, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each stage's time, so a slower CI says where (docs/testes.md, 'How long CI takes').
+  console.log(`[${cmd} ${argv.slice(0, 3).join(' ')}: ${Math.round((performance.now() - inicio) / 1000)} s]`);
   return r.status ?? 1;
 }
 
