@@ -26,13 +26,13 @@ describe('buscarOpcoes', () => {
 });
 
 let escolhido: unknown = null;
-function Campo({ opcoes, carregando }: { opcoes: OpcaoBusca[]; carregando?: boolean }) {
+function Campo({ opcoes, carregando, aoEsperar }: { opcoes: OpcaoBusca[]; carregando?: boolean; aoEsperar?: (estado: string) => void }) {
   const [v, setV] = useState<string | number | null>(null);
   escolhido = v;
   return (
     <form onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
       <label htmlFor="p">Produto</label>
-      <CampoBusca id="p" opcoes={opcoes} value={v} onChange={setV} carregando={carregando} />
+      <CampoBusca id="p" opcoes={opcoes} value={v} onChange={setV} carregando={carregando} aoEsperar={aoEsperar} />
       <label htmlFor="v">Valor</label>
       <input id="v" />
     </form>
@@ -75,6 +75,22 @@ describe('CampoBusca', () => {
     await act(async () => rerender(<Campo opcoes={TOMATES} />));
     expect(escolhido).toBe(0);
     expect(screen.getByLabelText('Produto')).toHaveValue('Tomate Especial - CX 20kg');
+  });
+  it('uma opção clicada enquanto o digitado espera pela lista acaba a espera (aoEsperar: escolhido)', async () => {
+    // The list shown again while it reloads: what waits for it (the gate's products, a shop item's row) must hear the pick.
+    const estados: string[] = [];
+    const { rerender } = render(<Campo opcoes={TOMATES} carregando aoEsperar={(e) => estados.push(e)} />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produto'), 'tomate extra{Enter}');
+    expect(estados).toEqual(['esperando']);
+    await u.keyboard('{ArrowDown}');
+    await u.click(screen.getByRole('option', { name: 'Tomate Extra Fino - CX 20kg' }));
+    expect(escolhido).toBe(1);
+    expect(estados).toEqual(['esperando', 'escolhido']);
+    // The list in: nothing waits any more, the pick stays.
+    await act(async () => rerender(<Campo opcoes={TOMATES} aoEsperar={(e) => estados.push(e)} />));
+    expect(escolhido).toBe(1);
+    expect(estados).toEqual(['esperando', 'escolhido']);
   });
   it('palavras que nada acham: nada escolhido, o texto fica', async () => {
     render(<Campo opcoes={TOMATES} />);

@@ -125,11 +125,14 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     p.aoDigitar?.(t);
   };
   const escolher = (o: OpcaoBusca<V>) => {
+    // A pick made while what was typed waited for the list (a click on the options still shown): the wait is over.
+    const esperava = pendente.current !== null;
     pendente.current = null;
     digitar(null);
     setAberto(false);
     setDestaque(0);
     p.onChange(o.value);
+    if (esperava) p.aoEsperar?.('escolhido');
     p.aoEscolher?.(o.value);
   };
 

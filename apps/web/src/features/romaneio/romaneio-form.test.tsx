@@ -324,6 +324,35 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     expect(screen.getByLabelText('Produto')).toHaveValue('');
   });
 
+  it('a product entered before the producer is chosen (on a slow server: the pick typed while the list loaded, not applied yet) is said under the items, and still once the producer comes', async () => {
+    // The state the gate is in for a moment when the producers' list arrives: the list in, the producer typed but not
+    // chosen yet. A product and its quantity entered then was listed as not added and wiped from the list when the
+    // producer's pick came a render later: neither added nor said (a product silently dropped).
+    const us = u();
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    const produtor = screen.getByLabelText('Produtor');
+    await us.click(produtor);
+    await us.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(PRODUTORES.length));
+    await us.keyboard('{Escape}');
+    await us.click(screen.getByLabelText('Produto'));
+    await us.keyboard('tomate{Enter}40{Enter}');
+    expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('tomate (40): Escolha o produtor primeiro');
+    expect(screen.getByLabelText('Produto')).toHaveValue('');
+    await us.click(produtor);
+    await us.keyboard('lucas dias{Enter}');
+    expect(produtor).toHaveValue('Lucas Dias');
+    await waitFor(() => expect(screen.getByLabelText('Produto')).toHaveAttribute('placeholder', 'Digite o produto e Enter'));
+    expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('tomate (40): Escolha o produtor primeiro');
+    // Another producer: what was not added no longer concerns the form.
+    await us.clear(produtor);
+    await us.keyboard('lucia dias{Enter}');
+    expect(produtor).toHaveValue('Lúcia Dias');
+    await waitFor(() => expect(screen.queryByTestId('itens-nao-adicionados')).toBeNull());
+  });
+
   it('a quantity above the limit is refused with the schema message, in the new row and in a row cell; nothing is clamped', async () => {
     const us = u();
     renderizar();

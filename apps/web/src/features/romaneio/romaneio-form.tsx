@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { romaneioRecurso, toIsoDate, type Romaneio } from '@ceasa/shared';
@@ -87,7 +87,18 @@ export default function RomaneioForm() {
   const pessoaId = useWatch({ control, name: 'pessoaId' });
   const itens = useWatch({ control, name: 'itens' }) ?? [];
   const livres = usePedrasLivres(datas, !editando);
-  const entrada = useItensDoRomaneio({ form: f.form, editando, pessoaId, datas, itens, produtoresCarregando: produtores.isFetching });
+  // A producer typed and Enter while the producers' list loaded is picked by its box once the list is in, in an effect
+  // after that list's render: until then (the same update as the pick) the products typed wait for it, never refused
+  // as typed with no producer.
+  const [produtorEsperado, setProdutorEsperado] = useState(false);
+  const entrada = useItensDoRomaneio({
+    form: f.form,
+    editando,
+    pessoaId,
+    datas,
+    itens,
+    produtoresCarregando: produtores.isFetching || produtorEsperado,
+  });
   const edicao = useEdicaoDoRomaneio(f);
 
   // Changing the dates clears the producer and the items, and keeps only the stalls still free on every date.
@@ -205,6 +216,7 @@ export default function RomaneioForm() {
           opcoes={opcoesDeProdutores(produtores.data, municipios)}
           carregando={produtores.isFetching}
           temDatas={datas.length > 0}
+          aoEsperar={(estado) => setProdutorEsperado(estado === 'esperando')}
         />
         <SecaoPedras control={control} editando={editando} salvas={f.registro?.pedras} livres={livres} temDatas={datas.length > 0} />
       </div>

@@ -4,7 +4,7 @@ import { editorNumero, ItemsField } from '../../components/form/items-field';
 import { lerQuantidade } from './busca';
 import { editorProduto, editorQuantidadeDigitada } from './editores-do-romaneio';
 import type { ItensDoRomaneio } from './use-itens-do-romaneio';
-import { NOVO } from './use-itens-do-romaneio';
+import { ESCOLHA_O_PRODUTOR, NOVO } from './use-itens-do-romaneio';
 import type { ItemForm, NovoItemForm, RomaneioForm } from './romaneio-lote';
 
 /** A quantity as typed back to the clerk, pt-BR: 20.5 → '20,5', 1250 → '1.250'. */
@@ -56,15 +56,9 @@ export function SecaoItens(p: {
                       opcoes: e.produtosOpcoes,
                       aoDigitar: e.aoDigitarProduto,
                       esperando: e.esperandoItens,
-                      placeholder: p.pessoaId ? (e.doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : 'Escolha o produtor primeiro',
+                      placeholder: p.pessoaId ? (e.doProdutor.isFetching ? 'Carregando...' : 'Digite o produto e Enter') : ESCOLHA_O_PRODUTOR,
                       vazio: (t) =>
-                        p.pessoaId
-                          ? !e.itensProntos
-                            ? 'Carregando...'
-                            : !oferecidos.length
-                              ? FORA_DA_COLHEITA
-                              : e.semProduto(t)
-                          : 'Escolha o produtor primeiro',
+                        p.pessoaId ? (!e.itensProntos ? 'Carregando...' : !oferecidos.length ? FORA_DA_COLHEITA : e.semProduto(t)) : ESCOLHA_O_PRODUTOR,
                     }),
                   },
                   {
@@ -130,7 +124,7 @@ export function SecaoItens(p: {
         <div className="p-error form-largo" role="alert" data-testid="itens-nao-adicionados">
           {e.naoAdicionados.map((x, k) => (
             <div key={k}>
-              {x.texto} ({formatDecimalBR(x.quantidade)}): {x.repetido ? PRODUTO_JA_ADICIONADO : e.semProduto(x.texto)}
+              {x.texto} ({formatDecimalBR(x.quantidade)}): {x.repetido ? PRODUTO_JA_ADICIONADO : x.semProdutor ? ESCOLHA_O_PRODUTOR : e.semProduto(x.texto)}
             </div>
           ))}
         </div>

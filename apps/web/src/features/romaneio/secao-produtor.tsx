@@ -30,6 +30,8 @@ export function SecaoProdutor(p: {
   opcoes: OpcaoBusca<number>[];
   carregando: boolean;
   temDatas: boolean;
+  /** A producer typed and Enter while the list loads: 'esperando' until it is chosen ('escolhido') or matches nothing ('nada'). */
+  aoEsperar?: (estado: 'esperando' | 'escolhido' | 'nada') => void;
 }) {
   return (
     <>
@@ -57,6 +59,7 @@ export function SecaoProdutor(p: {
                 inputRef={field.ref}
                 vazio="Nenhum produtor encontrado"
                 carregando={p.carregando}
+                aoEsperar={p.aoEsperar}
                 placeholder={p.temDatas ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
                 aria-invalid={fieldState.error ? true : undefined}
                 aria-describedby={fieldState.error ? 'campo-pessoaId-erro' : undefined}

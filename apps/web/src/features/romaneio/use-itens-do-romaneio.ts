@@ -25,6 +25,10 @@ export interface ItemNaFila {
   texto: string;
   quantidade: number;
 }
+/** An entry not added, and why: already in the table, no producer chosen when it was typed, or no item of the producer matches it. */
+export type ItemNaoAdicionado = ItemNaFila & { repetido: boolean; semProdutor?: boolean };
+/** Why a product typed with no producer chosen (and none waiting for the producers' list) was not added. */
+export const ESCOLHA_O_PRODUTOR = 'Escolha o produtor primeiro';
 /** The new-row editor's draft: no bulletin item chosen, no quantity typed. */
 export const NOVO: NovoItemForm = { boletimItensId: null, quantidade: '' };
 const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
@@ -50,7 +54,10 @@ export function useItensDoRomaneio(o: {
   pessoaId: number | null | undefined;
   datas: string[];
   itens: ItemForm[];
-  /** The producers' list is loading: the products typed wait for the producer picked meanwhile. */
+  /**
+   * The producers' list is loading, or a producer typed and Enter while it loaded is not chosen yet: the products typed
+   * wait for that producer (never refused as typed without one).
+   */
   produtoresCarregando: boolean;
 }) {
   const { form, editando, pessoaId, datas, itens } = o;
@@ -71,7 +78,7 @@ export function useItensDoRomaneio(o: {
   /** What the Produto box holds typed (not picked), and the entries typed while the items loaded. */
   const produtoDigitado = useRef<string | null>(null);
   const [fila, setFila] = useState<ItemNaFila[]>([]);
-  const [naoAdicionados, setNaoAdicionados] = useState<(ItemNaFila & { repetido: boolean })[]>([]);
+  const [naoAdicionados, setNaoAdicionados] = useState<ItemNaoAdicionado[]>([]);
   /** A fresh Produto box after an entry was queued (its text goes to the queue). */
   const [caixaProduto, setCaixaProduto] = useState(0);
 
@@ -93,7 +100,7 @@ export function useItensDoRomaneio(o: {
     const atuais = form.getValues('itens') ?? [];
     const ja = new Set(atuais.map((i) => i.boletimItensId));
     const novos: ItemForm[] = [];
-    const recusados: (ItemNaFila & { repetido: boolean })[] = [];
+    const recusados: ItemNaoAdicionado[] = [];
     for (const e of fila) {
       const [achado] = filtrarOpcoes(
         oferecidos.map((i) => ({ label: rotuloDoItem(i), busca: buscaDoItem(i), item: i })),
@@ -109,8 +116,15 @@ export function useItensDoRomaneio(o: {
     if (novos.length) form.setValue('itens', [...atuais, ...novos], { shouldDirty: true });
     if (recusados.length) setNaoAdicionados((l) => [...l, ...recusados]);
   }, [fila, itensProntos]); // eslint-disable-line react-hooks/exhaustive-deps
-  // Another producer or other dates: what was not added no longer concerns the form.
-  useEffect(() => setNaoAdicionados([]), [pessoaId, datas]);
+  // Another producer or other dates: what was not added no longer concerns the form. A producer chosen where there was
+  // none keeps what was refused before it (typed with no producer): it was never added, and the clerk must see so.
+  const produtorAntes = useRef(pessoaId);
+  useEffect(() => {
+    const antes = produtorAntes.current;
+    produtorAntes.current = pessoaId;
+    if (antes && antes !== pessoaId) setNaoAdicionados([]);
+  }, [pessoaId]);
+  useEffect(() => setNaoAdicionados([]), [datas]);
 
   const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: buscaDoItem(i) }));
   /** A fresh Produto box, its text gone to the queue or to what was not added. */
@@ -139,7 +153,7 @@ export function useItensDoRomaneio(o: {
         }
         const achado = filtrarOpcoes(produtosOpcoes, digitado)[0];
         // Not found: said under the items (why), and the editor is ready for the next product (the typing goes on).
-        if (!achado) setNaoAdicionados((l) => [...l, { texto: digitado, quantidade: q!, repetido: false }]);
+        if (!achado) setNaoAdicionados((l) => [...l, { texto: digitado, quantidade: q!, repetido: false, semProdutor: !pessoaId }]);
         caixaNova();
         if (!achado) return { linhas: [] };
         // Found now that the list is in: added as if picked.
