@@ -3,9 +3,8 @@ import { expect, test } from './support';
 import { apiAdmin, entrar, linhas, toast, tokenApi } from './support';
 
 test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, exportar CSV; não há remoção', async ({ page, request }) => {
-  // Other specs' municipalities may already be there: the list counts them too.
+  // Other specs' municipalities may already be there (the factories make one per producer): the list counts them too.
   const total = (await apiAdmin<{ totalElements: number }>(request, 'GET', 'municipio?size=1')).totalElements + 3;
-  expect(total, 'a lista cabe numa página').toBeLessThanOrEqual(20);
   await entrar(page);
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Município' }).click();
   await expect(page.getByRole('heading', { name: 'Municípios' })).toBeVisible();
@@ -32,7 +31,7 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   }
 
   await expect(linhas(page).filter({ hasText: 'Imperatriz E2E' })).toHaveCount(1);
-  await expect(page.getByText(`Mostrando de 1 a ${total} de ${total} municípios`)).toBeVisible();
+  await expect(page.getByText(`Mostrando de 1 a ${Math.min(total, 20)} de ${total} municípios`)).toBeVisible();
 
   // Sorted by name ascending by default; a click on the header toggles to descending.
   await expect(linhas(page).first()).toContainText('Açailândia E2E');
@@ -70,7 +69,7 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   expect(csv.trim().split(/\r?\n/)).toHaveLength(total + 1);
 
   // docs/produto/validacao.md: the município list is 'edit only': no delete (issue 10).
-  await expect(page.getByRole('button', { name: 'Editar Zé Doca E2E' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar Imperatriz do Norte E2E' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
   // The spec has no delete of a municipality (issue 10): the server refuses it in Portuguese and the row stays.
   const [zeDoca] = (
@@ -84,9 +83,11 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   const r = await request.delete(`/api/municipio/${zeDoca.id}`, { headers: { authorization: `Bearer ${await tokenApi(request)}` } });
   expect(r.status()).toBe(405);
   expect((await r.json()).message).toBe('Municípios não podem ser removidos. Corrija o nome ou a sigla pela edição.');
+  await page.getByLabel('Filtrar por Nome').fill('zé doca');
+  await expect(linhas(page)).toHaveCount(1);
+  await expect(linhas(page).first()).toContainText('Zé Doca E2E');
   await page.reload();
   await expect(linhas(page).filter({ hasText: 'Zé Doca E2E' })).toHaveCount(1);
-  await expect(page.getByText(`Mostrando de 1 a ${total} de ${total} municípios`)).toBeVisible();
 });
 
 test('Município: sair de um formulário alterado pergunta antes (Não fica, Sim sai); recarregar também pergunta', async ({ page }) => {
