@@ -84,7 +84,7 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
     const produtos = [0, 1, 2, 3, 4].map((n) => c.produtos[(n + k) % 5]).slice(0, 2 + (k % 3));
     const qtds = produtos.map((_, n) => quantidades[(n + k) % quantidades.length]);
     // The first entry with a debt of the tax system whose taxpayer is someone else; the others with numbers of their own.
-    const divida = k === 0 ? DIVIDAS_E2E[0].numero : Number(`7${c.s}${k}`);
+    const divida = k === 0 ? DIVIDAS_E2E[3].numero : Number(`7${c.s}${k}`);
     test
       .info()
       .annotations.push({ type: 'entrada', description: JSON.stringify({ k, datas, produtor: produtor.nome, produtos: produtos.map((p) => p.nome), qtds }) });
@@ -132,7 +132,7 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
       // The debt's taxpayer is not the producer: asked, not refused.
       const dialogo = page.locator('.p-confirm-dialog');
       await expect(page.getByTestId('avisos-do-romaneio')).toContainText(
-        `O contribuinte da dívida ${divida} é ${DIVIDAS_E2E[0].nomeContribuinte}, não o produtor ${produtor.nome}.`,
+        `O contribuinte da dívida ${divida} é ${DIVIDAS_E2E[3].nomeContribuinte}, não o produtor ${produtor.nome}.`,
       );
       await page.screenshot({ path: path.join(ARTEFATOS, 'portaria-lenta-confirmacao.png') });
       await expect(dialogo.getByRole('button', { name: 'Voltar' })).toBeFocused();

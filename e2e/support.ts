@@ -63,6 +63,7 @@ export const DIVIDAS_E2E = [
   { numero: 20259001, nomeContribuinte: 'Contribuinte E2E Ltda', valorPgto: '1.250,75' },
   { numero: 20259002, nomeContribuinte: 'Contribuinte Quitado E2E', valorPgto: '0,00' },
   { numero: 20259003, nomeContribuinte: 'Feirante do Mapa E2E', valorPgto: '310,00' },
+  { numero: 20259004, nomeContribuinte: 'Contribuinte da Portaria E2E', valorPgto: '99,90' },
 ] as const;
 
 /** Access tokens by e-mail (lower case), reused until 30 s before they expire: a sign-in costs an Argon2 hash on the server. */
