@@ -48,7 +48,7 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('acail');
   await expect(linhas(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Limpar Filtros' }).click();
-  await expect(linhas(page)).toHaveCount(total);
+  await expect(linhas(page)).toHaveCount(Math.min(total, 20));
   await expect(page.getByLabel('Filtrar por Nome')).toHaveValue('');
 
   // Edit.

@@ -61,6 +61,10 @@ test('leitor USB na portaria lenta: 44 dígitos e Enter adicionam a chave sem en
   await peloRotulo(page, 'Produtor');
   await page.keyboard.type(c.produtor.nome);
   await page.keyboard.press('Enter');
+  // This spec is about the invoice reader: it lets the producer's pick land before typing the product. A product
+  // typed at full speed while that pick lands is the gate's own test (portaria-lenta, balcao-lento); one such
+  // product was seen lost once in a full run, not yet explained.
+  await expect(page.getByLabel('Produtor', { exact: true })).toHaveValue(new RegExp(c.produtor.nome));
   await peloRotulo(page, 'Produto');
   await page.keyboard.type(c.produto.nome);
   await page.keyboard.press('Enter');
