@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { bancoDescartavel } from './banco-descartavel';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,21 +18,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url) return;
-  const nome = `ceasa_modelo_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${nome}`);
-  const u = new URL(url);
-  u.pathname = `/${nome}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: '', memoryDb: false });
+  const modelo = await bancoDescartavel(url, 'ceasa_modelo');
+  const database = await openDatabase({ databaseUrl: modelo.url, dataDir: '', memoryDb: false });
   await database.close();
+  const nome = new URL(modelo.url).pathname.slice(1);
   project.provide('bancoModelo', nome);
-  return () => admin(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
+  return modelo.apagar;
 }

@@ -5,13 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { compilarServidorSeMudou } from '../../../scripts/build-se-mudou.mjs';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { sessoes, usuarios } from '../src/db/schema';
+import { bancoDescartavel } from './banco-descartavel';
 
 /**
  * A fresh app on a fresh database for one test file: in-memory PGlite by default, or a
@@ -52,32 +52,6 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   });
   await app.ready();
   return app;
-}
-
-/**
- * A new, empty database on the PostgreSQL server `servidor` (a connection string) names, called `prefixo` with the
- * process id and a random part: its connection string, and its removal (its connections ended by force).
- */
-export async function bancoDescartavel(
-  servidor: string,
-  prefixo = 'ceasa_t',
-  /** A database to copy (CREATE DATABASE … TEMPLATE) instead of an empty one. */
-  modelo?: string,
-): Promise<{ url: string; apagar: () => Promise<void> }> {
-  const nome = `${prefixo}_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const executar = async (q: string) => {
-    const c = new pg.Client({ connectionString: servidor });
-    await c.connect();
-    try {
-      await c.query(q);
-    } finally {
-      await c.end();
-    }
-  };
-  await executar(`CREATE DATABASE ${nome}${modelo ? ` TEMPLATE ${modelo}` : ''}`);
-  const u = new URL(servidor);
-  u.pathname = `/${nome}`;
-  return { url: u.toString(), apagar: () => executar(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`) };
 }
 
 /**
@@ -255,3 +229,5 @@ export async function iniciarServidor(porta: number, env: Record<string, string>
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+export { bancoDescartavel };
