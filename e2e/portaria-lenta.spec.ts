@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { cpfcnpjPublico, formatDate, type Romaneio } from '@ceasa/shared';
 import {
+  abrirPortaria,
   apiAdmin,
   ARTEFATOS,
   diasAtrasIso,
@@ -89,7 +90,7 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
       .info()
       .annotations.push({ type: 'entrada', description: JSON.stringify({ k, datas, produtor: produtor.nome, produtos: produtos.map((p) => p.nome), qtds }) });
 
-    await page.goto('/romaneiocreate');
+    await abrirPortaria(page);
     await expect(page.getByRole('heading', { name: 'Novo Romaneio' })).toBeVisible();
     await peloRotulo(page, 'Datas de Emissão');
     for (const d of datas) {
@@ -154,7 +155,7 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
   }
 
   // The picker: masked CPF and municipality beside each look-alike name, found by the CPF's digits too.
-  await page.goto('/romaneiocreate');
+  await abrirPortaria(page);
   await peloRotulo(page, 'Produtor');
   await digitar(page, `adao ${c.s}`);
   const lista = page.getByRole('listbox', { name: 'Produtores' });
@@ -167,7 +168,7 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
 
   // A second romaneio of a producer on a day that has one: asked before saving.
   const [primeiro] = await apiAdmin<Romaneio[]>(request, 'GET', `romaneio/dividas/${Number(`7${c.s}1`)}`);
-  await page.goto(`/romaneiocreate?data=${primeiro.dataEmissao}`);
+  await abrirPortaria(page, `/romaneiocreate?data=${primeiro.dataEmissao}`);
   await peloRotulo(page, 'Dívida');
   await digitar(page, `8${c.s}1`);
   await peloRotulo(page, 'Produtor');

@@ -127,6 +127,17 @@ export async function criarUsuario(request: APIRequestContext, roles: string[], 
   return { id, email, senha, nome };
 }
 
+/**
+ * Opens the gate form at `caminho` once its market calendar is read and drawn: the notice that today is not a market
+ * day comes with the calendar, above the fields, and moves them; a label clicked before that can be missed.
+ */
+export async function abrirPortaria(page: Page, caminho = '/romaneiocreate') {
+  const calendario = page.waitForResponse((r) => r.url().includes('/api/feriado/calendario'));
+  await page.goto(caminho);
+  await calendario;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 export async function entrar(page: Page, email = ADMIN.email, senha = ADMIN.senha) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);

@@ -7,7 +7,9 @@ import {
   pedraLivre,
   produtoRegistro,
   romaneioLoteInput,
+  romaneioItemRegistro,
   romaneioRegistro,
+  ROMANEIO_SEM_ITENS,
   type DividaConsulta,
   type PessoaComDocumento,
 } from '@ceasa/shared';
@@ -15,7 +17,7 @@ import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { linhas, registro } from '../../lib/respostas-de-teste';
-import RomaneioForm from './romaneio-form';
+import RomaneioForm, { NAO_SALVO_PRODUTO_NAO_ADICIONADO, SALVA_QUANDO_CHEGAREM } from './romaneio-form';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
 /** The gate form with the API client mocked (no server): the keyboard protocol of issue 21, typed without delay. */
@@ -324,6 +326,62 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     expect(screen.getByLabelText('Produto')).toHaveValue('');
   });
 
+  it('Ctrl+Enter while the products typed are still awaited saves them once they arrive, and says nothing is missing meanwhile', async () => {
+    // The gate at full speed on a slow server: the last quantity's Enter and Ctrl+Enter before the producer's items
+    // arrive. The save waited for nothing and the items field said 'no product' while the products were on their way.
+    let liberar: () => void = () => undefined;
+    const chegou = new Promise<void>((r) => (liberar = r));
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
+      return padrao(path, o);
+    });
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    await us.click(screen.getByLabelText('Dívida'));
+    await us.keyboard('20259001');
+    await us.click(screen.getByLabelText('Produto'));
+    await us.keyboard('tomate{Enter}40{Enter}alface{Enter}60{Enter}{Control>}{Enter}{/Control}');
+    expect(await screen.findByText(SALVA_QUANDO_CHEGAREM)).toBeInTheDocument();
+    expect(screen.queryByText(ROMANEIO_SEM_ITENS)).toBeNull();
+    expect(posts()).toHaveLength(0);
+    liberar();
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const lote = romaneioLoteInput.parse(posts()[0][1]!.body);
+    for (const r of lote)
+      expect(r.itens.map((i) => [i.produtoId, i.quantidade])).toEqual([
+        [101, 40],
+        [103, 60],
+      ]);
+    expect(await screen.findByText('Cadastro concluído!')).toBeInTheDocument();
+    expect(screen.queryByText(ROMANEIO_SEM_ITENS)).toBeNull();
+  });
+
+  it("that waiting save stops when a product typed matches none of the producer's, and says why", async () => {
+    let liberar: () => void = () => undefined;
+    const chegou = new Promise<void>((r) => (liberar = r));
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
+      return padrao(path, o);
+    });
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    await us.click(screen.getByLabelText('Dívida'));
+    await us.keyboard('20259001');
+    await us.click(screen.getByLabelText('Produto'));
+    await us.keyboard('tomate{Enter}40{Enter}acucar{Enter}10{Enter}');
+    // Salvar is there for a save that waits (no row yet, one awaited).
+    await us.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(SALVA_QUANDO_CHEGAREM)).toBeInTheDocument();
+    liberar();
+    expect(await screen.findByText(NAO_SALVO_PRODUTO_NAO_ADICIONADO)).toBeInTheDocument();
+    expect(screen.getByTestId('itens-nao-adicionados')).toHaveTextContent('acucar (10): Produto sem boletim de colheita para este produtor.');
+    expect(posts()).toHaveLength(0);
+  });
+
   it('a product entered before the producer is chosen (on a slow server: the pick typed while the list loaded, not applied yet) is said under the items, and still once the producer comes', async () => {
     // The state the gate is in for a moment when the producers' list arrives: the list in, the producer typed but not
     // chosen yet. A product and its quantity entered then was listed as not added and wiped from the list when the
@@ -393,5 +451,44 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await us.clear(screen.getByLabelText('Datas de Emissão'));
     await us.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(posts()).toHaveLength(1));
+  });
+
+  it('edit: Ctrl+Enter saves nothing (the screen has no save: a quantity is saved on leaving its cell)', async () => {
+    const salvo = registro(romaneioRegistro, {
+      id: 57,
+      dataEmissao: SEG,
+      divida: 20259001,
+      pessoaId: 3,
+      produtorNome: 'Lucas Dias',
+      tipoQuantidade: 'NÃO',
+      pessoa: { id: 3, nome: 'Lucas Dias', cpfcnpj: '33344455566' },
+      boletimId: 9,
+      pedras: [],
+      itens: [
+        registro(romaneioItemRegistro, {
+          id: 200,
+          romaneioId: 57,
+          produtoId: 101,
+          produtoNome: 'Tomate',
+          produtoEmbalagem: 'CX 20kg',
+          quantidade: 40,
+          boletimItensId: 11,
+          boletimItensInicioColheita: '2026-11-01',
+          boletimItensFimColheita: '2026-12-31',
+          boletimItensBoletimPropriedadeNome: 'Sítio Boa Vista',
+          boletimItensBoletimPropriedadeMunicipioNome: 'Balsas',
+        }),
+      ],
+    });
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => (path === 'romaneio/57' ? salvo : padrao(path, o)));
+    const us = u();
+    renderizarTela('/romaneio/edit/57', { '/romaneio': <p>Lista de romaneios</p>, '/romaneio/edit/:id': <RomaneioForm /> });
+    const celula = await screen.findByLabelText('Quantidade de Tomate');
+    await us.click(celula);
+    await us.keyboard('{Control>}{Enter}{/Control}');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(apiMock.mock.calls.filter(([p, o]) => String(p).startsWith('romaneio') && o?.method && o.method !== 'GET')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Editar Romaneio 57' })).toBeInTheDocument();
   });
 });

@@ -25,6 +25,11 @@ import './romaneio-form.css';
 
 export { opcoesDeProdutores };
 
+/** A save asked for while the products typed are still being fetched: it waits for them. */
+export const SALVA_QUANDO_CHEGAREM = 'Aguarde: os produtos digitados ainda estão sendo buscados. O romaneio será salvo assim que chegarem.';
+/** That save, stopped: a product typed matched none of the producer's (its line under the items says why). */
+export const NAO_SALVO_PRODUTO_NAO_ADICIONADO = 'O romaneio não foi salvo: um produto digitado não foi adicionado (veja abaixo dos itens).';
+
 /**
  * The romaneio form (the gate's market-day entry), in sections: dates (secao-datas), producer and debt
  * (secao-produtor), stalls (secao-pedras), items (secao-itens, with use-itens-do-romaneio) and the edit mode's
@@ -134,15 +139,22 @@ export default function RomaneioForm() {
 
   // A date typed but not included stops the save (it says so on the dates field).
   const datasAcoes = useRef<DatasAcoes>(null);
+  const marco = useRef<HTMLSpanElement>(null);
+  /** A save asked for while products typed were awaited: the queue's refusals then (it is done once they are in). */
+  const salvarDepois = useRef<number | null>(null);
   const enviar = (e: FormEvent) => {
     if (datasAcoes.current?.pendente()) {
       e.preventDefault();
       return;
     }
-    // Products typed while the producer's items load are not in the table yet: the save waits for them.
+    // Products typed while the producer's items load are not in the table yet: the save waits for them, and is done
+    // when they are in (a clerk's Ctrl+Enter right after the last quantity saves what was typed).
     if (entrada.fila.length) {
       e.preventDefault();
-      toast.show('warn', 'Aguarde: os produtos digitados ainda estão sendo buscados.');
+      if (salvarDepois.current === null) {
+        salvarDepois.current = entrada.recusadosDaFila;
+        toast.show('info', SALVA_QUANDO_CHEGAREM);
+      }
       return;
     }
     // A row still in its withdrawal period: the server would refuse it; its message is on its row.
@@ -167,20 +179,22 @@ export default function RomaneioForm() {
       if (!avisos.length || (await confirmarAvisos('Confirmar o romaneio', avisos, 'avisos-do-romaneio'))) return f.salvar(v);
     })(e);
   };
-  // Enter in a field never submits (it picks, adds or does nothing); Ctrl+Enter saves, like Salvar.
-  // Listened on the form itself (FormPage's), found from a marker in it.
-  const marco = useRef<HTMLSpanElement>(null);
-  const podeSalvar = useRef(false);
-  podeSalvar.current = !editando && itens.length > 0;
+  // The queue is in: the save asked for meanwhile goes on, unless a product typed could not be added (its line says why).
+  useEffect(() => {
+    const recusadosAntes = salvarDepois.current;
+    if (recusadosAntes === null || entrada.fila.length) return;
+    salvarDepois.current = null;
+    if (entrada.recusadosDaFila > recusadosAntes) toast.show('error', NAO_SALVO_PRODUTO_NAO_ADICIONADO);
+    else marco.current?.closest('form')?.requestSubmit();
+  }, [entrada.fila.length, entrada.recusadosDaFila, toast]);
+
+  // Enter in a field never submits nor moves on (it picks, adds or does nothing); Ctrl+Enter saves, like Salvar
+  // (FormPage's). Listened on the form itself, before FormPage's, found from a marker in it.
   useEffect(() => {
     const form = marco.current?.closest('form');
     if (!form) return;
     const teclas = (e: KeyboardEvent) => {
-      if (e.key !== 'Enter') return;
-      if (e.ctrlKey || e.metaKey) {
-        e.preventDefault();
-        if (podeSalvar.current) form.requestSubmit();
-      } else if ((e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
+      if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
     };
     form.addEventListener('keydown', teclas);
     return () => form.removeEventListener('keydown', teclas);
@@ -190,13 +204,21 @@ export default function RomaneioForm() {
     <FormPage
       form={f}
       titulo={editando ? `Editar Romaneio ${f.registro?.id ?? ''}` : 'Novo Romaneio'}
-      onSubmit={editando ? undefined : enviar}
+      // Edit has no save (the page's Ctrl+Enter too saves nothing there).
+      onSubmit={editando ? (e) => e.preventDefault() : enviar}
       botoes={
-        // Edit: no save (quantities are saved one by one). Create: disabled until there is an item.
+        // Edit: no save (quantities are saved one by one). Create: disabled until there is an item (or one awaited).
         editando ? (
           <></>
         ) : (
-          <Button type="submit" label="Salvar" title="Salvar (Ctrl+Enter)" icon="pi pi-check" loading={f.salvando} disabled={f.bloqueado || !itens.length} />
+          <Button
+            type="submit"
+            label="Salvar"
+            title="Salvar (Ctrl+Enter)"
+            icon="pi pi-check"
+            loading={f.salvando}
+            disabled={f.bloqueado || (!itens.length && !entrada.fila.length)}
+          />
         )
       }
     >

@@ -79,6 +79,8 @@ export function useItensDoRomaneio(o: {
   const produtoDigitado = useRef<string | null>(null);
   const [fila, setFila] = useState<ItemNaFila[]>([]);
   const [naoAdicionados, setNaoAdicionados] = useState<ItemNaoAdicionado[]>([]);
+  /** How many queued entries matched nothing, ever (a save waiting for the queue stops if this grew). */
+  const [recusadosDaFila, setRecusadosDaFila] = useState(0);
   /** A fresh Produto box after an entry was queued (its text goes to the queue). */
   const [caixaProduto, setCaixaProduto] = useState(0);
 
@@ -113,8 +115,12 @@ export function useItensDoRomaneio(o: {
       }
     }
     setFila([]);
-    if (novos.length) form.setValue('itens', [...atuais, ...novos], { shouldDirty: true });
-    if (recusados.length) setNaoAdicionados((l) => [...l, ...recusados]);
+    // A message on the items (a save tried with none) goes once they are in.
+    if (novos.length) form.setValue('itens', [...atuais, ...novos], { shouldDirty: true, shouldValidate: !!form.getFieldState('itens').error });
+    if (recusados.length) {
+      setNaoAdicionados((l) => [...l, ...recusados]);
+      setRecusadosDaFila((n) => n + recusados.length);
+    }
   }, [fila, itensProntos]); // eslint-disable-line react-hooks/exhaustive-deps
   // Another producer or other dates: what was not added no longer concerns the form. A producer chosen where there was
   // none keeps what was refused before it (typed with no producer): it was never added, and the clerk must see so.
@@ -181,6 +187,7 @@ export function useItensDoRomaneio(o: {
     pesos: usePesosDosProdutos([...oferecidos.map((i) => i.produtoId), ...itens.map((i) => i.produtoId)]),
     semProduto,
     fila,
+    recusadosDaFila,
     naoAdicionados,
     caixaProduto,
     aoDigitarProduto: (t: string | null) => (produtoDigitado.current = t),

@@ -117,11 +117,15 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
     }
     setErrosNovo({});
     setLeituras({});
-    append(novas as unknown as FieldArray<F, ArrayPath<F>>[], { shouldFocus: false });
+    // No rows (the draft went elsewhere: the gate's queue of products typed while the list loads) is no change to the
+    // array: appending nothing would validate it (mode onTouched) and say 'no rows' while the rows are on their way.
+    if (novas.length) {
+      append(novas as unknown as FieldArray<F, ArrayPath<F>>[], { shouldFocus: false });
+      irParaNova();
+    }
     novoAtual.current = o.novo.padrao;
     setRascunho(o.novo.padrao);
     setAdicionadas((n) => n + 1);
-    irParaNova();
   };
   // After a row is added: the first field of the (fresh) editor takes the focus, for the next row.
   useLayoutEffect(() => {
