@@ -123,6 +123,18 @@ async function datasEProdutor(us: ReturnType<typeof u>, nome = 'lucas dias') {
   return produtor;
 }
 
+/** The producer's harvestable items answer only when the test lets them (the function returned). */
+function itensRetidos() {
+  let liberar: () => void = () => undefined;
+  const chegou = new Promise<void>((r) => (liberar = r));
+  const padrao = apiMock.getMockImplementation()!;
+  apiMock.mockImplementation(async (path, o) => {
+    if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
+    return padrao(path, o);
+  });
+  return () => liberar();
+}
+
 describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () => {
   it('dates: Enter includes the date and leaves the field empty and focused; the next date typed at once arrives whole', async () => {
     const us = u();
@@ -294,14 +306,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
   });
 
   it("products typed while the producer's items load are kept and added when they arrive; one without a bulletin says so", async () => {
-    // The producer's harvestable items answer only when the test lets them.
-    let liberar: () => void = () => undefined;
-    const chegou = new Promise<void>((r) => (liberar = r));
-    const padrao = apiMock.getMockImplementation()!;
-    apiMock.mockImplementation(async (path, o) => {
-      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
-      return padrao(path, o);
-    });
+    const liberar = itensRetidos();
     const us = u();
     renderizar();
     await datasEProdutor(us);
@@ -329,13 +334,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
   it('Ctrl+Enter while the products typed are still awaited saves them once they arrive, and says nothing is missing meanwhile', async () => {
     // The gate at full speed on a slow server: the last quantity's Enter and Ctrl+Enter before the producer's items
     // arrive. The save waited for nothing and the items field said 'no product' while the products were on their way.
-    let liberar: () => void = () => undefined;
-    const chegou = new Promise<void>((r) => (liberar = r));
-    const padrao = apiMock.getMockImplementation()!;
-    apiMock.mockImplementation(async (path, o) => {
-      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
-      return padrao(path, o);
-    });
+    const liberar = itensRetidos();
     const us = u();
     renderizar();
     await datasEProdutor(us);
@@ -359,13 +358,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
   });
 
   it("that waiting save stops when a product typed matches none of the producer's, and says why", async () => {
-    let liberar: () => void = () => undefined;
-    const chegou = new Promise<void>((r) => (liberar = r));
-    const padrao = apiMock.getMockImplementation()!;
-    apiMock.mockImplementation(async (path, o) => {
-      if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
-      return padrao(path, o);
-    });
+    const liberar = itensRetidos();
     const us = u();
     renderizar();
     await datasEProdutor(us);
