@@ -376,6 +376,10 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     md += `\nEscritas confirmadas: ${romaneiosGravados.length} romaneios e ${precosGravados.length} preços; relidas no fim, **${perdidos} perdidas**. `;
     md += `Leituras não iniciadas (mais de ${MAXIMO_EM_VOO} em voo): ${m.naoIniciadas}. `;
     md += `RSS do servidor: ${mb(rss2)} a 20 % da corrida (minuto ${f(MINUTOS * 0.2)}), ${mb(rssFim)} no fim (${rssFim >= rss2 ? '+' : ''}${(((rssFim - rss2) / rss2) * 100).toFixed(1).replace('.', ',')} %).\n`;
+    // Minute by minute (the sample nearest each minute): a step, a plateau or a steady climb, and V8's heap
+    // breathing between collections (±20 MB), which a single sample at minute 2 or 10 may catch at either end.
+    const porMinuto = Array.from({ length: MINUTOS }, (_, i) => Math.round(rssAos((i + 1) / MINUTOS) / 1024 / 1024));
+    md += `\nRSS do servidor minuto a minuto (MB): ${porMinuto.join(', ')}.\n`;
     // What the server counted during the run (its /metrics, read before and after): where a public call's time went.
     const acertos = delta('ceasa_cache_publico_acertos_total');
     const faltas = delta('ceasa_cache_publico_faltas_total');

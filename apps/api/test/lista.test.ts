@@ -55,6 +55,34 @@ describe('embedded database upkeep', () => {
     await new Promise((r) => setTimeout(r, 1200));
     expect(await manterPglite(t.app.ctx.db)).not.toContain('public.produto_grupo');
   }, 30_000);
+
+  it('weighs a table by its rows in the catalogue, not by the activity counters an embedded restart forgets', async () => {
+    const db = t.app.ctx.db;
+    const mudadas = () => n(sql`SELECT coalesce(sum(n_mod_since_analyze), 0)::int AS n FROM pg_stat_user_tables WHERE relname = 'produto_grupo'`);
+    // Statistics counters reach the shared view a moment after the transaction (at most ~1 s later).
+    const aguardar = async (minimo: number) => {
+      for (let i = 0; i < 40 && (await mudadas()) < minimo; i++) await new Promise((r) => setTimeout(r, 250));
+      expect(await mudadas()).toBeGreaterThanOrEqual(minimo);
+    };
+    await db.execute(sql`ALTER TABLE produto_grupo SET (autovacuum_enabled = false)`);
+    await db.execute(sql`INSERT INTO produto_grupo (nome, un_padrao) SELECT 'Tamanho ' || g, 'kg' FROM generate_series(1, 2000) g`);
+    await aguardar(2000);
+    await db.execute(sql`VACUUM (ANALYZE) produto_grupo`);
+    expect(await n(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'produto_grupo'`)).toBeGreaterThan(2000);
+    // What a server finds after a restart on PGlite: it writes no statistics file when it closes, so every
+    // counter of the table (its live rows included) starts at zero; the catalogue's count stays.
+    await db.execute(sql`SELECT pg_stat_reset_single_table_counters('produto_grupo'::regclass)`);
+    await db.execute(
+      sql`UPDATE produto_grupo SET un_padrao = 'cx' WHERE id IN (SELECT id FROM produto_grupo WHERE nome LIKE 'Tamanho %' ORDER BY id LIMIT 60)`,
+    );
+    await aguardar(60);
+    expect(await n(sql`SELECT n_live_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'produto_grupo'`)).toBe(0);
+    // 60 changes of a table of 2,000 rows: under autovacuum's 50 + 10 %, though its live rows read zero.
+    expect(await manterPglite(db)).not.toContain('public.produto_grupo');
+    await db.execute(sql`UPDATE produto_grupo SET un_padrao = 'kg' WHERE nome LIKE 'Tamanho %'`);
+    await aguardar(60 + 2000);
+    expect(await manterPglite(db)).toContain('public.produto_grupo');
+  }, 30_000);
 });
 
 describe('short "contains" totals', () => {

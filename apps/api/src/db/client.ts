@@ -187,13 +187,22 @@ async function soParaMim(url: string) {
  * the lists' index-only scans skip the table) would stay as the last explicit VACUUM left them.
  * This does what autovacuum would, with its default thresholds: VACUUM (ANALYZE) each table with
  * enough changed rows since. Returns the tables it cleaned. The server calls it every few minutes.
+ * A table's size is the catalogue's (`pg_class.reltuples`, kept by VACUUM and ANALYZE), as autovacuum
+ * reads it, and not the activity statistics' `n_live_tup`: PGlite writes no statistics file when it closes,
+ * so after every start each counter is zero, and a table of a million rows looked empty until its first
+ * upkeep. Fifty changes after a start then had the whole table vacuumed and analysed: seconds of the
+ * server's only thread on ten market-years, and the memory an ANALYZE of the trigram statistics takes
+ * (docs/decisions/0219-manutencao-do-pglite-pelo-catalogo.md). The counters of changes still start at zero
+ * with each process, as PostgreSQL's do after a crash.
  */
 export async function manterPglite(db: Db): Promise<string[]> {
   const r = await db.execute(sql`
-    SELECT format('%I.%I', schemaname, relname) AS tabela FROM pg_stat_user_tables
-    WHERE n_mod_since_analyze > 50 + 0.1 * n_live_tup
-       OR n_dead_tup > 50 + 0.2 * n_live_tup
-       OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup`);
+    SELECT format('%I.%I', s.schemaname, s.relname) AS tabela
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid,
+      LATERAL (SELECT greatest(c.reltuples, 0) AS linhas) t
+    WHERE s.n_mod_since_analyze > 50 + 0.1 * t.linhas
+       OR s.n_dead_tup > 50 + 0.2 * t.linhas
+       OR s.n_ins_since_vacuum > 1000 + 0.2 * t.linhas`);
   const tabelas = (r.rows as { tabela: string }[]).map((x) => x.tabela);
   for (const t of tabelas) await db.execute(sql.raw(`VACUUM (ANALYZE) ${t}`));
   return tabelas;
