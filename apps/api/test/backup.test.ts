@@ -52,11 +52,24 @@ async function novoDestino({ nuncaAberto = false } = {}): Promise<Destino> {
     criados.push(banco.apagar);
     return { dataDir, databaseUrl: banco.url };
   }
-  if (!nuncaAberto) await (await openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false }, await templatePglite())).close();
+  if (!nuncaAberto) await (await novoAberto(dataDir)).close();
   return { dataDir };
 }
 
 const abrir = (d: Destino): Promise<Database> => openDatabase({ databaseUrl: d.databaseUrl, dataDir: d.dataDir, memoryDb: false });
+
+/** The embedded database of a new target, a copy of the run's migrated one, open in this process. */
+const novoAberto = async (dataDir: string): Promise<Database> => openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false }, await templatePglite());
+
+/** A new target (as novoDestino) and its database open in this process (one opening fewer on the embedded one). */
+async function novoEAberto(): Promise<[Destino, Database]> {
+  if (urlServidor) {
+    const d = await novoDestino();
+    return [d, await abrir(d)];
+  }
+  const dataDir = path.join(tmp, randomUUID().slice(0, 8));
+  return [{ dataDir }, await novoAberto(dataDir)];
+}
 
 /**
  * The command line, as `npm run backup|restore -- ...` runs it, with the target's configuration, under umask 000
@@ -103,30 +116,15 @@ async function conteudoDe(database: Database): Promise<Record<string, string[]>>
   return r;
 }
 
-async function conteudo(d: Destino): Promise<Record<string, string[]>> {
-  const database = await abrir(d);
-  try {
-    return await conteudoDe(database);
-  } finally {
-    await database.close();
-  }
-}
-
 /** The photos a target's database holds (name → bytes in base64). */
 async function fotosDe(database: Database): Promise<Record<string, string>> {
   const r = await database.db.select().from(fotoPessoa);
   return Object.fromEntries(r.map((f) => [f.nome, f.dados.toString('base64')]));
 }
-async function fotos(d: Destino): Promise<Record<string, string>> {
-  const database = await abrir(d);
-  try {
-    return await fotosDe(database);
-  } finally {
-    await database.close();
-  }
-}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** The source's photos once its backup moved the folder's one into its database. */
+const FOTOS_DA_ORIGEM = { '12345678909.png': PNG.toString('base64') };
 let origem: Destino;
 let noBackup: Record<string, string[]>;
 let destino: Destino;
@@ -139,8 +137,8 @@ beforeAll(async () => {
   // The source: reference data, an admin, records written through the API (with their audit rows and the
   // price summaries the database's triggers keep) and a photo kept where a version before decision 0103 kept
   // it (DATA_DIR/fotos/pessoas): the backup command moves it into the database first.
-  origem = await novoDestino();
-  const database = await abrir(origem);
+  const [o, database] = await novoEAberto();
+  origem = o;
   const app = await buildApp({
     database,
     logger: false,
@@ -215,8 +213,13 @@ describe('backup and restore (the real command line)', () => {
     // The restore into a target nothing opened yet runs while the source and the file are looked at here.
     destino = await novoDestino({ nuncaAberto: true });
     const restauracao = cli(destino, 'restaurar', arquivo);
-    noBackup = await conteudo(origem);
-    expect(await fotos(origem)).toEqual({ '12345678909.png': PNG.toString('base64') });
+    const naOrigem = await abrir(origem);
+    try {
+      noBackup = await conteudoDe(naOrigem);
+      expect(await fotosDe(naOrigem)).toEqual(FOTOS_DA_ORIGEM);
+    } finally {
+      await naOrigem.close();
+    }
     // The file is the owner's alone, and holds no live secret; the password hashes stay.
     expect(statSync(arquivo).mode & 0o777).toBe(0o600);
     const texto = gunzipSync(readFileSync(arquivo)).toString('utf8');
@@ -245,7 +248,7 @@ describe('backup and restore (the real command line)', () => {
       expect(depois.precos_resumo.length).toBeGreaterThan(0);
       expect(depois.logs.length).toBeGreaterThan(2);
       const noDestino = await fotosDe(database);
-      expect(noDestino).toEqual({ '12345678909.png': PNG.toString('base64') });
+      expect(noDestino).toEqual(FOTOS_DA_ORIGEM);
 
       // The restored database keeps working: new ids continue after the restored ones.
       const app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'admin@teste.local', dataDir: destino.dataDir } });
@@ -276,8 +279,7 @@ describe('backup and restore (the real command line)', () => {
       const depois = await conteudoDe(database);
       for (const t of Object.keys(noBackup)) if (!DERIVADAS.includes(t)) expect(depois[t], t).toEqual(noBackup[t]);
       expect(depois).not.toEqual(antes);
-      expect(await fotosDe(database)).toEqual(await fotos(origem));
-      expect(Object.keys(await fotosDe(database))).toEqual(['12345678909.png']);
+      expect(await fotosDe(database)).toEqual(FOTOS_DA_ORIGEM);
     } finally {
       await database.close();
     }
@@ -293,8 +295,7 @@ describe('backup and restore (the real command line)', () => {
     writeFileSync(cortado, gzipSync(texto.slice(0, Math.floor(texto.length / 2)).join('\n')));
     const estranho = path.join(tmp, 'estranho.gz');
     writeFileSync(estranho, gzipSync('{"a":1}\n'));
-    const vazio = await novoDestino();
-    const database = await abrir(vazio);
+    const [, database] = await novoEAberto();
     try {
       expect(await recusa(database, cortado)).toContain('Arquivo de backup incompleto');
       expect(await recusa(database, estranho)).toContain('não é um backup do CEASA Regional');
@@ -315,8 +316,7 @@ describe('backup and restore (the real command line)', () => {
 
 describe('a restore that cannot go on', () => {
   it('is refused while a server uses the database or its folder, naming the server', async () => {
-    const alvo = await novoDestino();
-    const database = await abrir(alvo);
+    const [alvo, database] = await novoEAberto();
     const app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'admin@teste.local', dataDir: alvo.dataDir } });
     await app.ready();
     try {
