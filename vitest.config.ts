@@ -14,6 +14,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One process per worker runs its files one after another, keeping its imports (Fastify, the provider,
+          // drizzle) and PGlite's compiled WebAssembly, instead of a new process per file: ~6 s of CPU a file was
+          // that fixed cost (docs/testes.md, 'How long CI takes'). Each file still builds its own app on its own
+          // database (helpers.ts `build`); module state is shared (a metric listener, the template's cache).
+          isolate: false,
           // PostgreSQL: the migrated database every file copies (apps/api/test/global-setup.ts).
           globalSetup: ['apps/api/test/global-setup.ts'],
         },

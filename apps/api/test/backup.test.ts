@@ -3,21 +3,30 @@
  * embedded database (a DATA_DIR) or, with DATABASE_URL, on PostgreSQL (throw-away databases on that server).
  * A restore into an empty target gives back every table's rows and every photo; over a non-empty one it is
  * refused unless --substituir; a cut file is refused and changes nothing.
+ *
+ * What is about the command line runs it (six runs): the backup (its summary, the photo folder, the file's mode
+ * under umask 000), a restore into a target never opened (a new machine: the command creates and migrates the
+ * database), the exit codes of a usage error and of an existing file, the refusal while a server uses the
+ * database, and a failure's one pt-BR line. What is about the file's content (the refusals of a non-empty target,
+ * of a cut, foreign or over-long file, and --substituir) calls `restaurar` in this process, the function the
+ * command line calls and prints the refusal of as it is. Each run of the command line costs seconds (Node, the
+ * tsx loader, the app's imports, the database), and this file was a third of the API suite's time with thirteen
+ * (docs/testes.md, 'How long CI takes'). Other targets start from the run's migrated database.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
-import { DERIVADAS, FORA_DO_BACKUP, MSG_CHAVES_NOVAS } from '../src/db/backup';
+import { DERIVADAS, ErroDeBackup, FORA_DO_BACKUP, MSG_CHAVES_NOVAS, restaurar } from '../src/db/backup';
 import { fotoPessoa } from '../src/db/schema';
 import { fotoStorage } from '../src/db/fotos';
-import { bancoDescartavel, call, tokenFor } from './helpers';
+import { bancoDescartavel, call, templatePglite, tokenFor } from './helpers';
 
 const raiz = path.resolve(import.meta.dirname, '../../..');
 const urlServidor = process.env.DATABASE_URL;
@@ -31,28 +40,67 @@ interface Destino {
   databaseUrl?: string;
 }
 
-async function novoDestino(): Promise<Destino> {
+/**
+ * A new, empty target: migrated, a copy of the run's migrated database (helpers.ts `templatePglite`, or on
+ * PostgreSQL the database global-setup.ts migrated), as a server's first start leaves it; or, `nuncaAberto`, a
+ * DATA_DIR nothing opened yet (on PostgreSQL an empty database), which whoever opens it first creates and migrates.
+ */
+async function novoDestino({ nuncaAberto = false } = {}): Promise<Destino> {
   const dataDir = path.join(tmp, randomUUID().slice(0, 8));
-  if (!urlServidor) return { dataDir };
-  const banco = await bancoDescartavel(urlServidor, 'ceasa_bk');
-  criados.push(banco.apagar);
-  return { dataDir, databaseUrl: banco.url };
+  if (urlServidor) {
+    const banco = await bancoDescartavel(urlServidor, 'ceasa_bk', nuncaAberto ? undefined : inject('bancoModelo'));
+    criados.push(banco.apagar);
+    return { dataDir, databaseUrl: banco.url };
+  }
+  if (!nuncaAberto) await (await novoAberto(dataDir)).close();
+  return { dataDir };
 }
 
 const abrir = (d: Destino): Promise<Database> => openDatabase({ databaseUrl: d.databaseUrl, dataDir: d.dataDir, memoryDb: false });
 
+/** The embedded database of a new target, a copy of the run's migrated one, open in this process. */
+const novoAberto = async (dataDir: string): Promise<Database> => openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false }, await templatePglite());
+
+/** A new target (as novoDestino) and its database open in this process (one opening fewer on the embedded one). */
+async function novoEAberto(): Promise<[Destino, Database]> {
+  if (urlServidor) {
+    const d = await novoDestino();
+    return [d, await abrir(d)];
+  }
+  const dataDir = path.join(tmp, randomUUID().slice(0, 8));
+  return [{ dataDir }, await novoAberto(dataDir)];
+}
+
 /**
  * The command line, as `npm run backup|restore -- ...` runs it, with the target's configuration, under umask 000
- * (the file a backup writes must still be the owner's alone).
+ * (the file a backup writes must still be the owner's alone): its exit code and what it printed (both streams).
+ * Asynchronous, so this process (a server of test 4) keeps running meanwhile and runs that need nothing of
+ * each other go side by side.
  */
-function cli(d: Destino, ...args: string[]) {
-  const r = spawnSync('/bin/sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, '--import', 'tsx', 'apps/api/src/db/backup-cli.ts', ...args], {
-    cwd: raiz,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: d.dataDir, DATABASE_URL: d.databaseUrl ?? '', LOG_LEVEL: 'warn' },
-    timeout: 120_000,
+function cli(d: Destino, ...args: string[]): Promise<{ status: number | null; saida: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn('/bin/sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, '--import', 'tsx', 'apps/api/src/db/backup-cli.ts', ...args], {
+      cwd: raiz,
+      env: { ...process.env, DATA_DIR: d.dataDir, DATABASE_URL: d.databaseUrl ?? '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    let saida = '';
+    p.stdout.setEncoding('utf8').on('data', (t: string) => (saida += t));
+    p.stderr.setEncoding('utf8').on('data', (t: string) => (saida += t));
+    p.on('error', reject);
+    p.on('close', (status) => resolve({ status, saida }));
   });
-  return { status: r.status, saida: `${r.stdout}${r.stderr}` };
+}
+
+/** The refusal (ErroDeBackup) a restore in this process ends with; what the command line prints of it is its message. */
+async function recusa(database: Database, arquivo: string, o?: Parameters<typeof restaurar>[2]): Promise<string> {
+  const e = await restaurar(database, arquivo, o).then(
+    () => null,
+    (x: unknown) => x,
+  );
+  expect(e).toBeInstanceOf(ErroDeBackup);
+  return (e as ErroDeBackup).message;
 }
 
 /** Every table's rows (as JSON text, sorted) but the secrets a backup leaves out, so two databases compare whole. */
@@ -68,30 +116,15 @@ async function conteudoDe(database: Database): Promise<Record<string, string[]>>
   return r;
 }
 
-async function conteudo(d: Destino): Promise<Record<string, string[]>> {
-  const database = await abrir(d);
-  try {
-    return await conteudoDe(database);
-  } finally {
-    await database.close();
-  }
-}
-
 /** The photos a target's database holds (name → bytes in base64). */
 async function fotosDe(database: Database): Promise<Record<string, string>> {
   const r = await database.db.select().from(fotoPessoa);
   return Object.fromEntries(r.map((f) => [f.nome, f.dados.toString('base64')]));
 }
-async function fotos(d: Destino): Promise<Record<string, string>> {
-  const database = await abrir(d);
-  try {
-    return await fotosDe(database);
-  } finally {
-    await database.close();
-  }
-}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** The source's photos once its backup moved the folder's one into its database. */
+const FOTOS_DA_ORIGEM = { '12345678909.png': PNG.toString('base64') };
 let origem: Destino;
 let noBackup: Record<string, string[]>;
 let destino: Destino;
@@ -104,8 +137,8 @@ beforeAll(async () => {
   // The source: reference data, an admin, records written through the API (with their audit rows and the
   // price summaries the database's triggers keep) and a photo kept where a version before decision 0103 kept
   // it (DATA_DIR/fotos/pessoas): the backup command moves it into the database first.
-  origem = await novoDestino();
-  const database = await abrir(origem);
+  const [o, database] = await novoEAberto();
+  origem = o;
   const app = await buildApp({
     database,
     logger: false,
@@ -171,14 +204,22 @@ afterAll(async () => {
 
 describe('backup and restore (the real command line)', () => {
   it('backs up every table and photo, and restores them whole into an empty target', async () => {
-    const b = cli(origem, 'backup', arquivo);
+    const b = await cli(origem, 'backup', arquivo);
     expect(b.status, b.saida).toBe(0);
     expect(b.saida).toMatch(/Backup de .* gravado em .*: \d+ tabelas, [\d.]+ linhas, 1 foto\(s\)/);
     // The photo moved from the folder into the database (the folder stays as a copy, read no more).
     expect(existsSync(path.join(origem.dataDir, 'fotos', 'pessoas'))).toBe(false);
     expect(readdirSync(path.join(origem.dataDir, 'fotos'))).toEqual(['pessoas.importadas']);
-    noBackup = await conteudo(origem);
-    expect(await fotos(origem)).toEqual({ '12345678909.png': PNG.toString('base64') });
+    // The restore into a target nothing opened yet runs while the source and the file are looked at here.
+    destino = await novoDestino({ nuncaAberto: true });
+    const restauracao = cli(destino, 'restaurar', arquivo);
+    const naOrigem = await abrir(origem);
+    try {
+      noBackup = await conteudoDe(naOrigem);
+      expect(await fotosDe(naOrigem)).toEqual(FOTOS_DA_ORIGEM);
+    } finally {
+      await naOrigem.close();
+    }
     // The file is the owner's alone, and holds no live secret; the password hashes stay.
     expect(statSync(arquivo).mode & 0o777).toBe(0o600);
     const texto = gunzipSync(readFileSync(arquivo)).toString('utf8');
@@ -186,8 +227,7 @@ describe('backup and restore (the real command line)', () => {
     for (const t of [...FORA_DO_BACKUP, ...DERIVADAS]) expect(texto).not.toContain(JSON.stringify(['TABELA', t]));
     expect(texto).toContain(hashDoAdmin);
 
-    destino = await novoDestino();
-    const r = cli(destino, 'restaurar', arquivo);
+    const r = await restauracao;
     expect(r.status, r.saida).toBe(0);
     expect(r.saida).toContain('restaurado em');
     expect(r.saida).toContain(MSG_CHAVES_NOVAS);
@@ -208,7 +248,7 @@ describe('backup and restore (the real command line)', () => {
       expect(depois.precos_resumo.length).toBeGreaterThan(0);
       expect(depois.logs.length).toBeGreaterThan(2);
       const noDestino = await fotosDe(database);
-      expect(noDestino).toEqual({ '12345678909.png': PNG.toString('base64') });
+      expect(noDestino).toEqual(FOTOS_DA_ORIGEM);
 
       // The restored database keeps working: new ids continue after the restored ones.
       const app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'admin@teste.local', dataDir: destino.dataDir } });
@@ -225,59 +265,62 @@ describe('backup and restore (the real command line)', () => {
   it('refuses to restore over a non-empty target unless --substituir, and then replaces it', async () => {
     // The target of the first test now holds a municipality more; add a photo more.
     const database = await abrir(destino);
-    await fotoStorage(database.db).save('11111111111.png', PNG);
-    await database.close();
-    const antes = await conteudo(destino);
+    try {
+      await fotoStorage(database.db).save('11111111111.png', PNG);
+      const antes = await conteudoDe(database);
 
-    const recusa = cli(destino, 'restaurar', arquivo);
-    expect(recusa.status).toBe(1);
-    expect(recusa.saida).toContain('O destino não está vazio');
-    expect(recusa.saida).toContain('2 foto(s)');
-    expect(recusa.saida).toContain('--substituir');
+      const motivo = await recusa(database, arquivo);
+      expect(motivo).toContain('O destino não está vazio');
+      expect(motivo).toContain('2 foto(s)');
+      expect(motivo).toContain('--substituir');
+      expect(await conteudoDe(database)).toEqual(antes);
 
-    const r = cli(destino, 'restaurar', arquivo, '--substituir');
-    expect(r.status, r.saida).toBe(0);
-    const depois = await conteudo(destino);
-    for (const t of Object.keys(noBackup)) if (!DERIVADAS.includes(t)) expect(depois[t], t).toEqual(noBackup[t]);
-    expect(depois).not.toEqual(antes);
-    expect(await fotos(destino)).toEqual(await fotos(origem));
-    expect(Object.keys(await fotos(destino))).toEqual(['12345678909.png']);
+      await restaurar(database, arquivo, { substituir: true });
+      const depois = await conteudoDe(database);
+      for (const t of Object.keys(noBackup)) if (!DERIVADAS.includes(t)) expect(depois[t], t).toEqual(noBackup[t]);
+      expect(depois).not.toEqual(antes);
+      expect(await fotosDe(database)).toEqual(FOTOS_DA_ORIGEM);
+    } finally {
+      await database.close();
+    }
   }, 180_000);
 
   it('refuses a cut or foreign file, and an existing output file, changing nothing', async () => {
+    // The command line's own refusals come before it opens a database: they run meanwhile.
+    const existente = cli(origem, 'backup', arquivo);
+    const uso = cli(origem, 'backup');
+
     const texto = gunzipSync(readFileSync(arquivo)).toString('utf8').split('\n');
     const cortado = path.join(tmp, 'cortado.gz');
     writeFileSync(cortado, gzipSync(texto.slice(0, Math.floor(texto.length / 2)).join('\n')));
-    const vazio = await novoDestino();
-    const r = cli(vazio, 'restaurar', cortado);
-    expect(r.status).toBe(1);
-    expect(r.saida).toContain('Arquivo de backup incompleto');
-
     const estranho = path.join(tmp, 'estranho.gz');
     writeFileSync(estranho, gzipSync('{"a":1}\n'));
-    const e = cli(vazio, 'restaurar', estranho);
-    expect(e.status).toBe(1);
-    expect(e.saida).toContain('não é um backup do CEASA Regional');
+    const [, database] = await novoEAberto();
+    try {
+      expect(await recusa(database, cortado)).toContain('Arquivo de backup incompleto');
+      expect(await recusa(database, estranho)).toContain('não é um backup do CEASA Regional');
+      // Nothing of the refused restores stayed: the target still counts as empty, so a plain restore goes through.
+      expect((await restaurar(database, arquivo)).fotos).toBe(1);
+    } finally {
+      await database.close();
+    }
 
-    // Nothing of the refused restores stayed: the target still counts as empty, so a plain restore goes through.
-    const ok = cli(vazio, 'restaurar', arquivo);
-    expect(ok.status, ok.saida).toBe(0);
-
-    const existente = cli(origem, 'backup', arquivo);
-    expect(existente.status).toBe(1);
-    expect(existente.saida).toContain('já existe');
-    expect(cli(origem, 'backup').status).toBe(2);
+    const e = await existente;
+    expect(e.status, e.saida).toBe(1);
+    expect(e.saida).toContain('já existe');
+    const u = await uso;
+    expect(u.status, u.saida).toBe(2);
+    expect(u.saida).toContain('Uso: npm run backup');
   }, 180_000);
 });
 
 describe('a restore that cannot go on', () => {
   it('is refused while a server uses the database or its folder, naming the server', async () => {
-    const alvo = await novoDestino();
-    const database = await abrir(alvo);
+    const [alvo, database] = await novoEAberto();
     const app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'admin@teste.local', dataDir: alvo.dataDir } });
     await app.ready();
     try {
-      const r = cli(alvo, 'restaurar', arquivo, '--substituir');
+      const r = await cli(alvo, 'restaurar', arquivo, '--substituir');
       expect(r.status).toBe(1);
       expect(r.saida).toContain(urlServidor ? `do CEASA Regional (pid ${process.pid}` : `em uso pelo processo ${process.pid}`);
       expect(r.saida.trim().split('\n')).toHaveLength(1);
@@ -300,7 +343,13 @@ describe('a restore that cannot go on', () => {
     const ruim = path.join(tmp, 'duplicado.gz');
     writeFileSync(ruim, gzipSync(comFim));
     const alvo = await novoDestino();
-    const r = cli(alvo, 'restaurar', ruim);
+    const execucao = cli(alvo, 'restaurar', ruim);
+
+    // A line of 70 MB (the file itself is small): refused as soon as it passes the limit.
+    const longa = path.join(tmp, 'longa.gz');
+    writeFileSync(longa, gzipSync(Buffer.concat([Buffer.from(`${texto[0]}\n["TABELA","municipio"]\n{"nome":"`), Buffer.alloc(70 * 1024 * 1024, 'a')])));
+
+    const r = await execucao;
     expect(r.status).toBe(1);
     expect(r.saida.trim().split('\n')).toHaveLength(1);
     expect(r.saida).toContain('A restauração falhou na tabela usuarios: valor repetido onde deve ser único');
@@ -308,11 +357,11 @@ describe('a restore that cannot go on', () => {
     expect(r.saida).not.toContain('admin@teste.local');
     expect(r.saida).not.toMatch(/insert/i);
 
-    // A line of 70 MB (the file itself is small): refused as soon as it passes the limit.
-    const longa = path.join(tmp, 'longa.gz');
-    writeFileSync(longa, gzipSync(Buffer.concat([Buffer.from(`${texto[0]}\n["TABELA","municipio"]\n{"nome":"`), Buffer.alloc(70 * 1024 * 1024, 'a')])));
-    const l = cli(alvo, 'restaurar', longa);
-    expect(l.status).toBe(1);
-    expect(l.saida.trim()).toBe('Arquivo de backup inválido: uma linha passa de 64 MB.');
+    const database = await abrir(alvo);
+    try {
+      expect(await recusa(database, longa)).toBe('Arquivo de backup inválido: uma linha passa de 64 MB.');
+    } finally {
+      await database.close();
+    }
   }, 180_000);
 });
