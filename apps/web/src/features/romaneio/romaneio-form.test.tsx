@@ -123,6 +123,17 @@ async function datasEProdutor(us: ReturnType<typeof u>, nome = 'lucas dias') {
   return produtor;
 }
 
+/** The gate opened, dates, producer and debt typed, and the focus in Produto: the user-event session. */
+async function ateOProduto() {
+  const us = u();
+  renderizar();
+  await datasEProdutor(us);
+  await us.click(screen.getByLabelText('Dívida'));
+  await us.keyboard('20259001');
+  await us.click(screen.getByLabelText('Produto'));
+  return us;
+}
+
 /** The producer's harvestable items answer only when the test lets them (the function returned). */
 function itensRetidos() {
   let liberar: () => void = () => undefined;
@@ -335,12 +346,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     // The gate at full speed on a slow server: the last quantity's Enter and Ctrl+Enter before the producer's items
     // arrive. The save waited for nothing and the items field said 'no product' while the products were on their way.
     const liberar = itensRetidos();
-    const us = u();
-    renderizar();
-    await datasEProdutor(us);
-    await us.click(screen.getByLabelText('Dívida'));
-    await us.keyboard('20259001');
-    await us.click(screen.getByLabelText('Produto'));
+    const us = await ateOProduto();
     await us.keyboard('tomate{Enter}40{Enter}alface{Enter}60{Enter}{Control>}{Enter}{/Control}');
     expect(await screen.findByText(SALVA_QUANDO_CHEGAREM)).toBeInTheDocument();
     expect(screen.queryByText(ROMANEIO_SEM_ITENS)).toBeNull();
@@ -359,12 +365,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
 
   it("that waiting save stops when a product typed matches none of the producer's, and says why", async () => {
     const liberar = itensRetidos();
-    const us = u();
-    renderizar();
-    await datasEProdutor(us);
-    await us.click(screen.getByLabelText('Dívida'));
-    await us.keyboard('20259001');
-    await us.click(screen.getByLabelText('Produto'));
+    const us = await ateOProduto();
     await us.keyboard('tomate{Enter}40{Enter}acucar{Enter}10{Enter}');
     // Salvar is there for a save that waits (no row yet, one awaited).
     await us.click(screen.getByRole('button', { name: 'Salvar' }));
