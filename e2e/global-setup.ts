@@ -2,22 +2,34 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { caixaSmtp } from '../apps/api/test/smtp';
-import { E2E_PORT } from '../playwright.config';
-import { ADMIN, CLIENTE_OIDC, DIVIDAS_E2E, MAIL_DIR } from './support';
+import { portaDoWorker } from '../playwright.config';
+import { ADMIN, clienteOidc, DIVIDAS_E2E, pastaDeMails } from './support';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts a real SMTP receiver (mails saved as files for the tests to read) and the product
- * itself on a fresh embedded database, exactly as `npm start` runs it.
+ * For each worker: a real SMTP receiver (mails saved as files for the tests to read) and the product itself
+ * on a fresh embedded database, exactly as `npm start` runs it, on the worker's port (playwright.config.ts).
+ * The servers start side by side.
  */
-export default async function globalSetup() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-e2e-'));
-  rmSync(MAIL_DIR, { recursive: true, force: true });
-  mkdirSync(MAIL_DIR, { recursive: true });
-  let n = 0;
-  const smtp = await caixaSmtp((_m, bytes) => writeFileSync(path.join(MAIL_DIR, `${Date.now()}-${++n}.eml`), bytes));
+export default async function globalSetup(config: FullConfig) {
+  const paradas = await Promise.all(Array.from({ length: config.workers }, (_, i) => iniciarServidor(i)));
+  return async () => {
+    await Promise.all(paradas.map((parar) => parar()));
+  };
+}
 
-  const root = path.resolve(import.meta.dirname, '..');
+async function iniciarServidor(indice: number): Promise<() => Promise<void>> {
+  const porta = portaDoWorker(indice);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-e2e-'));
+  const pastaMails = pastaDeMails(indice);
+  rmSync(pastaMails, { recursive: true, force: true });
+  mkdirSync(pastaMails, { recursive: true });
+  let n = 0;
+  const smtp = await caixaSmtp((_m, bytes) => writeFileSync(path.join(pastaMails, `${Date.now()}-${++n}.eml`), bytes));
+
   // The debts the tests look up, through the real CSV import (the embedded database has one user at a time: before the server).
   const csv = path.join(dataDir, 'dividas-e2e.csv');
   writeFileSync(csv, ['numero;nomeContribuinte;valorPgto', ...DIVIDAS_E2E.map((d) => `${d.numero};${d.nomeContribuinte};"${d.valorPgto}"`)].join('\n') + '\n');
@@ -33,7 +45,7 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       DATABASE_URL: '',
-      PORT: String(E2E_PORT),
+      PORT: String(porta),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
@@ -44,23 +56,23 @@ export default async function globalSetup() {
       // The tests create many accounts from 127.0.0.1 (criarUsuario).
       REGISTER_MAX_ACCOUNTS: '1000',
       // Another system that signs people in through the built-in provider (e2e/oidc.spec.ts).
-      OIDC_CLIENTS: JSON.stringify([CLIENTE_OIDC]),
+      OIDC_CLIENTS: JSON.stringify([clienteOidc(porta)]),
       // Every romaneio drawn for inspection, so the inspector's day list has the test's (e2e/inspecao.spec.ts).
       INSPECAO_PERCENTUAL: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const base = `http://127.0.0.1:${E2E_PORT}`;
+  const base = `http://127.0.0.1:${porta}`;
   const inicio = Date.now();
   for (;;) {
-    if (server.exitCode !== null) throw new Error('O servidor terminou durante o início dos testes e2e');
+    if (server.exitCode !== null) throw new Error(`O servidor da porta ${porta} terminou durante o início dos testes e2e`);
     try {
       const r = await fetch(`${base}/api/health`);
       if (r.ok) break;
     } catch {
       /* not yet */
     }
-    if (Date.now() - inicio > 60_000) throw new Error('O servidor não respondeu em 60 s');
+    if (Date.now() - inicio > 90_000) throw new Error(`O servidor da porta ${porta} não respondeu em 90 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return async () => {

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { formatCpfCnpj, formatDate, normalizarDocumento, partesNoMercado } from '@ceasa/shared/format';
 import { completarDocumento } from '@ceasa/shared/documento';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORT, INDICE_WORKER } from '../playwright.config';
 
 /**
  * Every browser test runs with this `test`: it records the Content-Security-Policy violations of every
@@ -42,16 +42,18 @@ export function vigiarCsp(context: BrowserContext): string[] {
 }
 
 export const ADMIN = { email: 'admin@e2e.local', senha: 'Admin#e2e1' };
-/** Mails the test SMTP receiver saved, per checkout (two checkouts may run their browser tests at once). */
-/** The client of the built-in OpenID Connect provider the browser test plays (a listener on E2E_PORT + 5). */
-export const PORTA_CLIENTE_OIDC = E2E_PORT + 5;
-export const CLIENTE_OIDC = {
+/** The client of the built-in OpenID Connect provider the browser test plays (a listener on its server's port + 5). */
+export const clienteOidc = (portaServidor: number) => ({
   client_id: 'sistema-e2e',
-  redirect_uris: [`http://127.0.0.1:${PORTA_CLIENTE_OIDC}/cb`],
-  post_logout_redirect_uris: [`http://127.0.0.1:${PORTA_CLIENTE_OIDC}/saiu`],
-};
+  redirect_uris: [`http://127.0.0.1:${portaServidor + 5}/cb`],
+  post_logout_redirect_uris: [`http://127.0.0.1:${portaServidor + 5}/saiu`],
+});
+export const PORTA_CLIENTE_OIDC = E2E_PORT + 5;
+export const CLIENTE_OIDC = clienteOidc(E2E_PORT);
 
-export const MAIL_DIR = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-mail');
+/** Where worker `indice`'s SMTP receiver saves its server's mails. */
+export const pastaDeMails = (indice: number) => path.resolve(import.meta.dirname, '..', '.tmp', `e2e-mail-${indice}`);
+export const MAIL_DIR = pastaDeMails(INDICE_WORKER);
 /** Screenshots, printed PDFs and their page-1 PNGs, kept for a visual check after the run. */
 export const ARTEFATOS = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-artifacts');
 
