@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buscarOpcoes } from './busca-de-opcoes';
 import { CampoBusca, type OpcaoBusca } from './campo-busca';
@@ -160,5 +161,58 @@ describe('CampoBusca com as opções da portaria', () => {
     await u.type(screen.getByLabelText('Produto'), ' banana{Enter}');
     expect(enters).toBe(2);
     expect(screen.getByRole('status')).toHaveTextContent('Nenhum registro encontrado');
+  });
+});
+
+/** A required pick in a form that checks a field when it is left (react-hook-form's `onTouched`, as the forms do). */
+function Obrigatorio({ opcoes, carregando }: { opcoes: OpcaoBusca<number>[]; carregando?: boolean }) {
+  const { control } = useForm<{ produtor: number | null }>({ mode: 'onTouched', defaultValues: { produtor: null } });
+  return (
+    <form onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
+      <label htmlFor="p">Produtor</label>
+      <Controller
+        name="produtor"
+        control={control}
+        rules={{ required: 'O produtor é obrigatório' }}
+        render={({ field, fieldState }) => (
+          <>
+            <CampoBusca id="p" opcoes={opcoes} value={field.value} onChange={field.onChange} onBlur={field.onBlur} carregando={carregando} />
+            {fieldState.error && <small role="alert">{fieldState.error.message}</small>}
+          </>
+        )}
+      />
+      <label htmlFor="v">Valor</label>
+      <input id="v" />
+    </form>
+  );
+}
+
+describe('CampoBusca obrigatório num formulário', () => {
+  it('sair da caixa enquanto o digitado espera pela lista não diz "obrigatório"; escolhido na chegada, nada é dito', async () => {
+    const { rerender } = render(<Obrigatorio opcoes={[]} carregando />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produtor'), 'tomate extra{Enter}');
+    await u.tab();
+    expect(screen.getByLabelText('Valor')).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => rerender(<Obrigatorio opcoes={TOMATES} />));
+    expect(screen.getByLabelText('Produtor')).toHaveValue('Tomate Extra - CX 20kg');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+  it('o digitado que a lista não tem: "obrigatório" quando ela chega, pois a caixa já foi deixada', async () => {
+    const { rerender } = render(<Obrigatorio opcoes={[]} carregando />);
+    const u = userEvent.setup({ delay: null });
+    await u.type(screen.getByLabelText('Produtor'), 'banana{Enter}');
+    await u.tab();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => rerender(<Obrigatorio opcoes={TOMATES} />));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O produtor é obrigatório');
+  });
+  it('sem espera, deixar a caixa vazia diz "obrigatório" na hora', async () => {
+    render(<Obrigatorio opcoes={TOMATES} />);
+    const u = userEvent.setup({ delay: null });
+    await u.click(screen.getByLabelText('Produtor'));
+    await u.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('O produtor é obrigatório');
   });
 });

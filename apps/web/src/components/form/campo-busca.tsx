@@ -1,7 +1,8 @@
 import { InputText } from 'primereact/inputtext';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { buscarOpcoes } from './busca-de-opcoes';
+import { usePosicaoSob } from './posicao-da-lista';
 
 export interface OpcaoBusca<V extends string | number = string | number> {
   label: string;
@@ -75,10 +76,12 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
   const [texto, setTexto] = useState<string | null>(null);
   const [aberto, setAberto] = useState(false);
   const [destaque, setDestaque] = useState(0);
-  const [posicao, setPosicao] = useState<CSSProperties>({});
   const entrada = useRef<HTMLInputElement | null>(null);
+  const posicao = usePosicaoSob(entrada, aberto);
   /** What was typed when Enter came while the list loaded: chosen from the list once it arrives. */
   const pendente = useRef<string | null>(null);
+  /** The box was left while `pendente` waited: the form hears it was left once the wait ends (not 'required' meanwhile). */
+  const saidaAdiada = useRef(false);
   const buscar = p.buscar ?? buscarOpcoes;
   const listaId = `${p.id}-lista`;
   const idDa = (i: number) => `${p.id}-opcao-${i}`;
@@ -96,21 +99,6 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     [p.inputRef],
   );
 
-  // The list is drawn over the page (not cut by a table's scrolling wrapper), under the input.
-  useLayoutEffect(() => {
-    if (!aberto) return;
-    const posicionar = () => {
-      const r = entrada.current?.getBoundingClientRect();
-      if (r) setPosicao({ top: r.bottom + 2, left: r.left, minWidth: r.width });
-    };
-    posicionar();
-    window.addEventListener('scroll', posicionar, true);
-    window.addEventListener('resize', posicionar);
-    return () => {
-      window.removeEventListener('scroll', posicionar, true);
-      window.removeEventListener('resize', posicionar);
-    };
-  }, [aberto]);
   // A choice made from outside (a reset, a form filled in): the box shows it.
   useEffect(() => {
     if (p.value !== null && p.value !== undefined) setTexto(null);
@@ -144,12 +132,16 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     if (o) {
       escolher(o);
       p.aoEsperar?.('escolhido');
-      return;
+    } else {
+      digitar(t);
+      p.aoEsperar?.('nada');
+      // Still (or again) in this field: the list says nothing matched.
+      if (document.activeElement === entrada.current) setAberto(true);
     }
-    digitar(t);
-    p.aoEsperar?.('nada');
-    // Still (or again) in this field: the list says nothing matched.
-    if (document.activeElement === entrada.current) setAberto(true);
+    if (saidaAdiada.current) {
+      saidaAdiada.current = false;
+      if (document.activeElement !== entrada.current) p.onBlur?.();
+    }
   }, [p.carregando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const parar = (e: KeyboardEvent) => {
@@ -230,6 +222,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
           const novo = texto === null && escolhida && ev.inputType?.startsWith('insert') && ev.data ? ev.data : e.target.value;
           if (pendente.current !== null) {
             pendente.current = null;
+            saidaAdiada.current = false;
             p.aoEsperar?.('nada');
           }
           digitar(novo);
@@ -239,12 +232,14 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
         }}
         onKeyDown={aoTeclar}
         onBlur={() => {
-          // Leaving chooses nothing (what waits for the list stays); an emptied input clears the choice; a text typed
-          // gives way to the chosen option unless the box keeps it.
+          // Leaving chooses nothing (what waits for the list stays, and the form hears of the leaving once it is
+          // chosen: no 'required' under a pick on its way); an emptied input clears the choice; a text typed gives
+          // way to the chosen option unless the box keeps it.
           if (texto !== null && !texto.trim()) p.onChange(null);
           if (texto !== null && pendente.current === null && !p.guardarTexto) digitar(null);
           setAberto(false);
-          p.onBlur?.();
+          if (pendente.current !== null) saidaAdiada.current = true;
+          else p.onBlur?.();
         }}
       />
       <button

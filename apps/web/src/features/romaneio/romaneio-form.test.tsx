@@ -1,4 +1,4 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   boletimItemProduto,
@@ -134,17 +134,19 @@ async function ateOProduto() {
   return us;
 }
 
-/** The producer's harvestable items answer only when the test lets them (the function returned). */
-function itensRetidos() {
+/** The API's answers to paths starting with `inicio` come only when the test lets them (the function returned). */
+function respostaRetida(inicio: string) {
   let liberar: () => void = () => undefined;
   const chegou = new Promise<void>((r) => (liberar = r));
   const padrao = apiMock.getMockImplementation()!;
   apiMock.mockImplementation(async (path, o) => {
-    if (String(path).startsWith('boletimitens/produtos/3?colheitaEm=')) await chegou;
+    if (String(path).startsWith(inicio)) await chegou;
     return padrao(path, o);
   });
   return () => liberar();
 }
+/** The producer's harvestable items answer only when the test lets them. */
+const itensRetidos = () => respostaRetida('boletimitens/produtos/3?colheitaEm=');
 
 describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () => {
   it('dates: Enter includes the date and leaves the field empty and focused; the next date typed at once arrives whole', async () => {
@@ -403,6 +405,26 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await us.keyboard('lucia dias{Enter}');
     expect(produtor).toHaveValue('Lúcia Dias');
     await waitFor(() => expect(screen.queryByTestId('itens-nao-adicionados')).toBeNull());
+  });
+
+  it("the producer typed and left while the producers' list loads: no 'O produtor é obrigatório' meanwhile, nor once it is picked", async () => {
+    const liberar = respostaRetida('pessoa/tipo/1?ativosDesde=');
+    const us = u();
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    const produtor = screen.getByLabelText('Produtor');
+    await us.click(produtor);
+    await us.keyboard('lucas dias{Enter}');
+    await us.click(screen.getByLabelText('Dívida'));
+    expect(screen.queryByText('O produtor é obrigatório')).toBeNull();
+    await act(async () => liberar());
+    await waitFor(() => expect(produtor).toHaveValue('Lucas Dias'));
+    expect(screen.queryByText('O produtor é obrigatório')).toBeNull();
+    // Emptied and left, it is said at once.
+    await us.clear(produtor);
+    await us.click(screen.getByLabelText('Dívida'));
+    expect(await screen.findByText('O produtor é obrigatório')).toBeVisible();
   });
 
   it('a quantity above the limit is refused with the schema message, in the new row and in a row cell; nothing is clamped', async () => {
