@@ -116,6 +116,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     // A pick made while what was typed waited for the list (a click on the options still shown): the wait is over.
     const esperava = pendente.current !== null;
     pendente.current = null;
+    saidaAdiada.current = false;
     digitar(null);
     setAberto(false);
     setDestaque(0);
@@ -128,6 +129,8 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     const t = pendente.current;
     if (p.carregando || t === null) return;
     pendente.current = null;
+    const saiu = saidaAdiada.current;
+    saidaAdiada.current = false;
     const o = buscar(p.opcoes, t)[0];
     if (o) {
       escolher(o);
@@ -138,10 +141,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
       // Still (or again) in this field: the list says nothing matched.
       if (document.activeElement === entrada.current) setAberto(true);
     }
-    if (saidaAdiada.current) {
-      saidaAdiada.current = false;
-      if (document.activeElement !== entrada.current) p.onBlur?.();
-    }
+    if (saiu && document.activeElement !== entrada.current) p.onBlur?.();
   }, [p.carregando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const parar = (e: KeyboardEvent) => {
