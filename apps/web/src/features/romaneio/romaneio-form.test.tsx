@@ -145,6 +145,17 @@ function respostaRetida(inicio: string) {
   });
   return () => liberar();
 }
+/** The gate opened, one date included, and the focus in Produtor: the user-event session and the box. */
+async function umaDataEOProdutor() {
+  const us = u();
+  renderizar();
+  await us.click(screen.getByLabelText('Datas de Emissão'));
+  await us.keyboard(`${dd(SEG)}{Enter}`);
+  const produtor = screen.getByLabelText('Produtor');
+  await us.click(produtor);
+  return { us, produtor };
+}
+
 /** The producer's harvestable items answer only when the test lets them. */
 const itensRetidos = () => respostaRetida('boletimitens/produtos/3?colheitaEm=');
 
@@ -382,12 +393,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     // The state the gate is in for a moment when the producers' list arrives: the list in, the producer typed but not
     // chosen yet. A product and its quantity entered then was listed as not added and wiped from the list when the
     // producer's pick came a render later: neither added nor said (a product silently dropped).
-    const us = u();
-    renderizar();
-    await us.click(screen.getByLabelText('Datas de Emissão'));
-    await us.keyboard(`${dd(SEG)}{Enter}`);
-    const produtor = screen.getByLabelText('Produtor');
-    await us.click(produtor);
+    const { us, produtor } = await umaDataEOProdutor();
     await us.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(PRODUTORES.length));
     await us.keyboard('{Escape}');
@@ -409,12 +415,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
 
   it("the producer typed and left while the producers' list loads: no 'O produtor é obrigatório' meanwhile, nor once it is picked", async () => {
     const liberar = respostaRetida('pessoa/tipo/1?ativosDesde=');
-    const us = u();
-    renderizar();
-    await us.click(screen.getByLabelText('Datas de Emissão'));
-    await us.keyboard(`${dd(SEG)}{Enter}`);
-    const produtor = screen.getByLabelText('Produtor');
-    await us.click(produtor);
+    const { us, produtor } = await umaDataEOProdutor();
     await us.keyboard('lucas dias{Enter}');
     await us.click(screen.getByLabelText('Dívida'));
     expect(screen.queryByText('O produtor é obrigatório')).toBeNull();
