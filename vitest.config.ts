@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** The API test files that open no database (lint rules, the docs, the build, pure rules): one engine is enough. */
+const SEM_BANCO = ['camadas', 'documentacao', 'versao-do-node', 'build-se-mudou', 'csvw', 'respostas-em-cache', 'regras'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +12,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           // What needs a PostgreSQL server (two servers on one database) runs only where DATABASE_URL names one (.ci/run).
-          exclude: process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts'],
+          // .ci/run's second pass, on PostgreSQL (API_SO_COM_BANCO=1), leaves out the files that open no database.
+          exclude: [...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts']), ...(process.env.API_SO_COM_BANCO ? SEM_BANCO.map((f) => `**/${f}.test.ts`) : [])],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
