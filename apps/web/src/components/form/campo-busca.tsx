@@ -2,6 +2,7 @@ import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { buscarOpcoes } from './busca-de-opcoes';
+import { marcarEspera } from './espera-da-escolha';
 import { usePosicaoSob } from './posicao-da-lista';
 
 export interface OpcaoBusca<V extends string | number = string | number> {
@@ -123,6 +124,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     p.onChange(o.value);
     if (esperava) p.aoEsperar?.('escolhido');
     p.aoEscolher?.(o.value);
+    marcarEspera(entrada.current, false);
   };
 
   useEffect(() => {
@@ -142,6 +144,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
       if (document.activeElement === entrada.current) setAberto(true);
     }
     if (saiu && document.activeElement !== entrada.current) p.onBlur?.();
+    marcarEspera(entrada.current, false);
   }, [p.carregando, p.opcoes]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const parar = (e: KeyboardEvent) => {
@@ -183,7 +186,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     }
     if (p.carregando && texto !== null) {
       // The list is not here yet: what was typed waits for it (or is left to the form), and the form moves on.
-      if (!p.seguirSemEscolha) pendente.current = digitado;
+      if (!p.seguirSemEscolha) marcarEspera(entrada.current, (pendente.current = digitado) !== null);
       setAberto(false);
       p.aoEsperar?.('esperando');
       return;
@@ -224,6 +227,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
             pendente.current = null;
             saidaAdiada.current = false;
             p.aoEsperar?.('nada');
+            marcarEspera(entrada.current, false);
           }
           digitar(novo);
           setDestaque(0);
@@ -232,9 +236,8 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
         }}
         onKeyDown={aoTeclar}
         onBlur={() => {
-          // Leaving chooses nothing (what waits for the list stays, and the form hears of the leaving once it is
-          // chosen: no 'required' under a pick on its way); an emptied input clears the choice; a text typed gives
-          // way to the chosen option unless the box keeps it.
+          // Leaving chooses nothing (what waits stays; the form hears of the leaving when the wait ends); an emptied
+          // input clears the choice; a text typed gives way to the chosen option unless the box keeps it.
           if (texto !== null && !texto.trim()) p.onChange(null);
           if (texto !== null && pendente.current === null && !p.guardarTexto) digitar(null);
           setAberto(false);

@@ -1,13 +1,18 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useRef, useState, type FormEvent, type FormEventHandler, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type FormEventHandler, type KeyboardEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { maximoDe, tituloDoFormulario } from '@ceasa/shared';
+import { useToast } from '../../lib/toast';
+import { escolhaEsperando, FIM_DA_ESPERA } from './espera-da-escolha';
 import { LimiteDoCampo } from './limite-do-campo';
 import type { ResourceFormState } from './use-resource-form';
 import { AvisoVersaoDesatualizada } from './versao-desatualizada';
+
+/** A save asked for while what was typed in a pick list is still being fetched: it waits for it. */
+export const SALVA_QUANDO_CHEGAR = 'Aguarde: o que foi digitado ainda está sendo buscado. O cadastro será salvo assim que chegar.';
 
 /**
  * The frame of every create/edit page: title, loading state, error panel, fields, buttons.
@@ -58,9 +63,26 @@ export function FormPage<F extends FieldValues, D>(props: {
         />
       )),
   };
+  const toast = useToast();
+  /** A save asked for while a pick typed waits for its list: done when the last wait ends. */
+  const salvarAoChegar = useRef(false);
+  const ouvirEsperas = useCallback((formulario: HTMLFormElement | null) => {
+    formulario?.addEventListener(FIM_DA_ESPERA, () => {
+      if (!salvarAoChegar.current || escolhaEsperando(formulario)) return;
+      salvarAoChegar.current = false;
+      // After the pick is drawn, so a form that keeps its values in state sends the pick too.
+      setTimeout(() => formulario.isConnected && formulario.requestSubmit());
+    });
+  }, []);
   const enviar = (e: FormEvent<HTMLFormElement>) => {
     if (enviando.current || f?.estaBloqueado()) {
       e.preventDefault();
+      return;
+    }
+    if (escolhaEsperando(e.currentTarget)) {
+      e.preventDefault();
+      if (!salvarAoChegar.current) toast.show('info', SALVA_QUANDO_CHEGAR);
+      salvarAoChegar.current = true;
       return;
     }
     enviando.current = true;
@@ -110,7 +132,7 @@ export function FormPage<F extends FieldValues, D>(props: {
           <ProgressSpinner style={{ width: 40, height: 40 }} aria-label="Carregando" />
         </div>
       ) : (
-        <form onSubmit={enviar} onKeyDown={teclar} noValidate className="form-grid">
+        <form ref={ouvirEsperas} onSubmit={enviar} onKeyDown={teclar} noValidate className="form-grid">
           {f?.desatualizado && <AvisoVersaoDesatualizada onRecarregar={() => void f.recarregarRegistro()} />}
           <LimiteDoCampo.Provider value={(campo) => maximoDe(f?.schema, campo)}>{p.children}</LimiteDoCampo.Provider>
           {/* A disabled fieldset disables every button in it, the pages' extra ones too. */}
