@@ -140,8 +140,7 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     } else {
       digitar(t);
       p.aoEsperar?.('nada');
-      // Still (or again) in this field: the list says nothing matched.
-      if (document.activeElement === entrada.current) setAberto(true);
+      if (document.activeElement === entrada.current) setAberto(true); // still in this field: the list says nothing matched
     }
     if (saiu && document.activeElement !== entrada.current) p.onBlur?.();
     marcarEspera(entrada.current, false);
@@ -186,7 +185,10 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     }
     if (p.carregando && texto !== null) {
       // The list is not here yet: what was typed waits for it (or is left to the form), and the form moves on.
-      if (!p.seguirSemEscolha) marcarEspera(entrada.current, (pendente.current = digitado) !== null);
+      if (!p.seguirSemEscolha) {
+        pendente.current = digitado;
+        marcarEspera(entrada.current, true);
+      }
       setAberto(false);
       p.aoEsperar?.('esperando');
       return;
