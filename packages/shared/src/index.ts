@@ -41,3 +41,4 @@ export * from './resources/inspecao';
 export * from './resources/assinaturas';
 export * from './documento';
 export * from './resources/carteira';
+export * from './caixa-postal';
