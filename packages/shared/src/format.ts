@@ -1,5 +1,7 @@
 /** pt-BR formatting helpers used by the web and the server's reports. */
 
+import { FUSO_DO_MERCADO } from './tempo';
+
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const dec2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -20,15 +22,12 @@ export function formatDate(v: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : v;
 }
 
-/** A timestamp → 'dd/mm/yyyy hh:mm:ss' in America/Sao_Paulo. */
+/** A timestamp → 'dd/mm/yyyy hh:mm:ss' in the market's time zone. */
 export function formatDateTime(v: string | Date | null | undefined): string {
   if (!v) return '';
   const d = typeof v === 'string' ? new Date(v) : v;
-  return d.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }).replace(',', '');
+  return d.toLocaleString('pt-BR', { timeZone: FUSO_DO_MERCADO }).replace(',', '');
 }
-
-/** The market's time zone: Brazil's official time, in which its days, schedules and timestamps are told. */
-export const FUSO_DO_MERCADO = 'America/Sao_Paulo';
 
 const relogioDoMercado = new Intl.DateTimeFormat('en-US', {
   timeZone: FUSO_DO_MERCADO,

@@ -42,3 +42,4 @@ export * from './resources/assinaturas';
 export * from './documento';
 export * from './resources/carteira';
 export * from './caixa-postal';
+export * from './tempo';

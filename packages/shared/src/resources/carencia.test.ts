@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpfcnpjPublico } from '../format';
-import { carenciaNaoCumprida, carenciaRespeitada, primeiroDiaPermitido, somarDias, textoCarencia } from './carencia';
+import { carenciaNaoCumprida, carenciaRespeitada, primeiroDiaPermitido, textoCarencia } from './carencia';
+import { somarDias } from '../tempo';
 
 describe('withdrawal period (carência)', () => {
   it('the first allowed day is the application date plus its days, across months and leap years', () => {

@@ -1,4 +1,5 @@
 import { formatDate } from '../format';
+import { somarDias } from '../tempo';
 
 /**
  * Withdrawal period (carência, issue 19 point 1): a chemical application of a field notebook
@@ -13,12 +14,6 @@ export type AplicacaoCarencia = {
   data: string | null;
   periodoCarencia: number | null;
 };
-
-/** A yyyy-mm-dd date plus `dias` calendar days, as yyyy-mm-dd (UTC arithmetic: no time zone moves it). */
-export function somarDias(data: string, dias: number): string {
-  const [a, m, d] = data.split('-').map(Number);
-  return new Date(Date.UTC(a, m - 1, d + dias)).toISOString().slice(0, 10);
-}
 
 /** The first day an application allows selling: its date plus its withdrawal period; null for a row without both. */
 export const primeiroDiaPermitido = (a: AplicacaoCarencia): string | null =>

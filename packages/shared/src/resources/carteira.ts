@@ -1,4 +1,5 @@
 import { formatDate } from '../format';
+import { diasEntre } from '../tempo';
 
 /*
  * The producer's card (carteira de produtor, decision 0182): markets renew a producer's registration each year.
@@ -16,8 +17,6 @@ export const CARTEIRA_DIAS_AVISO = 30;
 /** What the gate says of a producer's card on a romaneio's date: nothing, a warning to confirm, or a refusal. */
 export type SituacaoCarteira = { tipo: 'aviso' | 'recusa'; mensagem: string } | null;
 
-const dias = (de: string, ate: string) => Math.round((Date.parse(`${ate}T00:00:00Z`) - Date.parse(`${de}T00:00:00Z`)) / 86_400_000);
-
 export const carteiraVencida = (validaAte: string) => `A carteira de produtor venceu em ${formatDate(validaAte)}: renove-a no cadastro do produtor.`;
 export const carteiraVencendo = (validaAte: string, restam: number) =>
   `A carteira de produtor vence em ${formatDate(validaAte)} (${restam === 0 ? 'hoje' : restam === 1 ? 'amanhã' : `em ${restam} dias`}).`;
@@ -28,7 +27,7 @@ export const carteiraVencendo = (validaAte: string, restam: number) =>
  */
 export function situacaoDaCarteira(data: string, validaAte: string | null | undefined, modo: ModoCarteira): SituacaoCarteira {
   if (!validaAte) return null;
-  const restam = dias(data, validaAte);
+  const restam = diasEntre(data, validaAte);
   if (restam < 0) return { tipo: modo === 'exigir' ? 'recusa' : 'aviso', mensagem: carteiraVencida(validaAte) };
   if (restam <= CARTEIRA_DIAS_AVISO) return { tipo: 'aviso', mensagem: carteiraVencendo(validaAte, restam) };
   return null;

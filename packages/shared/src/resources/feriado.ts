@@ -3,7 +3,7 @@ import { formatDate } from '../format';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, texto } from '../z';
 import { declararRecurso } from '../recurso';
-import { somarDias } from './carencia';
+import { somarDias } from '../tempo';
 
 /**
  * What a dated record of the market calendar does (decision 0145): 'feriado' closes the market on that

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { data } from '../z';
+import { diasEntre } from '../tempo';
 import { DADOS_ABERTOS_MSG, mesAberto } from './dados-abertos';
 import { formatoQuery } from './recall';
 
@@ -167,7 +168,7 @@ export const referenciaQuery = z
     consultadoEm: z.iso.datetime({ offset: true, error: INFORMACAO_MSG.consultadoEmInvalido }).optional(),
   })
   .refine((q) => q.fim >= q.inicio, { message: INFORMACAO_MSG.periodoInvertido, path: ['fim'] })
-  .refine((q) => q.fim < q.inicio || (Date.parse(q.fim) - Date.parse(q.inicio)) / 86_400_000 < 366, { message: INFORMACAO_MSG.periodoLongo, path: ['fim'] });
+  .refine((q) => q.fim < q.inicio || diasEntre(q.inicio, q.fim) < 366, { message: INFORMACAO_MSG.periodoLongo, path: ['fim'] });
 export type ReferenciaQuery = z.infer<typeof referenciaQuery>;
 
 /** The price reference of a product over a period (R$ per package, published prices only). */

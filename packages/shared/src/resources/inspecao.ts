@@ -3,7 +3,7 @@ import { formatDate } from '../format';
 import { declararRecurso } from '../recurso';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, inteiroDoCaminho, referencia, textoOpcional } from '../z';
-import { somarDias } from './carencia';
+import { somarDias } from '../tempo';
 
 /**
  * Inspections at the gate (issue 31 point 3; decisions 0185–0187): a share of each market day's romaneios is

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { normalizarDocumento, soDigitos } from '../format';
+import { somarDias } from '../tempo';
 import { DOCUMENTO_FORMA, formaDeDocumento } from '../documento';
 import { data, idOpcional, referencia, texto, textoOpcional } from '../z';
 import { declararRecurso } from '../recurso';
@@ -30,7 +31,7 @@ export const pessoasDoTipoQuery = z.object({
 });
 
 /** The day `dias` days before a yyyy-mm-dd day (calendar days, no time zone). */
-export const diasAntes = (dia: string, dias: number) => new Date(Date.parse(`${dia}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10);
+export const diasAntes = (dia: string, dias: number) => somarDias(dia, -dias);
 
 /** The photo file of a person: the CPF/CNPJ's characters (upper case, no mask) + '.png' (decision 0180). */
 export const nomeFoto = (cpfcnpj: string | null | undefined) => {
