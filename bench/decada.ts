@@ -1,5 +1,5 @@
 /**
- * Issue 18 point 2, "cost that does not grow with the years": every call a screen makes, measured
+ * "cost that does not grow with the years": every call a screen makes, measured
  * through the app (app.inject) on a database holding one year of the demo (`seed:demo`) and on one
  * holding ten (`seed:demo -- --anos 10`), in the same run and interleaved call by call (one round: the
  * call at one year, then at ten; the next round the other way round), so drift and noise hit both
@@ -12,7 +12,7 @@
  * seed anew.
  *
  *   BENCH_PARTE=decada npm run bench                 # only these cases (both databases)
- *   BENCH_PARTE=decada BENCH_RAPIDO=1 npm run bench  # 40 rounds, and only the slowest cases of issue 18
+ *   BENCH_PARTE=decada BENCH_RAPIDO=1 npm run bench  # 40 rounds, and only the slowest cases
  *   BENCH_CASOS='romaneio|vaf' …                     # only the cases whose name matches
  */
 import { existsSync } from 'node:fs';
@@ -135,7 +135,7 @@ interface Caso {
 
 const menosDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
-/** Issue 18's list: every call a screen makes, as the web app makes it (its first page, its default order). */
+/** The list: every call a screen makes, as the web app makes it (its first page, its default order). */
 export const CASOS: Caso[] = [
   {
     nome: 'romaneios: lista (data desc)',

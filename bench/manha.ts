@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- manha` (issue 33 point 5): a market morning on ten market-years of the demo (the databases
+ * `npm run bench -- manha`: a market morning on ten market-years of the demo (the databases
  * bench/decada.ts keeps), through the HTTP API of the server as `npm start` runs it (its own process; this one
  * only makes the requests): twelve gate clerks each saving a three-item romaneio every 20 s, two price clerks each
  * saving a price every 15 s, public readers at 200 requests/s through node:http (half the /home quotation's first
@@ -402,7 +402,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
 
 /** `npm run bench -- manha`: each database in turn; writes bench/results/manha.md. */
 export async function manha(bases: { nome: string; url?: string }[]) {
-  let md = `# Manhã de mercado (issue 33)\n\nNode ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''} · ${BALCONISTAS} balconistas (um romaneio de 3 itens a cada ${ROMANEIO_CADA_MS / 1000} s cada), ${PRECISTAS} de preços (um preço a cada ${PRECO_CADA_MS / 1000} s cada), leitores públicos a ${LEITURAS_POR_S} req/s (metade cotação, metade lote), um leitor de referência (/api/health) a ${SAUDE_POR_S} req/s, um recall por minuto.\n\n`;
+  let md = `# Manhã de mercado\n\nNode ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''} · ${BALCONISTAS} balconistas (um romaneio de 3 itens a cada ${ROMANEIO_CADA_MS / 1000} s cada), ${PRECISTAS} de preços (um preço a cada ${PRECO_CADA_MS / 1000} s cada), leitores públicos a ${LEITURAS_POR_S} req/s (metade cotação, metade lote), um leitor de referência (/api/health) a ${SAUDE_POR_S} req/s, um recall por minuto.\n\n`;
   for (const b of bases) md += await rodarManha(b.nome, b.url ? 'postgres' : 'pglite', b.url);
   console.log('\n' + md);
   mkdirSync(path.join(aqui, 'results'), { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * The public under load (issue 18 point 3), a case of `npm run bench`: the product's server as `npm start`
+ * The public under load, a case of `npm run bench`: the product's server as `npm start`
  * runs it (the compiled apps/api/dist/server.mjs, compiled first if its sources changed; its default logging) on a throw-away embedded database filled by `npm run seed:demo`, and a bare
  * Fastify hello-world (bench/ola-mundo.ts), each in its own process on loopback. autocannon (50
  * connections) loads, in turn and for PUBLICO_SEGUNDOS each: the hello-world, the public quotation

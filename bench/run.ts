@@ -15,7 +15,7 @@
  *   BENCH_ONLY=pglite|postgres|publico npm run bench
  *   BENCH_CASOS='filtro|página' npm run bench   # only the cases whose name matches (a regular expression)
  *
- * Then issue 18's cases (bench/decada.ts): every call a screen makes at one year and at ten years of
+ * Then the cases (bench/decada.ts): every call a screen makes at one year and at ten years of
  * the demo data, interleaved, on each database; written to bench/results/decada.md.
  *   BENCH_PARTE=precos|decada npm run bench       # only one of the two parts
  *   BENCH_PARTE=decada BENCH_RAPIDO=1 npm run bench  # the quick subset of the decade cases
@@ -139,7 +139,7 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
   // plain query on the same indexes (no total, no gathering, no preparation, no mapping).
   const COLUNAS_RESUMO =
     'r.produto_grupo_id, r.produto_grupo_nome, r.produto_grupo_un, r.valor_minimo, r.valor_medio, r.valor_maximo, r.data, r.valor_kg_minimo, r.valor_kg_medio, r.valor_kg_maximo';
-  // Names sort by their Portuguese key (lib/list.ts chaveDeOrdem, issue 10), which has its index.
+  // Names sort by their Portuguese key (lib/list.ts chaveDeOrdem), which has its index.
   const chave = (coluna: string) => `(f_unaccent(${coluna}) COLLATE "C")`;
   const ORDEM_PRECO: Record<string, string> = {
     id: 'p.id',
@@ -294,7 +294,7 @@ if (PARTE !== 'precos' && bases.length) {
     decada.push(...(await rodarDecada(b.nome, b.url ? 'postgres' : 'pglite', b.url)));
     cargas.push(`${b.nome}: carga média (1/5/15 min) ${antes} no início, ${carga()} no fim`);
   }
-  let md = `# Benchmark: custo que não cresce com os anos (issue 18)\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''}\n\n`;
+  let md = `# Benchmark: custo que não cresce com os anos\n\n${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} núcleos ${os.cpus()[0]?.model ?? ''}\n\n`;
   md += cargas.map((c) => `- ${c}`).join('\n') + '\n\n';
   md += 'Cada chamada pela API (`app.inject`), alternando o banco de 1 ano e o de 10 anos a cada rodada (a ordem troca a cada rodada).\n\n';
   for (const b of bases)

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ARTEFATOS, entrar, expect, mailsPara, semViolacoesGraves, sufixoUnico, test, textoDoEmail } from './support';
 import { produtosNumGrupo } from './fabricas';
 
-/** Issue 32 points 4 and 5 on a phone: subscribing to the day's quotation (decision 0196) and /dados-abertos (decision 0195). */
+/** On a phone: subscribing to the day's quotation (decision 0196) and /dados-abertos (decision 0195). */
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('/assinar: assina a cotação e um alerta pelo celular, confirma pelo link do e-mail', async ({ page, request }) => {

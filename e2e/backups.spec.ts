@@ -2,7 +2,7 @@ import { expect, test } from './support';
 import { entrar, semViolacoesGraves } from './support';
 
 /**
- * Issue 33 point 3: the super-admin's 'Backups' screen, from the menu: the scheduled backups' runs, read-only (no
+ * The super-admin's 'Backups' screen, from the menu: the scheduled backups' runs, read-only (no
  * 'Adicionar', no removal). With BACKUP_DIR on the test server its rows show; without, the list says it is empty.
  */
 test('Backups: the super-admin opens the scheduled backups from the menu, a read-only list', async ({ page }) => {

@@ -5,7 +5,7 @@ import { apiAdmin, ARTEFATOS, criarUsuario, diasAtrasIso, DIVIDAS_E2E, entrar, e
 import * as fabrica from './fabricas';
 
 /*
- * Issue 28, point 1: every desk form that picks from a list, typed at a clerk's speed on a slow server
+ * Every desk form that picks from a list, typed at a clerk's speed on a slow server
  * (servidorLento: every list answer 300–800 ms late). Each field is reached by its label, typed with no
  * delay between keys, Enter at once (it picks and moves on; only Salvar or Ctrl+Enter saves). Look-alike
  * names ('Tomate Especial' / 'Tomate Extra' / 'Tomate Extra Fino' / 'Tomate Segunda'), accents typed or not,

@@ -4,7 +4,7 @@ import { apiAdmin, ARTEFATOS, entrar, escolherOpcao, linhas, sufixoUnico, toast 
 import { cpfUnico, pessoa as fabricaPessoa } from './fabricas';
 
 /**
- * Issue 10 (server side), seen at the desk: the database's rules reach the screens in Portuguese.
+ * Seen at the desk: the database's rules reach the screens in Portuguese.
  * The same CPF typed for a second person is refused on the field; lists sort names the Portuguese
  * way; a short or common password is refused by the registration form.
  */

@@ -5,7 +5,7 @@ import { apiAdmin, ARTEFATOS, diasAtrasIso, DIVIDAS_E2E, entrar, maisDias, semVi
 import { produtoresColhendo, segundaDaqui } from './fabricas';
 
 /*
- * The gate at a clerk's speed (issue 21, point 1): each field of the new-romaneio form reached by
+ * The gate at a clerk's speed: each field of the new-romaneio form reached by
  * its label and typed with no delay between keys, Enter pressed at once. Producers whose names share
  * words, several stalls, four items; what the API stored is compared with what was typed, field by
  * field, for a few random entries (seeded: E2E_SEED, default 21).
@@ -168,7 +168,7 @@ test('balcão no teclado: datas, produtor, pedras, produtos e quantidades digita
     if (salvarCom === 'clique') await page.getByRole('button', { name: 'Salvar' }).click();
     else await page.keyboard.press('Control+Enter');
     if (k === 0) {
-      // The tax system's debt is someone else's: the gate asks before saving (issue 28), it does not refuse.
+      // The tax system's debt is someone else's: the gate asks before saving, it does not refuse.
       await expect(page.getByTestId('avisos-do-romaneio')).toContainText(`O contribuinte da dívida ${divida} é ${DIVIDAS_E2E[1].nomeContribuinte}`);
       await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Salvar', exact: true }).click();
     }
@@ -196,7 +196,7 @@ test('balcão no teclado: datas, produtor, pedras, produtos e quantidades digita
   await peloRotulo(page, 'Produtor');
   await digitar(page, `dias ${c.s}`);
   const lista = page.getByRole('listbox', { name: 'Produtores' });
-  // Each name with its masked CPF and municipality (issue 28).
+  // Each name with its masked CPF and municipality.
   await expect(lista.getByRole('option')).toHaveText(
     [c.produtores[1], c.produtores[2]].map((p) => `${p.nome} — ${cpfcnpjPublico(p.cpfcnpj)} — ${c.municipio}`),
   );

@@ -8,7 +8,7 @@ import { apiAdmin, ARTEFATOS, entrar, hojeBR, imprimirPdf, maisDias, semViolacoe
 const hoje = () => hojeBR().split('/').reverse().join('-');
 
 /**
- * Holidays close the market (issue 28, point 4): a holiday on the next market day. It is removed at the end,
+ * Holidays close the market: a holiday on the next market day. It is removed at the end,
  * whatever happens: the other specs book the next market days.
  */
 test('a holiday on the next market day: /admin skips it, the gate calendar disables it and the API refuses it', async ({ page, request }) => {

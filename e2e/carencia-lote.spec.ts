@@ -6,7 +6,7 @@ import { ARTEFATOS, diasAtrasIso, entrar, expect, maisDias, semViolacoesGraves, 
 import { boletimColhendo, caderno, pedraLivre, pulverizacao, romaneio, segundaDaqui } from './fabricas';
 
 /*
- * Issue 19 points 1 and 2: a sprayed item still in its withdrawal period is refused at the gate (the row says so
+ * A sprayed item still in its withdrawal period is refused at the gate (the row says so
  * before saving), and the public lot page on a phone shows the harvest window, the stall and date, whether the
  * withdrawal period was respected, and the producer's CPF masked.
  */

@@ -217,7 +217,7 @@ async function cartaoNoCelular(
     // LGPD: the CPF masked, its middle six digits only.
     await expect(cartao).toContainText(/\*\*\*\.\d{3}\.\d{3}-\*\*/);
     await expect(p.getByRole('button')).toHaveCount(0);
-    // No link but the skip link every page starts with (issue 28 point 7).
+    // No link but the skip link every page starts with.
     await expect(p.getByRole('link')).toHaveCount(1);
     await expect(p.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveAttribute('href', '#conteudo');
     // Its own small bundle: no back-office chunk (PrimeReact, the router) was loaded.

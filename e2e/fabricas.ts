@@ -20,7 +20,7 @@ import {
 import { apiAdmin, diasAtrasIso, maisDias } from './support';
 
 /*
- * The records the browser specs need before their screens, made through the API as the admin (issue 30 point 4).
+ * The records the browser specs need before their screens, made through the API as the admin.
  * Each builder takes overrides typed by the shared input of its resource, so a spec says only what matters to it;
  * what it leaves out gets a valid value and a name no other record of the run has (`sementeUnica()`, not five digits of the
  * clock, which come round again every 100 s: the names of municipalities, product groups and products are unique).

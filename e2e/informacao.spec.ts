@@ -3,7 +3,7 @@ import { formatDate } from '@ceasa/shared';
 import { ARTEFATOS, diasAtrasIso, digitarData, expect, imprimirPdf, semViolacoesGraves, sufixoUnico, test } from './support';
 import { preco, produtosNumGrupo } from './fabricas';
 
-/* The market's information service on a phone (issue 32; decisions 0190, 0192, 0193). */
+/* The market's information service on a phone (decisions 0190, 0192, 0193). */
 test.use({ viewport: { width: 390, height: 844 } });
 
 const brl = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');

@@ -17,7 +17,7 @@ import {
 } from './support';
 
 /*
- * Issue 31 point 3: the inspector's day list (every romaneio drawn: INSPECAO_PERCENTUAL=100 in global-setup), a
+ * The inspector's day list (every romaneio drawn: INSPECAO_PERCENTUAL=100 in global-setup), a
  * residue result registered as non-conforming, its notification printed (producer's copy and the extension
  * office's), the lot held on its public page, the suspension on the producer's record, and his next romaneio
  * refused at the gate with the suspension's last day.

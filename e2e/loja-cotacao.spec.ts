@@ -35,7 +35,7 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
   );
   await expect(page).toHaveURL(/\/lojacreate$/);
 
-  // The keyboard protocol at full speed (issue 21): the words of a name in any order and case, Enter
+  // The keyboard protocol at full speed: the words of a name in any order and case, Enter
   // chooses the first match and moves on, Enter in the quantity adds the row and goes back to Município.
   await page.getByLabel('Município', { exact: true }).click();
   for (const [produto, qtd] of [

@@ -13,7 +13,7 @@ function segundaDistante(): string {
 const DIA = segundaDistante();
 
 /*
- * Decision 0181 at the desk (issue 28's way of typing): the shop sheet's 'Lote vendido' picked by typing the code on the
+ * Decision 0181 at the desk (the way of typing): the shop sheet's 'Lote vendido' picked by typing the code on the
  * label, on a slow server (every list answer 300–800 ms late; the day's lots held until the clerk has pressed Enter in
  * the lot field, so the pick waits for its list), the form reached with Tab, each field typed at full speed,
  * Salvar double-clicked; what the API stored is compared field by field with what was typed.

@@ -68,10 +68,10 @@ test('Município: criar, validar, editar, filtrar, ordenar, limpar filtros, expo
   expect(csv).toContain('Imperatriz do Norte E2E;MA');
   expect(csv.trim().split(/\r?\n/)).toHaveLength(total + 1);
 
-  // docs/produto/validacao.md: the município list is 'edit only': no delete (issue 10).
+  // docs/produto/validacao.md: the município list is 'edit only': no delete.
   await expect(page.getByRole('button', { name: 'Editar Imperatriz do Norte E2E' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Remover/ })).toHaveCount(0);
-  // The spec has no delete of a municipality (issue 10): the server refuses it in Portuguese and the row stays.
+  // The spec has no delete of a municipality: the server refuses it in Portuguese and the row stays.
   const [zeDoca] = (
     await (
       await request.post('/api/municipio/searchMunicipio/asc/nome', {

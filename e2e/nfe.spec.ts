@@ -7,7 +7,7 @@ import { abrirPortaria, apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, impri
 import { boletimColhendo, segundaDaqui } from './fabricas';
 
 /*
- * The producer's invoice at the gate (issue 31, point 2): a USB barcode reader types the DANFE's 44 digits and Enter at
+ * The producer's invoice at the gate: a USB barcode reader types the DANFE's 44 digits and Enter at
  * full speed on a slow server (Enter adds the key, never submits the form), the key reaches the API, the list finds the
  * romaneio by it, the control sheet and the label print its invoice; and the phone's camera (Chromium's fake camera fed
  * a picture of a printed CODE-128 barcode made here) reads a key into the field.

@@ -6,7 +6,7 @@ import { E2E_PORT } from '../playwright.config';
 import { ARTEFATOS, expect, test } from './support';
 
 /**
- * Issue 23 point 3: one product instance in external identity mode (OIDC_ISSUER) against ANOTHER product
+ * One product instance in external identity mode (OIDC_ISSUER) against ANOTHER product
  * instance acting as the provider (its built-in OpenID Connect provider, with OIDC_CLIENTS registering the
  * first as a public client): sign in in the browser on the provider's pt-BR page, land in the back office,
  * call the API, sign out (at the provider too). The provider listens on 127.0.0.2 so the two instances'

@@ -19,7 +19,7 @@ import {
 import { produto, produtoresColhendo, segundaDaqui } from './fabricas';
 
 /*
- * The gate on a slow server (issue 28, points 1, 3 and 5): every list answer 300–800 ms late, the clerk types at full
+ * The gate on a slow server: every list answer 300–800 ms late, the clerk types at full
  * speed — the producer, then at once the products and quantities while that producer's items are still loading. What
  * is typed is kept and applied when the list arrives; a product without a bulletin item, or out of its harvest window,
  * says so. Ten entries, each compared field by field with what the API stored. Then a saved romaneio is corrected on

@@ -17,7 +17,7 @@ import {
 import { preco, produtosNumGrupo } from './fabricas';
 
 /**
- * Issue 28 point 2: 'Preços do dia' (/precosdia), typed from the keyboard at a clerk's speed on a slow server,
+ * 'Preços do dia' (/precosdia), typed from the keyboard at a clerk's speed on a slow server,
  * and the confirmations that name the value (decision 0136) in the grid and in the price form.
  */
 test.describe.configure({ mode: 'serial' });

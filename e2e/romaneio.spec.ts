@@ -27,7 +27,7 @@ import * as fabrica from './fabricas';
  * debt refused with the pt-BR message, and the delete.
  */
 
-/** The gate's confirmation before an unusual save (issue 28): it names `aviso`; 'Salvar' goes on. */
+/** The gate's confirmation before an unusual save: it names `aviso`; 'Salvar' goes on. */
 async function confirmarAvisos(page: Page, aviso: string) {
   await expect(page.getByTestId('avisos-do-romaneio')).toContainText(aviso);
   await page.locator('.p-confirm-dialog').getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -83,7 +83,7 @@ async function incluirData(page: Page, iso: string) {
   await expect(page.getByRole('button', { name: `Remover a data ${formatDate(iso)}` })).toBeVisible();
 }
 
-/** Picks the producer from the keyboard: its name typed in the search box, Enter (issue 21's protocol). */
+/** Picks the producer from the keyboard: its name typed in the search box, Enter (the protocol). */
 async function escolherProdutor(page: Page, nome: string) {
   const campo = page.getByLabel('Produtor', { exact: true });
   await campo.click();
@@ -118,7 +118,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   const divida = DIVIDAS_E2E[0];
   await entrar(page);
 
-  // What the form asks for (issue 18, decisions 0125 and 0126): the producers with a harvest in the year before the
+  // What the form asks for (decisions 0125 and 0126): the producers with a harvest in the year before the
   // earliest date or later, and the chosen producer's items harvestable on a chosen date, not every year's rows.
   const pedidos: string[] = [];
   page.on('request', (r) => {
@@ -165,7 +165,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
     if (r.method() === 'POST' && r.url().endsWith('/api/romaneio')) posts.push(r.postData() ?? '');
   });
   await page.getByRole('button', { name: 'Salvar' }).click();
-  // The tax system's debt is not the producer's: asked before saving (issue 28), not refused.
+  // The tax system's debt is not the producer's: asked before saving, not refused.
   await confirmarAvisos(page, `O contribuinte da dívida ${divida.numero} é ${divida.nomeContribuinte}`);
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/romaneio$/);

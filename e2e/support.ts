@@ -236,7 +236,7 @@ export const diasAtrasIso = (n: number) => maisDias(hojeIso(), -n);
 /** axe: no serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
 /**
  * The serious or critical accessibility violations axe finds on the page, as 'rule: targets' lines: WCAG 2.0,
- * 2.1 and 2.2 A/AA (2.2's 'target-size' included: 24 × 24 px targets, issue 28 point 7).
+ * 2.1 and 2.2 A/AA (2.2's 'target-size' included: 24 × 24 px targets).
  */
 export async function violacoesGraves(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();

@@ -5,7 +5,7 @@ import { expect, test } from './support';
 import { apiAdmin, ARTEFATOS, criarUsuario, entrar, sufixoUnico } from './support';
 import { produtosNumGrupo } from './fabricas';
 
-// Issue 28 point 7 (keyboard, focus, counts) and issue 29 point 5 (no formula leaves in the users' export).
+// The keyboard, focus and counts at the desk, and no formula leaving in the users' export.
 
 /** What has the focus: its tag, its accessible text and whether it is inside the main content. */
 /** Puts the keyboard's starting point at the top of the document, as a page just opened has it. */

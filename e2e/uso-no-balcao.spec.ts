@@ -7,7 +7,7 @@ import { apiAdmin, ARTEFATOS, DIVIDAS_E2E, entrar, escolherOpcao, imprimirPdf, l
 import * as fabrica from './fabricas';
 
 /**
- * The desk (issue 10): a clerk tabs into a field and types at full speed, clicks Salvar twice,
+ * The desk: a clerk tabs into a field and types at full speed, clicks Salvar twice,
  * and types 200-character names. Every value is checked where it ends up: through the API.
  */
 

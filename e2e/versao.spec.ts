@@ -3,7 +3,7 @@ import { apiAdmin, entrar, expect, sufixoUnico, test, toast } from './support';
 import { produtoGrupo } from './fabricas';
 
 /**
- * Stale saves are refused (issue 18 point 4, decision 0085): two browser sessions open the same
+ * Stale saves are refused (decision 0085): two browser sessions open the same
  * record; the first saves; the second's save is refused with the message and 'Recarregar' brings
  * the first one's changes into its form, which then saves.
  */

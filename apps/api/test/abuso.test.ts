@@ -54,7 +54,7 @@ describe('registration limit per client address', () => {
     expect((await registrar('10.9.0.2')).status).toBe(201);
   });
 
-  it('counts an attempt with an e-mail already in use (issue 29: the register is no free probe), not an invalid body', async () => {
+  it('counts an attempt with an e-mail already in use (the register is no free probe), not an invalid body', async () => {
     for (let i = 0; i < 3; i++) expect((await registrar('10.9.0.3')).status).toBe(201);
     const dup = await call(t.app, null, {
       method: 'POST',

@@ -22,7 +22,7 @@ import * as schema from '../src/db/schema';
 import { bancoDescartavel, call, migracoesAte } from './helpers';
 
 /**
- * Issue 33 point 4, upgrades proven: `fixtures/demo-9059312.jsonl.gz` is `npm run backup` of the demo data
+ * Upgrades proven: `fixtures/demo-9059312.jsonl.gz` is `npm run backup` of the demo data
  * (`npm run seed:demo`, one market-year, trimmed to its last weeks: fixtures/README.md) written by the release at
  * commit 9059312 (migrations 0000-0023). It is restored into an empty database at that release's schema (its
  * migrations, which this release still carries unchanged), the current server opens it as at any start

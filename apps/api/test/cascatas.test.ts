@@ -10,7 +10,7 @@ import { registerErrorHandler } from '../src/plugins/errors';
 import { appDeTeste, call } from './helpers';
 
 /**
- * Nothing is lost without a trace (issue 20, point 4; decision 0078): a bulletin item with a field
+ * Nothing is lost without a trace (decision 0078): a bulletin item with a field
  * notebook is not removed (409, nothing changes), a bulletin is not deleted while one of its items has
  * a notebook, the database itself keeps the notebook from a cascade, and every other delete through
  * the API writes one audit row per child row it removes.

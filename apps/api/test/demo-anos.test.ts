@@ -4,7 +4,7 @@ import { anosDaLinhaDeComando, carregarDemo } from '../src/db/seed/demo';
 import { appDeTeste, call } from './helpers';
 
 /**
- * `npm run seed:demo -- --anos N` (issue 18): several market-years in one load, written year by year
+ * `npm run seed:demo -- --anos N`: several market-years in one load, written year by year
  * with a progress line each, producers coming and going, and the audit rows the app would have written
  * for every record. Two years here (the decade is the same code ten times; its speed is in `npm run bench`).
  */

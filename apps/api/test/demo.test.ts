@@ -7,7 +7,7 @@ import { appDeTeste, call } from './helpers';
 const t = appDeTeste({ tokens: ['agro'] });
 
 /**
- * `npm run seed:demo` (issues 10 and 14): the demo data set loads under the database's rules (one person per
+ * `npm run seed:demo`: the demo data set loads under the database's rules (one person per
  * CPF/CNPJ, unique names, areas within the total) and reads like a real market's bulletin: a group's
  * products are sold in the group's standard unit and, on any day, cost within a plausible band of
  * each other; its year of market days keeps the market's own rules (harvest windows, one occupant per
@@ -57,7 +57,7 @@ describe('demo data', () => {
     const [faixa] = await linhas<{ pior: number; dias: number }>(sql`
       SELECT max(valor_maximo / valor_minimo)::float8 AS pior, count(*)::int AS dias FROM precos_resumo`);
     expect(Number(faixa.dias)).toBeGreaterThan(1000);
-    // Before issue 10 a group's prices on one day spread up to 7×.
+    // Once a group's prices on one day spread up to 7×.
     expect(Number(faixa.pior)).toBeLessThan(1.7);
     // A group quoted per kg costs a few reais a kg, not tens.
     const [kg] = await linhas<{ maximo: number }>(sql`

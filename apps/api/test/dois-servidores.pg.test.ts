@@ -1,5 +1,5 @@
 /**
- * Two servers, one database (issue 18, point 6): two real server processes (`node
+ * Two servers, one database: two real server processes (`node
  * apps/api/dist/server.mjs`, as `npm start` runs it) started at the same moment on loopback against one fresh
  * PostgreSQL database behave as one, so a load balancer may send any request to either. The notices between
  * servers (lib/avisos.ts) are also checked on their own. Needs PostgreSQL: the API project includes `*.pg.test.ts`
@@ -271,7 +271,7 @@ describe('two servers on one PostgreSQL database behave as one', () => {
     }
   });
 
-  it('checks at most five passwords of thirty sent at once over both servers, and refuses the right one inside the burst (issue 29)', async () => {
+  it('checks at most five passwords of thirty sent at once over both servers, and refuses the right one inside the burst', async () => {
     const c = await conta(A, []);
     await rajada([`http://127.0.0.1:${A}`, `http://127.0.0.1:${B}`], c.email, c.senha);
   });

@@ -1,5 +1,5 @@
 /**
- * Two servers, one database (issue 18, point 6), what applies to one process on either database: notices stay
+ * Two servers, one database, what applies to one process on either database: notices stay
  * in it, photos left in DATA_DIR move into the database once, tokens signed with any stored key are accepted.
  * The two real server processes on one PostgreSQL database: dois-servidores.pg.test.ts.
  */

@@ -4,7 +4,7 @@ import { lerCodigoDoLote } from '@ceasa/shared';
 import { appDeTeste, call } from './helpers';
 
 /**
- * Issue 20, point 1: an id is a decimal integer in digits only (decision 0076). JavaScript's Number()
+ * An id is a decimal integer in digits only (decision 0076). JavaScript's Number()
  * reads '0x1' as 1, '1e3' as 1000, '+12', ' 12', '12.0' and '0b1100' as 12: such an id in any path
  * of the app's own route table is a pt-BR 400 (or 404), and nothing is read, changed or deleted.
  */

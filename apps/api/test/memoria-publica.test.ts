@@ -1,5 +1,5 @@
 /**
- * Memory without a token (issue 29, point 4): the public fast path keeps a bounded amount. A real server process
+ * Memory without a token: the public fast path keeps a bounded amount. A real server process
  * (`node apps/api/dist/server.mjs`) on an embedded database holding a large quotation (20,000 rows: a page of
  * 1,000 is ~0.25 MB of JSON) is asked the public quotation with 10,000 distinct query strings, as anyone may;
  * its resident memory (RSS, /proc) grows by less than 50 MB.

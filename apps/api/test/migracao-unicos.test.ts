@@ -13,7 +13,7 @@ import { migrationsFolder } from '../src/db/client';
 import { bancoDescartavel, migracoesAte } from './helpers';
 
 /**
- * Migration 0011 (issue 10) makes CPF/CNPJ, group names, product name + packaging, municipality
+ * Migration 0011 makes CPF/CNPJ, group names, product name + packaging, municipality
  * name + state and stall numbers unique and bounds the areas. On a database that already breaks
  * these rules it must not half-apply nor fail with a bare index error: it stops, changes nothing,
  * and says in Portuguese which records to fix; once they are fixed it applies.

@@ -8,7 +8,7 @@ import { linhaDoNodeAntigo, nodeAntigo } from '../src/versao-do-node';
 import { iniciarServidor, portaLivre } from './helpers';
 
 /**
- * Issue 33 points 2 and 3 on the real server (node apps/api/dist/server.mjs): backups on a short schedule
+ * Metrics, health and scheduled backups on the real server (node apps/api/dist/server.mjs): backups on a short schedule
  * (BACKUP_INTERVALO_MINUTOS=0.05, 3 s) observed as files written and rotated, /metrics over HTTP read by a
  * Prometheus text parser, one log line per request, and pt-BR start-up lines only.
  */

@@ -15,7 +15,7 @@ import {
 } from './fabricas';
 
 /**
- * Issue 10: alphabetical order is Portuguese order. Every kind of list (a resource's paged list,
+ * Alphabetical order is Portuguese order. Every kind of list (a resource's paged list,
  * a dropdown lookup, a report, the public quotation and the price list) sorts names the way a
  * Brazilian reader expects: accents and case do not count ('Açúcar' before 'Alface', 'João'
  * before 'José', 'Maçã' before 'Mamão', 'abóbora' among the a's), the same on PGlite and

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appDeTeste, call } from './helpers';
 
 /**
- * Issue 20, point 2: the fields a list sorts by are a closed list (decision 0076). A name the list's
+ * The fields a list sorts by are a closed list (decision 0076). A name the list's
  * own map does not hold, an inherited one ('__proto__', 'constructor', 'toString'...) above all, is a
  * pt-BR 400 on every list route of the app's route table, never a 500, signed in or not (the public
  * quotation, whose path takes the field before the direction).

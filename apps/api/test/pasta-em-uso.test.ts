@@ -1,5 +1,5 @@
 /**
- * One process per embedded folder (issue 29, point 6): the server takes DATA_DIR at start; a second server, a
+ * One process per embedded folder: the server takes DATA_DIR at start; a second server, a
  * backup or a restore on the folder in use is refused in pt-BR naming the holder's pid; a lock left by a process
  * that died is taken over. Real processes (`node apps/api/dist/server.mjs` and the backup command line), on the
  * embedded database whatever DATABASE_URL says.

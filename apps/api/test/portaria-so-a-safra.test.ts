@@ -14,7 +14,7 @@ import {
 import { appDeTeste, call } from './helpers';
 
 /**
- * The gate form asks for a season's rows, not every row of every year (issue 18 point 2):
+ * The gate form asks for a season's rows, not every row of every year:
  * - GET boletimitens/produtos/{pessoaId}?colheitaEm=d1,d2: the items harvestable on one of the dates (decision 0125);
  * - GET pessoa/tipo/1?ativosDesde=d: the producers with a harvest ending on or after d (decision 0126).
  * Without the parameters both answer as before (every item, every producer).
@@ -146,7 +146,7 @@ describe('GET pessoa/tipo/1?ativosDesde (decision 0126)', () => {
   });
 });
 
-describe('the romaneio list filtered by a product name (checked from the items index, issue 18)', () => {
+describe('the romaneio list filtered by a product name (checked from the items index)', () => {
   const buscar = async (produtoNome: string) => {
     const r = await call(t.app, t.userAdmin, { method: 'POST', url: '/api/romaneio/searchRomaneio/desc/dataEmissao?page=0&size=20', payload: { produtoNome } });
     expect(r.status).toBe(200);

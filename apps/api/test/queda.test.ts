@@ -1,5 +1,5 @@
 /**
- * Crashes (issue 18, point 7): the real server (`node apps/api/dist/server.mjs`, as `npm start`
+ * Crashes: the real server (`node apps/api/dist/server.mjs`, as `npm start`
  * runs it) under a write load of prices and romaneios is killed with SIGKILL at random moments and started
  * again on the same data: every write it had acknowledged with a 2xx is there. Then SIGTERM with writes in
  * flight: they finish with their answers, the process exits within 10 s, and they are there after a restart.

@@ -1,5 +1,5 @@
 /**
- * Limits that hold under a burst across two servers (issue 29, point 4): two servers (each with its own pool,
+ * Limits that hold under a burst across two servers: two servers (each with its own pool,
  * counters and notices, as two processes have) on one fresh PostgreSQL database, listening on loopback; thirty
  * parallel wrong passwords spread over both check at most five, and the right password inside the burst is
  * refused on both until the window ends. Needs PostgreSQL (vitest.config.ts includes *.pg.test.ts with DATABASE_URL).

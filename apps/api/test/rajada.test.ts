@@ -1,5 +1,5 @@
 /**
- * Limits that hold under a burst (issue 29, point 4), on the database the suite runs on: sign-in attempts are
+ * Limits that hold under a burst, on the database the suite runs on: sign-in attempts are
  * counted before the password is checked, so thirty parallel wrong passwords check at most five and the right
  * password inside the burst is refused until the window ends; register attempts count whether or not they
  * create an account. Two servers on one PostgreSQL database: rajada.pg.test.ts.

@@ -5,7 +5,7 @@ import { registerErrorHandler } from '../src/plugins/errors';
 import { appDeTeste, call, countRows } from './helpers';
 
 /**
- * Every refusal in pt-BR, never a 500 (issue 11, point 6), for every route of the app's own route
+ * Every refusal in pt-BR, never a 500, for every route of the app's own route
  * table: a body of the wrong type, a body with a NUL in every string, a missing body, and NUL in
  * search terms and path parameters.
  */

@@ -6,8 +6,8 @@ import { appDeTeste, call, countRows, type AppDeTeste } from './helpers';
 import { inserirGrupo, inserirPessoa, inserirProduto, inserirPropriedade, inserirRomaneio, inserirRomaneioItem, inserirProdutorComColheita } from './fabricas';
 
 /**
- * Rules the browser checks, the server checks too, with the same shared rule and message (issue 20,
- * point 3; docs/decisions/0077). Dates are fixed, never today's: November 2026 has Monday 23,
+ * Rules the browser checks, the server checks too, with the same shared rule and message
+ * (docs/decisions/0077). Dates are fixed, never today's: November 2026 has Monday 23,
  * Tuesday 24, Wednesday 25 and Thursday 26 (all inside the romaneio's years, 1900 to next year).
  */
 const SEG = '2026-11-23';

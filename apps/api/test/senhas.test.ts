@@ -8,7 +8,7 @@ import { appDeTeste, call, countRows, tokenFor } from './helpers';
 const t = appDeTeste({ tokens: [] });
 
 /**
- * Issue 10: a new password (registration, reset by e-mail link, the first super-admin's
+ * A new password (registration, reset by e-mail link, the first super-admin's
  * ADMIN_PASSWORD) has at least 8 characters and is not one of the common passwords shipped with
  * the t.app (compared without case), with the shared schema's pt-BR messages; a refusal changes nothing.
  */

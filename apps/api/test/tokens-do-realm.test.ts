@@ -7,7 +7,7 @@ import { appDeTeste, call } from './helpers';
 
 /**
  * Every access token of the realm carries iss, aud, exp and iat, and the API refuses one signed with the realm's
- * own key that lacks exp, lives longer than ACCESS_TOKEN_TTL, or names another issuer or audience (issue 29 point 2).
+ * own key that lacks exp, lives longer than ACCESS_TOKEN_TTL, or names another issuer or audience.
  */
 const t = appDeTeste({ tokens: [] });
 const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { appDeTeste, call, countRows } from './helpers';
 
 /**
- * Issue 10: what must be unique is unique in the database (migration 0011), compared the way a
+ * What must be unique is unique in the database (migration 0011), compared the way a
  * clerk reads it (CPF/CNPJ by its digits; names without case or accents), and a duplicate is a 409
  * with the resource's pt-BR message on its field, whether it repeats a saved record or loses a race
  * against a save at the same moment. Runs on PGlite and, with DATABASE_URL, on PostgreSQL, where

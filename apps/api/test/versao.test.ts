@@ -4,7 +4,7 @@ import { inserirRomaneio, inserirRomaneioItem } from './fabricas';
 import { appDeTeste, call, countRows } from './helpers';
 
 /**
- * Stale saves are refused (issue 18 point 4, decision 0085): every editable record answers its
+ * Stale saves are refused (decision 0085): every editable record answers its
  * `versao`; a PUT that sends another one is a 409 that writes nothing; a PUT without it is accepted.
  */
 const t = appDeTeste({ tokens: ['admin'] });

@@ -2,7 +2,7 @@ import { cnpj, cpf } from 'cpf-cnpj-validator';
 import { normalizarDocumento } from './format';
 
 /*
- * CPF and CNPJ as the Receita issues them (issue 31, decision 0180): a CPF is 11 digits; a CNPJ is 14
+ * CPF and CNPJ as the Receita issues them (decision 0180): a CPF is 11 digits; a CNPJ is 14
  * characters, the first 12 letters or digits (the alphanumeric CNPJ issued since July 2026) and the last two
  * numeric check digits. Typed with or without the mask, in either case; kept and compared as the bare
  * characters in upper case ('12ABC34501DE35'). The check digits are verified by cpf-cnpj-validator, which

@@ -85,7 +85,7 @@ export function formatCpfCnpj(v: string | null | undefined): string {
 }
 
 /**
- * A CPF or CNPJ as every public answer and page shows it (LGPD, issue 19): a natural person's CPF keeps
+ * A CPF or CNPJ as every public answer and page shows it (LGPD): a natural person's CPF keeps
  * only its middle six digits, '***.456.789-**'; a CNPJ (a company's, public by law, numeric or
  * alphanumeric) stays whole, formatted.
  */

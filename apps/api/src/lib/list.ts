@@ -33,7 +33,7 @@ export interface ListField {
     /**
      * Match row by row (`EXISTS (… WHERE id = key AND …)`) instead of gathering every matching id first:
      * for a filter that matches a share of a growing table (romaneios with an item of some products),
-     * where a page walks the order's index and stops after its rows (issue 18).
+     * where a page walks the order's index and stops after its rows.
      */
     existe?: boolean;
     /**
@@ -95,7 +95,7 @@ export interface ListSpec<Row> {
     /**
      * A count of its own for some filters (the filters that filter, with their field's key): the matches up to
      * `limite`, or null for the ordinary count. E.g. the romaneios with an item of some products, merged from those
-     * products' item indexes newest first, so the count stops after the cap however many years match (issue 18).
+     * products' item indexes newest first, so the count stops after the cap however many years match.
      */
     propria?: (filtros: FiltroAtivo[]) => ((db: Tx, limite: number) => Promise<number>) | null;
   };

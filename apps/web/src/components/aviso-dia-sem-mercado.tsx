@@ -4,7 +4,7 @@ import { formatDate } from '@ceasa/shared';
 import { diaPorExtenso, useCalendarioDeMercado } from '../lib/calendario';
 
 /**
- * When today is not a market day, the first thing /admin and the gate say (issue 28, point 5): why, and the
+ * When today is not a market day, the first thing /admin and the gate say: why, and the
  * next market day with a button that takes it (`onUsar`). Nothing on a market day or before the calendar is read.
  */
 export function AvisoDiaSemMercado(p: { onUsar: (dia: string) => void; rotuloUsar: string }) {

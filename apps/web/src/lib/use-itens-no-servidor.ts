@@ -37,7 +37,7 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
   /** After a row was saved or removed here (the parent's versao went up: decision 0085). */
   aoGravar?: () => Promise<void> | void;
   /**
-   * The parent's `versao` as the page holds it, sent with each quantity (the romaneio's, issue 28): a stale one is
+   * The parent's `versao` as the page holds it, sent with each quantity (the romaneio's): a stale one is
    * the server's 409 (`aoRecusar` hears it); raised by one after each quantity saved.
    */
   versao?: { current: number | undefined };

@@ -102,7 +102,7 @@ const janela = (l: Pick<Lote, 'inicioColheita' | 'fimColheita'>) =>
   l.inicioColheita && l.fimColheita ? `${formatDate(l.inicioColheita)} a ${formatDate(l.fimColheita)}` : '-';
 
 function CartaoLote({ lote }: { lote: Lote }) {
-  // An answer from before issue 19 has no carenciaRespeitada: no badge rather than a wrong one.
+  // An answer from an older server has no carenciaRespeitada: no badge rather than a wrong one.
   const carencia = lote.carenciaRespeitada === undefined ? null : { v: lote.carenciaRespeitada, texto: textoCarencia(lote.carenciaRespeitada) };
   const campos: [string, string][] = [
     ...(lote.quantidade === undefined

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { senhaComum } from '../senhas-comuns';
 import { novaSenhaForm, registerForm, SENHA_MSG, senhaNova } from './auth';
 
-/** Issue 10: the password rule the server and the forms share. */
+/** The password rule the server and the forms share. */
 describe('senhaNova', () => {
   const erro = (senha: string) => senhaNova.safeParse(senha).error?.issues[0]?.message ?? null;
 

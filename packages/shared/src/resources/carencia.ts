@@ -2,7 +2,7 @@ import { formatDate } from '../format';
 import { somarDias } from '../tempo';
 
 /**
- * Withdrawal period (carência, issue 19 point 1): a chemical application of a field notebook
+ * Withdrawal period (carência): a chemical application of a field notebook
  * (`aplicacaoProdutosQuimicos`: `data`, `periodoCarencia` days) forbids selling its bulletin item's
  * produce before `data + periodoCarencia` days. One rule, used by the server (POST/PUT romaneio, the
  * public lot's `carenciaRespeitada`) and by the gate form (the row's message before saving). No zod

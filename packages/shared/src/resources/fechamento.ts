@@ -5,7 +5,7 @@ import { data } from '../z';
 export const fechamentoQuery = z.object({ data: data('A data é obrigatória', 'A data é inválida') });
 
 /**
- * 'Fechamento do dia' (issue 28, point 6; decision 0147): the figures of one market day. Quantities are the
+ * 'Fechamento do dia' (decision 0147): the figures of one market day. Quantities are the
  * romaneios' packages; kg is packages × the product's pesoEmKg. Money and kg are numbers (2 decimals).
  */
 export const fechamentoDoDia = z.object({

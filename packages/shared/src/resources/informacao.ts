@@ -4,7 +4,7 @@ import { diasEntre } from '../tempo';
 import { DADOS_ABERTOS_MSG, mesAberto } from './dados-abertos';
 import { formatoQuery } from './recall';
 
-/* The market's information service (issue 32; decision 0190): the quotation per product, Conab's daily file,
+/* The market's information service (decision 0190): the quotation per product, Conab's daily file,
    the price reference for procurement and the month in figures. Public, no token. */
 
 export const INFORMACAO_MSG = {

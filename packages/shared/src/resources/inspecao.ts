@@ -6,7 +6,7 @@ import { data, idOpcional, inteiroDoCaminho, referencia, textoOpcional } from '.
 import { somarDias } from '../tempo';
 
 /**
- * Inspections at the gate (issue 31 point 3; decisions 0185–0187): a share of each market day's romaneios is
+ * Inspections at the gate (decisions 0185–0187): a share of each market day's romaneios is
  * drawn for inspection; an inspection checks the label ('rotulagem') or takes a residue sample ('residuo').
  * A non-conforming residue result holds the load's lots and suspends the producer at the gate.
  */

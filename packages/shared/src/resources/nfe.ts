@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatCpfCnpj, formatDate } from '../format';
 
 /*
- * The producer's invoice at the gate (issue 31, point 2; decision 0175): the 44-digit access key of an NF-e (or
+ * The producer's invoice at the gate (decision 0175): the 44-digit access key of an NF-e (or
  * NFP-e), checked here by the web form and the API alike. Its layout, position by position (counted from 1):
  *   1–2 cUF (the issuing state's IBGE code) · 3–6 AAMM (year and month of issue) · 7–20 the issuer's CNPJ, or its
  *   CPF as 000 + 11 digits · 21–22 model (55) · 23–25 series · 26–34 invoice number · 35 tpEmis · 36–43 cNF ·

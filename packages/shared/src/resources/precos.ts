@@ -18,7 +18,7 @@ export const PRECO_MSG = {
 
 /**
  * Money typed by a person: a number, or pt-BR text like '12,50' / 'R$ 1.234,56' / '1.055' (1055); text that is not
- * pt-BR money ('12.50', 'abc') is refused with docs/produto/validacao.md's 'O valor é obrigatório!', never read another way (issue 28).
+ * pt-BR money ('12.50', 'abc') is refused with docs/produto/validacao.md's 'O valor é obrigatório!', never read another way.
  * At most 10 characters (as typed, or as the number with 2 decimals), greater than 0; rounded to cents.
  */
 export const valorPreco = z

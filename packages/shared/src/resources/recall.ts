@@ -48,7 +48,7 @@ export const recallQuery = z
       .max(200, RECALL_MSG.produtoAplicadoInvalido)
       .refine(semControle, RECALL_MSG.produtoAplicadoInvalido)
       .optional(),
-    /** An NF-e access key (issue 31): the lots of the romaneio that carries it. */
+    /** An NF-e access key: the lots of the romaneio that carries it. */
     nfe: z
       .string()
       .transform(lerChaveNfe)

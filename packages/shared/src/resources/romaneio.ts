@@ -94,7 +94,7 @@ export const produtorRomaneio = referencia('O produtor é obrigatório', 'O prod
 /** A romaneio (and the gate form's batch) needs at least one product. */
 export const ROMANEIO_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
 
-/** A correction's reason (issue 28): required by PUT romaneio when items or stalls change; at most 500 characters. */
+/** A correction's reason: required by PUT romaneio when items or stalls change; at most 500 characters. */
 export const MOTIVO_OBRIGATORIO = 'Informe o motivo da correção';
 export const motivoCorrecao = z
   .string({ error: 'O motivo deve ser um texto' })
@@ -137,7 +137,7 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
           .min(1, ROMANEIO_SEM_ITENS)
           .max(500, 'Um romaneio pode ter no máximo 500 itens')
           .superRefine(itensSemRepeticao),
-        /** The producer's NF-e access keys (issue 31; decision 0175): absent on a correction, the saved ones stay. */
+        /** The producer's NF-e access keys (decision 0175): absent on a correction, the saved ones stay. */
         chavesNfe: chavesNfe.optional(),
         /** true: save even what asks for a confirmation (a key whose issuer is not the producer). */
         confirmar: z.boolean({ error: 'confirmar deve ser verdadeiro ou falso' }).nullish(),
@@ -210,7 +210,7 @@ export const romaneioLinha = z.object({
   pessoaId: z.number().int(),
   produtorNome: z.string(),
   tipoQuantidade: z.enum(TIPOS_QUANTIDADE),
-  /** The NF-e invoices of its keys, 'número/série' comma separated (issue 31); null without a key. */
+  /** The NF-e invoices of its keys, 'número/série' comma separated; null without a key. */
   notasFiscais: z.string().nullable().optional(),
 });
 export type RomaneioLinha = z.infer<typeof romaneioLinha>;
@@ -224,7 +224,7 @@ export const romaneioRegistro = romaneioLinha.extend({
   boletimId: z.number().int().nullable(),
   pedras: z.array(romaneioPedraRegistro),
   itens: z.array(romaneioItemRegistro),
-  /** The producer's NF-e access keys (issue 31), in the order entered (the API always sends them). */
+  /** The producer's NF-e access keys, in the order entered (the API always sends them). */
   chavesNfe: z.array(z.string()).optional(),
   /** The same keys, each with whether its issuer is the producer (false: saved after a confirmation). */
   nfe: z.array(nfeRegistro).optional(),
@@ -269,7 +269,7 @@ export const boletimItemProduto = z.object({
 export type BoletimItemProduto = z.infer<typeof boletimItemProduto>;
 
 /**
- * GET romaneio/produtores/municipios?ativosDesde=aaaa-mm-dd (issue 28): the municipalities of each producer's bulletins
+ * GET romaneio/produtores/municipios?ativosDesde=aaaa-mm-dd: the municipalities of each producer's bulletins
  * (those with a harvest ending on that day or later), so the gate's picker tells look-alike names apart.
  */
 export const municipiosDoProdutor = z.object({ id: z.number().int(), municipios: z.string() });
@@ -304,9 +304,9 @@ export const colheitaContem = (item: { inicioColheita: string; fimColheita: stri
 
 export const FORA_DA_COLHEITA = 'Data de emissão fora do período de colheita dos produtos!';
 export const DIVIDA_EM_USO = 'Verifique se a dívida já não está cadastrada em outro romaneio';
-/** The gate form: a product typed that the producer has no bulletin item of (issue 28). */
+/** The gate form: a product typed that the producer has no bulletin item of. */
 export const PRODUTO_SEM_BOLETIM = 'Produto sem boletim de colheita para este produtor.';
-/** POST romaneio under a debt its batch still holds (a day deleted and entered again, issue 28): a date the batch already has. */
+/** POST romaneio under a debt its batch still holds (a day deleted and entered again): a date the batch already has. */
 export const dataJaNaDivida = (dataIso: string) => `A dívida já tem um romaneio em ${formatDate(dataIso)}`;
 
 /** Body of POST romaneio/searchRomaneio/{dir}/{field} (docs/produto/api.md). */
@@ -318,7 +318,7 @@ export const romaneioFiltro = z
     produtoNome: z.string().nullish(),
     dataEmissao: z.string().nullish(),
     tipoQuantidade: z.enum(TIPOS_QUANTIDADE).nullish(),
-    /** Romaneios with an NF-e key containing these digits (issue 31). */
+    /** Romaneios with an NF-e key containing these digits. */
     chaveNfe: z.string().nullish(),
   })
   .transform(({ produtor, ...f }) => ({ ...f, ...idOuNome(produtor, 'produtorId', 'produtorNome') }));

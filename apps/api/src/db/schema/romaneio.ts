@@ -9,11 +9,11 @@ import { produto } from './produto';
  * A debt number belongs to one romaneio batch (docs/produto/dados.md): the romaneios created together, one per
  * issue date, share their debt. The batch's row is the debt's one owner: a later batch with the same debt
  * fails on this primary key, also when two clerks save at the same moment. A day of a batch deleted may be
- * entered again under its debt (issue 28): by the batch's producer, on one of the batch's dates it no longer has.
+ * entered again under its debt: by the batch's producer, on one of the batch's dates it no longer has.
  */
 export const romaneioDivida = pgTable('romaneio_divida', {
   divida: bigint('divida', { mode: 'number' }).primaryKey(),
-  /** The batch's issue dates as it was entered: a day deleted may be entered again under the debt (issue 28), no other. */
+  /** The batch's issue dates as it was entered: a day deleted may be entered again under the debt, no other. */
   datas: date('datas', { mode: 'string' }).array(),
 });
 
@@ -41,7 +41,7 @@ export const romaneio = pgTable(
     index('romaneio_pessoa_idx').on(t.pessoaId),
     // Target of romaneio_pedras' (romaneio_id, data) key: a stall is booked on its romaneio's own date.
     unique('romaneio_id_data_uq').on(t.id, t.dataEmissao),
-    // One romaneio per date in a batch: a day deleted and entered again under the same debt (issue 28) never doubles a date.
+    // One romaneio per date in a batch: a day deleted and entered again under the same debt never doubles a date.
     unique('romaneio_divida_data_uq').on(t.divida, t.dataEmissao),
   ],
 );
@@ -67,10 +67,10 @@ export const romaneioItens = pgTable(
   },
   (t) => [
     unique('romaneio_itens_codigo_lote_uq').on(t.codigoLote),
-    // A romaneio's items; with their product, so the list's product-name filter checks a romaneio from the index alone (issue 18).
+    // A romaneio's items; with their product, so the list's product-name filter checks a romaneio from the index alone.
     index('romaneio_itens_romaneio_idx').on(t.romaneioId, t.produtoId),
     index('romaneio_itens_boletim_itens_idx').on(t.boletimItensId),
-    // The romaneios with an item of some products (the list's product-name filter), read from the index alone (issue 18).
+    // The romaneios with an item of some products (the list's product-name filter), read from the index alone.
     index('romaneio_itens_produto_idx').on(t.produtoId, t.romaneioId),
     check('romaneio_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`),
   ],
@@ -100,7 +100,7 @@ export const romaneioPedras = pgTable(
 );
 
 /**
- * The producer's NF-e access keys of a romaneio (issue 31; decision 0175): a key belongs to one romaneio only, which
+ * The producer's NF-e access keys of a romaneio (decision 0175): a key belongs to one romaneio only, which
  * the unique key keeps (also between two saves at the same moment). `emitente_confere` false: the key's issuer was
  * not the producer's document and the clerk confirmed it.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit rows of the demo's data (issue 18): one `logs` row per record the seed inserts, in the
+ * The audit rows of the demo's data: one `logs` row per record the seed inserts, in the
  * shape the app writes for a create (lib/audit.ts: 'Cadastro(campo=valor, ...)', acao INSERT, the
  * record's id), dated on the record's own day, written with one INSERT ... SELECT per table.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo's market days (issues 14 and 18): a year (or `anos` years) of romaneios with their stall
+ * The demo's market days: a year (or `anos` years) of romaneios with their stall
  * bookings, shop sheets, parking tickets and quotations, generated from the producers' harvest bulletins already in the database. Plain SQL
  * inserts (one statement per table, rows passed as one JSON parameter), deterministic: the same
  * demo on every load.

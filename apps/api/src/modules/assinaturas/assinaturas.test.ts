@@ -12,7 +12,7 @@ import { enviarCotacaoDoDia } from './assinaturas.service';
 import { iniciarEnvioNoHorario } from './envio';
 
 /**
- * Issue 32 point 4 (decision 0196): subscriptions, confirmation, the day's e-mail and alerts through a real SMTP
+ * Decision 0196: subscriptions, confirmation, the day's e-mail and alerts through a real SMTP
  * sink, one-click unsubscribe (RFC 8058), the limits, a day sent once (enforced by the database), the Atom feed.
  */
 const BASE = 'https://ceasa.exemplo.gov.br';

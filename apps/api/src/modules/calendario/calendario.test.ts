@@ -3,7 +3,7 @@ import { appDeTeste, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirProduto, inserirProdutorComColheita, inserirRomaneio } from '../../../test/fabricas';
 
 /**
- * Holidays close the market, extra days open it (issue 28, point 4; decision 0145). November 2026:
+ * Holidays close the market, extra days open it (decision 0145). November 2026:
  * Monday 30 (a holiday here), Thursday 26 and 3 December market days, Saturday 19 December an extra day.
  */
 const t = appDeTeste({ tokens: ['userAdmin', 'agro'] });

@@ -22,7 +22,7 @@ import { inserirGrupo, inserirLojaComItens, inserirMunicipio, inserirPessoa, ins
 import { METODOLOGIA_PADRAO } from './catalogo-dados.repository';
 
 /**
- * Issue 32 point 5 (decisions 0195 and 0214): the open data described, its CSV-on-the-Web metadata (read by a CSVW
+ * Decisions 0195 and 0214: the open data described, its CSV-on-the-Web metadata (read by a CSVW
  * parser, and every CSV with its metadata checked by the CSVW validator of test/csvw.ts) and the methodology text.
  */
 const BASE = 'https://ceasa.exemplo.gov.br';

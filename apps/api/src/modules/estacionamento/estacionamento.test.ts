@@ -120,7 +120,7 @@ describe('estacionamento', () => {
     for (const valor of [null, '', '  ']) expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: 'O valor é obrigatório' }]);
     expect(await erros({ ...base(), valor: '12345678,90' })).toEqual([{ field: 'valor', message: 'O valor deve ter no máximo 10 caracteres' }]);
     expect(await erros({ ...base(), valor: 12345678901 })).toEqual([{ field: 'valor', message: 'O valor deve ter no máximo 10 caracteres' }]);
-    // Only pt-BR money is read: '12.50' or '1.05' are refused, never read another way (issue 28).
+    // Only pt-BR money is read: '12.50' or '1.05' are refused, never read another way.
     for (const valor of ['dez reais', '12.50', '1.05', '1,2,3'])
       expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: 'O valor deve ser um número' }]);
     expect(await erros({ ...base(), valor: -5 })).toEqual([{ field: 'valor', message: 'O valor não pode ser negativo' }]);

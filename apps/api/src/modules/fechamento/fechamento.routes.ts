@@ -6,7 +6,7 @@ import { motivoSemMercadoNoDia } from '../calendario/calendario.service';
 import { fechamentoDoDia as lerFechamento, painelDoGestor as lerPainel } from './fechamento.repository';
 
 /**
- * 'Fechamento do dia' and the manager's panel of /admin (issue 28, point 6; decision 0147): read-only, for
+ * 'Fechamento do dia' and the manager's panel of /admin (decision 0147): read-only, for
  * whoever may view romaneios (the figures are theirs).
  */
 export default function fechamentoRoutes(app: FastifyInstance, { db, config }: AppContext) {

@@ -14,7 +14,7 @@ import {
 } from '../../../test/fabricas';
 
 /**
- * 'Fechamento do dia' and the manager's panel (issue 28, point 6): every figure against sums the test computes
+ * 'Fechamento do dia' and the manager's panel: every figure against sums the test computes
  * itself from the raw rows. Thursday 26/11/2026 (week 23–29/11); 52 weeks earlier: Thursday 27/11/2025.
  */
 const DIA = '2026-11-26';

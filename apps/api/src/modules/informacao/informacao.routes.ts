@@ -33,7 +33,7 @@ import { informacaoRepository, linhasDasEstatisticas } from './informacao.reposi
 const prohortQuery = z.object({ data: diaPublicoQuery.shape.data, formato: z.enum(['json', 'csv'], { error: RECALL_MSG.formatoInvalido }).default('csv') });
 
 /**
- * The market's information service (issue 32, decision 0190): the quotation per product and the day's summary,
+ * The market's information service (decision 0190): the quotation per product and the day's summary,
  * Conab's Prohort daily file, the price reference for procurement and the month in figures. Public, no token;
  * the files are kept as their bytes until any back-office write (CANAL_ESCRITAS, noticed by every write), with an
  * ETag and 304 like the other open data.

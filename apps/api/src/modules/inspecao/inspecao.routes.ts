@@ -21,7 +21,7 @@ import { quem } from '../../lib/audit';
 import { inspecaoService } from './inspecao.service';
 
 /**
- * Inspections at the gate (issue 31 point 3; decisions 0185–0187): the inspector's day list (its draw), an
+ * Inspections at the gate (decisions 0185–0187): the inspector's day list (its draw), an
  * inspection's create, read and update (audited), and a producer's suspensions for his record's page.
  */
 export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -6,7 +6,7 @@ import { inserirGrupo, inserirProduto, inserirProdutorComColheita, inserirRomane
 import { sortear } from './inspecao.service';
 
 /**
- * Inspections at the gate (issue 31 point 3, decisions 0185–0187): the day's draw, the inspection's create and
+ * Inspections at the gate (decisions 0185–0187): the day's draw, the inspection's create and
  * update with their refusals and audit rows, the lot's `situacao`, and the suspension refused at the gate.
  */
 const t = appDeTeste();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 
 /**
- * Issue 10: the audit log is append-only. The API has no route that changes a `logs` row, and the
+ * The audit log is append-only. The API has no route that changes a `logs` row, and the
  * database refuses UPDATE, DELETE and TRUNCATE of the table (migration 0011), whoever asks.
  */
 let logId: number;

@@ -53,7 +53,7 @@ type Linha = {
 };
 
 /**
- * The public data of a lot (docs/produto/telas.md 'Public lot page', issue 19 point 2): the item the code names, its
+ * The public data of a lot (docs/produto/telas.md 'Public lot page'): the item the code names, its
  * producer (the CPF masked, no person id: decision 0105), the property, municipality and harvest window of
  * the bulletin item it was taken from, the stalls and date it was sold from, and whether its notebook's
  * withdrawal periods were respected; as the card's fields and as the romaneio's entity fields narrowed to

@@ -90,7 +90,7 @@ describe('GET /api/romaneio/lote/{lote}', () => {
       produtoPesoEmKg: 1,
       quantidade: 100,
       produtorNome: 'Maria da Horta',
-      // LGPD: the middle six digits only (issue 19).
+      // LGPD: the middle six digits only.
       cpfcnpj: mascarado(produtorCpf),
       propriedadeNome: 'Sítio Boa Vista',
       municipioNome: 'Vale Verde',

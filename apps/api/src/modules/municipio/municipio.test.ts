@@ -48,7 +48,7 @@ describe('municipio', () => {
     expect(await countRows(t.app, 'logs')).toBe(logsAntes);
   });
 
-  // Issue 10: the spec has no delete of a municipality (edit only); the API refuses it in words and changes nothing.
+  // The spec has no delete of a municipality (edit only); the API refuses it in words and changes nothing.
   it('refuses a delete (the spec has none) and changes nothing', async () => {
     const c = await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: 'Temporário', sigla: 'TT' } });
     const antes = await countRows(t.app, 'municipio');

@@ -7,7 +7,7 @@ const t = appDeTeste();
 const TOTAL = 1505;
 
 /**
- * 'Comercializado' past its count's cap (1,000, decision 0098; issue 28 point 7): 1,505 bulletin items, one
+ * 'Comercializado' past its count's cap (1,000, decision 0098): 1,505 bulletin items, one
  * per bulletin, the bulletin of item n issued n days after 2020-01-01.
  */
 beforeAll(async () => {

@@ -315,7 +315,7 @@ describe('pessoa', () => {
     await fotos.save(b.foto, PNG);
     const pessoas = await countRows(t.app, 'pessoa');
     const logs = await countRows(t.app, 'logs');
-    // Masked or not, the same digits are the same person (issue 10: two people shared one CPF and one photo).
+    // Masked or not, the same digits are the same person (two people once shared one CPF and one photo).
     for (const outro of [doc, digitos(doc), ` ${digitos(doc).slice(0, 9)}-${digitos(doc).slice(9)} `]) {
       const dup = await call(t.app, t.admin, { method: 'POST', url: '/api/pessoa', payload: { nome: 'Outra Pessoa', cpfcnpj: outro, tipoId: 2, foto: 'sim' } });
       expect(dup.status).toBe(409);

@@ -16,7 +16,7 @@ let tomate: number;
 let acucar: number;
 let umaData: string;
 
-/** Each order of the reference; names in Portuguese alphabetical order (issue 10): unaccented, lower case, byte order. */
+/** Each order of the reference; names in Portuguese alphabetical order: unaccented, lower case, byte order. */
 const COLUNAS: Record<string, SQL> = {
   id: sql`p.id`,
   valor: sql`p.valor`,

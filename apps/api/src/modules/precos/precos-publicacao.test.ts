@@ -4,7 +4,7 @@ import { appDeTeste, call, countRows, portaLivre } from '../../../test/helpers';
 import { inserirGrupo, inserirLoja, inserirLojaItem, inserirMunicipio, inserirPessoa, inserirProduto } from '../../../test/fabricas';
 
 /**
- * Issue 28 point 2: drafts and 'Publicar cotação' (COTACAO_PUBLICACAO=manual, decision 0135) and the
+ * Drafts and 'Publicar cotação' (COTACAO_PUBLICACAO=manual, decision 0135) and the
  * confirmations of a price save (decision 0136), on PGlite and on PostgreSQL (DATABASE_URL).
  */
 const t = appDeTeste({ config: { cotacaoPublicacao: 'manual' } });

@@ -191,7 +191,7 @@ describe('propriedade', () => {
     expect(await countRows(t.app, 'logs')).toBe(logs2);
   });
 
-  // Issue 10: the explored and the cultivated areas are parts of the total area.
+  // The explored and the cultivated areas are parts of the total area.
   it('refuses an explored or cultivated area larger than the total, on the field, and so does the database', async () => {
     const antes = await countRows(t.app, 'propriedade');
     const logsAntes = await countRows(t.app, 'logs');

@@ -12,7 +12,7 @@ export interface FiltroRecall {
   propriedadeId?: number;
   produtoId?: number;
   produtoAplicado?: string;
-  /** An NF-e access key: the items of the romaneio that carries it (issue 31). */
+  /** An NF-e access key: the items of the romaneio that carries it. */
   nfe?: string;
   inicio?: string;
   fim?: string;

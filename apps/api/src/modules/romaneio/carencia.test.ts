@@ -4,7 +4,7 @@ import { appDeTeste, call, countRows } from '../../../test/helpers';
 import { inserirBoletimItem, inserirCaderno, inserirGrupo, inserirProduto, inserirProdutorComColheita } from '../../../test/fabricas';
 
 /**
- * The withdrawal period at the gate (issue 19 point 1, decision 0106): an item whose notebook has a chemical
+ * The withdrawal period at the gate (decision 0106): an item whose notebook has a chemical
  * application still in its period on the issue date is refused with a 400 naming the product and the first
  * allowed day, and the batch stores nothing; after the period, and without a notebook, it is accepted.
  */

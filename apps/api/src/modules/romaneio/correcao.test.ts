@@ -13,7 +13,7 @@ import {
   inserirPropriedade,
 } from '../../../test/fabricas';
 
-/** Issue 28, point 3: a saved romaneio corrected with a reason; a day of a batch entered again; `versao` on every write. */
+/** A saved romaneio corrected with a reason; a day of a batch entered again; `versao` on every write. */
 const t = appDeTeste();
 
 const SEG = '2026-11-23';

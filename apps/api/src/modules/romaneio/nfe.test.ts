@@ -4,7 +4,7 @@ import { formatChaveNfe, montarChaveNfe, NFE_MSG } from '@ceasa/shared';
 import { appDeTeste, call } from '../../../test/helpers';
 import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from '../../../test/fabricas';
 
-/* The producer's NF-e keys at the gate (issue 31, point 2): on the embedded database and on PostgreSQL (unique values). */
+/* The producer's NF-e keys at the gate: on the embedded database and on PostgreSQL (unique values). */
 
 const t = appDeTeste({ tokens: ['admin'] });
 const QUI = '2026-11-26';

@@ -20,7 +20,7 @@ import {
 } from '@ceasa/shared';
 
 /*
- * The gate's rules (issues 28, 30 and 31): pure functions over the typed input and the facts the service read from
+ * The gate's rules: pure functions over the typed input and the facts the service read from
  * the database. No database here: each rule is unit-tested with plain values (regras.test.ts).
  *
  * To add a rule: write `(lote, fatos) => ErroDeCampo[]` below, put it in the stage of ETAPAS where its refusal
@@ -214,7 +214,7 @@ export function emitentesDiferentes(lote: readonly NaPortaria[], f: Pick<Fatos, 
 /** Whether each key's issuer is the producer (stored with the key: `emitenteConfere`). */
 export const emitenteConfere = (chave: string, cpfcnpj: string | undefined) => !!cpfcnpj && mesmoDocumento(emitenteDaChave(chave), cpfcnpj);
 
-/* ------------------------------------------------------------------ the correction (PUT romaneio, issue 28) */
+/* ------------------------------------------------------------------ the correction (PUT romaneio) */
 
 const FIXOS = 'no romaneio salvo a data de emissão, o produtor, a dívida e os produtos dos itens ficam como estão.';
 

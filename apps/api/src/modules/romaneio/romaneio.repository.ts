@@ -58,7 +58,7 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
     produtorId: { expr: sql`r.pessoa_id`, filter: 'id' },
     produtorNome: { expr: sql`pr.nome`, filter: 'text' },
     tipoQuantidade: { expr: tipoQuantidade, filter: 'eq' },
-    // Romaneios with an NF-e key containing the digits typed (issue 31): the key's unique index answers a whole key.
+    // Romaneios with an NF-e key containing the digits typed: the key's unique index answers a whole key.
     chaveNfe: {
       expr: sql`r.id`,
       sort: false,
@@ -150,7 +150,7 @@ export const colecaoPedras = {
   },
 } satisfies Colecao;
 
-/** A romaneio's NF-e keys (issue 31): one romaneio per key, the unique key's 409 on the key's own field. */
+/** A romaneio's NF-e keys: one romaneio per key, the unique key's 409 on the key's own field. */
 export const colecaoNfe = {
   campo: 'chavesNfe',
   table: romaneioNfe,
@@ -365,7 +365,7 @@ export async function pedrasOcupadas(t: Tx, pedraIds: number[], datas: string[],
 
 /**
  * A batch takes its debt: its row with the batch's dates, audited. A debt another batch holds is a 409, unless
- * this is a day of that batch deleted and entered again (issue 28): by the batch's producer, on one of the dates
+ * this is a day of that batch deleted and entered again: by the batch's producer, on one of the dates
  * the batch was entered with and no longer has (its row locked, so two such saves take turns; the
  * (divida, data_emissao) key decides the rest).
  */

@@ -89,7 +89,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
     colecoes: [colecaoItens, colecaoPedras, colecaoNfe],
     vinculo: 'romaneios',
     ler: lerRomaneio,
-    // A day entered again under its debt (issue 28) on a date the batch already has: the key decides a race.
+    // A day entered again under its debt on a date the batch already has: the key decides a race.
     unicos: { romaneio_divida_data_uq: { mensagem: (v) => dataJaNaDivida(String(v.dataEmissao)), campos: ['dataEmissao'] } },
   });
   const { crud } = generico;
@@ -148,9 +148,9 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
   }
 
   /**
-   * PUT romaneio: a correction of a saved romaneio (issue 28). Its date, producer and debt stay; its items may
+   * PUT romaneio: a correction of a saved romaneio. Its date, producer and debt stay; its items may
    * change quantity, be removed, or be added under the gate's rules (the producer's bulletin item, harvest
-   * window, carência); its stalls may change to others free on its date, its NF-e keys to others (issue 31). A
+   * window, carência); its stalls may change to others free on its date, its NF-e keys to others. A
    * change of items, stalls or keys needs a `motivo`; the audit log keeps it with the romaneio before and after.
    * A stale `versao` is the 409.
    */

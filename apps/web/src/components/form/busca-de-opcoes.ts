@@ -34,7 +34,7 @@ function grau(label: string, digitado: string): number {
 }
 
 /**
- * The options that match what was typed (filtrarOpcoes), the best first (issue 28): the option whose label
+ * The options that match what was typed (filtrarOpcoes), the best first: the option whose label
  * is what was typed, then those that start with it (as whole words: the shortest first), then the rest, in their own order.
  * Enter picks the first of these, so 'Tomate Extra' picks 'Tomate Extra', never 'Tomate Extra Fino' listed before it.
  */

@@ -62,7 +62,7 @@ export interface PropsCampoBusca<V extends string | number> {
 }
 
 /**
- * The one typed pick list (issues 21 and 28; the gate's keyboard protocol on every form): the text input itself
+ * The one typed pick list (the gate's keyboard protocol on every form): the text input itself
  * takes the typing (its id is the one the field's `<label for>` names); typing filters the options (`buscar`);
  * ArrowDown/ArrowUp move the highlight (the first match by default); Enter chooses the highlighted match, and is
  * then left to bubble so the form can move to its next field. No other key chooses (Space is a letter, Tab leaves

@@ -16,7 +16,7 @@ export function textoDoNumero(v: unknown, p: { decimais: number; moeda?: boolean
 }
 
 /**
- * A number typed as pt-BR text (issue 28): what is typed stays exactly as typed while the field has the focus,
+ * A number typed as pt-BR text: what is typed stays exactly as typed while the field has the focus,
  * at any speed (no input reformats it under the caret), and is read by lerNumeroBR: '1.055,00' is 1055, '20,5'
  * is 20.5, '1.055' is 1055. `onChange` gets the number (null when empty) or, when the text cannot be read or
  * has more decimal places than the field keeps, the text itself, which the form's schema refuses: nothing is

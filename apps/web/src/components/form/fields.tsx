@@ -97,7 +97,7 @@ export interface Opcao {
 }
 
 /**
- * A pick list typed into (CampoBusca, the gate's keyboard protocol, issue 28): type words of the option,
+ * A pick list typed into (CampoBusca, the gate's keyboard protocol): type words of the option,
  * Enter chooses the best match and moves on; what is typed while the options load is kept and chosen from
  * them when they arrive. Options may hold any value (booleans too): the list works on their positions.
  */

@@ -94,7 +94,7 @@ export function FormPage<F extends FieldValues, D>(props: {
   };
   /**
    * Ctrl+Enter saves from any field (the field left first, so a number being typed is committed). In a
-   * form that picks from a list or has items (issue 28: the gate's protocol on every such form) a plain
+   * form that picks from a list or has items (the gate's protocol on every such form) a plain
    * Enter never saves: in a field that did not take it itself (a pick list that found nothing, a row
    * editor, a stall added) it moves to the next field.
    */

@@ -12,7 +12,7 @@ type Historico = {
 };
 
 /**
- * Unsaved work is guarded (issue 21): while `sujo` holds, leaving the page inside the app (a menu
+ * Unsaved work is guarded: while `sujo` holds, leaving the page inside the app (a menu
  * link, 'Voltar', any navigate) first asks 'Existem alterações não salvas. Deseja sair mesmo assim?'
  * (Sim leaves, Não stays), and reloading or closing the tab asks the browser's own question
  * (beforeunload; browsers show their own text).

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 const kg = (v: number) => `${formatDecimal(v)} kg`;
 
 /**
- * 'Fechamento do dia - dd/mm/aaaa' (issue 28, point 6; decision 0147): the day's romaneios and producers, kg per
+ * 'Fechamento do dia - dd/mm/aaaa' (decision 0147): the day's romaneios and producers, kg per
  * product and per origin municipality, stalls, parking tickets, entries per clerk and the day's prices, under
  * the municipal header of every printed report. Figures from GET /api/fechamento.
  */

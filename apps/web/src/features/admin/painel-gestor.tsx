@@ -6,7 +6,7 @@ import { useDiaDoMapa } from './use-dia-do-mapa';
 const pct = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatDecimal(v)}%`);
 
 /**
- * The manager's panel of /admin (issue 28, point 6; decision 0147), for the map's day: occupancy, arrivals of the
+ * The manager's panel of /admin (decision 0147), for the map's day: occupancy, arrivals of the
  * week against the same week last year, price changes against the previous price day, and the bulletins whose
  * harvest and the notebooks whose carência end this week. Figures from GET /api/fechamento/painel.
  */

@@ -23,7 +23,7 @@ export default function PrecosForm() {
 
   /**
    * 'Salvar e continuar': stays on the form, keeps date and product, clears only the value; the focus goes
-   * back to Produto with its text selected, so the next product typed starts a new search (issue 28).
+   * back to Produto with its text selected, so the next product typed starts a new search.
    */
   const salvarEContinuar = handleSubmit(async (v) => {
     const salvo = await f.salvar(v, { continuar: true });

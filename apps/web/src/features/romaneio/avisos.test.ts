@@ -15,7 +15,7 @@ const item = (saldoQtde: number): BoletimItemProduto => ({
 });
 const linha = (quantidade: number) => ({ boletimItensId: 7, produtoNome: 'Batata Doce', quantidade, inicioColheita: '2026-11-01', fimColheita: '2026-11-30' });
 
-describe("the gate's guard rails (issue 28)", () => {
+describe("the gate's guard rails", () => {
   it("counts an item's kg on every date of the batch it is harvestable on", () => {
     expect(kgNoLote(10, 25, linha(10), ['2026-11-26', '2026-11-30', '2026-12-03'])).toBe(500);
   });

@@ -3,7 +3,7 @@ import { api } from '../../lib/api-client';
 import { palavras } from './busca';
 
 /*
- * The gate's guard rails (issue 28, point 5): before saving, what deserves a second look. The save is not refused:
+ * The gate's guard rails: before saving, what deserves a second look. The save is not refused:
  * the form asks for a confirmation naming each one (the server keeps its own refusals).
  */
 

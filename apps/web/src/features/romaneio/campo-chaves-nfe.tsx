@@ -18,7 +18,7 @@ export function recusaDaChave(chave: string, chaves: readonly string[], datas: r
 }
 
 /**
- * The producer's NF-e access keys (issue 31): typed, or read by a USB barcode reader (which types the 44 digits and
+ * The producer's NF-e access keys: typed, or read by a USB barcode reader (which types the 44 digits and
  * Enter at full speed: Enter adds the key and never submits the form), or by the phone's camera ('Ler com a câmera').
  * Each key is checked as it is added (the same rules the server applies) and listed with its invoice number and series.
  */

@@ -9,7 +9,7 @@ import { renderizarTela } from '../../lib/tela-de-teste';
 import { mensagensDeCarencia } from './carencia-dos-itens';
 import RomaneioForm from './romaneio-form';
 
-/** The withdrawal period on the gate form's rows (issue 19 point 1), before saving. */
+/** The withdrawal period on the gate form's rows, before saving. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
 const apiMock = vi.mocked(api);
 

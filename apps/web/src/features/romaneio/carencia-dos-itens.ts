@@ -4,7 +4,7 @@ import { carenciaNaoCumprida, colheitaContem, type BoletimItemProduto } from '@c
 type Linha = { boletimItensId: number; inicioColheita: string; fimColheita: string };
 
 /**
- * The withdrawal-period message of each row of the gate form (issue 19, decision 0106), by bulletin item:
+ * The withdrawal-period message of each row of the gate form (decision 0106), by bulletin item:
  * the server's own refusal ('Carência não cumprida: ...'), computed by the shared rule on each chosen date
  * the row is brought (its harvest window contains it), the earliest refused date first. Rows whose bulletin
  * item has no notebook, or whose applications had all ended their period, have no entry.

@@ -1,7 +1,7 @@
 import { perguntar } from '../../lib/confirmacao';
 
 /**
- * The gate's and the correction's guard rails (issue 28, point 5) as one question: the list of what deserves a
+ * The gate's and the correction's guard rails as one question: the list of what deserves a
  * second look, 'Salvar' or 'Voltar' (focus on 'Voltar'). True when the clerk saves anyway.
  */
 export function confirmarAvisos(header: string, avisos: string[], testId: string): Promise<boolean> {

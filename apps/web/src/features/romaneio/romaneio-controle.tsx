@@ -35,7 +35,7 @@ const dadosDoRomaneio = (r: Romaneio, impressoEm: Date): [string, string][] => [
   ['Pedras', pedrasDoRomaneio(r) || '-'],
   ['Data de impressão', formatDateTime(impressoEm)],
   ['Data de comercialização', formatDate(r.dataEmissao)],
-  // The producer's invoices (issue 31), each with its access key; only when the romaneio has keys.
+  // The producer's invoices, each with its access key; only when the romaneio has keys.
   ...(r.chavesNfe?.length
     ? [['NF-e', r.chavesNfe.map((c) => `${notaDaChave(c).replace(/^NF-e /, '')} — chave ${formatChaveNfe(c)}`).join('; ')] as [string, string]]
     : []),
@@ -45,7 +45,7 @@ const COLUNAS: PrintColumn<RomaneioItem>[] = [
   // Packages of the product's embalagem (the 'Unidade' beside it) with their weight (docs/produto/dados.md 'Derived values'): '300 (6.000 kg)'.
   { header: 'Qtde', cell: (i) => formatQuantidadeEmbalagens(i.quantidade, null, i.produtoPesoEmKg), className: 'num controle-qtde' },
   { header: 'Unidade', cell: (i) => i.produtoEmbalagem },
-  // An item whose bulletin item has no field notebook (no withdrawal period to check) is marked 'sem caderno' (issue 19).
+  // An item whose bulletin item has no field notebook (no withdrawal period to check) is marked 'sem caderno'.
   {
     header: 'Produto',
     cell: (i) =>

@@ -29,7 +29,7 @@ import { AvisoQrLocal, EtiquetasRomaneio } from './romaneio-etiquetas';
 type Inclusao = { item: BoletimItemProduto; quantidade: number };
 
 /**
- * A saved romaneio's correction (issue 28, point 3), on its edit page: products added (the producer's bulletin items
+ * A saved romaneio's correction, on its edit page: products added (the producer's bulletin items
  * harvestable on its date) or removed, its stalls changed to others free on its date, and the reason, all saved in one
  * PUT romaneio with the romaneio's `versao`; the audit log keeps the reason with the before and after. Then the labels
  * of the products added (the only labels a correction changes) are offered for printing.

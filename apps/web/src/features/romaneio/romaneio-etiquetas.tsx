@@ -48,7 +48,7 @@ export function camposDaEtiqueta(r: Romaneio, i: RomaneioItem, destino: string):
     ['Data de comercialização', formatDate(r.dataEmissao)],
     ['Destino', destino],
     ['Lote', loteDoItem(r, i)],
-    // The producer's invoices (issue 31): 'NF-e 1234 série 920', only when the romaneio has keys.
+    // The producer's invoices: 'NF-e 1234 série 920', only when the romaneio has keys.
     ...(r.chavesNfe?.length ? [['NF-e', r.chavesNfe.map((c) => notaDaChave(c).replace(/^NF-e /, '')).join(', ')] as [string, string]] : []),
   ];
 }

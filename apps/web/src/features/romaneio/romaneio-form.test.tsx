@@ -20,7 +20,7 @@ import { linhas, registro } from '../../lib/respostas-de-teste';
 import RomaneioForm, { NAO_SALVO_PRODUTO_NAO_ADICIONADO, SALVA_QUANDO_CHEGAREM } from './romaneio-form';
 import { renderizarTela } from '../../lib/tela-de-teste';
 
-/** The gate form with the API client mocked (no server): the keyboard protocol of issue 21, typed without delay. */
+/** The gate form with the API client mocked (no server): the gate's keyboard protocol, typed without delay. */
 vi.mock('../../lib/api-client', async (original) => ({ ...(await original<typeof import('../../lib/api-client')>()), api: vi.fn() }));
 const apiMock = vi.mocked(api);
 
@@ -185,7 +185,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await us.clear(produtor);
     await us.keyboard('lucas ');
     expect(produtor).toHaveValue('lucas ');
-    // Each with its masked CPF and municipalities (issue 28): look-alike names told apart.
+    // Each with its masked CPF and municipalities: look-alike names told apart.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Lucas Alves Alves — ***.222.333-** — Balsas',
       'Lucas Alves — ***.333.444-** — Imperatriz',

@@ -165,7 +165,7 @@ export default function RomaneioForm() {
       return;
     }
     return f.form.handleSubmit(async (v) => {
-      // What deserves a second look asks for a confirmation naming it (issue 28); nothing here refuses.
+      // What deserves a second look asks for a confirmation naming it; nothing here refuses.
       const nome = produtores.data?.find((p) => p.id === v.pessoaId)?.nome ?? '';
       const avisos = [
         ...(await romaneiosNoDia(v.pessoaId, nome, v.datas).catch(() => [])),

@@ -32,7 +32,7 @@ export default function RomaneioListPage() {
           },
           { field: 'dataEmissao', header: 'Data Emissão', filter: 'date', body: (r) => formatDate(r.dataEmissao) },
           { field: 'divida', header: 'Divida', filter: 'text' },
-          // The producer's invoices (issue 31): filtered by any digits of a key, shown as number/series.
+          // The producer's invoices: filtered by any digits of a key, shown as number/series.
           { field: 'chaveNfe', header: 'NF-e', filter: 'text', sortable: false, body: (r) => r.notasFiscais ?? '', csv: (r) => r.notasFiscais ?? '' },
           {
             field: 'tipoQuantidade',

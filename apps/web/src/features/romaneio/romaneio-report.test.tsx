@@ -280,7 +280,7 @@ describe('labels that work on a phone, and row buttons told apart', () => {
   });
 });
 
-describe('issue 19: notebook and random lot codes on the printouts', () => {
+describe('notebook and random lot codes on the printouts', () => {
   it("marks an item without a field notebook 'sem caderno' on the control sheet, and no other", () => {
     comSettings(<ControleRomaneio romaneios={[romaneio(57, [item(203, { temCaderno: false }), item(204, { temCaderno: true })])]} />);
     const linhas = screen.getAllByRole('row').slice(1);

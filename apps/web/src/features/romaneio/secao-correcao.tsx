@@ -10,7 +10,7 @@ type FormDoRomaneio = ResourceFormState<RomaneioForm, Romaneio>;
 
 /**
  * The edit mode's state: the romaneio's `versao` as this page holds it (each quantity and correction sends it, a stale
- * one is the server's 409: issue 28), whether the page is out of date, and the quantity saved on leaving its cell.
+ * one is the server's 409), whether the page is out of date, and the quantity saved on leaving its cell.
  */
 export function useEdicaoDoRomaneio(f: FormDoRomaneio) {
   const versao = useRef<number | undefined>(undefined);

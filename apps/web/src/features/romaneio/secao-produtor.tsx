@@ -7,7 +7,7 @@ import { BUSCA_DA_PORTARIA } from './busca';
 import type { RomaneioForm } from './romaneio-lote';
 
 /**
- * The producer picker's options (issue 28): the name, the masked CPF and the municipalities tell look-alike names
+ * The producer picker's options: the name, the masked CPF and the municipalities tell look-alike names
  * apart; the search also finds the CPF's digits (whole or from a group's start: '123456', '456').
  */
 export const opcoesDeProdutores = (l: { id: number; nome: string; cpfcnpj: string }[] | undefined, municipios: Map<number, string>): OpcaoBusca<number>[] =>

@@ -44,8 +44,8 @@ const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
 
 /**
  * What the gate's items section works with (create): the chosen producer's bulletin items harvestable on a chosen date
- * (decision 0125), the products typed while they load (queued, added in order once they arrive; issue 28), those
- * that could not be added and why, each row's withdrawal-period refusal (issue 19), and how the new-row draft becomes
+ * (decision 0125), the products typed while they load (queued, added in order once they arrive), those
+ * that could not be added and why, each row's withdrawal-period refusal, and how the new-row draft becomes
  * rows ('Adicionar' and 'Adicionar todos').
  */
 export function useItensDoRomaneio(o: {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { editorNumero, editorOpcoes, ItemsField, type NovasLinhas } from '../items-field';
 
-/** The keyboard protocol of the new-row editor (issue 21): a pick list typed into, then a quantity. */
+/** The keyboard protocol of the new-row editor: a pick list typed into, then a quantity. */
 const corpo = () => screen.getByRole('table').querySelector('tbody')!;
 const linhas = () => [...corpo().querySelectorAll('tr')].filter((tr) => !tr.classList.contains('p-datatable-emptymessage'));
 

@@ -175,7 +175,7 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
                 field.onChange(v);
                 // A cell showing a message is checked again as it is typed, not only when it is left: a message that
                 // vanished on leaving shrank the page under the pointer, and the click that left it (the first
-                // 'Salvar' after a date typed in a row) landed beside its button and was lost (issue 28).
+                // 'Salvar' after a date typed in a row) landed beside its button and was lost.
                 if (fieldState.error) field.onBlur();
                 c.aoMudar?.(v, i);
               },

@@ -42,7 +42,7 @@ export interface OpcoesDasLinhas<F extends FieldValues, I, R = I> {
 /**
  * The child rows of a master-detail form, with no markup (ARCHITECTURE.md rule 9): react-hook-form's field array, the
  * page shown (and the page of the first row in error after a failed save), the new-row draft with its messages, the
- * keyboard of the new-row editor (issue 21, decision 0083: Enter moves to the next field and in the last one adds the
+ * keyboard of the new-row editor (decision 0083: Enter moves to the next field and in the last one adds the
  * row with exactly what was typed, then the focus goes back to the first), adding blank rows, and removing a row after
  * 'Você tem certeza que quer remover este item?' (or showing why it may not be removed).
  */
@@ -93,7 +93,7 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
     const linha = novoAtual.current;
     if (!o.novo || !linha) return;
     // A pick still waiting for its list (a shop item's sold lot, whose list loads once the date is typed): the row
-    // is added when it is chosen, never without it (issue 28: what was typed is what is saved).
+    // is added when it is chosen, never without it (what was typed is what is saved).
     if (esperando.current.size) {
       adiado.current = { montar };
       return;
