@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diasEntre, hojeNoMercado, mesDe, somarDias } from './tempo';
+import { diasEntre, hojeNoMercado, somarDias } from './tempo';
 
 describe('the market time', () => {
   it("gives today's date in the market's time zone, not the server's", () => {
@@ -14,8 +14,5 @@ describe('the market time', () => {
     expect(diasEntre('2026-02-28', '2026-03-01')).toBe(1);
     expect(diasEntre('2026-12-02', '2026-11-30')).toBe(-2);
     expect(diasEntre('2026-01-01', '2027-01-01')).toBe(365);
-  });
-  it('reads the month of a day', () => {
-    expect(mesDe('2026-12-02')).toEqual({ ano: 2026, mes: 12 });
   });
 });

@@ -18,6 +18,3 @@ export const somarDias = (dia: string, dias: number): string => new Date(meiaNoi
 
 /** Whole calendar days from `de` to `ate` (negative when `ate` comes first). */
 export const diasEntre = (de: string, ate: string): number => Math.round((meiaNoite(ate) - meiaNoite(de)) / DIA_MS);
-
-/** The year and month (1–12) of a calendar day. */
-export const mesDe = (dia: string): { ano: number; mes: number } => ({ ano: Number(dia.slice(0, 4)), mes: Number(dia.slice(5, 7)) });

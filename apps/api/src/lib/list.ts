@@ -1,3 +1,4 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
@@ -126,7 +127,7 @@ export function parseDateFilter(v: unknown): string | null {
     if (v.length > 10 && v.includes('T')) {
       // A full timestamp from a date picker: the calendar day it names in Brazil.
       const d = new Date(v);
-      if (!Number.isNaN(d.getTime())) return d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+      if (!Number.isNaN(d.getTime())) return hojeNoMercado(d);
     }
     return `${m[1]}-${m[2]}-${m[3]}`;
   }

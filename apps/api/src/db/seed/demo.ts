@@ -5,6 +5,7 @@
  * stall bookings, shop sheets, quotations: seed/mercado.ts). Refuses to run on a database that already has products.
  * Stop the server first when using the embedded database (one process at a time).
  */
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { DIAS_DE_MERCADO_PADRAO } from '@ceasa/shared/settings';
@@ -111,7 +112,7 @@ function cnpjDemo(seed: number): string {
   const raiz = String(11222333 + seed * 10_007).slice(-8);
   return completarDocumento(seed % 3 ? `${raiz}0001` : `${raiz.slice(0, 2)}${String.fromCharCode(65 + (seed % 26))}${raiz.slice(3)}0001`);
 }
-const hojeIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const hojeIso = () => hojeNoMercado();
 
 /**
  * A season of harvest bulletins: for each producer, one bulletin a quarter over the last year and a half (six, so

@@ -1,3 +1,4 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDecimal, type OfertaPrevisaoLinha } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
@@ -102,7 +103,7 @@ export function GraficoOferta({ produtos, semanas }: { produtos: Produto[]; sema
  * 'Previsão de oferta' on /admin, below the stall map (GET oferta/previsao, decision 0110): the chart of the
  * products with most expected volume over the next weeks, and the table of every product and week.
  */
-export function OfertaPrevisao({ hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }) }: { hoje?: string }) {
+export function OfertaPrevisao({ hoje = hojeNoMercado() }: { hoje?: string }) {
   const inicio = segundaDaSemana(hoje);
   const q = useQuery({
     queryKey: ['oferta', 'previsao', inicio],

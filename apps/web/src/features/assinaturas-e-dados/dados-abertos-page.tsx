@@ -1,3 +1,4 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -9,7 +10,7 @@ import './dados-abertos.css';
 
 /** Today and last month in Brazil ('yyyy-mm-dd', 'yyyy-mm'): the example values of the files' links. */
 function exemplos(): Record<string, string> {
-  const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  const hoje = hojeNoMercado();
   const [a, m] = hoje.split('-').map(Number);
   return { hoje, 'mes-passado': m === 1 ? `${a - 1}-12` : `${a}-${String(m - 1).padStart(2, '0')}` };
 }

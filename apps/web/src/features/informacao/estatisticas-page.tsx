@@ -1,3 +1,4 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,12 +16,12 @@ const curto = (mes: string) => `${MESES[Number(mes.slice(5)) - 1]}/${mes.slice(2
 const longo = (mes: string) => `${NOMES[Number(mes.slice(5)) - 1]} de ${mes.slice(0, 4)}`;
 /** Last month in Brazil ('yyyy-mm'): the first full month to show. */
 function mesPassado() {
-  const [a, m] = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).split('-').map(Number) as [number, number];
+  const [a, m] = hojeNoMercado().split('-').map(Number) as [number, number];
   return m === 1 ? `${a - 1}-12` : `${a}-${String(m - 1).padStart(2, '0')}`;
 }
 /** The years offered: the last fifteen up to this one, and the one asked for when it is outside them. */
 function anos(mes: string): string[] {
-  const atual = Number(new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 4));
+  const atual = Number(hojeNoMercado().slice(0, 4));
   const pedido = Number(mes.slice(0, 4));
   const ate = Math.max(atual, pedido);
   const de = Math.min(atual - 15, pedido);

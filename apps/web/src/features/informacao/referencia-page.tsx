@@ -1,3 +1,4 @@
+import { hojeNoMercado, somarDias } from '@ceasa/shared/tempo';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,8 +14,8 @@ interface ProdutoPublico {
   embalagem: string;
 }
 
-const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-const haDias = (n: number) => new Date(Date.now() - n * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const hoje = () => hojeNoMercado();
+const haDias = (n: number) => somarDias(hojeNoMercado(), -n);
 
 /** 'dd/mm/aaaa às hh:mm:ss (UTC−03:00)': the moment of the query as it was answered, with its offset. */
 function momento(iso: string) {

@@ -1,8 +1,9 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { formatCpfCnpj, formatDate, formatTelefone, type Pessoa, PESSOA_PENDENCIAS, pessoaRecurso, situacaoDaCarteira } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { usePessoaTipos } from '../../lib/opcoes-pessoa';
 
-const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const hoje = () => hojeNoMercado();
 
 /** What the office has to fix on a record (decisions 0180, 0182): a document with wrong check digits, a card ending or ended. */
 function pendencias(p: Pessoa): string {

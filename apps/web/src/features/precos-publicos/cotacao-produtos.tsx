@@ -1,3 +1,4 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { useEffect, useState } from 'react';
 import type { CotacaoProdutoLinha, ResumoDoDia } from '@ceasa/shared';
 // Subpath import on purpose: the package's index pulls zod (schemas), which /home does not need.
@@ -13,7 +14,7 @@ const SITUACAO: Record<string, { rotulo: string; icone: string }> = {
   fraco: { rotulo: 'Fraco', icone: 'pi-arrow-down' },
 };
 const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-const hojeNoBrasil = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const hojeNoBrasil = () => hojeNoMercado();
 
 interface Cotacao {
   data: string;

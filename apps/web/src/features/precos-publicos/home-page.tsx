@@ -1,3 +1,4 @@
+import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { PublicShell } from '../../components/layout/public-shell';
 import { useAuth } from '../../lib/auth';
 import { TabelaPrecos } from './tabela-precos';
@@ -6,7 +7,7 @@ import './home.css';
 
 /** Today and last month in Brazil ('yyyy-mm-dd', 'yyyy-mm'), for the open-data links (no date library). */
 function hojeEMesPassado() {
-  const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  const hoje = hojeNoMercado();
   const [a, m] = hoje.split('-').map(Number);
   const mes = m === 1 ? `${a - 1}-12` : `${a}-${String(m - 1).padStart(2, '0')}`;
   return { hoje, mes };
