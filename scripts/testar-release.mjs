@@ -81,7 +81,9 @@ function picoDoServidor(grupo) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const campos = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(campos[2]) !== grupo || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server.mjs')) continue;
+      const [programa, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      // Node itself, not npm or the shell that starts it.
+      if (Number(campos[2]) !== grupo || path.basename(programa) !== 'node' || !args.some((a) => a.endsWith('server.mjs'))) continue;
       return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
     } catch {
       // a process that ended meanwhile
