@@ -15,3 +15,11 @@ export function construirSeMudou(o?: {
   log?: (msg: string) => void;
 }): Promise<boolean>;
 export function compilarServidorSeMudou(o?: { raiz?: string; dist?: string; log?: (msg: string) => void }): Promise<boolean>;
+export function arquivosDeRotas(raiz?: string): { pasta: string; arquivo: string }[];
+export function compilarBundles(o: {
+  raiz?: string;
+  pasta: string;
+  lugar?: string;
+  entradas: Record<string, string>;
+  urlPropria?: string[];
+}): Promise<import('esbuild').Metafile>;

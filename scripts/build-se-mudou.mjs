@@ -158,7 +158,7 @@ export function compilarServidorSeMudou({ raiz = RAIZ, dist = path.join(raiz, 'a
     raiz,
     dist,
     fontes: FONTES_DO_SERVIDOR,
-    construir: (pasta) => compilarServidor(raiz, pasta),
+    construir: (pasta) => compilarBundles({ raiz, pasta, lugar: dist, entradas: { [SERVIDOR.replace(/\.mjs$/, '')]: 'apps/api/src/server.ts' } }),
     arquivo: SERVIDOR,
     nome: 'servidor',
     log,
@@ -166,21 +166,52 @@ export function compilarServidorSeMudou({ raiz = RAIZ, dist = path.join(raiz, 'a
 }
 
 /**
- * esbuild bundles apps/api/src/server.ts with what it imports from the repository (the @ceasa/shared
- * workspace's TypeScript included) into `pasta`/server.mjs; the packages of node_modules stay imports (Node
- * loads them as before: PGlite's WebAssembly, argon2's native module, pino's worker files need their own
- * folders). A source's `import.meta.url` (the migrations folder, the web app's dist) is written as that source
- * file's URL relative to the bundle, so every path a module finds from its own place stays what it was (the
- * temporary folder is a sibling of dist: the same relative path holds for both). `import.meta.dirname` and
- * `import.meta.filename` are refused (they would name the bundle's folder).
+ * The routes and rules files apps/api/src/modules/index.ts finds by listing its folders (`arquivosDeRotas`), listed
+ * here at build time and written into the bundle: a release carries no source folder to list. The same rule as
+ * index.ts (apps/api/test/build-se-mudou.test.ts checks both lists are equal).
  */
-async function compilarServidor(raiz, pasta) {
+export function arquivosDeRotas(raiz = RAIZ) {
+  const modulos = path.join(raiz, 'apps/api/src/modules');
+  if (!existsSync(modulos)) return [];
+  const ARQUIVO = /^[a-z0-9-]+\.(routes|regras)\.ts$/;
+  const da = (pasta) =>
+    readdirSync(pasta)
+      .filter((f) => ARQUIVO.test(f))
+      .sort();
+  const identidade = da(path.join(raiz, 'apps/api/src/identity'))
+    .filter((f) => f.endsWith('.routes.ts'))
+    .map((arquivo) => ({ pasta: '', arquivo }));
+  const pastas = readdirSync(modulos, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  return [...identidade, ...pastas.flatMap((pasta) => da(path.join(modulos, pasta)).map((arquivo) => ({ pasta, arquivo })))];
+}
+
+/**
+ * esbuild bundles each entry (`entradas`: output name → source, relative to the repository root) with what it
+ * imports from the repository (the @ceasa/shared workspace's TypeScript included) into `pasta`/<name>.mjs; the
+ * packages of node_modules stay imports (Node loads them as before: PGlite's WebAssembly, argon2's native module,
+ * pino's worker files need their own folders). A source's `import.meta.url` (the migrations folder, the web app's
+ * dist) is written as that source file's URL relative to `lugar`, where the bundles will be (a checkout's
+ * apps/api/dist; the temporary folder is its sibling, and a release keeps the repository's folders around its
+ * apps/api/dist), so every path a module finds from its own place stays what it was. The entries of `urlPropria`
+ * keep their own `import.meta.url` (a command line checks it is the file Node was asked to run). `import.meta.dirname` and `import.meta.filename` are refused (they would name the
+ * bundle's folder). With several entries (the release: the server and the command-line tools) the code they
+ * share is split into chunks beside them. Answers esbuild's metafile (the release lists the packages imported).
+ */
+export async function compilarBundles({ raiz = RAIZ, pasta, lugar = pasta, entradas, urlPropria = [] }) {
   const { build } = await import('esbuild');
-  const porOrigem = (arquivo) => `new URL(${JSON.stringify(path.relative(pasta, arquivo).split(path.sep).join('/'))}, import.meta.url).href`;
-  await build({
+  const porOrigem = (arquivo) => `new URL(${JSON.stringify(path.relative(lugar, arquivo).split(path.sep).join('/'))}, import.meta.url).href`;
+  const proprias = new Set(urlPropria.map((f) => path.join(raiz, f)));
+  const varias = Object.keys(entradas).length > 1;
+  const r = await build({
     absWorkingDir: raiz,
-    entryPoints: [path.join(raiz, 'apps/api/src/server.ts')],
-    outfile: path.join(pasta, SERVIDOR),
+    entryPoints: Object.entries(entradas).map(([out, entrada]) => ({ out, in: path.join(raiz, entrada) })),
+    outdir: pasta,
+    outExtension: { '.js': '.mjs' },
+    splitting: varias,
+    chunkNames: 'comum-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -188,6 +219,8 @@ async function compilarServidor(raiz, pasta) {
     logLevel: 'warning',
     legalComments: 'none',
     charset: 'utf8',
+    metafile: true,
+    define: { CEASA_ARQUIVOS_DE_ROTAS: JSON.stringify(JSON.stringify(arquivosDeRotas(raiz))) },
     plugins: [
       {
         name: 'ceasa-servidor',
@@ -199,12 +232,14 @@ async function compilarServidor(raiz, pasta) {
             // Only import.meta.url is rewritten: a source must find its files from it.
             if (/import\.meta\.(dirname|filename)/.test(texto))
               return { errors: [{ text: 'use path.dirname(fileURLToPath(import.meta.url)) em vez de import.meta.dirname/filename (servidor compilado)' }] };
-            return { contents: texto.includes('import.meta.url') ? texto.replaceAll('import.meta.url', porOrigem(a.path)) : texto, loader: 'ts' };
+            const reescrever = texto.includes('import.meta.url') && !proprias.has(a.path);
+            return { contents: reescrever ? texto.replaceAll('import.meta.url', porOrigem(a.path)) : texto, loader: 'ts' };
           });
         },
       },
     ],
   });
+  return r.metafile;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -4,7 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { CARIMBO, compilarServidorSeMudou, construirSeMudou, FONTES, FONTES_DO_SERVIDOR, hashDasFontes, SERVIDOR } from '../../../scripts/build-se-mudou.mjs';
+import { arquivosDeRotas as arquivosDoIndex } from '../src/modules/index';
+import {
+  arquivosDeRotas,
+  CARIMBO,
+  compilarServidorSeMudou,
+  construirSeMudou,
+  FONTES,
+  FONTES_DO_SERVIDOR,
+  hashDasFontes,
+  SERVIDOR,
+} from '../../../scripts/build-se-mudou.mjs';
 
 /** `npm start` builds the web app only when its sources changed (scripts/build-se-mudou.mjs, the prestart). */
 let raiz: string;
@@ -133,6 +143,12 @@ describe('npm start runs the server compiled, without the tsx loader', () => {
     expect(FONTES_DO_SERVIDOR).toEqual(expect.arrayContaining(['apps/api/src', 'packages/shared/src', 'package-lock.json', 'scripts/build-se-mudou.mjs']));
     const instalado = JSON.parse(readFileSync(path.join(raizReal, 'node_modules/esbuild/package.json'), 'utf8')).version;
     expect({ ...pkg.dependencies, ...pkg.devDependencies }.esbuild).toBe(instalado);
+  });
+
+  it('writes into the bundle the routes and rules files modules/index.ts lists from its folders (a release has no sources)', () => {
+    const lista = arquivosDeRotas(raizReal);
+    expect(lista).toEqual(arquivosDoIndex());
+    expect(lista).toEqual(expect.arrayContaining([{ pasta: 'usuarios', arquivo: 'usuarios.routes.ts' }]));
   });
 
   it('compiles again only when a server or shared source changes (tests do not count)', async () => {

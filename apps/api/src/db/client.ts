@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,13 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * A release's empty embedded database (the migrations applied, no rows), made when the release is built
+ * (scripts/release.mjs, db/banco-inicial.ts); absent from a checkout. A first start copies it into an empty
+ * DATA_DIR instead of creating the database there: PostgreSQL's initdb inside PGlite peaks near 700 MB of
+ * resident memory, a copy near 260 MB (docs/decisions/0270-banco-inicial-da-release.md).
+ */
+export const bancoInicial = path.join(path.dirname(fileURLToPath(import.meta.url)), 'banco-inicial.tar.gz');
 
 export interface Database {
   db: Db;
@@ -94,6 +101,7 @@ export async function openDatabase(
     mkdirSync(dir, { recursive: true });
     // One process per folder: a second server, a backup or a restore on a folder in use is refused.
     soltar = travarPasta(config.dataDir);
+    if (!loadDataDir && readdirSync(dir).length === 0 && existsSync(bancoInicial)) loadDataDir = new Blob([readFileSync(bancoInicial)]);
   }
   try {
     const client = await PGlite.create(dir, {

@@ -6,6 +6,9 @@ import type { AppContext, RotasDoModulo } from '../context';
 import { rotasDoRecursoPlano, type RegrasDoRecurso } from '../lib/recurso-da-tabela';
 
 /** A module's routes (`*.routes.ts`) and a flat resource's rules (`*.regras.ts`). */
+/** The list of routes and rules files, written by the build into a compiled server; undefined when run from the sources. */
+declare const CEASA_ARQUIVOS_DE_ROTAS: string | undefined;
+
 const ARQUIVO = /^[a-z0-9-]+\.(routes|regras)\.ts$/;
 const rotasDa = (pasta: URL) =>
   readdirSync(fileURLToPath(pasta))
@@ -14,10 +17,12 @@ const rotasDa = (pasta: URL) =>
 
 /**
  * The routes and rules files, found by the folders they live in (no hand list): identity's `*.routes.ts`,
- * then each module folder's `*.routes.ts` and `*.regras.ts`, folders and files in alphabetical order. Read from the sources' folders, also by the
- * compiled server (its `import.meta.url` is the source file's: scripts/build-se-mudou.mjs).
+ * then each module folder's `*.routes.ts` and `*.regras.ts`, folders and files in alphabetical order. Read from the sources' folders;
+ * a compiled server or command (a release has no sources) gets the same list written into it when it is built
+ * (`CEASA_ARQUIVOS_DE_ROTAS`, scripts/build-se-mudou.mjs).
  */
 export function arquivosDeRotas(): { pasta: string; arquivo: string }[] {
+  if (typeof CEASA_ARQUIVOS_DE_ROTAS === 'string') return JSON.parse(CEASA_ARQUIVOS_DE_ROTAS) as { pasta: string; arquivo: string }[];
   const identidade = rotasDa(new URL('../identity/', import.meta.url))
     .filter((f) => f.endsWith('.routes.ts'))
     .map((arquivo) => ({ pasta: '', arquivo }));
