@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { esquecerSenhaInicial } from '../db/seed/reference';
 import { caixaPostal, novaSenhaInput, registerInput, resetInput } from '@ceasa/shared';
 import type { ContextoDaIdentidade } from './contexto';
 import { resetTokens, usuarios } from '../db/schema';
@@ -114,6 +115,8 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
       // A locked-out user who proved ownership of the mailbox may try again at once.
       loginThrottle(ctx).limparConta(email);
       await esquecerTentativas(db, email);
+      // The generated first password, written to DATA_DIR at the first start, is no longer the password.
+      esquecerSenhaInicial(ctx.config.dataDir, email);
       return reply.code(204).send();
     },
   );
