@@ -124,18 +124,37 @@ test('Inspeção: lista do dia, resultado não conforme, notificação em PDF, l
   await page.goto(`/pessoa/${produtor.id}`);
   await expect(page.getByTestId('pessoa-suspensao')).toHaveText(suspenso);
 
-  // The gate: his romaneio on the Thursday after is refused, naming the last day.
+  // The gate: picking him for the Thursday after says at once that he is suspended, naming the last day, and
+  // Salvar stays disabled (Ctrl+Enter sends nothing either).
   const quinta = maisDias(d, 3);
+  const envios: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/romaneio' && envios.push(r.url()));
   await page.goto(`/romaneiocreate?data=${quinta}`);
   const campo = page.getByLabel('Produtor', { exact: true });
   await campo.click();
   await page.keyboard.type(produtor.nome);
   await page.keyboard.press('Enter');
   await expect(campo).toHaveValue(produtor.nome);
+  await expect(page.getByRole('alert').filter({ hasText: suspenso })).toBeVisible();
+  await expect(campo).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Quantidade', { exact: true }).fill('10');
   await page.getByRole('button', { name: 'Adicionar todos' }).click();
   await page.getByLabel('Dívida').fill(String(84_000_000 + Number(s)));
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await toast(page, suspenso);
+  await expect(page.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await page.keyboard.press('Control+Enter');
+  await expect(campo).toBeFocused();
   await page.screenshot({ path: path.join(ARTEFATOS, 'inspecao-portaria.png'), fullPage: true });
+  // The Monday after the last day: he may sell, the message is gone and Salvar is back once there is an item.
+  expect(envios).toEqual([]);
+  // Leaving the typed form: the browser's own question (beforeunload), answered 'leave'.
+  page.once('dialog', (dialogo) => void dialogo.accept());
+  await page.goto(`/romaneiocreate?data=${maisDias(d, 35)}`);
+  await campo.click();
+  await page.keyboard.type(produtor.nome);
+  await page.keyboard.press('Enter');
+  await expect(campo).toHaveValue(produtor.nome);
+  await page.getByLabel('Quantidade', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Adicionar todos' }).click();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toBeEnabled();
+  await expect(page.getByText(suspenso)).toHaveCount(0);
 });

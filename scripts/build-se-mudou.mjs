@@ -107,7 +107,8 @@ export async function construirSeMudou({
   construir = construirComVite,
   arquivo = 'index.html',
   nome = 'aplicação web',
-  log = console.log,
+  // Build lines go to stderr: a service's stdout carries only the server's JSON log lines.
+  log = console.error,
 } = {}) {
   const hash = hashDasFontes(raiz, fontes);
   if (construida(dist, hash, arquivo)) {
@@ -147,13 +148,14 @@ function construirComVite(pasta) {
     [process.execPath, [path.join(web, 'scripts/compress.mjs'), pasta]],
   ];
   for (const [cmd, args] of passos) {
-    const r = spawnSync(cmd, args, { cwd: web, stdio: 'inherit' });
+    // Vite's report on stderr (fd 2 for its stdout too), for the same reason.
+    const r = spawnSync(cmd, args, { cwd: web, stdio: ['inherit', 2, 2] });
     if (r.status !== 0) throw new Error(`Falhou: ${cmd} ${args.join(' ')}`);
   }
 }
 
 /** Compiles the server into `dist` (apps/api/dist) unless it holds a bundle of the current sources; answers whether it compiled. */
-export function compilarServidorSeMudou({ raiz = RAIZ, dist = path.join(raiz, 'apps/api/dist'), log = console.log } = {}) {
+export function compilarServidorSeMudou({ raiz = RAIZ, dist = path.join(raiz, 'apps/api/dist'), log = console.error } = {}) {
   return construirSeMudou({
     raiz,
     dist,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { avisoSemPublicUrl, emDesenvolvimento } from './config';
 import { manterPglite } from './db/client';
-import { linhaDoAdminInicial } from './db/seed/reference';
+import { gravarSenhaInicial, linhaDoAdminInicial } from './db/seed/reference';
 
 /** A whole stop (requests in flight, the database, the exit) takes at most this long: the README's promise. */
 const PARADA_MAXIMA_MS = 10_000;
@@ -45,9 +45,11 @@ try {
 }
 const url = `http://localhost:${port}`;
 const banco = app.ctx.database.kind === 'pglite' ? `embutido (PGlite) em ${app.ctx.config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-// The lines a person starting the server reads are plain text on stdout; the rest of the log stays JSON.
-console.log(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para parar: Ctrl+C.`);
-if (app.adminInicial) console.log(linhaDoAdminInicial(app.adminInicial));
+// In a terminal the lines a person starting the server reads are plain text; anywhere else (a service, a
+// container, a pipe) stdout carries only the JSON log, one line per event, and these are log lines too.
+const dizer = (linha: string) => (process.stdout.isTTY ? console.log(linha) : app.log.info(linha));
+dizer(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para parar: Ctrl+C.`);
+if (app.adminInicial) dizer(linhaDoAdminInicial(app.adminInicial, gravarSenhaInicial(app.ctx.config.dataDir, app.adminInicial)));
 const aviso = avisoSemPublicUrl(app.ctx.config);
 if (aviso && !emDesenvolvimento(app.ctx.config)) app.log.warn(aviso);
 if (app.ctx.database.kind === 'pglite') {

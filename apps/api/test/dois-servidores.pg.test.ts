@@ -8,7 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -151,7 +151,7 @@ describe('two servers on one PostgreSQL database behave as one', () => {
     const env = () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-dois-'));
       dirs.push(dataDir);
-      // No ADMIN_PASSWORD: the server that creates the first super-admin prints its generated password.
+      // No ADMIN_PASSWORD: the server that creates the first super-admin writes its generated password to its DATA_DIR.
       // One PUBLIC_URL for both, as behind one load balancer: the tokens' issuer and audience come from it.
       return {
         DATABASE_URL: url,
@@ -170,7 +170,10 @@ describe('two servers on one PostgreSQL database behave as one', () => {
       processos.push(s.processo);
       saidas.push(s.saida);
     }
-    const senha = saidas.map((s) => /Senha: (\S+)/.exec(s())?.[1]).filter(Boolean);
+    const senha = dirs
+      .map((d) => path.join(d, 'senha-inicial-do-admin.txt'))
+      .filter((f) => existsSync(f))
+      .map((f) => /^Senha: (.+)$/m.exec(readFileSync(f, 'utf8'))?.[1]);
     expect(senha).toHaveLength(1);
     senhaAdmin = senha[0]!;
     const t = await entrar(A, ADMIN, senhaAdmin);

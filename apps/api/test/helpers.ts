@@ -196,7 +196,10 @@ export function portaLivre(): Promise<number> {
 /** A real server process and what it printed so far. */
 export interface ServidorReal {
   processo: ChildProcess;
+  /** Both streams, as printed. */
   saida: () => string;
+  /** stdout alone (what a service's journal or a container's log keeps as the log). */
+  stdout: () => string;
 }
 
 /** The compiled server `npm start` runs (its prestart compiles it when the sources changed: scripts/build-se-mudou.mjs). */
@@ -210,12 +213,16 @@ export const SERVIDOR_COMPILADO = 'apps/api/dist/server.mjs';
 export async function iniciarServidor(porta: number, env: Record<string, string>): Promise<ServidorReal> {
   await compilarServidorSeMudou({ log: () => undefined });
   let saida = '';
+  let stdout = '';
   const processo = spawn(process.execPath, [SERVIDOR_COMPILADO], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: { ...process.env, ...env, PORT: String(porta), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  processo.stdout!.on('data', (c: Buffer) => (saida += c.toString()));
+  processo.stdout!.on('data', (c: Buffer) => {
+    saida += c.toString();
+    stdout += c.toString();
+  });
   processo.stderr!.on('data', (c: Buffer) => (saida += c.toString()));
   const inicio = Date.now();
   for (;;) {
@@ -224,7 +231,7 @@ export async function iniciarServidor(porta: number, env: Record<string, string>
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { processo, saida: () => saida };
+    if (ok) return { processo, saida: () => saida, stdout: () => stdout };
     if (Date.now() - inicio > 90_000) throw new Error(`O servidor não respondeu em 90 s:\n${saida}`);
     await new Promise((r) => setTimeout(r, 200));
   }

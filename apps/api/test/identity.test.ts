@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, jwtVerify, type JWK } from 'jose';
 import { eq } from 'drizzle-orm';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { outbox, resetTokens, usuarios } from '../src/db/schema';
+import { ARQUIVO_DA_SENHA_INICIAL, gravarSenhaInicial } from '../src/db/seed/reference';
 import { enderecoPublico } from '../src/config';
 import { LoginThrottle, loginThrottle, Throttle } from '../src/identity/throttle';
 import { appDeTeste, build, call, countRows } from './helpers';
@@ -387,6 +390,28 @@ describe('password reset without SMTP', () => {
     const token = tokenDoLink(mail.corpo)!;
     expect((await call(t.app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha: 'Nova-senha-1' } })).status).toBe(204);
     expect((await login(t.app, u.email, 'Nova-senha-1', novoIp())).status).toBe(200);
+  });
+
+  it('removes the generated first password’s file (0600) when that account’s password is first changed, and only then', async () => {
+    const u = await registrar(t.app, 'Primeiro Admin', 'primeiro.admin@teste.local', 'Senha-antiga-1');
+    const dataDir = t.app.ctx.config.dataDir;
+    const arquivo = gravarSenhaInicial(dataDir, { email: u.email, senha: 'Gerada-Xq3-senha', gerada: true })!;
+    expect(arquivo).toBe(path.join(dataDir, ARQUIVO_DA_SENHA_INICIAL));
+    expect(statSync(arquivo).mode & 0o777).toBe(0o600);
+    expect(readFileSync(arquivo, 'utf8')).toBe(`E-mail: ${u.email}\nSenha: Gerada-Xq3-senha\n`);
+    expect(gravarSenhaInicial(dataDir, { email: u.email, senha: 'x', gerada: false })).toBeNull();
+    const trocar = async (email: string, senha: string) => {
+      expect((await call(t.app, null, { method: 'POST', url: '/api/auth/reset', payload: { email } })).status).toBe(204);
+      const mails = await t.app.ctx.db.select().from(outbox).where(eq(outbox.para, email)).orderBy(outbox.id);
+      const token = tokenDoLink(mails[mails.length - 1].corpo)!;
+      expect((await call(t.app, null, { method: 'POST', url: '/api/auth/nova-senha', payload: { token, senha } })).status).toBe(204);
+    };
+    // Another account's change leaves it.
+    const outro = await registrar(t.app, 'Outro Usuario', 'outro.usuario@teste.local', 'Senha-antiga-1');
+    await trocar(outro.email, 'Outra-senha-9');
+    expect(existsSync(arquivo)).toBe(true);
+    await trocar(u.email, 'Nova-senha-do-admin-1');
+    expect(existsSync(arquivo)).toBe(false);
   });
 
   it('points the link at the start address, never at a forged Host', async () => {

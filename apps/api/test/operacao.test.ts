@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
@@ -17,12 +17,17 @@ let backupDir: string;
 let servidor: ChildProcess;
 let porta: number;
 let saida = () => '';
+let stdout = () => '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-operacao-'));
   backupDir = path.join(dataDir, 'backups');
   porta = await portaLivre();
-  ({ processo: servidor, saida } = await iniciarServidor(porta, {
+  ({
+    processo: servidor,
+    saida,
+    stdout,
+  } = await iniciarServidor(porta, {
     DATABASE_URL: '',
     PUBLIC_URL: `http://127.0.0.1:${porta}`,
     NODE_ENV: 'production',
@@ -82,11 +87,37 @@ describe('the real server, operated', () => {
     expect(doPedido).toHaveLength(1);
     expect(doPedido[0]).toMatchObject({ msg: expect.stringMatching(/^GET \/api\/municipio\/:id 401 [\d.]+ ms$/), status: 401, reqId: expect.any(String) });
     expect(saida()).not.toMatch(/incoming request|request completed|Server listening|Unsupported runtime/);
-    const inicio = saida().slice(0, saida().indexOf(`CEASA Regional em http://localhost:${porta}`));
+    // The lines before the one that says where the server is (a JSON line in production).
+    const todas = saida().split('\n');
+    const inicio = todas
+      .slice(
+        0,
+        todas.findIndex((l) => l.includes(`CEASA Regional em http://localhost:${porta}`)),
+      )
+      .join('\n');
+    expect(inicio.length).toBeGreaterThan(0);
     if (nodeAntigo(process.versions.node)) expect(inicio).toContain(linhaDoNodeAntigo(process.versions.node));
     else expect(inicio).not.toContain('Aviso: este servidor roda no Node.js');
     // Every line before the server says where it is: pt-BR (a JSON line's message or a plain line).
     const ingles = /\b(the|is|are|listening|server|warning|error|unsupported)\b/i;
     for (const l of inicio.split('\n').filter(Boolean)) expect(l.startsWith('{') ? (JSON.parse(l) as { msg: string }).msg : l).not.toMatch(ingles);
+  });
+
+  it('in production writes only JSON lines on stdout, and the generated password to a 0600 file in DATA_DIR, never to the log', () => {
+    const linhas = stdout().split('\n').filter(Boolean);
+    expect(linhas.length).toBeGreaterThan(2);
+    for (const l of linhas) expect(() => JSON.parse(l), l).not.toThrow();
+    const arquivo = path.join(dataDir, 'dados', 'senha-inicial-do-admin.txt');
+    expect(statSync(arquivo).mode & 0o777).toBe(0o600);
+    const senha = /^Senha: (.+)$/m.exec(readFileSync(arquivo, 'utf8'))![1];
+    expect(senha.length).toBeGreaterThanOrEqual(8);
+    expect(saida()).not.toContain(senha);
+    const msgs = linhasJson().map((l) => l.msg);
+    expect(msgs).toContain(
+      `CEASA Regional em http://localhost:${porta} (entre em http://localhost:${porta}/login). Banco: embutido (PGlite) em ${path.join(dataDir, 'dados')}. Para parar: Ctrl+C.`,
+    );
+    expect(msgs).toContain(
+      `Primeiro início: super-admin criado. E-mail: admin@ceasa.local  Senha: gerada, no arquivo ${arquivo} (só o dono lê; apagado quando a senha for trocada)`,
+    );
   });
 });

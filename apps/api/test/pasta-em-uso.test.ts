@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARQUIVO_DA_TRAVA } from '../src/db/trava-da-pasta';
+import { ARQUIVO_DA_TRAVA, inicioDoProcesso } from '../src/db/trava-da-pasta';
 import { iniciarServidor, portaLivre, SERVIDOR_COMPILADO, type ServidorReal } from './helpers';
 
 const raiz = path.resolve(import.meta.dirname, '../../..');
@@ -55,7 +55,7 @@ describe('one process per embedded folder', () => {
     const s = await iniciarServidor(porta, env(dataDir));
     servidores.push(s);
     const pid = s.processo.pid!;
-    expect(readFileSync(path.join(dataDir, ARQUIVO_DA_TRAVA), 'utf8').trim()).toBe(String(pid));
+    expect(readFileSync(path.join(dataDir, ARQUIVO_DA_TRAVA), 'utf8').trim()).toBe(`${pid} ${inicioDoProcesso(pid)}`);
     const mensagem = `A pasta de dados ${dataDir} já está em uso pelo processo ${pid}`;
 
     const outro = await segundoServidor(dataDir, await portaLivre());
@@ -89,7 +89,7 @@ describe('one process per embedded folder', () => {
     writeFileSync(path.join(dataDir, ARQUIVO_DA_TRAVA), `${pidMorto}\n`);
     const s = await iniciarServidor(await portaLivre(), env(dataDir));
     servidores.push(s);
-    expect(readFileSync(path.join(dataDir, ARQUIVO_DA_TRAVA), 'utf8').trim()).toBe(String(s.processo.pid));
+    expect(readFileSync(path.join(dataDir, ARQUIVO_DA_TRAVA), 'utf8').trim()).toBe(`${s.processo.pid} ${inicioDoProcesso(s.processo.pid!)}`);
     s.processo.kill('SIGTERM');
     await new Promise((ok) => s.processo.once('exit', ok));
   }, 180_000);

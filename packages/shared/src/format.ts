@@ -1,6 +1,7 @@
 /** pt-BR formatting helpers used by the web and the server's reports. */
 
 import { FUSO_DO_MERCADO } from './tempo';
+import { casasDecimais } from './dinheiro';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const dec2 = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -144,11 +145,15 @@ export type LeituraNumero = { valor: number | null; erro?: undefined } | { valor
  * A number as pt-BR writes it, read exactly: ',' is the decimal mark, '.' groups thousands (every group
  * of three digits), an optional 'R$' and spaces are ignored. '1.055,00' → 1055, '20,5' → 20.5,
  * '1.055' → 1055, ',5' → 0.5; '12.50', '1.05', '1,2,3' or 'abc' are refused (never reinterpreted), and so
- * is a text with more than `decimais` decimal places (when given).
+ * is a text (or a JSON number: 12.555) with more than `decimais` decimal places when given — never rounded away.
  */
 export function lerNumeroBR(texto: string | number | null | undefined, decimais?: number): LeituraNumero {
   if (texto === null || texto === undefined) return { valor: null };
-  if (typeof texto === 'number') return Number.isFinite(texto) ? { valor: texto } : { erro: NUMERO_INVALIDO };
+  if (typeof texto === 'number') {
+    if (!Number.isFinite(texto)) return { erro: NUMERO_INVALIDO };
+    if (decimais !== undefined && casasDecimais(texto) > decimais) return { erro: casasDemais(decimais) };
+    return { valor: texto === 0 ? 0 : texto };
+  }
   const s = texto.replace(/^\s*R\$/i, '').replace(/\s/g, '');
   if (!s) return { valor: null };
   const m = /^(-?)(\d{1,3}(?:\.\d{3})+|\d*)(?:,(\d+))?$/.exec(s);

@@ -4,6 +4,7 @@ export * from './paging';
 export * from './permissions';
 export * from './recurso';
 export * from './format';
+export * from './dinheiro';
 export * from './versao';
 export * from './resources/auth';
 export * from './resources/usuarios';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CONTROLE, instalarMensagensPtBr, MSG_CONTROLE } from './zod-pt';
+import { casasDecimais } from './dinheiro';
+import { casasDemais } from './format';
 
 // zod's own messages in pt-BR wherever a schema has none, installed here, where the shared schemas
 // live (every bundle that parses imports this first: the package index exports it before any schema),
@@ -39,6 +41,13 @@ export function textoOpcional(max = 200, maximo = `Deve ter no máximo ${max} ca
 export function referencia(obrigatorio: string, positivo = obrigatorio, inteiro = positivo) {
   return z.number({ error: obrigatorio }).int(inteiro).positive(positivo).max(ID_MAXIMO, inteiro);
 }
+
+/**
+ * A number kept with at most `casas` decimal places (its column's scale): more is refused with the form's
+ * 'Use no máximo 2 casas decimais', never rounded away by the database.
+ */
+export const ateCasas = (casas: number) => (n: number) => casasDecimais(n) <= casas;
+export const decimalAte = (casas = 2) => [ateCasas(casas), casasDemais(casas)] as const;
 
 /** A calendar date sent as yyyy-mm-dd. */
 export function data(obrigatorio: string, invalida = obrigatorio) {

@@ -23,6 +23,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from './client';
+import { CLASSES_DAS_TABELAS, DERIVADAS, FORA_DO_BACKUP } from './classes-das-tabelas';
 
 const FORMATO = 'CEASA-BACKUP';
 const VERSAO = 1;
@@ -33,23 +34,8 @@ const FOTOS = 'foto_pessoa';
 /** Longest line a restore reads (a photo row is at most twice UPLOAD_MAX_BYTES): longer is refused unread. */
 export const LINHA_MAXIMA = 64 * 1024 * 1024;
 
-/**
- * What a backup never holds: live secrets (signing and cookie keys, sessions, refresh tokens, reset links, the
- * e-mails that carried them, the provider's codes, grants and interactions) and counters of the moment (sign-in
- * and register attempts). A restore empties them: the next start makes new keys.
- */
-export const FORA_DO_BACKUP = [
-  'chaves',
-  'sessoes',
-  'refresh_tokens',
-  'reset_tokens',
-  'outbox',
-  'oidc_modelo',
-  'registros_por_endereco',
-  'tentativas_de_entrada',
-];
-/** Tables the database derives from others (migrations 0003-0008): rebuilt by a restore, never read from a file. */
-export const DERIVADAS = ['precos_resumo', 'precos_resumo_total', 'precos_produto_total'];
+/** The classes of the tables (classes-das-tabelas.ts): secrets and counters never go in, derived ones are rebuilt. */
+export { DERIVADAS, FORA_DO_BACKUP } from './classes-das-tabelas';
 const naoCopiar = new Set([...FORA_DO_BACKUP, ...DERIVADAS]);
 
 /** What a restore tells the operator once done. */
@@ -137,7 +123,12 @@ export async function fazerBackup(database: Database, arquivo: string): Promise<
   await database.db.transaction(
     async (tx) => {
       const migracoes = await migracoesAplicadas(tx);
-      const tabelas = (await tabelasEmOrdem(tx)).filter((t) => !naoCopiar.has(t));
+      const todas = await tabelasEmOrdem(tx);
+      const semClasse = todas.filter((t) => !Object.hasOwn(CLASSES_DAS_TABELAS, t));
+      // A table nobody classified may hold a secret: no backup until it says what it is.
+      if (semClasse.length)
+        throw new ErroDeBackup(`A tabela ${semClasse.join(', ')} não diz se vai no backup: classifique-a em apps/api/src/db/classes-das-tabelas.ts.`);
+      const tabelas = todas.filter((t) => !naoCopiar.has(t));
       await escreverLinhas(arquivo, async function* () {
         yield JSON.stringify([FORMATO, { versao: VERSAO, criadoEm: new Date().toISOString(), banco: database.kind, migracoes }]);
         for (const tabela of tabelas) {

@@ -5,8 +5,10 @@ import path from 'node:path';
  * One process per embedded database folder (docs/decisions/0162-uma-pasta-um-processo.md): PGlite does not
  * stop a second process from opening the same DATA_DIR, and two writers on one folder lose acknowledged
  * writes. Whoever opens the folder (the server, a backup, a restore, the seed) first creates
- * DATA_DIR/em-uso.pid holding its pid, exclusively; a file left by a process that no longer runs (a
- * `kill -9`, a power cut) is taken over.
+ * DATA_DIR/em-uso.pid holding its pid and its start time, exclusively; a file left by a process that no longer
+ * runs (a `kill -9`, a power cut) is taken over, and so is one whose pid a later, unrelated process happens to
+ * have been given (after a reboot pids repeat): the holder is the process with that pid AND that start time
+ * (Linux's /proc/<pid>/stat, field 22, clock ticks since boot; where there is no /proc the pid alone decides).
  */
 export const ARQUIVO_DA_TRAVA = 'em-uso.pid';
 
@@ -21,15 +23,28 @@ export class PastaEmUso extends Error {
   }
 }
 
-function vivo(pid: number): boolean {
+/** When the process `pid` started (clock ticks since boot, /proc/<pid>/stat field 22), or null where it cannot be read. */
+export function inicioDoProcesso(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function vivo(pid: number, inicio: string | undefined): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     // EPERM: it runs, as another user.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  // The pid runs: it is the holder only if it started when the holder did (a reused pid started later).
+  const agora = inicioDoProcesso(pid);
+  return !inicio || agora === null || agora === inicio;
 }
 
 /** Takes the folder's lock for this process, or throws PastaEmUso naming the holder. Returns its release. */
@@ -42,16 +57,19 @@ export function travarPasta(pasta: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tentativa > 2) throw e;
       let dono = NaN;
+      let inicio: string | undefined;
       try {
-        dono = Number.parseInt(readFileSync(arquivo, 'utf8').trim(), 10);
+        const [pid, comeco] = readFileSync(arquivo, 'utf8').trim().split(/\s+/);
+        dono = Number.parseInt(pid, 10);
+        inicio = comeco;
       } catch {
         // Removed meanwhile: try again.
       }
-      if (vivo(dono)) throw new PastaEmUso(pasta, dono);
+      if (vivo(dono, inicio)) throw new PastaEmUso(pasta, dono);
       rmSync(arquivo, { force: true });
       continue;
     }
-    writeSync(fd, `${process.pid}\n`);
+    writeSync(fd, `${process.pid} ${inicioDoProcesso(process.pid) ?? ''}`.trim() + '\n');
     closeSync(fd);
     let solta = false;
     return () => {

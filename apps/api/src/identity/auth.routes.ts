@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { novaSenhaInput, registerInput, resetInput } from '@ceasa/shared';
+import { esquecerSenhaInicial } from '../db/seed/reference';
+import { caixaPostal, novaSenhaInput, registerInput, resetInput } from '@ceasa/shared';
 import type { ContextoDaIdentidade } from './contexto';
 import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
@@ -69,8 +70,8 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
     { schema: { tags, summary: 'Envia o e-mail de redefinição de senha', body: resetInput }, config: { acesso }, onRequest },
     async (req, reply) => {
       const email = req.body.email.toLowerCase();
-      // Each request mails someone: per e-mail and per address, counted whether or not the account exists.
-      const v = resetThrottle(ctx).pedir(email, req.ip);
+      // Each request mails someone: per mailbox (`a+x@d` and case variants are one) and per address, counted whether or not the account exists.
+      const v = resetThrottle(ctx).pedir(caixaPostal(email), req.ip);
       if (!v.ok) {
         reply.header('retry-after', String(v.esperarSegundos));
         throw new HttpError(429, v.message);
@@ -114,6 +115,8 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
       // A locked-out user who proved ownership of the mailbox may try again at once.
       loginThrottle(ctx).limparConta(email);
       await esquecerTentativas(db, email);
+      // The generated first password, written to DATA_DIR at the first start, is no longer the password.
+      esquecerSenhaInicial(ctx.config.dataDir, email);
       return reply.code(204).send();
     },
   );

@@ -17,15 +17,22 @@ export interface Mailer {
 
 /**
  * Every message is kept in the outbox table first; with SMTP_URL it is then sent over SMTP,
- * otherwise it is written to the log so a newcomer can still follow a reset link locally.
+ * otherwise it is written to the log so a newcomer can still follow a reset link locally (outside production:
+ * with NODE_ENV=production the log names the outbox row, never the body and its links).
  */
-export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   return {
     async send(to, subject, text, extras = {}) {
       const [row] = await db.insert(outbox).values({ para: to, assunto: subject, corpo: text }).returning({ id: outbox.id });
       if (!transport) {
-        log.info({ para: to, assunto: subject }, `E-mail (sem SMTP_URL configurado, guardado na caixa de saída):\n${text}`);
+        // In production the body (it may carry a reset or confirmation link) stays in the outbox table, out of the log.
+        if (config.nodeEnv === 'production')
+          log.info(
+            { para: to, assunto: subject, outbox: row.id },
+            `E-mail (sem SMTP_URL configurado) guardado na caixa de saída (tabela outbox, id ${row.id}).`,
+          );
+        else log.info({ para: to, assunto: subject }, `E-mail (sem SMTP_URL configurado, guardado na caixa de saída):\n${text}`);
         return;
       }
       try {

@@ -19,10 +19,10 @@ import { forbidden, unauthorized } from '../lib/errors';
 export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado';
 
 /**
- * The routes that manage access itself (users, permission groups, routes): never deleted, and always the
+ * The routes that manage access itself (users, permission groups, routes) and the audit log that shows who did what: never deleted, and always the
  * super-admin's, so no edit of the permissions can lock everyone out of them (decision 0163).
  */
-export const ROTAS_PROTEGIDAS = ['usuarios', 'permissoes', 'rotas'] as const;
+export const ROTAS_PROTEGIDAS = ['usuarios', 'permissoes', 'rotas', 'logs'] as const;
 
 /** Whether a group's flags satisfy a route's `{ rota, acao }`. */
 export function permite(perms: PermissoesPorRota, a: { rota: string; acao: Acao | Acao[] }): boolean {

@@ -23,17 +23,73 @@ export interface Pergunta {
   focoEmSim?: boolean;
 }
 
+/** Ends the focus guard of the last question answered (a new question, a click, Tab, or the dialog gone). */
+let encerrarGuarda: (() => void) | null = null;
+
+/**
+ * Keeps the focus where the asker put it after the answer. PrimeReact gives the focus back to the element that
+ * opened the dialog twice: at once when a button is pressed, and again when the closing animation ends (the
+ * Dialog's onExited, a few hundred ms later, after a slow page even later). Whoever asked moves the focus where
+ * the next entry belongs (the next row after 'Sim' on the prices grid); without this guard, the late give-back
+ * pulled it back to the confirmed row and the next value typed went to the previous product. While the dialog
+ * is closing, a focus that lands on the element that opened it (or on the dying dialog) after the asker moved
+ * it elsewhere is returned to where the asker put it; a click or Tab by the person ends the guard at once.
+ */
+function guardarFoco(quemAbriu: HTMLElement | null) {
+  let destino: HTMLElement | null = null;
+  const emDialogo = (el: EventTarget | null) => el instanceof Element && !!el.closest('.p-dialog-mask, .p-dialog');
+  const devolvido = (el: EventTarget | null) => el === quemAbriu || emDialogo(el);
+  const aoFocar = (e: FocusEvent) => {
+    if (!devolvido(e.target)) {
+      destino = e.target instanceof HTMLElement ? e.target : null;
+      return;
+    }
+    if (destino?.isConnected && destino !== e.target) {
+      const alvo = destino;
+      // After the focus event is done: focusing inside a focus handler is unreliable.
+      queueMicrotask(() => alvo.isConnected && alvo.focus({ preventScroll: true }));
+    }
+  };
+  const aoTeclar = (e: KeyboardEvent) => {
+    if (e.key === 'Tab') encerrar();
+  };
+  const obs = new MutationObserver(() => {
+    if (!document.querySelector('.p-dialog-mask')) requestAnimationFrame(() => requestAnimationFrame(encerrar));
+  });
+  const limite = setTimeout(() => encerrar(), 5_000);
+  function encerrar() {
+    if (encerrarGuarda !== encerrar) return;
+    encerrarGuarda = null;
+    obs.disconnect();
+    clearTimeout(limite);
+    document.removeEventListener('focusin', aoFocar, true);
+    document.removeEventListener('pointerdown', encerrar, true);
+    document.removeEventListener('keydown', aoTeclar, true);
+    // The dialog gone with the focus on nothing: back where the asker put it.
+    const ativo = document.activeElement;
+    if (destino?.isConnected && (!ativo || ativo === document.body || !ativo.isConnected)) destino.focus({ preventScroll: true });
+  }
+  encerrarGuarda = encerrar;
+  document.addEventListener('focusin', aoFocar, true);
+  document.addEventListener('pointerdown', encerrar, true);
+  document.addEventListener('keydown', aoTeclar, true);
+  obs.observe(document.body, { childList: true, subtree: true });
+}
+
 /**
  * Asks the question `mensagem` names (the app's one ConfirmDialog, every confirmation of the app goes through
  * here): resolves true on 'Sim', false on 'Não' or when the dialog is closed. It starts on 'Não': an Enter typed
  * at speed never confirms by itself.
  */
 export function perguntar(mensagem: ReactNode, o: Pergunta = {}): Promise<boolean> {
+  encerrarGuarda?.();
+  const quemAbriu = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   return new Promise((resolve) => {
     let respondido = false;
     const responder = (sim: boolean) => {
       if (respondido) return;
       respondido = true;
+      guardarFoco(quemAbriu);
       resolve(sim);
     };
     confirmDialog({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { referencia } from '../z';
+import { referencia, decimalAte } from '../z';
 
 /** Subscriptions to the day's quotation and price alerts by e-mail (decision 0196). */
 export const ASSINATURA_MSG = {
@@ -17,7 +17,11 @@ export const ASSINATURA_MSG = {
   muitosDoEmail: 'Este e-mail já recebeu pedidos de confirmação demais hoje. Veja sua caixa de entrada (e o spam) ou tente amanhã.',
 } as const;
 
-const valorAlerta = z.number({ error: ASSINATURA_MSG.valorAlerta }).positive(ASSINATURA_MSG.valorAlerta).max(9_999_999_999, ASSINATURA_MSG.valorAlerta);
+const valorAlerta = z
+  .number({ error: ASSINATURA_MSG.valorAlerta })
+  .positive(ASSINATURA_MSG.valorAlerta)
+  .max(9_999_999_999, ASSINATURA_MSG.valorAlerta)
+  .refine(...decimalAte(2));
 
 export const alertaEntrada = z
   .object({

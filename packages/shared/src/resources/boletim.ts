@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { dataNaFaixa, idOpcional, referencia } from '../z';
+import { dataNaFaixa, idOpcional, referencia, decimalAte } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 
@@ -23,7 +23,11 @@ const ambasDatas = (a: string, b: string) => (p: { value: unknown }) => {
 };
 
 const quantidade = (obrigatorio: string, max: number, maximo: string) =>
-  z.number({ error: obrigatorio }).min(0, 'O valor não pode ser negativo').max(max, maximo);
+  z
+    .number({ error: obrigatorio })
+    .min(0, 'O valor não pode ser negativo')
+    .max(max, maximo)
+    .refine(...decimalAte(2));
 
 /** One product of a bulletin: what the property will harvest, how much and when. */
 export const boletimItemInput = z

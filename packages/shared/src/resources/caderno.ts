@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada } from '../versao';
-import { anoNaFaixa, dataNaFaixa, idOpcional, referencia, texto } from '../z';
+import { anoNaFaixa, dataNaFaixa, idOpcional, referencia, texto, decimalAte } from '../z';
 
 /**
  * The field notebook (caderno de campo) of one bulletin item: how the crop was grown.
@@ -166,7 +166,13 @@ const irrigacao = z
   });
 
 const inteiroCaderno = (tipo: string, min: string) =>
-  z.number({ error: tipo }).int('Deve ser um número inteiro').min(1, min).max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999').nullish();
+  z
+    .number({ error: tipo })
+    .int('Deve ser um número inteiro')
+    .min(1, min)
+    .max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999')
+    .refine(...decimalAte(2))
+    .nullish();
 const numeroCaderno = (tipo: string, min: string) => z.number({ error: tipo }).min(1, min).max(VALOR_MAXIMO_CADERNO, 'Deve ser no máximo 9.999.999').nullish();
 const dataOpcional = (invalida: string, nome: string) =>
   z.iso

@@ -37,11 +37,12 @@ const valor = z
     };
     if (!s) return falha('O valor é obrigatório');
     if (s.length > 10) return falha('O valor deve ter no máximo 10 caracteres');
-    const n = lerNumeroBR(typeof v === 'number' ? v : s).valor ?? null;
-    if (n === null) return falha('O valor deve ser um número');
+    const lido = lerNumeroBR(typeof v === 'number' ? v : s, 2);
+    const n = lido.valor ?? null;
+    if (n === null) return falha(lido.erro ?? 'O valor deve ser um número');
     if (n < 0) return falha('O valor não pode ser negativo');
     if (n > VALOR_ESTACIONAMENTO_MAXIMO) return falha(VALOR_ESTACIONAMENTO_ACIMA);
-    return Math.round(n * 100) / 100;
+    return n;
   });
 
 /** A debt number (the municipality's tax system): a whole number, sent as a number or digits. */

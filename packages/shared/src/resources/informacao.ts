@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data } from '../z';
 import { diasEntre } from '../tempo';
+import { mediaDinheiro } from '../dinheiro';
 import { DADOS_ABERTOS_MSG, mesAberto } from './dados-abertos';
 import { formatoQuery } from './recall';
 
@@ -57,12 +58,12 @@ export function maisComum(valores: number[]): number | null {
   return mediana(valores);
 }
 
-/** The median (the mean of the two middle values for an even count), rounded to cents. */
+/** The median (the mean of the two middle values for an even count, in cents, half-up: dinheiro.ts). */
 export function mediana(valores: number[]): number | null {
   if (!valores.length) return null;
   const o = [...valores].sort((a, b) => a - b);
   const m = Math.floor(o.length / 2);
-  return Math.round((o.length % 2 ? o[m]! : (o[m - 1]! + o[m]!) / 2) * 100) / 100;
+  return o.length % 2 ? o[m]! : mediaDinheiro([o[m - 1]!, o[m]!]);
 }
 
 /**

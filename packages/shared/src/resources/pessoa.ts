@@ -106,7 +106,14 @@ export type PessoaDoProdutor = Omit<Pessoa, 'id'>;
 
 export type PessoaOpcao = { id: number; nome: string };
 /** A person of a type for a picker; a producer's card date for the gate's warning (decision 0182). */
-export type PessoaComDocumento = { id: number; nome: string; cpfcnpj: string; carteiraValidaAte?: string | null };
+export type PessoaComDocumento = {
+  id: number;
+  nome: string;
+  cpfcnpj: string;
+  carteiraValidaAte?: string | null;
+  /** The gate's list (`ativosDesde`): the producer's suspensions in force since then (decision 0187), first to last day. */
+  suspensoes?: { inicio: string; fim: string }[];
+};
 export type PessoaCotacao = { id: number; nome: string; tipoDescricao: string };
 
 /** A dropdown value: an id, a digit string, or the whole option ({ id }). */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia } from '../z';
-import { paraNumeroBR } from './produto';
 import { declararRecurso } from '../recurso';
-import { formatDate, formatDecimal } from '../format';
+import { formatDate, formatDecimal, lerNumeroBR } from '../format';
 
 export const PRECO_MSG = {
   produtoObrigatorio: 'O produto é obrigatório!',
@@ -17,9 +16,11 @@ export const PRECO_MSG = {
 } as const;
 
 /**
- * Money typed by a person: a number, or pt-BR text like '12,50' / 'R$ 1.234,56' / '1.055' (1055); text that is not
- * pt-BR money ('12.50', 'abc') is refused with docs/produto/validacao.md's 'O valor é obrigatório!', never read another way.
- * At most 10 characters (as typed, or as the number with 2 decimals), greater than 0; rounded to cents.
+ * Money typed by a person: a number, or pt-BR text like '12,50' / 'R$ 1.234,56' / '1.055' (1055). Missing or blank:
+ * docs/produto/validacao.md's 'O valor é obrigatório!'; text that is not pt-BR money ('12.50', 'abc', '1,2,3') is
+ * refused with the number fields' 'Número inválido: …', never read another way; more than 2 decimal places ('12,555',
+ * 12.555) with 'Use no máximo 2 casas decimais', never rounded away. At most 10 characters (as typed, or as the
+ * number with 2 decimals), greater than 0.
  */
 export const valorPreco = z
   .union([z.number(), z.string()], { error: PRECO_MSG.valorObrigatorio })
@@ -29,22 +30,22 @@ export const valorPreco = z
       ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorObrigatorio });
       return z.NEVER;
     }
-    const n = paraNumeroBR(v);
+    const lido = lerNumeroBR(v, 2);
+    const n = lido.valor ?? null;
     const texto = typeof v === 'string' ? v.trim() : n === null ? '' : n.toFixed(2);
     if (texto.length > 10) {
       ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorMaximo });
       return z.NEVER;
     }
     if (n === null) {
-      ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorObrigatorio });
+      ctx.addIssue({ code: 'custom', message: lido.erro ?? PRECO_MSG.valorObrigatorio });
       return z.NEVER;
     }
-    const centavos = Math.round(n * 100) / 100;
-    if (centavos <= 0) {
+    if (n <= 0) {
       ctx.addIssue({ code: 'custom', message: PRECO_MSG.valorPositivo });
       return z.NEVER;
     }
-    return centavos;
+    return n;
   });
 
 export const precoInput = z.object({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { opcoesDeProduto, paraNumeroBR, produtoInput } from './produto';
 import { precoInput } from './precos';
 import { vafInput } from './vaf';
+import { NUMERO_INVALIDO } from '../format';
 
 describe('opcoesDeProduto (product dropdowns)', () => {
   it("drops 'abacate - nao usar' in any case or accents", () => {
@@ -61,14 +62,21 @@ describe('schemas', () => {
     expect(produtoInput.parse({ ...base, pesoEmKg: '2,5' }).pesoEmKg).toBe(2.5);
     expect(produtoInput.safeParse({ ...base, pesoEmKg: null }).error?.issues[0].message).toBe('O peso da embalagem e obrigatorio');
     expect(produtoInput.safeParse({ ...base, pesoEmKg: 0 }).error?.issues[0].message).toBe('O peso da embalagem deve ser maior ou igual a 1');
+    expect(produtoInput.safeParse({ ...base, pesoEmKg: '2,555' }).error?.issues[0].message).toBe('Use no máximo 2 casas decimais');
+    expect(produtoInput.safeParse({ ...base, pesoEmKg: 2.555 }).error?.issues[0].message).toBe('Use no máximo 2 casas decimais');
+    expect(produtoInput.safeParse({ ...base, pesoEmKg: '2.5' }).error?.issues[0].message).toBe(NUMERO_INVALIDO);
   });
 
-  it('preço: money from number or text, rounded to cents, at most 10 characters, above zero', () => {
+  it('preço: money from number or text, at most 2 decimal places (never rounded), at most 10 characters, above zero', () => {
     const base = { produtoId: 1, data: '2024-06-03' };
     expect(precoInput.parse({ ...base, valor: '12,5' }).valor).toBe(12.5);
-    expect(precoInput.parse({ ...base, valor: 10.005 }).valor).toBe(10.01);
+    expect(precoInput.parse({ ...base, valor: 10.05 }).valor).toBe(10.05);
     expect(precoInput.parse({ ...base, valor: '9999999,99' }).valor).toBe(9999999.99);
     const msg = (valor: unknown) => precoInput.safeParse({ ...base, valor }).error?.issues[0].message;
+    expect(msg(10.005)).toBe('Use no máximo 2 casas decimais');
+    expect(msg('12,555')).toBe('Use no máximo 2 casas decimais');
+    expect(msg('45,555')).toBe('Use no máximo 2 casas decimais');
+    for (const lixo of ['12.50', 'abc', '1,2,3']) expect(msg(lixo), lixo).toBe(NUMERO_INVALIDO);
     expect(msg('99999999,99')).toBe('O valor dete ter no máximo 10 caracteres');
     expect(msg(undefined)).toBe('O valor é obrigatório!');
     expect(msg(0)).toBe('O valor deve ser maior que zero');

@@ -30,9 +30,10 @@ export const produtoInput = z.object({
         ctx.addIssue({ code: 'custom', message: 'O peso da embalagem e obrigatorio' });
         return z.NEVER;
       }
-      const n = paraNumeroBR(v);
+      const lido = lerNumeroBR(v, 2);
+      const n = lido.valor ?? null;
       if (n === null) {
-        ctx.addIssue({ code: 'custom', message: 'O peso da embalagem e obrigatorio' });
+        ctx.addIssue({ code: 'custom', message: lido.erro ?? 'O peso da embalagem e obrigatorio' });
         return z.NEVER;
       }
       if (n < 1) {
@@ -43,7 +44,7 @@ export const produtoInput = z.object({
         ctx.addIssue({ code: 'custom', message: `O peso da embalagem deve ser no máximo ${PESO_MAXIMO}` });
         return z.NEVER;
       }
-      return Math.round(n * 100) / 100;
+      return n;
     }),
   produtoGrupoId: referencia('O grupo do produto e obrigatorio'),
   status: texto('O Status e obrigatorio', 200, 'O Status deve ter no maximo 200 caracteres'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { soDigitos } from '../format';
-import { idOpcional, referencia, texto, textoOpcional } from '../z';
+import { idOpcional, referencia, texto, textoOpcional, decimalAte } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 
@@ -11,7 +11,11 @@ export type TipoPosse = (typeof TIPOS_POSSE)[number];
 /** The largest area a numeric(12,2) column holds. */
 export const AREA_MAXIMA = 9_999_999_999.99;
 
-const area = z.number({ error: 'Area é obrigatório' }).positive('Area tem que ser maior que 0').max(AREA_MAXIMA, 'Area tem que ser menor que 10.000.000.000');
+const area = z
+  .number({ error: 'Area é obrigatório' })
+  .positive('Area tem que ser maior que 0')
+  .max(AREA_MAXIMA, 'Area tem que ser menor que 10.000.000.000')
+  .refine(...decimalAte(2));
 
 const semAcento = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { data, dataNaFaixa, idOpcional, referencia } from '../z';
+import { data, dataNaFaixa, idOpcional, referencia, decimalAte } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
@@ -36,7 +36,7 @@ export const quantidadeItem = z
   .number({ error: 'A quantidade é obrigatório' })
   .positive('A quantidade deve ser maior que 0')
   .max(QUANTIDADE_MAXIMA, 'A quantidade deve ser no máximo 10.000')
-  .multipleOf(0.01, 'A quantidade deve ter no máximo 2 casas decimais');
+  .refine(...decimalAte(2));
 
 /** One product entering the market: a producer's bulletin item harvestable on the issue date. */
 export const romaneioItemInput = z.object({

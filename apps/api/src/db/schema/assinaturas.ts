@@ -4,7 +4,8 @@ import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timesta
 /**
  * E-mail subscriptions to the day's quotation and price alerts (decision 0196). A request is pending until its
  * link is opened (`confirmada_em`); one confirmed subscription per e-mail (the database refuses a second); an
- * unsubscribe deletes the row (nothing of the person is kept after it).
+ * unsubscribe deletes the row (nothing of the person is kept after it). The unsubscribe token is not stored: it is
+ * computed from the id and a secret key (assinaturas.repository.ts `tokenDeCancelamento`).
  */
 export const assinaturas = pgTable(
   'assinaturas',
@@ -21,8 +22,6 @@ export const assinaturas = pgTable(
     alertas: jsonb('alertas').$type<{ produtoId: number; acima?: number | null; abaixo?: number | null }[]>().notNull().default([]),
     /** SHA-256 of the confirmation token (the token itself is only in the e-mail). */
     confirmacaoHash: text('confirmacao_hash').notNull().unique(),
-    /** The unsubscribe token, kept to write it in every e-mail: it can only end this subscription. */
-    tokenCancelamento: text('token_cancelamento').notNull().unique(),
     criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
     confirmadaEm: timestamp('confirmada_em', { withTimezone: true }),
   },
@@ -34,7 +33,7 @@ export const assinaturas = pgTable(
   ],
 );
 
-/** Subscription requests per client address and per e-mail (its SHA-256), for the limits; purged past a day. */
+/** Subscription requests per client address and per mailbox (the SHA-256 of `caixaPostal`), for the limits; purged past a day. Counters: never in a backup. */
 export const assinaturasPedidos = pgTable(
   'assinaturas_pedidos',
   {

@@ -12,7 +12,7 @@ import { DIAS_DE_MERCADO_PADRAO } from '@ceasa/shared/settings';
 import { completarDocumento } from '@ceasa/shared/documento';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db, type Tx } from '../client';
-import { linhaDoAdminInicial, seedReference } from './reference';
+import { gravarSenhaInicial, linhaDoAdminInicial, seedReference } from './reference';
 import { gerarPrecos } from './precos';
 import { ativoNoAno, PRIMEIRA_DIVIDA_DEMO, seedDiasDeMercado, totalDeProdutores } from './mercado';
 import { auditoriaDoSeed, USUARIOS_DEMO, type Auditar } from './auditoria';
@@ -325,7 +325,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     // On a new database the first super-admin is created here: say who it is, as the server would.
     const anos = anosDaLinhaDeComando(process.argv.slice(2));
     const admin = await seedReference(database.db, config);
-    if (admin) console.log(linhaDoAdminInicial(admin));
+    if (admin) console.log(linhaDoAdminInicial(admin, gravarSenhaInicial(config.dataDir, admin)));
     console.log(await carregarDemo(database.db, hojeIso(), config.settings.diasDeMercado, { anos, progresso: (l) => console.log(l) }));
   } catch (err) {
     console.error((err as Error).message);

@@ -1,3 +1,5 @@
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { count, eq, sql } from 'drizzle-orm';
 import { permissoesIniciais, ROTAS, senhaNova, type RotaNome } from '@ceasa/shared';
@@ -21,10 +23,38 @@ export const VEICULO_TIPOS = ['Carro', 'Caminhonete', 'Caminhão', 'Motocicleta'
 export const STATUS_PRODUTO = ['ATIVO', 'INATIVO'];
 export const TOTAL_PEDRAS = 252;
 
-/** The plain line that tells who the first super-admin is (printed by the server or seed:demo, whichever creates it). */
-export const linhaDoAdminInicial = (a: { email: string; senha: string; gerada: boolean }) =>
-  a.gerada
-    ? `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: ${a.senha}  (gerada; anote-a, ela não será mostrada de novo)`
+/** Where a generated first super-admin password is written (in DATA_DIR, the owner's alone), never to a log. */
+export const ARQUIVO_DA_SENHA_INICIAL = 'senha-inicial-do-admin.txt';
+
+/**
+ * Writes a generated first password to DATA_DIR/senha-inicial-do-admin.txt (0600 whatever the umask) and answers
+ * the file's path; nothing when ADMIN_PASSWORD set it. The password never goes to stdout or a log, where journald
+ * or a container's log would keep it; the file is removed when that password is first changed.
+ */
+export function gravarSenhaInicial(dataDir: string, a: { email: string; senha: string; gerada: boolean }): string | null {
+  if (!a.gerada) return null;
+  mkdirSync(dataDir, { recursive: true });
+  const arquivo = path.join(dataDir, ARQUIVO_DA_SENHA_INICIAL);
+  writeFileSync(arquivo, `E-mail: ${a.email}\nSenha: ${a.senha}\n`, { mode: 0o600 });
+  chmodSync(arquivo, 0o600);
+  return arquivo;
+}
+
+/** Removes the first password's file once that account's password changed (the file names the account). */
+export function esquecerSenhaInicial(dataDir: string | undefined, email: string): void {
+  if (!dataDir) return;
+  const arquivo = path.join(dataDir, ARQUIVO_DA_SENHA_INICIAL);
+  try {
+    if (readFileSync(arquivo, 'utf8').split('\n')[0] === `E-mail: ${email}`) rmSync(arquivo, { force: true });
+  } catch {
+    // No file: nothing to forget.
+  }
+}
+
+/** The line that tells who the first super-admin is and where its password is (the server or seed:demo, whichever creates it). */
+export const linhaDoAdminInicial = (a: { email: string; gerada: boolean }, arquivo: string | null) =>
+  a.gerada && arquivo
+    ? `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: gerada, no arquivo ${arquivo} (só o dono lê; apagado quando a senha for trocada)`
     : `Primeiro início: super-admin criado. E-mail: ${a.email}  Senha: a definida em ADMIN_PASSWORD`;
 
 /**

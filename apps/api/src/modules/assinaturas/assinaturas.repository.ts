@@ -1,12 +1,36 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ASSINATURA_MSG, type AlertaEntrada } from '@ceasa/shared';
-import type { Db } from '../../db/client';
+import { ASSINATURA_MSG, caixaPostal, type AlertaEntrada } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
 import { HttpError, badRequest } from '../../lib/errors';
 
 /** An unguessable token (256 random bits, URL-safe). */
 export const novoToken = () => randomBytes(32).toString('base64url');
 export const hashDe = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/**
+ * The unsubscribe token of a subscription: `<id>.<HMAC-SHA256 of the id>` under a key derived from the realm's
+ * signing key (table `chaves`, a secret: never in a backup). Nothing of it is stored, so neither the database nor a
+ * backup holds a token that ends someone's subscription; every e-mail carries the same link, computed again. A
+ * restore starts with new keys: the links of e-mails sent before it stop working, the next e-mail carries a new one.
+ */
+async function chaveDoCancelamento(db: Tx): Promise<Buffer> {
+  const r = await db.execute(sql`SELECT privada->>'d' AS d FROM chaves ORDER BY criada_em DESC LIMIT 1`);
+  const d = (r.rows[0] as { d: string | null } | undefined)?.d;
+  if (!d) throw new HttpError(503, 'O servidor ainda não tem suas chaves: tente novamente em instantes.');
+  return createHash('sha256').update('ceasa.assinaturas.cancelamento\0').update(d).digest();
+}
+const assinar = (chave: Buffer, id: number) => createHmac('sha256', chave).update(`cancelar:${id}`).digest('base64url');
+export const tokenDeCancelamento = (chave: Buffer, id: number) => `${id}.${assinar(chave, id)}`;
+/** The subscription id a token names, when its signature holds; null otherwise. */
+function idDoToken(chave: Buffer, token: string): number | null {
+  const m = /^([1-9][0-9]{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const id = Number(m[1]);
+  const esperado = Buffer.from(assinar(chave, id));
+  const dado = Buffer.from(m[2]);
+  return esperado.length === dado.length && timingSafeEqual(esperado, dado) ? id : null;
+}
 
 export interface Limites {
   assinaturasMaxEndereco: number;
@@ -73,7 +97,8 @@ export const assinaturasRepository = (db: Db) => ({
           .map((e) => ({ field: e.field, message: ASSINATURA_MSG.produtoInexistente }));
         if (erros.length) throw badRequest(ASSINATURA_MSG.produtoInexistente, erros);
       }
-      const emailHash = hashDe(email);
+      // Counted per mailbox: `a+x@d`, `A@D` and Gmail's dotted forms of one address are one mailbox.
+      const emailHash = hashDe(caixaPostal(email));
       await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.assinatura.endereco'), hashtext(${endereco}))`);
       await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.assinatura.email'), hashtext(${emailHash}))`);
       // Requests are forgotten after a day, unconfirmed subscriptions after a week (nothing kept without consent).
@@ -89,12 +114,12 @@ export const assinaturasRepository = (db: Db) => ({
       if (n.email >= limites.assinaturasMaxEmail) throw new HttpError(429, ASSINATURA_MSG.muitosDoEmail);
       await t.execute(sql`INSERT INTO assinaturas_pedidos (endereco, email_hash) VALUES (${endereco}, ${emailHash})`);
       const confirmacao = novoToken();
-      const cancelamento = novoToken();
-      await t.execute(
-        sql`INSERT INTO assinaturas (email, produtos, alertas, confirmacao_hash, token_cancelamento)
-            VALUES (${email}, ${`{${produtos.join(',')}}`}::integer[], ${JSON.stringify(alertas)}::jsonb, ${hashDe(confirmacao)}, ${cancelamento})`,
+      const r = await t.execute(
+        sql`INSERT INTO assinaturas (email, produtos, alertas, confirmacao_hash)
+            VALUES (${email}, ${`{${produtos.join(',')}}`}::integer[], ${JSON.stringify(alertas)}::jsonb, ${hashDe(confirmacao)}) RETURNING id`,
       );
-      return { confirmacao, cancelamento };
+      const id = Number((r.rows[0] as { id: number }).id);
+      return { confirmacao, cancelamento: tokenDeCancelamento(await chaveDoCancelamento(t), id) };
     });
   },
 
@@ -114,13 +139,17 @@ export const assinaturasRepository = (db: Db) => ({
 
   /** Whether the unsubscribe token names a subscription (pending or confirmed). */
   async existeCancelamento(token: string) {
-    const r = await db.execute(sql`SELECT 1 FROM assinaturas WHERE token_cancelamento = ${token}`);
+    const id = idDoToken(await chaveDoCancelamento(db), token);
+    if (id === null) return false;
+    const r = await db.execute(sql`SELECT 1 FROM assinaturas WHERE id = ${id}`);
     return r.rows.length > 0;
   },
 
   /** Ends the subscription of the token: its row (and its sending records) deleted. Whether there was one. */
   async cancelar(token: string) {
-    const r = await db.execute(sql`DELETE FROM assinaturas WHERE token_cancelamento = ${token} RETURNING id`);
+    const id = idDoToken(await chaveDoCancelamento(db), token);
+    if (id === null) return false;
+    const r = await db.execute(sql`DELETE FROM assinaturas WHERE id = ${id} RETURNING id`);
     return r.rows.length > 0;
   },
 
@@ -157,10 +186,13 @@ export const assinaturasRepository = (db: Db) => ({
   },
 
   async assinantes(): Promise<Assinante[]> {
-    const r = await db.execute(
-      sql`SELECT id, email, produtos, alertas, token_cancelamento AS "tokenCancelamento" FROM assinaturas WHERE confirmada_em IS NOT NULL ORDER BY id`,
-    );
-    return (r.rows as unknown as Assinante[]).map((a) => ({ ...a, produtos: (a.produtos ?? []).map(Number) }));
+    const r = await db.execute(sql`SELECT id, email, produtos, alertas FROM assinaturas WHERE confirmada_em IS NOT NULL ORDER BY id`);
+    const chave = await chaveDoCancelamento(db);
+    return (r.rows as unknown as Omit<Assinante, 'tokenCancelamento'>[]).map((a) => ({
+      ...a,
+      produtos: (a.produtos ?? []).map(Number),
+      tokenCancelamento: tokenDeCancelamento(chave, Number(a.id)),
+    }));
   },
 
   /** Records that the subscriber is sent the day's `tipo`: true once, false if it already was (by any server). */

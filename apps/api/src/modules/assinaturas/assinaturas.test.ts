@@ -59,7 +59,7 @@ const texto = (raw: string) =>
     raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
     'latin1',
   ).toString('utf8');
-const linkDe = (t: string, caminho: string) => new RegExp(`${BASE.replace(/\./g, '\\.')}${caminho}\\?token=[A-Za-z0-9_-]+`).exec(t)?.[0];
+const linkDe = (t: string, caminho: string) => new RegExp(`${BASE.replace(/\./g, '\\.')}${caminho}\\?token=[A-Za-z0-9_.-]+`).exec(t)?.[0];
 
 /** Waits for the day's mailing to finish (its row's concluido_em). */
 async function envioConcluido(data: string) {
@@ -110,6 +110,15 @@ describe('assinaturas da cotação', () => {
     expect(confirmar).toBeTruthy();
     expect(cabecalho(conf.raw, 'List-Unsubscribe')).toBe(`<${cancelar}>`);
     expect(cabecalho(conf.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The unsubscribe token is nowhere in the database (it is computed from the id and a secret key); a forged one,
+    // or another subscription's id with this signature, ends nothing.
+    const token = decodeURIComponent(new URL(cancelar).searchParams.get('token')!);
+    const dump = JSON.stringify((await app.ctx.db.execute(sql`SELECT to_jsonb(a)::text AS l FROM assinaturas a`)).rows);
+    expect(dump).not.toContain(token.split('.')[1]);
+    const [id, assinatura] = token.split('.');
+    for (const falso of [`${Number(id) + 1}.${assinatura}`, `${id}.${'A'.repeat(43)}`, id])
+      expect((await app.inject({ method: 'POST', url: `/api/publico/assinaturas/cancelar?token=${encodeURIComponent(falso)}` })).statusCode).toBe(404);
+    expect(await countRows(app, `assinaturas WHERE email = '${email}'`)).toBe(1);
 
     // Nothing but the confirmation before it is opened: a day published now sends nothing to this address.
     expect((await publicar('2026-11-23')).status).toBe(200);
@@ -215,20 +224,24 @@ describe('assinaturas da cotação', () => {
     expect(inexistente.status).toBe(400);
     expect(inexistente.body).toMatchObject({ message: 'Produto não encontrado', fieldErrors: [{ field: 'produtos[0]', message: 'Produto não encontrado' }] });
 
-    // Per e-mail: 2 requests a day (any address), then 429.
+    // Per mailbox: 2 requests a day (any address), then 429; a +tag, the case and Gmail's dots name the same mailbox.
     expect((await pedir({ email: 'limite@teste.local' }, '10.3.0.1')).status).toBe(202);
-    expect((await pedir({ email: 'LIMITE@teste.local' }, '10.3.0.2')).status).toBe(202);
-    const porEmail = await pedir({ email: 'limite@teste.local' }, '10.3.0.3');
+    expect((await pedir({ email: 'LIMITE+feira@teste.local' }, '10.3.0.2')).status).toBe(202);
+    const porEmail = await pedir({ email: 'limite+outra@teste.local' }, '10.3.0.3');
     expect(porEmail.status).toBe(429);
     expect(porEmail.body.message).toBe(ASSINATURA_MSG.muitosDoEmail);
+    expect((await pedir({ email: 'compra.dor@gmail.com' }, '10.3.1.1')).status).toBe(202);
+    expect((await pedir({ email: 'compra.dor+x@gmail.com' }, '10.3.1.2')).status).toBe(202);
+    expect((await pedir({ email: 'Compra.Dor@gmail.com' }, '10.3.1.3')).status).toBe(429);
     // Per address: 4 requests an hour (any e-mail), then 429.
     for (let i = 0; i < 4; i++) expect((await pedir({ email: `endereco${i}@teste.local` }, '10.4.0.1')).status).toBe(202);
     const porEndereco = await pedir({ email: 'endereco9@teste.local' }, '10.4.0.1');
     expect(porEndereco.status).toBe(429);
     expect(porEndereco.body.message).toBe(ASSINATURA_MSG.muitosDoEndereco);
     await mensagensPara('endereco3@teste.local', 1);
-    expect(await countRows(app, 'assinaturas')).toBe(antes.assinaturas + 6);
-    expect(smtp.recebidos.length).toBe(antes.mensagens + 6);
+    await mensagensPara('compra.dor+x@gmail.com', 1);
+    expect(await countRows(app, 'assinaturas')).toBe(antes.assinaturas + 8);
+    expect(smtp.recebidos.length).toBe(antes.mensagens + 8);
     expect(smtp.recebidos.some((m) => m.para.includes('endereco9@teste.local'))).toBe(false);
   });
 

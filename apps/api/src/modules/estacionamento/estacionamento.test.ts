@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMERO_INVALIDO } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 
 let joao: { id: number; nome: string };
@@ -122,7 +123,8 @@ describe('estacionamento', () => {
     expect(await erros({ ...base(), valor: 12345678901 })).toEqual([{ field: 'valor', message: 'O valor deve ter no máximo 10 caracteres' }]);
     // Only pt-BR money is read: '12.50' or '1.05' are refused, never read another way.
     for (const valor of ['dez reais', '12.50', '1.05', '1,2,3'])
-      expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: 'O valor deve ser um número' }]);
+      expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: NUMERO_INVALIDO }]);
+    for (const valor of ['12,555', 12.555]) expect(await erros({ ...base(), valor })).toEqual([{ field: 'valor', message: 'Use no máximo 2 casas decimais' }]);
     expect(await erros({ ...base(), valor: -5 })).toEqual([{ field: 'valor', message: 'O valor não pode ser negativo' }]);
     for (const divida of [null, undefined, '']) expect(await erros({ ...base(), divida })).toEqual([{ field: 'divida', message: 'A dívida é obrigatória' }]);
     for (const divida of ['12a', 1.5, -3])

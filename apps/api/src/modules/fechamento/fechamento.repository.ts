@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FechamentoDoDia, PainelDoGestor } from '@ceasa/shared';
+import { arredondar, type FechamentoDoDia, type PainelDoGestor } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 
 const linhas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
@@ -70,7 +70,7 @@ export async function fechamentoDoDia(db: Db, data: string): Promise<Omit<Fecham
   };
 }
 
-const percentual = (atual: number, antes: number) => (antes > 0 ? Math.round(((atual - antes) / antes) * 10_000) / 100 : null);
+const percentual = (atual: number, antes: number) => (antes > 0 ? arredondar(((atual - antes) / antes) * 100, 2) : null);
 
 /** The manager's panel of the week of `data` (Monday to Sunday; decision 0147). */
 export async function painelDoGestor(db: Db, data: string): Promise<PainelDoGestor> {

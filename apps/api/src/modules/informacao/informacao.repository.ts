@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  arredondar,
+  dividirDinheiro,
   maisComum,
+  mediaDinheiro,
   mediana,
   partesNoMercado,
   situacaoDaVariacao,
@@ -19,8 +22,9 @@ import { registrarLog } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
 import { chaveDeOrdem } from '../../lib/list';
 
-const r2 = (v: number) => Math.round(v * 100) / 100;
-const r1 = (v: number) => Math.round(v * 10) / 10;
+/** Derived figures rounded half-up once, as the decimals they stand for (dinheiro.ts). */
+const r2 = (v: number) => arredondar(v, 2);
+const r1 = (v: number) => arredondar(v, 1);
 
 /** The first day of the month `n` months after 'yyyy-mm' (n may be negative), as 'yyyy-mm'. */
 export function somarMeses(mes: string, n: number) {
@@ -83,9 +87,9 @@ export function isoNoBrasil(d: Date) {
 /** How the unit and price of a product go into Conab's file: 'Nun' in the package → per unit; 'UN' → the package is one unit; else per kg. */
 export function unidadeProhort(embalagem: string, pesoEmKg: number, valor: number): { un: 'KG' | 'UN'; preco: number } {
   const porUnidade = /(\d+)\s*(un|unid|unidades?)\b/i.exec(embalagem);
-  if (porUnidade && Number(porUnidade[1]) > 0) return { un: 'UN', preco: r2(valor / Number(porUnidade[1])) };
+  if (porUnidade && Number(porUnidade[1]) > 0) return { un: 'UN', preco: dividirDinheiro(valor, Number(porUnidade[1]))! };
   if (/^\s*(un|unid|unidade)\s*$/i.test(embalagem)) return { un: 'UN', preco: r2(valor) };
-  return { un: 'KG', preco: r2(valor / pesoEmKg) };
+  return { un: 'KG', preco: dividirDinheiro(valor, pesoEmKg)! };
 }
 
 export const METODO_REFERENCIA =
@@ -153,7 +157,7 @@ export function informacaoRepository(db: Db) {
         valorMinimo: Math.min(...valores),
         valorMaisComum: mc,
         valorMaximo: Math.max(...valores),
-        valorKg: p.peso > 0 ? r2(mc / p.peso) : null,
+        valorKg: dividirDinheiro(mc, p.peso),
         procedencia: (procedencia.get(p.id) ?? []).join(', '),
         situacao: doFuncionario.get(p.id) ?? situacaoDaVariacao(variacao),
         variacao,
@@ -282,6 +286,7 @@ export function informacaoRepository(db: Db) {
       const v = (r.rows as { valor: number }[]).map((x) => x.valor);
       const n = v.length;
       const media = n ? v.reduce((a, b) => a + b, 0) / n : null;
+      const mediaEmCentavos = mediaDinheiro(v);
       const dp = n > 1 && media !== null ? Math.sqrt(v.reduce((a, b) => a + (b - media) ** 2, 0) / (n - 1)) : null;
       const consultado = isoNoBrasil(consultadoEm);
       return {
@@ -291,7 +296,7 @@ export function informacaoRepository(db: Db) {
         inicio: q.inicio,
         fim: q.fim,
         n,
-        media: media === null ? null : r2(media),
+        media: mediaEmCentavos,
         mediana: mediana(v),
         minimo: n ? Math.min(...v) : null,
         maximo: n ? Math.max(...v) : null,

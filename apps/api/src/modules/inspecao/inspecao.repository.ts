@@ -133,6 +133,20 @@ export async function suspensoesDosProdutores(db: Tx, pessoas: number[]): Promis
   return (r.rows as (Suspensao & { pessoaId: number })[]).map((s) => ({ ...s, pessoaId: Number(s.pessoaId), inicio: String(s.inicio), fim: String(s.fim) }));
 }
 
+/** The suspensions in force on `desde` or later, of every producer (few rows: only non-conforming inspections have one). */
+export async function suspensoesDesde(db: Tx, desde: string): Promise<(Pick<Suspensao, 'inicio' | 'fim'> & { pessoaId: number })[]> {
+  const r = await db.execute(sql`
+    SELECT r.pessoa_id AS "pessoaId", i.coleta_em AS inicio, i.suspenso_ate AS fim
+    FROM inspecao i JOIN romaneio r ON r.id = i.romaneio_id
+    WHERE i.suspenso_ate IS NOT NULL AND i.suspenso_ate >= ${desde}
+    ORDER BY i.coleta_em DESC, i.id DESC`);
+  return (r.rows as { pessoaId: unknown; inicio: unknown; fim: unknown }[]).map((s) => ({
+    pessoaId: Number(s.pessoaId),
+    inicio: String(s.inicio),
+    fim: String(s.fim),
+  }));
+}
+
 /** The latest inspections (of one producer), newest collection first, at most INSPECAO_LISTA_MAX. */
 export async function ultimasInspecoes(db: Tx, pessoaId?: number) {
   const r = await db.execute(sql`

@@ -17,7 +17,7 @@ import {
 } from './inspecao.repository';
 
 // What other modules use (docs/arquitetura.md): the lot's residue situation and the gate's suspension check.
-export { resultadoDoResiduo } from './inspecao.repository';
+export { resultadoDoResiduo, suspensoesDesde } from './inspecao.repository';
 
 /**
  * One romaneio's draw (decision 0185): drawn with probability `percentual` %, from the operating system's

@@ -202,6 +202,19 @@ describe('inspection, lot situation and suspension', () => {
     expect(depois.status).toBe(201);
   });
 
+  it("the gate's producer list carries each producer's suspensions in force, so picking him says so before any save", async () => {
+    const lista = async (desde: string) => {
+      const r = await call(t.app, t.userAdmin, { method: 'GET', url: `/api/pessoa/tipo/1?ativosDesde=${desde}` });
+      expect(r.status).toBe(200);
+      return r.body as { id: number; suspensoes?: { inicio: string; fim: string }[] }[];
+    };
+    expect((await lista('2025-12-24')).find((p) => p.id === produtor)!.suspensoes).toEqual([{ inicio: COLETA, fim: '2026-12-26' }]);
+    // A suspension that ended before the list's start is left out; the plain list (no ativosDesde) carries none.
+    expect((await lista('2026-12-27')).find((p) => p.id === produtor)?.suspensoes ?? []).toEqual([]);
+    const todos = await call(t.app, t.userAdmin, { method: 'GET', url: '/api/pessoa/tipo/1' });
+    expect(todos.body.find((p: { id: number }) => p.id === produtor)).not.toHaveProperty('suspensoes');
+  });
+
   it("a conforming counter-analysis releases the lot ('liberado') and lifts the suspension", async () => {
     const atual = await call(t.app, t.agro, { method: 'GET', url: `/api/inspecao/${id}` });
     const r = await put(id, residuo({ versao: atual.body.versao, codigoAmostra: 'AM-CENTRAL-1', resultado: 'conforme', principioAtivo: null }));

@@ -182,7 +182,7 @@ describe('loja', () => {
     for (const [quantidade, message] of [
       [0, 'A quantidade deve ser maior que 0'],
       [10000.5, 'A quantidade deve ser no máximo 10.000'],
-      [1.234, 'A quantidade deve ter no máximo 2 casas decimais'],
+      [1.234, 'Use no máximo 2 casas decimais'],
       [null, 'A quantidade é obrigatório'],
     ] as const) {
       const e = await req(t.userAdmin, 'PUT', 'lojaitens/updateQtde', { id: a.id, quantidade });

@@ -7,6 +7,7 @@ import { quem } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { fotoStorage } from '../../db/fotos';
+import { suspensoesDesde } from '../inspecao/inspecao.service';
 import { pessoaList, pessoaRepository } from './pessoa.repository';
 
 const tipoParam = z.object({ tipoId: inteiroDoCaminho('Tipo inválido') });
@@ -26,16 +27,23 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj; com ativosDesde, só os produtores com colheita até essa data ou depois',
+        summary:
+          'Pessoas de um tipo (1 produtores, 2 técnicos): id, nome, cpfcnpj; com ativosDesde, só os produtores com colheita até essa data ou depois, cada um com as suas suspensões em vigor desde então',
         params: tipoParam,
         querystring: pessoasDoTipoQuery,
       },
       config: { acesso: 'perfil' },
     },
-    (req) => {
+    async (req) => {
       const { ativosDesde } = req.query;
       if (ativosDesde && req.params.tipoId !== PESSOA_TIPO.PRODUTOR) throw badRequest(ATIVOS_DESDE_MSG.soProdutores);
-      return repo.opcoesDoTipo(req.params.tipoId, ativosDesde);
+      const pessoas = await repo.opcoesDoTipo(req.params.tipoId, ativosDesde);
+      if (!ativosDesde) return pessoas;
+      // The gate's list: each producer's suspensions in force since then, so picking a suspended one says so at once.
+      const porProdutor = new Map<number, { inicio: string; fim: string }[]>();
+      for (const { pessoaId, inicio, fim } of await suspensoesDesde(ctx.db, ativosDesde))
+        porProdutor.set(pessoaId, [...(porProdutor.get(pessoaId) ?? []), { inicio, fim }]);
+      return pessoas.map((p) => ({ ...p, suspensoes: porProdutor.get(p.id) ?? [] }));
     },
   );
   r.get('/pessoa/produtorAll', { schema: { tags, summary: 'Produtores (id, nome)' }, config: { acesso: 'perfil' } }, () => repo.opcoesDeProdutores());

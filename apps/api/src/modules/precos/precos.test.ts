@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMERO_INVALIDO } from '@ceasa/shared';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 
@@ -34,15 +35,22 @@ describe('precos', () => {
     });
     expect((await call(t.app, t.agro, { method: 'GET', url: `/api/precos/${id}` })).body).toEqual(c.body);
 
-    const n = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-06', valor: 250.129 } });
+    // More decimal places than a price keeps are refused with the form's words, as a JSON number or pt-BR text; nothing is stored.
+    const precosAntes = await countRows(t.app, 'precos');
+    for (const valor of [250.129, '12,555', '45,555', 'R$ 1,234']) {
+      const r = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-06', valor } });
+      expect([r.status, r.body.fieldErrors], String(valor)).toEqual([400, [{ field: 'valor', message: 'Use no máximo 2 casas decimais' }]]);
+    }
+    expect(await countRows(t.app, 'precos')).toBe(precosAntes);
+    const n = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-06', valor: 250.13 } });
     expect(n.status).toBe(201);
     expect(n.body.valor).toBe(250.13);
     const txt = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-03', valor: '12,50' } });
     expect(txt.body.valor).toBe(12.5);
-    // Text that is not pt-BR money is refused (the message of docs/produto/validacao.md), never read another way ('12.50' is not 12,50).
-    for (const valor of ['12.50', '1.05', '1,2,3', 'dez']) {
+    // Text that is not pt-BR money is refused with the number fields' message, never read another way ('12.50' is not 12,50).
+    for (const valor of ['12.50', '1.05', '1,2,3', 'dez', 'abc']) {
       const r = await call(t.app, t.admin, { method: 'POST', url: '/api/precos', payload: { produtoId: feijao, data: '2024-06-01', valor } });
-      expect([r.status, r.body.fieldErrors], valor).toEqual([400, [{ field: 'valor', message: 'O valor é obrigatório!' }]]);
+      expect([r.status, r.body.fieldErrors], valor).toEqual([400, [{ field: 'valor', message: NUMERO_INVALIDO }]]);
     }
 
     const u = await call(t.app, t.admin, { method: 'PUT', url: '/api/precos', payload: { id, produtoId: acucar, data: '2024-06-04', valor: 130 } });
@@ -157,7 +165,7 @@ describe('precos', () => {
     expect(await mensagens({ produtoId: 999999, data: '2024-01-01', valor: 10 })).toEqual({ produtoId: 'O produto deve estar na lista' });
     expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: 0 })).toEqual({ valor: 'O valor deve ser maior que zero' });
     expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: '-5' })).toEqual({ valor: 'O valor deve ser maior que zero' });
-    expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: 'dez reais' })).toEqual({ valor: 'O valor é obrigatório!' });
+    expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: 'dez reais' })).toEqual({ valor: NUMERO_INVALIDO });
     expect(await mensagens({ produtoId: acucar, data: '2024-01-01', valor: true })).toEqual({ valor: 'O valor é obrigatório!' });
     expect(await mensagens({ produtoId: '1', data: 20240101, valor: 10 })).toEqual({
       produtoId: 'O produto é obrigatório!',

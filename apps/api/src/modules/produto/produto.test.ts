@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMERO_INVALIDO } from '@ceasa/shared';
 import { appDeTeste, call, countRows, tokenFor } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 
@@ -127,9 +128,11 @@ describe('produto', () => {
       produtoGrupoId: 'O grupo do produto e obrigatorio',
     });
     expect(await mensagens({ ...valido(), pesoEmKg: 'abc', produtoGrupoId: 1.5 })).toEqual({
-      pesoEmKg: 'O peso da embalagem e obrigatorio',
+      pesoEmKg: NUMERO_INVALIDO,
       produtoGrupoId: 'O grupo do produto e obrigatorio',
     });
+    expect(await mensagens({ ...valido(), pesoEmKg: '2,555' })).toEqual({ pesoEmKg: 'Use no máximo 2 casas decimais' });
+    expect(await mensagens({ ...valido(), pesoEmKg: 2.555 })).toEqual({ pesoEmKg: 'Use no máximo 2 casas decimais' });
     expect(await mensagens({ ...valido(), produtoGrupoId: 999999, status: 'VENDIDO' })).toEqual({
       produtoGrupoId: 'O grupo do produto deve estar na lista',
       status: 'O Status deve estar na lista',

@@ -43,7 +43,7 @@ export function rotasRepository(db: Db, aoMudar: () => void) {
     remover: async (usuario: string, id: number) => {
       const [r] = await db.select({ nome: rotas.nome, chave: rotas.chave }).from(rotas).where(eq(rotas.id, id));
       if (r && (ROTAS_PROTEGIDAS as readonly string[]).includes(r.chave))
-        throw badRequest(`A rota ${r.nome} controla o acesso ao sistema (usuários, permissões e rotas) e não pode ser removida.`);
+        throw badRequest(`A rota ${r.nome} controla o acesso ao sistema (usuários, permissões, rotas e logs) e não pode ser removida.`);
       return depois(generico.remover(usuario, id));
     },
     /** Every route, by id (the permission checklist). */

@@ -71,23 +71,24 @@ describe('permissions by a stable key', () => {
   });
 
   it('refuses to delete the routes that manage users, permission groups and routes', async () => {
-    for (const chave of ['usuarios', 'permissoes', 'rotas']) {
+    for (const chave of ['usuarios', 'permissoes', 'rotas', 'logs']) {
       const rota = await rotaDe(chave);
       const r = await call(t.app, t.admin, { method: 'DELETE', url: `/api/rotas/${rota.id}` });
       expect(r.status).toBe(400);
-      expect(r.body.message).toBe(`A rota ${rota.nome} controla o acesso ao sistema (usuários, permissões e rotas) e não pode ser removida.`);
+      expect(r.body.message).toBe(`A rota ${rota.nome} controla o acesso ao sistema (usuários, permissões, rotas e logs) e não pode ser removida.`);
       expect(await rotaDe(chave)).toEqual(rota);
     }
   });
 
-  it('lets the super-admin manage users, groups and routes whatever its group says', async () => {
+  it('lets the super-admin manage users, groups and routes and read the audit log whatever its group says', async () => {
     await t.app.ctx.db.execute(
-      sql`DELETE FROM permissoes WHERE grupo_id = 3 AND rota_id IN (SELECT id FROM rotas WHERE chave IN ('usuarios', 'permissoes', 'rotas'))`,
+      sql`DELETE FROM permissoes WHERE grupo_id = 3 AND rota_id IN (SELECT id FROM rotas WHERE chave IN ('usuarios', 'permissoes', 'rotas', 'logs'))`,
     );
     t.app.invalidarPermissoes();
     expect((await call(t.app, t.admin, { method: 'GET', url: '/api/usuarios' })).status).toBe(200);
     expect((await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes' })).status).toBe(200);
     expect((await call(t.app, t.admin, { method: 'GET', url: '/api/rotas' })).status).toBe(200);
+    expect((await call(t.app, t.admin, { method: 'GET', url: '/api/logs' })).status).toBe(200);
     const meu = await call(t.app, t.admin, { method: 'GET', url: '/api/grupoPermissoes/meu' });
     expect(meu.body.permissoes.usuarios).toEqual({ criar: true, editar: true, deletar: true, visualizar: true });
     // A group's rows still decide for everyone else.

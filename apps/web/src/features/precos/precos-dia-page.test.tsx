@@ -1,6 +1,6 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { precoRegistro, precosDoDiaRegistro, publicacaoRegistro, situacaoRegistro } from '@ceasa/shared';
+import { NUMERO_INVALIDO, precoRegistro, precosDoDiaRegistro, publicacaoRegistro, situacaoRegistro } from '@ceasa/shared';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { registro } from '../../lib/respostas-de-teste';
@@ -98,8 +98,14 @@ describe('Preços do dia (manual publication)', { timeout: 30_000 }, () => {
     const cebola = screen.getByLabelText('Valor de Cebola Roxa');
     fireEvent.change(cebola, { target: { value: 'abc' } });
     fireEvent.keyDown(cebola, { key: 'Enter' });
-    expect(await screen.findByText('O valor é obrigatório!')).toBeInTheDocument();
+    expect(await screen.findByText(NUMERO_INVALIDO)).toBeInTheDocument();
     expect(cebola).toHaveFocus();
+    // More decimals than a price keeps are refused with the form's words, never rounded away.
+    fireEvent.change(cebola, { target: { value: '45,555' } });
+    fireEvent.keyDown(cebola, { key: 'Enter' });
+    expect(await screen.findByText('Use no máximo 2 casas decimais')).toBeInTheDocument();
+    expect(cebola).toHaveFocus();
+    expect(apiMock).not.toHaveBeenCalledWith('precos', expect.objectContaining({ body: expect.objectContaining({ produtoId: 3 }) }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Publicar cotação' }));
     await waitFor(() => expect(apiMock).toHaveBeenCalledWith('precos/publicar', { method: 'POST', body: { data: DIA } }));

@@ -11,7 +11,7 @@ import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { useMunicipiosDosProdutores, usePedrasLivres } from './api';
 import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
-import { useAvisosDaCarteira } from './aviso-carteira';
+import { useAvisosDaCarteira, useRecusaDoProdutor } from './aviso-carteira';
 import { CampoChavesNfe } from './campo-chaves-nfe';
 import { confirmarAvisos } from './confirmar-avisos';
 import { formSchema, loteDoFormulario, type RomaneioForm } from './romaneio-lote';
@@ -90,6 +90,9 @@ export default function RomaneioForm() {
   const avisosDaCarteira = useAvisosDaCarteira();
   const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
+  // A producer the server would refuse on a chosen date (suspended, or his card past its date under 'exigir'): said on
+  // his field as soon as he is picked, and Salvar stays disabled for him.
+  const recusaDoProdutor = useRecusaDoProdutor()(editando ? undefined : produtores.data?.find((p) => p.id === pessoaId), datas);
   const itens = useWatch({ control, name: 'itens' }) ?? [];
   const livres = usePedrasLivres(datas, !editando);
   // A producer typed and Enter while the producers' list loaded is picked by its box once the list is in, in an effect
@@ -145,6 +148,12 @@ export default function RomaneioForm() {
   const enviar = (e: FormEvent) => {
     if (datasAcoes.current?.pendente()) {
       e.preventDefault();
+      return;
+    }
+    // Ctrl+Enter with a refused producer: nothing is sent; his field says why.
+    if (recusaDoProdutor) {
+      e.preventDefault();
+      document.getElementById('campo-pessoaId')?.focus();
       return;
     }
     // Products typed while the producer's items load are not in the table yet: the save waits for them, and is done
@@ -217,7 +226,7 @@ export default function RomaneioForm() {
             title="Salvar (Ctrl+Enter)"
             icon="pi pi-check"
             loading={f.salvando}
-            disabled={f.bloqueado || (!itens.length && !entrada.fila.length)}
+            disabled={f.bloqueado || !!recusaDoProdutor || (!itens.length && !entrada.fila.length)}
           />
         )
       }
@@ -239,6 +248,7 @@ export default function RomaneioForm() {
           carregando={produtores.isFetching}
           temDatas={datas.length > 0}
           aoEsperar={(estado) => setProdutorEsperado(estado === 'esperando')}
+          recusa={recusaDoProdutor}
         />
         <SecaoPedras control={control} editando={editando} salvas={f.registro?.pedras} livres={livres} temDatas={datas.length > 0} />
       </div>

@@ -32,6 +32,8 @@ export function SecaoProdutor(p: {
   temDatas: boolean;
   /** A producer typed and Enter while the list loads: 'esperando' until it is chosen ('escolhido') or matches nothing ('nada'). */
   aoEsperar?: (estado: 'esperando' | 'escolhido' | 'nada') => void;
+  /** Why the producer picked may not sell on a chosen date (suspended, card past its date under 'exigir'), or null. */
+  recusa?: string | null;
 }) {
   return (
     <>
@@ -45,33 +47,36 @@ export function SecaoProdutor(p: {
         <Controller
           control={p.control}
           name="pessoaId"
-          render={({ field, fieldState }) => (
-            <div className="field">
-              <label htmlFor="campo-pessoaId">Produtor</label>
-              <CampoBusca
-                id="campo-pessoaId"
-                {...BUSCA_DA_PORTARIA}
-                rotulo="Produtores"
-                opcoes={p.opcoes}
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                vazio="Nenhum produtor encontrado"
-                carregando={p.carregando}
-                aoEsperar={p.aoEsperar}
-                placeholder={p.temDatas ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
-                aria-invalid={fieldState.error ? true : undefined}
-                aria-describedby={fieldState.error ? 'campo-pessoaId-erro' : undefined}
-                className={fieldState.error ? 'p-invalid' : undefined}
-              />
-              {fieldState.error && (
-                <small id="campo-pessoaId-erro" className="p-error">
-                  {fieldState.error.message}
-                </small>
-              )}
-            </div>
-          )}
+          render={({ field, fieldState }) => {
+            const erro = fieldState.error?.message ?? p.recusa;
+            return (
+              <div className="field">
+                <label htmlFor="campo-pessoaId">Produtor</label>
+                <CampoBusca
+                  id="campo-pessoaId"
+                  {...BUSCA_DA_PORTARIA}
+                  rotulo="Produtores"
+                  opcoes={p.opcoes}
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  vazio="Nenhum produtor encontrado"
+                  carregando={p.carregando}
+                  aoEsperar={p.aoEsperar}
+                  placeholder={p.temDatas ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
+                  aria-invalid={erro ? true : undefined}
+                  aria-describedby={erro ? 'campo-pessoaId-erro' : undefined}
+                  className={erro ? 'p-invalid' : undefined}
+                />
+                {erro && (
+                  <small id="campo-pessoaId-erro" className="p-error" role={fieldState.error ? undefined : 'alert'}>
+                    {erro}
+                  </small>
+                )}
+              </div>
+            );
+          }}
         />
       )}
     </>
