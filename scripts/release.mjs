@@ -2,7 +2,7 @@
 // `npm run release`: builds (without running the tests) release/ceasa-regional-<version>.tar.gz, one folder a
 // server installs with `npm ci --omit=dev && npm start` and no toolchain: the server and the command-line tools
 // bundled to plain JavaScript, the built web app (the manual's pictures in it), the migrations, a package.json and a
-// lock file listing only the packages those bundles import, and the server files (deploy/, Dockerfile, compose.yaml).
+// lock file listing only the packages those bundles import, the server files (deploy/) and the documentation (docs/).
 // The folders keep the repository's layout (apps/api/dist, apps/api/src/db/migrations, apps/web/dist): the bundles
 // find the migrations and the web app from their own place, as from a checkout (scripts/build-se-mudou.mjs).
 // docs/decisions/0269-release-sem-ferramentas.md.
@@ -108,7 +108,8 @@ async function main() {
   rodar('npm', ['install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], pasta);
 
   for (const arquivo of ['deploy']) if (existsSync(path.join(RAIZ, arquivo))) cpSync(path.join(RAIZ, arquivo), path.join(pasta, arquivo), { recursive: true });
-  cpSync(path.join(RAIZ, 'docs/operacao.md'), path.join(pasta, 'OPERACAO.md'));
+  // The documentation whole (1 MB): docs/operacao.md, how to install and run it, links to the rest.
+  cpSync(path.join(RAIZ, 'docs'), path.join(pasta, 'docs'), { recursive: true });
 
   passo('tar.gz');
   const tar = path.join(saida, `${NOME}.tar.gz`);
