@@ -4,9 +4,7 @@
  * ships it beside its migrations (`bancoInicial`, db/client.ts) and a first start copies it instead of creating
  * the database. Only the migrations are in it: the reference data and the first super-admin are made by the start.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { openDatabase } from './client';
 
@@ -15,14 +13,10 @@ if (!arquivo) {
   console.error('Uso: node --import tsx apps/api/src/db/banco-inicial.ts ARQUIVO');
   process.exit(2);
 }
-const pasta = mkdtempSync(path.join(os.tmpdir(), 'ceasa-banco-inicial-'));
+// Made in memory (no disk to write meanwhile), as the tests' migrated template is; a folder opens it the same way.
+const database = await openDatabase({ dataDir: '', databaseUrl: undefined, memoryDb: true });
 try {
-  const database = await openDatabase({ dataDir: pasta, databaseUrl: undefined, memoryDb: false });
-  try {
-    writeFileSync(arquivo, gzipSync(Buffer.from(await (await database.dump!()).arrayBuffer()), { level: 9 }));
-  } finally {
-    await database.close();
-  }
+  writeFileSync(arquivo, gzipSync(Buffer.from(await (await database.dump!()).arrayBuffer()), { level: 9 }));
 } finally {
-  rmSync(pasta, { recursive: true, force: true });
+  await database.close();
 }
