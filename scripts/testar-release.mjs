@@ -153,9 +153,12 @@ function nginxDisponivel() {
   if (process.getuid?.() !== 0) return null;
   passo('instalando o nginx do Debian (apt-get)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const r = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
-  if (r.status !== 0) spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  if (r.status !== 0) spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
+  const instalar = (pacote) => spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pacote], { stdio: 'inherit', env }).status === 0;
+  // nginx-light where Debian still has it (12), nginx otherwise; the package lists refreshed once if neither installs.
+  if (!instalar('nginx-light') && !instalar('nginx')) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    if (!instalar('nginx-light')) instalar('nginx');
+  }
   return existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null;
 }
 
