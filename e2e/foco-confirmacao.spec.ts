@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatChaveNfe, formatDate, montarChaveNfe, NFE_MSG, type PrecosDoDia, type Romaneio } from '@ceasa/shared';
-import { abrirPortaria, apiAdmin, diasAtrasIso, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
+import { abrirPortaria, apiAdmin, diasAtrasIso, entrar, escolherOpcao, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
 import { boletimColhendo, preco, produtosNumGrupo, romaneioNasPedras, segundaDaqui } from './fabricas';
 
 /**
@@ -109,6 +109,41 @@ for (const olha of [false, true])
     // What the API stored, product by product, is what was typed for it.
     await expect.poll(() => precosDeHoje(request, ids)).toEqual([[25], [9.5], [11, 4], [10.2], [9.9], []]);
   });
+
+test("formulário de preço: 'Não' deixa o cursor no valor, selecionado; 'Sim' pelo teclado em 'Salvar e continuar' deixa o cursor no produto", async ({
+  page,
+  request,
+}) => {
+  const { nomes, ids } = await grade(request, 'Form');
+  await servidorLento(page);
+  await entrar(page);
+  await page.goto('/precoscreate');
+  const pergunta = page.locator('.p-confirm-dialog');
+  const valor = page.getByLabel('Valor (R$)');
+  const produto = page.getByRole('combobox', { name: 'Produto', exact: true });
+  await escolherOpcao(page, 'Produto', `${nomes[0]} - Caixa 20kg`);
+  // Over double: 'Não' by mouse; the cursor is on the value, selected, and the next typing replaces it.
+  await valor.click();
+  await page.keyboard.type('25');
+  await page.keyboard.press('Control+Enter');
+  await expect(pergunta).toContainText('mais do dobro');
+  await pergunta.getByRole('button', { name: 'Não' }).click();
+  await expect(pergunta).toBeHidden();
+  await expect(valor).toBeFocused();
+  await page.keyboard.type('12,5');
+  await expect(valor).toHaveValue('12,5');
+  // Under half, 'Salvar e continuar': asked; 'Sim' by keyboard (Tab, Enter); saved, and the cursor on Produto stays.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('4');
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect(pergunta).toContainText('menos da metade');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await toast(page, 'Cadastro concluído!');
+  await expect(pergunta).toBeHidden();
+  await expect(produto).toBeFocused();
+  expect((await precosDeHoje(request, ids)).slice(0, 2)).toEqual([[4], []]);
+});
 
 /** Clicks a field's label (as a clerk reaches it) and waits for the focus there. */
 async function peloRotulo(page: Page, rotulo: string) {

@@ -39,6 +39,11 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
   registro?: { editando: boolean; chave: string; ler: () => Promise<D>; id: (d: D) => number };
   /** The lists read again after a save (default: `base`'s). */
   listas?: string;
+  /**
+   * The field a confirmation the server asked for is about (e.g. a price's value): after 'Não' the focus goes there,
+   * its text selected, where the correction is typed. Without it the focus goes back to what opened the question.
+   */
+  campoDaConfirmacao?: Path<F>;
 }
 
 export interface ResourceFormState<F extends FieldValues, D> {
@@ -167,6 +172,9 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       // 'Não' on a confirmation: nothing saved, nothing to report; the form stays as typed.
       if (err === RECUSADO) {
         destravar();
+        const campo = o.campoDaConfirmacao;
+        // After this render (a focus asked while the form re-renders is lost).
+        if (campo) setTimeout(() => form.setFocus(campo, { shouldSelect: true }));
         return null;
       }
       const e = err as ApiError;

@@ -18,6 +18,8 @@ export default function PrecosForm() {
     toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
     // Ask to be asked: a second price of the day or a value far from the last is confirmed first (decision 0137).
     toBody: (v) => ({ ...v, confirmar: false }),
+    // Both questions are about the value: 'Não' leaves the cursor there, the value selected to be typed over.
+    campoDaConfirmacao: 'valor',
   });
   const { control, handleSubmit, getValues, reset, setFocus } = f.form;
 
