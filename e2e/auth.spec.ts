@@ -122,10 +122,19 @@ test('redefinição de senha pelo link do e-mail', async ({ page, request }) => 
   await expect(page.getByText(/Link inválido ou expirado/)).toBeVisible();
 });
 
-test('página privada sem sessão volta para o login; rodapé abre "Sobre este Site"', async ({ page }) => {
+test('página privada sem sessão vai para o login e, depois de entrar, volta a ela; rodapé abre "Sobre este Site"', async ({ page }) => {
+  await page.goto('/pessoa');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/pessoa$/);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/logs');
   await expect(page).toHaveURL(/\/$/);
   await entrar(page);
+  await expect(page).toHaveURL(/\/logs$/);
   await page.getByRole('button', { name: 'Desenvolvido por: Fábrica de Software' }).click();
   await expect(page.getByRole('dialog', { name: 'Sobre este Site' })).toBeVisible();
 });
@@ -170,4 +179,18 @@ test('sessão: nada que pareça token no armazenamento; recarregar mantém; reno
     headers: { 'x-ceasa-csrf': '1', origin: new URL(page.url()).origin, cookie: `ceasa_refresh=${antigo}` },
   });
   expect(r.status()).toBe(401);
+});
+
+test('página aberta num endereço que o servidor não aceita: o login diz qual endereço usar', async ({ page, baseURL }) => {
+  // As a browser at the server's LAN address would send it (this server listens on loopback only).
+  const outro = 'http://192.168.0.10:3000';
+  await page.route('**/api/auth/sessao/login', (route) => route.continue({ headers: { ...route.request().headers(), origin: outro } }));
+  await page.goto('/');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN.senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const aviso = `Este sistema não aceita entradas pelo endereço ${outro}. Abra ${baseURL}/login e entre por lá (ou peça ao responsável para incluir o endereço em ALLOWED_ORIGINS).`;
+  // On the form itself (the toast says it too), so it stays after the toast is gone.
+  await expect(page.locator('form').getByRole('alert')).toHaveText(aviso);
+  await expect(page).toHaveURL(/\/$/);
 });
