@@ -5,7 +5,7 @@
 // and through a real nginx in front with a self-signed certificate (deploy/nginx.conf; nginx from Debian, installed
 // when missing and root, skipped with a notice otherwise), `npm run backup -- F` while it serves, a stop, and
 // `npm run restore -- F` into another folder. The systemd unit goes through `systemd-analyze verify` where it exists.
-// docs/decisions/0271-teste-da-release.md.
+// docs/decisions/0271-teste-da-release-e-arquivos-do-servidor.md.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
