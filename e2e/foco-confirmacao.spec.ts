@@ -1,11 +1,14 @@
-import type { PrecosDoDia } from '@ceasa/shared';
-import { apiAdmin, diasAtrasIso, entrar, expect, servidorLento, sufixoUnico, test } from './support';
-import { preco, produtosNumGrupo } from './fabricas';
+import type { Page } from '@playwright/test';
+import { formatChaveNfe, formatDate, montarChaveNfe, NFE_MSG, type PrecosDoDia, type Romaneio } from '@ceasa/shared';
+import { abrirPortaria, apiAdmin, diasAtrasIso, entrar, expect, maisDias, servidorLento, sufixoUnico, test, toast } from './support';
+import { boletimColhendo, preco, produtosNumGrupo, romaneioNasPedras, segundaDaqui } from './fabricas';
 
 /**
- * After a confirmation ('Sim' or 'Não', by mouse or by keyboard) the focus is where the next entry belongs and stays
- * there: nothing the page does later (the dialog's closing, a refetch, a re-render) moves it back, so a value typed
- * next never lands on the product that was just confirmed.
+ * The desk at full speed on a slow server: after a confirmation ('Sim' or 'Não', by mouse or by keyboard) the focus is
+ * where the next entry belongs and stays there (nothing the page does later, the dialog's closing, a refetch, a
+ * re-render, moves it back, so a value typed next never lands on the product just confirmed); nothing typed at the
+ * gate is dropped (an NF-e key left in its field is added or stops the save; a refused scan is replaced by the next);
+ * and a producer the gate would refuse is said so when he is picked, before anything else is typed.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -106,3 +109,138 @@ for (const olha of [false, true])
     // What the API stored, product by product, is what was typed for it.
     await expect.poll(() => precosDeHoje(request, ids)).toEqual([[25], [9.5], [11, 4], [10.2], [9.9], []]);
   });
+
+/** Clicks a field's label (as a clerk reaches it) and waits for the focus there. */
+async function peloRotulo(page: Page, rotulo: string) {
+  await page.locator('label', { hasText: new RegExp(`^${rotulo}$`) }).click();
+  await expect(page.getByLabel(rotulo, { exact: true })).toBeFocused();
+}
+
+/** The gate's first fields typed at full speed: date, debt, producer, one product and its quantity. */
+async function portaria(page: Page, o: { data: string; divida: number; produtor: string; produto?: string; quantidade?: string }) {
+  await abrirPortaria(page);
+  await peloRotulo(page, 'Datas de Emissão');
+  await page.keyboard.type(formatDate(o.data).replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  await peloRotulo(page, 'Dívida');
+  await page.keyboard.type(String(o.divida));
+  await peloRotulo(page, 'Produtor');
+  await page.keyboard.type(o.produtor);
+  await page.keyboard.press('Enter');
+  if (!o.produto) return;
+  await peloRotulo(page, 'Produto');
+  await page.keyboard.type(o.produto);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(o.quantidade ?? '10');
+  await page.keyboard.press('Enter');
+}
+
+test('portaria: a leitura recusada fica selecionada e a próxima a substitui; a chave deixada no campo entra no Salvar ou o impede', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const {
+    produtor,
+    produtos: [produto],
+  } = await boletimColhendo(request, {
+    dia: diasAtrasIso(0),
+    depois: 400,
+    produtor: { nome: `Lavrador Chave ${s}` },
+    grupo: { nome: `Chave E2E ${s}` },
+    produtos: [{ nome: `Jiló Chave ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 }],
+    item: { producaoEstimada: 900000, producaoEmbalada: 800000 },
+  });
+  const [ano, mes] = diasAtrasIso(0).split('-').map(Number);
+  const chave = (numero: number) => montarChaveNfe({ cUF: '21', ano, mes, emitente: produtor.cpfcnpj, serie: 7, numero });
+  const [k1, k2, k3] = [1, 2, 3].map((i) => chave(Number(`${i}${s}`)));
+  const errada = k1.slice(0, 43) + String((Number(k1[43]) + 1) % 10);
+  const envios: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/romaneio' && envios.push(r.url()));
+  const campo = page.getByLabel('Chaves de acesso NF-e');
+  const lista = page.getByTestId('chaves-nfe');
+  const salvo = async (divida: number) => (await apiAdmin<Romaneio[]>(request, 'GET', `romaneio/dividas/${divida}`))[0]?.chavesNfe;
+
+  await servidorLento(page);
+  await entrar(page);
+  const d1 = Number(`7${s}1`);
+  await portaria(page, { data: segundaDaqui(2), divida: d1, produtor: produtor.nome, produto: produto.nome, quantidade: '12' });
+  // The reader: a wrong key and Enter, refused and left selected; the next scan replaces it (never appended).
+  await peloRotulo(page, 'Chaves de acesso NF-e');
+  await page.keyboard.type(errada);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#campo-chave-nfe-erro')).toHaveText(NFE_MSG.digito);
+  await expect(campo).toBeFocused();
+  await page.keyboard.type(k1);
+  await page.keyboard.press('Enter');
+  await expect(lista.locator('li')).toHaveCount(1);
+  await expect(lista).toContainText(formatChaveNfe(k1));
+  await expect(campo).toHaveValue('');
+  // A second key typed whole without Enter, then Ctrl+Enter: added and saved, not dropped.
+  await page.keyboard.type(k2);
+  await page.keyboard.press('Control+Enter');
+  await toast(page, 'Cadastro concluído!');
+  expect(await salvo(d1)).toEqual([k1, k2]);
+
+  // A key left incomplete in its field: Salvar stops with the message on the field naming it; nothing is sent.
+  const d2 = Number(`7${s}2`);
+  await portaria(page, { data: segundaDaqui(3), divida: d2, produtor: produtor.nome, produto: produto.nome, quantidade: '5' });
+  await peloRotulo(page, 'Chaves de acesso NF-e');
+  const incompleta = k3.slice(0, 40);
+  await page.keyboard.type(incompleta);
+  const antes = envios.length;
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.locator('#campo-chave-nfe-erro')).toHaveText(new RegExp(`^A chave ${incompleta} foi digitada mas não adicionada \\(`));
+  await expect(campo).toBeFocused();
+  expect(envios.length).toBe(antes);
+  expect(await salvo(d2)).toBeUndefined();
+  // Selected: the whole key typed over it, and Salvar saves it.
+  await page.keyboard.type(k3);
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await toast(page, 'Cadastro concluído!');
+  expect(await salvo(d2)).toEqual([k3]);
+});
+
+test('portaria: o produtor suspenso diz na hora, ao ser escolhido, até quando e por quê; Salvar fica desabilitado', async ({ page, request }) => {
+  // A producer whose load of Monday `dia` had a non-conforming residue result: suspended 30 days from the collection.
+  const dia = segundaDaqui(20 + (Number(s) % 10));
+  const r = await romaneioNasPedras(request, {
+    dia,
+    depois: 90,
+    divida: Number(`6${s}1`),
+    quantidade: 8,
+    produtor: { nome: `Sebastião Suspenso ${s}` },
+    produto: { nome: `Pimentão Suspenso ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 },
+  });
+  await apiAdmin(request, 'POST', 'inspecao', {
+    romaneioId: r.romaneio.id,
+    tipo: 'residuo',
+    coletaEm: dia,
+    laboratorio: 'Laboratório E2E',
+    codigoAmostra: `AM-${s}`,
+    resultado: 'nao_conforme',
+    principioAtivo: 'Carbendazim',
+  });
+  const suspenso = `Produtor suspenso até ${formatDate(maisDias(dia, 30))} por resultado de análise de resíduos.`;
+  const envios: string[] = [];
+  page.on('request', (x) => x.method() === 'POST' && new URL(x.url()).pathname === '/api/romaneio' && envios.push(x.url()));
+
+  await servidorLento(page);
+  await entrar(page);
+  // The Thursday after: picked, he is refused on his field at once, before any product is typed.
+  await portaria(page, { data: maisDias(dia, 3), divida: Number(`6${s}2`), produtor: r.produtor.nome });
+  const produtorCampo = page.getByLabel('Produtor', { exact: true });
+  await expect(produtorCampo).toHaveValue(r.produtor.nome);
+  await expect(page.getByRole('alert').filter({ hasText: suspenso })).toBeVisible();
+  await expect(produtorCampo).toHaveAttribute('aria-invalid', 'true');
+  await peloRotulo(page, 'Produto');
+  await page.keyboard.type(r.produtos[0].nome);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.romaneio-itens').getByText(r.produtos[0].nome).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar', exact: true })).toBeDisabled();
+  await page.keyboard.press('Control+Enter');
+  await expect(produtorCampo).toBeFocused();
+  expect(envios).toEqual([]);
+});

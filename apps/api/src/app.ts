@@ -35,8 +35,8 @@ export interface BuildOptions {
   config?: Partial<Config>;
   database?: Database;
   logger?: boolean;
-  /** Serve the built web app (off in API tests). */
-  web?: boolean;
+  /** Serve the built web app (off in API tests); a folder: serve that one instead of apps/web/dist. */
+  web?: boolean | string;
 }
 
 declare module 'fastify' {
@@ -130,7 +130,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
   const registrarModulos = await modulos();
   await app.register(async (api) => registrarModulos(api, ctx), { prefix: '/api' });
-  if (opts.web !== false) await registerStatic(app);
+  if (opts.web !== false) await registerStatic(app, typeof opts.web === 'string' ? opts.web : undefined);
   else app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
   return app;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { msgOutroEndereco } from '../src/identity/sessao-web.routes';
 import { appDeTeste, build, call, countRows } from './helpers';
 
 /**
@@ -8,6 +9,7 @@ import { appDeTeste, build, call, countRows } from './helpers';
  */
 const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
 const CSRF = { 'x-ceasa-csrf': '1' };
+const MSG = 'Requisição recusada: ela não veio das telas do sistema.';
 
 const t = appDeTeste({ tokens: [] });
 /** What the app's own pages send: the CSRF header and this site's Origin. */
@@ -66,18 +68,19 @@ describe('web session (refresh token in a cookie)', () => {
   it('refuses calls without the CSRF header, without an Origin, from another origin or another site, changing nothing', async () => {
     const l = await entrar();
     const c = valorDoCookie(l.headers);
-    for (const headers of [
-      {},
-      CSRF,
-      { ...CSRF, 'sec-fetch-site': 'same-origin' },
-      { ...WEB(), origin: 'https://evil.example' },
-      { ...WEB(), origin: 'null' },
-      { ...WEB(), 'sec-fetch-site': 'cross-site' },
-      { ...WEB(), 'x-ceasa-csrf': 'sim' },
-    ] as Record<string, string>[]) {
+    const endereco = `http://localhost:${t.app.ctx.config.port}`;
+    for (const [headers, mensagem] of [
+      [{}, MSG],
+      [CSRF, MSG],
+      [{ ...CSRF, 'sec-fetch-site': 'same-origin' }, MSG],
+      [{ ...WEB(), origin: 'https://evil.example' }, msgOutroEndereco('https://evil.example', endereco)],
+      [{ ...WEB(), origin: 'null' }, msgOutroEndereco('null', endereco)],
+      [{ ...WEB(), 'sec-fetch-site': 'cross-site' }, MSG],
+      [{ ...WEB(), 'x-ceasa-csrf': 'sim' }, MSG],
+    ] as [Record<string, string>, string][]) {
       const r = await renovar(c, headers);
       expect(r.status, JSON.stringify(headers)).toBe(400);
-      expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+      expect(r.body.message).toBe(mensagem);
     }
     expect((await entrar(t.app, {})).status).toBe(400);
     const sair = await call(t.app, null, {
@@ -100,15 +103,24 @@ describe('web session (refresh token in a cookie)', () => {
     ]) {
       const r = await entrar(t.app, { ...CSRF, host, origin });
       expect(r.status, origin).toBe(400);
-      expect(r.body.message).toBe('Requisição recusada: ela não veio das telas do sistema.');
+      // The login page shows this: the address to use instead.
+      expect(r.body.message).toBe(
+        `Este sistema não aceita entradas pelo endereço ${origin}. Abra http://localhost:${t.app.ctx.config.port}/login e entre por lá (ou peça ao responsável para incluir o endereço em ALLOWED_ORIGINS).`,
+      );
     }
     expect(await countRows(t.app, 'sessoes')).toBe(antes);
+    // With PUBLIC_URL unset, the loopback addresses at the server's port are this site.
+    for (const origin of ['127.0.0.1', '[::1]', 'localhost'].map((h) => `http://${h}:${t.app.ctx.config.port}`))
+      expect((await entrar(t.app, { ...CSRF, origin })).status, origin).toBe(200);
 
     const outra = await build({ publicUrl: 'https://ceasa.exemplo.gov.br', allowedOrigins: ['https://feira.exemplo.gov.br'] });
     try {
       // The request's Host names the server, not who may post: PUBLIC_URL's origin and the listed one pass, the Host's does not.
       const porHost = await entrar(outra, { ...CSRF, host: 'interno:3000', origin: 'http://interno:3000' });
       expect(porHost.status).toBe(400);
+      expect(porHost.body.message).toBe(msgOutroEndereco('http://interno:3000', 'https://ceasa.exemplo.gov.br'));
+      // With PUBLIC_URL set, loopback is not this site either.
+      expect((await entrar(outra, { ...CSRF, origin: `http://127.0.0.1:${outra.ctx.config.port}` })).status).toBe(400);
       expect((await entrar(outra, { ...CSRF, host: 'interno:3000', origin: 'https://ceasa.exemplo.gov.br' })).status).toBe(200);
       expect((await entrar(outra, { ...CSRF, host: 'interno:3000', origin: 'https://feira.exemplo.gov.br' })).status).toBe(200);
       expect((await entrar(outra, { ...CSRF, origin: 'https://outra.exemplo.gov.br' })).status).toBe(400);

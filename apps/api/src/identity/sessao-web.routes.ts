@@ -37,13 +37,29 @@ export function semSenhaNoModoExterno(ctx: ContextoDaIdentidade) {
  * writes (docs/decisions/0157). A refusal is a pt-BR 400.
  */
 export function verificadorDeOrigem(config: ContextoDaIdentidade['config']) {
-  const permitidas = new Set([new URL(enderecoPublico(config)).origin, ...(config.allowedOrigins ?? [])]);
+  const endereco = enderecoPublico(config);
+  const permitidas = new Set([new URL(endereco).origin, ...(config.allowedOrigins ?? []), ...origensLocais(config)]);
   return (req: FastifyRequest) => {
     const origem = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const daqui = origem !== undefined && permitidas.has(origem);
-    if (req.headers[CABECALHO_CSRF] !== '1' || !daqui || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
+    if (req.headers[CABECALHO_CSRF] !== '1' || origem === undefined || (site !== undefined && site !== 'same-origin')) throw new HttpError(400, MSG_ORIGEM);
+    // A page of this product opened at another address (a LAN address, another name): say which one to use.
+    if (!permitidas.has(origem)) throw new HttpError(400, msgOutroEndereco(origem, endereco));
   };
+}
+
+/** The refusal of a page opened at an address the server does not accept: which address to use instead. */
+export const msgOutroEndereco = (origem: string, endereco: string) =>
+  `Este sistema não aceita entradas pelo endereço ${origem}. Abra ${endereco}/login e entre por lá (ou peça ao responsável para incluir o endereço em ALLOWED_ORIGINS).`;
+
+/**
+ * With PUBLIC_URL unset, the loopback addresses at the server's own port (`http://localhost:PORT`,
+ * `http://127.0.0.1:PORT`, `http://[::1]:PORT`) are this site too: a browser on the server's machine signs in at any
+ * of them. With PUBLIC_URL set, only it and ALLOWED_ORIGINS count.
+ */
+function origensLocais(config: ContextoDaIdentidade['config']): string[] {
+  if (config.publicUrl) return [];
+  return ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${config.port}`);
 }
 
 /** The session's refresh-token cookie (and, after an external sign-in, the ID token's) for `sessao`. */

@@ -8,15 +8,15 @@ import { rotaNaoEncontrada } from './errors';
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /home and /lote/{lote} are their own pages. */
-export async function registerStatic(app: FastifyInstance) {
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    app.log.warn(`Aplicação web não compilada em ${webDist}: rode "npm run build".`);
+export async function registerStatic(app: FastifyInstance, raiz = webDist) {
+  if (!existsSync(path.join(raiz, 'index.html'))) {
+    app.log.warn(`Aplicação web não compilada em ${raiz}: rode "npm run build".`);
     app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
     return;
   }
-  const temHome = existsSync(path.join(webDist, 'home.html'));
+  const temHome = existsSync(path.join(raiz, 'home.html'));
   await app.register(fastifyStatic, {
-    root: webDist,
+    root: raiz,
     wildcard: false,
     preCompressed: true,
     setHeaders(reply: unknown, file: string) {
@@ -33,7 +33,8 @@ export async function registerStatic(app: FastifyInstance) {
     const lote = /^\/lote\/[^/]+\/?$/.test(url);
     // The public quotation too: its own bundle, without the back office's router, PrimeReact and query cache.
     const home = /^\/home\/?$/.test(url);
-    if (req.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
+    // HEAD answers as GET does, without the body (uptime checks use it).
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
       return rotaNaoEncontrada(reply);
     }
     reply.header('Cache-Control', 'no-cache');

@@ -1,7 +1,8 @@
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAuth } from '../lib/auth';
-import { destinoAposLogin } from '../lib/destino';
+import { destinoAposLogin, rotaInterna } from '../lib/destino';
+import { CHAVE_ULTIMA_ROTA } from '../lib/session';
 import HomePage from '../features/precos-publicos/home-page';
 import { Carregando } from '../components/layout/carregando';
 
@@ -34,11 +35,18 @@ function SomentePublico({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Back office: signed out → '/'; no profile → '/home' (where the notice is). */
+/**
+ * Back office: signed out → '/' (the sign-in), which returns to the page asked for once signed in: the link is
+ * kept as the last route, where every sign-in returns to (lib/destino.ts); no profile → '/home' (where the notice is).
+ */
 function Privado({ children }: { children: ReactNode }) {
   const { sessao, carregando, grupo } = useAuth();
+  const { pathname } = useLocation();
   if (carregando) return <Carregando />;
-  if (!sessao) return <Navigate to="/" replace />;
+  if (!sessao) {
+    if (rotaInterna(pathname)) localStorage.setItem(CHAVE_ULTIMA_ROTA, pathname);
+    return <Navigate to="/" replace />;
+  }
   if (grupo === null) return <Navigate to="/home" replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginInput, type LoginInput } from '@ceasa/shared';
@@ -22,6 +23,8 @@ export default function LoginPage() {
   const { control, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', senha: '' } });
   const modo = useModoDeEntrada();
   const { pathname } = useLocation();
+  // A refusal that says what to do (e.g. the address to open instead) stays on the page, not only in a toast.
+  const [recusa, setRecusa] = useState<string | null>(null);
 
   const entrar = handleSubmit(async (v) => {
     try {
@@ -33,8 +36,11 @@ export default function LoginPage() {
       navigate(destinoAposLogin(s.perfilUser), { replace: true });
     } catch (err) {
       const e = err as ApiError;
-      // Throttling and an expired sign-in for another system say why; anything else is the usual message.
-      toast.show('error', 'Login', e.status === 429 || (interacao && e.status === 400) ? e.message : 'Email ou senha inválido');
+      // Throttling, a refused page address (which address to use) and an expired sign-in for another system say
+      // why, in the server's words; a wrong e-mail or password is the usual message.
+      const motivo = e.status === 429 || e.status === 400 ? e.message : 'Email ou senha inválido';
+      setRecusa(e.status === 400 ? e.message : null);
+      toast.show('error', 'Login', motivo);
     }
   });
 
@@ -44,6 +50,11 @@ export default function LoginPage() {
   return (
     <AuthCard titulo="Entrar">
       <form onSubmit={entrar} noValidate className="form-stack">
+        {recusa && (
+          <p className="p-error" role="alert">
+            {recusa}
+          </p>
+        )}
         <TextField control={control} name="email" label="E-mail" type="email" autoFocus />
         <TextField control={control} name="senha" label="Senha" type="password" />
         <Link to="/reset" className="small-link">

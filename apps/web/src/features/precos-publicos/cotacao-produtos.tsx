@@ -48,7 +48,7 @@ export function CotacaoProdutos() {
   const linhas = c.data?.data === data ? c.data.linhas : [];
 
   return (
-    <section className="cotacao-produtos" aria-labelledby="cotacao-produtos-titulo">
+    <section className="cotacao-produtos" id="cotacao-produtos" aria-labelledby="cotacao-produtos-titulo">
       <div className="cotacao-produtos-topo">
         <h2 id="cotacao-produtos-titulo">Cotação por produto</h2>
         <FiltroData

@@ -17,7 +17,7 @@ function hojeEMesPassado() {
 function DadosAbertos() {
   const { hoje, mes } = hojeEMesPassado();
   return (
-    <p className="dados-abertos">
+    <p className="dados-abertos" id="dados-abertos">
       Dados abertos: <a href={`/api/publico/cotacao?data=${hoje}&formato=csv`}>cotação de hoje (CSV)</a> ·{' '}
       <a href={`/api/publico/movimento?mes=${mes}&formato=csv`}>entradas do mês passado (CSV)</a> ·{' '}
       <a href={`/api/publico/cotacao/produtos?data=${hoje}&formato=csv`}>cotação por produto (CSV)</a> · <a href="/dados-abertos">descrição dos arquivos</a> ·{' '}
@@ -67,6 +67,20 @@ export default function HomePage() {
           <span className="p-inline-message-text">{AVISO_SEM_PERFIL}</span>
         </div>
       )}
+      <nav className="home-atalhos" aria-label="Nesta página">
+        <ul>
+          <li>
+            <a href="#cotacao-produtos">
+              <i className="pi pi-arrow-down" aria-hidden /> Cotação por produto
+            </a>
+          </li>
+          <li>
+            <a href="#dados-abertos">
+              <i className="pi pi-arrow-down" aria-hidden /> Dados abertos
+            </a>
+          </li>
+        </ul>
+      </nav>
       <TabelaPrecos />
       <CotacaoProdutos />
       <DadosAbertos />

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { formatChaveNfe, lerChaveNfe, mesDaChaveDepois, NFE_MAX_CHAVES, NFE_MSG, notaDaChave, problemaDaChave } from '@ceasa/shared';
 
 /** The camera reader and its barcode library: fetched only when the clerk asks for the camera. */
@@ -17,28 +17,67 @@ export function recusaDaChave(chave: string, chaves: readonly string[], datas: r
   return chaves.length >= NFE_MAX_CHAVES ? NFE_MSG.maximo : null;
 }
 
+/** What the form asks the keys field on saving. */
+export interface ChavesAcoes {
+  /**
+   * Text left in the field: added when it is a complete, valid key (null: nothing left); else its message (the save
+   * stops, the field is selected). Null when the field is empty.
+   */
+  pendente: () => string | null;
+}
+
+/** The message on the field of a key typed (or read) but not added, naming it and why. */
+export const chaveNaoAdicionada = (texto: string, recusa: string) =>
+  `A chave ${texto} foi digitada mas não adicionada (${recusa.replace(/\.$/, '')}): corrija-a e tecle Enter, ou apague-a`;
+
 /**
  * The producer's NF-e access keys: typed, or read by a USB barcode reader (which types the 44 digits and
  * Enter at full speed: Enter adds the key and never submits the form), or by the phone's camera ('Ler com a câmera').
  * Each key is checked as it is added (the same rules the server applies) and listed with its invoice number and series.
+ * A refused key stays in the field, selected, so the reader's next scan replaces it; a key left in the field is added
+ * at the save when it is valid, and stops the save otherwise (`acoes.pendente`): never dropped.
  */
-export function CampoChavesNfe(p: { value: string[]; onChange: (v: string[]) => void; datas: readonly string[]; erro?: string; disabled?: boolean }) {
+export function CampoChavesNfe(p: {
+  value: string[];
+  onChange: (v: string[]) => void;
+  datas: readonly string[];
+  erro?: string;
+  disabled?: boolean;
+  acoes?: Ref<ChavesAcoes>;
+}) {
   const [aviso, setAviso] = useState<string>();
   const [camera, setCamera] = useState(false);
   const entrada = useRef<HTMLInputElement>(null);
   // The keys as of the last change: a reader's keys arrive faster than the form re-renders.
   const atuais = useRef(p.value);
   atuais.current = p.value;
-  const adicionar = (texto: string) => {
+  /** Adds the key `texto` holds; its refusal (the field then selected, so the next scan replaces it), or null. */
+  const adicionar = (texto: string): string | null => {
     const chave = lerChaveNfe(texto);
-    if (!chave) return;
+    if (!chave) return null;
     const recusa = recusaDaChave(chave, atuais.current, p.datas);
     setAviso(recusa ?? undefined);
-    if (recusa) return;
+    if (recusa) {
+      entrada.current?.focus();
+      entrada.current?.select();
+      return recusa;
+    }
     atuais.current = [...atuais.current, chave];
     p.onChange(atuais.current);
     if (entrada.current) entrada.current.value = '';
+    return null;
   };
+  useImperativeHandle(p.acoes, () => ({
+    pendente: () => {
+      const texto = entrada.current?.value.trim() ?? '';
+      if (!lerChaveNfe(texto)) return null;
+      const recusa = adicionar(texto);
+      if (!recusa) return null;
+      const m = chaveNaoAdicionada(texto, recusa);
+      setAviso(m);
+      return m;
+    },
+  }));
   const erro = aviso ?? p.erro;
   return (
     <div className="field campo-chaves-nfe">

@@ -449,6 +449,37 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await waitFor(() => expect(screen.getByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument());
   });
 
+  it("a producer whose card is past its date under CARTEIRA_PRODUTOR=exigir is refused on his field when picked; Salvar stays disabled ('avisar' only warns at the save)", async () => {
+    const vencida = PRODUTORES.map((p) => (p.id === 3 ? { ...p, carteiraValidaAte: '2026-11-20' } : p));
+    for (const carteiraProdutor of ['exigir', 'avisar'] as const) {
+      apiMock.mockReset();
+      servidor();
+      const padrao = apiMock.getMockImplementation()!;
+      apiMock.mockImplementation(async (path, o) => {
+        if (path === 'config') return { ...SETTINGS_PADRAO, diasDeMercado: [1, 4], carteiraProdutor };
+        if (String(path).startsWith('pessoa/tipo/1?ativosDesde=')) return vencida;
+        return padrao(path, o);
+      });
+      const us = u();
+      renderizar();
+      const produtor = await datasEProdutor(us);
+      await waitFor(() => expect(produtor).toHaveValue('Lucas Dias'));
+      await waitFor(() => expect(apiMock.mock.calls.some(([p]) => String(p).startsWith('boletimitens/produtos/3'))).toBe(true));
+      await us.click(screen.getByLabelText('Produto'));
+      await us.keyboard('alface{Enter}5{Enter}');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar' })).toHaveProperty('disabled', carteiraProdutor === 'exigir'));
+      const mensagem = 'A carteira de produtor venceu em 20/11/2026: renove-a no cadastro do produtor.';
+      if (carteiraProdutor === 'exigir') {
+        expect(screen.getByText(mensagem)).toHaveAttribute('role', 'alert');
+        expect(produtor).toHaveAttribute('aria-invalid', 'true');
+        await us.keyboard('{Control>}{Enter}{/Control}');
+        expect(produtor).toHaveFocus();
+        expect(posts()).toHaveLength(0);
+      } else expect(screen.queryByText(mensagem)).toBeNull();
+      cleanup();
+    }
+  });
+
   it('a date typed but not included stops the save and says so', async () => {
     const us = u();
     renderizar();

@@ -12,7 +12,7 @@ import { useToast } from '../../lib/toast';
 import { useMunicipiosDosProdutores, usePedrasLivres } from './api';
 import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
 import { useAvisosDaCarteira, useRecusaDoProdutor } from './aviso-carteira';
-import { CampoChavesNfe } from './campo-chaves-nfe';
+import { CampoChavesNfe, type ChavesAcoes } from './campo-chaves-nfe';
 import { confirmarAvisos } from './confirmar-avisos';
 import { formSchema, loteDoFormulario, type RomaneioForm } from './romaneio-lote';
 import { SecaoCorrecao, useEdicaoDoRomaneio } from './secao-correcao';
@@ -142,11 +142,17 @@ export default function RomaneioForm() {
 
   // A date typed but not included stops the save (it says so on the dates field).
   const datasAcoes = useRef<DatasAcoes>(null);
+  const chavesAcoes = useRef<ChavesAcoes>(null);
   const marco = useRef<HTMLSpanElement>(null);
   /** A save asked for while products typed were awaited: the queue's refusals then (it is done once they are in). */
   const salvarDepois = useRef<number | null>(null);
   const enviar = (e: FormEvent) => {
     if (datasAcoes.current?.pendente()) {
+      e.preventDefault();
+      return;
+    }
+    // A key left in its field: added when valid, else the save stops on it (never saved as if it were empty).
+    if (chavesAcoes.current?.pendente()) {
       e.preventDefault();
       return;
     }
@@ -256,7 +262,14 @@ export default function RomaneioForm() {
         control={control}
         name="chavesNfe"
         render={({ field, fieldState }) => (
-          <CampoChavesNfe value={field.value ?? []} onChange={field.onChange} datas={datas} erro={fieldState.error?.message} disabled={editando} />
+          <CampoChavesNfe
+            value={field.value ?? []}
+            onChange={field.onChange}
+            datas={datas}
+            erro={fieldState.error?.message}
+            disabled={editando}
+            acoes={chavesAcoes}
+          />
         )}
       />
       <SecaoItens control={control} editando={editando} pessoaId={pessoaId} itens={itens} entrada={entrada} aoSairDaQuantidade={edicao.aoSairDaQuantidade} />
