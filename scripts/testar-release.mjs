@@ -5,7 +5,7 @@
 // and through a real nginx in front with a self-signed certificate (deploy/nginx.conf; nginx from Debian, installed
 // when missing and root, skipped with a notice otherwise), `npm run backup -- F` while it serves, a stop, and
 // `npm run restore -- F` into another folder. The systemd unit goes through `systemd-analyze verify` where it exists.
-// docs/decisions/0271-teste-da-release.md.
+// docs/decisions/0271-teste-da-release-e-arquivos-do-servidor.md.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
@@ -77,20 +77,33 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The peak resident memory (VmHWM) of the Node process running the server in this process group. */
 function picoDoServidor(grupo) {
+  // Node itself, not npm or the shell that starts it.
+  const servidor = doGrupo(grupo).find(({ cmdline: [programa, ...args] }) => path.basename(programa) === 'node' && args.some((a) => a.endsWith('server.mjs')));
+  try {
+    return servidor ? Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${servidor.pid}/status`, 'utf8'))[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The processes of the group `grupo` (pid and command line), zombies left out (their program has ended). */
+function doGrupo(grupo) {
+  const achados = [];
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const campos = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const [programa, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      // Node itself, not npm or the shell that starts it.
-      if (Number(campos[2]) !== grupo || path.basename(programa) !== 'node' || !args.some((a) => a.endsWith('server.mjs'))) continue;
-      return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+      if (Number(campos[2]) === grupo && campos[0] !== 'Z')
+        achados.push({ pid: Number(pid), cmdline: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') });
     } catch {
       // a process that ended meanwhile
     }
   }
-  return null;
+  return achados;
 }
+
+/** Whether any process of the group `grupo` is still running. */
+const vivo = (grupo) => doGrupo(grupo).length > 0;
 
 /** `npm start` in the release, in its own process group (stopped with SIGTERM to the whole group). */
 function iniciar(pasta, env, log) {
@@ -103,11 +116,12 @@ function iniciar(pasta, env, log) {
     filho,
     saida: () => Buffer.concat(saida).toString('utf8'),
     parar: async () => {
-      if (filho.exitCode !== null) return;
-      const fim = new Promise((ok) => filho.on('exit', ok));
+      if (!vivo(filho.pid)) return;
       process.kill(-filho.pid, 'SIGTERM');
-      await Promise.race([fim, esperar(20_000)]);
-      if (filho.exitCode === null) {
+      // npm itself may end at the signal: the stop is over when no process of the group is left (the server included).
+      const ate = Date.now() + 20_000;
+      while (vivo(filho.pid) && Date.now() < ate) await esperar(100);
+      if (vivo(filho.pid)) {
         process.kill(-filho.pid, 'SIGKILL');
         falhar('O servidor não parou em 20 s depois do SIGTERM.');
       }
@@ -118,7 +132,8 @@ function iniciar(pasta, env, log) {
 async function pronto(url, servidor, limiteMs = 180_000) {
   const ate = Date.now() + limiteMs;
   while (Date.now() < ate) {
-    if (servidor.filho.exitCode !== null) falhar(`O servidor da release saiu (${servidor.filho.exitCode}):\n${servidor.saida()}`);
+    if (servidor.filho.exitCode !== null || servidor.filho.signalCode !== null)
+      falhar(`O servidor da release saiu (${servidor.filho.exitCode ?? servidor.filho.signalCode}):\n${servidor.saida()}`);
     try {
       const r = await globalThis.fetch(`${url}/api/health/pronto`);
       if (r.ok) return;
