@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORT } from '../playwright.config';
@@ -90,10 +91,34 @@ test.describe('fotos do manual', () => {
       // Nothing still loading in the picture: no busy button, table overlay or 'Carregando...'.
       await expect(page.locator('.p-button-loading, .p-datatable-loading-overlay, .p-progress-spinner')).toHaveCount(0);
       await expect(page.getByText(/^Carregando/)).toHaveCount(0);
+      // The task's own state of a screen two tasks share: a button's dialog or message, a filter typed, a section.
+      const { clicar, preencher, rolarAte } = t.preparo ?? {};
+      if (preencher) {
+        await page.getByLabel(preencher.rotulo, { exact: true }).fill(preencher.texto);
+        await page.waitForLoadState('networkidle');
+      }
+      if (clicar) {
+        await page.getByRole('button', { name: clicar, exact: true }).click();
+        await expect(page.locator('.p-dialog, .p-toast-message').first()).toBeVisible();
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.p-button-loading, .p-progress-spinner')).toHaveCount(0);
+      }
+      if (rolarAte) await page.locator(rolarAte).evaluate((e) => e.scrollIntoView({ block: 'start' }));
       const arquivo = path.join(FOTOS, `${t.id}.jpg`);
       await page.screenshot({ path: arquivo, type: 'jpeg', quality: 70 });
       expect(statSync(arquivo).size, t.id).toBeGreaterThan(10_000);
     }
+
+    // Each task's picture shows its own screen or state: no two pictures are the same file.
+    const porConteudo = new Map<string, string[]>();
+    for (const t of TAREFAS) {
+      const soma = createHash('sha256')
+        .update(readFileSync(path.join(FOTOS, `${t.id}.jpg`)))
+        .digest('hex');
+      porConteudo.set(soma, [...(porConteudo.get(soma) ?? []), t.id]);
+    }
+    expect([...porConteudo.values()].filter((ids) => ids.length > 1)).toEqual([]);
   });
 });
 

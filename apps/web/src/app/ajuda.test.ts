@@ -28,4 +28,19 @@ describe('the manual', () => {
       expect(t.foto.startsWith('/'), t.id).toBe(true);
     }
   });
+
+  it('photographs each task in a state of its own: two tasks of one screen differ by what is done before the picture', () => {
+    const estados = TAREFAS.map((t) => JSON.stringify([t.foto, t.preparo ?? null]));
+    const repetidos = TAREFAS.filter((_, i) => estados.indexOf(estados[i]) !== i).map((t) => t.id);
+    expect(repetidos).toEqual([]);
+  });
+
+  it('covers the subscriptions, the situation setting, lifting a suspension, open data, the reference, statistics and Prohort', () => {
+    const ids = TAREFAS.map((t) => t.id);
+    for (const id of ['assinaturas', 'situacao-do-produto', 'suspensao', 'dados-abertos', 'referencia', 'estatisticas', 'prohort']) expect(ids).toContain(id);
+    // What 'Publicar cotação' does in each publication mode.
+    const publicar = TAREFAS.find((t) => t.id === 'publicar-cotacao')!.passos.join(' ');
+    expect(publicar).toMatch(/Publicação automática/);
+    expect(publicar).toMatch(/Publicação manual/);
+  });
 });

@@ -15,6 +15,11 @@ export interface Tarefa {
   telas: string[];
   /** The screen the picture is taken of, in the demo data (`:romaneio` is a demo romaneio's id). */
   foto: string;
+  /**
+   * What is done on that screen before the picture, so that two tasks of one screen show each its own state:
+   * a button clicked (its dialog or message in the picture), a field filled, a section scrolled to the top.
+   */
+  preparo?: { clicar?: string; preencher?: { rotulo: string; texto: string }; rolarAte?: string };
 }
 
 export interface Papel {
@@ -111,6 +116,7 @@ export const MANUAL: Papel[] = [
           'No menu, abra "Grade do dia" (ou o botão "Preços do dia" na lista de preços).',
           'Cada linha é um produto ativo, com o último preço e a data. Digite o valor (por exemplo 60,00) e tecle Enter: o preço é salvo e o cursor vai para o próximo produto.',
           'Se o valor for menos da metade ou mais do dobro do último, ou se o produto já tiver preço no dia, o sistema pergunta antes de gravar.',
+          'Num celular, cada produto aparece como um bloco, com o campo do valor ao lado do nome; num tablet, a tabela rola para o lado dentro da sua caixa.',
         ],
         legenda: 'A grade do dia, um produto por linha, com o último preço e a variação.',
         telas: ['/precosdia'],
@@ -120,13 +126,30 @@ export const MANUAL: Papel[] = [
         id: 'publicar-cotacao',
         titulo: 'Publicar a cotação',
         passos: [
-          'Quando o mercado publica a cotação só depois de conferida, os preços do dia ficam como rascunho.',
-          'Confira os preços na grade do dia e clique em "Publicar cotação".',
-          'A partir daí o público vê os preços na página inicial e nos dados abertos; uma correção volta a ser rascunho até a próxima publicação.',
+          'Na grade do dia, confira os preços e clique em "Publicar cotação". A frase acima da grade diz o modo de publicação do mercado.',
+          'Publicação automática (o padrão): cada preço salvo já é público na página inicial e nos dados abertos. "Publicar cotação" não muda nenhum preço: envia a cotação do dia aos assinantes por e-mail, se ainda não foi enviada, e avisa "Publicação automática: os preços já eram públicos."',
+          'Publicação manual (o servidor configurado com COTACAO_PUBLICACAO=manual): os preços do dia ficam como rascunho (etiqueta "rascunho" na grade) e o público não os vê. "Publicar cotação" torna públicos todos os rascunhos do dia de uma vez, diz quantos foram publicados, registra a publicação nos logs e envia a cotação do dia aos assinantes.',
+          'No modo manual, um preço corrigido depois de publicado volta a ser rascunho e sai da página pública até a próxima publicação.',
+          'A cotação de um dia é enviada por e-mail uma vez só: preços publicados depois do envio aparecem na página e nos dados abertos, mas não são enviados de novo.',
         ],
-        legenda: 'A grade do dia com o botão "Publicar cotação".',
+        legenda: 'A grade do dia logo depois de "Publicar cotação", com a mensagem do que foi publicado.',
         telas: [],
         foto: '/precosdia',
+        preparo: { clicar: 'Publicar cotação' },
+      },
+      {
+        id: 'situacao-do-produto',
+        titulo: 'Marcar a situação de um produto (firme, estável ou fraco)',
+        passos: [
+          'Na grade do dia, digite parte do nome em "Produto" para achar a linha.',
+          'A coluna "Situação" começa em "Pela variação": o sistema calcula a situação pela variação do preço mais comum em relação ao dia de mercado anterior (5% ou mais acima: Firme; 5% ou mais abaixo: Fraco; entre um e outro: Estável).',
+          'Para informar a situação que o mercado vê (por exemplo, pouca oferta), escolha Firme, Estável ou Fraco na linha do produto: vale para aquele produto no dia da grade, fica registrada nos logs e aparece na "Cotação por produto" da página inicial.',
+          'Para voltar ao cálculo, escolha "Pela variação".',
+        ],
+        legenda: 'A grade do dia filtrada por um produto, com a coluna "Situação".',
+        telas: [],
+        foto: '/precosdia',
+        preparo: { preencher: { rotulo: 'Produto', texto: 'Tomate' } },
       },
       {
         id: 'precos-lista',
@@ -249,6 +272,19 @@ export const MANUAL: Papel[] = [
         telas: [],
         foto: '/lote/:lote',
       },
+      {
+        id: 'suspensao',
+        titulo: 'Levantar a suspensão de um produtor (contraprova)',
+        passos: [
+          'Um resultado "Não conforme" na análise de resíduos retém o lote e suspende o produtor: a portaria recusa os romaneios dele até o último dia da suspensão (a data da coleta mais os dias configurados no servidor, 30 por padrão). A suspensão aparece na lista de inspeções ("Suspenso até …") e no cadastro da pessoa.',
+          'A suspensão não é apagada à mão: ela cai com uma contraprova. Na lista de inspeções, clique em "Registrar inspeção" no romaneio do lote, escolha o tipo "Resíduos de agrotóxicos" e preencha o laboratório, o código da amostra da contraprova e a data da coleta.',
+          'Quando o laboratório responder, abra essa inspeção e escolha o resultado "Conforme". Salve: a suspensão termina e a página do lote passa a dizer "Liberado".',
+          'Sem contraprova, a suspensão termina sozinha depois do último dia.',
+        ],
+        legenda: 'O registro de uma análise de resíduos de um romaneio, com o laboratório, a amostra e o resultado.',
+        telas: [],
+        foto: '/inspecaocreate?romaneioId=:romaneio',
+      },
     ],
   },
   {
@@ -260,12 +296,13 @@ export const MANUAL: Papel[] = [
         id: 'fechamento',
         titulo: 'Fechar o dia e ver o painel',
         passos: [
-          'Na tela inicial, abaixo do mapa, está o painel do gerente e a previsão de oferta das próximas semanas.',
+          'Na tela inicial, abaixo do mapa, está o painel do gestor e a previsão de oferta das próximas semanas.',
           'Clique em "Fechamento do dia" para o resumo do dia (romaneios, produtores, pedras, quilos, preços) e imprima.',
         ],
-        legenda: 'A tela inicial com o mapa de pedras, o comercializado e o painel.',
+        legenda: 'O fechamento do dia aberto sobre a tela inicial, pronto para imprimir.',
         telas: [],
         foto: '/admin',
+        preparo: { clicar: 'Fechamento do dia' },
       },
       {
         id: 'vaf',
@@ -300,6 +337,66 @@ export const MANUAL: Papel[] = [
         legenda: 'O registro de auditoria com usuário, cadastro e ação.',
         telas: ['/logs'],
         foto: '/logs',
+      },
+      {
+        id: 'assinaturas',
+        titulo: 'Cotação por e-mail: assinaturas e alertas de preço',
+        passos: [
+          'Qualquer pessoa assina pela página "Cotação por e-mail" (/assinar, com link na página inicial e nos dados abertos): digita o e-mail, marca os produtos (nenhum marcado: todos os do dia) e, se quiser, alertas de preço "Acima de" ou "Abaixo de" um valor.',
+          'O sistema manda um e-mail de confirmação; nada mais é enviado antes de a pessoa clicar no link e confirmar. Uma assinatura não confirmada é apagada em 7 dias.',
+          'A cotação do dia sai uma vez por dia: quando alguém clica em "Publicar cotação" ou no horário configurado no servidor. Quem tem alerta recebe junto os produtos cujo preço cruzou o valor.',
+          'Todo e-mail traz o link para cancelar com um clique. Para mudar as escolhas, a pessoa assina de novo: a nova assinatura, confirmada, substitui a anterior.',
+        ],
+        legenda: 'A página pública "Cotação por e-mail", com o e-mail, os produtos e os alertas.',
+        telas: [],
+        foto: '/assinar',
+      },
+      {
+        id: 'dados-abertos',
+        titulo: 'Dados abertos',
+        passos: [
+          'A página "Dados abertos" (/dados-abertos, com link na página inicial) descreve cada arquivo público: colunas, unidades, frequência e licença, com o link de download em CSV ou JSON. Ninguém precisa de senha para baixar.',
+          'Os arquivos trazem só preços publicados: a cotação do dia por grupo e por produto, as entradas do mês, a referência de preços e o arquivo do Prohort.',
+          'O super administrador edita na mesma página o texto "Metodologia de coleta", que explica como os preços são levantados.',
+        ],
+        legenda: 'A página "Dados abertos", com a descrição de cada arquivo.',
+        telas: [],
+        foto: '/dados-abertos',
+      },
+      {
+        id: 'prohort',
+        titulo: 'Arquivo diário do Prohort (Conab)',
+        passos: [
+          'Em "Dados abertos", a parte "Arquivo diário do Prohort (Conab)" descreve o arquivo e, em "Baixar", dá os links JSON e CSV: o preço mais comum de cada produto no dia, por kg ou por unidade, nas colunas da série diária do Prohort.',
+          'Cada linha leva o código IBGE do município do mercado (configurado no servidor). Confira em "Município" que os municípios têm o código IBGE preenchido.',
+          'Envie o arquivo à Conab como ela pede, ou dê a ela o endereço: "data=aaaa-mm-dd" no fim escolhe o dia.',
+        ],
+        legenda: 'A descrição do arquivo diário do Prohort na página de dados abertos.',
+        telas: [],
+        foto: '/dados-abertos',
+        preparo: { rolarAte: '#prohort' },
+      },
+      {
+        id: 'referencia',
+        titulo: 'Referência de preços para compras públicas',
+        passos: [
+          'A página "Referência de preços para compras públicas" (/referencia, com link na página inicial) resume os preços publicados de um produto num período: número de preços, média, mediana, mínimo e máximo, com o método do cálculo.',
+          'Escolha o produto e as datas "De" e "Até". Use "Imprimir" para anexar ao processo de compra, ou cite o link permanente da página, que dá sempre os mesmos números.',
+        ],
+        legenda: 'A página da referência de preços para compras públicas.',
+        telas: [],
+        foto: '/referencia',
+      },
+      {
+        id: 'estatisticas',
+        titulo: 'O mês em números (estatísticas)',
+        passos: [
+          'A página "O mês em números" (/estatisticas, com link na página inicial) mostra os totais de um mês comparados ao mesmo mês do ano anterior, a origem por município e o índice de preços do mercado.',
+          'Escolha o mês e o ano. Os números vêm dos romaneios e dos preços publicados, os mesmos dos dados abertos; use "Imprimir" ou "Baixar CSV".',
+        ],
+        legenda: 'A página "O mês em números", com o movimento e o índice de preços.',
+        telas: [],
+        foto: '/estatisticas',
       },
     ],
   },
