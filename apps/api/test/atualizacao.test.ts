@@ -1,33 +1,24 @@
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { createGunzip, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROTAS, ROTAS_INICIAIS } from '@ceasa/shared';
 import { buildApp } from '../src/app';
 import { DERIVADAS, FORA_DO_BACKUP, restaurar } from '../src/db/backup';
-import { COMO_TEXTO, openDatabase, type Database, type Db } from '../src/db/client';
-import * as schema from '../src/db/schema';
-import { bancoDescartavel, call, migracoesAte } from './helpers';
+import { openDatabase, type Database } from '../src/db/client';
+import { bancoDescartavel, call } from './helpers';
 
 /**
  * Upgrades proven: `fixtures/demo-9059312.jsonl.gz` is `npm run backup` of the demo data
  * (`npm run seed:demo`, one market-year, trimmed to its last weeks: fixtures/README.md) written by the release at
- * commit 9059312 (migrations 0000-0023). It is restored into an empty database at that release's schema (its
- * migrations, which this release still carries unchanged), the current server opens it as at any start
- * (`openDatabase`: the newer migrations run) and then every table holds the fixture's rows, and the screens'
- * calls answer: the demo super-admin signs in with the old password, lists, the public quotation, a lot page.
+ * commit 9059312 (migrations 0000-0023). It is restored by `restaurar` (what `npm run restore` runs) into this
+ * release's empty database, which takes the schema back to that release's (its migrations, which this release still
+ * carries unchanged), loads the rows and applies the newer migrations; then every table holds the fixture's rows,
+ * and the screens' calls answer: the demo super-admin signs in with the old password, lists, the public quotation, a lot page.
  * On the embedded database in `npm test`, on PostgreSQL in `.ci/run` (DATABASE_URL).
  */
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'demo-9059312.jsonl.gz');
@@ -61,33 +52,18 @@ let dataDir: string | undefined;
 let limpar: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const f = await fixture;
-  const antigas = migracoesAte(f.migracoes.length);
-  try {
-    const url = process.env.DATABASE_URL;
-    if (url) {
-      const banco = await bancoDescartavel(url, 'ceasa_t_atualizacao');
-      limpar = banco.apagar;
-      // The old release's schema, then its backup restored into it.
-      const pool = new pg.Pool({ connectionString: banco.url, max: 2 });
-      const db = drizzlePg(pool, { schema });
-      await migratePg(db, { migrationsFolder: antigas });
-      await restaurar({ db, kind: 'postgres', sozinho: (fn) => fn(), close: () => pool.end() }, FIXTURE);
-      await pool.end();
-      // The current server's start on it: its migrations run.
-      database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
-    } else {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-atualizacao-'));
-      const client = await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: { unaccent, pg_trgm }, parsers: COMO_TEXTO });
-      const db = drizzlePglite(client, { schema }) as unknown as Db;
-      await migratePglite(db as never, { migrationsFolder: antigas });
-      await restaurar({ db, kind: 'pglite', sozinho: (fn) => fn(), close: () => client.close() }, FIXTURE);
-      await client.close();
-      database = await openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false });
-    }
-  } finally {
-    rmSync(antigas, { recursive: true, force: true });
+  // `npm run restore` of the earlier release's backup into this release's (empty, migrated) database: the restore
+  // takes the schema back to that release's, loads the rows, then applies the migrations it did not have.
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const banco = await bancoDescartavel(url, 'ceasa_t_atualizacao');
+    limpar = banco.apagar;
+    database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
+  } else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-atualizacao-'));
+    database = await openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false });
   }
+  await restaurar(database, FIXTURE);
   app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'outro@teste.local', dataDir: dataDir ?? os.tmpdir() } });
   await app.ready();
 }, 240_000);
@@ -154,5 +130,31 @@ describe("an earlier release's database, upgraded", () => {
     const lote = await call(app, null, { method: 'GET', url: `/api/romaneio/lote/${item.codigo_lote}` });
     expect(lote.status, JSON.stringify(lote.body)).toBe(200);
     expect(JSON.stringify(lote.body)).toContain(String(produtor.nome));
+  });
+});
+
+describe('a backup of a later release', () => {
+  it('is refused in pt-BR, naming both versions, and changes nothing', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'ceasa-futuro-'));
+    try {
+      // This fixture's header with one migration this release does not have.
+      const linhas = gunzipSync(readFileSync(FIXTURE)).toString('utf8').split('\n');
+      const [marca, meta] = JSON.parse(linhas[0]) as [string, { migracoes: string[] }];
+      const aqui = (await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)).rows[0] as { n: number };
+      const futuras = [...meta.migracoes, ...Array.from({ length: Number(aqui.n) - meta.migracoes.length + 1 }, (_, i) => `futura${i}`)];
+      linhas[0] = JSON.stringify([marca, { ...meta, migracoes: futuras, ultimaMigracao: '0099_futura' }]);
+      const arquivo = path.join(tmp, 'futuro.jsonl.gz');
+      writeFileSync(arquivo, gzipSync(linhas.join('\n')));
+      const antes = (await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM pessoa`)).rows[0];
+      const e = await restaurar(database, arquivo, { substituir: true }).catch((x: unknown) => x);
+      expect((e as Error).message).toMatch(
+        new RegExp(
+          `^O backup foi feito por uma versão mais nova do sistema \\(${futuras.length} migrações, a última 0099_futura\\) do que esta \\(${aqui.n} migrações, a última \\d{4}_[a-z_]+\\): restaure-o com aquela versão ou uma mais nova\\.$`,
+        ),
+      );
+      expect((await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM pessoa`)).rows[0]).toEqual(antes);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -15,14 +15,18 @@
  * signs in again. Password hashes stay. The tables the database derives from others (the quotation's summaries)
  * are not written either: a restore rebuilds them from the prices.
  */
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from './client';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, type Database, type Db, type Tx } from './client';
 import { CLASSES_DAS_TABELAS, DERIVADAS, FORA_DO_BACKUP } from './classes-das-tabelas';
 
 const FORMATO = 'CEASA-BACKUP';
@@ -130,7 +134,8 @@ export async function fazerBackup(database: Database, arquivo: string): Promise<
         throw new ErroDeBackup(`A tabela ${semClasse.join(', ')} não diz se vai no backup: classifique-a em apps/api/src/db/classes-das-tabelas.ts.`);
       const tabelas = todas.filter((t) => !naoCopiar.has(t));
       await escreverLinhas(arquivo, async function* () {
-        yield JSON.stringify([FORMATO, { versao: VERSAO, criadoEm: new Date().toISOString(), banco: database.kind, migracoes }]);
+        const ultimaMigracao = tagDaMigracao(migracoes[migracoes.length - 1]);
+        yield JSON.stringify([FORMATO, { versao: VERSAO, criadoEm: new Date().toISOString(), banco: database.kind, migracoes, ultimaMigracao }]);
         for (const tabela of tabelas) {
           yield JSON.stringify(['TABELA', tabela]);
           let n = 0;
@@ -241,6 +246,52 @@ async function colunasGravaveis(db: Tx, tabela: string): Promise<string[]> {
   return r.map((c) => c.nome);
 }
 
+/** This release's migrations, in order: tag (file name) and drizzle's hash of each (the SHA-256 of its SQL). */
+function migracoesDestaVersao(): { tag: string; hash: string }[] {
+  const jornal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return jornal.entries.map((e) => ({
+    tag: e.tag,
+    hash: createHash('sha256')
+      .update(readFileSync(path.join(migrationsFolder, `${e.tag}.sql`), 'utf8'))
+      .digest('hex'),
+  }));
+}
+const tagDaMigracao = (hash: string | undefined) => migracoesDestaVersao().find((m) => m.hash === hash)?.tag ?? null;
+
+/** A schema version in words: how many migrations and the last one's name. */
+const versaoDoEsquema = (n: number, ultima: string | null) => `${n} migrações${ultima ? `, a última ${ultima}` : ''}`;
+
+/** The backup's header (its first line), read alone. */
+async function cabecalhoDe(arquivo: string): Promise<{ versao: number; migracoes: string[]; ultimaMigracao?: string }> {
+  for await (const v of lerBackup(arquivo)) return (v as [string, { versao: number; migracoes: string[]; ultimaMigracao?: string }])[1];
+  throw new ErroDeBackup('Arquivo de backup vazio.');
+}
+
+/**
+ * Takes the target back to an earlier release's schema: every table, function and migration record dropped, then
+ * this release's first `n` migrations applied (an earlier release's migrations are this one's first ones,
+ * unchanged). A restore then loads the rows as that release wrote them, and the remaining migrations carry them
+ * forward, as they do on an upgrade.
+ */
+async function esquemaDaVersao(database: Database, n: number) {
+  const pasta = mkdtempSync(path.join(os.tmpdir(), 'ceasa-migracoes-'));
+  try {
+    const jornal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    mkdirSync(path.join(pasta, 'meta'));
+    for (const e of jornal.entries.slice(0, n)) cpSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(pasta, `${e.tag}.sql`));
+    writeFileSync(path.join(pasta, 'meta', '_journal.json'), JSON.stringify({ ...jornal, entries: jornal.entries.slice(0, n) }));
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    await database.db.execute(sql`DROP SCHEMA public CASCADE`);
+    await database.db.execute(sql`CREATE SCHEMA public`);
+    await migrar(database, pasta);
+  } finally {
+    rmSync(pasta, { recursive: true, force: true });
+  }
+}
+
+const migrar = (database: Database, pasta = migrationsFolder) =>
+  database.kind === 'pglite' ? migratePglite(database.db as never, { migrationsFolder: pasta }) : migratePg(database.db, { migrationsFolder: pasta });
+
 export interface OpcoesRestauracao {
   /** Replace what the database holds (otherwise a non-empty target is refused). */
   substituir?: boolean;
@@ -288,8 +339,9 @@ async function reconstruirDerivadas(tx: Tx) {
  * Restores a backup into the configured database (photos included: they are rows), in one transaction: all or nothing.
  * Refused while a server uses the database (PostgreSQL: the servers' shared lock; the embedded folder is locked
  * by whoever opened it); refused when the target holds records or photos, unless `substituir`;
- * refused when the backup was made by another version of the schema (other migrations): restore it with the version
- * that made it, then upgrade (the migrations then carry its data forward).
+ * a backup of an earlier release (its migrations are this release's first ones) takes the target back to that
+ * release's schema, loads its rows and applies the migrations it did not have, as an upgrade does; a backup of a
+ * later release is refused, naming both schema versions (how many migrations and the last one's name).
  * Every table is emptied, secrets included (FORA_DO_BACKUP): the next start makes new keys. The triggers that
  * keep derived tables are off while the rows go in; the derived tables are then rebuilt from their sources
  * (rows a file holds for them are not trusted). Foreign keys and unique constraints stay on, so a restore never
@@ -305,28 +357,53 @@ export async function restaurar(database: Database, arquivo: string, o: OpcoesRe
     );
   }
   try {
-    return await restaurarSozinho(database.db, arquivo, o);
+    const meta = await cabecalhoDe(arquivo);
+    if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
+    const aqui = await migracoesAplicadas(database.db);
+    const nossas = migracoesDestaVersao();
+    const faltam = meta.migracoes.filter((m) => !aqui.includes(m));
+    if (faltam.length)
+      throw new ErroDeBackup(
+        `O backup foi feito por uma versão mais nova do sistema (${versaoDoEsquema(meta.migracoes.length, meta.ultimaMigracao ?? null)}) do que esta ` +
+          `(${versaoDoEsquema(aqui.length, tagDaMigracao(aqui[aqui.length - 1]))}): restaure-o com aquela versão ou uma mais nova.`,
+      );
+    const anterior = meta.migracoes.length < aqui.length;
+    if (anterior) {
+      // An earlier release's backup: its migrations must be this release's first ones, in order.
+      if (meta.migracoes.some((m, i) => nossas[i]?.hash !== m))
+        throw new ErroDeBackup('O backup foi feito por uma versão do sistema cujas migrações não são as desta: não é possível atualizá-lo.');
+      await recusarDestinoOcupado(database.db, o);
+      await esquemaDaVersao(database, meta.migracoes.length);
+    }
+    const resumo = await restaurarSozinho(database.db, arquivo, { ...o, substituir: o.substituir || anterior });
+    // The migrations the backup's release did not have carry its rows forward, as on an upgrade.
+    if (anterior) await migrar(database);
+    return resumo;
   } finally {
     await trava?.soltar();
+  }
+}
+
+/** A target that holds records or photos is refused unless `substituir`. */
+async function recusarDestinoOcupado(db: Db, o: OpcoesRestauracao) {
+  if (o.substituir) return;
+  const ocupadas = await tabelasComRegistros(db);
+  const [{ n: fotosAqui }] = await linhas<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(FOTOS)}`);
+  if (ocupadas.length || fotosAqui) {
+    const oque = [
+      ocupadas.length ? `dados (${ocupadas.slice(0, 5).join(', ')}${ocupadas.length > 5 ? ', …' : ''})` : '',
+      fotosAqui ? `${fotosAqui} foto(s)` : '',
+    ]
+      .filter(Boolean)
+      .join(' e ');
+    throw new ErroDeBackup(`O destino não está vazio: já tem ${oque}. Para substituir tudo pelo backup, repita com --substituir.`);
   }
 }
 
 async function restaurarSozinho(db: Db, arquivo: string, o: OpcoesRestauracao): Promise<ResumoBackup> {
   const migracoesAqui = await migracoesAplicadas(db);
   const tabelas = await tabelasEmOrdem(db);
-  if (!o.substituir) {
-    const ocupadas = await tabelasComRegistros(db);
-    const [{ n: fotosAqui }] = await linhas<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(FOTOS)}`);
-    if (ocupadas.length || fotosAqui) {
-      const oque = [
-        ocupadas.length ? `dados (${ocupadas.slice(0, 5).join(', ')}${ocupadas.length > 5 ? ', …' : ''})` : '',
-        fotosAqui ? `${fotosAqui} foto(s)` : '',
-      ]
-        .filter(Boolean)
-        .join(' e ');
-      throw new ErroDeBackup(`O destino não está vazio: já tem ${oque}. Para substituir tudo pelo backup, repita com --substituir.`);
-    }
-  }
+  await recusarDestinoOcupado(db, o);
 
   const resumo: ResumoBackup = { tabelas: {}, fotos: 0 };
   /** Rows read per table (those of tables not copied included), to check against the end mark. */
@@ -358,16 +435,9 @@ async function restaurarSozinho(db: Db, arquivo: string, o: OpcoesRestauracao): 
           cabecalho = false;
           const meta = (v as [string, { versao: number; migracoes: string[] }])[1];
           if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
-          const faltam = meta.migracoes.filter((m) => !migracoesAqui.includes(m));
-          if (faltam.length)
-            throw new ErroDeBackup(
-              `O backup foi feito por uma versão mais nova do sistema (${faltam.length} migração(ões) que esta instalação não tem): atualize o sistema antes de restaurar.`,
-            );
-          const aMais = migracoesAqui.filter((m) => !meta.migracoes.includes(m));
-          if (aMais.length)
-            throw new ErroDeBackup(
-              `O backup foi feito por uma versão anterior do sistema (${aMais.length} migração(ões) a menos): restaure-o com a versão em que foi feito e atualize o sistema depois.`,
-            );
+          // restaurar() brought the schema to the backup's release; anything else here is a file changed meanwhile.
+          if (meta.migracoes.length !== migracoesAqui.length || meta.migracoes.some((m) => !migracoesAqui.includes(m)))
+            throw new ErroDeBackup('O backup não corresponde à versão do banco de destino: nada foi alterado.');
           continue;
         }
         if (!Array.isArray(v)) {
