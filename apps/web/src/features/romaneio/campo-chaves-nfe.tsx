@@ -47,7 +47,7 @@ export function CampoChavesNfe(p: { value: string[]; onChange: (v: string[]) => 
         <InputText
           id="campo-chave-nfe"
           ref={entrada}
-          inputMode="numeric"
+          autoCapitalize="characters"
           autoComplete="off"
           maxLength={60}
           disabled={p.disabled}
