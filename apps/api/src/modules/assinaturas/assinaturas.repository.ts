@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ASSINATURA_MSG, type AlertaEntrada } from '@ceasa/shared';
+import { ASSINATURA_MSG, maisComum, type AlertaEntrada } from '@ceasa/shared';
+
+/** Product names in pt-BR order (Açúcar before Alface), as every public product list sorts them. */
+const COLACAO = new Intl.Collator('pt-BR');
 import type { Db } from '../../db/client';
 import { HttpError, badRequest } from '../../lib/errors';
 
@@ -22,13 +25,16 @@ export interface Assinante {
   tokenCancelamento: string;
 }
 
-/** One product's published prices of a day, with the previous market day's average (for the alerts). */
+/**
+ * One product's published prices of a day as /home shows them (minimum, most common, maximum: `maisComum`), with the
+ * previous market day's most common (for the alerts).
+ */
 export interface PrecoDoProduto {
   produtoId: number;
   produtoNome: string;
   embalagem: string;
   valorMinimo: number;
-  valorMedio: number;
+  valorMaisComum: number;
   valorMaximo: number;
   anterior: number | null;
 }
@@ -141,19 +147,29 @@ export const assinaturasRepository = (db: Db) => ({
     await db.execute(sql`UPDATE cotacao_envios SET concluido_em = now(), cotacoes = ${cotacoes}, alertas = ${alertas} WHERE data = ${data}::date`);
   },
 
-  /** The day's published prices per product, with the average of the product's last earlier published day. */
+  /** The day's published prices per product, with the most common of the product's last earlier published day. */
   async precosDoDia(data: string): Promise<PrecoDoProduto[]> {
     const r = await db.execute(
       sql`SELECT pr.id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem,
-            min(p.valor)::float8 AS "valorMinimo", round(avg(p.valor), 2)::float8 AS "valorMedio", max(p.valor)::float8 AS "valorMaximo",
-            (SELECT round(avg(a.valor), 2)::float8 FROM precos a WHERE a.produto_id = pr.id AND a.publicado
-               AND a.data = (SELECT max(b.data) FROM precos b WHERE b.produto_id = pr.id AND b.publicado AND b.data < ${data}::date)) AS anterior
+            array_agg(p.valor::float8) AS valores,
+            (SELECT array_agg(a.valor::float8) FROM precos a WHERE a.produto_id = pr.id AND a.publicado
+               AND a.data = (SELECT max(b.data) FROM precos b WHERE b.produto_id = pr.id AND b.publicado AND b.data < ${data}::date)) AS antes
           FROM precos p JOIN produto pr ON pr.id = p.produto_id
           WHERE p.data = ${data}::date AND p.publicado
-          GROUP BY pr.id, pr.nome, pr.embalagem
-          ORDER BY lower(pr.nome), lower(pr.embalagem), pr.id`,
+          GROUP BY pr.id, pr.nome, pr.embalagem`,
     );
-    return r.rows as unknown as PrecoDoProduto[];
+    const linhas = r.rows as { produtoId: number; produtoNome: string; embalagem: string; valores: number[]; antes: number[] | null }[];
+    return linhas
+      .map((l) => ({
+        produtoId: l.produtoId,
+        produtoNome: l.produtoNome,
+        embalagem: l.embalagem,
+        valorMinimo: Math.min(...l.valores.map(Number)),
+        valorMaisComum: maisComum(l.valores.map(Number))!,
+        valorMaximo: Math.max(...l.valores.map(Number)),
+        anterior: l.antes?.length ? maisComum(l.antes.map(Number)) : null,
+      }))
+      .sort((a, b) => COLACAO.compare(a.produtoNome, b.produtoNome) || COLACAO.compare(a.embalagem, b.embalagem) || a.produtoId - b.produtoId);
   },
 
   async assinantes(): Promise<Assinante[]> {
