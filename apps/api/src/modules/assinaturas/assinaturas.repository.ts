@@ -50,9 +50,18 @@ const DIA = 24 * HORA;
 
 export const assinaturasRepository = (db: Db) => ({
   /** The active products one may subscribe to, by name. */
+  /**
+   * Every public product: each active one and each with a published price (an inactive product still priced and
+   * public may be followed), in pt-BR order (Açúcar before Alface).
+   */
   async produtos() {
-    const r = await db.execute(sql`SELECT id, nome, embalagem FROM produto WHERE upper(trim(status)) = 'ATIVO' ORDER BY lower(nome), lower(embalagem), id`);
-    return r.rows as { id: number; nome: string; embalagem: string | null }[];
+    const r = await db.execute(
+      sql`SELECT id, nome, embalagem FROM produto pr
+          WHERE upper(trim(pr.status)) = 'ATIVO' OR EXISTS (SELECT 1 FROM precos p WHERE p.produto_id = pr.id AND p.publicado)`,
+    );
+    return (r.rows as { id: number; nome: string; embalagem: string | null }[]).sort(
+      (a, b) => COLACAO.compare(a.nome, b.nome) || COLACAO.compare(a.embalagem ?? '', b.embalagem ?? '') || a.id - b.id,
+    );
   },
 
   /**

@@ -43,4 +43,16 @@ describe("the e-mail's figures are /home's", () => {
     expect(alertasCruzados(assinante, new Map(precos.map((p) => [p.produtoId, p])))).toEqual([]);
     expect(precos.find((p) => p.produtoId === tomate)!.anterior).toBe(100);
   });
+
+  it('/assinar offers every public product — an inactive one with a published price too — in pt-BR order', async () => {
+    const grupo = await inserirGrupo(t.app, 'Outros');
+    await inserirProduto(t.app, grupo, 'Abóbora Fora', { status: 'INATIVO' });
+    const inativoComPreco = await inserirProduto(t.app, grupo, 'Abacaxi Pérola', { status: 'INATIVO' });
+    await inserirPreco(t.app, inativoComPreco, DIA, '9');
+    const nomes = (await assinaturasRepository(t.app.ctx.db).produtos()).map((p) => p.nome);
+    expect(nomes).toContain('Abacaxi Pérola');
+    expect(nomes).not.toContain('Abóbora Fora');
+    expect(nomes).toEqual([...nomes].sort(new Intl.Collator('pt-BR').compare));
+    expect(nomes.indexOf('Açúcar Cristal')).toBeLessThan(nomes.indexOf('Alface Crespa'));
+  });
 });
