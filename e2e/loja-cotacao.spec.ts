@@ -83,7 +83,9 @@ test('Loja: sem itens avisa, cria com dois itens, altera uma quantidade na hora 
   await redigitar(qtd, '175,25');
   // The number editor commits its value when the cell is left.
   await qtd.press('Tab');
-  await expect(page.locator('.p-toast-message-success').filter({ hasText: 'Cadastro Alterado!' })).toContainText(`${loja.itens[0].id} Alterado com sucesso`);
+  await expect(page.locator('.p-toast-message-success').filter({ hasText: 'Cadastro Alterado!' })).toContainText(
+    `Quantidade de ${loja.itens[0].produtoNome} alterada com sucesso`,
+  );
   await expect.poll(async () => (await apiAdmin<Loja>(request, 'GET', `loja/${loja.id}`)).itens[0].quantidade).toBe(175.25);
   await page.screenshot({ path: path.join(ARTEFATOS, 'loja-form-edicao.png'), fullPage: true });
 

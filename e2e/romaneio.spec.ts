@@ -206,7 +206,7 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   await qtde.press('Tab');
   const item = segundo.itens.find((i) => i.produtoNome === c.tomate.nome)!;
   await toast(page, 'Cadastro Alterado!');
-  await toast(page, `${item.id} Alterado com sucesso`);
+  await toast(page, `Quantidade de ${c.tomate.nome} do Romaneio ${segundo.id} alterada com sucesso`);
   await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-edicao.png'), fullPage: true });
   expect((await apiAdmin<Romaneio>(request, 'GET', `romaneio/${segundo.id}`)).itens.find((i) => i.id === item.id)!.quantidade).toBe(150);
   // A refused quantity: 'Erro ao alterar!' with the rule's message, the saved value back in the cell, nothing stored.

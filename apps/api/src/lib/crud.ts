@@ -396,7 +396,8 @@ export function auditedCrud<T extends TableWithId>(
   /**
    * The save of a form inside a transaction the caller holds (a batch of parents saved together,
    * all or none). See `salvar`. `caminho` prefixes the fields the save's refusals name: a batch's
-   * record k is '[k].' ('[0].pedras[1].pedrasId').
+   * record k is '[k].' ('[0].pedras[1].pedrasId'). `auditarPai` false: the caller writes the parent's one audit
+   * row itself (a correction with its reason), so the save writes none for it (its rows' own are still written).
    */
   async function salvarNa<R = Row>(
     t: Tx,
@@ -406,6 +407,7 @@ export function auditedCrud<T extends TableWithId>(
     ler?: (t: Tx, id: number) => Promise<R>,
     versao?: number | null,
     caminho = '',
+    auditarPai = true,
   ): Promise<R> {
     let antes: Row | undefined;
     if (id !== null) {
@@ -421,10 +423,12 @@ export function auditedCrud<T extends TableWithId>(
     const conteudoAntes = antes && o.resumo ? await o.resumo(t, id!) : (antes as Record<string, unknown> | undefined);
     const adiar = colecoes.length > 0 || !!o.resumo;
     // An update always raises the parent's versao, also when only its rows change (decision 0085).
-    const row = antes ? await alterar(t, usuario, antes, valores, !adiar, versao, caminho) : await inserir(t, usuario, valores as Insert, !adiar, caminho);
+    const row = antes
+      ? await alterar(t, usuario, antes, valores, auditarPai && !adiar, versao, caminho)
+      : await inserir(t, usuario, valores as Insert, auditarPai && !adiar, caminho);
     const rowId = (row as { id: number }).id;
     if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados, caminho);
-    if (adiar) await registrarLog(t, usuario, cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, row), conteudoAntes);
+    if (adiar && auditarPai) await registrarLog(t, usuario, cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, row), conteudoAntes);
     return ler ? ler(t, rowId) : (row as unknown as R);
   }
 

@@ -14,10 +14,11 @@ type Linha = { id?: number | null; quantidade?: number | null };
  * The items of an edit screen that live on the server, not in the form (docs/produto/telas.md 'Quantity update'; the
  * romaneio's and the shop's edit): the one mechanism, on ItemsField's `aoSair` and `aoRemover`.
  * - `aoSair` (the quantity column): a quantity left in its cell with another value goes at once to
- *   PUT {base}/updateQtde ('Cadastro Alterado!' / '{id} Alterado com sucesso'); refused by `quantidade`
+ *   PUT {base}/updateQtde ('Cadastro Alterado!' / 'Quantidade de {nome} alterada com sucesso', the record named as a
+ *   person knows it — product and romaneio number —, never by an internal id); refused by `quantidade`
  *   or by the server ('Erro ao alterar!' / its message or 'Erro ao alterar...'), the old value comes back.
  * - `aoRemover`: a row confirmed for removal is deleted at once (DELETE {base}/{id}, 'Remoção concluída!'
- *   / `removido(id)`, the `lista` lists read again); refused ('Erro ao remover o item'), the row stays.
+ *   / `removido(item)` or '{nome} removido(a)', the `lista` lists read again); refused ('Erro ao remover o item'), the row stays.
  * Inactive (a create screen) or for a row not yet saved, both leave the row to the form.
  */
 export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
@@ -31,8 +32,10 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
   ativo: boolean;
   /** The quantity's rule (its message is the refusal's). */
   quantidade: ZodType<number>;
+  /** How a person knows the row in a toast: 'Tomate do Romaneio 123' (never its internal id). */
+  nome: (item: I) => string;
   /** The removal's success text; the lists of `lista` are read again after it. */
-  removido?: (id: number) => string;
+  removido?: (item: I) => string;
   lista?: string;
   /** After a row was saved or removed here (the parent's versao went up: decision 0085). */
   aoGravar?: () => Promise<void> | void;
@@ -79,7 +82,7 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
       if (o.versao && versao !== undefined) o.versao.current = versao + 1;
       salvas.current.set(id, q.data);
       await Promise.resolve(o.aoGravar?.()).catch(() => undefined);
-      toast.show('success', 'Cadastro Alterado!', `${id} Alterado com sucesso`);
+      toast.show('success', 'Cadastro Alterado!', `Quantidade de ${o.nome(item)} alterada com sucesso`);
     } catch (err) {
       toast.show('error', 'Erro ao alterar!', (err as ApiError).message || 'Erro ao alterar...');
       o.aoRecusar?.(err as ApiError);
@@ -94,7 +97,7 @@ export function useItensNoServidor<F extends FieldValues, I extends Linha>(o: {
       await api(`${o.base}/${id}`, { method: 'DELETE' });
       salvas.current.delete(id);
       await Promise.resolve(o.aoGravar?.()).catch(() => undefined);
-      toast.show('success', 'Remoção concluída!', o.removido?.(id) ?? `Item ${id} removido`, 5000);
+      toast.show('success', 'Remoção concluída!', o.removido?.(item) ?? `${o.nome(item)} removido(a)`, 5000);
       if (o.lista) await relerListas(qc, o.lista);
       return true;
     } catch (err) {

@@ -34,7 +34,10 @@ export const painelDoGestor = z.object({
   chegadas: z.object({ kgSemana: z.number(), kgAnoAnterior: z.number(), variacao: z.number().nullable() }),
   /** The market day the prices are compared with. */
   diaAnterior: z.string().nullable(),
+  /** Changes of the published (public) most common price of each product between the last two published days. */
   variacoesDePreco: z.array(z.object({ produto: z.string(), anterior: z.number(), atual: z.number(), variacao: z.number() })),
+  /** Prices not yet published from the week's Monday to the day (never counted as changes), by day. */
+  rascunhos: z.array(z.object({ produto: z.string(), data: z.string(), valor: z.number() })),
   boletinsTerminando: z.array(z.object({ boletimId: z.number(), produtor: z.string(), produto: z.string(), fimColheita: z.string() })),
   cadernosTerminando: z.array(z.object({ cadernoId: z.number(), produtor: z.string(), produto: z.string(), fimCarencia: z.string() })),
 });

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { formatCpfCnpj, formatDate } from '../format';
 
 /*
- * The producer's invoice at the gate (decision 0175): the 44-digit access key of an NF-e (or
+ * The producer's invoice at the gate (decision 0175): the 44-character access key of an NF-e (or
  * NFP-e), checked here by the web form and the API alike. Its layout, position by position (counted from 1):
- *   1–2 cUF (the issuing state's IBGE code) · 3–6 AAMM (year and month of issue) · 7–20 the issuer's CNPJ, or its
- *   CPF as 000 + 11 digits · 21–22 model (55) · 23–25 series · 26–34 invoice number · 35 tpEmis · 36–43 cNF ·
- *   44 the check digit (module 11 over the first 43 digits, weights 2 to 9 from the right).
+ *   1–2 cUF (the issuing state's IBGE code) · 3–6 AAMM (year and month of issue) · 7–20 the issuer's CNPJ — since
+ *   NT 2025.001 (July 2026) an alphanumeric CNPJ may stand there: letters A–Z and digits, upper case — or its CPF as
+ *   000 + 11 digits · 21–22 model (55) · 23–25 series · 26–34 invoice number · 35 tpEmis · 36–43 cNF ·
+ *   44 the check digit (module 11 over the first 43 characters, each worth its ASCII code minus 48 — a digit its
+ *   own value, 'A' 17 … 'Z' 42 —, weights 2 to 9 from the right). Every position but 7–20 is a digit.
  */
 
 /** The IBGE codes of the 26 states and the Federal District. */
@@ -21,11 +23,15 @@ export const UFS_IBGE: Readonly<Record<string, string>> = {
 /** How many keys one romaneio may carry. */
 export const NFE_MAX_CHAVES = 20;
 
-/** A key as the DANFE prints it: eleven groups of four digits. */
-export const formatChaveNfe = (c: string) => c.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** A key as the DANFE prints it: eleven groups of four characters. */
+export const formatChaveNfe = (c: string) => c.replace(/([0-9A-Z]{4})(?=[0-9A-Z])/g, '$1 ');
+
+/** A key's shape: 44 characters, letters (upper case) only in the issuer's positions 7–20 (NT 2025.001). */
+export const FORMATO_CHAVE_NFE = /^\d{6}[0-9A-Z]{14}\d{24}$/;
 
 export const NFE_MSG = {
   formato: 'A chave de acesso deve ter 44 dígitos',
+  letras: 'Chave de acesso inválida: letras só podem estar nas posições 7 a 20 (o CNPJ do emitente)',
   digito: 'Chave de acesso inválida: o dígito verificador não confere (confira os números)',
   uf: (uf: string) => `Chave de acesso inválida: ${uf} não é o código de um estado brasileiro`,
   modelo: (m: string) => `Chave de acesso de modelo ${m}: a nota do produtor deve ser uma NF-e (modelo 55)`,
@@ -36,15 +42,18 @@ export const NFE_MSG = {
   lista: 'As chaves de acesso devem ser uma lista',
 } as const;
 
-/** The check digit of the first 43 digits of a key (module 11, weights 2 to 9 from the right; a remainder 0 or 1 gives 0). */
+/**
+ * The check digit of the first 43 characters of a key (module 11, weights 2 to 9 from the right, each character
+ * worth its ASCII code minus 48 as NT 2025.001 sets; a remainder 0 or 1 gives 0).
+ */
 export function digitoChaveNfe(primeiros43: string): number {
   let soma = 0;
-  for (let i = primeiros43.length - 1, peso = 2; i >= 0; i--, peso = peso === 9 ? 2 : peso + 1) soma += Number(primeiros43[i]) * peso;
+  for (let i = primeiros43.length - 1, peso = 2; i >= 0; i--, peso = peso === 9 ? 2 : peso + 1) soma += (primeiros43.charCodeAt(i) - 48) * peso;
   const resto = soma % 11;
   return resto < 2 ? 0 : 11 - resto;
 }
 
-/** The parts of a key (already 44 digits). */
+/** The parts of a key (already 44 characters). */
 export function partesDaChave(c: string) {
   return {
     cUF: c.slice(0, 2),
@@ -71,7 +80,8 @@ export const mesmoDocumento = (emitente: string, cpfcnpj: string) => {
 
 /** What is wrong with a key on its own (format, check digit, state, model), or null. */
 export function problemaDaChave(c: string): string | null {
-  if (!/^\d{44}$/.test(c)) return NFE_MSG.formato;
+  if (c.length === 44 && /^[0-9A-Z]+$/.test(c) && !FORMATO_CHAVE_NFE.test(c)) return NFE_MSG.letras;
+  if (!FORMATO_CHAVE_NFE.test(c)) return NFE_MSG.formato;
   if (digitoChaveNfe(c.slice(0, 43)) !== Number(c[43])) return NFE_MSG.digito;
   const p = partesDaChave(c);
   if (!UFS_IBGE[p.cUF]) return NFE_MSG.uf(p.cUF);
@@ -86,10 +96,13 @@ export function mesDaChaveDepois(c: string, dataEmissao: string): string | null 
   return chave > dataEmissao.slice(0, 7) ? NFE_MSG.mes(`${String(p.mes).padStart(2, '0')}/${p.ano}`, dataEmissao) : null;
 }
 
-/** A key typed, pasted or read: its digits (the DANFE's spaces and dots, a reader's stray spaces, dropped). */
-export const lerChaveNfe = (v: string) => v.replace(/[\s.\-/]/g, '');
+/**
+ * A key typed, pasted or read: its characters upper case (a letter typed in lower case is the same letter), the
+ * DANFE's spaces and dots and a reader's stray spaces dropped.
+ */
+export const lerChaveNfe = (v: string) => v.replace(/[\s.\-/]/g, '').toUpperCase();
 
-/** One key of `chavesNfe`: stored as its 44 digits; format, check digit, state code and model checked. */
+/** One key of `chavesNfe`: stored as its 44 characters (upper case); format, check digit, state code and model checked. */
 export const chaveNfe = z
   .string({ error: NFE_MSG.formato })
   .transform(lerChaveNfe)
@@ -107,7 +120,7 @@ export function chavesNoDia(r: { dataEmissao: string; chavesNfe?: readonly strin
   (r.chavesNfe ?? []).forEach((c, n) => {
     if (vistas.has(c)) ctx.addIssue({ code: 'custom', message: NFE_MSG.repetida, path: ['chavesNfe', n] });
     vistas.add(c);
-    const m = /^\d{44}$/.test(c) && /^\d{4}-\d{2}-\d{2}$/.test(r.dataEmissao) ? mesDaChaveDepois(c, r.dataEmissao) : null;
+    const m = FORMATO_CHAVE_NFE.test(c) && /^\d{4}-\d{2}-\d{2}$/.test(r.dataEmissao) ? mesDaChaveDepois(c, r.dataEmissao) : null;
     if (m) ctx.addIssue({ code: 'custom', message: m, path: ['chavesNfe', n] });
   });
 }
@@ -139,10 +152,10 @@ export type NfeDoRomaneio = z.infer<typeof nfeRegistro>;
 
 /**
  * A key built from its parts with its check digit (what a DANFE carries; the tests and the demonstration build
- * theirs with it): `emitente` a CNPJ (14 digits) or a CPF (11, written as 000 + CPF).
+ * theirs with it): `emitente` a CNPJ (14 characters, numeric or alphanumeric) or a CPF (11 digits, written as 000 + CPF).
  */
 export function montarChaveNfe(p: { cUF?: string; ano: number; mes: number; emitente: string; modelo?: string; serie?: number; numero: number; cNF?: number }) {
-  const doc = p.emitente.replace(/\D/g, '');
+  const doc = p.emitente.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
   const base = [
     p.cUF ?? '21',
     String(p.ano % 100).padStart(2, '0'),

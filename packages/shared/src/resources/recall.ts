@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatCpfCnpj, formatTelefone } from '../format';
 import { declararRecurso } from '../recurso';
 import { data, inteiroDoCaminho, semControle } from '../z';
-import { lerChaveNfe } from './nfe';
+import { FORMATO_CHAVE_NFE, lerChaveNfe } from './nfe';
 
 export const RECALL_MSG = {
   semPontoDePartida: 'Informe ao menos um ponto de partida: lote, produtor, propriedade, produto ou produto aplicado.',
@@ -49,11 +49,7 @@ export const recallQuery = z
       .refine(semControle, RECALL_MSG.produtoAplicadoInvalido)
       .optional(),
     /** An NF-e access key: the lots of the romaneio that carries it. */
-    nfe: z
-      .string()
-      .transform(lerChaveNfe)
-      .pipe(z.string().regex(/^\d{44}$/, RECALL_MSG.nfeInvalida))
-      .optional(),
+    nfe: z.string().transform(lerChaveNfe).pipe(z.string().regex(FORMATO_CHAVE_NFE, RECALL_MSG.nfeInvalida)).optional(),
     inicio: data(RECALL_MSG.inicioInvalido).optional(),
     fim: data(RECALL_MSG.fimInvalido).optional(),
     formato: formatoQuery,

@@ -117,6 +117,6 @@ export const romaneioNfe = pgTable(
   (t) => [
     unique('romaneio_nfe_chave_uq').on(t.chave),
     index('romaneio_nfe_romaneio_idx').on(t.romaneioId),
-    check('romaneio_nfe_chave_ck', sql`${t.chave} ~ '^[0-9]{44}$'`),
+    check('romaneio_nfe_chave_ck', sql`${t.chave} ~ '^[0-9]{6}[0-9A-Z]{14}[0-9]{24}$'`),
   ],
 );

@@ -1,8 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ASSINATURA_MSG, caixaPostal, type AlertaEntrada } from '@ceasa/shared';
+import { ASSINATURA_MSG, caixaPostal, maisComum, type AlertaEntrada } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { HttpError, badRequest } from '../../lib/errors';
+
+/** Product names in pt-BR order (Açúcar before Alface), as every public product list sorts them. */
+const COLACAO = new Intl.Collator('pt-BR');
 
 /** An unguessable token (256 random bits, URL-safe). */
 export const novoToken = () => randomBytes(32).toString('base64url');
@@ -46,13 +49,16 @@ export interface Assinante {
   tokenCancelamento: string;
 }
 
-/** One product's published prices of a day, with the previous market day's average (for the alerts). */
+/**
+ * One product's published prices of a day as /home shows them (minimum, most common, maximum: `maisComum`), with the
+ * previous market day's most common (for the alerts).
+ */
 export interface PrecoDoProduto {
   produtoId: number;
   produtoNome: string;
   embalagem: string;
   valorMinimo: number;
-  valorMedio: number;
+  valorMaisComum: number;
   valorMaximo: number;
   anterior: number | null;
 }
@@ -68,9 +74,18 @@ const DIA = 24 * HORA;
 
 export const assinaturasRepository = (db: Db) => ({
   /** The active products one may subscribe to, by name. */
+  /**
+   * Every public product: each active one and each with a published price (an inactive product still priced and
+   * public may be followed), in pt-BR order (Açúcar before Alface).
+   */
   async produtos() {
-    const r = await db.execute(sql`SELECT id, nome, embalagem FROM produto WHERE upper(trim(status)) = 'ATIVO' ORDER BY lower(nome), lower(embalagem), id`);
-    return r.rows as { id: number; nome: string; embalagem: string | null }[];
+    const r = await db.execute(
+      sql`SELECT id, nome, embalagem FROM produto pr
+          WHERE upper(trim(pr.status)) = 'ATIVO' OR EXISTS (SELECT 1 FROM precos p WHERE p.produto_id = pr.id AND p.publicado)`,
+    );
+    return (r.rows as { id: number; nome: string; embalagem: string | null }[]).sort(
+      (a, b) => COLACAO.compare(a.nome, b.nome) || COLACAO.compare(a.embalagem ?? '', b.embalagem ?? '') || a.id - b.id,
+    );
   },
 
   /**
@@ -170,19 +185,29 @@ export const assinaturasRepository = (db: Db) => ({
     await db.execute(sql`UPDATE cotacao_envios SET concluido_em = now(), cotacoes = ${cotacoes}, alertas = ${alertas} WHERE data = ${data}::date`);
   },
 
-  /** The day's published prices per product, with the average of the product's last earlier published day. */
+  /** The day's published prices per product, with the most common of the product's last earlier published day. */
   async precosDoDia(data: string): Promise<PrecoDoProduto[]> {
     const r = await db.execute(
       sql`SELECT pr.id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem,
-            min(p.valor)::float8 AS "valorMinimo", round(avg(p.valor), 2)::float8 AS "valorMedio", max(p.valor)::float8 AS "valorMaximo",
-            (SELECT round(avg(a.valor), 2)::float8 FROM precos a WHERE a.produto_id = pr.id AND a.publicado
-               AND a.data = (SELECT max(b.data) FROM precos b WHERE b.produto_id = pr.id AND b.publicado AND b.data < ${data}::date)) AS anterior
+            array_agg(p.valor::float8) AS valores,
+            (SELECT array_agg(a.valor::float8) FROM precos a WHERE a.produto_id = pr.id AND a.publicado
+               AND a.data = (SELECT max(b.data) FROM precos b WHERE b.produto_id = pr.id AND b.publicado AND b.data < ${data}::date)) AS antes
           FROM precos p JOIN produto pr ON pr.id = p.produto_id
           WHERE p.data = ${data}::date AND p.publicado
-          GROUP BY pr.id, pr.nome, pr.embalagem
-          ORDER BY lower(pr.nome), lower(pr.embalagem), pr.id`,
+          GROUP BY pr.id, pr.nome, pr.embalagem`,
     );
-    return r.rows as unknown as PrecoDoProduto[];
+    const linhas = r.rows as { produtoId: number; produtoNome: string; embalagem: string; valores: number[]; antes: number[] | null }[];
+    return linhas
+      .map((l) => ({
+        produtoId: l.produtoId,
+        produtoNome: l.produtoNome,
+        embalagem: l.embalagem,
+        valorMinimo: Math.min(...l.valores.map(Number)),
+        valorMaisComum: maisComum(l.valores.map(Number))!,
+        valorMaximo: Math.max(...l.valores.map(Number)),
+        anterior: l.antes?.length ? maisComum(l.antes.map(Number)) : null,
+      }))
+      .sort((a, b) => COLACAO.compare(a.produtoNome, b.produtoNome) || COLACAO.compare(a.embalagem, b.embalagem) || a.produtoId - b.produtoId);
   },
 
   async assinantes(): Promise<Assinante[]> {

@@ -145,7 +145,7 @@ describe('assinaturas da cotação', () => {
     const cotacao = msgs.find((m) => cabecalho(m.raw, 'Subject') === 'CEASA Regional - Cotação de 26/11/2026')!;
     const alerta = msgs.find((m) => cabecalho(m.raw, 'Subject') === 'CEASA Regional - Alerta de preço: Tomate Assinado acima de R$\u00a012,00')!;
     const tc = texto(cotacao.raw);
-    expect(tc).toContain('Tomate Assinado (CX 20kg): mínimo R$\u00a015,00, médio R$\u00a015,00, máximo R$\u00a015,00');
+    expect(tc).toContain('Tomate Assinado (CX 20kg): mínimo R$\u00a015,00, mais comum R$\u00a015,00, máximo R$\u00a015,00');
     expect(tc).not.toContain('Alface');
     const ta = texto(alerta.raw);
     expect(ta).toContain('Tomate Assinado (CX 20kg) subiu para R$\u00a015,00, acima de R$\u00a012,00 (antes: R$\u00a010,00)');

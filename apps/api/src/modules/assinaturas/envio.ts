@@ -22,8 +22,9 @@ export function alertasCruzados(a: Assinante, precos: Map<number, PrecoDoProduto
   for (const al of a.alertas) {
     const p = precos.get(al.produtoId);
     if (!p) continue;
-    if (al.acima != null && p.valorMedio >= al.acima && (p.anterior == null || p.anterior < al.acima)) r.push({ preco: p, sentido: 'acima', limite: al.acima });
-    if (al.abaixo != null && p.valorMedio <= al.abaixo && (p.anterior == null || p.anterior > al.abaixo))
+    if (al.acima != null && p.valorMaisComum >= al.acima && (p.anterior == null || p.anterior < al.acima))
+      r.push({ preco: p, sentido: 'acima', limite: al.acima });
+    if (al.abaixo != null && p.valorMaisComum <= al.abaixo && (p.anterior == null || p.anterior > al.abaixo))
       r.push({ preco: p, sentido: 'abaixo', limite: al.abaixo });
   }
   return r;

@@ -54,19 +54,19 @@ export function mensagemConfirmacao(mercado: string, base: string, tokens: { con
 }
 
 const linhaPreco = (p: PrecoDoProduto) =>
-  `${p.produtoNome} (${p.embalagem}): mínimo ${formatBRL(p.valorMinimo)}, médio ${formatBRL(p.valorMedio)}, máximo ${formatBRL(p.valorMaximo)}`;
+  `${p.produtoNome} (${p.embalagem}): mínimo ${formatBRL(p.valorMinimo)}, mais comum ${formatBRL(p.valorMaisComum)}, máximo ${formatBRL(p.valorMaximo)}`;
 
 export function mensagemCotacao(mercado: string, base: string, a: Assinante, data: string, precos: PrecoDoProduto[]): Mensagem {
   const titulo = `Cotação de ${formatDate(data)}`;
   const html =
     `<h1 style="font-size:20px">${esc(mercado)} - ${esc(titulo)}</h1>` +
     `<table style="border-collapse:collapse" cellpadding="4"><thead><tr><th align="left">Produto</th><th align="left">Embalagem</th>` +
-    `<th align="right">Mínimo</th><th align="right">Médio</th><th align="right">Máximo</th></tr></thead><tbody>` +
+    `<th align="right">Mínimo</th><th align="right">Mais comum</th><th align="right">Máximo</th></tr></thead><tbody>` +
     precos
       .map(
         (p) =>
           `<tr><td>${esc(p.produtoNome)}</td><td>${esc(p.embalagem)}</td><td align="right">${formatBRL(p.valorMinimo)}</td>` +
-          `<td align="right">${formatBRL(p.valorMedio)}</td><td align="right">${formatBRL(p.valorMaximo)}</td></tr>`,
+          `<td align="right">${formatBRL(p.valorMaisComum)}</td><td align="right">${formatBRL(p.valorMaximo)}</td></tr>`,
       )
       .join('') +
     `</tbody></table><p>A cotação completa: <a href="${esc(base)}/home">${esc(base)}/home</a></p>`;
@@ -89,7 +89,7 @@ export interface AlertaCruzado {
 }
 
 export const frasesDoAlerta = (c: AlertaCruzado) =>
-  `${c.preco.produtoNome} (${c.preco.embalagem}) ${c.sentido === 'acima' ? 'subiu para' : 'caiu para'} ${formatBRL(c.preco.valorMedio)}, ` +
+  `${c.preco.produtoNome} (${c.preco.embalagem}) ${c.sentido === 'acima' ? 'subiu para' : 'caiu para'} ${formatBRL(c.preco.valorMaisComum)}, ` +
   `${c.sentido === 'acima' ? 'acima de' : 'abaixo de'} ${formatBRL(c.limite)}` +
   (c.preco.anterior != null ? ` (antes: ${formatBRL(c.preco.anterior)})` : '');
 
@@ -104,7 +104,7 @@ export function mensagemAlerta(mercado: string, base: string, a: Assinante, data
     a.tokenCancelamento,
     assunto,
     [
-      `Alerta de preço na cotação de ${formatDate(data)} (preço médio do dia, R$ por embalagem):`,
+      `Alerta de preço na cotação de ${formatDate(data)} (preço mais comum do dia, R$ por embalagem):`,
       '',
       ...cruzados.map(frasesDoAlerta),
       '',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { arredondar, type FechamentoDoDia, type PainelDoGestor } from '@ceasa/shared';
+import { arredondar, maisComum, type FechamentoDoDia, type PainelDoGestor } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 
 const linhas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
@@ -90,25 +90,35 @@ export async function painelDoGestor(db: Db, data: string): Promise<PainelDoGest
         FROM romaneio ro JOIN romaneio_itens ri ON ri.romaneio_id = ro.id JOIN produto pr ON pr.id = ri.produto_id
         WHERE ro.data_emissao BETWEEN ${s.de}::date AND ${s.ate}::date OR ro.data_emissao BETWEEN ${dia(s.de, -364)} AND ${dia(s.ate, -364)}`,
   );
-  // Prices: the last price day up to `data` against the price day before it, each product's last price of each day.
+  // Prices: the public's figures — the last published price day up to `data` against the published day before it,
+  // each product's most common published price of each day (as /home compares them). Drafts are not price changes:
+  // they are listed apart (`rascunhos`).
   const [dias] = await linhas<{ atual: string | null; anterior: string | null }>(
     db,
-    sql`WITH a AS (SELECT max(data) AS d FROM precos WHERE data <= ${data}::date)
-        SELECT to_char(a.d, 'YYYY-MM-DD') AS atual, to_char((SELECT max(data) FROM precos WHERE data < a.d), 'YYYY-MM-DD') AS anterior FROM a`,
+    sql`WITH a AS (SELECT max(data) AS d FROM precos WHERE data <= ${data}::date AND publicado)
+        SELECT to_char(a.d, 'YYYY-MM-DD') AS atual, to_char((SELECT max(data) FROM precos WHERE data < a.d AND publicado), 'YYYY-MM-DD') AS anterior FROM a`,
   );
-  const variacoes =
+  const publicados =
     dias.atual && dias.anterior
-      ? await linhas<{ produto: string; anterior: string; atual: string }>(
+      ? await linhas<{ produto: string; data: string; valores: number[] }>(
           db,
-          sql`WITH ultimo AS (
-                SELECT DISTINCT ON (produto_id, data) produto_id, data, valor FROM precos
-                WHERE data IN (${dias.atual}::date, ${dias.anterior}::date) ORDER BY produto_id, data, id DESC)
-              SELECT pr.nome AS produto, ant.valor AS anterior, atu.valor AS atual
-              FROM ultimo atu JOIN ultimo ant ON ant.produto_id = atu.produto_id AND ant.data = ${dias.anterior}::date
-              JOIN produto pr ON pr.id = atu.produto_id
-              WHERE atu.data = ${dias.atual}::date AND atu.valor <> ant.valor`,
+          sql`SELECT pr.nome AS produto, to_char(p.data, 'YYYY-MM-DD') AS data, array_agg(p.valor::float8) AS valores
+              FROM precos p JOIN produto pr ON pr.id = p.produto_id
+              WHERE p.publicado AND p.data IN (${dias.atual}::date, ${dias.anterior}::date)
+              GROUP BY pr.id, pr.nome, p.data`,
         )
       : [];
+  const doDia = (d: string | null) => new Map(publicados.filter((l) => l.data === d).map((l) => [l.produto, maisComum(l.valores.map(Number))!]));
+  const [hoje, antes] = [doDia(dias.atual), doDia(dias.anterior)];
+  const variacoes = [...hoje].flatMap(([produto, atual]) => {
+    const anterior = antes.get(produto);
+    return anterior === undefined || anterior === atual ? [] : [{ produto, anterior, atual }];
+  });
+  const rascunhos = await linhas<{ produto: string; data: string; valor: string }>(
+    db,
+    sql`SELECT pr.nome AS produto, to_char(p.data, 'YYYY-MM-DD') AS data, p.valor FROM precos p JOIN produto pr ON pr.id = p.produto_id
+        WHERE NOT p.publicado AND p.data BETWEEN ${s.de}::date AND ${data}::date ORDER BY p.data, pr.nome, p.id`,
+  );
   const boletins = await linhas<{ boletimId: number; produtor: string; produto: string; fimColheita: string }>(
     db,
     sql`SELECT b.id AS "boletimId", pe.nome AS produtor, pr.nome AS produto, to_char(bi.fim_colheita, 'YYYY-MM-DD') AS "fimColheita"
@@ -137,7 +147,8 @@ export async function painelDoGestor(db: Db, data: string): Promise<PainelDoGest
     diaAnterior: dias.anterior,
     variacoesDePreco: variacoes
       .map((v) => ({ produto: v.produto, anterior: n(v.anterior), atual: n(v.atual), variacao: percentual(n(v.atual), n(v.anterior)) ?? 0 }))
-      .sort((a, b) => Math.abs(b.variacao) - Math.abs(a.variacao) || a.produto.localeCompare(b.produto)),
+      .sort((a, b) => Math.abs(b.variacao) - Math.abs(a.variacao) || a.produto.localeCompare(b.produto, 'pt-BR')),
+    rascunhos: rascunhos.map((r) => ({ produto: r.produto, data: r.data, valor: n(r.valor) })),
     boletinsTerminando: boletins.map((b) => ({ ...b, boletimId: n(b.boletimId) })),
     cadernosTerminando: cadernos.map((c) => ({ ...c, cadernoId: n(c.cadernoId) })),
   };

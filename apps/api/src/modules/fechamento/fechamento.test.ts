@@ -151,6 +151,10 @@ describe('Fechamento do dia', () => {
   });
 
   it("the manager's panel: occupancy, arrivals against the same week last year, price changes, harvests and carências ending this week", async () => {
+    // A draft is not a price change (the public still reads the published 100): it is listed apart.
+    await t.app.ctx.db.execute(sql`INSERT INTO precos (produto_id, data, valor, publicado) VALUES (${ids.tomate}, ${DIA}, '200', false)`);
+    await inserirPreco(t.app, ids.tomate, DIA, 100);
+    await inserirPreco(t.app, ids.tomate, DIA, 120);
     const r = await call(t.app, t.userAdmin, { method: 'GET', url: `/api/fechamento/painel?data=${DIA}` });
     expect(r.status).toBe(200);
     const p = r.body;
@@ -171,7 +175,9 @@ describe('Fechamento do dia', () => {
     expect(p.chegadas).toEqual({ kgSemana: semana, kgAnoAnterior: antes, variacao: Math.round(((semana - antes) / antes) * 10_000) / 100 });
     expect(antes).toBe(200);
     expect(p.diaAnterior).toBe('2026-11-23');
+    // Published on the day: 100, 100 and 120 — the most common, 100, as /home reads it.
     expect(p.variacoesDePreco).toEqual([{ produto: 'Tomate', anterior: 80, atual: 100, variacao: 25 }]);
+    expect(p.rascunhos).toEqual([{ produto: 'Tomate', data: DIA, valor: 200 }]);
     expect(p.boletinsTerminando).toEqual([expect.objectContaining({ produtor: 'Bruno Vale', produto: 'Alface', fimColheita: '2026-11-28' })]);
     expect(p.cadernosTerminando).toEqual([expect.objectContaining({ produtor: 'Ana Serra', produto: 'Alface', fimCarencia: '2026-11-27' })]);
     expect(ids.tomate).toBeGreaterThan(0);

@@ -89,6 +89,14 @@ const ultimoLog = async (cadastro: string, id: number) =>
     )
   ).rows[0] as { acao: string; conteudo: string; conteudoAnterior: string | null };
 
+/** Every audit row of a record, oldest first. */
+const logsDe = async (cadastro: string, id: number) =>
+  (
+    await t.app.ctx.db.execute(
+      sql`SELECT acao, conteudo, conteudo_anterior AS "conteudoAnterior" FROM logs WHERE cadastro = ${cadastro} AND cadastro_id = ${String(id)} ORDER BY id`,
+    )
+  ).rows as { acao: string; conteudo: string; conteudoAnterior: string | null }[];
+
 const livres = async (data: string) => ((await req('POST', 'pedras/livres', [data])).body as { numero: string }[]).map((p) => p.numero);
 
 describe('PUT romaneio: a correction with a reason', () => {
@@ -98,8 +106,13 @@ describe('PUT romaneio: a correction with a reason', () => {
     const semMotivo = await req('PUT', `romaneio/${r.id}`, corpo(r, { itens }));
     expect(semMotivo.status).toBe(400);
     expect(semMotivo.body).toMatchObject({ message: MOTIVO_OBRIGATORIO, fieldErrors: [{ field: 'motivo', message: MOTIVO_OBRIGATORIO }] });
+    const logsAntes = await logsDe('Romaneio', r.id);
     const ok = await req('PUT', `romaneio/${r.id}`, corpo(r, { itens, motivo: '  Alface esquecida na entrada  ' }));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // One audit row of the romaneio per correction, and none with the same before and after.
+    const logsDepois = await logsDe('Romaneio', r.id);
+    expect(logsDepois).toHaveLength(logsAntes.length + 1);
+    expect(logsDepois.filter((l) => l.conteudo === l.conteudoAnterior)).toEqual([]);
     expect(ok.body.itens.map((i: Item & { produtoNome: string }) => [i.produtoNome, i.quantidade, i.boletimItensId])).toEqual([
       ['Tomate', 12.5, biTomate],
       ['Alface', 7, biAlface],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatChaveNfe, montarChaveNfe, NFE_MSG } from '@ceasa/shared';
+import { completarDocumento, formatChaveNfe, montarChaveNfe, NFE_MSG } from '@ceasa/shared';
 import { appDeTeste, call } from '../../../test/helpers';
 import { inserirGrupo, inserirProduto, inserirProdutorComColheita } from '../../../test/fabricas';
 
@@ -58,6 +58,44 @@ describe('NF-e keys on POST romaneio', () => {
     expect(recall.status).toBe(200);
     expect(recall.body.map((x: { romaneioId: number }) => x.romaneioId)).toEqual([r.body[0].id]);
     expect((await call(t.app, t.admin, { method: 'GET', url: '/api/recall?nfe=123' })).body.message).toBe('A chave de acesso da NF-e deve ter 44 dígitos');
+  });
+
+  it('keys of an issuer with an alphanumeric CNPJ (NT 2025.001): saved upper case, emitenteConfere against the CNPJ, listed and recalled', async () => {
+    // A company producer whose CNPJ has letters (unique per run); its keys carry the CNPJ in positions 7–20.
+    const letras = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+    const raiz = `${letras[base % 24]}${letras[Math.floor(base / 24) % 24]}${String(base % 1_000_000).padStart(6, '0')}0001`;
+    const cnpj = completarDocumento(raiz);
+    const empresa = await inserirProdutorComColheita(t.app, tomate, { produtor: `Cooperativa NF-e ${base}`, municipio: `Açailândia NF-e ${base}` });
+    await t.app.ctx.db.execute(sql`UPDATE pessoa SET cpfcnpj = ${cnpj} WHERE id = ${empresa.produtor}`);
+    const dela = montarChaveNfe({ cUF: '35', ano: 2026, mes: 11, emitente: cnpj, numero: novoNumero() });
+    expect(dela.slice(6, 20)).toBe(cnpj);
+    expect(dela.slice(6, 8)).toMatch(/^[A-Z]{2}$/);
+    const deOutra = montarChaveNfe({ cUF: '35', ano: 2026, mes: 11, emitente: completarDocumento(`ZZ${raiz.slice(2)}`), numero: novoNumero() });
+    const corpo = romaneio({ pessoaId: empresa.produtor, itens: [{ produtoId: tomate, quantidade: 10, boletimItensId: empresa.item }] });
+    // Typed in lower case, with the DANFE's spaces: read as the same key, upper case.
+    const r = await post([{ ...corpo, chavesNfe: [formatChaveNfe(dela).toLowerCase()] }]);
+    expect(r.status).toBe(201);
+    expect(r.body[0].chavesNfe).toEqual([dela]);
+    expect(r.body[0].nfe).toEqual([{ chave: dela, emitenteConfere: true }]);
+    // Another company's alphanumeric key asks first, then is saved as not matching.
+    const outro = romaneio({ pessoaId: empresa.produtor, itens: [{ produtoId: tomate, quantidade: 5, boletimItensId: empresa.item }], chavesNfe: [deOutra] });
+    const pergunta = await post([outro]);
+    expect(pergunta.status).toBe(409);
+    expect(pergunta.body.confirmar).toEqual(['emitenteNfe']);
+    const confirmado = await post([{ ...outro, confirmar: true }]);
+    expect(confirmado.status).toBe(201);
+    expect(confirmado.body[0].nfe).toEqual([{ chave: deOutra, emitenteConfere: false }]);
+    const recall = await call(t.app, t.admin, { method: 'GET', url: `/api/recall?nfe=${dela.toLowerCase()}` });
+    expect(recall.status).toBe(200);
+    expect(recall.body.map((x: { romaneioId: number }) => x.romaneioId)).toEqual([r.body[0].id]);
+    const lista = await call(t.app, t.admin, { method: 'POST', url: '/api/romaneio/searchRomaneio/asc/id', payload: { chaveNfe: dela.slice(6, 20) } });
+    expect(lista.body.content.map((x: { id: number }) => x.id)).toEqual([r.body[0].id]);
+    // A letter outside the issuer's positions is refused, nothing stored.
+    const antes = await romaneiosDoProdutor();
+    const torta = `${dela.slice(0, 30)}A${dela.slice(31)}`;
+    const recusa = await post([romaneio({ chavesNfe: [torta] })]);
+    expect([recusa.status, recusa.body.message]).toEqual([400, NFE_MSG.letras]);
+    expect(await romaneiosDoProdutor()).toBe(antes);
   });
 
   it('refuses a wrong check digit, a state code, a model and a month after the date, each on its key, storing nothing', async () => {

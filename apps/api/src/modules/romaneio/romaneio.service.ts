@@ -200,8 +200,10 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
         },
         lerRomaneio,
         input.versao,
+        '',
+        false,
       );
-      // The correction as one audit row: its reason, the romaneio after and (as the previous content) before.
+      // The correction as one audit row (the save writes none of its own): its reason, the romaneio after and before.
       if (antes && JSON.stringify(resumoDaCorrecao(antes)) !== JSON.stringify(resumoDaCorrecao(depois)))
         await registrarLog(t, usuario, 'Romaneio', id, 'UPDATE', { motivo: input.motivo, ...resumoDaCorrecao(depois) }, resumoDaCorrecao(antes));
       return depois;

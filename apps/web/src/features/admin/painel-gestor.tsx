@@ -7,7 +7,8 @@ const pct = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${fo
 
 /**
  * The manager's panel of /admin (decision 0147), for the map's day: occupancy, arrivals of the
- * week against the same week last year, price changes against the previous price day, and the bulletins whose
+ * week against the same week last year, changes of the published prices against the previous published day (drafts
+ * listed apart, marked; every shortened list says 'e mais N'), and the bulletins whose
  * harvest and the notebooks whose carência end this week. Figures from GET /api/fechamento/painel.
  */
 export function PainelGestor() {
@@ -50,9 +51,23 @@ export function PainelGestor() {
                       {v.produto}: {formatBRL(v.anterior)} → {formatBRL(v.atual)} ({pct(v.variacao)})
                     </li>
                   ))}
+                  {p.variacoesDePreco.length > 10 && <li className="muted">e mais {p.variacoesDePreco.length - 10}</li>}
                 </ul>
               ) : (
                 <p className="muted">Nenhuma variação.</p>
+              )}
+              {p.rascunhos.length > 0 && (
+                <>
+                  <h4>Rascunhos (não publicados, fora das variações)</h4>
+                  <ul aria-label="Rascunhos">
+                    {p.rascunhos.slice(0, 10).map((r, i) => (
+                      <li key={i}>
+                        {formatDate(r.data)}: {r.produto} {formatBRL(r.valor)} (rascunho)
+                      </li>
+                    ))}
+                    {p.rascunhos.length > 10 && <li className="muted">e mais {p.rascunhos.length - 10}</li>}
+                  </ul>
+                </>
               )}
             </div>
             <div>

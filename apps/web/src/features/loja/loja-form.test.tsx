@@ -129,7 +129,7 @@ describe('loja form', { timeout: 30_000 }, () => {
     await alterarQuantidade('175,5');
     await waitFor(() => expect(chamadas('lojaitens/updateQtde')).toEqual([['lojaitens/updateQtde', { method: 'PUT', body: { id: 11, quantidade: 175.5 } }]]));
     expect(await screen.findByText('Cadastro Alterado!')).toBeInTheDocument();
-    expect(screen.getByText('11 Alterado com sucesso')).toBeInTheDocument();
+    expect(screen.getByText('Quantidade de Tomate alterada com sucesso')).toBeInTheDocument();
   });
 
   it("after its own quantity save the form takes the shop's new versao, so its next save is not refused as stale (decision 0085)", async () => {
@@ -187,7 +187,7 @@ describe('loja form', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Remover item 2 (Alface - CX)' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sim' }));
     expect(await screen.findByText('Remoção concluída!')).toBeInTheDocument();
-    expect(screen.getByText('Item 12 removido da loja')).toBeInTheDocument();
+    expect(screen.getByText('Alface removido da loja')).toBeInTheDocument();
     expect(chamadas('lojaitens/12')).toEqual([['lojaitens/12', { method: 'DELETE' }]]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remover item 2 (Alface - CX)' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Remover item 1 (Tomate - CX)' })).toBeInTheDocument();

@@ -61,7 +61,8 @@ export default function LojaForm() {
     itens: f.registro?.itens,
     ativo: f.editando,
     quantidade: quantidadeItem,
-    removido: (id) => `Item ${id} removido da loja`,
+    nome: (i) => i.produtoNome ?? produtos.data?.find((x) => x.id === i.produtoId)?.nome ?? 'Produto',
+    removido: (i) => `${i.produtoNome ?? produtos.data?.find((x) => x.id === i.produtoId)?.nome ?? 'Produto'} removido da loja`,
     lista: 'loja',
     aoGravar: f.adotarVersao,
   });

@@ -86,7 +86,7 @@ export function CampoChavesNfe(p: {
         <InputText
           id="campo-chave-nfe"
           ref={entrada}
-          inputMode="numeric"
+          autoCapitalize="characters"
           autoComplete="off"
           maxLength={60}
           disabled={p.disabled}

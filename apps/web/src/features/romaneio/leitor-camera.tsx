@@ -2,11 +2,11 @@ import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { BarcodeFormat, BrowserMultiFormatOneDReader, type IScannerControls } from '@zxing/browser';
 import { DecodeHintType } from '@zxing/library';
-import { lerChaveNfe } from '@ceasa/shared';
+import { FORMATO_CHAVE_NFE, lerChaveNfe } from '@ceasa/shared';
 
 /**
- * The phone's camera reading a DANFE's barcode (CODE-128, the 44-digit access key): the rear camera's picture, read
- * until a 44-digit code shows, which is handed over and the camera stopped. Loaded only when the clerk asks for it
+ * The phone's camera reading a DANFE's barcode (CODE-128, the 44-character access key, letters in positions 7–20 when
+ * the issuer's CNPJ is alphanumeric): the rear camera's picture, read until a code of a key's shape shows, which is handed over and the camera stopped. Loaded only when the clerk asks for it
  * ('Ler com a câmera'), so the barcode library never weighs on the gate's page otherwise.
  */
 export default function LeitorCamera({ aoLer, aoFechar }: { aoLer: (chave: string) => void; aoFechar: () => void }) {
@@ -24,7 +24,7 @@ export default function LeitorCamera({ aoLer, aoFechar }: { aoLer: (chave: strin
     leitor
       .decodeFromConstraints({ video: { facingMode: 'environment' } }, video.current!, (r, _e, c) => {
         const chave = r ? lerChaveNfe(r.getText()) : '';
-        if (parado || !/^\d{44}$/.test(chave)) return;
+        if (parado || !FORMATO_CHAVE_NFE.test(chave)) return;
         parado = true;
         c.stop();
         aoLer(chave);

@@ -25,6 +25,7 @@ export function useEdicaoDoRomaneio(f: FormDoRomaneio) {
     itens: f.registro?.itens,
     ativo: f.editando,
     quantidade: quantidadeItem,
+    nome: (i) => `${i.produtoNome} do Romaneio ${f.registro?.id ?? ''}`.trim(),
     versao,
     aoRecusar: (e) => {
       if (versaoDesatualizada(e)) setDesatualizado(true);

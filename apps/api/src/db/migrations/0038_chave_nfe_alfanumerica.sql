@@ -1,0 +1,2 @@
+ALTER TABLE "romaneio_nfe" DROP CONSTRAINT "romaneio_nfe_chave_ck";--> statement-breakpoint
+ALTER TABLE "romaneio_nfe" ADD CONSTRAINT "romaneio_nfe_chave_ck" CHECK ("romaneio_nfe"."chave" ~ '^[0-9]{6}[0-9A-Z]{14}[0-9]{24}$');
