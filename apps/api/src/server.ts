@@ -3,6 +3,7 @@ import './aviso-do-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { avisoSemPublicUrl, emDesenvolvimento } from './config';
+import { abrirBackupLocal } from './db/backup-local';
 import { manterPglite } from './db/client';
 import { gravarSenhaInicial, linhaDoAdminInicial } from './db/seed/reference';
 
@@ -52,7 +53,10 @@ dizer(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para p
 if (app.adminInicial) dizer(linhaDoAdminInicial(app.adminInicial, gravarSenhaInicial(app.ctx.config.dataDir, app.adminInicial)));
 const aviso = avisoSemPublicUrl(app.ctx.config);
 if (aviso && !emDesenvolvimento(app.ctx.config)) app.log.warn(aviso);
+// On the embedded database, `npm run backup` asks this server to write the file (db/backup-local.ts).
+let fecharBackupLocal = async () => {};
 if (app.ctx.database.kind === 'pglite') {
+  fecharBackupLocal = await abrirBackupLocal(app.ctx.database, app.ctx.config.dataDir);
   // The embedded database's autovacuum (see manterPglite), every 5 minutes while the server runs.
   const manter = () =>
     manterPglite(app.ctx.db).then(
@@ -81,9 +85,12 @@ for (const sinal of ['SIGINT', 'SIGTERM'] as const) {
       app.log.error(`O encerramento não terminou em ${PARADA_MAXIMA_MS / 1000} s: saindo assim mesmo.`);
       process.exit(1);
     }, PARADA_MAXIMA_MS - FOLGA_DA_SAIDA_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    fecharBackupLocal()
+      .catch(() => undefined)
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }

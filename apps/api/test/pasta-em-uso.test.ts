@@ -1,14 +1,15 @@
 /**
- * One process per embedded folder: the server takes DATA_DIR at start; a second server, a
- * backup or a restore on the folder in use is refused in pt-BR naming the holder's pid; a lock left by a process
+ * One process per embedded folder: the server takes DATA_DIR at start; a second server or a restore on the
+ * folder in use is refused in pt-BR naming the holder's pid, a backup is written by the server that holds it; a lock left by a process
  * that died is taken over. Real processes (`node apps/api/dist/server.mjs` and the backup command line), on the
  * embedded database whatever DATABASE_URL says.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ARQUIVO_DO_BACKUP_LOCAL } from '../src/db/backup-local';
 import { ARQUIVO_DA_TRAVA, inicioDoProcesso } from '../src/db/trava-da-pasta';
 import { iniciarServidor, portaLivre, SERVIDOR_COMPILADO, type ServidorReal } from './helpers';
 
@@ -48,7 +49,7 @@ afterAll(() => {
 });
 
 describe('one process per embedded folder', () => {
-  it('refuses a second server, a backup and a restore while a server uses the folder, naming its pid', async () => {
+  it('refuses a second server and a restore while a server uses the folder, naming its pid; a backup is written by that server', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-trava-'));
     dirs.push(dataDir);
     const porta = await portaLivre();
@@ -64,10 +65,16 @@ describe('one process per embedded folder', () => {
 
     const arquivo = path.join(dataDir, '..', `${path.basename(dataDir)}.backup.gz`);
     dirs.push(arquivo);
+    // A backup is written by the server that holds the folder (db/backup-local.ts); a restore is refused.
     const b = cli(dataDir, 'backup', arquivo);
-    expect(b.status).toBe(1);
-    expect(b.saida).toContain(mensagem);
-    expect(b.saida).not.toMatch(/\n\s+at /);
+    expect(b.status, b.saida).toBe(0);
+    expect(b.saida).toContain(`gravado em ${arquivo} pelo servidor em execução (processo ${pid})`);
+    expect(statSync(arquivo).size).toBeGreaterThan(0);
+    const deNovo = cli(dataDir, 'backup', arquivo);
+    expect(deNovo.status).toBe(1);
+    expect(deNovo.saida).toContain('já existe');
+    expect(deNovo.saida).not.toMatch(/\n\s+at /);
+    rmSync(arquivo);
     const r = cli(dataDir, 'restaurar', path.join(raiz, 'package.json'));
     expect(r.status).toBe(1);
     expect(r.saida).toContain(mensagem);
@@ -76,6 +83,7 @@ describe('one process per embedded folder', () => {
     expect((await fetch(`http://127.0.0.1:${porta}/api/health`)).status).toBe(200);
     s.processo.kill('SIGTERM');
     await new Promise((ok) => s.processo.once('exit', ok));
+    expect(existsSync(path.join(dataDir, ARQUIVO_DO_BACKUP_LOCAL))).toBe(false);
     const depois = cli(dataDir, 'backup', arquivo);
     expect(depois.status, depois.saida).toBe(0);
   }, 180_000);

@@ -1,7 +1,8 @@
 /**
  * `npm run backup -- FILE` and `npm run restore -- FILE [--substituir]`: the whole product (every table and
  * the person photos) to one file and back, with the server's configuration (DATA_DIR or DATABASE_URL).
- * The embedded database is opened by one process at a time: stop the server first (a folder in use is refused).
+ * The embedded database is opened by one process at a time: while a server holds it, a backup is written by that
+ * server (db/backup-local.ts) and a restore is refused (stop the server first).
  * On PostgreSQL a backup may run beside the server (one consistent snapshot); a restore is refused while a
  * server runs. A backup holds no key, session or token: after a restore everyone signs in again.
  */
@@ -9,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { importarFotosDaPasta } from './fotos';
 import { openDatabase, type Database } from './client';
+import { pedirBackupAoServidor } from './backup-local';
 import { PastaEmUso } from './trava-da-pasta';
 import { ErroDeBackup, fazerBackup, MSG_CHAVES_NOVAS, restaurar, type ResumoBackup } from './backup';
 
@@ -44,6 +46,20 @@ async function main(argv: string[]): Promise<number> {
     database = await openDatabase(config);
   } catch (e) {
     if (e instanceof PastaEmUso) {
+      if (acao === 'backup') {
+        try {
+          const r = await pedirBackupAoServidor(config.dataDir, arquivos[0]);
+          if (r) {
+            console.log(
+              `Backup de ${onde} gravado em ${arquivos[0]} pelo servidor em execução (processo ${e.pid}): ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`,
+            );
+            return 0;
+          }
+        } catch (erro) {
+          console.error(erro instanceof ErroDeBackup ? erro.message : e.message);
+          return 1;
+        }
+      }
       console.error(e.message);
       return 1;
     }
