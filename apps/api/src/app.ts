@@ -35,6 +35,8 @@ export interface BuildOptions {
   config?: Partial<Config>;
   database?: Database;
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read the security events there). */
+  destinoDoLog?: { write(linha: string): void };
   /** Serve the built web app (off in API tests). */
   web?: boolean;
 }
@@ -55,7 +57,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const atalhoPublico = criarAtalhoPublico();
   const app = Fastify({
     serverFactory: atalhoPublico.servidor,
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.destinoDoLog ? { level: config.logLevel, stream: opts.destinoDoLog } : opts.logger === false ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -32,6 +32,12 @@ export interface Config {
   refreshTokenTtl: number;
   resetTokenTtl: number;
   loginMaxAttempts: number;
+  /** MFA_OBRIGATORIO: the roles whose people must enrol a second factor (default super-admin and user-admin; `nenhum`: none). */
+  mfaObrigatorio: string[];
+  /** SESSAO_INATIVIDADE_MIN: a session ends after this many minutes without a request (default 120). */
+  sessaoInatividadeMin: number;
+  /** SESSAO_MAXIMA_HORAS: a session ends this many hours after its sign-in, whatever happens (default 12). */
+  sessaoMaximaHoras: number;
   loginWindowMs: number;
   /** Accounts one client address may create through the public register in registerWindowMs. */
   registerMaxAccounts: number;
@@ -131,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 60 * 60 * 24 * 30),
     resetTokenTtl: 3600,
     loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 5),
+    mfaObrigatorio: parseMfaObrigatorio(env.MFA_OBRIGATORIO),
+    sessaoInatividadeMin: parseNumeroFaixa('SESSAO_INATIVIDADE_MIN', env.SESSAO_INATIVIDADE_MIN, 120, 1, 7 * 24 * 60, true),
+    sessaoMaximaHoras: parseNumeroFaixa('SESSAO_MAXIMA_HORAS', env.SESSAO_MAXIMA_HORAS, 12, 1, 24 * 30, true),
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
     registerMaxAccounts: Number(env.REGISTER_MAX_ACCOUNTS ?? 5),
     registerWindowMs: Number(env.REGISTER_WINDOW_MS ?? 60 * 60 * 1000),
@@ -383,6 +392,21 @@ function parseBackup(env: NodeJS.ProcessEnv): BackupAgendado | undefined {
   if (intervalo !== undefined && !(Number.isFinite(intervalo) && intervalo >= 0.01 && intervalo <= 1440))
     throw new Error(`BACKUP_INTERVALO_MINUTOS inválido (${iv}): use minutos entre 0,01 e 1440`);
   return { dir: path.resolve(dir), minutoDoDia: Number(m[1]) * 60 + Number(m[2]), manter, intervaloMinutos: intervalo };
+}
+
+const PAPEIS = ['super-admin', 'user-admin', 'user-agro'];
+
+/** MFA_OBRIGATORIO: roles separated by commas; `nenhum` turns the rule off. Anything else stops the start with a message. */
+export function parseMfaObrigatorio(v: string | undefined): string[] {
+  if (v === undefined || v.trim() === '') return ['super-admin', 'user-admin'];
+  if (v.trim().toLowerCase() === 'nenhum') return [];
+  const papeis = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const p of papeis)
+    if (!PAPEIS.includes(p)) throw new Error(`MFA_OBRIGATORIO inválido (${v}): use papéis separados por vírgula (${PAPEIS.join(', ')}) ou nenhum`);
+  return papeis;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | string | string[] {

@@ -103,7 +103,9 @@ describe('password grant', () => {
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.body).toMatchObject({ expires_in: 300, token_type: 'Bearer', scope: 'openid profile email' });
     expect(r.body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(r.body.refresh_expires_in).toBeGreaterThan(60 * 60 * 24 * 29);
+    // A session lasts SESSAO_MAXIMA_HORAS (12 by default), whatever the refresh token's own lifetime.
+    expect(r.body.refresh_expires_in).toBeGreaterThan(60 * 60 * 12 - 60);
+    expect(r.body.refresh_expires_in).toBeLessThanOrEqual(60 * 60 * 12);
 
     const certs = await call(t.app, null, { method: 'GET', url: `${OIDC}/certs` });
     const key = await importJWK(certs.body.keys[0] as JWK, 'ES256');

@@ -47,6 +47,8 @@ export const FORA_DO_BACKUP = [
   'oidc_modelo',
   'registros_por_endereco',
   'tentativas_de_entrada',
+  'segundos_fatores',
+  'codigos_de_recuperacao',
 ];
 /** Tables the database derives from others (migrations 0003-0008): rebuilt by a restore, never read from a file. */
 export const DERIVADAS = ['precos_resumo', 'precos_resumo_total', 'precos_produto_total'];

@@ -75,7 +75,8 @@ export function registerIdentity(app: FastifyInstance, ctx: ContextoDaIdentidade
         return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
       }
 
-      const r = await entrarComSenha(ctx, req.ip, campo(body, 'username'), campo(body, 'password'));
+      // The second factor's code travels as `totp`, the parameter of Keycloak's direct grant.
+      const r = await entrarComSenha(ctx, req, { email: campo(body, 'username'), senha: campo(body, 'password'), codigo: campo(body, 'totp') });
       if (!r.ok) {
         if (r.esperarSegundos) reply.header('retry-after', String(r.esperarSegundos));
         // RFC 6749 5.2: wrong credentials are a 400 invalid_grant; too many attempts stay a 429.

@@ -78,7 +78,15 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
   async function resposta(reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
     guardarCookiesDaSessao(reply, ctx.config, sessao, refreshToken);
     reply.header('cache-control', 'no-store');
-    return { access_token: await accessToken(ctx, usuario, sessao), expires_in: ctx.config.accessTokenTtl, token_type: 'Bearer', session_state: sessao.id };
+    return {
+      access_token: await accessToken(ctx, usuario, sessao),
+      expires_in: ctx.config.accessTokenTtl,
+      token_type: 'Bearer',
+      session_state: sessao.id,
+      // What the person must do before anything else: enrol a second factor, or change a password someone else chose.
+      ...(sessao.exigeFator ? { cadastrarSegundoFator: true } : {}),
+      ...(usuario.trocarSenha ? { trocarSenha: true } : {}),
+    };
   }
 
   r.post(
@@ -90,10 +98,11 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
     },
     async (req, reply) => {
       checarOrigem(req);
-      const e = await entrarComSenha(ctx, req.ip, req.body.email, req.body.senha);
+      const e = await entrarComSenha(ctx, req, req.body);
       if (!e.ok) {
         if (e.esperarSegundos) reply.header('retry-after', String(e.esperarSegundos));
-        throw new HttpError(e.status, e.message);
+        // `codigoNecessario`: the password was right and the account has a second factor; the page asks for the code.
+        throw new HttpError(e.status, e.message, undefined, e.codigoNecessario ? { codigoNecessario: true } : undefined);
       }
       return resposta(reply, e.usuario, e.sessao, e.refreshToken);
     },
@@ -143,7 +152,7 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
 
   r.get(
     '/auth/sessao/eu',
-    { schema: { tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' }, config: { acesso: 'autenticado' } },
+    { schema: { tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' }, config: { acesso: 'autenticado', antesDoFator: true } },
     async (req) => {
       const [u] = await ctx.db.select().from(usuarios).where(eq(usuarios.id, req.usuario!.id));
       if (!u) throw new HttpError(401, MSG_SESSAO);

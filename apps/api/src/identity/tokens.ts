@@ -11,14 +11,19 @@ export const tokenAleatorio = () => randomBytes(32).toString('base64url');
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Opens a sign-in session with its first refresh token (and drops the user's dead sessions). */
-export async function abrirSessao(db: Db, usuarioId: string, ttlSeconds: number) {
+export async function abrirSessao(
+  db: Db,
+  usuarioId: string,
+  ttlSeconds: number,
+  origem: { dispositivo?: string | null; endereco?: string | null; exigeFator?: boolean } = {},
+) {
   const refreshToken = tokenAleatorio();
   const agora = new Date();
   const sessao = await db.transaction(async (tx) => {
     await tx.delete(sessoes).where(and(eq(sessoes.usuarioId, usuarioId), or(lt(sessoes.expiraEm, agora), lt(sessoes.revogadaEm, agora))));
     const [s] = await tx
       .insert(sessoes)
-      .values({ usuarioId, criadaEm: agora, expiraEm: new Date(agora.getTime() + ttlSeconds * 1000) })
+      .values({ usuarioId, criadaEm: agora, ultimoUsoEm: agora, expiraEm: new Date(agora.getTime() + ttlSeconds * 1000), ...origem })
       .returning();
     await tx.insert(refreshTokens).values({ sessaoId: s.id, tokenHash: sha256(refreshToken) });
     return s;
