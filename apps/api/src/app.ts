@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // BACKUP_DIR: one server of the database writes the day's backup (modules/backups).
   if (config.backup) app.addHook('onClose', agendarBackups(database, config.backup, app.log));
 
-  registerAuth(app, db, keys, ctx.oidcExterno);
+  registerAuth(app, db, keys, ctx.oidcExterno, config.sessaoInatividadeMin);
   registerAvisosDeEscrita(app);
   // In external identity mode (OIDC_ISSUER) the built-in provider is off: its paths answer a pt-BR 404 (decision 0118).
   if (ctx.oidcExterno) registrarIdentidadeDesligada(app);

@@ -114,10 +114,10 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
     async (req, reply) => {
       checarOrigem(req);
       const token = req.cookies[COOKIE_REFRESH];
-      const rot = token ? await rotacionar(ctx.db, token) : null;
+      const rot = token ? await rotacionar(ctx.db, token, ctx.config.sessaoInatividadeMin) : null;
       if (!rot?.ok) {
         // A reused token or a disabled account revoked the session (committed by now).
-        if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado')) app.esquecerSessoes();
+        if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado' || rot.motivo === 'ociosa')) app.esquecerSessoes();
         apagarCookie(reply);
         throw new HttpError(401, MSG_SESSAO);
       }
@@ -143,6 +143,8 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
       }
       const idToken = req.cookies[COOKIE_ID_TOKEN];
       apagarCookie(reply);
+      // The browser drops what it kept of this site (its cache and storage) once signed out.
+      reply.header('clear-site-data', '"cache", "storage"');
       const encerrarEm = ctx.oidcExterno && idToken ? await enderecoDeSaida(ctx, ctx.oidcExterno, idToken) : null;
       if (!encerrarEm) return reply.code(204).send();
       reply.header('cache-control', 'no-store');

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
 import { identificar, sincronizarUsuario, type Claims, type ProvedorExterno } from '../identity/externo';
 import { ESCOPO_API, type Keys } from '../identity/keys';
+import { ociosa } from '../identity/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
 import { MSG_CADASTRE_O_FATOR } from '../identity/segundo-fator';
@@ -70,7 +71,10 @@ function negar(req: FastifyRequest, mensagem: string, motivo = 'sem-perfil') {
 
 const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastrar', editar: 'editar', deletar: 'remover' };
 
-export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno) {
+/** How stale a session's last use may be before a request writes it again: a minute, or a quarter of a shorter SESSAO_INATIVIDADE_MIN. */
+const escreverUsoApos = (inatividadeMin: number | undefined) => Math.min(60_000, ((inatividadeMin ?? 4) * 60_000) / 4);
+
+export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno, inatividadeMin?: number) {
   app.decorateRequest('usuario', null);
   app.rotasApi = [];
 
@@ -130,11 +134,21 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (hit && Date.now() - hit.at < 5_000) return hit;
     const geracao = geracaoSessoes;
     const [row] = await db
-      .select({ revogada: sessoes.revogadaEm, expira: sessoes.expiraEm, ativo: usuarios.ativo, roles: usuarios.roles, exigeFator: sessoes.exigeFator })
+      .select({
+        revogada: sessoes.revogadaEm,
+        expira: sessoes.expiraEm,
+        ultimoUsoEm: sessoes.ultimoUsoEm,
+        ativo: usuarios.ativo,
+        roles: usuarios.roles,
+        exigeFator: sessoes.exigeFator,
+      })
       .from(sessoes)
       .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
       .where(and(eq(sessoes.id, sid), eq(sessoes.usuarioId, usuarioId)));
-    const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now());
+    // A session idle past SESSAO_INATIVIDADE_MIN has ended; a live one records this use (once a minute at most).
+    const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now() && !ociosa(row, inatividadeMin));
+    if (valida && Date.now() - row.ultimoUsoEm.getTime() > escreverUsoApos(inatividadeMin))
+      await db.update(sessoes).set({ ultimoUsoEm: new Date() }).where(eq(sessoes.id, sid));
     const atual = { valida, roles: row?.roles ?? [], exigeFator: Boolean(row?.exigeFator), at: Date.now() };
     if (sessoesVistas.size > 10_000) sessoesVistas.clear();
     if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
@@ -225,6 +239,13 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     const roles = sessao.roles;
     return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid, exigeFator: sessao.exigeFator };
   }
+
+  // An answer that needs a session or a token is nobody else's: no cache (the browser's or a proxy's) keeps it.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const acesso = req.routeOptions.config?.acesso;
+    if (acesso && acesso !== 'publico') reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.addHook('onRequest', async (req) => {
     const acesso = req.routeOptions.config?.acesso;

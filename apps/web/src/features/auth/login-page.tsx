@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'primereact/button';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginInput, type LoginInput } from '@ceasa/shared';
@@ -22,19 +23,28 @@ export default function LoginPage() {
   const { control, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', senha: '' } });
   const modo = useModoDeEntrada();
   const { pathname } = useLocation();
+  // The account has a second factor: after the password, the page asks for the code (the server said so).
+  const [pedirCodigo, setPedirCodigo] = useState(false);
 
   const entrar = handleSubmit(async (v) => {
+    const codigo = pedirCodigo ? v.codigo?.trim() || undefined : undefined;
     try {
       if (interacao) {
-        window.location.assign(await entrarParaOutroSistema(interacao, v.email, v.senha));
+        window.location.assign(await entrarParaOutroSistema(interacao, v.email, v.senha, codigo));
         return;
       }
-      const s = await login(v.email, v.senha);
-      navigate(destinoAposLogin(s.perfilUser), { replace: true });
+      const s = await login(v.email, v.senha, codigo);
+      // A role that must have a second factor and has none: enrolment first.
+      if (!s) navigate('/segundo-fator', { replace: true });
+      else navigate(destinoAposLogin(s.perfilUser), { replace: true });
     } catch (err) {
       const e = err as ApiError;
-      // Throttling and an expired sign-in for another system say why; anything else is the usual message.
-      toast.show('error', 'Login', e.status === 429 || (interacao && e.status === 400) ? e.message : 'Email ou senha inválido');
+      if (e.body?.codigoNecessario && !pedirCodigo) {
+        setPedirCodigo(true);
+        return;
+      }
+      // Throttling, a code refused and an expired sign-in for another system say why; anything else is the usual message.
+      toast.show('error', 'Login', e.status === 429 || e.body?.codigoNecessario || (interacao && e.status === 400) ? e.message : 'Email ou senha inválido');
     }
   });
 
@@ -46,6 +56,12 @@ export default function LoginPage() {
       <form onSubmit={entrar} noValidate className="form-stack">
         <TextField control={control} name="email" label="E-mail" type="email" autoFocus />
         <TextField control={control} name="senha" label="Senha" type="password" />
+        {pedirCodigo && (
+          <>
+            <TextField control={control} name="codigo" label="Código de verificação" autoFocus maxLength={20} />
+            <p className="auth-alt">Digite o código de 6 dígitos do aplicativo autenticador ou um dos seus códigos de recuperação.</p>
+          </>
+        )}
         <Link to="/reset" className="small-link">
           Esqueci minha senha
         </Link>
