@@ -44,8 +44,8 @@ export interface Config {
   registerWindowMs: number;
   uploadMaxBytes: number;
   dividasUrl?: string;
-  /** Which proxies may set X-Forwarded-*: false (none), true, or their addresses (TRUST_PROXY). */
-  trustProxy: boolean | string | string[];
+  /** Which proxies may set X-Forwarded-*: false (none) or their addresses and CIDR blocks (TRUST_PROXY). */
+  trustProxy: false | string[];
   /** OIDC_CLIENTS: the other systems that may sign people in through the built-in provider (identity/provedor.ts). */
   oidcClients: ClienteOidc[];
   /** The municipality's own OpenID Connect provider (OIDC_ISSUER): when set, people sign in there (identity/externo.ts). */
@@ -409,10 +409,29 @@ export function parseMfaObrigatorio(v: string | undefined): string[] {
   return papeis;
 }
 
-function parseTrustProxy(v: string | undefined): boolean | string | string[] {
-  if (!v || v === 'false') return false;
-  if (v === 'true') return true;
-  return v.includes(',') ? v.split(',').map((x) => x.trim()) : v;
+export const MSG_TRUST_PROXY_TUDO =
+  'TRUST_PROXY não pode confiar em qualquer endereço (assim cada cliente escolhe o seu pelo X-Forwarded-For): escreva o endereço do proxy reverso ou do balanceador, como TRUST_PROXY=10.0.0.2 (vários separados por vírgula, ou um bloco CIDR como 10.0.0.0/24).';
+
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed, by address or CIDR block, separated by commas.
+ * `true`, a hop count or a block that holds every address would let any client choose its address (the sign-in
+ * limits, /metrics): the start is refused with a line saying what to write instead.
+ */
+export function parseTrustProxy(v: string | undefined): false | string[] {
+  if (!v || v.trim() === '' || v.trim() === 'false') return false;
+  const itens = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of itens) {
+    const [endereco, bloco, ...resto] = item.split('/');
+    const ip = isIP(endereco);
+    const prefixo = bloco === undefined ? null : /^\d{1,3}$/.test(bloco) ? Number(bloco) : NaN;
+    if (item === 'true' || /^\d+$/.test(item) || prefixo === 0) throw new Error(MSG_TRUST_PROXY_TUDO);
+    if (!ip || resto.length || Number.isNaN(prefixo) || (prefixo !== null && prefixo > (ip === 4 ? 32 : 128)))
+      throw new Error(`TRUST_PROXY inválido (${item}): use endereços IP ou blocos CIDR separados por vírgula, como TRUST_PROXY=10.0.0.2`);
+  }
+  return itens;
 }
 
 /** The web app's own client of the realm (password and refresh_token grants), which OIDC_CLIENTS may not redefine. */

@@ -62,7 +62,7 @@ describe('OpenID Connect discovery and keys', () => {
     const semConfig = await call(t.app, null, { method: 'GET', url: '/realms/ceasa/.well-known/openid-configuration', headers: forjado });
     // No PUBLIC_URL: the address the server was started with.
     expect(semConfig.body.issuer).toBe(`http://localhost:${t.app.ctx.config.port}/realms/ceasa`);
-    const atras = await build({ trustProxy: true, publicUrl: 'https://ceasa.exemplo.gov.br/' });
+    const atras = await build({ trustProxy: ['127.0.0.1'], publicUrl: 'https://ceasa.exemplo.gov.br/' });
     const r = await call(atras, null, { method: 'GET', url: '/realms/ceasa/.well-known/openid-configuration', headers: forjado });
     expect(r.status).toBe(200);
     const iss = 'https://ceasa.exemplo.gov.br/realms/ceasa';
