@@ -61,3 +61,10 @@ export const confirmarTotpInput = z.object({
     .regex(/^\d{6}$/, 'Informe o código de 6 dígitos do aplicativo'),
 });
 export type ConfirmarTotpInput = z.input<typeof confirmarTotpInput>;
+
+/** 'Alterar senha' of a signed-in person: the current password and the new one. */
+export const alterarSenhaInput = z.object({
+  senhaAtual: z.string({ error: 'Informe a senha atual' }).min(1, 'Informe a senha atual').max(1000, 'Senha atual inválida'),
+  novaSenha: senhaNova,
+});
+export type AlterarSenhaInput = z.input<typeof alterarSenhaInput>;
