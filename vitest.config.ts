@@ -15,6 +15,9 @@ export default defineConfig({
           // .ci/run's second pass, on PostgreSQL (API_SO_COM_BANCO=1), leaves out the files that open no database.
           exclude: [...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts']), ...(process.env.API_SO_COM_BANCO ? SEM_BANCO.map((f) => `**/${f}.test.ts`) : [])],
           environment: 'node',
+          // The suites sign in with a password alone: the second factor's rule (MFA_OBRIGATORIO) is off for them, and
+          // apps/api/test/segundo-fator.test.ts turns it on where it tests it. Servers the tests start inherit it.
+          env: { MFA_OBRIGATORIO: 'nenhum' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -68,7 +68,7 @@ function gzipDe(urls: string[]): number {
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: raiz,
-  env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MFA_OBRIGATORIO: 'nenhum' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {

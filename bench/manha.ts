@@ -109,6 +109,8 @@ async function iniciarServidor(env: Record<string, string>): Promise<ChildProces
       PORT: String(PORTA),
       HOST: '127.0.0.1',
       ACCESS_TOKEN_TTL: '7200',
+      // The load signs in with the password grant alone.
+      MFA_OBRIGATORIO: 'nenhum',
       NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${PORTA}`,
     },

@@ -53,6 +53,8 @@ async function iniciarServidor(indice: number): Promise<() => Promise<void>> {
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_ATTEMPTS: '50',
+      // The flows sign in with a password alone; e2e/segundo-fator.spec.ts enrols a factor by choice.
+      MFA_OBRIGATORIO: 'nenhum',
       // The tests create many accounts from 127.0.0.1 (criarUsuario).
       REGISTER_MAX_ACCOUNTS: '1000',
       // Another system that signs people in through the built-in provider (e2e/oidc.spec.ts).

@@ -25,7 +25,15 @@ test.describe('fotos do manual', () => {
   test.beforeAll(async () => {
     test.setTimeout(600_000);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-manual-'));
-    const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_EMAIL: DEMO.email, ADMIN_PASSWORD: DEMO.senha, LOG_LEVEL: 'warn' };
+    const env = {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: DEMO.email,
+      ADMIN_PASSWORD: DEMO.senha,
+      LOG_LEVEL: 'warn',
+      MFA_OBRIGATORIO: 'nenhum',
+    };
     const seed = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/demo.ts'], { cwd: raiz, env, stdio: ['ignore', 'ignore', 'inherit'] });
     expect(seed.status, 'a demonstração não carregou').toBe(0);
     servidor = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

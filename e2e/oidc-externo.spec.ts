@@ -46,6 +46,8 @@ async function iniciar(porta: number, host: string, env: Record<string, string>)
       PUBLIC_URL: `http://${host}:${porta}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The provider's manager signs in with a password alone.
+      MFA_OBRIGATORIO: 'nenhum',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -35,6 +35,8 @@ export interface BuildOptions {
   config?: Partial<Config>;
   database?: Database;
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read the security events there). */
+  destinoDoLog?: { write(linha: string): void };
   /** Serve the built web app (off in API tests); a folder: serve that one instead of apps/web/dist. */
   web?: boolean | string;
 }
@@ -55,7 +57,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const atalhoPublico = criarAtalhoPublico();
   const app = Fastify({
     serverFactory: atalhoPublico.servidor,
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.destinoDoLog ? { level: config.logLevel, stream: opts.destinoDoLog } : opts.logger === false ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For be believed (login throttling is per address).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -117,7 +119,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // BACKUP_DIR: one server of the database writes the day's backup (modules/backups).
   if (config.backup) app.addHook('onClose', agendarBackups(database, config.backup, app.log));
 
-  registerAuth(app, db, keys, ctx.oidcExterno);
+  registerAuth(app, db, keys, ctx.oidcExterno, config.sessaoInatividadeMin);
   registerAvisosDeEscrita(app);
   // In external identity mode (OIDC_ISSUER) the built-in provider is off: its paths answer a pt-BR 404 (decision 0118).
   if (ctx.oidcExterno) registrarIdentidadeDesligada(app);

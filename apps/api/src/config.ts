@@ -32,14 +32,20 @@ export interface Config {
   refreshTokenTtl: number;
   resetTokenTtl: number;
   loginMaxAttempts: number;
+  /** MFA_OBRIGATORIO: the roles whose people must enrol a second factor (default super-admin and user-admin; `nenhum`: none). */
+  mfaObrigatorio: string[];
+  /** SESSAO_INATIVIDADE_MIN: a session ends after this many minutes without a request (default 120). */
+  sessaoInatividadeMin: number;
+  /** SESSAO_MAXIMA_HORAS: a session ends this many hours after its sign-in, whatever happens (default 12). */
+  sessaoMaximaHoras: number;
   loginWindowMs: number;
   /** Accounts one client address may create through the public register in registerWindowMs. */
   registerMaxAccounts: number;
   registerWindowMs: number;
   uploadMaxBytes: number;
   dividasUrl?: string;
-  /** Which proxies may set X-Forwarded-*: false (none), true, or their addresses (TRUST_PROXY). */
-  trustProxy: boolean | string | string[];
+  /** Which proxies may set X-Forwarded-*: false (none) or their addresses and CIDR blocks (TRUST_PROXY). */
+  trustProxy: false | string[];
   /** OIDC_CLIENTS: the other systems that may sign people in through the built-in provider (identity/provedor.ts). */
   oidcClients: ClienteOidc[];
   /** The municipality's own OpenID Connect provider (OIDC_ISSUER): when set, people sign in there (identity/externo.ts). */
@@ -131,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtl: Number(env.REFRESH_TOKEN_TTL ?? 60 * 60 * 24 * 30),
     resetTokenTtl: 3600,
     loginMaxAttempts: Number(env.LOGIN_MAX_ATTEMPTS ?? 5),
+    mfaObrigatorio: parseMfaObrigatorio(env.MFA_OBRIGATORIO),
+    sessaoInatividadeMin: parseNumeroFaixa('SESSAO_INATIVIDADE_MIN', env.SESSAO_INATIVIDADE_MIN, 120, 1, 7 * 24 * 60, true),
+    sessaoMaximaHoras: parseNumeroFaixa('SESSAO_MAXIMA_HORAS', env.SESSAO_MAXIMA_HORAS, 12, 1, 24 * 30, true),
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
     registerMaxAccounts: Number(env.REGISTER_MAX_ACCOUNTS ?? 5),
     registerWindowMs: Number(env.REGISTER_WINDOW_MS ?? 60 * 60 * 1000),
@@ -385,10 +394,44 @@ function parseBackup(env: NodeJS.ProcessEnv): BackupAgendado | undefined {
   return { dir: path.resolve(dir), minutoDoDia: Number(m[1]) * 60 + Number(m[2]), manter, intervaloMinutos: intervalo };
 }
 
-function parseTrustProxy(v: string | undefined): boolean | string | string[] {
-  if (!v || v === 'false') return false;
-  if (v === 'true') return true;
-  return v.includes(',') ? v.split(',').map((x) => x.trim()) : v;
+const PAPEIS = ['super-admin', 'user-admin', 'user-agro'];
+
+/** MFA_OBRIGATORIO: roles separated by commas; `nenhum` turns the rule off. Anything else stops the start with a message. */
+export function parseMfaObrigatorio(v: string | undefined): string[] {
+  if (v === undefined || v.trim() === '') return ['super-admin', 'user-admin'];
+  if (v.trim().toLowerCase() === 'nenhum') return [];
+  const papeis = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const p of papeis)
+    if (!PAPEIS.includes(p)) throw new Error(`MFA_OBRIGATORIO inválido (${v}): use papéis separados por vírgula (${PAPEIS.join(', ')}) ou nenhum`);
+  return papeis;
+}
+
+export const MSG_TRUST_PROXY_TUDO =
+  'TRUST_PROXY não pode confiar em qualquer endereço (assim cada cliente escolhe o seu pelo X-Forwarded-For): escreva o endereço do proxy reverso ou do balanceador, como TRUST_PROXY=10.0.0.2 (vários separados por vírgula, ou um bloco CIDR como 10.0.0.0/24).';
+
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed, by address or CIDR block, separated by commas.
+ * `true`, a hop count or a block that holds every address would let any client choose its address (the sign-in
+ * limits, /metrics): the start is refused with a line saying what to write instead.
+ */
+export function parseTrustProxy(v: string | undefined): false | string[] {
+  if (!v || v.trim() === '' || v.trim() === 'false') return false;
+  const itens = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of itens) {
+    const [endereco, bloco, ...resto] = item.split('/');
+    const ip = isIP(endereco);
+    const prefixo = bloco === undefined ? null : /^\d{1,3}$/.test(bloco) ? Number(bloco) : NaN;
+    if (item === 'true' || /^\d+$/.test(item) || prefixo === 0) throw new Error(MSG_TRUST_PROXY_TUDO);
+    if (!ip || resto.length || Number.isNaN(prefixo) || (prefixo !== null && prefixo > (ip === 4 ? 32 : 128)))
+      throw new Error(`TRUST_PROXY inválido (${item}): use endereços IP ou blocos CIDR separados por vírgula, como TRUST_PROXY=10.0.0.2`);
+  }
+  return itens;
 }
 
 /** The web app's own client of the realm (password and refresh_token grants), which OIDC_CLIENTS may not redefine. */

@@ -17,7 +17,7 @@ import { bancoDescartavel } from './banco-descartavel';
  * A fresh app on a fresh database for one test file: in-memory PGlite by default, or a
  * throw-away database on the server DATABASE_URL names (the same suite runs on both).
  */
-export async function build(config: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function build(config: Partial<Config> = {}, opcoes: { destinoDoLog?: { write(linha: string): void } } = {}): Promise<FastifyInstance> {
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
   const url = process.env.DATABASE_URL;
@@ -34,6 +34,7 @@ export async function build(config: Partial<Config> = {}): Promise<FastifyInstan
   const app = await buildApp({
     database,
     logger: false,
+    destinoDoLog: opcoes.destinoDoLog,
     web: false,
     config: {
       adminEmail: 'admin@teste.local',

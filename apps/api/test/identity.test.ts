@@ -65,7 +65,7 @@ describe('OpenID Connect discovery and keys', () => {
     const semConfig = await call(t.app, null, { method: 'GET', url: '/realms/ceasa/.well-known/openid-configuration', headers: forjado });
     // No PUBLIC_URL: the address the server was started with.
     expect(semConfig.body.issuer).toBe(`http://localhost:${t.app.ctx.config.port}/realms/ceasa`);
-    const atras = await build({ trustProxy: true, publicUrl: 'https://ceasa.exemplo.gov.br/' });
+    const atras = await build({ trustProxy: ['127.0.0.1'], publicUrl: 'https://ceasa.exemplo.gov.br/' });
     const r = await call(atras, null, { method: 'GET', url: '/realms/ceasa/.well-known/openid-configuration', headers: forjado });
     expect(r.status).toBe(200);
     const iss = 'https://ceasa.exemplo.gov.br/realms/ceasa';
@@ -106,7 +106,9 @@ describe('password grant', () => {
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.body).toMatchObject({ expires_in: 300, token_type: 'Bearer', scope: 'openid profile email' });
     expect(r.body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(r.body.refresh_expires_in).toBeGreaterThan(60 * 60 * 24 * 29);
+    // A session lasts SESSAO_MAXIMA_HORAS (12 by default), whatever the refresh token's own lifetime.
+    expect(r.body.refresh_expires_in).toBeGreaterThan(60 * 60 * 12 - 60);
+    expect(r.body.refresh_expires_in).toBeLessThanOrEqual(60 * 60 * 12);
 
     const certs = await call(t.app, null, { method: 'GET', url: `${OIDC}/certs` });
     const key = await importJWK(certs.body.keys[0] as JWK, 'ES256');

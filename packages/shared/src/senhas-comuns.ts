@@ -3680,3 +3680,9 @@ export function senhaComum(senha: string): boolean {
   conjunto ??= new Set(LISTA.split('\n').filter(Boolean));
   return conjunto.has(senha.trim().toLowerCase());
 }
+
+/** The common passwords, lower case (the server also refuses a new password that holds a long one). */
+export function senhasComuns(): string[] {
+  conjunto ??= new Set(LISTA.split('\n').filter(Boolean));
+  return [...conjunto];
+}

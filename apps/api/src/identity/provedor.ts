@@ -186,7 +186,7 @@ export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: str
     loadExistingGrant: async (kctx) => {
       const grantId = kctx.oidc.result?.consent?.grantId || kctx.oidc.session!.grantIdFor(kctx.oidc.client!.clientId);
       const grant = grantId ? await kctx.oidc.provider.Grant.find(grantId) : undefined;
-      if (!grant || !(await sessaoAberta(db, grant.jti))) return undefined;
+      if (!grant || !(await sessaoAberta(db, grant.jti, config.sessaoInatividadeMin))) return undefined;
       concederEscopos(grant, api, String(kctx.oidc.params?.scope ?? ''));
       await grant.save();
       return grant;
@@ -195,7 +195,7 @@ export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: str
     findAccount: async (_ctx, sub, token) => {
       const u = await contaAtiva(sub);
       // A code or refresh token of a session that was revoked (or expired) is worth nothing.
-      if (!u || (token && 'grantId' in token && token.grantId && !(await sessaoAberta(db, token.grantId)))) return undefined;
+      if (!u || (token && 'grantId' in token && token.grantId && !(await sessaoAberta(db, token.grantId, config.sessaoInatividadeMin)))) return undefined;
       return {
         accountId: u.id,
         claims: async () => ({ sub: u.id, name: u.nome, email: u.email, email_verified: false, preferred_username: u.email }),

@@ -56,10 +56,10 @@ export function registerInteracao(app: FastifyInstance, ctx: ContextoDaIdentidad
     async (req, reply) => {
       checarOrigem(req);
       const d = await detalhes(req, reply, req.params.uid);
-      const e = await entrarComSenha(ctx, req.ip, req.body.email, req.body.senha);
+      const e = await entrarComSenha(ctx, req, req.body);
       if (!e.ok) {
         if (e.esperarSegundos) reply.header('retry-after', String(e.esperarSegundos));
-        throw new HttpError(e.status, e.message);
+        throw new HttpError(e.status, e.message, undefined, e.codigoNecessario ? { codigoNecessario: true } : undefined);
       }
       const clientId = String(d.params.client_id);
       const grant = new provedor.provider.Grant({ jti: e.sessao.id, accountId: e.usuario.id, clientId } as never);
@@ -68,7 +68,7 @@ export function registerInteracao(app: FastifyInstance, ctx: ContextoDaIdentidad
       const redirectTo = await provedor.provider.interactionResult(
         req.raw,
         reply.raw,
-        { login: { accountId: e.usuario.id, amr: ['pwd'] }, consent: { grantId: e.sessao.id } },
+        { login: { accountId: e.usuario.id, amr: e.exigeFator || !e.viaFator ? ['pwd'] : ['pwd', 'otp'] }, consent: { grantId: e.sessao.id } },
         { mergeWithLastSubmission: false },
       );
       reply.header('cache-control', 'no-store');

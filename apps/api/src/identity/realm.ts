@@ -66,16 +66,17 @@ export function registerIdentity(app: FastifyInstance, ctx: ContextoDaIdentidade
       if (grant === 'refresh_token') {
         const token = campo(body, 'refresh_token');
         if (!token) return oauthErro(reply, 400, 'invalid_request', 'O refresh_token é obrigatório.');
-        const r = await rotacionar(db, token);
+        const r = await rotacionar(db, token, config.sessaoInatividadeMin);
         if (!r.ok) {
           // A reused token or a disabled account revoked the session (committed by now).
-          if (r.motivo === 'reuso' || r.motivo === 'desativado') app.esquecerSessoes();
+          if (r.motivo === 'reuso' || r.motivo === 'desativado' || r.motivo === 'ociosa') app.esquecerSessoes();
           return oauthErro(reply, 400, 'invalid_grant', MSG_SESSAO);
         }
         return reply.header('cache-control', 'no-store').send(await tokensPara(r.usuario, r.sessao, r.refreshToken));
       }
 
-      const r = await entrarComSenha(ctx, req.ip, campo(body, 'username'), campo(body, 'password'));
+      // The second factor's code travels as `totp`, the parameter of Keycloak's direct grant.
+      const r = await entrarComSenha(ctx, req, { email: campo(body, 'username'), senha: campo(body, 'password'), codigo: campo(body, 'totp') });
       if (!r.ok) {
         if (r.esperarSegundos) reply.header('retry-after', String(r.esperarSegundos));
         // RFC 6749 5.2: wrong credentials are a 400 invalid_grant; too many attempts stay a 429.
@@ -89,7 +90,7 @@ export function registerIdentity(app: FastifyInstance, ctx: ContextoDaIdentidade
     const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
     const claims = m ? await keys.verify(m[1]).catch(() => null) : null;
     const [usuario] = claims ? await db.select().from(usuarios).where(eq(usuarios.id, claims.sub)) : [];
-    if (!claims || !usuario?.ativo || !(await sessaoAberta(db, claims.sid))) {
+    if (!claims || !usuario?.ativo || !(await sessaoAberta(db, claims.sid, config.sessaoInatividadeMin))) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
       return oauthErro(reply, 401, 'invalid_token', MSG_SESSAO);
     }

@@ -5,6 +5,7 @@ import type { ContextoDaIdentidade } from './contexto';
 import { identificar, ProvedorIndisponivel, sincronizarUsuario, type Claims } from './externo';
 import { CAMINHO_SESSAO, guardarCookiesDaSessao } from './sessao-web.routes';
 import { abrirSessao } from './tokens';
+import { duracaoDaSessao, origemDaSessao } from './entrar';
 
 /** The sign-in in progress (state, nonce, PKCE verifier): an HttpOnly cookie sent back only to the callback. */
 const COOKIE_FLUXO = 'ceasa_oidc_fluxo';
@@ -116,7 +117,7 @@ export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoD
       const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();
       if (!usuario.ativo) return erro(reply, 'desativado');
-      const { sessao, refreshToken } = await abrirSessao(ctx.db, usuario.id, ctx.config.refreshTokenTtl);
+      const { sessao, refreshToken } = await abrirSessao(ctx.db, usuario.id, duracaoDaSessao(ctx.config), origemDaSessao(req));
       reply.clearCookie(COOKIE_FLUXO, opcoesFluxo);
       guardarCookiesDaSessao(reply, ctx.config, sessao, refreshToken, tokens.id_token);
       return paraLogin(reply, { sessao: 'externa' });

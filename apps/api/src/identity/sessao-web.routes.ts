@@ -94,7 +94,15 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
   async function resposta(reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
     guardarCookiesDaSessao(reply, ctx.config, sessao, refreshToken);
     reply.header('cache-control', 'no-store');
-    return { access_token: await accessToken(ctx, usuario, sessao), expires_in: ctx.config.accessTokenTtl, token_type: 'Bearer', session_state: sessao.id };
+    return {
+      access_token: await accessToken(ctx, usuario, sessao),
+      expires_in: ctx.config.accessTokenTtl,
+      token_type: 'Bearer',
+      session_state: sessao.id,
+      // What the person must do before anything else: enrol a second factor, or change a password someone else chose.
+      ...(sessao.exigeFator ? { cadastrarSegundoFator: true } : {}),
+      ...(usuario.trocarSenha ? { trocarSenha: true } : {}),
+    };
   }
 
   r.post(
@@ -106,10 +114,11 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
     },
     async (req, reply) => {
       checarOrigem(req);
-      const e = await entrarComSenha(ctx, req.ip, req.body.email, req.body.senha);
+      const e = await entrarComSenha(ctx, req, req.body);
       if (!e.ok) {
         if (e.esperarSegundos) reply.header('retry-after', String(e.esperarSegundos));
-        throw new HttpError(e.status, e.message);
+        // `codigoNecessario`: the password was right and the account has a second factor; the page asks for the code.
+        throw new HttpError(e.status, e.message, undefined, e.codigoNecessario ? { codigoNecessario: true } : undefined);
       }
       return resposta(reply, e.usuario, e.sessao, e.refreshToken);
     },
@@ -121,10 +130,10 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
     async (req, reply) => {
       checarOrigem(req);
       const token = req.cookies[COOKIE_REFRESH];
-      const rot = token ? await rotacionar(ctx.db, token) : null;
+      const rot = token ? await rotacionar(ctx.db, token, ctx.config.sessaoInatividadeMin) : null;
       if (!rot?.ok) {
         // A reused token or a disabled account revoked the session (committed by now).
-        if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado')) app.esquecerSessoes();
+        if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado' || rot.motivo === 'ociosa')) app.esquecerSessoes();
         apagarCookie(reply);
         throw new HttpError(401, MSG_SESSAO);
       }
@@ -150,6 +159,8 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
       }
       const idToken = req.cookies[COOKIE_ID_TOKEN];
       apagarCookie(reply);
+      // The browser drops what it kept of this site (its cache and storage) once signed out.
+      reply.header('clear-site-data', '"cache", "storage"');
       const encerrarEm = ctx.oidcExterno && idToken ? await enderecoDeSaida(ctx, ctx.oidcExterno, idToken) : null;
       if (!encerrarEm) return reply.code(204).send();
       reply.header('cache-control', 'no-store');
@@ -159,7 +170,7 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
 
   r.get(
     '/auth/sessao/eu',
-    { schema: { tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' }, config: { acesso: 'autenticado' } },
+    { schema: { tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' }, config: { acesso: 'autenticado', antesDoFator: true } },
     async (req) => {
       const [u] = await ctx.db.select().from(usuarios).where(eq(usuarios.id, req.usuario!.id));
       if (!u) throw new HttpError(401, MSG_SESSAO);

@@ -11,14 +11,19 @@ export const tokenAleatorio = () => randomBytes(32).toString('base64url');
 export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Opens a sign-in session with its first refresh token (and drops the user's dead sessions). */
-export async function abrirSessao(db: Db, usuarioId: string, ttlSeconds: number) {
+export async function abrirSessao(
+  db: Db,
+  usuarioId: string,
+  ttlSeconds: number,
+  origem: { dispositivo?: string | null; endereco?: string | null; exigeFator?: boolean } = {},
+) {
   const refreshToken = tokenAleatorio();
   const agora = new Date();
   const sessao = await db.transaction(async (tx) => {
     await tx.delete(sessoes).where(and(eq(sessoes.usuarioId, usuarioId), or(lt(sessoes.expiraEm, agora), lt(sessoes.revogadaEm, agora))));
     const [s] = await tx
       .insert(sessoes)
-      .values({ usuarioId, criadaEm: agora, expiraEm: new Date(agora.getTime() + ttlSeconds * 1000) })
+      .values({ usuarioId, criadaEm: agora, ultimoUsoEm: agora, expiraEm: new Date(agora.getTime() + ttlSeconds * 1000), ...origem })
       .returning();
     await tx.insert(refreshTokens).values({ sessaoId: s.id, tokenHash: sha256(refreshToken) });
     return s;
@@ -27,13 +32,18 @@ export async function abrirSessao(db: Db, usuarioId: string, ttlSeconds: number)
 }
 
 export type Rotacao =
-  { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string } | { ok: false; motivo: 'desconhecido' | 'expirado' | 'reuso' | 'desativado' };
+  | { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string }
+  | { ok: false; motivo: 'desconhecido' | 'expirado' | 'ociosa' | 'reuso' | 'desativado' };
 
 /**
  * Trades a refresh token for a new one in the same session, atomically. A token already used
  * means it leaked (or was replayed): the whole session is revoked.
  */
-export function rotacionar(db: Db, token: string): Promise<Rotacao> {
+/** The session went more than `inatividadeMin` minutes without a request (SESSAO_INATIVIDADE_MIN). */
+export const ociosa = (sessao: Pick<SessaoRow, 'ultimoUsoEm'>, inatividadeMin: number | undefined, agora = Date.now()) =>
+  inatividadeMin !== undefined && sessao.ultimoUsoEm.getTime() + inatividadeMin * 60_000 <= agora;
+
+export function rotacionar(db: Db, token: string, inatividadeMin?: number): Promise<Rotacao> {
   return db.transaction(async (tx): Promise<Rotacao> => {
     const [rt] = await tx
       .select()
@@ -44,6 +54,12 @@ export function rotacionar(db: Db, token: string): Promise<Rotacao> {
     const [sessao] = await tx.select().from(sessoes).where(eq(sessoes.id, rt.sessaoId));
     const agora = new Date();
     if (!sessao || sessao.revogadaEm || sessao.expiraEm <= agora) return { ok: false, motivo: 'expirado' };
+    // Idle past SESSAO_INATIVIDADE_MIN: the session ends (a refresh is not a use: an open tab renewing its token
+    // by itself does not keep an idle session alive).
+    if (ociosa(sessao, inatividadeMin, agora.getTime())) {
+      await revogarSessao(tx, sessao.id);
+      return { ok: false, motivo: 'ociosa' };
+    }
     if (rt.usadoEm) {
       await revogarSessao(tx, sessao.id);
       return { ok: false, motivo: 'reuso' };
@@ -86,8 +102,8 @@ export async function revogarPorRefresh(db: Db, token: string) {
 }
 
 /** The session is open (not revoked, not expired). */
-export async function sessaoAberta(db: Db, id: string): Promise<boolean> {
+export async function sessaoAberta(db: Db, id: string, inatividadeMin?: number): Promise<boolean> {
   if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return false;
   const [s] = await db.select().from(sessoes).where(eq(sessoes.id, id));
-  return Boolean(s && !s.revogadaEm && s.expiraEm > new Date());
+  return Boolean(s && !s.revogadaEm && s.expiraEm > new Date() && !ociosa(s, inatividadeMin));
 }

@@ -6,7 +6,10 @@ import type { Db } from '../db/client';
 import { permissoes, rotas, sessoes, usuarios } from '../db/schema';
 import { identificar, sincronizarUsuario, type Claims, type ProvedorExterno } from '../identity/externo';
 import { ESCOPO_API, type Keys } from '../identity/keys';
+import { ociosa } from '../identity/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
+import { eventoDeSeguranca } from '../lib/eventos';
+import { MSG_CADASTRE_O_FATOR } from '../identity/segundo-fator';
 
 /**
  * Who may call a route. Every /api route declares one (the app refuses to start otherwise):
@@ -32,6 +35,8 @@ export function permite(perms: PermissoesPorRota, a: { rota: string; acao: Acao 
 declare module 'fastify' {
   interface FastifyContextConfig {
     acesso?: Acesso;
+    /** Allowed to a session still waiting for its second factor's enrolment (the enrolment itself, who am I). */
+    antesDoFator?: boolean;
   }
   interface FastifyRequest {
     usuario: UsuarioAutenticado | null;
@@ -52,13 +57,24 @@ export interface UsuarioAutenticado {
   roles: string[];
   grupo: number | null;
   sessao: string;
+  /** The session may only enrol a second factor (MFA_OBRIGATORIO). */
+  exigeFator?: boolean;
 }
 
 export const MSG_SEM_ESCOPO_API = 'Este token não dá acesso à API do CEASA Regional: o sistema que o pediu precisa do escopo api.';
 
+/** A 403, logged as a security event (who, route, why). */
+function negar(req: FastifyRequest, mensagem: string, motivo = 'sem-perfil') {
+  eventoDeSeguranca(req.log, 'acesso-negado', { conta: req.usuario?.email, endereco: req.ip, rota: `${req.method} ${req.routeOptions.url ?? ''}`, motivo });
+  return forbidden(mensagem);
+}
+
 const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastrar', editar: 'editar', deletar: 'remover' };
 
-export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno) {
+/** How stale a session's last use may be before a request writes it again: a minute, or a quarter of a shorter SESSAO_INATIVIDADE_MIN. */
+const escreverUsoApos = (inatividadeMin: number | undefined) => Math.min(60_000, ((inatividadeMin ?? 4) * 60_000) / 4);
+
+export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno, inatividadeMin?: number) {
   app.decorateRequest('usuario', null);
   app.rotasApi = [];
 
@@ -106,24 +122,34 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
   // A signed-out session, a disabled account or a change of roles takes effect at once, not when the
   // access token expires: the session and the account's current roles are looked up on every call, the
   // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
-  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; at: number }>();
+  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; exigeFator: boolean; at: number }>();
   let geracaoSessoes = 0;
   const esquecerSessoes = () => {
     geracaoSessoes++;
     sessoesVistas.clear();
     usuariosVistos.clear();
   };
-  async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[] }> {
+  async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[]; exigeFator: boolean }> {
     const hit = sessoesVistas.get(sid);
     if (hit && Date.now() - hit.at < 5_000) return hit;
     const geracao = geracaoSessoes;
     const [row] = await db
-      .select({ revogada: sessoes.revogadaEm, expira: sessoes.expiraEm, ativo: usuarios.ativo, roles: usuarios.roles })
+      .select({
+        revogada: sessoes.revogadaEm,
+        expira: sessoes.expiraEm,
+        ultimoUsoEm: sessoes.ultimoUsoEm,
+        ativo: usuarios.ativo,
+        roles: usuarios.roles,
+        exigeFator: sessoes.exigeFator,
+      })
       .from(sessoes)
       .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
       .where(and(eq(sessoes.id, sid), eq(sessoes.usuarioId, usuarioId)));
-    const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now());
-    const atual = { valida, roles: row?.roles ?? [], at: Date.now() };
+    // A session idle past SESSAO_INATIVIDADE_MIN has ended; a live one records this use (once a minute at most).
+    const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now() && !ociosa(row, inatividadeMin));
+    if (valida && Date.now() - row.ultimoUsoEm.getTime() > escreverUsoApos(inatividadeMin))
+      await db.update(sessoes).set({ ultimoUsoEm: new Date() }).where(eq(sessoes.id, sid));
+    const atual = { valida, roles: row?.roles ?? [], exigeFator: Boolean(row?.exigeFator), at: Date.now() };
     if (sessoesVistas.size > 10_000) sessoesVistas.clear();
     if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
     return atual;
@@ -211,8 +237,15 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (!sessao.valida) throw unauthorized();
     // The account's roles now, not the ones the token was issued with (a role taken away stops at once).
     const roles = sessao.roles;
-    return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid };
+    return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid, exigeFator: sessao.exigeFator };
   }
+
+  // An answer that needs a session or a token is nobody else's: no cache (the browser's or a proxy's) keeps it.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const acesso = req.routeOptions.config?.acesso;
+    if (acesso && acesso !== 'publico') reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.addHook('onRequest', async (req) => {
     const acesso = req.routeOptions.config?.acesso;
@@ -222,17 +255,21 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     const usuario = await autenticar(req);
     if (!usuario) throw unauthorized('É necessário entrar no sistema para acessar este recurso.');
     req.usuario = usuario;
+    // A person whose role must have a second factor signs in to enrol it, and does nothing else until then.
+    if (usuario.exigeFator && !req.routeOptions.config?.antesDoFator) throw negar(req, MSG_CADASTRE_O_FATOR, 'cadastro-do-fator-pendente');
     if (acesso === 'autenticado') return;
     if (usuario.grupo === null)
-      throw forbidden('Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');
+      throw negar(req, 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');
     if (acesso === 'perfil') return;
     const perms = await app.permissoesDoGrupo(usuario.grupo);
     if (!permite(perms, acesso))
-      throw forbidden(
+      throw negar(
+        req,
         `Você não tem permissão para ${[acesso.acao]
           .flat()
           .map((a) => VERBO[a])
           .join(' ou ')} em ${acesso.rota}.`,
+        'sem-permissao',
       );
   });
 }

@@ -10,6 +10,7 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
+const SegundoFatorPage = lazy(() => import('../features/auth/segundo-fator-page'));
 const BackOffice = lazy(() => import('./back-office'));
 const ReferenciaPage = lazy(() => import('../features/informacao/referencia-page'));
 const EstatisticasPage = lazy(() => import('../features/informacao/estatisticas-page'));
@@ -90,6 +91,7 @@ export function AppRoutes() {
             }
           />
           <Route path="/nova-senha" element={<NovaSenhaPage />} />
+          <Route path="/segundo-fator" element={<SegundoFatorPage />} />
           <Route path="/home" element={<HomePage />} />
           {/* The market's information service, public (decisions 0192, 0193). */}
           <Route path="/referencia" element={<ReferenciaPage />} />

@@ -24,6 +24,8 @@ export const MARGEM_REFRESH_MS = 10_000;
 export interface TokenResponse {
   access_token: string;
   expires_in: number;
+  /** The person's role must have a second factor and has none yet: enrolment comes before anything else. */
+  cadastrarSegundoFator?: boolean;
 }
 
 /** The access token, in memory only (never in browser storage); null when signed out or not yet refreshed. */
@@ -61,21 +63,21 @@ async function postSessao<T>(acao: 'login' | 'refresh' | 'logout', corpo?: unkno
 }
 
 /** Signs in: the server sets the refresh-token cookie; the access token stays in memory. */
-export async function entrarNaSessao(email: string, senha: string): Promise<string> {
-  const t = await postSessao<TokenResponse>('login', { email, senha });
+export async function entrarNaSessao(email: string, senha: string, codigo?: string): Promise<TokenResponse> {
+  const t = await postSessao<TokenResponse>('login', codigo ? { email, senha, codigo } : { email, senha });
   guardarAcesso(t);
-  return t.access_token;
+  return t;
 }
 
 /**
  * Signs in for another system (the OpenID Connect code flow, `/login?interacao=<uid>`): the server opens
  * the session for that system and answers where the browser goes next (back to it, with the code).
  */
-export async function entrarParaOutroSistema(interacao: string, email: string, senha: string): Promise<string> {
+export async function entrarParaOutroSistema(interacao: string, email: string, senha: string, codigo?: string): Promise<string> {
   const res = await fetch(`/realms/ceasa/interacao/${encodeURIComponent(interacao)}/login`, {
     method: 'POST',
     headers: { ...CSRF, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, senha }),
+    body: JSON.stringify(codigo ? { email, senha, codigo } : { email, senha }),
     credentials: 'same-origin',
   });
   const body = (await res.json().catch(() => ({}))) as { redirectTo?: string; message?: string };
@@ -135,7 +137,8 @@ export function refreshToken(): Promise<string | null> {
 }
 
 async function tokenValido(): Promise<string | null> {
-  if (!sessao.get()) return null;
+  // A sign-in waiting for its second factor's enrolment has an access token and no stored session yet.
+  if (!sessao.get()) return acesso && acesso.expiresAt > Date.now() ? acesso.token : null;
   if (!acesso || acesso.expiresAt - Date.now() < MARGEM_REFRESH_MS) return refreshToken();
   return acesso.token;
 }

@@ -1,14 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
 import { acessoEmMemoria, api, entrarNaSessao, entrarPeloCookie, MARGEM_REFRESH_MS, refreshToken, sairDaSessao } from './api-client';
-import { decodeJwt, sessao as store, type Sessao } from './session';
+import { decodeJwt, limparArmazenamento, sessao as store, type Sessao } from './session';
 
 interface AuthState {
   sessao: Sessao | null;
   carregando: boolean;
   /** The user's permission group from the roles, null when no profile. */
   grupo: number | null;
-  login(email: string, senha: string): Promise<Sessao>;
+  /** Signs in; null when the person must first enrol a second factor (the access token waits in memory, no session yet). */
+  login(email: string, senha: string, codigo?: string): Promise<Sessao | null>;
+  /** After the enrolment a sign-in led to: loads the session with the access token in memory. */
+  concluirEntrada(): Promise<Sessao>;
   /** After the municipality's provider signed the user in (external identity mode): loads the session the server opened. */
   entrarExterno(): Promise<Sessao>;
   logout(): Promise<void>;
@@ -91,11 +94,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     store.set(s);
     return s;
   }, []);
-  const login = useCallback(async (email: string, senha: string) => abrir(await entrarNaSessao(email, senha)), [abrir]);
+  const login = useCallback(
+    async (email: string, senha: string, codigo?: string) => {
+      const t = await entrarNaSessao(email, senha, codigo);
+      return t.cadastrarSegundoFator ? null : abrir(t.access_token);
+    },
+    [abrir],
+  );
+  const concluirEntrada = useCallback(async () => {
+    const token = acessoEmMemoria.token();
+    if (!token) throw new Error('Sessão expirada. Entre novamente.');
+    return abrir(token);
+  }, [abrir]);
   const entrarExterno = useCallback(async () => abrir(await entrarPeloCookie()), [abrir]);
 
   const logout = useCallback(async () => {
     store.set(null);
+    limparArmazenamento();
     const noProvedor = await sairDaSessao();
     if (noProvedor) {
       // External identity mode: the provider ends its own session too, then sends the browser back to PUBLIC_URL.
@@ -110,11 +125,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       carregando,
       grupo: sessao ? grupoDosPapeis(sessao.perfilUser) : null,
       login,
+      concluirEntrada,
       entrarExterno,
       logout,
       pode: (rota, acao) => podeFn(sessao?.permissoes, rota, acao),
     }),
-    [sessao, carregando, login, entrarExterno, logout],
+    [sessao, carregando, login, concluirEntrada, entrarExterno, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -58,3 +58,8 @@ export function decodeJwt(token: string): Record<string, unknown> {
     return {};
   }
 }
+
+/** Sign-out: everything the app kept in this browser's storage (`ceasa.*`: session, last screen, list filters) goes. */
+export function limparArmazenamento() {
+  for (const area of [localStorage, sessionStorage]) for (const k of Object.keys(area)) if (k.startsWith('ceasa.')) area.removeItem(k);
+}

@@ -6,6 +6,8 @@ const email = (obrigatorio: string, invalido: string) => z.string({ error: obrig
 export const loginInput = z.object({
   email: email('O e-mail é obrigatório', 'O e-mail inserido é inválido'),
   senha: z.string({ error: 'A senha é obrigatória' }).min(1, 'A senha é obrigatória'),
+  /** The second factor's code (6 digits of the authenticator app, or a recovery code), once the account has one. */
+  codigo: z.string().max(20, 'Código inválido').optional(),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
@@ -50,3 +52,19 @@ export const novaSenhaForm = novaSenhaInput
   .extend({ confirmaSenha: z.string() })
   .refine((v) => v.senha === v.confirmaSenha, { path: ['confirmaSenha'], message: 'As senhas devem ser iguais' });
 export type NovaSenhaForm = z.input<typeof novaSenhaForm>;
+
+/** Confirms the enrolment of an authenticator app with its first code. */
+export const confirmarTotpInput = z.object({
+  codigo: z
+    .string({ error: 'Informe o código de 6 dígitos do aplicativo' })
+    .trim()
+    .regex(/^\d{6}$/, 'Informe o código de 6 dígitos do aplicativo'),
+});
+export type ConfirmarTotpInput = z.input<typeof confirmarTotpInput>;
+
+/** 'Alterar senha' of a signed-in person: the current password and the new one. */
+export const alterarSenhaInput = z.object({
+  senhaAtual: z.string({ error: 'Informe a senha atual' }).min(1, 'Informe a senha atual').max(1000, 'Senha atual inválida'),
+  novaSenha: senhaNova,
+});
+export type AlterarSenhaInput = z.input<typeof alterarSenhaInput>;

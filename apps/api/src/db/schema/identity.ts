@@ -10,6 +10,8 @@ export const usuarios = pgTable('usuarios', {
   roles: text('roles').array().notNull().default([]),
   avatarUrl: text('avatar_url'),
   criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  /** A password someone else chose (the generated first one): the person must change it at the next sign-in. */
+  trocarSenha: boolean('trocar_senha').notNull().default(false),
 });
 
 /** A sign-in session: refresh tokens rotate inside it; reusing an old one revokes it. */
@@ -21,7 +23,42 @@ export const sessoes = pgTable('sessoes', {
   criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
   expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
   revogadaEm: timestamp('revogada_em', { withTimezone: true }),
+  /** The last request (or refresh) of the session: past SESSAO_INATIVIDADE_MIN without one, it ends. */
+  ultimoUsoEm: timestamp('ultimo_uso_em', { withTimezone: true }).notNull().defaultNow(),
+  /** The browser or client that opened it (User-Agent, cut) and the address it came from: 'Minhas sessões' shows them. */
+  dispositivo: text('dispositivo'),
+  endereco: text('endereco'),
+  /** Opened by a person whose role must have a second factor and has none yet: only enrolment is allowed. */
+  exigeFator: boolean('exige_fator').notNull().default(false),
 });
+
+/**
+ * A person's authenticator app (TOTP, RFC 6238): the shared secret (base32), when it was confirmed (null while
+ * enrolment waits for the first code) and the last time step accepted, so a code is used once.
+ */
+export const segundosFatores = pgTable('segundos_fatores', {
+  usuarioId: uuid('usuario_id')
+    .primaryKey()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  segredo: text('segredo').notNull(),
+  ativoEm: timestamp('ativo_em', { withTimezone: true }),
+  ultimoPasso: bigint('ultimo_passo', { mode: 'number' }),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a second factor: only their SHA-256 is kept; a used one is marked. */
+export const codigosDeRecuperacao = pgTable(
+  'codigos_de_recuperacao',
+  {
+    id: serial('id').primaryKey(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    usadoEm: timestamp('usado_em', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('codigos_de_recuperacao_idx').on(t.usuarioId, t.hash)],
+);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -60,6 +60,9 @@ export function Layout({ menu, ajuda }: { menu: ItemDeMenu[]; ajuda: (caminho: s
           ) : (
             <span className="user-name">{sessao?.nome.toUpperCase()}</span>
           )}
+          <Link to="/segundo-fator" className="topbar-ajuda" aria-label="Verificação em duas etapas" title="Verificação em duas etapas">
+            <i className="pi pi-shield" aria-hidden />
+          </Link>
           <Button
             label="Sair"
             aria-label="Sair"

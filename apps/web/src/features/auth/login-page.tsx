@@ -25,20 +25,29 @@ export default function LoginPage() {
   const { pathname } = useLocation();
   // A refusal that says what to do (e.g. the address to open instead) stays on the page, not only in a toast.
   const [recusa, setRecusa] = useState<string | null>(null);
+  // The account has a second factor: after the password, the page asks for the code (the server said so).
+  const [pedirCodigo, setPedirCodigo] = useState(false);
 
   const entrar = handleSubmit(async (v) => {
+    const codigo = pedirCodigo ? v.codigo?.trim() || undefined : undefined;
     try {
       if (interacao) {
-        window.location.assign(await entrarParaOutroSistema(interacao, v.email, v.senha));
+        window.location.assign(await entrarParaOutroSistema(interacao, v.email, v.senha, codigo));
         return;
       }
-      const s = await login(v.email, v.senha);
-      navigate(destinoAposLogin(s.perfilUser), { replace: true });
+      const s = await login(v.email, v.senha, codigo);
+      // A role that must have a second factor and has none: enrolment first.
+      if (!s) navigate('/segundo-fator', { replace: true });
+      else navigate(destinoAposLogin(s.perfilUser), { replace: true });
     } catch (err) {
       const e = err as ApiError;
-      // Throttling, a refused page address (which address to use) and an expired sign-in for another system say
-      // why, in the server's words; a wrong e-mail or password is the usual message.
-      const motivo = e.status === 429 || e.status === 400 ? e.message : 'Email ou senha inválido';
+      if (e.body?.codigoNecessario && !pedirCodigo) {
+        setPedirCodigo(true);
+        return;
+      }
+      // Throttling, a refused page address (which address to use), a code refused and an expired sign-in for another
+      // system say why, in the server's words; a wrong e-mail or password is the usual message.
+      const motivo = e.status === 429 || e.status === 400 || e.body?.codigoNecessario ? e.message : 'Email ou senha inválido';
       setRecusa(e.status === 400 ? e.message : null);
       toast.show('error', 'Login', motivo);
     }
@@ -57,6 +66,12 @@ export default function LoginPage() {
         )}
         <TextField control={control} name="email" label="E-mail" type="email" autoFocus />
         <TextField control={control} name="senha" label="Senha" type="password" />
+        {pedirCodigo && (
+          <>
+            <TextField control={control} name="codigo" label="Código de verificação" autoFocus maxLength={20} />
+            <p className="auth-alt">Digite o código de 6 dígitos do aplicativo autenticador ou um dos seus códigos de recuperação.</p>
+          </>
+        )}
         <Link to="/reset" className="small-link">
           Esqueci minha senha
         </Link>

@@ -9,6 +9,7 @@ import { formatDateTime, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shar
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { perguntar } from '../../lib/confirmacao';
 import { useModoDeEntrada } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
@@ -27,7 +28,8 @@ export default function UsuariosListPage() {
   const [salvando, setSalvando] = useState(false);
   const toast = useToast();
   const qc = useQueryClient();
-  const { pode } = useAuth();
+  const { pode, sessao } = useAuth();
+  const superAdmin = Boolean(sessao?.perfilUser.includes('super-admin'));
   const modo = useModoDeEntrada();
 
   const abrir = (u: Usuario) => {
@@ -57,6 +59,18 @@ export default function UsuariosListPage() {
       toast.show('success', 'Email enviado com sucesso', u.email);
     } catch (err) {
       toast.show('error', 'Erro ao enviar e-mail', (err as ApiError).message);
+    }
+  };
+
+  /** The super-admin removes someone's second factor (a lost phone and codes): the person enrols again at the next sign-in. */
+  const redefinirFator = async (u: Usuario) => {
+    const sim = await perguntar(`Redefinir a verificação em duas etapas de ${u.email}? As sessões dessa pessoa serão encerradas.`, { perigo: true });
+    if (!sim) return;
+    try {
+      await api(`usuarios/${u.id}/segundo-fator`, { method: 'DELETE' });
+      toast.show('success', 'Verificação em duas etapas redefinida', u.email);
+    } catch (err) {
+      toast.show('error', 'Erro ao redefinir a verificação', (err as ApiError).message);
     }
   };
 
@@ -96,6 +110,15 @@ export default function UsuariosListPage() {
               {/* In external identity mode the passwords are the provider's: no reset e-mail from here. */}
               {modo === 'senha' && (
                 <Button icon="pi pi-envelope" rounded text aria-label={`Enviar redefinição de senha para ${u.email}`} onClick={() => enviarReset(u)} />
+              )}
+              {modo === 'senha' && superAdmin && (
+                <Button
+                  icon="pi pi-shield"
+                  rounded
+                  text
+                  aria-label={`Redefinir verificação em duas etapas de ${u.email}`}
+                  onClick={() => void redefinirFator(u)}
+                />
               )}
             </>
           )

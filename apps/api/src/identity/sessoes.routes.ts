@@ -1,0 +1,98 @@
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ContextoDaIdentidade } from './contexto';
+import { sessoes, usuarios } from '../db/schema';
+import { registrarLog } from '../lib/audit';
+import { forbidden, naoEncontrado } from '../lib/errors';
+import { eventoDeSeguranca } from '../lib/eventos';
+import { ociosa, revogarSessao, revogarSessoesDoUsuario } from './tokens';
+
+const uuidParam = z.object({ id: z.uuid('Código inválido') });
+
+/**
+ * 'Minhas sessões': a person lists the sessions open in his name (device, address, start, last use) and ends
+ * one or all the others; a super-admin ends all of someone's. Registered under /api.
+ */
+export default function sessoesRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Conta'];
+  const acesso = 'autenticado' as const;
+
+  r.get(
+    '/auth/sessoes',
+    { schema: { tags, summary: 'Minhas sessões abertas (dispositivo, endereço, início, último uso)' }, config: { acesso } },
+    async (req, reply) => {
+      const u = req.usuario!;
+      const linhas = await db
+        .select()
+        .from(sessoes)
+        .where(and(eq(sessoes.usuarioId, u.id), isNull(sessoes.revogadaEm), gt(sessoes.expiraEm, new Date())))
+        .orderBy(desc(sessoes.ultimoUsoEm));
+      reply.header('cache-control', 'no-store');
+      return linhas
+        .filter((s) => !ociosa(s, ctx.config.sessaoInatividadeMin))
+        .map((s) => ({
+          id: s.id,
+          dispositivo: s.dispositivo,
+          endereco: s.endereco,
+          inicio: s.criadaEm.toISOString(),
+          ultimoUso: s.ultimoUsoEm.toISOString(),
+          atual: s.id === u.sessao,
+        }));
+    },
+  );
+
+  r.delete('/auth/sessoes/:id', { schema: { tags, summary: 'Encerra uma das minhas sessões', params: uuidParam }, config: { acesso } }, async (req, reply) => {
+    const u = req.usuario!;
+    const [s] = await db
+      .select({ id: sessoes.id })
+      .from(sessoes)
+      .where(and(eq(sessoes.id, req.params.id), eq(sessoes.usuarioId, u.id)));
+    if (!s) throw naoEncontrado('Sessão não encontrada');
+    await revogarSessao(db, s.id);
+    app.esquecerSessoes();
+    eventoDeSeguranca(req.log, 'sessao-encerrada', { conta: u.email, endereco: req.ip, sessao: s.id });
+    return reply.code(204).send();
+  });
+
+  r.post(
+    '/auth/sessoes/encerrar-outras',
+    { schema: { tags, summary: 'Encerra todas as minhas outras sessões (fica só esta)' }, config: { acesso } },
+    async (req, reply) => {
+      const u = req.usuario!;
+      const fim = await db
+        .update(sessoes)
+        .set({ revogadaEm: new Date() })
+        .where(and(eq(sessoes.usuarioId, u.id), ne(sessoes.id, u.sessao), isNull(sessoes.revogadaEm)))
+        .returning({ id: sessoes.id });
+      app.esquecerSessoes();
+      eventoDeSeguranca(req.log, 'sessoes-encerradas', { conta: u.email, endereco: req.ip, quantas: fim.length });
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/usuarios/:id/encerrar-sessoes',
+    {
+      schema: { tags: ['Usuários'], summary: 'Encerra todas as sessões de um usuário (só o super-admin)', params: uuidParam },
+      config: { acesso: { rota: 'usuarios', acao: 'editar' } },
+    },
+    async (req, reply) => {
+      const quem = req.usuario!;
+      if (!quem.roles.includes('super-admin')) throw forbidden('Só o super-admin pode encerrar as sessões de outra pessoa.');
+      const alvo = await db.transaction(async (tx) => {
+        const [u] = await tx.select().from(usuarios).where(eq(usuarios.id, req.params.id));
+        if (!u) throw naoEncontrado('Usuário não encontrado');
+        await revogarSessoesDoUsuario(tx, u.id);
+        await registrarLog(tx, quem.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, sessoes: 'encerradas' });
+        return u;
+      });
+      app.esquecerSessoes();
+      eventoDeSeguranca(req.log, 'sessoes-encerradas', { conta: quem.email, endereco: req.ip, alvo: alvo.email });
+      return reply.code(204).send();
+    },
+  );
+}
