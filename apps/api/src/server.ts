@@ -2,7 +2,7 @@
 import './aviso-do-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { avisoSemPublicUrl, emDesenvolvimento } from './config';
+import { avisoSemEncarregado, avisoSemPublicUrl, emDesenvolvimento } from './config';
 import { manterPglite } from './db/client';
 import { linhaDoAdminInicial } from './db/seed/reference';
 
@@ -50,6 +50,8 @@ console.log(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. 
 if (app.adminInicial) console.log(linhaDoAdminInicial(app.adminInicial));
 const aviso = avisoSemPublicUrl(app.ctx.config);
 if (aviso && !emDesenvolvimento(app.ctx.config)) app.log.warn(aviso);
+const avisoLgpd = avisoSemEncarregado(app.ctx.config);
+if (avisoLgpd && !emDesenvolvimento(app.ctx.config)) app.log.warn(avisoLgpd);
 if (app.ctx.database.kind === 'pglite') {
   // The embedded database's autovacuum (see manterPglite), every 5 minutes while the server runs.
   const manter = () =>

@@ -47,6 +47,9 @@ export const FORA_DO_BACKUP = [
   'oidc_modelo',
   'registros_por_endereco',
   'tentativas_de_entrada',
+  // The holders' pending requests (confirmation token hashes) and their per-address and per-mailbox counters.
+  'titular_confirmacoes',
+  'titular_pedidos',
 ];
 /** Tables the database derives from others (migrations 0003-0008): rebuilt by a restore, never read from a file. */
 export const DERIVADAS = ['precos_resumo', 'precos_resumo_total', 'precos_produto_total'];
