@@ -205,7 +205,7 @@ export const titularRepository = (db: Db) => ({
     );
     const romaneios = await linhas(
       db,
-      sql`SELECT r.id, r.data_emissao::text AS "dataEmissao", i.id AS "itemId", pd.nome AS produto, i.quantidade, i.lote
+      sql`SELECT r.id, r.data_emissao::text AS "dataEmissao", i.id AS "itemId", pd.nome AS produto, i.quantidade, coalesce(i.codigo_lote, r.id || 'R' || i.id) AS lote
           FROM romaneio r LEFT JOIN romaneio_itens i ON i.romaneio_id = r.id LEFT JOIN produto pd ON pd.id = i.produto_id
           WHERE r.pessoa_id = ${pessoaId} ORDER BY r.id, i.id`,
     );

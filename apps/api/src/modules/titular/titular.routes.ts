@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { quem } from '../../lib/audit';
 import { HttpError, naoEncontrado } from '../../lib/errors';
 import { registroDeTratamento } from './aviso';
+import { executarRetencao } from './retencao';
 import { titularRepository } from './titular.repository';
 import { zip } from './zip';
 
@@ -85,15 +86,7 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The daily retention: the people past their term are anonymised, old reads and answered requests forgotten.
-  const diaria = async () => {
-    try {
-      await repo.purgar(priv.acessosMeses, priv.solicitacoesAnos);
-      for (const pessoaId of await repo.vencidos(priv.cadastroAnos))
-        await repo.anonimizar(pessoaId, `Prazo de retenção vencido (RETENCAO_CADASTRO_ANOS = ${priv.cadastroAnos})`, 'rotina diária', priv.cadastroAnos);
-    } catch (err) {
-      app.log.error({ err }, 'falha na rotina diária de retenção de dados pessoais');
-    }
-  };
+  const diaria = () => executarRetencao(ctx.db, priv).catch((err: unknown) => app.log.error({ err }, 'falha na rotina diária de retenção de dados pessoais'));
   if (ctx.config.nodeEnv !== 'test') {
     const t = setInterval(() => void diaria(), 24 * 3600_000);
     t.unref();
@@ -104,7 +97,6 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
       clearTimeout(primeira);
     });
   }
-  app.decorate('retencaoDiaria', diaria);
 
   r.get('/titular', { schema: { tags, summary: 'Fila das solicitações dos titulares, com o prazo de cada uma' }, config: { acesso: ver } }, () =>
     repo.listar(),
@@ -223,11 +215,4 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.type('text/plain; charset=utf-8').send(notificacao(i, ctx));
     },
   );
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The daily retention job, run now (tests; the server runs it once a day). */
-    retencaoDiaria: () => Promise<void>;
-  }
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INCIDENTE_MSG, TITULAR_MSG, hojeNoMercado, somarDias } from '@ceasa/shared';
 import { fazerBackup } from '../../db/backup';
+import { executarRetencao } from './retencao';
 import { build, call, countRows, tokenFor } from '../../../test/helpers';
 import { caixaSmtp, type CaixaSmtp } from '../../../test/smtp';
 import {
@@ -78,9 +79,9 @@ let seq = 0;
 /** A person through the API (so the audit has rows with their name and CPF), with a property and a phone. */
 async function pessoaPelaApi(nome: string) {
   const cpf = cpfValido(700000000 + ++seq);
-  const p = await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome, cpfcnpj: cpf, tipoId: 1, celular: '11912345678' } });
+  const p = await call(app, admin, { method: 'POST', url: '/api/pessoa', payload: { nome, cpfcnpj: cpf, tipoId: 1, celular: `119${String(12345600 + seq)}` } });
   expect(p.status).toBe(201);
-  return { id: p.body.id as number, cpf };
+  return { id: p.body.id as number, cpf, celular: p.body.celular as string };
 }
 
 describe('the privacy notice', () => {
@@ -185,7 +186,7 @@ describe('the holder’s request', () => {
 });
 
 describe('a person’s data: export, read log, anonymisation', () => {
-  let pessoa: { id: number; cpf: string };
+  let pessoa: { id: number; cpf: string; celular: string };
   let romaneio: number;
   beforeAll(async () => {
     pessoa = await pessoaPelaApi('Benedito Antigo da Silva');
@@ -201,10 +202,12 @@ describe('a person’s data: export, read log, anonymisation', () => {
         areaTotal: 10,
         areaExplorada: 5,
         areaCultivada: 5,
+        pronaf: 'SIM',
+        tipoPosse: 'proprio',
         proprietarioId: pessoa.id,
       },
     });
-    expect(prop.status).toBe(201);
+    expect(prop.status, JSON.stringify(prop.body)).toBe(201);
     const tecnico = await inserirPessoa(app, 'Técnico Teste', 2);
     const grupo = await inserirGrupo(app, 'Folhas');
     const produto = await inserirProduto(app, grupo, 'Alface');
@@ -234,7 +237,7 @@ describe('a person’s data: export, read log, anonymisation', () => {
     const r = await call(app, encarregado, { method: 'GET', url: `/api/titular/dados/${pessoa.cpf}` });
     expect(r.status).toBe(200);
     const d = r.body;
-    expect(d.pessoa).toMatchObject({ id: pessoa.id, nome: 'Benedito Antigo da Silva', cpfcnpj: pessoa.cpf, celular: '11912345678' });
+    expect(d.pessoa).toMatchObject({ id: pessoa.id, nome: 'Benedito Antigo da Silva', cpfcnpj: pessoa.cpf, celular: pessoa.celular });
     expect(d.propriedades[0]).toMatchObject({ nome: 'Sítio Benedito Antigo da Silva', endereco: 'Estrada do Babaçu km 12' });
     expect(d.romaneios[0]).toMatchObject({ id: romaneio, produto: 'Alface' });
     expect(d.romaneios[0].lote).toBeTruthy();
@@ -304,7 +307,7 @@ describe('a person’s data: export, read log, anonymisation', () => {
       await fazerBackup(app.ctx.database, arquivo);
       const conteudo = gunzipSync(readFileSync(arquivo)).toString('utf8');
       expect(conteudo).toContain(r.body.nome);
-      for (const proibido of [pessoa.cpf, 'Benedito Antigo', 'Estrada do Babaçu', '11912345678', 'UE5HRk9UTw']) expect(conteudo).not.toContain(proibido);
+      for (const proibido of [pessoa.cpf, 'Benedito Antigo', 'Estrada do Babaçu', pessoa.celular, 'UE5HRk9UTw']) expect(conteudo).not.toContain(proibido);
       // Secrets stay out: the pending confirmations.
       expect(conteudo).not.toContain('"titular_confirmacoes"');
     } finally {
@@ -324,7 +327,7 @@ describe('a person’s data: export, read log, anonymisation', () => {
     await app.ctx.db.execute(
       sql`INSERT INTO leituras (usuario, em, cadastro, cadastro_id, pessoa_id) VALUES ('x', now() - interval '7 months', 'pessoa', '1', 1)`,
     );
-    await app.retencaoDiaria();
+    await executarRetencao(app.ctx.db, app.ctx.config.privacidade);
     const p = await call(app, admin, { method: 'GET', url: `/api/pessoa/${velho}` });
     expect(p.body.nome).toMatch(/^Titular anonimizado nº/);
     expect((await app.ctx.db.execute(sql`SELECT count(*)::int AS n FROM leituras WHERE em < now() - interval '6 months'`)).rows[0].n).toBe(0);
