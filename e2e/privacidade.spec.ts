@@ -3,7 +3,7 @@ import { apiAdmin, criarUsuario, documentoValido, entrar, expect, mailsPara, sem
 /** The LGPD (decisions 0227-0232): the notice, a holder's request confirmed by e-mail and answered by the encarregado, an incident. */
 test('um titular pede acesso pelo formulário, confirma pelo e-mail e o encarregado responde em /titular', async ({ page, request }) => {
   const s = sufixoUnico();
-  const cpf = documentoValido(`5${s}123`);
+  const cpf = documentoValido(`5${s}12300`);
   const pessoa = await apiAdmin<{ id: number }>(request, 'POST', 'pessoa', { nome: `Titular Pedinte ${s}`, cpfcnpj: cpf, tipoId: 1 });
   const email = `titular${s}@e2e.local`;
 

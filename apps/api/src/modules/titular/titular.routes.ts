@@ -65,9 +65,10 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
   const priv = ctx.config.privacidade;
 
   // Reading a person's data is logged like writing it: who, when, which record (never the data).
-  app.addHook('onResponse', async (req, reply) => {
+  // Before the answer leaves (onSend), so whoever reads the log next finds the read.
+  app.addHook('onSend', async (req, reply, payload) => {
     const l = LEITURAS[`${req.method} ${req.routeOptions.url}`];
-    if (!l || reply.statusCode !== 200 || !req.usuario) return;
+    if (!l || reply.statusCode !== 200 || !req.usuario) return payload;
     try {
       const params = (req.params ?? {}) as Record<string, string>;
       const registro = l.registro(params, (req.query ?? {}) as Record<string, string>);
@@ -83,6 +84,7 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (err) {
       req.log.error({ err }, 'falha ao registrar a leitura de dados pessoais');
     }
+    return payload;
   });
 
   // The daily retention: the people past their term are anonymised, old reads and answered requests forgotten.
