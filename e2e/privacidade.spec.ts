@@ -44,12 +44,12 @@ test('um titular pede acesso pelo formulário, confirma pelo e-mail e o encarreg
   await expect(linha).toContainText('Acesso aos dados');
   await expect(linha).toContainText('Pendente');
   await linha.getByRole('button', { name: /Abrir a solicitação/ }).click();
-  await page.getByLabel('Resposta', { exact: true }).fill(`Seus dados: cadastro nº ${pessoa.id}.`);
+  await page.getByLabel('Resposta', { exact: true }).fill(`Seus dados: cadastro numero ${pessoa.id}.`);
   await page.getByRole('button', { name: 'Enviar resposta' }).click();
   await expect(page.getByText('Resposta enviada ao titular por e-mail')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Titular Pedinte ${s}`) })).toContainText('Respondida em');
   await expect.poll(() => mailsPara(email).length).toBe(3);
-  expect(textoDoEmail(mailsPara(email)[2])).toContain(`Seus dados: cadastro nº ${pessoa.id}.`);
+  expect(textoDoEmail(mailsPara(email)[2])).toContain(`Seus dados: cadastro numero ${pessoa.id}.`);
 
   // An incident: its deadline computed by the server, its notification printed.
   await page.getByRole('link', { name: 'Incidentes' }).click();
