@@ -76,7 +76,25 @@ export interface Config {
   metricsToken?: string;
   /** BACKUP_DIR and companions: the scheduled backups (db/backups-agendados.ts); undefined when BACKUP_DIR is unset. */
   backup?: BackupAgendado;
+  /** The controller and its encarregado (LGPD), the retention terms and the holders' request limits (decision 0227). */
+  privacidade: Privacidade;
   settings: Settings;
+}
+
+/** LGPD settings (docs/decisions/0227-lgpd-bases-e-prazos.md). */
+export interface Privacidade {
+  /** CONTROLADOR_NOME: the controller (default: the municipality, CEASA_MUNICIPIO). */
+  controlador: string;
+  /** ENCARREGADO_NOME, ENCARREGADO_EMAIL, ENCARREGADO_TELEFONE: the data protection officer named by a published act. */
+  encarregadoNome?: string;
+  encarregadoEmail?: string;
+  encarregadoTelefone?: string;
+  /** RETENCAO_CADASTRO_ANOS (5): a person's data after their last record. */
+  cadastroAnos: number;
+  /** RETENCAO_SOLICITACOES_ANOS (5): a holder's request after its answer. */
+  solicitacoesAnos: number;
+  /** RETENCAO_ACESSOS_MESES (6): the read log. */
+  acessosMeses: number;
 }
 
 /** The scheduled backups (docs/decisions/0201-backups-agendados.md). */
@@ -160,6 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsIps: parseMetricsIps(env.METRICS_IPS),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     backup: parseBackup(env),
+    privacidade: {
+      controlador: env.CONTROLADOR_NOME?.trim() || municipio,
+      encarregadoNome: env.ENCARREGADO_NOME?.trim() || undefined,
+      encarregadoEmail: env.ENCARREGADO_EMAIL?.trim() || undefined,
+      encarregadoTelefone: env.ENCARREGADO_TELEFONE?.trim() || undefined,
+      cadastroAnos: parseNumeroFaixa('RETENCAO_CADASTRO_ANOS', env.RETENCAO_CADASTRO_ANOS, 5, 1, 100, true),
+      solicitacoesAnos: parseNumeroFaixa('RETENCAO_SOLICITACOES_ANOS', env.RETENCAO_SOLICITACOES_ANOS, 5, 1, 100, true),
+      acessosMeses: parseNumeroFaixa('RETENCAO_ACESSOS_MESES', env.RETENCAO_ACESSOS_MESES, 6, 1, 1200, true),
+    },
     settings: {
       carteiraProdutor: parseCarteiraProdutor(env.CARTEIRA_PRODUTOR),
       municipio,
@@ -276,6 +303,13 @@ export function avisoSemPublicUrl(config: Pick<Config, 'settings' | 'publicUrl' 
     `PUBLIC_URL não definido: os links dos e-mails (redefinição de senha) apontam para ${endereco}.${etiquetas} ` +
     `Defina PUBLIC_URL com o endereço que os usuários acessam (por exemplo https://ceasa.prefeitura.gov.br)${etiquetas ? ', ou QR_HOST só para as etiquetas' : ''}.`
   );
+}
+
+/** The start-up warning when the encarregado's settings are missing (null when both are set). */
+export function avisoSemEncarregado(config: Pick<Config, 'privacidade'>): string | null {
+  const p = config.privacidade;
+  if (p.encarregadoNome && p.encarregadoEmail) return null;
+  return 'ENCARREGADO_NOME e ENCARREGADO_EMAIL não definidos: o aviso de privacidade (/privacidade) não diz quem é o encarregado pelos dados pessoais (LGPD, art. 41); defina-os com o nome e o e-mail do encarregado nomeado pela prefeitura.';
 }
 
 /** The deploying municipality's public settings (names, contacts, logos, QR host and whether it was configured, the sign-in mode) for headers, reports, labels and /login. */

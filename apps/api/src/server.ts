@@ -2,7 +2,7 @@
 import './aviso-do-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { avisoSemPublicUrl, emDesenvolvimento } from './config';
+import { avisoSemEncarregado, avisoSemPublicUrl, emDesenvolvimento } from './config';
 import { abrirBackupLocal } from './db/backup-local';
 import { manterPglite } from './db/client';
 import { gravarSenhaInicial, linhaDoAdminInicial } from './db/seed/reference';
@@ -53,6 +53,8 @@ dizer(`CEASA Regional em ${url} (entre em ${url}/login). Banco: ${banco}. Para p
 if (app.adminInicial) dizer(linhaDoAdminInicial(app.adminInicial, gravarSenhaInicial(app.ctx.config.dataDir, app.adminInicial)));
 const aviso = avisoSemPublicUrl(app.ctx.config);
 if (aviso && !emDesenvolvimento(app.ctx.config)) app.log.warn(aviso);
+const avisoLgpd = avisoSemEncarregado(app.ctx.config);
+if (avisoLgpd && !emDesenvolvimento(app.ctx.config)) app.log.warn(avisoLgpd);
 // On the embedded database, `npm run backup` asks this server to write the file (db/backup-local.ts).
 let fecharBackupLocal = async () => {};
 if (app.ctx.database.kind === 'pglite') {

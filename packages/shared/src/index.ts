@@ -44,3 +44,5 @@ export * from './documento';
 export * from './resources/carteira';
 export * from './caixa-postal';
 export * from './tempo';
+export * from './privacidade';
+export * from './dados-pessoais';

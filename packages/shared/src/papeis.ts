@@ -4,18 +4,19 @@ export const ACOES = ['visualizar', 'criar', 'editar', 'deletar'] as const;
 export type Acao = (typeof ACOES)[number];
 
 /** Roles as the identity token carries them, and the permission group each one maps to. */
-export const ROLE_GRUPO = { 'user-admin': 1, 'user-agro': 2, 'super-admin': 3 } as const;
+export const ROLE_GRUPO = { 'user-admin': 1, 'user-agro': 2, 'super-admin': 3, encarregado: 4 } as const;
+/**
+ * Which role's group wins when a user has several, strongest first: the super-admin, then the encarregado (who
+ * answers the holders' requests: decision 0228), then agronomy, then the administrative staff.
+ */
+const PRECEDENCIA: readonly string[] = ['super-admin', 'encarregado', 'user-agro', 'user-admin'];
 export type Role = keyof typeof ROLE_GRUPO;
 export const ROLES = Object.keys(ROLE_GRUPO) as Role[];
 
-/** The highest group among the roles wins; null when no role gives a profile. */
+/** The group of the strongest role (PRECEDENCIA); null when no role gives a profile. */
 export function grupoDosPapeis(roles: readonly string[]): number | null {
-  let grupo: number | null = null;
-  for (const r of roles) {
-    const g = (ROLE_GRUPO as Record<string, number>)[r];
-    if (g && (grupo === null || g > grupo)) grupo = g;
-  }
-  return grupo;
+  const r = PRECEDENCIA.find((p) => roles.includes(p));
+  return r ? (ROLE_GRUPO as Record<string, number>)[r] : null;
 }
 
 /** What a signed-in user may do, keyed by route name. */

@@ -36,17 +36,19 @@ export const ROTAS_INICIAIS = {
   logs: {},
   backups: {},
   usuarios: {},
-} as const satisfies Record<string, { administrativo?: Flags; agronomia?: Flags }>;
+  // The holders' requests, their data, the read log and the incidents (LGPD): the encarregado (decision 0228).
+  titular: { encarregado: TUDO },
+} as const satisfies Record<string, { administrativo?: Flags; agronomia?: Flags; encarregado?: Flags }>;
 
 export type RotaNome = keyof typeof ROTAS_INICIAIS;
 /** The route names in menu order. */
 export const ROTAS = Object.keys(ROTAS_INICIAIS) as RotaNome[];
 
 /** What a seeded group may do on first start, per route name (only the routes it may use). */
-export function permissoesIniciais(grupo: 'administrativo' | 'agronomia'): Partial<Record<RotaNome, Flags>> {
+export function permissoesIniciais(grupo: 'administrativo' | 'agronomia' | 'encarregado'): Partial<Record<RotaNome, Flags>> {
   const r: Partial<Record<RotaNome, Flags>> = {};
   for (const rota of ROTAS) {
-    const f = (ROTAS_INICIAIS[rota] as { administrativo?: Flags; agronomia?: Flags })[grupo];
+    const f = (ROTAS_INICIAIS[rota] as { administrativo?: Flags; agronomia?: Flags; encarregado?: Flags })[grupo];
     if (f) r[rota] = f;
   }
   return r;

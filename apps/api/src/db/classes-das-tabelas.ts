@@ -14,6 +14,7 @@ export type ClasseDaTabela = 'registros' | 'segredo' | 'derivada' | 'contadores'
 
 export const CLASSES_DAS_TABELAS = {
   adubacao_correcao: 'registros',
+  anonimizacoes: 'registros',
   aplicacao_produtos_quimicos: 'registros',
   assinaturas: 'registros',
   assinaturas_envios: 'registros',
@@ -33,8 +34,10 @@ export const CLASSES_DAS_TABELAS = {
   grupo_permissoes: 'registros',
   ibge_municipio: 'registros',
   identidades_externas: 'registros',
+  incidentes: 'registros',
   inspecao: 'registros',
   inspecao_sorteio: 'registros',
+  leituras: 'registros',
   logs: 'registros',
   loja: 'registros',
   loja_item_lotes: 'registros',
@@ -68,6 +71,9 @@ export const CLASSES_DAS_TABELAS = {
   status_produto: 'registros',
   tentativas_de_entrada: 'contadores',
   textos_publicos: 'registros',
+  titular_confirmacoes: 'segredo',
+  titular_pedidos: 'contadores',
+  titular_solicitacoes: 'registros',
   usuarios: 'registros',
   veiculo_tipo: 'registros',
 } as const satisfies Record<string, ClasseDaTabela>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import { enderecoPublico, type Config } from '../config';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -20,10 +20,18 @@ export interface Mailer {
  * otherwise it is written to the log so a newcomer can still follow a reset link locally (outside production:
  * with NODE_ENV=production the log names the outbox row, never the body and its links).
  */
-export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv' | 'publicUrl' | 'host' | 'port'>, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  // Every e-mail links the privacy notice (LGPD, art. 9º).
+  const aviso = `${enderecoPublico(config)}/privacidade`;
   return {
-    async send(to, subject, text, extras = {}) {
+    async send(to, subject, corpo, extras = {}) {
+      const text = `${corpo.replace(/\n*$/, '')}\n\nAviso de privacidade: ${aviso}\n`;
+      if (extras.html)
+        extras = {
+          ...extras,
+          html: extras.html.replace(/<\/body>/, `<p style="font-size:13px"><a href="${aviso}">Aviso de privacidade</a></p></body>`),
+        };
       const [row] = await db.insert(outbox).values({ para: to, assunto: subject, corpo: text }).returning({ id: outbox.id });
       if (!transport) {
         // In production the body (it may carry a reset or confirmation link) stays in the outbox table, out of the log.

@@ -16,6 +16,9 @@ const ReferenciaPage = lazy(() => import('../features/informacao/referencia-page
 const EstatisticasPage = lazy(() => import('../features/informacao/estatisticas-page'));
 const DadosAbertosPage = lazy(() => import('../features/assinaturas-e-dados/dados-abertos-page'));
 const AssinarPage = lazy(() => import('../features/assinaturas-e-dados/assinar-page'));
+const AvisoPage = lazy(() => import('../features/privacidade/aviso-page'));
+const SolicitarPage = lazy(() => import('../features/privacidade/solicitar-page'));
+const ConfirmarPage = lazy(() => import('../features/privacidade/confirmar-page'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -98,6 +101,10 @@ export function AppRoutes() {
           <Route path="/estatisticas" element={<EstatisticasPage />} />
           <Route path="/dados-abertos" element={<DadosAbertosPage />} />
           <Route path="/assinar" element={<AssinarPage />} />
+          {/* The privacy notice and the holder's requests (LGPD), public. */}
+          <Route path="/privacidade" element={<AvisoPage />} />
+          <Route path="/privacidade/solicitar" element={<SolicitarPage />} />
+          <Route path="/privacidade/confirmar" element={<ConfirmarPage />} />
           <Route
             path="*"
             element={

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { referencia, decimalAte } from '../z';
+import { pessoal } from '../privacidade';
+import { decimalAte, referencia } from '../z';
 
 /** Subscriptions to the day's quotation and price alerts by e-mail (decision 0196). */
 export const ASSINATURA_MSG = {
@@ -35,12 +36,15 @@ export type AlertaEntrada = z.infer<typeof alertaEntrada>;
 
 /** POST publico/assinaturas. */
 export const assinaturaEntrada = z.object({
-  email: z
-    .string({ error: ASSINATURA_MSG.emailObrigatorio })
-    .trim()
-    .min(1, ASSINATURA_MSG.emailObrigatorio)
-    .max(254, ASSINATURA_MSG.emailInvalido)
-    .pipe(z.email(ASSINATURA_MSG.emailInvalido)),
+  email: pessoal(
+    'assinatura',
+    z
+      .string({ error: ASSINATURA_MSG.emailObrigatorio })
+      .trim()
+      .min(1, ASSINATURA_MSG.emailObrigatorio)
+      .max(254, ASSINATURA_MSG.emailInvalido)
+      .pipe(z.email(ASSINATURA_MSG.emailInvalido)),
+  ),
   produtos: z.array(referencia(ASSINATURA_MSG.produto)).max(100, ASSINATURA_MSG.produtosDemais).optional(),
   alertas: z.array(alertaEntrada).max(20, ASSINATURA_MSG.alertasDemais).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { senhaComum } from '../senhas-comuns';
+import { pessoal } from '../privacidade';
 
 const email = (obrigatorio: string, invalido: string) => z.string({ error: obrigatorio }).trim().min(1, obrigatorio).pipe(z.email(invalido));
 
@@ -31,8 +32,11 @@ export const senhaNova = z
   .refine((s) => !senhaComum(s), SENHA_MSG.comum);
 
 export const registerInput = z.object({
-  nome: z.string({ error: 'O nome é obrigatório' }).trim().min(1, 'O nome é obrigatório').max(200, 'O nome deve ter no máximo 200 caracteres'),
-  email: email('O e-mail é obrigatório', 'Um e-mail deve ser inserido'),
+  nome: pessoal(
+    'conta',
+    z.string({ error: 'O nome é obrigatório' }).trim().min(1, 'O nome é obrigatório').max(200, 'O nome deve ter no máximo 200 caracteres'),
+  ),
+  email: pessoal('conta', email('O e-mail é obrigatório', 'Um e-mail deve ser inserido')),
   senha: senhaNova,
 });
 export const registerForm = registerInput

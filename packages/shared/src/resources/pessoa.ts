@@ -5,6 +5,7 @@ import { somarDias } from '../tempo';
 import { DOCUMENTO_FORMA, formaDeDocumento } from '../documento';
 import { data, idOpcional, referencia, texto, textoOpcional } from '../z';
 import { declararRecurso } from '../recurso';
+import { pessoal } from '../privacidade';
 
 /** Person types seeded on first start (docs/produto/dados.md: 1 producer, 2 technician). */
 export const PESSOA_TIPO = { PRODUTOR: 1, TECNICO: 2, LOJISTA: 3, COMPRADOR: 4 } as const;
@@ -64,18 +65,21 @@ const celular = z
 export const pessoaInput = z.object({
   id: idOpcional,
   versao: versaoEntrada,
-  nome: texto('O nome é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
-  cpfcnpj,
-  celular,
+  nome: pessoal('identificacao', texto('O nome é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres')),
+  cpfcnpj: pessoal('identificacao', cpfcnpj),
+  celular: pessoal('contato', celular),
   tipoId: referencia('A tipo pessoa deve ser selecionada'),
-  observacao: textoOpcional(1000, 'A observação deve ter no máximo 1000 caracteres'),
+  observacao: pessoal('contato', textoOpcional(1000, 'A observação deve ter no máximo 1000 caracteres')),
   /**
    * Whether the person has a photo: any non-empty value means yes and the server stores the canonical
    * name (nomeFoto of the CPF/CNPJ); null or '' means no; missing on an edit keeps what was there.
    */
-  foto: z.string().trim().max(200, 'O nome da foto deve ter no máximo 200 caracteres').nullish(),
+  foto: pessoal('imagem', z.string().trim().max(200, 'O nome da foto deve ter no máximo 200 caracteres').nullish()),
   /** The producer's card is valid until this day (decision 0182); null or '' (or left out): none recorded. */
-  carteiraValidaAte: z.preprocess((v) => (v === '' ? null : v), data(CARTEIRA_MSG.dataInvalida).nullish()),
+  carteiraValidaAte: pessoal(
+    'identificacao',
+    z.preprocess((v) => (v === '' ? null : v), data(CARTEIRA_MSG.dataInvalida).nullish()),
+  ),
 });
 export type PessoaInput = z.input<typeof pessoaInput>;
 export type PessoaDados = z.output<typeof pessoaInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pessoal } from '../privacidade';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { soDigitos } from '../format';
 import { idOpcional, referencia, texto, textoOpcional, decimalAte } from '../z';
@@ -52,20 +53,23 @@ export const propriedadeInput = z
     id: idOpcional,
     versao: versaoEntrada,
     nome: texto('O nome da propriedade é obrigatório', 200, 'O nome deve ter no máximo 200 caracteres'),
-    endereco: textoOpcional(200, 'O endereço deve ter no máximo 200 caracteres'),
-    numero: textoOpcional(200, 'O número deve ter no máximo 200 caracteres'),
-    complemento: textoOpcional(200, 'O complemento deve ter no máximo 200 caracteres'),
-    cep,
+    endereco: pessoal('propriedade', textoOpcional(200, 'O endereço deve ter no máximo 200 caracteres')),
+    numero: pessoal('propriedade', textoOpcional(200, 'O número deve ter no máximo 200 caracteres')),
+    complemento: pessoal('propriedade', textoOpcional(200, 'O complemento deve ter no máximo 200 caracteres')),
+    cep: pessoal('propriedade', cep),
     municipioId: referencia('Município é obrigatório', 'O município deve ser selecionado', 'O município deve estar na lista'),
     areaTotal: area,
     areaExplorada: area,
     areaCultivada: area,
-    geoLocalizacao: z
-      .string()
-      .trim()
-      .max(200, 'A geolocalização deve ter no máximo 200 caracteres')
-      .nullish()
-      .transform((v) => v || '0,0'),
+    geoLocalizacao: pessoal(
+      'propriedade',
+      z
+        .string()
+        .trim()
+        .max(200, 'A geolocalização deve ter no máximo 200 caracteres')
+        .nullish()
+        .transform((v) => v || '0,0'),
+    ),
     pronaf,
     tipoPosse,
     proprietarioId: referencia('A pessoa é obrigatório', 'A pessoa deve ser selecionada', 'A pessoa deve estar na lista'),

@@ -13,7 +13,7 @@ export type Usuario = z.infer<typeof usuarioRegistro>;
 
 export const usuarioUpdate = z.object({
   ativo: z.boolean().optional(),
-  roles: z.array(z.enum(['user-admin', 'user-agro', 'super-admin'], { error: 'Perfil inválido' })).optional(),
+  roles: z.array(z.enum(['user-admin', 'user-agro', 'super-admin', 'encarregado'], { error: 'Perfil inválido' })).optional(),
 });
 export type UsuarioUpdate = z.input<typeof usuarioUpdate>;
 

@@ -19,3 +19,4 @@ export * from './cotacao';
 export * from './inspecao';
 export * from './assinaturas';
 export * from './backups';
+export * from './privacidade';

@@ -11,11 +11,13 @@ import { grupoPermissoes, pedras, permissoes, pessoaTipo, rotas, statusProduto, 
 type Flags = { criar: boolean; editar: boolean; deletar: boolean; visualizar: boolean };
 const TUDO: Flags = { criar: true, editar: true, deletar: true, visualizar: true };
 
-/** Groups 1-3 and what each may do on first start (editable afterwards in Permissões): from the route list, ROTAS_INICIAIS. */
+/** Groups 1-4 and what each may do on first start (editable afterwards in Permissões): from the route list, ROTAS_INICIAIS. */
 export const GRUPOS: { nome: string; flags: Partial<Record<RotaNome, Flags>> }[] = [
   { nome: 'Administrativo', flags: permissoesIniciais('administrativo') },
   { nome: 'Agronomia', flags: permissoesIniciais('agronomia') },
   { nome: 'Super Administrador', flags: Object.fromEntries(ROTAS.map((r) => [r, TUDO])) },
+  // Group 4, the role 'encarregado' (LGPD's data protection officer, decision 0228): the holders' requests and incidents.
+  { nome: 'Encarregado', flags: permissoesIniciais('encarregado') },
 ];
 
 export const PESSOA_TIPOS = ['Produtor', 'Técnico', 'Lojista', 'Comprador'];
@@ -90,15 +92,18 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
         SELECT 3, r.id, true, true, true, true FROM rotas r
         WHERE EXISTS (SELECT 1 FROM grupo_permissoes WHERE id = 3)
         ON CONFLICT (grupo_id, rota_id) DO NOTHING`);
-      // ...and groups 1 and 2 get what ROTAS_INICIAIS gives them on it (e.g. 'recall' for user-admin, decision 0108).
-      for (const [i, g] of GRUPOS.slice(0, 2).entries())
+      // The encarregado's group (4), added by a later version: created when that number is free.
+      await t.execute(sql`INSERT INTO grupo_permissoes (id, nome) VALUES (4, 'Encarregado') ON CONFLICT (id) DO NOTHING`);
+      await t.execute(sql`SELECT setval(pg_get_serial_sequence('grupo_permissoes', 'id'), GREATEST((SELECT max(id) FROM grupo_permissoes), 1))`);
+      // ...and groups 1, 2 and 4 get what ROTAS_INICIAIS gives them on it (e.g. 'recall' for user-admin, decision 0108).
+      for (const [id, g] of [1, 2, 4].map((id) => [id, GRUPOS[id - 1]] as const))
         for (const r of novas) {
           const f = g.flags[r.chave as RotaNome];
           if (f)
             await t.execute(sql`
               INSERT INTO permissoes (grupo_id, rota_id, criar, editar, deletar, visualizar)
-              SELECT ${i + 1}, ${r.id}, ${f.criar}, ${f.editar}, ${f.deletar}, ${f.visualizar}
-              WHERE EXISTS (SELECT 1 FROM grupo_permissoes WHERE id = ${i + 1})
+              SELECT ${id}, ${r.id}, ${f.criar}, ${f.editar}, ${f.deletar}, ${f.visualizar}
+              WHERE EXISTS (SELECT 1 FROM grupo_permissoes WHERE id = ${id})
               ON CONFLICT (grupo_id, rota_id) DO NOTHING`);
         }
     }

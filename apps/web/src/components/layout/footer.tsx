@@ -8,6 +8,7 @@ export function Footer() {
   return (
     <footer className="app-footer">
       <span>{s.copyright}</span>
+      <a href="/privacidade">Privacidade</a>
       <button type="button" className="link-button" onClick={() => setSobre(true)}>
         Desenvolvido por: Fábrica de Software
       </button>

@@ -32,6 +32,7 @@ export function PublicShell({ children, acoes }: { children: ReactNode; /** Repl
         {s.endereco && <span>{s.endereco}</span>}
         {s.contato && <span>{s.contato}</span>}
         <span>{s.copyright}</span>
+        <a href="/privacidade">Privacidade</a>
       </footer>
     </div>
   );

@@ -475,6 +475,40 @@ export const MANUAL: Papel[] = [
       },
     ],
   },
+  {
+    id: 'encarregado',
+    titulo: 'Encarregado de dados pessoais (LGPD)',
+    quem: 'Responde às solicitações dos titulares, exporta e anonimiza os dados de uma pessoa, vê quem leu esses dados e registra os incidentes.',
+    tarefas: [
+      {
+        id: 'titular-solicitacoes',
+        titulo: 'Responder às solicitações dos titulares',
+        passos: [
+          'O titular pede pelo formulário público "/privacidade/solicitar" e confirma pelo link que recebe no e-mail; só então a solicitação aparece aqui.',
+          'No menu, abra "Privacidade (LGPD)": a lista mostra cada solicitação com o tipo, a pessoa do CPF/CNPJ, o prazo e a situação. Prazos em vermelho vencem em até 3 dias.',
+          'Clique em "Abrir". Para acesso ou portabilidade, baixe "Dados (JSON)" ou "Dados (ZIP)" e anexe-os à resposta por um canal seguro; "Quem leu" mostra quem abriu os dados da pessoa.',
+          'Escreva a resposta e clique em "Enviar resposta": ela vai por e-mail ao titular e fica registrada na auditoria.',
+          'Para eliminar os dados de quem não tem mais prazo de guarda, informe o motivo e clique em "Anonimizar a pessoa". Se ainda houver prazo, o sistema diz a data em que ele termina.',
+        ],
+        legenda: 'A fila das solicitações dos titulares, com os prazos.',
+        telas: ['/titular'],
+        foto: '/titular',
+      },
+      {
+        id: 'incidentes',
+        titulo: 'Registrar um incidente de segurança',
+        passos: [
+          'No menu "Privacidade (LGPD)", clique em "Incidentes" e em "Registrar incidente".',
+          'Informe a data em que o incidente foi conhecido, a descrição, as categorias de dados afetadas, quantos titulares e as medidas tomadas, e clique em "Salvar".',
+          'O sistema calcula o prazo de 3 dias úteis (sem fins de semana e feriados) para comunicar a ANPD e os titulares. Clique em "Notificação" para o texto a enviar e imprimir.',
+          'Um incidente não é removido; use "Corrigir" para completar ou corrigir, e a correção fica na auditoria.',
+        ],
+        legenda: 'A lista de incidentes com o prazo de comunicação.',
+        telas: ['/incidentes'],
+        foto: '/incidentes',
+      },
+    ],
+  },
 ];
 
 /** Every task, in the manual's order. */

@@ -82,6 +82,9 @@ export default function LoginPage() {
         <p className="auth-alt">
           <Link to="/home">Ver cotação de preços</Link>
         </p>
+        <p className="auth-alt">
+          <Link to="/privacidade">Privacidade</Link>
+        </p>
       </form>
     </AuthCard>
   );

@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CATEGORIAS_PESSOAIS,
+  INCIDENTE_MSG,
+  TIPOS_DE_SOLICITACAO,
+  TITULAR_MSG,
+  anonimizarEntrada,
+  formatDate,
+  incidenteEntrada,
+  titularResposta,
+  toCsv,
+  type Incidente,
+} from '@ceasa/shared';
+import type { AppContext } from '../../context';
+import { quem } from '../../lib/audit';
+import { HttpError, naoEncontrado } from '../../lib/errors';
+import { registroDeTratamento } from './aviso';
+import { executarRetencao } from './retencao';
+import { titularRepository } from './titular.repository';
+import { zip } from './zip';
+
+const id = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido') });
+const ver = { rota: 'titular', acao: 'visualizar' } as const;
+const criar = { rota: 'titular', acao: 'criar' } as const;
+const editar = { rota: 'titular', acao: 'editar' } as const;
+const tags = ['Privacidade (LGPD)'];
+
+/** The reads of a person's data the read log records: the route, and how to find the record and its person. */
+const LEITURAS: Record<string, { cadastro: string; registro: (p: Record<string, string>, q: Record<string, string>) => string }> = {
+  'GET /api/pessoa/:id': { cadastro: 'pessoa', registro: (p) => p.id },
+  'GET /api/romaneio/:id': { cadastro: 'romaneio', registro: (p) => p.id },
+  'GET /api/recall': { cadastro: 'recall', registro: (_p, q) => new URLSearchParams(q).toString().slice(0, 200) },
+};
+
+/** The notification of an incident with what Res. CD/ANPD 15/2024 (art. 6º) asks it to say. */
+function notificacao(i: Incidente, ctx: AppContext): string {
+  const p = ctx.config.privacidade;
+  return [
+    `Comunicação de incidente de segurança com dados pessoais nº ${i.id}`,
+    `Controlador: ${p.controlador}`,
+    `Encarregado: ${p.encarregadoNome ?? '(não definido)'}${p.encarregadoEmail ? `, ${p.encarregadoEmail}` : ''}${p.encarregadoTelefone ? `, ${p.encarregadoTelefone}` : ''}`,
+    `Data em que o incidente foi conhecido: ${formatDate(i.detectadoEm)}`,
+    `Prazo de comunicação à ANPD e aos titulares (3 dias úteis): ${formatDate(i.prazo)}`,
+    `Descrição da natureza do incidente: ${i.descricao}`,
+    `Categorias de dados pessoais afetados: ${i.categorias.map((c) => CATEGORIAS_PESSOAIS[c as keyof typeof CATEGORIAS_PESSOAIS]?.rotulo ?? c).join(', ')}`,
+    `Número de titulares afetados: ${i.titularesAfetados}`,
+    `Medidas técnicas e de segurança adotadas e as tomadas para reverter ou mitigar os efeitos: ${i.medidas}`,
+    'Riscos relacionados ao incidente e possíveis impactos aos titulares: avaliar a partir das categorias acima.',
+    'Motivo de eventual demora na comunicação: (preencher se a comunicação passar do prazo).',
+    `Registrado em ${formatDate(i.registradoEm.slice(0, 10))} por ${i.registradoPor}. Este registro é guardado por no mínimo 5 anos.`,
+  ].join('\n');
+}
+
+/**
+ * The encarregado's side of the LGPD (permission `titular`, decision 0228): the holders' requests and their
+ * answers, a person's whole data (JSON or ZIP of CSVs), the anonymisation, the read log, the incidents and the
+ * record of processing. Also the read log's hook and the daily retention job.
+ */
+export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
+  const repo = titularRepository(ctx.db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const mercado = ctx.config.settings.mercado;
+  const priv = ctx.config.privacidade;
+
+  // Reading a person's data is logged like writing it: who, when, which record (never the data).
+  // Before the answer leaves (onSend), so whoever reads the log next finds the read.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const l = LEITURAS[`${req.method} ${req.routeOptions.url}`];
+    if (!l || reply.statusCode !== 200 || !req.usuario) return payload;
+    try {
+      const params = (req.params ?? {}) as Record<string, string>;
+      const registro = l.registro(params, (req.query ?? {}) as Record<string, string>);
+      const pessoaId =
+        l.cadastro === 'pessoa'
+          ? Number(params.id)
+          : l.cadastro === 'romaneio'
+            ? await repo.pessoaDoRomaneio(Number(params.id))
+            : (req.query as { pessoaId?: string })?.pessoaId
+              ? Number((req.query as { pessoaId?: string }).pessoaId)
+              : null;
+      await repo.registrarLeitura(req.usuario.email, l.cadastro, registro, Number.isFinite(pessoaId) ? pessoaId : null);
+    } catch (err) {
+      req.log.error({ err }, 'falha ao registrar a leitura de dados pessoais');
+    }
+    return payload;
+  });
+
+  // The daily retention: the people past their term are anonymised, old reads and answered requests forgotten.
+  const diaria = () => executarRetencao(ctx.db, priv).catch((err: unknown) => app.log.error({ err }, 'falha na rotina diária de retenção de dados pessoais'));
+  if (ctx.config.nodeEnv !== 'test') {
+    const t = setInterval(() => void diaria(), 24 * 3600_000);
+    t.unref();
+    const primeira = setTimeout(() => void diaria(), 60_000);
+    primeira.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(t);
+      clearTimeout(primeira);
+    });
+  }
+
+  r.get('/titular', { schema: { tags, summary: 'Fila das solicitações dos titulares, com o prazo de cada uma' }, config: { acesso: ver } }, () =>
+    repo.listar(),
+  );
+
+  r.put(
+    '/titular/:id/resposta',
+    {
+      schema: { tags, summary: 'Responde a uma solicitação: a resposta vai por e-mail ao titular e fica na auditoria', params: id, body: titularResposta },
+      config: { acesso: editar },
+    },
+    async (req) =>
+      repo.responder(req.params.id, req.body.resposta, quem(req), async (s) => {
+        try {
+          await ctx.mailer.send(
+            s.email,
+            `${mercado} - Resposta à sua solicitação nº ${s.id}`,
+            [`Resposta à sua solicitação nº ${s.id} (${TIPOS_DE_SOLICITACAO[s.tipo]}):`, '', req.body.resposta].join('\n'),
+          );
+        } catch (err) {
+          req.log.error({ err }, 'falha ao enviar a resposta ao titular');
+          throw new HttpError(503, 'Não foi possível enviar a resposta por e-mail agora: nada foi registrado. Tente novamente mais tarde.');
+        }
+      }),
+  );
+
+  r.get(
+    '/titular/dados/:cpfcnpj',
+    {
+      schema: {
+        tags,
+        summary: 'Tudo o que o sistema guarda sobre uma pessoa (acesso e portabilidade): JSON, ou formato=zip (CSVs e a foto)',
+        params: z.object({ cpfcnpj: z.string().max(30) }),
+        querystring: z.object({ formato: z.enum(['json', 'zip'], { error: 'O formato deve ser json ou zip' }).optional() }),
+      },
+      config: { acesso: ver },
+    },
+    async (req, reply) => {
+      const pessoaId = await repo.pessoaPorDocumento(req.params.cpfcnpj);
+      const dados = pessoaId ? await repo.exportar(pessoaId) : null;
+      if (!pessoaId || !dados) throw naoEncontrado(TITULAR_MSG.pessoaNaoEncontrada);
+      await repo.registrarLeitura(quem(req), 'exportacao', String(pessoaId), pessoaId);
+      reply.header('cache-control', 'no-store');
+      if (req.query.formato !== 'zip') return dados.documento;
+      const arquivos = Object.entries(dados.documento).map(([nome, v]) => {
+        const linhas = (Array.isArray(v) ? v : [v]) as Record<string, unknown>[];
+        const colunas = [...new Set(linhas.flatMap((l) => Object.keys(l)))];
+        const celula = (x: unknown) =>
+          x == null ? null : x instanceof Date ? x.toISOString() : typeof x === 'object' ? JSON.stringify(x) : (x as string | number);
+        return {
+          nome: `${nome}.csv`,
+          dados: Buffer.from(
+            toCsv(
+              colunas,
+              linhas.map((l) => colunas.map((c) => celula(l[c]))),
+            ),
+          ),
+        };
+      });
+      if (dados.foto) arquivos.push({ nome: 'foto.png', dados: dados.foto });
+      return reply.type('application/zip').header('content-disposition', `attachment; filename="dados-pessoa-${pessoaId}.zip"`).send(zip(arquivos));
+    },
+  );
+
+  r.post(
+    '/titular/anonimizar',
+    {
+      schema: { tags, summary: 'Anonimiza uma pessoa cujo prazo de retenção terminou (ou que não tem registros)', body: anonimizarEntrada },
+      config: { acesso: editar },
+    },
+    async (req) => repo.anonimizar(req.body.pessoaId, req.body.motivo, quem(req), priv.cadastroAnos),
+  );
+
+  r.get(
+    '/titular/acessos',
+    {
+      schema: {
+        tags,
+        summary: 'Quem leu os dados de uma pessoa (quem, quando, qual registro)',
+        querystring: z.object({ pessoaId: z.coerce.number().int().positive().optional() }),
+      },
+      config: { acesso: ver },
+    },
+    async (req) => repo.leituras(req.query.pessoaId ?? null),
+  );
+
+  r.get(
+    '/titular/registro',
+    { schema: { tags, summary: 'Registro das operações de tratamento (LGPD, art. 37) e roteiro do relatório de impacto (RIPD)' }, config: { acesso: ver } },
+    () => registroDeTratamento(ctx.config),
+  );
+
+  r.get('/incidentes', { schema: { tags, summary: 'Incidentes de segurança com dados pessoais' }, config: { acesso: ver } }, () => repo.incidentes());
+  r.post(
+    '/incidentes',
+    {
+      schema: { tags, summary: 'Registra um incidente: o prazo de 3 dias úteis para a ANPD e os titulares é calculado', body: incidenteEntrada },
+      config: { acesso: criar },
+    },
+    async (req, reply) => reply.code(201).send(await repo.salvarIncidente(req.body, quem(req))),
+  );
+  r.put(
+    '/incidentes/:id',
+    { schema: { tags, summary: 'Corrige um incidente (a correção fica na auditoria)', params: id, body: incidenteEntrada }, config: { acesso: editar } },
+    async (req) => repo.salvarIncidente(req.body, quem(req), req.params.id),
+  );
+  r.delete('/incidentes/:id', { schema: { tags, summary: 'Um incidente não pode ser removido', params: id }, config: { acesso: editar } }, async () => {
+    throw new HttpError(405, INCIDENTE_MSG.semRemocao);
+  });
+  r.get(
+    '/incidentes/:id/notificacao',
+    { schema: { tags, summary: 'A comunicação do incidente à ANPD e aos titulares (texto)', params: id }, config: { acesso: ver } },
+    async (req, reply) => {
+      const i = await repo.incidente(req.params.id);
+      if (!i) throw naoEncontrado(INCIDENTE_MSG.naoEncontrado);
+      return reply.type('text/plain; charset=utf-8').send(notificacao(i, ctx));
+    },
+  );
+}
