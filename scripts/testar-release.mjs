@@ -270,6 +270,8 @@ async function main() {
       PUBLIC_URL: pelaProxy,
       ALLOWED_ORIGINS: direto,
       TRUST_PROXY: '127.0.0.1',
+      // The sign-in here is the password alone; enrolling a second factor has its own browser test (e2e/segundo-fator.spec.ts).
+      MFA_OBRIGATORIO: 'nenhum',
     };
 
     passo('npm start (primeiro início)');
