@@ -26,6 +26,8 @@ const MENSAGEM: Record<string, string[]> = {
   // Not numbers: a reset link's token and a lot code ('57R203', two ids: see lerCodigoDoLote).
   token: ['Link inválido ou expirado. Solicite um novo e-mail de redefinição.'],
   lote: ['Sem dados para mostrar.'],
+  // A person's document (the holder's export): its format, or no such person.
+  cpfcnpj: ['CPF ou CNPJ inválido: informe os 11 ou 14 caracteres do documento', 'Pessoa não encontrada'],
 };
 
 /** Debt numbers are bigint: '99999999999' is a well-formed one (their own range is tested below). */

@@ -119,7 +119,7 @@ describe('GET pessoa/tipo/1?ativosDesde (decision 0126)', () => {
     const r = await get('pessoa/tipo/1?ativosDesde=2025-11-30');
     expect(r.status).toBe(200);
     // Two items of this season and one of 2019: listed once; the 2019-only producer and the one without a bulletin are not.
-    expect(r.body).toEqual([{ id: produtor, nome: 'Safra Atual', cpfcnpj: expect.any(String), carteiraValidaAte: null }]);
+    expect(r.body).toEqual([{ id: produtor, nome: 'Safra Atual', cpfcnpj: expect.any(String), carteiraValidaAte: null, suspensoes: [] }]);
     // The harvest's last day counts; the day after, nobody.
     expect(ids((await get('pessoa/tipo/1?ativosDesde=2027-01-31')).body)).toEqual([produtor]);
     expect((await get('pessoa/tipo/1?ativosDesde=2027-02-01')).body).toEqual([]);

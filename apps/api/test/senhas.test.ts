@@ -87,7 +87,7 @@ describe('reset by the e-mail link', () => {
 });
 
 describe('user administration', () => {
-  it('has no way to set a password (only to send the reset link)', async () => {
+  it("has no way to set another person's password (only to send the reset link)", async () => {
     const admin = await tokenFor(t.app, ['super-admin']);
     const email = 'administrada@teste.local';
     const c = await registrar('Senha#Dela1', email);
@@ -97,7 +97,8 @@ describe('user administration', () => {
     const [depois] = await t.app.ctx.db.select().from(usuarios).where(eq(usuarios.email, email));
     expect(depois.senhaHash).toBe(antes.senhaHash);
     const rotasQueTocamSenha = t.app.rotasApi.filter((x) => /senha|password|credential/i.test(x.url)).map((x) => `${x.method} ${x.url}`);
-    expect(rotasQueTocamSenha.sort()).toEqual(['GET /api/auth/nova-senha/:token', 'POST /api/auth/nova-senha']);
+    // The reset link's two routes, and a signed-in person's own change (it asks for the current password).
+    expect(rotasQueTocamSenha.sort()).toEqual(['GET /api/auth/nova-senha/:token', 'POST /api/auth/nova-senha', 'POST /api/auth/senha']);
   });
 });
 

@@ -56,6 +56,7 @@ describe('grupoPermissoes', () => {
 
   it('refuses bad input, the profile groups deletion and callers without permission', async () => {
     const antes = await countRows(t.app, 'permissoes');
+    const grupos = await countRows(t.app, 'grupo_permissoes');
     const r = await call(t.app, t.admin, { method: 'POST', url: '/api/grupoPermissoes', payload: { nome: '', permissoes: [] } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('O nome do grupo é obrigatório');
@@ -67,7 +68,7 @@ describe('grupoPermissoes', () => {
       payload: { nome: 'X', permissoes: [{ rotaId: 99999, visualizar: true }] },
     });
     expect(rotaInexistente.status).toBe(409);
-    expect(await countRows(t.app, 'grupo_permissoes')).toBe(4);
+    expect(await countRows(t.app, 'grupo_permissoes')).toBe(grupos);
     const del = await call(t.app, t.admin, { method: 'DELETE', url: '/api/grupoPermissoes/3' });
     expect(del.status).toBe(400);
     expect((await call(t.app, t.agro, { method: 'GET', url: '/api/grupoPermissoes' })).status).toBe(403);

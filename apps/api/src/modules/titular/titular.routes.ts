@@ -8,6 +8,7 @@ import {
   TITULAR_MSG,
   anonimizarEntrada,
   formatDate,
+  idParam,
   incidenteEntrada,
   titularResposta,
   toCsv,
@@ -21,7 +22,13 @@ import { executarRetencao } from './retencao';
 import { titularRepository } from './titular.repository';
 import { zip } from './zip';
 
-const id = z.object({ id: z.coerce.number({ error: 'Id inválido' }).int('Id inválido').positive('Id inválido') });
+const id = idParam;
+/** A CPF (11 digits) or CNPJ (14, the first 12 may be letters since 2026), with or without its dots, dash and slash. */
+const MSG_DOCUMENTO = 'CPF ou CNPJ inválido: informe os 11 ou 14 caracteres do documento';
+const documento = z
+  .string()
+  .transform((v) => v.replace(/[./-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$/, MSG_DOCUMENTO));
 const ver = { rota: 'titular', acao: 'visualizar' } as const;
 const criar = { rota: 'titular', acao: 'criar' } as const;
 const editar = { rota: 'titular', acao: 'editar' } as const;
@@ -105,7 +112,7 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.put(
-    '/titular/:id/resposta',
+    '/titular/solicitacoes/:id/resposta',
     {
       schema: { tags, summary: 'Responde a uma solicitação: a resposta vai por e-mail ao titular e fica na auditoria', params: id, body: titularResposta },
       config: { acesso: editar },
@@ -131,7 +138,7 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Tudo o que o sistema guarda sobre uma pessoa (acesso e portabilidade): JSON, ou formato=zip (CSVs e a foto)',
-        params: z.object({ cpfcnpj: z.string().max(30) }),
+        params: z.object({ cpfcnpj: documento }),
         querystring: z.object({ formato: z.enum(['json', 'zip'], { error: 'O formato deve ser json ou zip' }).optional() }),
       },
       config: { acesso: ver },

@@ -43,7 +43,7 @@ export default function TitularPage() {
     setEnviando(true);
     setErro('');
     try {
-      await api(`titular/${aberta.id}/resposta`, { method: 'PUT', body: { resposta } });
+      await api(`titular/solicitacoes/${aberta.id}/resposta`, { method: 'PUT', body: { resposta } });
       toast.show('success', 'Resposta enviada ao titular por e-mail');
       setAberta(null);
       setResposta('');
