@@ -24,7 +24,8 @@ test('acessibilidade de /admin: o mapa de pedras, a tabela Comercializado', asyn
 });
 
 test('acessibilidade de todas as telas do back-office: cada lista do menu, o seu cadastro e a edição de um registro', async ({ page }) => {
-  test.setTimeout(300_000);
+  // Every screen of the menu (the holder's requests and incidents included), each with its form and an edit page.
+  test.setTimeout(480_000);
   await entrar(page);
   await page.goto('/admin');
   const menu = page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link');

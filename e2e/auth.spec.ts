@@ -80,11 +80,12 @@ test('cadastro → super-admin dá o perfil em /usuarios → o usuário vê só 
   await expect(page.getByRole('button', { name: 'Adicionar' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
 
-  // The menu remembers the last route; 'Sair' signs out to '/'.
+  // 'Sair' signs out to '/' and clears what the app kept in the browser (the last route included): the next
+  // sign-in starts on the landing page.
   await page.getByRole('button', { name: 'Sair' }).click();
   await expect(page).toHaveURL(/\/$/);
   await entrar(page, email, 'Senha#123');
-  await expect(page).toHaveURL(/\/municipio$/);
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test('redefinição de senha pelo link do e-mail', async ({ page, request }) => {

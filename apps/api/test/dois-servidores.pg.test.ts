@@ -197,7 +197,8 @@ describe('two servers on one PostgreSQL database behave as one', () => {
       const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
       expect(await n('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).toBe(journal.entries.length);
       expect(await n('SELECT count(*) AS n FROM usuarios')).toBe(1);
-      expect(await n('SELECT count(*) AS n FROM grupo_permissoes')).toBe(3);
+      // The three profile groups and the encarregado's (number 4).
+      expect(await n('SELECT count(*) AS n FROM grupo_permissoes')).toBe(4);
       expect(await n('SELECT count(*) AS n FROM pessoa_tipo')).toBe(4);
       expect(await n('SELECT count(*) AS n FROM pedras')).toBe(252);
       expect(await n('SELECT count(*) AS n FROM chaves')).toBe(1);

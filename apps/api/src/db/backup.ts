@@ -349,6 +349,17 @@ async function reconstruirDerivadas(tx: Tx) {
  * line that never shows the values.
  */
 export async function restaurar(database: Database, arquivo: string, o: OpcoesRestauracao = {}): Promise<ResumoBackup> {
+  // What the file is comes first (read only): a backup this release cannot take is refused as such, server or not.
+  const meta = await cabecalhoDe(arquivo);
+  if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
+  const aqui = await migracoesAplicadas(database.db);
+  const nossas = migracoesDestaVersao();
+  const faltam = meta.migracoes.filter((m) => !aqui.includes(m));
+  if (faltam.length)
+    throw new ErroDeBackup(
+      `O backup foi feito por uma versão mais nova do sistema (${versaoDoEsquema(meta.migracoes.length, meta.ultimaMigracao ?? null)}) do que esta ` +
+        `(${versaoDoEsquema(aqui.length, tagDaMigracao(aqui[aqui.length - 1]))}): restaure-o com aquela versão ou uma mais nova.`,
+    );
   const trava = await database.soParaMim?.();
   if (trava && !trava.ok) {
     const varios = trava.servidores.length > 1;
@@ -357,16 +368,6 @@ export async function restaurar(database: Database, arquivo: string, o: OpcoesRe
     );
   }
   try {
-    const meta = await cabecalhoDe(arquivo);
-    if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
-    const aqui = await migracoesAplicadas(database.db);
-    const nossas = migracoesDestaVersao();
-    const faltam = meta.migracoes.filter((m) => !aqui.includes(m));
-    if (faltam.length)
-      throw new ErroDeBackup(
-        `O backup foi feito por uma versão mais nova do sistema (${versaoDoEsquema(meta.migracoes.length, meta.ultimaMigracao ?? null)}) do que esta ` +
-          `(${versaoDoEsquema(aqui.length, tagDaMigracao(aqui[aqui.length - 1]))}): restaure-o com aquela versão ou uma mais nova.`,
-      );
     const anterior = meta.migracoes.length < aqui.length;
     if (anterior) {
       // An earlier release's backup: its migrations must be this release's first ones, in order.
