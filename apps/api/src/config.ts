@@ -47,6 +47,8 @@ export interface Config {
   /** The same from one client address (signed in or not). */
   consultasCarasPorEndereco: number;
   consultasCarasJanelaS: number;
+  /** CHAVES_SEGREDO: when set, the realm's private signing key is stored encrypted under it (AES-256-GCM). */
+  chavesSegredo?: string;
   uploadMaxBytes: number;
   dividasUrl?: string;
   /** Which proxies may set X-Forwarded-*: false (none) or their addresses and CIDR blocks (TRUST_PROXY). */
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consultasCarasPorPessoa: Number(env.CONSULTAS_CARAS_POR_PESSOA ?? 20),
     consultasCarasPorEndereco: Number(env.CONSULTAS_CARAS_POR_ENDERECO ?? 60),
     consultasCarasJanelaS: Number(env.CONSULTAS_CARAS_JANELA_S ?? 60),
+    chavesSegredo: env.CHAVES_SEGREDO || undefined,
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
     dividasUrl: env.DIVIDAS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
