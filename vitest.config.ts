@@ -17,7 +17,9 @@ export default defineConfig({
           environment: 'node',
           // The suites sign in with a password alone: the second factor's rule (MFA_OBRIGATORIO) is off for them, and
           // apps/api/test/segundo-fator.test.ts turns it on where it tests it. Servers the tests start inherit it.
-          env: { MFA_OBRIGATORIO: 'nenhum' },
+          // The limit on expensive calls (VAF, recall, statistics, exports, reports) is raised the same way: the files call
+          // them many times from inject's one address; apps/api/test/consultas-caras.test.ts sets its own.
+          env: { MFA_OBRIGATORIO: 'nenhum', CONSULTAS_CARAS_POR_PESSOA: '100000', CONSULTAS_CARAS_POR_ENDERECO: '100000' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -57,6 +57,10 @@ async function iniciarServidor(indice: number): Promise<() => Promise<void>> {
       MFA_OBRIGATORIO: 'nenhum',
       // The tests create many accounts from 127.0.0.1 (criarUsuario).
       REGISTER_MAX_ACCOUNTS: '1000',
+      // The workers share 127.0.0.1 and the seeded accounts: the limit on expensive calls (VAF, recall, statistics,
+      // exports, reports) would refuse their runs; apps/api/test/consultas-caras.test.ts checks it.
+      CONSULTAS_CARAS_POR_PESSOA: '100000',
+      CONSULTAS_CARAS_POR_ENDERECO: '100000',
       // Another system that signs people in through the built-in provider (e2e/oidc.spec.ts).
       OIDC_CLIENTS: JSON.stringify([clienteOidc(porta)]),
       // Every romaneio drawn for inspection, so the inspector's day list has the test's (e2e/inspecao.spec.ts).

@@ -23,6 +23,7 @@ import { agendarBackups, estadoDosBackups } from './modules/backups/backups.serv
 import { registerAuth } from './plugins/auth';
 import { criarAtalhoPublico } from './plugins/atalho-publico';
 import { registerAvisosDeEscrita } from './plugins/avisos-de-escrita';
+import { registerConsultasCaras } from './plugins/consultas-caras';
 import { registerRecusaDeNulos } from './plugins/entrada';
 import { errosDoFramework, registerErrorHandler, rotaNaoEncontrada } from './plugins/errors';
 import { registerMetricas } from './plugins/metricas';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   registerAuth(app, db, keys, ctx.oidcExterno, config.sessaoInatividadeMin);
   registerAvisosDeEscrita(app);
+  registerConsultasCaras(app, db, config);
   // In external identity mode (OIDC_ISSUER) the built-in provider is off: its paths answer a pt-BR 404 (decision 0118).
   if (ctx.oidcExterno) registrarIdentidadeDesligada(app);
   else {

@@ -42,6 +42,13 @@ export interface Config {
   /** Accounts one client address may create through the public register in registerWindowMs. */
   registerMaxAccounts: number;
   registerWindowMs: number;
+  /** Calls to the expensive routes (VAF, recall, statistics, exports, reports) one person may make per consultasCarasJanelaS. */
+  consultasCarasPorPessoa: number;
+  /** The same from one client address (signed in or not). */
+  consultasCarasPorEndereco: number;
+  consultasCarasJanelaS: number;
+  /** CHAVES_SEGREDO: when set, the realm's private signing key is stored encrypted under it (AES-256-GCM). */
+  chavesSegredo?: string;
   uploadMaxBytes: number;
   dividasUrl?: string;
   /** Which proxies may set X-Forwarded-*: false (none) or their addresses and CIDR blocks (TRUST_PROXY). */
@@ -161,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginWindowMs: Number(env.LOGIN_WINDOW_MS ?? 15 * 60 * 1000),
     registerMaxAccounts: Number(env.REGISTER_MAX_ACCOUNTS ?? 5),
     registerWindowMs: Number(env.REGISTER_WINDOW_MS ?? 60 * 60 * 1000),
+    consultasCarasPorPessoa: Number(env.CONSULTAS_CARAS_POR_PESSOA ?? 20),
+    consultasCarasPorEndereco: Number(env.CONSULTAS_CARAS_POR_ENDERECO ?? 60),
+    consultasCarasJanelaS: Number(env.CONSULTAS_CARAS_JANELA_S ?? 60),
+    chavesSegredo: env.CHAVES_SEGREDO || undefined,
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
     dividasUrl: env.DIVIDAS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -207,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   for (const [nome, v] of [
     ['REGISTER_MAX_ACCOUNTS', config.registerMaxAccounts],
     ['REGISTER_WINDOW_MS', config.registerWindowMs],
+    ['CONSULTAS_CARAS_POR_PESSOA', config.consultasCarasPorPessoa],
+    ['CONSULTAS_CARAS_POR_ENDERECO', config.consultasCarasPorEndereco],
+    ['CONSULTAS_CARAS_JANELA_S', config.consultasCarasJanelaS],
     ['ASSINATURAS_MAX_ENDERECO', config.assinaturasMaxEndereco],
     ['ASSINATURAS_MAX_EMAIL', config.assinaturasMaxEmail],
   ] as const)

@@ -30,6 +30,7 @@ describe('security headers', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self';");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).not.toContain('upgrade-insecure-requests');

@@ -9,15 +9,42 @@ import { RECURSOS } from '@ceasa/shared';
 import { appDeTeste } from './helpers';
 
 const PUBLIC_URL = 'https://ceasa.exemplo.gov.br';
-const t = appDeTeste({ tokens: [], config: { publicUrl: PUBLIC_URL } });
+const t = appDeTeste({ tokens: ['admin', 'semPerfil'], config: { publicUrl: PUBLIC_URL } });
 const raiz = path.resolve(import.meta.dirname, '../../..');
 
 type Operacao = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 
 /** The OpenAPI document at /api/docs/json: every declared resource's list and CRUD routes answer a described body. */
 describe('OpenAPI document', () => {
+  it('gives the full document only to signed-in staff; anyone else (or a person with no profile) gets the public routes', async () => {
+    const doc = async (token?: string) => {
+      const r = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect(r.statusCode).toBe(200);
+      return { paths: r.json().paths as Record<string, Record<string, { security?: unknown[] }>>, headers: r.headers };
+    };
+    const completo = await doc(t.admin);
+    expect(completo.headers['cache-control']).toBe('no-store');
+    expect(Object.keys(completo.paths)).toContain('/api/usuarios');
+    expect(Object.keys(completo.paths)).toContain('/api/precos/vaf');
+    for (const publico of [await doc(), await doc(t.semPerfil)]) {
+      const caminhos = Object.keys(publico.paths);
+      expect(caminhos).toContain('/api/publico/estatisticas');
+      expect(caminhos).toContain('/api/auth/sessao/login');
+      expect(caminhos).not.toContain('/api/usuarios');
+      expect(caminhos).not.toContain('/api/precos/vaf');
+      for (const ops of Object.values(publico.paths)) for (const op of Object.values(ops)) expect(op.security).toEqual([]);
+      expect(caminhos.length).toBeLessThan(Object.keys(completo.paths).length);
+    }
+    const yaml = await t.app.inject({ method: 'GET', url: '/api/docs/yaml' });
+    expect(yaml.body).not.toContain('/api/usuarios:');
+    // A bad token is a pt-BR 401, not the public document.
+    const ruim = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: 'Bearer x.y.z' } });
+    expect(ruim.statusCode).toBe(401);
+    expect(ruim.json().message).toBe('Sessão inválida ou expirada. Entre novamente.');
+  });
+
   it('describes the response of every list and CRUD route of every declared resource', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const r = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: `Bearer ${t.admin}` } });
     expect(r.statusCode).toBe(200);
     const paths = r.json().paths as Record<string, Record<string, Operacao>>;
     const esperadas: [string, string, string][] = [];
@@ -72,7 +99,11 @@ type Op = {
 type Problema = { ruleId: string; severity: string; message: string; location: { pointer: string }[] };
 
 async function documento() {
-  const r = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+  const r = await t.app.inject({
+    method: 'GET',
+    url: '/api/docs/json',
+    headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', authorization: `Bearer ${t.admin}` },
+  });
   expect(r.statusCode).toBe(200);
   return r.json() as {
     openapi: string;

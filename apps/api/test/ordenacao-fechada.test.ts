@@ -19,7 +19,7 @@ const buscas = () => t.app.rotasApi.filter((r) => /:dir\b/.test(r.url) && /:fiel
 
 /** The GET routes with a `sort` query (the lists and the term searches), from the OpenAPI document. */
 async function listasGet(): Promise<string[]> {
-  const r = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const r = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: `Bearer ${t.admin}` } });
   const paths = r.json().paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   return Object.entries(paths)
     .filter(([, ops]) => ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'sort'))

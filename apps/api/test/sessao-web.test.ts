@@ -45,6 +45,30 @@ describe('web session (refresh token in a cookie)', () => {
     expect((await call(t.app, r.body.access_token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
   });
 
+  it('under https (PUBLIC_URL) the cookie is __Host-ceasa_refresh (Secure, Path=/): refresh and sign-out read only that name', async () => {
+    const https = await build({ publicUrl: 'https://ceasa.exemplo.gov.br' });
+    try {
+      const H = { ...CSRF, origin: 'https://ceasa.exemplo.gov.br' };
+      const l = await entrar(https, H);
+      expect(l.status).toBe(200);
+      const c = setCookie(l.headers);
+      expect(c).toMatch(/^__Host-ceasa_refresh=[A-Za-z0-9_-]{43};/);
+      expect(c).toContain('Path=/;');
+      expect(c).toContain('Secure');
+      expect(c).not.toContain('Domain');
+      const valor = /__Host-ceasa_refresh=([^;]*)/.exec(c)![1];
+      const semPrefixo = await call(https, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...H, cookie: `ceasa_refresh=${valor}` } });
+      expect(semPrefixo.status).toBe(401);
+      const r = await call(https, null, { method: 'POST', url: '/api/auth/sessao/refresh', headers: { ...H, cookie: `__Host-ceasa_refresh=${valor}` } });
+      expect(r.status).toBe(200);
+      const novo = /__Host-ceasa_refresh=([^;]*)/.exec(setCookie(r.headers))![1];
+      const sair = await call(https, null, { method: 'POST', url: '/api/auth/sessao/logout', headers: { ...H, cookie: `__Host-ceasa_refresh=${novo}` } });
+      expect(setCookie(sair.headers)).toMatch(/^__Host-ceasa_refresh=;.*Path=\/;.*Secure/);
+    } finally {
+      await https.close();
+    }
+  });
+
   it('refreshes through the cookie, rotating it; a reused cookie ends the session', async () => {
     const l = await entrar();
     const c1 = valorDoCookie(l.headers);

@@ -54,6 +54,13 @@ export function data(obrigatorio: string, invalida = obrigatorio) {
   return z.iso.date({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? obrigatorio : invalida) });
 }
 
+/** The longest period a report (the VAF, the recall) covers: a wider one is refused, not computed. */
+export const PERIODO_MAXIMO_ANOS = 5;
+export const MSG_PERIODO_LONGO = `O período não pode passar de ${PERIODO_MAXIMO_ANOS} anos: informe um período menor.`;
+/** Whether 'yyyy-mm-dd' `fim` is at most PERIODO_MAXIMO_ANOS years after `inicio` (same day of the year, included). */
+export const periodoNoMaximo = (inicio: string, fim: string) =>
+  fim <= `${String(Number(inicio.slice(0, 4)) + PERIODO_MAXIMO_ANOS).padStart(4, '0')}${inicio.slice(4)}`;
+
 /** A year range 'de:ate' (a date picker's yearRange) as numbers. */
 export const anosDaFaixa = (faixa: string): [number, number] => faixa.split(':').map(Number) as [number, number];
 

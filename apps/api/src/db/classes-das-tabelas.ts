@@ -23,6 +23,7 @@ export const CLASSES_DAS_TABELAS = {
   boletim: 'registros',
   boletim_itens: 'registros',
   caderno: 'registros',
+  chamadas_caras: 'contadores',
   chaves: 'segredo',
   codigos_de_recuperacao: 'segredo',
   cotacao: 'registros',

@@ -1,9 +1,10 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { createLocalJWKSet, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { CLIENT_ID, enderecoPublico, type Config } from '../config';
 import type { Db } from '../db/client';
 import { chaves } from '../db/schema';
+import { guardarPrivada, lerPrivada, privadaCifrada } from '../lib/cifra-das-chaves';
 
 export const ALG = 'ES256';
 export { CLIENT_ID } from '../config';
@@ -45,7 +46,7 @@ const EXIGIDAS = ['iss', 'aud', 'exp', 'iat', 'sub'];
  * Tokens are verified against every key in the table, read again when a token names a key id this server
  * has not seen (a key another server made), so a token from any server of the database is accepted.
  */
-export async function loadKeys(db: Db, config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'accessTokenTtl'>) {
+export async function loadKeys(db: Db, config: Pick<Config, 'publicUrl' | 'host' | 'port' | 'accessTokenTtl' | 'chavesSegredo'>) {
   const issuer = issuerDo({ config });
   const audience = audienciaDaApi({ config });
   const vidaMaxima = config.accessTokenTtl;
@@ -55,11 +56,24 @@ export async function loadKeys(db: Db, config: Pick<Config, 'publicUrl' | 'host'
     const kid = randomUUID();
     const privada = { ...(await exportJWK(privateKey)), kid, alg: ALG, use: 'sig' };
     const publica = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
-    [row] = await db.insert(chaves).values({ kid, privada, publica }).onConflictDoNothing().returning();
+    [row] = await db
+      .insert(chaves)
+      .values({ kid, privada: guardarPrivada(privada, config.chavesSegredo), publica })
+      .onConflictDoNothing()
+      .returning();
     if (!row) [row] = await db.select().from(chaves).orderBy(desc(chaves.criadaEm)).limit(1);
   }
   const kid = row.kid;
-  const privateKey = await importJWK(row.privada as JWK, ALG);
+  const privada = lerPrivada(row.privada, config.chavesSegredo);
+  // CHAVES_SEGREDO set on a database whose keys were stored plain: they are encrypted now.
+  if (config.chavesSegredo)
+    for (const c of await db.select().from(chaves))
+      if (!privadaCifrada(c.privada))
+        await db
+          .update(chaves)
+          .set({ privada: guardarPrivada(c.privada as JWK, config.chavesSegredo) })
+          .where(eq(chaves.kid, c.kid));
+  const privateKey = await importJWK(privada, ALG);
   const jwks = { keys: [row.publica as JWK] };
   let conhecidas = createLocalJWKSet(jwks);
   // The first unknown key id reads the table at once; later ones at most every RELER_CHAVES_MS.
@@ -72,6 +86,8 @@ export async function loadKeys(db: Db, config: Pick<Config, 'publicUrl' | 'host'
 
   return {
     kid,
+    /** The private key (JWK) this server signs with, decrypted: the built-in provider signs with it too. */
+    privada,
     jwks,
     issuer,
     audience,

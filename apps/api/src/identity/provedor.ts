@@ -3,10 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import type { JWK } from 'jose';
 import { enderecoPublico } from '../config';
 import type { ContextoDaIdentidade } from './contexto';
-import { chaves, usuarios } from '../db/schema';
+import { usuarios } from '../db/schema';
 import { claimsDeAcesso } from './entrar';
 import { ALG, audienciaDaApi, ESCOPO_API, issuerDo, REALM } from './keys';
 import { adaptadorOidc } from './provedor-modelos';
@@ -90,7 +89,6 @@ export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: str
   const { db, config } = ctx;
   const issuer = issuerDo(ctx);
   const api = audienciaDaApi(ctx);
-  const [chave] = await db.select().from(chaves).where(eq(chaves.kid, ctx.keys.kid));
 
   const clientes: ClientMetadata[] = config.oidcClients.map((c) => ({
     client_id: c.client_id,
@@ -113,7 +111,7 @@ export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: str
     adapter: adaptadorOidc(db, aoRevogarSessao),
     clients: clientes,
     clientDefaults: { id_token_signed_response_alg: ALG, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
-    jwks: { keys: [chave.privada as JWK as never] },
+    jwks: { keys: [ctx.keys.privada as never] },
     cookies: { keys: chavesCookie, long: { signed: true }, short: { signed: true } },
     routes: {
       authorization: `${OIDC}/auth`,

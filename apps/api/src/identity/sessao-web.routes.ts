@@ -62,16 +62,34 @@ function origensLocais(config: ContextoDaIdentidade['config']): string[] {
   return ['localhost', '127.0.0.1', '[::1]'].map((h) => `http://${h}:${config.port}`);
 }
 
+/**
+ * The names and scope of the session's cookies. Under https (PUBLIC_URL) they are `__Host-` cookies: the browser
+ * keeps them only when Secure, with Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can
+ * set or shadow them; the prefix requires Path=/ (HttpOnly and SameSite=Strict still keep them from scripts and
+ * other sites). On plain http (a municipal intranet) the prefix cannot be used: the plain names, scoped to
+ * CAMINHO_SESSAO.
+ */
+export function cookiesDaSessao(config: ContextoDaIdentidade['config']) {
+  if (servidoPorHttps(config))
+    return {
+      refresh: `__Host-${COOKIE_REFRESH}`,
+      idToken: `__Host-${COOKIE_ID_TOKEN}`,
+      opcoes: { path: '/', httpOnly: true, sameSite: 'strict', secure: true },
+    } as const;
+  return { refresh: COOKIE_REFRESH, idToken: COOKIE_ID_TOKEN, opcoes: { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: false } } as const;
+}
+
 /** The session's refresh-token cookie (and, after an external sign-in, the ID token's) for `sessao`. */
 export function guardarCookiesDaSessao(reply: FastifyReply, config: ContextoDaIdentidade['config'], sessao: SessaoRow, refreshToken: string, idToken?: string) {
-  const opcoes = { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: servidoPorHttps(config), expires: sessao.expiraEm } as const;
-  reply.setCookie(COOKIE_REFRESH, refreshToken, opcoes);
-  if (idToken) reply.setCookie(COOKIE_ID_TOKEN, idToken, opcoes);
+  const c = cookiesDaSessao(config);
+  const opcoes = { ...c.opcoes, expires: sessao.expiraEm };
+  reply.setCookie(c.refresh, refreshToken, opcoes);
+  if (idToken) reply.setCookie(c.idToken, idToken, opcoes);
 }
 
 /**
  * The web app's own sign-in (docs/decisions/0054-refresh-token-em-cookie.md): the refresh token lives in
- * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (Secure when PUBLIC_URL is https), out of
+ * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (a Secure `__Host-` cookie when PUBLIC_URL is https: cookiesDaSessao), out of
  * reach of page scripts; the answers carry only the short-lived access token, kept in memory by the app.
  * CSRF: SameSite=Strict, plus a required custom header, a required Origin of this site and, when the
  * browser sends it, Sec-Fetch-Site same-origin (a refusal is a pt-BR 400). The OpenID Connect endpoints (/realms/ceasa) keep their
@@ -82,13 +100,13 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Conta'];
   const acesso = 'publico' as const;
-  const https = servidoPorHttps(ctx.config);
+  const cookies = cookiesDaSessao(ctx.config);
 
   const checarOrigem = verificadorDeOrigem(ctx.config);
 
   const apagarCookie = (reply: FastifyReply) => {
-    reply.clearCookie(COOKIE_REFRESH, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
-    if (ctx.oidcExterno) reply.clearCookie(COOKIE_ID_TOKEN, { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: https });
+    reply.clearCookie(cookies.refresh, cookies.opcoes);
+    if (ctx.oidcExterno) reply.clearCookie(cookies.idToken, cookies.opcoes);
   };
 
   async function resposta(reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
@@ -129,7 +147,7 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
     { schema: { tags, summary: 'Novo access token pelo cookie (o refresh token é trocado a cada uso)' }, config: { acesso } },
     async (req, reply) => {
       checarOrigem(req);
-      const token = req.cookies[COOKIE_REFRESH];
+      const token = req.cookies[cookies.refresh];
       const rot = token ? await rotacionar(ctx.db, token, ctx.config.sessaoInatividadeMin) : null;
       if (!rot?.ok) {
         // A reused token or a disabled account revoked the session (committed by now).
@@ -152,12 +170,12 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
     },
     async (req, reply) => {
       checarOrigem(req);
-      const token = req.cookies[COOKIE_REFRESH];
+      const token = req.cookies[cookies.refresh];
       if (token) {
         await revogarPorRefresh(ctx.db, token);
         app.esquecerSessoes();
       }
-      const idToken = req.cookies[COOKIE_ID_TOKEN];
+      const idToken = req.cookies[cookies.idToken];
       apagarCookie(reply);
       // The browser drops what it kept of this site (its cache and storage) once signed out.
       reply.header('clear-site-data', '"cache", "storage"');

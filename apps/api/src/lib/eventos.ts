@@ -12,6 +12,7 @@ export type TipoDeEvento =
   | 'codigo-recusado'
   | 'redefinicao-pedida'
   | 'acesso-negado'
+  | 'limite-de-consultas'
   | 'papeis-alterados'
   | 'permissoes-alteradas'
   | 'fator-ativado'
@@ -35,7 +36,7 @@ export interface CamposDoEvento {
   [outro: string]: string | number | boolean | undefined;
 }
 
-const RECUSAS = new Set<TipoDeEvento>(['entrada-recusada', 'codigo-recusado', 'acesso-negado']);
+const RECUSAS = new Set<TipoDeEvento>(['entrada-recusada', 'codigo-recusado', 'acesso-negado', 'limite-de-consultas']);
 
 export function eventoDeSeguranca(log: FastifyBaseLogger, tipo: TipoDeEvento, campos: CamposDoEvento) {
   const linha = { seguranca: tipo, ...campos };

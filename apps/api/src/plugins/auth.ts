@@ -47,6 +47,8 @@ declare module 'fastify' {
     /** Forget cached session checks: call after a revocation or a change of roles has committed (identity/tokens.ts). */
     esquecerSessoes(): void;
     rotasApi: { method: string; url: string; acesso: Acesso; corpo?: unknown }[];
+    /** The person a request's bearer token names (null without one; a pt-BR 401 for a bad one): for routes outside /api's hooks. */
+    autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null>;
   }
 }
 
@@ -112,6 +114,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     return perms;
   });
 
+  app.decorate('autenticar', (req: FastifyRequest) => autenticar(req));
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const acesso = route.config?.acesso;

@@ -1,6 +1,6 @@
 import swagger, { type FastifyDynamicSwaggerOptions, type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import type { ApiErrorBody } from '@ceasa/shared';
@@ -124,6 +124,20 @@ export function errosDaRota(
   return [...s].sort((a, b) => a - b);
 }
 
+/** The document cut to the operations anyone may call (no bearer requirement); its shared schemas stay. */
+export function soOPublico(doc: DocOpenapi): DocOpenapi {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [p, ops] of Object.entries((doc.paths ?? {}) as Record<string, Record<string, { security?: unknown[] }>>)) {
+    const publicas = Object.fromEntries(Object.entries(ops).filter(([, op]) => Array.isArray(op?.security) && op.security.length === 0));
+    if (Object.keys(publicas).length) paths[p] = publicas;
+  }
+  return {
+    ...doc,
+    info: { ...doc.info, description: `${doc.info?.description ?? ''}: as rotas públicas (o documento completo é dado à equipe que entrou no sistema)` },
+    paths,
+  } as DocOpenapi;
+}
+
 /**
  * The OpenAPI 3.1 document (/api/docs, /api/docs/json) and its page. OpenAPI 3.1 so that zod's nullable
  * fields come out as JSON Schema (`type: [..., 'null']`, `anyOf` with `{ type: 'null' }`) and not as 3.0's
@@ -188,5 +202,21 @@ export async function registerOpenapi(app: FastifyInstance, config: Config) {
     security: [{ bearer: [] }],
   } as DocOpenapi;
   await app.register(swagger, { openapi, transform });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The full document is the staff's (a signed-in person with a profile, by the bearer token); anyone else gets the
+  // public routes' document (the open data, the public pages' calls, the sign-in), at the same address.
+  const completa = new WeakSet<FastifyRequest>();
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: async (req: FastifyRequest, reply: FastifyReply) => {
+        if (!/\/(json|yaml)(\?|$)/.test(req.url)) return;
+        reply.header('vary', 'authorization');
+        const u = await app.autenticar(req);
+        if (!u || u.grupo === null || u.exigeFator) return;
+        completa.add(req);
+        reply.header('cache-control', 'no-store');
+      },
+    },
+    transformSpecification: (doc, req) => (completa.has(req) ? doc : soOPublico(doc as DocOpenapi)) as Record<string, unknown>,
+  });
 }

@@ -40,7 +40,7 @@ export function cabecalhosDeSeguranca(opcoes: HelmetOptions): Record<string, str
  * - Content-Security-Policy: scripts only from this server (no inline script, no eval); styles from
  *   this server plus inline ones ('unsafe-inline' for styles only: PrimeReact injects <style> elements
  *   and style attributes); images also as data:/blob: (camera photos, icons); no plugin, no framing
- *   (frame-ancestors 'none'), forms and <base> only to this server;
+ *   (frame-ancestors 'none'), forms only to this server, no <base> at all (base-uri 'none');
  * - X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy same-origin (a reset link's
  *   token never leaves in a Referer, and same-origin POSTs keep their Origin header);
  * - HSTS and upgrade-insecure-requests only when PUBLIC_URL is https (on plain http they would break
@@ -55,7 +55,7 @@ export async function registerSeguranca(app: FastifyInstance, config: Config) {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'base-uri': ["'self'"],
+        'base-uri': ["'none'"],
         'object-src': ["'none'"],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'"],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatCpfCnpj, formatTelefone } from '../format';
 import { declararRecurso } from '../recurso';
-import { data, inteiroDoCaminho, semControle } from '../z';
+import { data, inteiroDoCaminho, MSG_PERIODO_LONGO, periodoNoMaximo, semControle } from '../z';
 import { FORMATO_CHAVE_NFE, lerChaveNfe } from './nfe';
 
 export const RECALL_MSG = {
@@ -60,6 +60,11 @@ export const recallQuery = z
   })
   .refine((q) => !q.inicio || !q.fim || q.inicio <= q.fim, {
     message: RECALL_MSG.periodoInvalido,
+    path: ['fim'],
+    when: (payload) => payload.issues.length === 0,
+  })
+  .refine((q) => !q.inicio || !q.fim || periodoNoMaximo(q.inicio, q.fim), {
+    message: MSG_PERIODO_LONGO,
     path: ['fim'],
     when: (payload) => payload.issues.length === 0,
   });

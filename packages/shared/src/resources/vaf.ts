@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { data } from '../z';
+import { data, MSG_PERIODO_LONGO, periodoNoMaximo } from '../z';
 import { declararRecurso } from '../recurso';
 
 export const VAF_MSG = {
@@ -21,6 +21,11 @@ export const vafInput = z
     message: VAF_MSG.periodoInvalido,
     path: ['dataFinal'],
     // only once both dates are valid
+    when: (payload) => payload.issues.length === 0,
+  })
+  .refine((v) => periodoNoMaximo(v.dataInicial, v.dataFinal), {
+    message: MSG_PERIODO_LONGO,
+    path: ['dataFinal'],
     when: (payload) => payload.issues.length === 0,
   });
 export type VafInput = z.input<typeof vafInput>;

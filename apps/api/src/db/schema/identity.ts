@@ -181,3 +181,18 @@ export const identidadesExternas = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issuer, t.sub] }), uniqueIndex('identidades_externas_usuario_idx').on(t.issuer, t.usuarioId)],
 );
+
+/**
+ * Calls to the expensive routes (VAF, recall, statistics, exports, reports) per key — `p:<person id>` or
+ * `e:<address>` — and fixed window (its start): one atomic upsert per call (plugins/consultas-caras.ts), so every
+ * server of the database shares the count. Windows older than the current one are purged as calls come in.
+ */
+export const chamadasCaras = pgTable(
+  'chamadas_caras',
+  {
+    chave: text('chave').notNull(),
+    janela: timestamp('janela', { withTimezone: true }).notNull(),
+    n: integer('n').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.chave, t.janela] }), index('chamadas_caras_janela_idx').on(t.janela)],
+);

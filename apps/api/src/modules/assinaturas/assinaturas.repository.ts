@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { sql } from 'drizzle-orm';
 import { ASSINATURA_MSG, caixaPostal, maisComum, type AlertaEntrada } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
+import { lerPrivada } from '../../lib/cifra-das-chaves';
 import { HttpError, badRequest } from '../../lib/errors';
 
 /** Product names in pt-BR order (Açúcar before Alface), as every public product list sorts them. */
@@ -17,9 +18,11 @@ export const hashDe = (v: string) => createHash('sha256').update(v).digest('hex'
  * backup holds a token that ends someone's subscription; every e-mail carries the same link, computed again. A
  * restore starts with new keys: the links of e-mails sent before it stop working, the next e-mail carries a new one.
  */
-async function chaveDoCancelamento(db: Tx): Promise<Buffer> {
-  const r = await db.execute(sql`SELECT privada->>'d' AS d FROM chaves ORDER BY criada_em DESC LIMIT 1`);
-  const d = (r.rows[0] as { d: string | null } | undefined)?.d;
+async function chaveDoCancelamento(db: Tx, segredo: string | undefined): Promise<Buffer> {
+  const r = await db.execute(sql`SELECT privada FROM chaves ORDER BY criada_em DESC LIMIT 1`);
+  const guardada = (r.rows[0] as { privada: unknown } | undefined)?.privada;
+  // Stored encrypted when CHAVES_SEGREDO is set (lib/cifra-das-chaves.ts).
+  const d = guardada ? lerPrivada(guardada, segredo).d : undefined;
   if (!d) throw new HttpError(503, 'O servidor ainda não tem suas chaves: tente novamente em instantes.');
   return createHash('sha256').update('ceasa.assinaturas.cancelamento\0').update(d).digest();
 }
@@ -72,7 +75,7 @@ export interface DiaDoFeed {
 const HORA = 3600;
 const DIA = 24 * HORA;
 
-export const assinaturasRepository = (db: Db) => ({
+export const assinaturasRepository = (db: Db, segredo?: string) => ({
   /** The active products one may subscribe to, by name. */
   /**
    * Every public product: each active one and each with a published price (an inactive product still priced and
@@ -134,7 +137,7 @@ export const assinaturasRepository = (db: Db) => ({
             VALUES (${email}, ${`{${produtos.join(',')}}`}::integer[], ${JSON.stringify(alertas)}::jsonb, ${hashDe(confirmacao)}) RETURNING id`,
       );
       const id = Number((r.rows[0] as { id: number }).id);
-      return { confirmacao, cancelamento: tokenDeCancelamento(await chaveDoCancelamento(t), id) };
+      return { confirmacao, cancelamento: tokenDeCancelamento(await chaveDoCancelamento(t, segredo), id) };
     });
   },
 
@@ -154,7 +157,7 @@ export const assinaturasRepository = (db: Db) => ({
 
   /** Whether the unsubscribe token names a subscription (pending or confirmed). */
   async existeCancelamento(token: string) {
-    const id = idDoToken(await chaveDoCancelamento(db), token);
+    const id = idDoToken(await chaveDoCancelamento(db, segredo), token);
     if (id === null) return false;
     const r = await db.execute(sql`SELECT 1 FROM assinaturas WHERE id = ${id}`);
     return r.rows.length > 0;
@@ -162,7 +165,7 @@ export const assinaturasRepository = (db: Db) => ({
 
   /** Ends the subscription of the token: its row (and its sending records) deleted. Whether there was one. */
   async cancelar(token: string) {
-    const id = idDoToken(await chaveDoCancelamento(db), token);
+    const id = idDoToken(await chaveDoCancelamento(db, segredo), token);
     if (id === null) return false;
     const r = await db.execute(sql`DELETE FROM assinaturas WHERE id = ${id} RETURNING id`);
     return r.rows.length > 0;
@@ -212,7 +215,7 @@ export const assinaturasRepository = (db: Db) => ({
 
   async assinantes(): Promise<Assinante[]> {
     const r = await db.execute(sql`SELECT id, email, produtos, alertas FROM assinaturas WHERE confirmada_em IS NOT NULL ORDER BY id`);
-    const chave = await chaveDoCancelamento(db);
+    const chave = await chaveDoCancelamento(db, segredo);
     return (r.rows as unknown as Omit<Assinante, 'tokenCancelamento'>[]).map((a) => ({
       ...a,
       produtos: (a.produtos ?? []).map(Number),

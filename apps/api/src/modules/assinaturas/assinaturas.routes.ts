@@ -22,7 +22,7 @@ export const DIAS_DO_FEED = 30;
  * GET publico/cotacao.atom. The day's mailing starts at 'Publicar cotação' (precos) or at COTACAO_ENVIO_HORA.
  */
 export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext) {
-  const repo = assinaturasRepository(ctx.db);
+  const repo = assinaturasRepository(ctx.db, ctx.config.chavesSegredo);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Assinaturas'];
   const base = enderecoPublico(ctx.config);

@@ -37,7 +37,7 @@ export function alertasCruzados(a: Assinante, precos: Map<number, PrecoDoProduto
  * Answers how many were sent, or null when the day was already sent (or has no published price).
  */
 export async function enviarCotacaoDoDia(ctx: EnvioCtx, data: string, origem: 'publicacao' | 'horario') {
-  const repo = assinaturasRepository(ctx.db);
+  const repo = assinaturasRepository(ctx.db, ctx.config.chavesSegredo);
   if (!(await repo.reservarDia(data, origem))) return null;
   const base = enderecoPublico(ctx.config);
   const mercado = ctx.config.settings.mercado;

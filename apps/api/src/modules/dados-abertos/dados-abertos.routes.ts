@@ -108,7 +108,7 @@ export default function dadosAbertosRoutes(app: FastifyInstance, { db }: AppCont
         querystring: movimentoAbertoQuery,
         response: { 200: z.array(movimentoAbertoLinha).meta({ description: 'As entradas do mês (ou o CSV, com formato=csv)' }), ...NAO_MUDOU },
       },
-      config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true } },
+      config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true }, cara: true },
     },
     async (req, reply) => responder(req, reply, await repo.movimento(req.query.mes), req.query.formato, COLUNAS_MOVIMENTO_ABERTO, `movimento-${req.query.mes}`),
   );

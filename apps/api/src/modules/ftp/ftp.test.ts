@@ -242,7 +242,7 @@ describe('ftp (person photos)', () => {
   });
 
   it('documents the routes in the OpenAPI schema', async () => {
-    const r = await call(t.app, null, { method: 'GET', url: '/api/docs/json' });
+    const r = await call(t.app, t.admin, { method: 'GET', url: '/api/docs/json' });
     expect(r.status).toBe(200);
     for (const p of [
       '/api/ftp/upload',

@@ -136,7 +136,7 @@ export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) 
         querystring: referenciaQuery,
         response: { 200: referenciaRegistro },
       },
-      config: { acesso: 'publico', openapi: { erros: [404] } },
+      config: { acesso: 'publico', openapi: { erros: [404] }, cara: true },
     },
     async (req, reply) => {
       const agora = new Date();
@@ -165,7 +165,7 @@ export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) 
         querystring: estatisticasQuery,
         response: { 200: z.union([estatisticasRegistro, z.array(estatisticaLinha)]).meta({ description: 'Os números do mês (ou o CSV)' }), ...NAO_MUDOU },
       },
-      config,
+      config: { ...config, cara: true },
       logLevel: NIVEL_DO_LOG_PUBLICO,
     },
     async (req, reply) =>

@@ -25,7 +25,7 @@ export default function recallRoutes(app: FastifyInstance, { db }: AppContext) {
           200: z.array(recallItem).meta({ description: 'Os itens atingidos, dos mais recentes aos mais antigos (ou o CSV, com formato=csv)' }),
         },
       },
-      config: { acesso: { rota: recallRecurso.rota, acao: 'visualizar' }, openapi: { csv: true } },
+      config: { acesso: { rota: recallRecurso.rota, acao: 'visualizar' }, openapi: { csv: true }, cara: true },
     },
     async (req, reply) => {
       const { formato, ...filtro } = req.query;

@@ -11,7 +11,7 @@ export default function vafRoutes(app: FastifyInstance, { db }: AppContext) {
     '/precos/vaf',
     {
       schema: { tags: ['VAF'], summary: 'VAF: kg por produto e município de origem, com o preço médio do período', body: vafInput },
-      config: { acesso: { rota: 'vaf', acao: 'visualizar' } },
+      config: { acesso: { rota: 'vaf', acao: 'visualizar' }, cara: true },
     },
     (req) => repo.relatorio(req.body.dataInicial, req.body.dataFinal),
   );
