@@ -9,7 +9,6 @@ import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
 import { badRequest, conflict, HttpError } from '../lib/errors';
 import { hashSenha } from './passwords';
-import { recusaDaSenha } from './senha.routes';
 import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
 import { contarRegistro, podeRegistrar } from './registros';
 import { esquecerTentativas, loginThrottle, resetThrottle } from './throttle';
@@ -50,9 +49,6 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
       }
       const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
       if (existe) throw conflict(MSG_EMAIL_USADO);
-      // The rules of every new password ('Alterar senha', the reset link): not the e-mail, the name, the market.
-      const recusa = recusaDaSenha(req.body.senha, { email, nome: req.body.nome }, ctx.config);
-      if (recusa) throw badRequest(recusa, [{ field: 'senha', message: recusa }]);
       const senhaHash = await hashSenha(req.body.senha);
       const criado = await db.transaction(async (tx) => {
         const [u] = await tx
@@ -109,8 +105,6 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
         const link = await usuarioDoLink(tx, req.body.token, true);
         if (!link) throw badRequest(MSG_LINK_INVALIDO);
         const u = link.usuario;
-        const recusa = recusaDaSenha(req.body.senha, u, ctx.config);
-        if (recusa) throw badRequest(recusa, [{ field: 'senha', message: recusa }]);
         await tx.update(resetTokens).set({ usadoEm: new Date() }).where(eq(resetTokens.id, link.tokenId));
         await tx.update(usuarios).set({ senhaHash, trocarSenha: false }).where(eq(usuarios.id, u.id));
         await revogarSessoesDoUsuario(tx, u.id);
