@@ -58,7 +58,7 @@ if (avisoLgpd && !emDesenvolvimento(app.ctx.config)) app.log.warn(avisoLgpd);
 // On the embedded database, `npm run backup` asks this server to write the file (db/backup-local.ts).
 let fecharBackupLocal = async () => {};
 if (app.ctx.database.kind === 'pglite') {
-  fecharBackupLocal = await abrirBackupLocal(app.ctx.database, app.ctx.config.dataDir);
+  fecharBackupLocal = await abrirBackupLocal(app.ctx.database, app.ctx.config.dataDir, app.log);
   // The embedded database's autovacuum (see manterPglite), every 5 minutes while the server runs.
   const manter = () =>
     manterPglite(app.ctx.db).then(

@@ -207,6 +207,7 @@ describe('backup and restore (the real command line)', () => {
     const b = await cli(origem, 'backup', arquivo);
     expect(b.status, b.saida).toBe(0);
     expect(b.saida).toMatch(/Backup de .* gravado em .*: \d+ tabelas, [\d.]+ linhas, 1 foto\(s\)/);
+    expect(b.saida).toContain('"seguranca":"backup"');
     // The photo moved from the folder into the database (the folder stays as a copy, read no more).
     expect(existsSync(path.join(origem.dataDir, 'fotos', 'pessoas'))).toBe(false);
     expect(readdirSync(path.join(origem.dataDir, 'fotos'))).toEqual(['pessoas.importadas']);
@@ -230,6 +231,7 @@ describe('backup and restore (the real command line)', () => {
     const r = await restauracao;
     expect(r.status, r.saida).toBe(0);
     expect(r.saida).toContain('restaurado em');
+    expect(r.saida).toContain('"seguranca":"restauracao"');
     expect(r.saida).toContain(MSG_CHAVES_NOVAS);
 
     const database = await abrir(destino);
@@ -239,6 +241,10 @@ describe('backup and restore (the real command line)', () => {
       // The summaries were rebuilt from the prices: the edited 999.99 is gone, the real 12.34 is back.
       expect(depois.precos_resumo.join()).not.toContain('999.99');
       expect(depois.precos_resumo.join()).toContain('"valor_maximo": 12.34');
+      // The audit log holds the backup's rows and one more: the restore itself.
+      const restauracaoNoLog = (l: string) => l.includes('"usuario": "npm run restore"');
+      expect(depois.logs.filter(restauracaoNoLog)).toHaveLength(1);
+      depois.logs = depois.logs.filter((l) => !restauracaoNoLog(l));
       for (const t of Object.keys(noBackup)) if (!DERIVADAS.includes(t)) expect(depois[t], t).toEqual(noBackup[t]);
       // No key, session or token came across: the next start makes new keys.
       for (const t of FORA_DO_BACKUP.filter((x) => x !== 'tentativas_de_entrada'))

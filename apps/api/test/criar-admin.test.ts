@@ -101,7 +101,7 @@ describe('npm run admin:criar', () => {
     expect(senha.length).toBeGreaterThanOrEqual(16);
     const { contas, auditoria } = await estado();
     const ti = contas.find((c) => c.email === 'ti@prefeitura.gov.br')!;
-    expect(ti).toMatchObject({ roles: ['super-admin'], ativo: true });
+    expect(ti).toMatchObject({ roles: ['super-admin'], ativo: true, trocarSenha: true });
     expect(await verify(ti.senhaHash, senha)).toBe(true);
     expect(auditoria.map((l) => [l.acao, l.cadastroId])).toEqual([['INSERT', ti.id]]);
     expect(auditoria.map((l) => l.conteudo).join()).not.toContain(senha);
@@ -114,7 +114,7 @@ describe('npm run admin:criar', () => {
     const senha = senhaDe(r.saida);
     const { contas, auditoria, sessoesAbertas } = await estado();
     const balcao = contas.find((c) => c.id === clerkId)!;
-    expect(balcao).toMatchObject({ roles: ['user-agro', 'super-admin'], ativo: true });
+    expect(balcao).toMatchObject({ roles: ['user-agro', 'super-admin'], ativo: true, trocarSenha: true });
     expect(await verify(balcao.senhaHash, senha)).toBe(true);
     expect(sessoesAbertas).toBe(0);
     const ultima = auditoria.at(-1)!;

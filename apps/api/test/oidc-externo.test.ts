@@ -572,3 +572,26 @@ describe('external identity mode against another product instance as the provide
     expect((await fetch(`${PRODUTO_B}/api/grupoPermissoes/meu`, { headers: { authorization: `Bearer ${doAdmin}` } })).status).toBe(401);
   });
 });
+
+describe('external identity mode: MFA_OBRIGATORIO against the provider amr', () => {
+  it('refuses in pt-BR a role that must have a second factor signing in without one at the provider, and lets it in with one', async () => {
+    const config = app.ctx.config as { mfaObrigatorio: string[] };
+    const antes = config.mfaObrigatorio;
+    const conta = provedor.contas.get(GESTORA.email)!;
+    config.mfaObrigatorio = ['user-admin'];
+    try {
+      const sem = navegador();
+      expect((await entrar(sem, GESTORA)).url).toBe(`${PRODUTO}/login?erro=sem-segundo-fator`);
+      expect((await renovar(sem)).status).toBe(401);
+      conta.amr = ['pwd'];
+      expect((await entrar(navegador(), GESTORA)).url).toBe(`${PRODUTO}/login?erro=sem-segundo-fator`);
+      conta.amr = ['pwd', 'otp'];
+      const com = navegador();
+      expect((await entrar(com, GESTORA)).url).toBe(`${PRODUTO}/login?sessao=externa`);
+      expect((await renovar(com)).status).toBe(200);
+    } finally {
+      config.mfaObrigatorio = antes;
+      delete conta.amr;
+    }
+  });
+});

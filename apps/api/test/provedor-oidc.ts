@@ -17,6 +17,8 @@ export interface ContaDeTeste {
   emailVerificado?: boolean | string;
   /** The subject (`sub`); default the e-mail. Tests may change an account's e-mail and keep its subject. */
   sub?: string;
+  /** The `amr` of the sign-in (RFC 8176), e.g. ['pwd', 'otp'] for a second factor; none by default. */
+  amr?: string[];
 }
 
 export interface ProvedorDeTeste {
@@ -65,7 +67,7 @@ export async function iniciarProvedor(opcoes: {
     ],
     jwks: { keys: [chave] },
     cookies: { keys: ['chave-de-teste-dos-cookies'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     pkce: { required: () => true },
     findAccount: (_ctx, id) => {
       const c = porSujeito(id);
@@ -142,7 +144,12 @@ export async function iniciarProvedor(opcoes: {
     for (const [recurso, escopos] of Object.entries(faltam.missingResourceScopes ?? {})) grant.addResourceScope(recurso, escopos.join(' '));
     grant.addResourceScope(RECURSO, 'api');
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId, ...(conta.amr ? { amr: conta.amr } : {}) }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   const server = http.createServer((req, res) => {

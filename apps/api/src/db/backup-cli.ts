@@ -7,6 +7,9 @@
  * server runs. A backup holds no key, session or token: after a restore everyone signs in again.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { linhaDeEvento } from '../lib/eventos';
+import { registrarLog } from '../lib/audit';
 import { loadConfig } from '../config';
 import { importarFotosDaPasta } from './fotos';
 import { openDatabase, type Database } from './client';
@@ -70,9 +73,18 @@ async function main(argv: string[]): Promise<number> {
     await database.sozinho(() => importarFotosDaPasta(database.db, config));
     if (acao === 'backup') {
       const r = await fazerBackup(database, arquivos[0]);
+      console.log(linhaDeEvento('backup', { conta: 'npm run backup', arquivo: arquivos[0] }));
       console.log(`Backup de ${onde} gravado em ${arquivos[0]}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
     } else {
       const r = await restaurar(database, arquivos[0], { substituir });
+      // The restore is in the audit log of the database it filled, and a security event.
+      await registrarLog(database.db, 'npm run restore', 'Backup', path.basename(arquivos[0]), 'INSERT', {
+        arquivo: arquivos[0],
+        tabelas: Object.keys(r.tabelas).length,
+        fotos: r.fotos,
+        substituir,
+      });
+      console.log(linhaDeEvento('restauracao', { conta: 'npm run restore', arquivo: arquivos[0], substituir }));
       console.log(`Backup ${arquivos[0]} restaurado em ${onde}: ${resumir(r)} (${((Date.now() - inicio) / 1000).toFixed(1)} s).`);
       console.log(MSG_CHAVES_NOVAS);
     }

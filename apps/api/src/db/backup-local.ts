@@ -3,7 +3,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Database } from './client';
+import type { FastifyBaseLogger } from 'fastify';
 import { ErroDeBackup, fazerBackup, type ResumoBackup } from './backup';
+import { eventoDeSeguranca } from '../lib/eventos';
 
 /**
  * `npm run backup -- FILE` while a server holds the embedded database's folder: only that process may open it
@@ -29,7 +31,7 @@ function mesmoToken(a: string, b: string): boolean {
 }
 
 /** Opens the loopback listener and writes its address into DATA_DIR; returns what stops both. */
-export async function abrirBackupLocal(database: Database, dataDir: string): Promise<() => Promise<void>> {
+export async function abrirBackupLocal(database: Database, dataDir: string, log?: FastifyBaseLogger): Promise<() => Promise<void>> {
   const token = randomBytes(32).toString('base64url');
   const servidor: Server = createServer((req, res) => {
     const responder = (status: number, corpo: object) => {
@@ -63,7 +65,10 @@ export async function abrirBackupLocal(database: Database, dataDir: string): Pro
         return;
       }
       fazerBackup(database, arquivo).then(
-        (r: ResumoBackup) => responder(200, r),
+        (r: ResumoBackup) => {
+          if (log) eventoDeSeguranca(log, 'backup', { conta: 'npm run backup', arquivo, endereco: '127.0.0.1' });
+          responder(200, r);
+        },
         (e: unknown) =>
           responder(500, {
             erro: e instanceof ErroDeBackup ? e.message : `Falha inesperada (${(e as { code?: string }).code ?? (e as Error).name}): nenhum arquivo gravado.`,

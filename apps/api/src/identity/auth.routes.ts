@@ -106,7 +106,7 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
         if (!link) throw badRequest(MSG_LINK_INVALIDO);
         const u = link.usuario;
         await tx.update(resetTokens).set({ usadoEm: new Date() }).where(eq(resetTokens.id, link.tokenId));
-        await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, u.id));
+        await tx.update(usuarios).set({ senhaHash, trocarSenha: false }).where(eq(usuarios.id, u.id));
         await revogarSessoesDoUsuario(tx, u.id);
         await registrarLog(tx, u.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, senha: 'alterada' });
         return u.email;

@@ -3,6 +3,7 @@
  * when no one can sign in as super-admin). A new e-mail becomes a super-admin account; an existing account is
  * made active and super-admin, and its sessions are revoked. Either way it gets a new generated password, shown
  * once on this terminal (never in the server's log) and recorded in the audit log as changed, not its value. Same
+ * The generated password must be changed at the account's next sign-in. Same
  * database as the server (DATA_DIR or DATABASE_URL); on the embedded database stop the server first.
  */
 import { eq } from 'drizzle-orm';
@@ -48,13 +49,13 @@ export async function criarAdmin(argv: string[]): Promise<number> {
       if (!antes) {
         const [u] = await tx
           .insert(usuarios)
-          .values({ nome: 'Administrador', email: valido.data, senhaHash, roles: ['super-admin'] })
+          .values({ nome: 'Administrador', email: valido.data, senhaHash, roles: ['super-admin'], trocarSenha: true })
           .returning();
         await registrarLog(tx, AUTOR, 'Usuario', u.id, 'INSERT', { id: u.id, nome: u.nome, email: u.email, ativo: u.ativo, roles: u.roles });
         return true;
       }
       const roles = antes.roles.includes('super-admin') ? antes.roles : [...antes.roles, 'super-admin'];
-      await tx.update(usuarios).set({ senhaHash, roles, ativo: true }).where(eq(usuarios.id, antes.id));
+      await tx.update(usuarios).set({ senhaHash, roles, ativo: true, trocarSenha: true }).where(eq(usuarios.id, antes.id));
       await revogarSessoesDoUsuario(tx, antes.id);
       await registrarLog(
         tx,

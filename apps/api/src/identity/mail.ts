@@ -17,8 +17,8 @@ export interface Mailer {
 
 /**
  * Every message is kept in the outbox table first; with SMTP_URL it is then sent over SMTP,
- * otherwise it is written to the log so a newcomer can still follow a reset link locally (outside production:
- * with NODE_ENV=production the log names the outbox row, never the body and its links).
+ * otherwise the log names the outbox row that holds it, never its body and links (a newcomer reads a reset link
+ * locally with `SELECT corpo FROM outbox ORDER BY id DESC LIMIT 1`).
  */
 export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'nodeEnv' | 'publicUrl' | 'host' | 'port'>, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
@@ -34,13 +34,9 @@ export function createMailer(db: Db, config: Pick<Config, 'smtpUrl' | 'mailFrom'
         };
       const [row] = await db.insert(outbox).values({ para: to, assunto: subject, corpo: text }).returning({ id: outbox.id });
       if (!transport) {
-        // In production the body (it may carry a reset or confirmation link) stays in the outbox table, out of the log.
-        if (config.nodeEnv === 'production')
-          log.info(
-            { para: to, assunto: subject, outbox: row.id },
-            `E-mail (sem SMTP_URL configurado) guardado na caixa de saída (tabela outbox, id ${row.id}).`,
-          );
-        else log.info({ para: to, assunto: subject }, `E-mail (sem SMTP_URL configurado, guardado na caixa de saída):\n${text}`);
+        // The body (it may carry a reset or confirmation link) stays in the outbox table, never in the log, in any
+        // mode: the log says a mail was queued and which outbox row holds it.
+        log.info({ para: to, assunto: subject, outbox: row.id }, `E-mail (sem SMTP_URL configurado) guardado na caixa de saída (tabela outbox, id ${row.id}).`);
         return;
       }
       try {

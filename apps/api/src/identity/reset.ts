@@ -6,6 +6,7 @@ import type { Tx } from '../db/client';
 import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
 import { HttpError } from '../lib/errors';
+import { eventoDeSeguranca } from '../lib/eventos';
 import { sha256, tokenAleatorio, type UsuarioRow } from './tokens';
 
 export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
@@ -42,6 +43,8 @@ export async function enviarReset(ctx: ContextoDaIdentidade, req: FastifyRequest
     '',
     'Se você não fez este pedido, ignore este e-mail: a sua senha continua a mesma.',
   ].join('\n');
+  // Who asked (the account itself, or the admin who sent it) and for whom: never the link.
+  eventoDeSeguranca(req.log, 'redefinicao-pedida', { conta: quem, alvo: usuario.email, endereco: req.ip });
   try {
     await ctx.mailer.send(usuario.email, `${ctx.config.settings.mercado} - Redefinição de senha`, texto);
   } catch (err) {

@@ -9,6 +9,7 @@ import { badRequest, unauthorized } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
 import { hashSenha, verificarSenha } from './passwords';
 import { semSenhaNoModoExterno } from './sessao-web.routes';
+import { esquecerSenhaInicial } from '../db/seed/reference';
 
 export const MSG_SENHA_ATUAL = 'A senha atual não confere.';
 export const MSG_SENHA_PESSOAL = 'A nova senha não pode conter o seu e-mail, o seu nome nem o nome do mercado ou do município. Escolha outra.';
@@ -49,7 +50,7 @@ export default function senhaRoutes(app: FastifyInstance, ctx: ContextoDaIdentid
     '/auth/senha',
     {
       schema: { tags: ['Conta'], summary: 'Altera a própria senha (encerra as outras sessões)', body: alterarSenhaInput },
-      config: { acesso: 'autenticado' },
+      config: { acesso: 'autenticado', trocaDeSenha: true },
       onRequest: semSenhaNoModoExterno(ctx),
     },
     async (req, reply) => {
@@ -72,6 +73,8 @@ export default function senhaRoutes(app: FastifyInstance, ctx: ContextoDaIdentid
         await registrarLog(tx, u.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, senha: 'alterada' });
       });
       app.esquecerSessoes();
+      // The generated first password, written to DATA_DIR at the first start, is no longer the password.
+      esquecerSenhaInicial(ctx.config.dataDir, u.email);
       eventoDeSeguranca(req.log, 'senha-alterada', { conta: u.email, endereco: req.ip });
       return reply.code(204).send();
     },

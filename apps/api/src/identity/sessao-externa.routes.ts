@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { enderecoPublico, servidoPorHttps } from '../config';
 import type { ContextoDaIdentidade } from './contexto';
+import { fatorObrigatorio } from './segundo-fator';
+import { eventoDeSeguranca } from '../lib/eventos';
 import { identificar, ProvedorIndisponivel, sincronizarUsuario, type Claims } from './externo';
 import { CAMINHO_SESSAO, guardarCookiesDaSessao } from './sessao-web.routes';
 import { abrirSessao } from './tokens';
@@ -14,7 +16,17 @@ const CAMINHO_CALLBACK = `${CAMINHO_SESSAO}/callback`;
 const FLUXO_S = 600;
 
 /** Why a sign-in through the provider did not open a session: the sign-in page shows the pt-BR text of each (web login-page). */
-export type ErroDeEntrada = 'cancelado' | 'expirado' | 'falhou' | 'indisponivel' | 'desativado' | 'sem-email' | 'email-nao-verificado' | 'email-em-uso';
+export type ErroDeEntrada =
+  'cancelado' | 'expirado' | 'falhou' | 'indisponivel' | 'desativado' | 'sem-email' | 'email-nao-verificado' | 'email-em-uso' | 'sem-segundo-fator';
+
+/** The `amr` values (RFC 8176) that say the provider checked a second factor. */
+const AMR_DE_SEGUNDO_FATOR = ['mfa', 'otp', 'hwk'];
+
+/**
+ * Whether the ID token says a second factor was used: an `amr` holding `mfa`, `otp` or `hwk`. A provider that
+ * sends no `amr` (only an `acr` level, whose names each provider chooses) is not taken as proof.
+ */
+export const comSegundoFator = (claims: Claims) => Array.isArray(claims.amr) && claims.amr.some((m) => AMR_DE_SEGUNDO_FATOR.includes(String(m)));
 
 /** The redirect URI registered at the provider: from configuration (PUBLIC_URL), never from request headers. */
 export const redirectUri = (ctx: Pick<ContextoDaIdentidade, 'config'>) => `${enderecoPublico(ctx.config)}${CAMINHO_CALLBACK}`;
@@ -117,6 +129,11 @@ export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoD
       const { usuario, mudouPapeis } = sinc;
       if (mudouPapeis) app.esquecerSessoes();
       if (!usuario.ativo) return erro(reply, 'desativado');
+      // MFA_OBRIGATORIO holds in this mode too: a role that must have a second factor signs in with one at the provider.
+      if (fatorObrigatorio(usuario.roles, ctx.config.mfaObrigatorio) && !comSegundoFator(claims)) {
+        eventoDeSeguranca(req.log, 'entrada-recusada', { conta: usuario.email, endereco: req.ip, motivo: 'sem-segundo-fator-no-provedor' });
+        return erro(reply, 'sem-segundo-fator');
+      }
       const { sessao, refreshToken } = await abrirSessao(ctx.db, usuario.id, duracaoDaSessao(ctx.config), origemDaSessao(req));
       reply.clearCookie(COOKIE_FLUXO, opcoesFluxo);
       guardarCookiesDaSessao(reply, ctx.config, sessao, refreshToken, tokens.id_token);

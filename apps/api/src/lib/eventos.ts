@@ -43,3 +43,11 @@ export function eventoDeSeguranca(log: FastifyBaseLogger, tipo: TipoDeEvento, ca
   if (RECUSAS.has(tipo)) log.warn(linha, `evento de segurança: ${tipo}`);
   else log.info(linha, `evento de segurança: ${tipo}`);
 }
+
+/**
+ * The same event as one JSON line on stdout, for a command run outside the server (`npm run backup`,
+ * `npm run restore`), whose output the operator's log collects like the server's.
+ */
+export function linhaDeEvento(tipo: TipoDeEvento, campos: CamposDoEvento): string {
+  return JSON.stringify({ time: Date.now(), seguranca: tipo, ...campos, msg: `evento de segurança: ${tipo}` });
+}

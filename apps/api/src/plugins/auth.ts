@@ -11,6 +11,9 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
 import { MSG_CADASTRE_O_FATOR } from '../identity/segundo-fator';
 
+/** The refusal of every call but 'Alterar senha' while the account's generated password is unchanged. */
+export const MSG_TROQUE_A_SENHA = 'Sua senha foi gerada pelo sistema: altere-a em "Alterar senha" antes de continuar.';
+
 /**
  * Who may call a route. Every /api route declares one (the app refuses to start otherwise):
  * - `{ rota, acao }`: the caller's permission group must hold that flag on that route name
@@ -37,6 +40,8 @@ declare module 'fastify' {
     acesso?: Acesso;
     /** Allowed to a session still waiting for its second factor's enrolment (the enrolment itself, who am I). */
     antesDoFator?: boolean;
+    /** Allowed to a session whose account must still change a generated password (the change itself). */
+    trocaDeSenha?: boolean;
   }
   interface FastifyRequest {
     usuario: UsuarioAutenticado | null;
@@ -61,6 +66,8 @@ export interface UsuarioAutenticado {
   sessao: string;
   /** The session may only enrol a second factor (MFA_OBRIGATORIO). */
   exigeFator?: boolean;
+  /** The account's password was generated (first super-admin, admin:criar): it must be changed before anything else. */
+  trocarSenha?: boolean;
 }
 
 export const MSG_SEM_ESCOPO_API = 'Este token não dá acesso à API do CEASA Regional: o sistema que o pediu precisa do escopo api.';
@@ -125,14 +132,14 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
   // A signed-out session, a disabled account or a change of roles takes effect at once, not when the
   // access token expires: the session and the account's current roles are looked up on every call, the
   // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
-  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; exigeFator: boolean; at: number }>();
+  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean; at: number }>();
   let geracaoSessoes = 0;
   const esquecerSessoes = () => {
     geracaoSessoes++;
     sessoesVistas.clear();
     usuariosVistos.clear();
   };
-  async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[]; exigeFator: boolean }> {
+  async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean }> {
     const hit = sessoesVistas.get(sid);
     if (hit && Date.now() - hit.at < 5_000) return hit;
     const geracao = geracaoSessoes;
@@ -144,6 +151,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
         ativo: usuarios.ativo,
         roles: usuarios.roles,
         exigeFator: sessoes.exigeFator,
+        trocarSenha: usuarios.trocarSenha,
       })
       .from(sessoes)
       .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
@@ -152,7 +160,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now() && !ociosa(row, inatividadeMin));
     if (valida && Date.now() - row.ultimoUsoEm.getTime() > escreverUsoApos(inatividadeMin))
       await db.update(sessoes).set({ ultimoUsoEm: new Date() }).where(eq(sessoes.id, sid));
-    const atual = { valida, roles: row?.roles ?? [], exigeFator: Boolean(row?.exigeFator), at: Date.now() };
+    const atual = { valida, roles: row?.roles ?? [], exigeFator: Boolean(row?.exigeFator), trocarSenha: Boolean(row?.trocarSenha), at: Date.now() };
     if (sessoesVistas.size > 10_000) sessoesVistas.clear();
     if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
     return atual;
@@ -240,7 +248,16 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (!sessao.valida) throw unauthorized();
     // The account's roles now, not the ones the token was issued with (a role taken away stops at once).
     const roles = sessao.roles;
-    return { id: c.sub, email: c.email, nome: c.name, roles, grupo: grupoDosPapeis(roles), sessao: c.sid, exigeFator: sessao.exigeFator };
+    return {
+      id: c.sub,
+      email: c.email,
+      nome: c.name,
+      roles,
+      grupo: grupoDosPapeis(roles),
+      sessao: c.sid,
+      exigeFator: sessao.exigeFator,
+      trocarSenha: sessao.trocarSenha,
+    };
   }
 
   // An answer that needs a session or a token is nobody else's: no cache (the browser's or a proxy's) keeps it.
@@ -260,6 +277,10 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     req.usuario = usuario;
     // A person whose role must have a second factor signs in to enrol it, and does nothing else until then.
     if (usuario.exigeFator && !req.routeOptions.config?.antesDoFator) throw negar(req, MSG_CADASTRE_O_FATOR, 'cadastro-do-fator-pendente');
+    // A generated password (the first super-admin's, admin:criar's) is changed before anything else (enrolling a
+    // required second factor and "who am I" aside).
+    if (usuario.trocarSenha && !req.routeOptions.config?.trocaDeSenha && !req.routeOptions.config?.antesDoFator)
+      throw negar(req, MSG_TROQUE_A_SENHA, 'troca-de-senha-pendente');
     if (acesso === 'autenticado') return;
     if (usuario.grupo === null)
       throw negar(req, 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');

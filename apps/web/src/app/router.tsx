@@ -7,6 +7,8 @@ import HomePage from '../features/precos-publicos/home-page';
 import { Carregando } from '../components/layout/carregando';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
+const AlterarSenhaPage = lazy(() => import('../features/auth/alterar-senha-page'));
+const MinhasSessoesPage = lazy(() => import('../features/auth/minhas-sessoes-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
@@ -95,6 +97,8 @@ export function AppRoutes() {
           />
           <Route path="/nova-senha" element={<NovaSenhaPage />} />
           <Route path="/segundo-fator" element={<SegundoFatorPage />} />
+          <Route path="/alterar-senha" element={<AlterarSenhaPage />} />
+          <Route path="/minhas-sessoes" element={<MinhasSessoesPage />} />
           <Route path="/home" element={<HomePage />} />
           {/* The market's information service, public (decisions 0192, 0193). */}
           <Route path="/referencia" element={<ReferenciaPage />} />

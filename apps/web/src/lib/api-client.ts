@@ -26,6 +26,8 @@ export interface TokenResponse {
   expires_in: number;
   /** The person's role must have a second factor and has none yet: enrolment comes before anything else. */
   cadastrarSegundoFator?: boolean;
+  /** The password was generated: it is changed before the session is loaded. */
+  trocarSenha?: boolean;
 }
 
 /** The access token, in memory only (never in browser storage); null when signed out or not yet refreshed. */

@@ -9,7 +9,8 @@ interface AuthState {
   /** The user's permission group from the roles, null when no profile. */
   grupo: number | null;
   /** Signs in; null when the person must first enrol a second factor (the access token waits in memory, no session yet). */
-  login(email: string, senha: string, codigo?: string): Promise<Sessao | null>;
+  /** The session, or what must come first: enrolling a second factor (null) or changing a generated password. */
+  login(email: string, senha: string, codigo?: string): Promise<Sessao | null | 'trocar-senha'>;
   /** After the enrolment a sign-in led to: loads the session with the access token in memory. */
   concluirEntrada(): Promise<Sessao>;
   /** After the municipality's provider signed the user in (external identity mode): loads the session the server opened. */
@@ -97,7 +98,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, senha: string, codigo?: string) => {
       const t = await entrarNaSessao(email, senha, codigo);
-      return t.cadastrarSegundoFator ? null : abrir(t.access_token);
+      if (t.cadastrarSegundoFator) return null;
+      if (t.trocarSenha) return 'trocar-senha' as const;
+      return abrir(t.access_token);
     },
     [abrir],
   );

@@ -118,10 +118,19 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
           `ADMIN_PASSWORD recusada: ${r.error.issues[0].message.replace(/\.$/, '')}. Defina outra senha em ADMIN_PASSWORD (ou deixe-a vazia para o sistema gerar uma) e inicie de novo.`,
         );
     }
+    // A generated password must be changed at the first sign-in; ADMIN_PASSWORD's was chosen by the operator.
     const senha = config.adminPassword ?? gerarSenha();
     const existente = await t.select().from(usuarios).where(eq(usuarios.email, config.adminEmail));
     if (!existente.length)
-      await t.insert(usuarios).values({ nome: 'Administrador', email: config.adminEmail, senhaHash: await hash(senha), roles: ['super-admin'] });
+      await t
+        .insert(usuarios)
+        .values({
+          nome: 'Administrador',
+          email: config.adminEmail,
+          senhaHash: await hash(senha),
+          roles: ['super-admin'],
+          trocarSenha: config.adminPassword === undefined,
+        });
     return { email: config.adminEmail, senha, gerada: !config.adminPassword };
   });
 }

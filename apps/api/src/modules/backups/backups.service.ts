@@ -15,6 +15,7 @@ import type { BackupAgendado } from '../../config';
 import type { Database } from '../../db/client';
 import { ErroDeBackup, fazerBackup } from '../../db/backup';
 import { backupsRepository } from './backups.repository';
+import { eventoDeSeguranca } from '../../lib/eventos';
 
 /** The files the schedule writes and rotates (any other file of the folder is left alone). */
 export const ARQUIVO_AGENDADO = /^ceasa-backup-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl\.gz$/;
@@ -82,6 +83,7 @@ export async function rodarBackupAgendado(database: Database, b: BackupAgendado,
     const { size } = await stat(arquivo);
     await repo.gravado(id, arquivo, size);
     const removidos = await rodarArquivos(b.dir, b.manter);
+    eventoDeSeguranca(log, 'backup', { conta: 'agendado', arquivo, servidor });
     log.info(
       `Backup agendado gravado em ${arquivo} (${tamanho(size)}, ${((Date.now() - inicio) / 1000).toFixed(1)} s)${removidos ? `; ${removidos} backup(s) antigo(s) removido(s), ficam os ${b.manter} mais novos` : ''}.`,
     );

@@ -2,11 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { grupoPermissoesRecurso } from '@ceasa/shared';
 import { badRequest } from '../../lib/errors';
+import { eventoDeSeguranca } from '../../lib/eventos';
 import { recursoRoutes } from '../../lib/routes';
 import { grupoPermissoesList, grupoPermissoesRepository } from './permissoes.repository';
 
 export default function grupoPermissoesRoutes(app: FastifyInstance, { db }: AppContext) {
-  const repo = grupoPermissoesRepository(db, () => app.invalidarPermissoes());
+  const base = grupoPermissoesRepository(db, () => app.invalidarPermissoes());
+  // A change of a group's permissions is a security event (who, which group), logged once it has committed.
+  const evento = async <T>(conta: string, grupo: number | string, acao: string, p: Promise<T>) => {
+    const r = await p;
+    eventoDeSeguranca(app.log, 'permissoes-alteradas', { conta, grupo, motivo: acao });
+    return r;
+  };
+  const repo: typeof base = {
+    ler: base.ler,
+    inserir: (usuario, input) => evento(usuario, input.nome, 'inserir', base.inserir(usuario, input)),
+    alterar: (usuario, id, input) => evento(usuario, id, 'alterar', base.alterar(usuario, id, input)),
+    remover: (usuario, id) => evento(usuario, id, 'remover', base.remover(usuario, id)),
+  };
   const tag = grupoPermissoesRecurso.api.tag;
   /** The signed-in user's own group: the web loads it after login to gate menus and buttons. */
   app.get('/grupoPermissoes/meu', { schema: { tags: [tag], summary: 'Permissões do usuário autenticado' }, config: { acesso: 'autenticado' } }, async (req) => {

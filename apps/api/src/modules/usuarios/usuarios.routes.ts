@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../lib/audit';
+import { eventoDeSeguranca } from '../../lib/eventos';
 import { enviarReset } from '../../identity/reset';
 import { semSenhaNoModoExterno } from '../../identity/sessao-web.routes';
 import { revogarSessoesDoUsuario, type UsuarioRow } from '../../identity/tokens';
@@ -74,6 +75,13 @@ export default function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
       // A disabled account's sessions were revoked in the transaction, now committed; new roles apply
       // to the next call of every open session (plugins/auth.ts reads the current roles).
       if (ativo === false || roles) app.esquecerSessoes();
+      eventoDeSeguranca(req.log, 'papeis-alterados', {
+        conta: req.usuario?.email,
+        endereco: req.ip,
+        alvo: r.email,
+        papeis: r.roles.join(','),
+        ativo: r.ativo,
+      });
       return r;
     },
   );

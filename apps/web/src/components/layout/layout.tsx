@@ -63,6 +63,12 @@ export function Layout({ menu, ajuda }: { menu: ItemDeMenu[]; ajuda: (caminho: s
           <Link to="/segundo-fator" className="topbar-ajuda" aria-label="Verificação em duas etapas" title="Verificação em duas etapas">
             <i className="pi pi-shield" aria-hidden />
           </Link>
+          <Link to="/minhas-sessoes" className="topbar-ajuda" aria-label="Minhas sessões" title="Minhas sessões">
+            <i className="pi pi-desktop" aria-hidden />
+          </Link>
+          <Link to="/alterar-senha" className="topbar-ajuda" aria-label="Alterar senha" title="Alterar senha">
+            <i className="pi pi-key" aria-hidden />
+          </Link>
           <Button
             label="Sair"
             aria-label="Sair"

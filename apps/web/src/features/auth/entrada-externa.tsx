@@ -18,6 +18,8 @@ const MENSAGENS: Record<string, string> = {
   'email-em-uso':
     'O seu e-mail já pertence a outro usuário deste sistema, ligado a outra conta do provedor de identidade. Favor entrar em contato com a TI da prefeitura.',
   sessao: 'Não foi possível abrir a sua sessão. Entre novamente.',
+  'sem-segundo-fator':
+    'Seu perfil exige a verificação em duas etapas: entre no provedor de identidade usando o segundo fator (por exemplo, o código do aplicativo autenticador).',
 };
 
 /** Sends the browser to the provider (a full navigation: the server starts the code flow). */

@@ -38,6 +38,8 @@ export default function LoginPage() {
       const s = await login(v.email, v.senha, codigo);
       // A role that must have a second factor and has none: enrolment first.
       if (!s) navigate('/segundo-fator', { replace: true });
+      // A generated password (the first super-admin's): changed before anything else.
+      else if (s === 'trocar-senha') navigate('/alterar-senha?primeira=1', { replace: true });
       else navigate(destinoAposLogin(s.perfilUser), { replace: true });
     } catch (err) {
       const e = err as ApiError;
