@@ -279,3 +279,66 @@ test('portaria: o produtor suspenso diz na hora, ao ser escolhido, até quando e
   await expect(produtorCampo).toBeFocused();
   expect(envios).toEqual([]);
 });
+
+test('portaria: um produto ou um produtor digitado e não escolhido impede o Salvar, dito no campo; nada é salvo como vazio', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const {
+    produtor,
+    produtos: [jilo, quiabo],
+  } = await boletimColhendo(request, {
+    dia: diasAtrasIso(0),
+    depois: 400,
+    produtor: { nome: `Lavrador Busca ${s}` },
+    grupo: { nome: `Busca E2E ${s}` },
+    produtos: [
+      { nome: `Jiló Busca ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 },
+      { nome: `Quiabo Busca ${s}`, embalagem: 'CX 10kg', pesoEmKg: 10 },
+    ],
+    item: { producaoEstimada: 900000, producaoEmbalada: 800000 },
+  });
+  const envios: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/romaneio' && envios.push(r.url()));
+  const salvo = async (divida: number) => (await apiAdmin<Romaneio[]>(request, 'GET', `romaneio/dividas/${divida}`))[0];
+
+  await servidorLento(page);
+  await entrar(page);
+  // A second product typed at full speed and left without Enter: Salvar stops on it, naming it; nothing is sent.
+  const d1 = Number(`8${s}1`);
+  await portaria(page, { data: segundaDaqui(2), divida: d1, produtor: produtor.nome, produto: jilo.nome, quantidade: '12' });
+  await peloRotulo(page, 'Produto');
+  const metade = quiabo.nome.slice(0, 9);
+  await page.keyboard.type(metade);
+  await page.keyboard.press('Tab');
+  const antes = envios.length;
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await toast(page, `"${metade}" foi digitado mas não escolhido da lista`);
+  await expect(page.getByLabel('Produto', { exact: true })).toBeFocused();
+  expect(envios.length).toBe(antes);
+  expect(await salvo(d1)).toBeUndefined();
+  // Emptied, the romaneio is saved with what was picked and typed, field by field.
+  await page.keyboard.press('Backspace');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await toast(page, 'Cadastro concluído!');
+  const r1 = await salvo(d1);
+  expect([r1?.pessoaId, r1?.itens.map((i) => [i.produtoId, Number(i.quantidade)])]).toEqual([produtor.id, [[jilo.id, 12]]]);
+
+  // A producer typed and not picked: the message is on his field, and nothing is sent.
+  const d2 = Number(`8${s}2`);
+  await abrirPortaria(page);
+  await peloRotulo(page, 'Datas de Emissão');
+  await page.keyboard.type(formatDate(segundaDaqui(3)).replace(/\D/g, ''));
+  await page.keyboard.press('Enter');
+  await peloRotulo(page, 'Dívida');
+  await page.keyboard.type(String(d2));
+  await peloRotulo(page, 'Produtor');
+  const nome = produtor.nome.slice(0, 12);
+  await page.keyboard.type(nome);
+  const antes2 = envios.length;
+  await page.keyboard.press('Control+Enter');
+  await expect(page.locator('#campo-pessoaId-erro')).toHaveText(
+    `"${nome}" foi digitado mas não escolhido da lista: escolha uma opção (Enter) ou apague o texto`,
+  );
+  await expect(page.getByLabel('Produtor', { exact: true })).toBeFocused();
+  expect(envios.length).toBe(antes2);
+  expect(await salvo(d2)).toBeUndefined();
+});

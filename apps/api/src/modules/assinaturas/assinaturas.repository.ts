@@ -4,9 +4,7 @@ import { ASSINATURA_MSG, caixaPostal, maisComum, type AlertaEntrada } from '@cea
 import type { Db, Tx } from '../../db/client';
 import { lerPrivada } from '../../lib/cifra-das-chaves';
 import { HttpError, badRequest } from '../../lib/errors';
-
-/** Product names in pt-BR order (Açúcar before Alface), as every public product list sorts them. */
-const COLACAO = new Intl.Collator('pt-BR');
+import { COLACAO_PT_BR, produtosPublicos } from '../../lib/produtos-publicos';
 
 /** An unguessable token (256 random bits, URL-safe). */
 export const novoToken = () => randomBytes(32).toString('base64url');
@@ -76,20 +74,8 @@ const HORA = 3600;
 const DIA = 24 * HORA;
 
 export const assinaturasRepository = (db: Db, segredo?: string) => ({
-  /** The active products one may subscribe to, by name. */
-  /**
-   * Every public product: each active one and each with a published price (an inactive product still priced and
-   * public may be followed), in pt-BR order (Açúcar before Alface).
-   */
-  async produtos() {
-    const r = await db.execute(
-      sql`SELECT id, nome, embalagem FROM produto pr
-          WHERE upper(trim(pr.status)) = 'ATIVO' OR EXISTS (SELECT 1 FROM precos p WHERE p.produto_id = pr.id AND p.publicado)`,
-    );
-    return (r.rows as { id: number; nome: string; embalagem: string | null }[]).sort(
-      (a, b) => COLACAO.compare(a.nome, b.nome) || COLACAO.compare(a.embalagem ?? '', b.embalagem ?? '') || a.id - b.id,
-    );
-  },
+  /** Every public product one may follow (an inactive product still priced and public too), in pt-BR order. */
+  produtos: () => produtosPublicos(db),
 
   /**
    * A subscription request: the products named must exist (400 naming the field), the address and the e-mail
@@ -210,7 +196,7 @@ export const assinaturasRepository = (db: Db, segredo?: string) => ({
         valorMaximo: Math.max(...l.valores.map(Number)),
         anterior: l.antes?.length ? maisComum(l.antes.map(Number)) : null,
       }))
-      .sort((a, b) => COLACAO.compare(a.produtoNome, b.produtoNome) || COLACAO.compare(a.embalagem, b.embalagem) || a.produtoId - b.produtoId);
+      .sort((a, b) => COLACAO_PT_BR.compare(a.produtoNome, b.produtoNome) || COLACAO_PT_BR.compare(a.embalagem, b.embalagem) || a.produtoId - b.produtoId);
   },
 
   async assinantes(): Promise<Assinante[]> {

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client';
 import { registrarLog } from '../../lib/audit';
 import { HttpError } from '../../lib/errors';
+import { produtosPublicos } from '../../lib/produtos-publicos';
 import { chaveDeOrdem } from '../../lib/list';
 
 /** Derived figures rounded half-up once, as the decimals they stand for (dinheiro.ts). */
@@ -225,13 +226,8 @@ export function informacaoRepository(db: Db) {
 
   return {
     /** The products a visitor may ask a price reference of: every one with a published price, by name. */
-    async produtosComPreco() {
-      const r = await db.execute(sql`
-        SELECT pr.id, pr.nome, pr.embalagem FROM produto pr
-        WHERE EXISTS (SELECT 1 FROM precos p WHERE p.produto_id = pr.id AND p.publicado)
-        ORDER BY ${chaveDeOrdem(sql`pr.nome`)}, pr.id`);
-      return r.rows as { id: number; nome: string; embalagem: string }[];
-    },
+    /** The price reference's choice: every public product, as the subscription page lists them (pt-BR order). */
+    produtosPublicos: () => produtosPublicos(db),
 
     cotacaoProdutos: async (data: string) => (await cotacaoProdutos(data)).linhas,
 

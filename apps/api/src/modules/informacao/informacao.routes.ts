@@ -115,13 +115,13 @@ export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) 
     {
       schema: {
         tags,
-        summary: 'Os produtos com preço publicado (id, nome, embalagem): a escolha da referência de preços',
+        summary: 'Os produtos públicos (ativos ou com preço publicado; id, nome, embalagem), em ordem alfabética pt-BR: a escolha da referência de preços',
         response: { 200: z.array(z.object({ id: z.number().int(), nome: z.string(), embalagem: z.string() })), ...NAO_MUDOU },
       },
       config: { acesso: 'publico', openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS } },
       logLevel: NIVEL_DO_LOG_PUBLICO,
     },
-    async (req, reply) => enviar(req, reply, 'json', 'produtos', async () => JSON.stringify(await repo.produtosComPreco())),
+    async (req, reply) => enviar(req, reply, 'json', 'produtos', async () => JSON.stringify(await repo.produtosPublicos())),
   );
 
   r.get(

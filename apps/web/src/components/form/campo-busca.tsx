@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import { createPortal } from 'react-dom';
 import { buscarOpcoes } from './busca-de-opcoes';
 import { marcarEspera } from './espera-da-escolha';
+import { marcarNaoLido, ouvirNaoLido, textoNaoEscolhido } from './texto-nao-lido';
 import { usePosicaoSob } from './posicao-da-lista';
 
 export interface OpcaoBusca<V extends string | number = string | number> {
@@ -49,6 +50,8 @@ export interface PropsCampoBusca<V extends string | number> {
    * (`aoDigitar`): a clerk's next keys never land in this box.
    */
   seguirSemEscolha?: boolean;
+  /** A save stopped on this box (text typed, not picked): the field shows the message. */
+  aoNaoEscolher?: (mensagem: string) => void;
   /** After an option was chosen (Enter, a click, the list arriving) or Enter on the chosen one: e.g. the focus onwards. */
   aoEscolher?: (v: V) => void;
   /** Each change of what is typed (null: the chosen option shows). */
@@ -104,6 +107,13 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
   useEffect(() => {
     if (p.value !== null && p.value !== undefined) setTexto(null);
   }, [p.value]);
+  // Text typed and not picked (not waiting for the list) stops the form's save with its message (texto-nao-lido.ts).
+  const naoEscolhido = texto !== null && texto.trim() !== '' ? texto : null;
+  useEffect(() => {
+    marcarNaoLido(entrada.current, naoEscolhido === null ? null : textoNaoEscolhido(naoEscolhido));
+  }, [naoEscolhido]);
+  const aoNaoEscolher = p.aoNaoEscolher;
+  useEffect(() => (aoNaoEscolher ? ouvirNaoLido(entrada.current, aoNaoEscolher) : undefined), [aoNaoEscolher]);
   // The highlighted option in sight.
   useEffect(() => {
     if (aberto) document.getElementById(idDa(atual))?.scrollIntoView?.({ block: 'nearest' });
@@ -241,7 +251,8 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
           // Leaving chooses nothing (what waits stays; the form hears of the leaving when the wait ends); an emptied
           // input clears the choice; a text typed gives way to the chosen option unless the box keeps it.
           if (texto !== null && !texto.trim()) p.onChange(null);
-          if (texto !== null && pendente.current === null && !p.guardarTexto) digitar(null);
+          // Leaving keeps a text typed over the chosen option too (the save stops on it, never saving the old choice unseen).
+          if (texto !== null && !texto.trim() && pendente.current === null && !p.guardarTexto) digitar(null);
           setAberto(false);
           if (pendente.current !== null) saidaAdiada.current = true;
           else p.onBlur?.();

@@ -1,6 +1,7 @@
-import { useState, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { flushSync } from 'react-dom';
 import { lerNumeroBR } from '@ceasa/shared/format';
+import { marcarNaoLido, numeroNaoLido, ouvirNaoLido } from './texto-nao-lido';
 
 /** The text a value shows when the field is not being typed in: 1055 → '1.055,00' (money: 'R$ 1.055,00'); a text as it is. */
 export function textoDoNumero(v: unknown, p: { decimais: number; moeda?: boolean; agrupar?: boolean }): string {
@@ -30,6 +31,8 @@ export function EntradaNumero(p: {
   onChange: (v: number | string | null) => void;
   onBlur?: (v: number | string | null) => void;
   aoLer?: (erro: string | undefined) => void;
+  /** A save stopped on this field (text it could not read): the field shows the message. */
+  aoNaoLer?: (mensagem: string) => void;
   decimais?: number;
   moeda?: boolean;
   agrupar?: boolean;
@@ -48,6 +51,24 @@ export function EntradaNumero(p: {
   const [texto, setTexto] = useState<string | null>(null);
   const fora = typeof p.value === 'number' ? `${textoDoNumero(p.value, formato)}${p.sufixo ?? ''}` : textoDoNumero(p.value, formato);
 
+  // Text it could not read (the form holds the text) stops the form's save with its message (texto-nao-lido.ts).
+  const entrada = useRef<HTMLInputElement | null>(null);
+  const naoLido = typeof p.value === 'string' && p.value.trim() ? p.value : null;
+  useEffect(() => {
+    marcarNaoLido(entrada.current, naoLido === null ? null : numeroNaoLido(naoLido, lerNumeroBR(naoLido, casas).erro ?? 'Número inválido'));
+  }, [naoLido, casas]);
+  const aoNaoLer = p.aoNaoLer;
+  useEffect(() => (aoNaoLer ? ouvirNaoLido(entrada.current, aoNaoLer) : undefined), [aoNaoLer]);
+  const inputRef = p.inputRef;
+  const refs = useCallback(
+    (el: HTMLInputElement | null) => {
+      entrada.current = el;
+      if (typeof inputRef === 'function') inputRef(el);
+      else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = el;
+    },
+    [inputRef],
+  );
+
   const ler = (t: string) => {
     const r = lerNumeroBR(t, casas);
     return { valor: r.erro === undefined ? r.valor : t, erro: r.erro };
@@ -56,7 +77,7 @@ export function EntradaNumero(p: {
     <span className="entrada-numero">
       <input
         id={p.id}
-        ref={p.inputRef}
+        ref={refs}
         type="text"
         inputMode="decimal"
         autoComplete="off"

@@ -50,6 +50,7 @@ export function NumberField<T extends FieldValues>(
         value={field.value ?? null}
         onChange={field.onChange}
         aoLer={setLeitura}
+        aoNaoLer={setLeitura}
         onBlur={(v) => {
           field.onBlur();
           p.onBlurValue?.(typeof v === 'number' ? v : null);
@@ -102,15 +103,20 @@ export interface Opcao {
  * them when they arrive. Options may hold any value (booleans too): the list works on their positions.
  */
 export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao[]; placeholder?: string; emptyMessage?: string; loading?: boolean }) {
-  const { field, erro, id, aria } = useCampo(p);
+  const { field, erro, id } = useCampo(p);
   const opcoes = p.options.map((o, i) => ({ label: o.label, value: i }));
   const posicao = p.options.findIndex((o) => o.value === field.value);
+  // A save stopped on text typed and not picked: its message until the box is typed in again.
+  const [naoEscolhido, setNaoEscolhido] = useState<string>();
+  const mensagem = naoEscolhido ?? erro;
   return (
-    <Campo id={id} label={p.label} erro={erro} className={p.className}>
+    <Campo id={id} label={p.label} erro={mensagem} className={p.className}>
       <CampoBusca
         id={id}
-        aria-invalid={aria['aria-invalid']}
-        aria-describedby={aria['aria-describedby']}
+        aria-invalid={!!mensagem || undefined}
+        aria-describedby={mensagem ? `${id}-erro` : undefined}
+        aoNaoEscolher={setNaoEscolhido}
+        aoDigitar={() => setNaoEscolhido(undefined)}
         value={posicao >= 0 ? posicao : null}
         opcoes={opcoes}
         onChange={(i) => field.onChange(i === null ? null : (p.options[Number(i)]?.value ?? null))}
@@ -120,7 +126,7 @@ export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao
         vazio={p.emptyMessage ?? 'Nenhum registro encontrado'}
         carregando={p.loading}
         disabled={p.disabled}
-        className={erro ? 'p-invalid' : ''}
+        className={mensagem ? 'p-invalid' : ''}
       />
     </Campo>
   );

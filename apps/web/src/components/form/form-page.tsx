@@ -6,6 +6,7 @@ import type { FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { maximoDe, tituloDoFormulario } from '@ceasa/shared';
 import { useToast } from '../../lib/toast';
+import { pararNoNaoLido } from './texto-nao-lido';
 import { escolhaEsperando, FIM_DA_ESPERA } from './espera-da-escolha';
 import { LimiteDoCampo } from './limite-do-campo';
 import type { ResourceFormState } from './use-resource-form';
@@ -83,6 +84,11 @@ export function FormPage<F extends FieldValues, D>(props: {
       e.preventDefault();
       if (!salvarAoChegar.current) toast.show('info', SALVA_QUANDO_CHEGAR);
       salvarAoChegar.current = true;
+      return;
+    }
+    // A search not picked or a number not read is never saved as if the field were empty: the save stops there.
+    if (pararNoNaoLido(e.currentTarget, (m) => toast.show('error', m))) {
+      e.preventDefault();
       return;
     }
     enviando.current = true;

@@ -1,4 +1,5 @@
 import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { cpfcnpjPublico, formatCpfCnpj } from '@ceasa/shared';
 import { DividaField } from '../../components/form/divida-field';
@@ -35,6 +36,8 @@ export function SecaoProdutor(p: {
   /** Why the producer picked may not sell on a chosen date (suspended, card past its date under 'exigir'), or null. */
   recusa?: string | null;
 }) {
+  // A save stopped on a producer typed and not picked: its message until the box is typed in again.
+  const [naoEscolhido, setNaoEscolhido] = useState<string>();
   return (
     <>
       <DividaField control={p.control} name="divida" rota="romaneio" disabled={p.editando} />
@@ -48,7 +51,7 @@ export function SecaoProdutor(p: {
           control={p.control}
           name="pessoaId"
           render={({ field, fieldState }) => {
-            const erro = fieldState.error?.message ?? p.recusa;
+            const erro = naoEscolhido ?? fieldState.error?.message ?? p.recusa;
             return (
               <div className="field">
                 <label htmlFor="campo-pessoaId">Produtor</label>
@@ -64,6 +67,8 @@ export function SecaoProdutor(p: {
                   vazio="Nenhum produtor encontrado"
                   carregando={p.carregando}
                   aoEsperar={p.aoEsperar}
+                  aoNaoEscolher={setNaoEscolhido}
+                  aoDigitar={() => setNaoEscolhido(undefined)}
                   placeholder={p.temDatas ? 'Digite o nome ou o CPF e Enter' : 'Escolha as datas primeiro'}
                   aria-invalid={erro ? true : undefined}
                   aria-describedby={erro ? 'campo-pessoaId-erro' : undefined}
