@@ -122,15 +122,13 @@ export async function seedReference(db: Db, config: Pick<Config, 'adminEmail' | 
     const senha = config.adminPassword ?? gerarSenha();
     const existente = await t.select().from(usuarios).where(eq(usuarios.email, config.adminEmail));
     if (!existente.length)
-      await t
-        .insert(usuarios)
-        .values({
-          nome: 'Administrador',
-          email: config.adminEmail,
-          senhaHash: await hash(senha),
-          roles: ['super-admin'],
-          trocarSenha: config.adminPassword === undefined,
-        });
+      await t.insert(usuarios).values({
+        nome: 'Administrador',
+        email: config.adminEmail,
+        senhaHash: await hash(senha),
+        roles: ['super-admin'],
+        trocarSenha: config.adminPassword === undefined,
+      });
     return { email: config.adminEmail, senha, gerada: !config.adminPassword };
   });
 }

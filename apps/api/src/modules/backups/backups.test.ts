@@ -52,8 +52,11 @@ describe('scheduled backups', () => {
     expect(await countRows(t.app, 'backups')).toBe(antes + 1);
     const nome = nomeDoArquivo(quando);
     expect(readdirSync(dir).sort()).toEqual(['ceasa-backup-2020-01-03-020000.jsonl.gz', nome, 'meu.gz'].sort());
-    expect(linhas.filter((l) => l.nivel === 'info')).toHaveLength(1);
-    expect(linhas[0].msg).toMatch(
+    // One security event (who took the backup, where it went) and one line for the operator, from one server only.
+    const info = linhas.filter((l) => l.nivel === 'info');
+    expect(info).toHaveLength(2);
+    expect(info[0].msg).toMatchObject({ seguranca: 'backup', conta: 'agendado', arquivo: path.join(dir, nome) });
+    expect(info[1].msg).toMatch(
       new RegExp(`^Backup agendado gravado em .*${nome} \\(.* KB, .* s\\); 2 backup\\(s\\) antigo\\(s\\) removido\\(s\\), ficam os 2 mais novos\\.$`),
     );
     const lista = await call(t.app, t.admin, { method: 'POST', url: '/api/backups/searchBackups/desc/id', payload: {} });

@@ -147,7 +147,11 @@ describe('the holder’s request', () => {
     expect(vazia.status).toBe(400);
     expect(vazia.body.fieldErrors[0].message).toBe(TITULAR_MSG.resposta);
 
-    const resp = await call(app, encarregado, { method: 'PUT', url: `/api/titular/solicitacoes/${s.id}/resposta`, payload: { resposta: 'Seguem os seus dados em anexo.' } });
+    const resp = await call(app, encarregado, {
+      method: 'PUT',
+      url: `/api/titular/solicitacoes/${s.id}/resposta`,
+      payload: { resposta: 'Seguem os seus dados em anexo.' },
+    });
     expect(resp.status).toBe(200);
     expect(resp.body.estado).toBe('respondida');
     expect(resp.body.respondidaEm.slice(0, 10) <= resp.body.prazo).toBe(true);
@@ -155,7 +159,9 @@ describe('the holder’s request', () => {
     expect(msgs.some((x) => texto(x.raw).includes('Seguem os seus dados em anexo.'))).toBe(true);
     const log = await app.ctx.db.execute(sql`SELECT acao FROM logs WHERE cadastro = 'TitularSolicitacao' AND cadastro_id = ${String(s.id)} ORDER BY id`);
     expect(log.rows.map((l) => l.acao)).toEqual(['INSERT', 'UPDATE']);
-    expect((await call(app, encarregado, { method: 'PUT', url: `/api/titular/solicitacoes/${s.id}/resposta`, payload: { resposta: 'de novo' } })).status).toBe(409);
+    expect((await call(app, encarregado, { method: 'PUT', url: `/api/titular/solicitacoes/${s.id}/resposta`, payload: { resposta: 'de novo' } })).status).toBe(
+      409,
+    );
   });
 
   it('never tells whether the CPF exists; bad input is a pt-BR 400; the per-mailbox limit counts +tags and dots', async () => {
