@@ -12,6 +12,13 @@ export const ROLE_GRUPO = { 'user-admin': 1, 'user-agro': 2, 'super-admin': 3, e
 const PRECEDENCIA: readonly string[] = ['super-admin', 'encarregado', 'user-agro', 'user-admin'];
 export type Role = keyof typeof ROLE_GRUPO;
 export const ROLES = Object.keys(ROLE_GRUPO) as Role[];
+/** Each role as the users' screen names it (a new role without a name does not compile). */
+export const NOME_PAPEL: Record<Role, string> = {
+  'user-admin': 'Administrativo (user-admin)',
+  'user-agro': 'Agronomia (user-agro)',
+  'super-admin': 'Super administrador (super-admin)',
+  encarregado: 'Encarregado de dados pessoais (encarregado)',
+};
 
 /** The group of the strongest role (PRECEDENCIA); null when no role gives a profile. */
 export function grupoDosPapeis(roles: readonly string[]): number | null {

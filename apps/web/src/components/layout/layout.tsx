@@ -12,10 +12,17 @@ import { Footer } from './footer';
 import { ID_CONTEUDO, PularParaConteudo, useFocoAoNavegar, useFocoDevolvidoAoFecharDialogo } from './foco';
 
 const PAPEIS_ADMIN = ['user-admin', 'super-admin'];
+/** Every signed-in person's own pages (no permission needed: each acts on the person's own account). */
+const CONTA = [
+  { caminho: '/segundo-fator', rotulo: 'Verificação em duas etapas', icone: 'pi pi-shield' },
+  { caminho: '/minhas-sessoes', rotulo: 'Minhas sessões', icone: 'pi pi-desktop' },
+  { caminho: '/alterar-senha', rotulo: 'Alterar senha', icone: 'pi pi-key' },
+];
 
 /**
  * The back office frame: side menu (the entries whose route the user may see), the screen's help ('?', to the
- * manual's section `ajuda` names for the path), user name, 'Sair', footer.
+ * manual's section `ajuda` names for the path), user name, 'Sair', footer; the person's own account pages close the
+ * side menu.
  */
 export function Layout({ menu, ajuda }: { menu: ItemDeMenu[]; ajuda: (caminho: string) => string }) {
   const { sessao, pode, logout } = useAuth();
@@ -60,15 +67,6 @@ export function Layout({ menu, ajuda }: { menu: ItemDeMenu[]; ajuda: (caminho: s
           ) : (
             <span className="user-name">{sessao?.nome.toUpperCase()}</span>
           )}
-          <Link to="/segundo-fator" className="topbar-ajuda" aria-label="Verificação em duas etapas" title="Verificação em duas etapas">
-            <i className="pi pi-shield" aria-hidden />
-          </Link>
-          <Link to="/minhas-sessoes" className="topbar-ajuda" aria-label="Minhas sessões" title="Minhas sessões">
-            <i className="pi pi-desktop" aria-hidden />
-          </Link>
-          <Link to="/alterar-senha" className="topbar-ajuda" aria-label="Alterar senha" title="Alterar senha">
-            <i className="pi pi-key" aria-hidden />
-          </Link>
           <Button
             label="Sair"
             aria-label="Sair"
@@ -83,17 +81,34 @@ export function Layout({ menu, ajuda }: { menu: ItemDeMenu[]; ajuda: (caminho: s
         </div>
       </header>
       <div className="layout-body">
-        <nav className={`sidemenu${menuAberto ? ' open' : ''}`} aria-label="Menu principal">
-          <ul>
-            {itens.map((r) => (
-              <li key={r.rota}>
-                <NavLink to={r.caminho} className={({ isActive }) => (isActive || location.pathname.startsWith(r.caminho + '/') ? 'active' : '')}>
-                  <i className={r.icone} aria-hidden /> {r.rotulo}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className={`sidemenu${menuAberto ? ' open' : ''}`}>
+          <nav aria-label="Menu principal">
+            <ul>
+              {itens.map((r) => (
+                <li key={r.rota}>
+                  <NavLink to={r.caminho} className={({ isActive }) => (isActive || location.pathname.startsWith(r.caminho + '/') ? 'active' : '')}>
+                    <i className={r.icone} aria-hidden /> {r.rotulo}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {/* The person's own account: a group of its own, so the top bar keeps to name, help and 'Sair' on a phone. */}
+          <nav aria-labelledby="menu-minha-conta">
+            <p className="sidemenu-grupo" id="menu-minha-conta">
+              Minha conta
+            </p>
+            <ul>
+              {CONTA.map((c) => (
+                <li key={c.caminho}>
+                  <NavLink to={c.caminho}>
+                    <i className={c.icone} aria-hidden /> {c.rotulo}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
         <main className="content" id={ID_CONTEUDO}>
           <Suspense fallback={<Carregando />}>
             <Outlet />

@@ -464,7 +464,7 @@ export const MANUAL: Papel[] = [
         id: 'segundo-fator',
         titulo: 'Verificação em duas etapas (aplicativo autenticador e códigos de recuperação)',
         passos: [
-          'Clique no escudo da barra de cima (ou, para super-admin e user-admin, entre pela primeira vez: o sistema leva a esta tela antes de qualquer outra) e em "Cadastrar aplicativo autenticador".',
+          'Clique em "Verificação em duas etapas", no grupo "Minha conta" do menu lateral (ou, para super-admin e user-admin, entre pela primeira vez: o sistema leva a esta tela antes de qualquer outra) e em "Cadastrar aplicativo autenticador".',
           'No aplicativo do celular (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis...), leia o QR code, ou digite a chave mostrada abaixo dele, e digite em "Código do aplicativo" os 6 dígitos que ele mostra; clique em "Ativar".',
           'Guarde os dez códigos de recuperação que aparecem (impressos ou num gerenciador de senhas): cada um entra uma única vez sem o celular, no lugar do código do aplicativo.',
           'Daí em diante, depois da senha o sistema pede o "Código de verificação". Perdeu o celular e os códigos? Peça ao super-admin que redefina a sua verificação em Usuários; no próximo acesso você cadastra o aplicativo de novo.',

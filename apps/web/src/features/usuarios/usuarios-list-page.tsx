@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import { formatDateTime, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shared';
+import { formatDateTime, NOME_PAPEL, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -13,12 +13,6 @@ import { perguntar } from '../../lib/confirmacao';
 import { useModoDeEntrada } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
-
-const NOME_PAPEL: Record<string, string> = {
-  'user-admin': 'Administrativo (user-admin)',
-  'user-agro': 'Agronomia (user-agro)',
-  'super-admin': 'Super administrador (super-admin)',
-};
 
 /** Super-admin screen: give or take roles, enable/disable, send a password-reset e-mail. */
 export default function UsuariosListPage() {
