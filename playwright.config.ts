@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ARGS_DO_CHROMIUM, CHROMIUM } from './scripts/chromium.mjs';
 
 /**
  * Two workers, each with its own server and embedded database (e2e/global-setup.ts starts one per worker), so a
@@ -30,16 +31,10 @@ export default defineConfig({
     acceptDownloads: true,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...ARGS_DO_CHROMIUM,
+        // The gate's camera reads a fake device, with no permission prompt.
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
       ],

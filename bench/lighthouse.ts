@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { loadConfig } from '../apps/api/src/config';
+import { ARGS_DO_CHROMIUM, CHROMIUM } from '../scripts/chromium.mjs';
 import { openDatabase } from '../apps/api/src/db/client';
 import { gerarPrecos } from '../apps/api/src/db/seed/precos';
 import { seedReference } from '../apps/api/src/db/seed/reference';
@@ -82,17 +83,8 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM,
+    chromeFlags: ARGS_DO_CHROMIUM,
   });
   try {
     const paginas = [

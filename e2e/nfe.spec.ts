@@ -5,6 +5,7 @@ import bwipjs from 'bwip-js/node';
 import { formatChaveNfe, formatDate, montarChaveNfe, NFE_MSG, type Romaneio } from '@ceasa/shared';
 import { abrirPortaria, apiAdmin, ARTEFATOS, diasAtrasIso, entrar, expect, imprimirPdf, servidorLento, sufixoUnico, test, toast } from './support';
 import { boletimColhendo, segundaDaqui } from './fabricas';
+import { ARGS_DO_CHROMIUM, CHROMIUM } from '../scripts/chromium.mjs';
 
 /*
  * The producer's invoice at the gate: a USB barcode reader types the DANFE's 44 digits and Enter at
@@ -131,15 +132,8 @@ test('câmera do celular: "Ler com a câmera" lê o código de barras da DANFE e
   const video = path.join(ARTEFATOS, 'nfe-danfe.y4m');
   videoDoCodigo(chave, video);
   const navegador = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    executablePath: CHROMIUM,
+    args: [...ARGS_DO_CHROMIUM, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
     const contexto = await navegador.newContext({ baseURL, locale: 'pt-BR', viewport: { width: 390, height: 844 }, permissions: ['camera'] });

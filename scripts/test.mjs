@@ -5,11 +5,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { CHROMIUM as chromium } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function run(cmd, argv, env = {}) {
   console.log(`\n$ ${cmd} ${argv.join(' ')}`);

@@ -16,21 +16,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { URL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { ARGS_DO_CHROMIUM, CHROMIUM } from './chromium.mjs';
 
 const RAIZ = path.resolve(import.meta.dirname, '..');
 const inicio = performance.now();
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The flags of playwright.config.ts (Debian's Chromium, headless, in a container). */
-const ARGS_DO_CHROMIUM = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Packages only development uses: none may be in the release's node_modules. */
 const DE_DESENVOLVIMENTO =
   /^(esbuild|@esbuild\/.*|vite|@vitejs\/.*|rolldown|@rolldown\/.*|tsx|typescript|typescript-eslint|@typescript-eslint\/.*|eslint|eslint-.*|@eslint\/.*|prettier|vitest|@vitest\/.*|playwright|playwright-core|@playwright\/.*|lighthouse|puppeteer.*|autocannon|drizzle-kit|jsdom|@testing-library\/.*|smtp-server|@redocly\/.*)$/;

@@ -95,6 +95,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     fotos: await importarFotosDaPasta(db, config, app.log),
   }));
   app.decorate('adminInicial', adminInicial);
+  // CHAVES_ROTACAO_DIAS: the signing key's age is checked every hour (identity/keys.ts); a new key, made here or by
+  // another server of the database, is said in the log, and the built-in provider is built again over it.
+  keys.aoTrocarDeChave((kid) => app.log.info(`Nova chave de assinatura em uso (${kid}); a anterior fica publicada até os seus tokens vencerem.`));
+  const giro = setInterval(() => keys.girar().catch((e: Error) => app.log.error(`A troca da chave de assinatura falhou: ${e.message}`)), 3_600_000);
+  giro.unref();
+  app.addHook('onClose', () => clearInterval(giro));
   const avisos = await abrirAvisos(database, app.log);
   app.addHook('onClose', () => avisos.fechar());
   app.decorate('avisos', avisos);

@@ -49,6 +49,8 @@ export interface Config {
   consultasCarasJanelaS: number;
   /** CHAVES_SEGREDO: when set, the realm's private signing key is stored encrypted under it (AES-256-GCM). */
   chavesSegredo?: string;
+  /** CHAVES_ROTACAO_DIAS: the signing key is replaced by a new one after this many days (default 90). */
+  chavesRotacaoDias: number;
   uploadMaxBytes: number;
   dividasUrl?: string;
   /** Which proxies may set X-Forwarded-*: false (none) or their addresses and CIDR blocks (TRUST_PROXY). */
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     consultasCarasPorEndereco: Number(env.CONSULTAS_CARAS_POR_ENDERECO ?? 60),
     consultasCarasJanelaS: Number(env.CONSULTAS_CARAS_JANELA_S ?? 60),
     chavesSegredo: env.CHAVES_SEGREDO || undefined,
+    chavesRotacaoDias: parseNumeroFaixa('CHAVES_ROTACAO_DIAS', env.CHAVES_ROTACAO_DIAS, 90, 1, 3650, true),
     uploadMaxBytes: Number(env.UPLOAD_MAX_BYTES ?? 5 * 1024 * 1024),
     dividasUrl: env.DIVIDAS_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

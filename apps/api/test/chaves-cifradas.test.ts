@@ -19,7 +19,7 @@ describe('signing key stored encrypted (CHAVES_SEGREDO)', () => {
       expect(linhas).toHaveLength(1);
       const privada = linhas[0].privada as Record<string, unknown>;
       expect(Object.keys(privada)).toEqual(['cifrada']);
-      expect(JSON.stringify(privada)).not.toContain(String(app.ctx.keys.privada.d));
+      expect(JSON.stringify(privada)).not.toContain(String(app.ctx.keys.privadas[0].d));
       const token = await tokenFor(app, ['super-admin']);
       expect((await call(app, token, { method: 'GET', url: '/api/municipio' })).status).toBe(200);
       const certs = await call(app, null, { method: 'GET', url: '/realms/ceasa/protocol/openid-connect/certs' });

@@ -67,6 +67,7 @@ export const CLASSES_DAS_TABELAS = {
   romaneio_nfe: 'registros',
   romaneio_pedras: 'registros',
   rotas: 'registros',
+  segredos: 'segredo',
   segundos_fatores: 'segredo',
   sessoes: 'segredo',
   status_produto: 'registros',

@@ -107,158 +107,167 @@ export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: str
     return u?.ativo ? u : undefined;
   }
 
-  const configuracao: Configuration = {
-    adapter: adaptadorOidc(db, aoRevogarSessao),
-    clients: clientes,
-    clientDefaults: { id_token_signed_response_alg: ALG, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
-    jwks: { keys: [ctx.keys.privada as never] },
-    cookies: { keys: chavesCookie, long: { signed: true }, short: { signed: true } },
-    routes: {
-      authorization: `${OIDC}/auth`,
-      token: `${OIDC}/token`,
-      userinfo: `${OIDC}/userinfo`,
-      jwks: `${OIDC}/certs`,
-      revocation: `${OIDC}/revoke`,
-      end_session: `${OIDC}/logout`,
-    },
-    responseTypes: ['code'],
-    scopes: ESCOPOS,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
-    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
-    enabledJWA: { idTokenSigningAlgValues: [ALG] },
-    // The ID token carries the scopes' claims (sub, email, name), as Keycloak's does.
-    conformIdTokenClaims: false,
-    // Every client uses PKCE, confidential ones too (a stolen code is worth nothing without the verifier).
-    pkce: { required: () => true },
-    features: {
-      devInteractions: { enabled: false },
-      // Not advertised: the API does not check a DPoP proof (cnf.jkt) and no client here sends a pushed request.
-      dPoP: { enabled: false },
-      pushedAuthorizationRequests: { enabled: false },
-      // A client revokes only its own tokens.
-      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
-      userinfo: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        // With an id_token_hint (checked by the library) the sign-out goes on by itself, as Keycloak's does;
-        // without one the person confirms. Without JavaScript the button does it.
-        logoutSource: async (kctx, form) => {
-          kctx.type = 'html';
-          const automatico = Boolean(kctx.oidc.params?.id_token_hint);
-          const formulario = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-          kctx.body = pagina(
-            'Sair',
-            `<p>${automatico ? 'Saindo do CEASA Regional…' : 'Deseja sair do CEASA Regional?'}</p>${formulario}
-<button form="op.logoutForm" type="submit" ${BOTAO}>Sair</button>${automatico ? `<script src="${SCRIPT_SAIR}"></script>` : ''}`,
-          );
+  /** The provider over the signing key of the moment: built at start and again when the key is replaced. */
+  function montar() {
+    const configuracao: Configuration = {
+      adapter: adaptadorOidc(db, aoRevogarSessao),
+      clients: clientes,
+      clientDefaults: { id_token_signed_response_alg: ALG, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      // The key this server signs with now (identity/keys.ts); a new key builds the provider again (`montar`).
+      // The older keys let it still read an id_token_hint it signed before.
+      jwks: { keys: ctx.keys.privadas as never[] },
+      cookies: { keys: chavesCookie, long: { signed: true }, short: { signed: true } },
+      routes: {
+        authorization: `${OIDC}/auth`,
+        token: `${OIDC}/token`,
+        userinfo: `${OIDC}/userinfo`,
+        jwks: `${OIDC}/certs`,
+        revocation: `${OIDC}/revoke`,
+        end_session: `${OIDC}/logout`,
+      },
+      responseTypes: ['code'],
+      scopes: ESCOPOS,
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+      clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+      enabledJWA: { idTokenSigningAlgValues: [ALG] },
+      // The ID token carries the scopes' claims (sub, email, name), as Keycloak's does.
+      conformIdTokenClaims: false,
+      // Every client uses PKCE, confidential ones too (a stolen code is worth nothing without the verifier).
+      pkce: { required: () => true },
+      features: {
+        devInteractions: { enabled: false },
+        // Not advertised: the API does not check a DPoP proof (cnf.jkt) and no client here sends a pushed request.
+        dPoP: { enabled: false },
+        pushedAuthorizationRequests: { enabled: false },
+        // A client revokes only its own tokens.
+        revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+        userinfo: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          // With an id_token_hint (checked by the library) the sign-out goes on by itself, as Keycloak's does;
+          // without one the person confirms. Without JavaScript the button does it.
+          logoutSource: async (kctx, form) => {
+            kctx.type = 'html';
+            const automatico = Boolean(kctx.oidc.params?.id_token_hint);
+            const formulario = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+            kctx.body = pagina(
+              'Sair',
+              `<p>${automatico ? 'Saindo do CEASA Regional…' : 'Deseja sair do CEASA Regional?'}</p>${formulario}
+  <button form="op.logoutForm" type="submit" ${BOTAO}>Sair</button>${automatico ? `<script src="${SCRIPT_SAIR}"></script>` : ''}`,
+            );
+          },
+          postLogoutSuccessSource: async (kctx) => {
+            kctx.type = 'html';
+            kctx.body = pagina('Você saiu', '<p>Sua sessão foi encerrada.</p><p><a href="/login">Entrar novamente</a></p>');
+          },
         },
-        postLogoutSuccessSource: async (kctx) => {
-          kctx.type = 'html';
-          kctx.body = pagina('Você saiu', '<p>Sua sessão foi encerrada.</p><p><a href="/login">Entrar novamente</a></p>');
+        resourceIndicators: {
+          enabled: true,
+          defaultResource: () => api,
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx, indicador) => {
+            if (indicador !== api) throw new errors.InvalidTarget();
+            return { scope: ESCOPO_API, audience: api, accessTokenTTL: config.accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: ALG } } };
+          },
         },
       },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => api,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicador) => {
-          if (indicador !== api) throw new errors.InvalidTarget();
-          return { scope: ESCOPO_API, audience: api, accessTokenTTL: config.accessTokenTtl, accessTokenFormat: 'jwt', jwt: { sign: { alg: ALG } } };
-        },
+      ttl: {
+        AccessToken: config.accessTokenTtl,
+        AuthorizationCode: 60,
+        IdToken: config.accessTokenTtl,
+        Interaction: 3600,
+        Grant: config.refreshTokenTtl,
+        Session: config.refreshTokenTtl,
+        RefreshToken: config.refreshTokenTtl,
       },
-    },
-    ttl: {
-      AccessToken: config.accessTokenTtl,
-      AuthorizationCode: 60,
-      IdToken: config.accessTokenTtl,
-      Interaction: 3600,
-      Grant: config.refreshTokenTtl,
-      Session: config.refreshTokenTtl,
-      RefreshToken: config.refreshTokenTtl,
-    },
-    // Every code flow gets a refresh token (Keycloak's behaviour), rotated on every use; a reused one
-    // revokes the grant (oidc-provider) and so the session (provedor-modelos.ts).
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: true,
-    // The product's own clients: no consent screen (the grant is made at sign-in, identity/realm-interacao.ts).
-    loadExistingGrant: async (kctx) => {
-      const grantId = kctx.oidc.result?.consent?.grantId || kctx.oidc.session!.grantIdFor(kctx.oidc.client!.clientId);
-      const grant = grantId ? await kctx.oidc.provider.Grant.find(grantId) : undefined;
-      if (!grant || !(await sessaoAberta(db, grant.jti, config.sessaoInatividadeMin))) return undefined;
-      concederEscopos(grant, api, String(kctx.oidc.params?.scope ?? ''));
-      await grant.save();
-      return grant;
-    },
-    interactions: { url: (_ctx, interacao) => `${enderecoPublico(config)}${CAMINHO_INTERACAO}/${interacao.uid}` },
-    findAccount: async (_ctx, sub, token) => {
-      const u = await contaAtiva(sub);
-      // A code or refresh token of a session that was revoked (or expired) is worth nothing.
-      if (!u || (token && 'grantId' in token && token.grantId && !(await sessaoAberta(db, token.grantId, config.sessaoInatividadeMin)))) return undefined;
-      return {
-        accountId: u.id,
-        claims: async () => ({ sub: u.id, name: u.nome, email: u.email, email_verified: false, preferred_username: u.email }),
-      };
-    },
-    // What plugins/auth.ts needs of an access token, as in the web app's tokens (entrar.ts).
-    extraTokenClaims: async (_ctx, token) => {
-      if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
-      const u = await contaAtiva(token.accountId);
-      if (!u || !token.grantId) return undefined;
-      // The same claims as the web app's tokens (entrar.ts); iss, aud, iat, exp and scope are the library's.
-      return { ...claimsDeAcesso(u, token.grantId), azp: token.clientId };
-    },
-    renderError: async (kctx, out) => {
-      kctx.type = 'html';
-      kctx.body = pagina(
-        'Não foi possível entrar',
-        `<p>${escapar(textoDoErro(out.error))}</p><p>Volte ao sistema de origem e tente novamente.</p><p><small>Código: ${escapar(out.error)}</small></p>`,
-      );
-    },
-  };
+      // Every code flow gets a refresh token (Keycloak's behaviour), rotated on every use; a reused one
+      // revokes the grant (oidc-provider) and so the session (provedor-modelos.ts).
+      issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      rotateRefreshToken: true,
+      // The product's own clients: no consent screen (the grant is made at sign-in, identity/realm-interacao.ts).
+      loadExistingGrant: async (kctx) => {
+        const grantId = kctx.oidc.result?.consent?.grantId || kctx.oidc.session!.grantIdFor(kctx.oidc.client!.clientId);
+        const grant = grantId ? await kctx.oidc.provider.Grant.find(grantId) : undefined;
+        if (!grant || !(await sessaoAberta(db, grant.jti, config.sessaoInatividadeMin))) return undefined;
+        concederEscopos(grant, api, String(kctx.oidc.params?.scope ?? ''));
+        await grant.save();
+        return grant;
+      },
+      interactions: { url: (_ctx, interacao) => `${enderecoPublico(config)}${CAMINHO_INTERACAO}/${interacao.uid}` },
+      findAccount: async (_ctx, sub, token) => {
+        const u = await contaAtiva(sub);
+        // A code or refresh token of a session that was revoked (or expired) is worth nothing.
+        if (!u || (token && 'grantId' in token && token.grantId && !(await sessaoAberta(db, token.grantId, config.sessaoInatividadeMin)))) return undefined;
+        return {
+          accountId: u.id,
+          claims: async () => ({ sub: u.id, name: u.nome, email: u.email, email_verified: false, preferred_username: u.email }),
+        };
+      },
+      // What plugins/auth.ts needs of an access token, as in the web app's tokens (entrar.ts).
+      extraTokenClaims: async (_ctx, token) => {
+        if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
+        const u = await contaAtiva(token.accountId);
+        if (!u || !token.grantId) return undefined;
+        // The same claims as the web app's tokens (entrar.ts); iss, aud, iat, exp and scope are the library's.
+        return { ...claimsDeAcesso(u, token.grantId), azp: token.clientId };
+      },
+      renderError: async (kctx, out) => {
+        kctx.type = 'html';
+        kctx.body = pagina(
+          'Não foi possível entrar',
+          `<p>${escapar(textoDoErro(out.error))}</p><p>Volte ao sistema de origem e tente novamente.</p><p><small>Código: ${escapar(out.error)}</small></p>`,
+        );
+      },
+    };
 
-  const provider = new Provider(issuer, configuracao);
+    const provider = new Provider(issuer, configuracao);
+    // Links come from the configured address (the forwarded headers are set from it, never from the caller).
+    provider.proxy = true;
+    // The standard error bodies, with the product's pt-BR `message` (and error_description) for people.
+    // Its unknown paths answer as the product's (a pt-BR 404), and the page that posts a response to a client
+    // (form_post, a logout without a session) speaks pt-BR (its script, whose hash the CSP carries, is unchanged).
+    provider.use(async (kctx, next) => {
+      await next();
+      const corpo = kctx.body as { error?: unknown; error_description?: unknown } | string | undefined;
+      if (kctx.status >= 400 && corpo && typeof corpo === 'object' && typeof corpo.error === 'string') {
+        const texto = textoDoErro(corpo.error, corpo.error_description);
+        kctx.body = { error: corpo.error, error_description: texto, message: texto };
+      } else if (kctx.status === 404 && (corpo === undefined || corpo === null || corpo === 'Not Found')) {
+        kctx.status = 404;
+        kctx.body = { status: 404, error: 'Not Found', message: 'Recurso não encontrado' };
+      } else if (typeof corpo === 'string' && corpo.includes('<title>Submitting Callback</title>')) {
+        kctx.body = corpo
+          .replace('<html>', '<html lang="pt-BR">')
+          .replace('<title>Submitting Callback</title>', '<meta charset="utf-8"><title>Continuando - CEASA Regional</title>')
+          .replace("Your browser does not support JavaScript or you've disabled it.", 'Seu navegador não executa JavaScript: continue pelo botão.')
+          .replace('<button autofocus type="submit">Continue</button>', '<button autofocus type="submit">Continuar</button>');
+      }
+    });
+    // The password grant is served for the web app's client by identity/realm.ts before a request gets
+    // here; registered so discovery lists it. No client of OIDC_CLIENTS may use it (their grant_types are
+    // authorization_code and refresh_token: oidc-provider answers unauthorized_client before this runs).
+    provider.registerGrantType(
+      'password',
+      () => {
+        throw new errors.UnauthorizedClient('password grant is only for the web app client');
+      },
+      ['username', 'password', 'scope'],
+    );
+    return { provider, tratar: provider.callback() };
+  }
+  let atual = montar();
+  ctx.keys.aoTrocarDeChave(() => {
+    atual = montar();
+  });
   // oidc-provider checks a client's metadata when it first loads it: check every client now, so a client it
   // would refuse stops the start (as a bad OIDC_CLIENTS does, config.ts) instead of failing a sign-in later.
   for (const c of clientes) {
-    const erro = await provider.Client.find(c.client_id).then(
+    const erro = await atual.provider.Client.find(c.client_id).then(
       (cliente) => (cliente ? null : 'não encontrado'),
       (e: { error_description?: string; message?: string }) => e.error_description ?? e.message ?? String(e),
     );
     if (erro) throw new Error(`OIDC_CLIENTS inválido: o cliente '${c.client_id}' foi recusado pelo provedor OpenID Connect (${erro})`);
   }
-  // Links come from the configured address (the forwarded headers are set from it, never from the caller).
-  provider.proxy = true;
-  // The standard error bodies, with the product's pt-BR `message` (and error_description) for people.
-  // Its unknown paths answer as the product's (a pt-BR 404), and the page that posts a response to a client
-  // (form_post, a logout without a session) speaks pt-BR (its script, whose hash the CSP carries, is unchanged).
-  provider.use(async (kctx, next) => {
-    await next();
-    const corpo = kctx.body as { error?: unknown; error_description?: unknown } | string | undefined;
-    if (kctx.status >= 400 && corpo && typeof corpo === 'object' && typeof corpo.error === 'string') {
-      const texto = textoDoErro(corpo.error, corpo.error_description);
-      kctx.body = { error: corpo.error, error_description: texto, message: texto };
-    } else if (kctx.status === 404 && (corpo === undefined || corpo === null || corpo === 'Not Found')) {
-      kctx.status = 404;
-      kctx.body = { status: 404, error: 'Not Found', message: 'Recurso não encontrado' };
-    } else if (typeof corpo === 'string' && corpo.includes('<title>Submitting Callback</title>')) {
-      kctx.body = corpo
-        .replace('<html>', '<html lang="pt-BR">')
-        .replace('<title>Submitting Callback</title>', '<meta charset="utf-8"><title>Continuando - CEASA Regional</title>')
-        .replace("Your browser does not support JavaScript or you've disabled it.", 'Seu navegador não executa JavaScript: continue pelo botão.')
-        .replace('<button autofocus type="submit">Continue</button>', '<button autofocus type="submit">Continuar</button>');
-    }
-  });
-  // The password grant is served for the web app's client by identity/realm.ts before a request gets
-  // here; registered so discovery lists it. No client of OIDC_CLIENTS may use it (their grant_types are
-  // authorization_code and refresh_token: oidc-provider answers unauthorized_client before this runs).
-  provider.registerGrantType(
-    'password',
-    () => {
-      throw new errors.UnauthorizedClient('password grant is only for the web app client');
-    },
-    ['username', 'password', 'scope'],
-  );
-  const tratar = provider.callback();
   const alvo = new URL(issuer);
   // The provider's pages post forms that end at the clients (form_post, the logout confirmation's redirect):
   // the site's CSP lets forms go to the clients' own origins on those pages only.
@@ -288,10 +297,18 @@ export async function criarProvedor(ctx: ContextoDaIdentidade, chavesCookie: str
     raw.url = url.slice(BASE.length) || '/';
     raw.headers['x-forwarded-host'] = alvo.host;
     raw.headers['x-forwarded-proto'] = alvo.protocol.slice(0, -1);
-    await tratar(raw, reply.raw);
+    await atual.tratar(raw, reply.raw);
   }
 
-  return { provider, encaminhar, issuer, api };
+  return {
+    /** oidc-provider's instance of the moment (the interactions read it: their state is in the database). */
+    get provider() {
+      return atual.provider;
+    },
+    encaminhar,
+    issuer,
+    api,
+  };
 }
 export type Provedor = Awaited<ReturnType<typeof criarProvedor>>;
 

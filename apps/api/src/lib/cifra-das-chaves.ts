@@ -1,5 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { JWK } from 'jose';
+import type { Tx } from '../db/client';
+import { segredos } from '../db/schema';
 
 /** A private key as stored when CHAVES_SEGREDO is set: AES-256-GCM, `base64url(iv ‖ tag ‖ ciphertext)`. */
 type Cifrada = { cifrada: string };
@@ -36,3 +39,32 @@ export function lerPrivada(guardada: unknown, segredo: string | undefined): JWK 
 
 /** Whether a stored `privada` is encrypted. */
 export const privadaCifrada = ehCifrada;
+
+/**
+ * The secret kept under `nome` in the table `segredos` (32 bytes), made once by `inicial` and stored as an `oct`
+ * JWK, encrypted under CHAVES_SEGREDO when it is set (a plain one is encrypted when the secret is set later). Two
+ * servers making it at the same moment keep the first one stored.
+ */
+export async function segredoGuardado(
+  db: Tx,
+  nome: string,
+  segredo: string | undefined,
+  inicial: () => Promise<Buffer | undefined>,
+): Promise<Buffer | undefined> {
+  const ler = async () => (await db.select().from(segredos).where(eq(segredos.nome, nome)))[0];
+  let linha = await ler();
+  if (!linha) {
+    const valor = await inicial();
+    if (!valor) return undefined;
+    await db
+      .insert(segredos)
+      .values({ nome, valor: guardarPrivada({ kty: 'oct', k: valor.toString('base64url') }, segredo) })
+      .onConflictDoNothing();
+    linha = (await ler())!;
+  } else if (segredo && !ehCifrada(linha.valor))
+    await db
+      .update(segredos)
+      .set({ valor: guardarPrivada(linha.valor as JWK, segredo) })
+      .where(eq(segredos.nome, nome));
+  return Buffer.from(lerPrivada(linha.valor, segredo).k!, 'base64url');
+}

@@ -104,6 +104,16 @@ export const chaves = pgTable('chaves', {
 });
 
 /**
+ * Secrets the server makes once and keeps, by name (a JWK, encrypted under CHAVES_SEGREDO when it is set): the
+ * key of the subscriptions' unsubscribe links, which must outlive the signing keys' rotation.
+ */
+export const segredos = pgTable('segredos', {
+  nome: text('nome').primaryKey(),
+  valor: jsonb('valor').notNull(),
+  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One row per attempt at the public register (an account created or an e-mail already in use), with the client
  * address it came from: the per-address limit (REGISTER_MAX_ACCOUNTS per REGISTER_WINDOW_MS) is counted here, in the database, so
  * every server on it shares the count. Rows older than the window are purged as new ones come in.

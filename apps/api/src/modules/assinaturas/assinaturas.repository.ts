@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { sql } from 'drizzle-orm';
 import { ASSINATURA_MSG, caixaPostal, maisComum, type AlertaEntrada } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
-import { lerPrivada } from '../../lib/cifra-das-chaves';
+import { lerPrivada, segredoGuardado } from '../../lib/cifra-das-chaves';
 import { HttpError, badRequest } from '../../lib/errors';
 import { COLACAO_PT_BR, produtosPublicos } from '../../lib/produtos-publicos';
 
@@ -11,18 +11,22 @@ export const novoToken = () => randomBytes(32).toString('base64url');
 export const hashDe = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /**
- * The unsubscribe token of a subscription: `<id>.<HMAC-SHA256 of the id>` under a key derived from the realm's
- * signing key (table `chaves`, a secret: never in a backup). Nothing of it is stored, so neither the database nor a
- * backup holds a token that ends someone's subscription; every e-mail carries the same link, computed again. A
- * restore starts with new keys: the links of e-mails sent before it stop working, the next e-mail carries a new one.
+ * The unsubscribe token of a subscription: `<id>.<HMAC-SHA256 of the id>` under a key the server made once and keeps
+ * (table `segredos`, a secret: never in a backup). Nothing of it is stored, so neither the database nor a backup
+ * holds a token that ends someone's subscription; every e-mail carries the same link, computed again, across the
+ * signing keys' rotation. The key was first derived from the signing key of the day it was made, so the links of
+ * e-mails sent before it was kept apart still work. A restore starts with new secrets: the links of e-mails sent
+ * before it stop working, the next e-mail carries a new one.
  */
 async function chaveDoCancelamento(db: Tx, segredo: string | undefined): Promise<Buffer> {
-  const r = await db.execute(sql`SELECT privada FROM chaves ORDER BY criada_em DESC LIMIT 1`);
-  const guardada = (r.rows[0] as { privada: unknown } | undefined)?.privada;
-  // Stored encrypted when CHAVES_SEGREDO is set (lib/cifra-das-chaves.ts).
-  const d = guardada ? lerPrivada(guardada, segredo).d : undefined;
-  if (!d) throw new HttpError(503, 'O servidor ainda não tem suas chaves: tente novamente em instantes.');
-  return createHash('sha256').update('ceasa.assinaturas.cancelamento\0').update(d).digest();
+  const chave = await segredoGuardado(db, 'cancelamento', segredo, async () => {
+    const r = await db.execute(sql`SELECT privada FROM chaves ORDER BY criada_em DESC LIMIT 1`);
+    const guardada = (r.rows[0] as { privada: unknown } | undefined)?.privada;
+    const d = guardada ? lerPrivada(guardada, segredo).d : undefined;
+    return d ? createHash('sha256').update('ceasa.assinaturas.cancelamento\0').update(d).digest() : undefined;
+  });
+  if (!chave) throw new HttpError(503, 'O servidor ainda não tem suas chaves: tente novamente em instantes.');
+  return chave;
 }
 const assinar = (chave: Buffer, id: number) => createHmac('sha256', chave).update(`cancelar:${id}`).digest('base64url');
 export const tokenDeCancelamento = (chave: Buffer, id: number) => `${id}.${assinar(chave, id)}`;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { assinaturaEntrada, lerNumeroBR, type ProdutoAssinavel } from '@ceasa/shared';
 import { PublicShell } from '../../components/layout/public-shell';
+import { ariaDo, ErroDoCampo, errosDaRecusa, Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
 import './dados-abertos.css';
 
@@ -14,11 +15,6 @@ interface AlertaForm {
 /** The input of a field's message key ('email', 'alertas.0.acima'). */
 const idDoCampo = (k: string) =>
   k === 'email' ? 'assinar-email' : k.replace(/^alertas\.(\d+)\.(\w+)$/, (_, i: string, c: string) => `alerta-${i}-${c === 'produtoId' ? 'produto' : c}`);
-/** The invalid state and the message of a field, for its input. */
-const ariaDo = (erros: Record<string, string>, k: string) => ({
-  'aria-invalid': erros[k] ? true : undefined,
-  'aria-describedby': erros[k] ? `erro-${k}` : undefined,
-});
 const nomeDo = (p: ProdutoAssinavel) => (p.embalagem ? `${p.nome} (${p.embalagem})` : p.nome);
 
 /** /assinar: the day's quotation and price alerts by e-mail (decision 0196), public, phone first. */
@@ -31,7 +27,7 @@ export default function AssinarPage() {
   const [escolhidos, setEscolhidos] = useState<number[]>([]);
   const [alertas, setAlertas] = useState<AlertaForm[]>([]);
   const [erros, setErros] = useState<Record<string, string>>({});
-  const [resultado, setResultado] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [resultado, setResultado] = useState<ResultadoDoEnvio | null>(null);
   const [enviando, setEnviando] = useState(false);
   useEffect(() => {
     document.title = 'Cotação por e-mail';
@@ -85,20 +81,14 @@ export default function AssinarPage() {
       const r = await api<{ message: string }>('publico/assinaturas', { method: 'POST', body: corpo });
       setResultado({ ok: true, texto: r.message });
     } catch (e) {
-      if (e instanceof ApiError && e.body?.fieldErrors)
-        setErros(Object.fromEntries(e.body.fieldErrors.map((f) => [f.field.replace(/\[(\d+)\]/g, '.$1'), f.message])));
+      setErros(errosDaRecusa(e));
       setResultado({ ok: false, texto: e instanceof ApiError ? e.message : 'Não foi possível enviar o pedido. Tente novamente.' });
     } finally {
       setEnviando(false);
     }
   };
 
-  const erro = (k: string) =>
-    erros[k] ? (
-      <small id={`erro-${k}`} className="p-error">
-        {erros[k]}
-      </small>
-    ) : null;
+  const erro = (k: string) => <ErroDoCampo erros={erros} campo={k} />;
   return (
     <PublicShell>
       <div className="dados-abertos-pagina">
@@ -218,11 +208,7 @@ export default function AssinarPage() {
             confirmado é apagado em 7 dias; ao cancelar, tudo é apagado.
           </p>
           <Button type="submit" label="Assinar" icon="pi pi-envelope" loading={enviando} />
-          {resultado && (
-            <p role={resultado.ok ? 'status' : 'alert'} className={resultado.ok ? 'assinar-ok' : 'p-error'}>
-              {resultado.texto}
-            </p>
-          )}
+          <Resultado resultado={resultado} classeOk="assinar-ok" />
         </form>
         <p>
           <a href="/home">Voltar para a cotação</a> · <a href="/dados-abertos">Dados abertos</a>

@@ -18,7 +18,38 @@ interface Sessao {
 
 const quando = (iso: string) => new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-/** 'Minhas sessões' (from the top bar): the person's open sessions; end one, or all but this one. */
+/** The browser and system a session's User-Agent names, as a person says them ('Chrome no Linux'); the raw text otherwise. */
+export function descreverDispositivo(ua: string | null): string {
+  if (!ua) return 'Dispositivo desconhecido';
+  const navegador = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\//.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : null;
+  const sistema = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (!navegador) return ua.length > 60 ? `${ua.slice(0, 57)}...` : ua;
+  return sistema ? `${navegador} no ${sistema}` : navegador;
+}
+
+/** 'Minhas sessões' (from the side menu's 'Minha conta'): the person's open sessions; end one, or all but this one. */
 export default function MinhasSessoesPage() {
   const { sessao } = useAuth();
   const toast = useToast();
@@ -46,40 +77,30 @@ export default function MinhasSessoesPage() {
   return (
     <AuthCard titulo="Minhas sessões">
       <div className="form-stack">
-        <table className="tabela-simples" aria-label="Sessões abertas">
-          <thead>
-            <tr>
-              <th>Dispositivo</th>
-              <th>Endereço</th>
-              <th>Início</th>
-              <th>Último uso</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {(lista.data ?? []).map((s) => (
-              <tr key={s.id}>
-                <td>{s.dispositivo ?? 'Desconhecido'}</td>
-                <td>{s.endereco ?? '-'}</td>
-                <td>{quando(s.inicio)}</td>
-                <td>{quando(s.ultimoUso)}</td>
-                <td>
-                  {s.atual ? (
-                    <strong>Esta sessão</strong>
-                  ) : (
-                    <Button
-                      type="button"
-                      label="Encerrar"
-                      size="small"
-                      outlined
-                      onClick={() => void fazer(`auth/sessoes/${s.id}`, 'DELETE', 'Sessão encerrada.')}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="lista-de-sessoes" aria-label="Sessões abertas">
+          {(lista.data ?? []).map((s) => (
+            <li key={s.id}>
+              <div>
+                <strong title={s.dispositivo ?? undefined}>{descreverDispositivo(s.dispositivo)}</strong>
+                <span>
+                  {s.endereco ?? 'endereço desconhecido'} · desde {quando(s.inicio)} · último uso {quando(s.ultimoUso)}
+                </span>
+              </div>
+              {s.atual ? (
+                <span className="sessao-atual">Esta sessão</span>
+              ) : (
+                <Button
+                  type="button"
+                  label="Encerrar"
+                  size="small"
+                  outlined
+                  aria-label={`Encerrar a sessão de ${descreverDispositivo(s.dispositivo)} desde ${quando(s.inicio)}`}
+                  onClick={() => void fazer(`auth/sessoes/${s.id}`, 'DELETE', 'Sessão encerrada.')}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
         <Button
           type="button"
           label="Encerrar todas as outras"
@@ -88,6 +109,7 @@ export default function MinhasSessoesPage() {
           onClick={() => void fazer('auth/sessoes/encerrar-outras', 'POST', 'As outras sessões foram encerradas.')}
         />
         <Link to="/alterar-senha">Alterar senha</Link>
+        <Link to="/admin">Voltar ao sistema</Link>
       </div>
     </AuthCard>
   );

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { PublicShell } from '../../components/layout/public-shell';
+import { Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
 import './publico.css';
 
 /** /privacidade/confirmar?token=…: the button confirms the request (a mail scanner that follows the link does not). */
 export default function ConfirmarPage() {
-  const [resultado, setResultado] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [resultado, setResultado] = useState<ResultadoDoEnvio | null>(null);
   const [enviando, setEnviando] = useState(false);
   useEffect(() => {
     document.title = 'Confirmar solicitação';
@@ -33,11 +34,7 @@ export default function ConfirmarPage() {
             <Button type="button" label="Confirmar solicitação" icon="pi pi-check" loading={enviando} onClick={() => void confirmar()} />
           </>
         )}
-        {resultado && (
-          <p role={resultado.ok ? 'status' : 'alert'} className={resultado.ok ? 'privacidade-nota' : 'p-error'}>
-            {resultado.texto}
-          </p>
-        )}
+        <Resultado resultado={resultado} classeOk="privacidade-nota" />
       </div>
     </PublicShell>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { TIPOS_DE_SOLICITACAO, titularSolicitacaoEntrada } from '@ceasa/shared';
 import { PublicShell } from '../../components/layout/public-shell';
+import { ariaDo, ErroDoCampo, errosDaRecusa, Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
 import './publico.css';
 
@@ -11,7 +12,7 @@ const CAMPOS = ['tipo', 'cpfcnpj', 'email', 'texto'] as const;
 export default function SolicitarPage() {
   const [valores, setValores] = useState({ tipo: '', cpfcnpj: '', email: '', texto: '' });
   const [erros, setErros] = useState<Record<string, string>>({});
-  const [resultado, setResultado] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [resultado, setResultado] = useState<ResultadoDoEnvio | null>(null);
   const [enviando, setEnviando] = useState(false);
   useEffect(() => {
     document.title = 'Solicitação sobre dados pessoais';
@@ -37,19 +38,14 @@ export default function SolicitarPage() {
       const r = await api<{ message: string }>('publico/titular', { method: 'POST', body: corpo });
       setResultado({ ok: true, texto: r.message });
     } catch (e) {
-      if (e instanceof ApiError && e.body?.fieldErrors) setErros(Object.fromEntries(e.body.fieldErrors.map((f) => [f.field, f.message])));
+      setErros(errosDaRecusa(e));
       setResultado({ ok: false, texto: e instanceof ApiError ? e.message : 'Não foi possível enviar a solicitação. Tente novamente.' });
     } finally {
       setEnviando(false);
     }
   };
-  const aria = (k: string) => ({ 'aria-invalid': erros[k] ? true : undefined, 'aria-describedby': erros[k] ? `erro-${k}` : undefined });
-  const erro = (k: string) =>
-    erros[k] ? (
-      <small id={`erro-${k}`} className="p-error">
-        {erros[k]}
-      </small>
-    ) : null;
+  const aria = (k: string) => ariaDo(erros, k);
+  const erro = (k: string) => <ErroDoCampo erros={erros} campo={k} />;
   return (
     <PublicShell>
       <div className="privacidade-pagina">
@@ -89,11 +85,7 @@ export default function SolicitarPage() {
           {erro('texto')}
           <Button type="submit" label="Enviar solicitação" icon="pi pi-send" loading={enviando} />
         </form>
-        {resultado && (
-          <p role={resultado.ok ? 'status' : 'alert'} className={resultado.ok ? 'privacidade-nota' : 'p-error'}>
-            {resultado.texto}
-          </p>
-        )}
+        <Resultado resultado={resultado} classeOk="privacidade-nota" />
       </div>
     </PublicShell>
   );
