@@ -68,7 +68,9 @@ const alfaceItem = (quantidade = 5): Item => ({ produtoId: alface, quantidade, b
 const CONFIRMADOS = ['romaneioNoDia', 'saldoBoletim'];
 
 async function criar(pedras: string[] = [], itens: Item[] = [tomateItem()], data = QUI): Promise<Salvo> {
-  const r = await req('POST', 'romaneio', [{ dataEmissao: data, divida: ++dividas, pessoaId: produtor, itens, pedras: pedras.map((n) => pedra[n]), confirmar: CONFIRMADOS }]);
+  const r = await req('POST', 'romaneio', [
+    { dataEmissao: data, divida: ++dividas, pessoaId: produtor, itens, pedras: pedras.map((n) => pedra[n]), confirmar: CONFIRMADOS },
+  ]);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body[0] as Salvo;
 }
