@@ -126,8 +126,16 @@ export const preco = (request: APIRequestContext, o: PrecoInput) => post<{ id: n
 
 export const boletim = (request: APIRequestContext, o: BoletimInput) => post<Boletim>(request, 'boletim', o);
 
-/** A batch of romaneios (POST romaneio: one per issue date, one debt for the batch, saved together); answers them. */
-export const romaneios = (request: APIRequestContext, lote: RomaneioInput[]) => post<Romaneio[]>(request, 'romaneio', lote);
+/**
+ * A batch of romaneios (POST romaneio: one per issue date, one debt for the batch, saved together); answers them. A
+ * scenario's data: the gate's questions (decision 0294) are confirmed unless the romaneio says otherwise.
+ */
+export const romaneios = (request: APIRequestContext, lote: RomaneioInput[]) =>
+  post<Romaneio[]>(
+    request,
+    'romaneio',
+    lote.map((r) => ({ confirmar: true, ...(r as object) })),
+  );
 
 /** One romaneio (a batch of one); answers the saved romaneio. */
 export async function romaneio(request: APIRequestContext, o: RomaneioInput): Promise<Romaneio> {

@@ -165,13 +165,17 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
     if (r.method() === 'POST' && r.url().endsWith('/api/romaneio')) posts.push(r.postData() ?? '');
   });
   await page.getByRole('button', { name: 'Salvar' }).click();
-  // The tax system's debt is not the producer's: asked before saving, not refused.
+  // The tax system's debt is not the producer's: the server asks (its 409), it does not refuse.
   await confirmarAvisos(page, `O contribuinte da dívida ${divida.numero} é ${divida.nomeContribuinte}`);
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/romaneio$/);
-  // One POST: one romaneio per date, the lettuce only on the second day.
-  expect(posts).toHaveLength(1);
-  const lote = JSON.parse(posts[0]) as { dataEmissao: string; itens: { produtoNome: string }[] }[];
+  // One save: the batch asked, then the same batch confirming that question; one romaneio per date, the lettuce only on the second day.
+  expect(posts).toHaveLength(2);
+  expect(posts.map((p) => (JSON.parse(p) as { confirmar?: unknown }[]).map((r) => r.confirmar))).toEqual([
+    [undefined, undefined],
+    [['contribuinte'], ['contribuinte']],
+  ]);
+  const lote = JSON.parse(posts[1]) as { dataEmissao: string; itens: { produtoNome: string }[] }[];
   expect(lote.map((r) => [r.dataEmissao, r.itens.map((i) => i.produtoNome)])).toEqual([
     [d1, [c.tomate.nome]],
     [d2, [c.tomate.nome, c.alface.nome]],
@@ -229,8 +233,8 @@ test('Romaneio: dois dias de mercado com itens pelo teclado, lista com etiqueta,
   await redigitar(page.getByLabel('Quantidade', { exact: true }), '10');
   await page.getByRole('button', { name: 'Adicionar todos' }).click();
   await expect(linhas(page)).toHaveCount(2);
+  // Refused before anything is asked (a second romaneio of the producer that day would be a question).
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await confirmarAvisos(page, `Já existe romaneio de ${c.produtor.nome} em ${formatDate(d2)}`);
   await toast(page, 'Erro ao cadastrar romaneio!');
   await toast(page, 'Verifique se a dívida já não está cadastrada em outro romaneio');
   await page.screenshot({ path: path.join(ARTEFATOS, 'romaneio-divida-repetida.png'), fullPage: true });
@@ -284,7 +288,8 @@ test('Dia de mercado: da pedra livre no mapa ao romaneio de dois dias, a pedra o
   await confirmarAvisos(page, `O contribuinte da dívida ${divida.numero} é ${divida.nomeContribuinte}`);
   await toast(page, 'Cadastro concluído!');
   await expect(page).toHaveURL(/\/romaneio$/);
-  expect(posts).toHaveLength(1);
+  // The batch once, asked, and once confirmed.
+  expect(posts).toHaveLength(2);
   const [r1, r2] = await apiAdmin<Romaneio[]>(request, 'GET', `romaneio/dividas/${divida.numero}`);
   expect([r1.dataEmissao, r2.dataEmissao]).toEqual([d1, d2]);
 

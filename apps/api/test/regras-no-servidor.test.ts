@@ -35,6 +35,8 @@ const romaneio = (c: Cenario, dataEmissao: string, divida: number, o: Record<str
   pessoa: { id: c.produtor },
   pedras: [],
   itens: [{ produtoId: c.tomate, quantidade: 10, boletimItensId: c.item }],
+  // The scenario's producer enters several romaneios a day: that question (romaneio/portaria.test.ts) confirmed.
+  confirmar: ['romaneioNoDia'],
   ...o,
 });
 

@@ -11,6 +11,41 @@ import { ApiError } from './api-client';
 export const pedeConfirmacao = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.status === 409 && Array.isArray((err.body as { confirmar?: unknown } | undefined)?.confirmar);
 
+/** The messages of a 409 that asks: each of its `perguntas` (a romaneio's, decision 0294), else its one message. */
+export const perguntasDoErro = (err: ApiError): string[] => {
+  const perguntas = (err.body as { perguntas?: { mensagem?: unknown }[] } | undefined)?.perguntas;
+  return Array.isArray(perguntas) ? perguntas.map((p) => String(p.mensagem)) : [err.message];
+};
+
+/** A save declined at its question ('Não'): nothing saved, nothing to report. */
+export const RECUSADO = Symbol('recusado');
+
+/**
+ * Sends a save; a 409 that asks (`pedeConfirmacao`) is asked with `perguntarSobre` and, on 'Sim', the same save is
+ * sent again confirming it: with the codes it asked when it names its questions (`perguntas`, a romaneio's: each code
+ * confirmed, added to those confirmed before should the next answer ask something new), else with `confirmar: true`.
+ * 'Não' rejects with RECUSADO; an answer asking only what was already confirmed is the error it is.
+ */
+export async function enviarConfirmando<T>(
+  enviar: (confirmar?: true | string[]) => Promise<T>,
+  perguntarSobre: (err: ApiError) => Promise<boolean> = (err) => perguntar(err.message),
+): Promise<T> {
+  let confirmar: true | string[] | undefined;
+  for (;;) {
+    try {
+      return await enviar(confirmar);
+    } catch (err) {
+      if (!pedeConfirmacao(err) || confirmar === true) throw err;
+      const ja = confirmar ?? [];
+      const body = err.body as { confirmar: unknown[]; perguntas?: unknown };
+      const novos = Array.isArray(body.perguntas) ? body.confirmar.map(String).filter((c) => !ja.includes(c)) : null;
+      if (novos && !novos.length) throw err;
+      if (!(await perguntarSobre(err))) throw RECUSADO;
+      confirmar = novos ? [...ja, ...novos] : true;
+    }
+  }
+}
+
 /** The title and buttons of a question; docs/produto/validacao.md's 'Confirmação' / 'Sim' / 'Não' unless named. `perigo` paints 'Sim' red (a removal). */
 export interface Pergunta {
   header?: string;

@@ -139,9 +139,6 @@ export const nfeEmOutroRomaneio = (c: string, romaneioId?: number) =>
 export const nfeEmitenteDiferente = (c: string, produtor: string) =>
   `A ${notaDaChave(c)} foi emitida por ${formatCpfCnpj(emitenteDaChave(c))}, não pelo produtor ${produtor}.`;
 
-/** What a romaneio save asks to confirm (the 409's `confirmar`; `confirmar: true` on the romaneio saves anyway). */
-export type ConfirmacaoDoRomaneio = 'emitenteNfe';
-
 /** A key of a saved romaneio with what the control sheet, label and list show of it. */
 export const nfeRegistro = z.object({
   chave: z.string(),

@@ -7,6 +7,7 @@ import { declararRecurso } from '../recurso';
 import { motivoSemMercado, type DiaDoCalendario } from './feriado';
 import { formatDate } from '../format';
 import { chavesNfe, chavesNoDia, nfeRegistro } from './nfe';
+import { confirmarRomaneio } from './portaria';
 
 /** docs/produto/funcionamento.md: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
@@ -139,8 +140,8 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
           .superRefine(itensSemRepeticao),
         /** The producer's NF-e access keys (decision 0175): absent on a correction, the saved ones stay. */
         chavesNfe: chavesNfe.optional(),
-        /** true: save even what asks for a confirmation (a key whose issuer is not the producer). */
-        confirmar: z.boolean({ error: 'confirmar deve ser verdadeiro ou falso' }).nullish(),
+        /** What the save confirms of what it would ask (portaria.ts): true, every question; a list, those codes. */
+        confirmar: confirmarRomaneio,
       })
       .superRefine(chavesNoDia)
       .transform(({ pessoa: _pessoa, ...r }) => r),

@@ -37,7 +37,15 @@ beforeAll(async () => {
   ]);
   const post = (token: string, corpo: object) => call(t.app, token, { method: 'POST', url: '/api/romaneio', payload: [corpo] });
   let divida = 930_000;
-  const r = (pessoa: number, itens: object[], pedras: unknown[] = []) => ({ dataEmissao: DIA, divida: ++divida, pessoa: { id: pessoa }, pedras, itens });
+  // Bruno enters two romaneios on the day: that question of the gate confirmed.
+  const r = (pessoa: number, itens: object[], pedras: unknown[] = []) => ({
+    dataEmissao: DIA,
+    divida: ++divida,
+    pessoa: { id: pessoa },
+    pedras,
+    itens,
+    confirmar: ['romaneioNoDia'],
+  });
   for (const [token, corpo] of [
     [t.userAdmin, r(a.produtor, [{ produtoId: tomate, quantidade: 12.5, boletimItensId: a.item }], [1, 2])],
     [

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { fimDaSuspensao, INSPECAO_MSG, coletaAntesDoRomaneio, suspensaoNaData, type Inspecao, type InspecaoDados } from '@ceasa/shared';
-import type { Db, Tx } from '../../db/client';
+import { fimDaSuspensao, INSPECAO_MSG, coletaAntesDoRomaneio, type Inspecao, type InspecaoDados } from '@ceasa/shared';
+import type { Db } from '../../db/client';
 import { inspecao } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -16,7 +16,7 @@ import {
   ultimasInspecoes,
 } from './inspecao.repository';
 
-// What other modules use (docs/arquitetura.md): the lot's residue situation and the gate's suspension check.
+// What other modules use (docs/arquitetura.md): the lot's residue situation and the suspensions the producer list carries.
 export { resultadoDoResiduo, suspensoesDesde } from './inspecao.repository';
 
 /**
@@ -24,22 +24,6 @@ export { resultadoDoResiduo, suspensoesDesde } from './inspecao.repository';
  * cryptographic generator (in hundredths of a percent), so no one can tell beforehand which load is drawn.
  */
 export const sortear = (percentual: number, aleatorio: () => number = () => randomInt(0, 10_000)) => aleatorio() < Math.round(percentual * 100);
-
-/**
- * The gate's check, called by the romaneio save (decision 0187): each romaneio of the batch whose producer is
- * suspended on its date is refused with a pt-BR 400 on its producer's field, naming the suspension's last day.
- */
-export async function recusarProdutorSuspenso(db: Tx, lote: readonly { pessoaId: number; dataEmissao: string }[], campo: (i: number) => string) {
-  const suspensoes = await suspensoesDosProdutores(db, [...new Set(lote.map((r) => r.pessoaId))]);
-  const erros = lote.flatMap((r, i) => {
-    const message = suspensaoNaData(
-      r.dataEmissao,
-      suspensoes.filter((s) => s.pessoaId === r.pessoaId),
-    );
-    return message ? [{ field: campo(i), message }] : [];
-  });
-  if (erros.length) throw badRequest(erros[0].message, erros);
-}
 
 /** A label's result: conforme when its checklist has every item. */
 const resultadoDaRotulagem = (c: Record<string, boolean>) => (Object.values(c).every(Boolean) ? 'conforme' : 'nao_conforme');

@@ -42,9 +42,11 @@ describe("the producer's card at the gate (decision 0182)", () => {
     expect(r.body).toMatchObject({ message: mensagem, fieldErrors: [{ field: '[0].pessoaId', message: mensagem }] });
     expect(await countRows(t.app, 'romaneio')).toBe(antes);
 
-    // Renewed (valid through the romaneio's day): saved.
+    // Renewed (valid through the romaneio's day): no refusal, the question of a card ending that day, then saved.
     await t.app.ctx.db.execute(sql`UPDATE pessoa SET carteira_valida_ate = '2026-11-23' WHERE id = ${p.produtor}`);
-    const ok = await call(t.app, t.admin, { method: 'POST', url: '/api/romaneio', payload: lote(770002) });
+    const pergunta = await call(t.app, t.admin, { method: 'POST', url: '/api/romaneio', payload: lote(770002) });
+    expect([pergunta.status, pergunta.body.confirmar]).toEqual([409, ['carteira']]);
+    const ok = await call(t.app, t.admin, { method: 'POST', url: '/api/romaneio', payload: lote(770002).map((r) => ({ ...r, confirmar: ['carteira'] })) });
     expect(ok.status).toBe(201);
     // The served settings tell the web gate the mode.
     expect((await call(t.app, null, { method: 'GET', url: '/api/config' })).body.carteiraProdutor).toBe('exigir');

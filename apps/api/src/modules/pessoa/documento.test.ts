@@ -164,24 +164,24 @@ describe("the producer's card (decision 0182)", () => {
     expect(ruim.body.fieldErrors).toEqual([{ field: 'carteiraValidaAte', message: 'A validade da carteira é inválida' }]);
   });
 
-  it("with CARTEIRA_PRODUTOR unset ('avisar') the gate saves a producer whose card ended (the web app asks first)", async () => {
+  it("with CARTEIRA_PRODUTOR unset ('avisar') the gate asks about a producer whose card ended (409 'carteira'), then saves him", async () => {
     const grupo = await inserirGrupo(t.app, `Grupo ${sufixo}`);
     const tomate = await inserirProduto(t.app, grupo, `Tomate ${sufixo}`);
     const p = await inserirProdutorComColheita(t.app, tomate);
     await t.app.ctx.db.execute(sql`UPDATE pessoa SET carteira_valida_ate = '2026-11-01' WHERE id = ${p.produtor}`);
-    const r = await call(t.app, t.admin, {
-      method: 'POST',
-      url: '/api/romaneio',
-      payload: [
-        {
-          dataEmissao: '2026-11-23',
-          divida: 880000 + n,
-          pessoa: { id: p.produtor },
-          itens: [{ produtoId: tomate, quantidade: 3, boletimItensId: p.item }],
-          pedras: [],
-        },
-      ],
-    });
+    const corpo = {
+      dataEmissao: '2026-11-23',
+      divida: 880000 + n,
+      pessoa: { id: p.produtor },
+      itens: [{ produtoId: tomate, quantidade: 3, boletimItensId: p.item }],
+      pedras: [],
+    };
+    const pergunta = await call(t.app, t.admin, { method: 'POST', url: '/api/romaneio', payload: [corpo] });
+    expect(pergunta.status).toBe(409);
+    expect(pergunta.body.perguntas).toEqual([
+      expect.objectContaining({ codigo: 'carteira', mensagem: 'A carteira de produtor venceu em 01/11/2026: renove-a no cadastro do produtor.' }),
+    ]);
+    const r = await call(t.app, t.admin, { method: 'POST', url: '/api/romaneio', payload: [{ ...corpo, confirmar: ['carteira'] }] });
     expect(r.status).toBe(201);
   });
 });

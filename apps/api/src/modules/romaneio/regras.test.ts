@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FORA_DA_COLHEITA, MOTIVO_OBRIGATORIO, montarChaveNfe, NAO_PRODUTOR, NFE_MSG, type Romaneio, type RomaneioDados } from '@ceasa/shared';
-import { camposFixos, correcaoNaPortaria, doLote, emitentesDiferentes, type Fatos, motivoDaCorrecao, primeiraRecusa } from './regras';
+import {
+  camposFixos,
+  correcaoNaPortaria,
+  doLote,
+  type Fatos,
+  motivoDaCorrecao,
+  type NaPortaria,
+  perguntasEmAberto,
+  primeiraRecusa,
+  type Questao,
+  saldoBoletim,
+} from './regras';
 
 /* The gate's rules without a database: plain input and plain facts. */
 
@@ -25,10 +36,29 @@ const fatos = (o: Partial<Fatos> = {}): Fatos => ({
   diasDeMercado: [1, 4],
   calendario: [],
   pessoas: new Map([
-    [1, { tipoId: 1, nome: 'João Lavrador', cpfcnpj: CPF }],
-    [2, { tipoId: 3, nome: 'Loja', cpfcnpj: '11222333000181' }],
+    [1, { tipoId: 1, nome: 'João Lavrador', cpfcnpj: CPF, carteiraValidaAte: null }],
+    [2, { tipoId: 3, nome: 'Loja', cpfcnpj: '11222333000181', carteiraValidaAte: null }],
   ]),
-  itens: new Map([[70, { id: 70, produtoId: 7, inicioColheita: '2026-11-01', fimColheita: '2026-11-30', produtorId: 1, aplicacoes: null }]]),
+  carteira: 'avisar',
+  suspensoes: new Map(),
+  noDia: [],
+  contribuinte: null,
+  itens: new Map([
+    [
+      70,
+      {
+        id: 70,
+        produtoId: 7,
+        inicioColheita: '2026-11-01',
+        fimColheita: '2026-11-30',
+        produtorId: 1,
+        aplicacoes: null,
+        produtoNome: 'Tomate',
+        pesoEmKg: 20,
+        saldo: 1000,
+      },
+    ],
+  ]),
   numeros: new Map([
     [5, '12'],
     [6, '13'],
@@ -92,14 +122,6 @@ describe("the gate's rules (pure)", () => {
     });
   });
 
-  it("asks to confirm a key whose issuer is not the producer's document, unless confirmed", () => {
-    const outra = chave(3, { emitente: '11222333000181' });
-    expect(emitentesDiferentes([romaneio({ chavesNfe: [chave(1), outra] })].map(doLote), fatos())).toEqual([
-      { field: '[0].chavesNfe[1]', message: 'A NF-e 3 série 920 foi emitida por 11.222.333/0001-81, não pelo produtor João Lavrador.' },
-    ]);
-    expect(emitentesDiferentes([romaneio({ chavesNfe: [outra], confirmar: true })].map(doLote), fatos())).toEqual([]);
-  });
-
   it('a correction: fixed fields, its reason, and each new item named by its place in the body', () => {
     const atual = {
       id: 9,
@@ -122,9 +144,199 @@ describe("the gate's rules (pure)", () => {
     expect(motivoDaCorrecao(input, atual)).toEqual([{ field: 'motivo', message: MOTIVO_OBRIGATORIO }]);
     expect(motivoDaCorrecao({ ...input, itens: [input.itens[0]] }, atual)).toEqual([]);
     expect(motivoDaCorrecao({ ...input, itens: [input.itens[0]], chavesNfe: [chave(1)] }, atual)).toEqual([{ field: 'motivo', message: MOTIVO_OBRIGATORIO }]);
-    // The new item (body's itens[1]) is the rules' only item: its refusal named itens[1].
-    expect(primeiraRecusa([correcaoNaPortaria(input)], fatos())?.erros).toEqual([
+    // The new item (body's itens[1]) is the only one checked as new: its refusal named itens[1].
+    expect(primeiraRecusa([correcaoNaPortaria(input, atual)], fatos())?.erros).toEqual([
       { field: 'itens[1].boletimItensId', message: 'O item do boletim deve estar na lista' },
     ]);
+  });
+
+  it('refuses a producer suspended on the date and, with exigir, one whose card ended: after the producer, before the items', () => {
+    const suspenso = fatos({ suspensoes: new Map([[1, [{ inicio: '2026-11-20', fim: '2026-11-24' }]]]) });
+    const mensagem = 'Produtor suspenso até 24/11/2026 por resultado de análise de resíduos.';
+    expect(recusa([romaneio()], suspenso)).toEqual({ status: 400, erros: [{ field: '[0].pessoaId', message: mensagem }] });
+    // After the suspension's last day: accepted.
+    expect(recusa([romaneio({ dataEmissao: QUI })], suspenso)).toBeNull();
+    const vencida = (carteira: 'avisar' | 'exigir') =>
+      fatos({ carteira, pessoas: new Map([[1, { tipoId: 1, nome: 'João Lavrador', cpfcnpj: CPF, carteiraValidaAte: '2026-11-22' }]]) });
+    const venceu = 'A carteira de produtor venceu em 22/11/2026: renove-a no cadastro do produtor.';
+    expect(recusa([romaneio()], vencida('exigir'))?.erros).toEqual([{ field: '[0].pessoaId', message: venceu }]);
+    expect(recusa([romaneio()], vencida('avisar'))).toBeNull();
+    // Before the item rules: a suspended producer's item outside its window is refused for the suspension.
+    const fora = fatos({ suspensoes: suspenso.suspensoes });
+    fora.itens.get(70)!.fimColheita = '2026-11-20';
+    expect(recusa([romaneio()], fora)?.erros[0].message).toBe(mensagem);
+  });
+
+  it('a correction is refused for a suspended producer when it adds an item or raises a quantity, not when it only takes away', () => {
+    const suspenso = fatos({ suspensoes: new Map([[1, [{ inicio: '2026-11-20', fim: '2026-12-20' }]]]) });
+    const atual = {
+      id: 9,
+      dataEmissao: SEG,
+      divida: 10,
+      pessoaId: 1,
+      pedras: [],
+      chavesNfe: [],
+      itens: [{ id: 100, produtoId: 7, boletimItensId: 70, quantidade: 10 }],
+    };
+    const salvo = atual as unknown as Romaneio;
+    const corrigir = (itens: RomaneioDados['itens']) => primeiraRecusa([correcaoNaPortaria(romaneio({ itens, chavesNfe: undefined }), salvo)], suspenso);
+    const mantido = { id: 100, produtoId: 7, boletimItensId: 70 };
+    expect(
+      corrigir([
+        { ...mantido, quantidade: 10 },
+        { id: null, produtoId: 7, quantidade: 1, boletimItensId: 70 },
+      ])?.erros[0].field,
+    ).toBe('pessoaId');
+    expect(corrigir([{ ...mantido, quantidade: 11 }])?.erros[0].field).toBe('pessoaId');
+    expect(corrigir([{ ...mantido, quantidade: 4 }])).toBeNull();
+  });
+
+  describe('the questions', () => {
+    const outra = chave(3, { emitente: '11222333000181' });
+    const perguntas = (lote: NaPortaria[], f = fatos()) => perguntasEmAberto(lote, f);
+    const naoNovo = (f: Fatos): Fatos => ({ ...f, noDia: [{ id: 12, pessoaId: 1, dataEmissao: SEG }] });
+
+    it('asks nothing of a plain romaneio', () => {
+      expect(perguntas([doLote(romaneio(), 0)])).toEqual([]);
+    });
+
+    it("emitenteNfe: a key whose issuer is not the producer's document, with the key and issuer", () => {
+      expect(perguntas([doLote(romaneio({ chavesNfe: [chave(1), outra] }), 0)])).toEqual([
+        {
+          codigo: 'emitenteNfe',
+          mensagem: 'A NF-e 3 série 920 foi emitida por 11.222.333/0001-81, não pelo produtor João Lavrador.',
+          field: '[0].chavesNfe[1]',
+          chave: outra,
+          emitente: '11222333000181',
+          produtor: 'João Lavrador',
+        },
+      ]);
+    });
+
+    it("saldoBoletim: the batch's kg of a bulletin item over its balance, counted over every date", () => {
+      // 30 + 25 packages of 20 kg = 1,100 kg over a balance of 1,000 kg, on the first item's quantity.
+      const lote = [
+        romaneio({ itens: [{ id: null, produtoId: 7, quantidade: 30, boletimItensId: 70 }] }),
+        romaneio({ dataEmissao: QUI, itens: [{ id: null, produtoId: 7, quantidade: 25, boletimItensId: 70 }] }),
+      ];
+      expect(perguntas(lote.map(doLote))).toEqual([
+        {
+          codigo: 'saldoBoletim',
+          mensagem: 'Tomate: 1.100 kg passam do saldo do boletim (1.000 kg).',
+          field: '[0].itens[0].quantidade',
+          boletimItensId: 70,
+          produto: 'Tomate',
+          kg: 1100,
+          saldo: 1000,
+        },
+      ]);
+      // Exactly the balance asks nothing; a balance below zero reads 0 kg.
+      expect(perguntas([doLote(romaneio({ itens: [{ id: null, produtoId: 7, quantidade: 50, boletimItensId: 70 }] }), 0)])).toEqual([]);
+      const negativo = fatos();
+      negativo.itens.get(70)!.saldo = -40;
+      expect(perguntas([doLote(romaneio(), 0)], negativo)[0]).toMatchObject({
+        mensagem: 'Tomate: 200 kg passam do saldo do boletim (0 kg).',
+        kg: 200,
+        saldo: 0,
+      });
+      // Confirmed only when every romaneio that takes from the item confirms it.
+      const confirmados = lote.map((r, k) => doLote({ ...r, confirmar: k === 0 ? ['saldoBoletim'] : ['romaneioNoDia'] }, k));
+      expect(perguntas(confirmados).map((p) => p.codigo)).toEqual(['saldoBoletim']);
+      expect(perguntas(lote.map((r, k) => doLote({ ...r, confirmar: ['saldoBoletim'] }, k)))).toEqual([]);
+    });
+
+    it("saldoBoletim on a correction: its own kg are its balance's, and only a raised item's kg asks", () => {
+      // Saved: 40 packages (800 kg) of item 70, whose balance, those 800 kg already out, is 100 kg.
+      const f = fatos();
+      f.itens.get(70)!.saldo = 100;
+      const salvo = {
+        id: 9,
+        dataEmissao: SEG,
+        divida: 10,
+        pessoaId: 1,
+        pedras: [],
+        chavesNfe: [],
+        itens: [{ id: 100, produtoId: 7, boletimItensId: 70, quantidade: 40 }],
+      } as unknown as Romaneio;
+      const com = (quantidade: number) =>
+        saldoBoletim([correcaoNaPortaria(romaneio({ itens: [{ id: 100, produtoId: 7, quantidade, boletimItensId: 70 }], chavesNfe: undefined }), salvo)], f);
+      expect(com(45)).toEqual([]);
+      expect(com(46).map((q: Questao) => q.pergunta)).toEqual([
+        expect.objectContaining({ mensagem: 'Tomate: 920 kg passam do saldo do boletim (900 kg).', field: 'itens[0].quantidade' }),
+      ]);
+      // Already over its balance (confirmed when saved), a correction that does not raise it asks nothing again.
+      f.itens.get(70)!.saldo = -100;
+      expect(com(40)).toEqual([]);
+      expect(com(39)).toEqual([]);
+    });
+
+    it('romaneioNoDia: another romaneio of the producer on the date, with its code', () => {
+      expect(perguntas([doLote(romaneio(), 0), doLote(romaneio({ dataEmissao: QUI }), 1)], naoNovo(fatos()))).toEqual([
+        {
+          codigo: 'romaneioNoDia',
+          mensagem: 'Já existe romaneio de João Lavrador em 23/11/2026 (código 12).',
+          field: '[0].dataEmissao',
+          romaneioId: 12,
+          dataEmissao: SEG,
+          produtor: 'João Lavrador',
+        },
+      ]);
+      // On a correction only when it adds something (its own romaneio is never among the facts: lerFatos leaves it out).
+      const salvo = {
+        id: 9,
+        dataEmissao: SEG,
+        divida: 10,
+        pessoaId: 1,
+        pedras: [],
+        chavesNfe: [],
+        itens: [{ id: 100, produtoId: 7, boletimItensId: 70, quantidade: 10 }],
+      } as unknown as Romaneio;
+      const corrige = (quantidade: number) =>
+        perguntas([correcaoNaPortaria(romaneio({ itens: [{ id: 100, produtoId: 7, quantidade, boletimItensId: 70 }] }), salvo)], naoNovo(fatos()));
+      expect(corrige(5)).toEqual([]);
+      expect(corrige(11).map((p) => [p.codigo, p.field])).toEqual([['romaneioNoDia', 'dataEmissao']]);
+    });
+
+    it("contribuinte: the debt's taxpayer another name (case, accents and punctuation aside)", () => {
+      expect(perguntas([doLote(romaneio(), 0)], fatos({ contribuinte: { divida: 10, nome: 'JOAO  LAVRADOR.' } }))).toEqual([]);
+      expect(
+        perguntas([doLote(romaneio(), 0), doLote(romaneio({ dataEmissao: QUI }), 1)], fatos({ contribuinte: { divida: 10, nome: 'Maria Souza' } })),
+      ).toEqual([
+        {
+          codigo: 'contribuinte',
+          mensagem: 'O contribuinte da dívida 10 é Maria Souza, não o produtor João Lavrador.',
+          field: '[0].divida',
+          divida: 10,
+          contribuinte: 'Maria Souza',
+          produtor: 'João Lavrador',
+        },
+      ]);
+    });
+
+    it('carteira: a card ending within 30 days, or past it with avisar, once per message', () => {
+      const com = (validaAte: string, carteira: 'avisar' | 'exigir' = 'avisar') =>
+        fatos({ carteira, pessoas: new Map([[1, { tipoId: 1, nome: 'João Lavrador', cpfcnpj: CPF, carteiraValidaAte: validaAte }]]) });
+      expect(perguntas([doLote(romaneio(), 0)], com('2026-12-24'))).toEqual([]);
+      expect(perguntas([doLote(romaneio(), 0)], com('2026-11-24', 'exigir'))).toEqual([
+        {
+          codigo: 'carteira',
+          mensagem: 'A carteira de produtor vence em 24/11/2026 (amanhã).',
+          field: '[0].pessoaId',
+          dataEmissao: SEG,
+          carteiraValidaAte: '2026-11-24',
+        },
+      ]);
+      const venceu = perguntas([doLote(romaneio({ dataEmissao: '2026-11-30' }), 0), doLote(romaneio({ dataEmissao: '2026-12-03' }), 1)], com('2026-11-24'));
+      expect(venceu.map((p) => p.mensagem)).toEqual(['A carteira de produtor venceu em 24/11/2026: renove-a no cadastro do produtor.']);
+    });
+
+    it('every question in the shared order; true confirms all, a list only its codes', () => {
+      const f = naoNovo(fatos({ contribuinte: { divida: 10, nome: 'Maria' } }));
+      const r = romaneio({ chavesNfe: [outra], itens: [{ id: null, produtoId: 7, quantidade: 60, boletimItensId: 70 }] });
+      expect(perguntas([doLote(r, 0)], f).map((p) => p.codigo)).toEqual(['emitenteNfe', 'saldoBoletim', 'romaneioNoDia', 'contribuinte']);
+      expect(perguntas([doLote({ ...r, confirmar: true }, 0)], f)).toEqual([]);
+      expect(perguntas([doLote({ ...r, confirmar: ['saldoBoletim', 'contribuinte'] }, 0)], f).map((p) => p.codigo)).toEqual(['emitenteNfe', 'romaneioNoDia']);
+      expect(perguntas([doLote({ ...r, confirmar: false }, 0)], f)).toHaveLength(4);
+    });
   });
 });

@@ -1,6 +1,15 @@
 import {
+  acimaDoSaldo,
   type AplicacaoCarencia,
   caminhoDoCampo,
+  confirma,
+  contribuinteDiferente,
+  type ModoCarteira,
+  mesmoNome,
+  type PerguntaDoRomaneio,
+  romaneioNoDia,
+  situacaoDaCarteira,
+  suspensaoNaData,
   carenciaNaoCumprida,
   colheitaContem,
   type DiaDoCalendario,
@@ -20,24 +29,31 @@ import {
 } from '@ceasa/shared';
 
 /*
- * The gate's rules: pure functions over the typed input and the facts the service read from
- * the database. No database here: each rule is unit-tested with plain values (regras.test.ts).
+ * The gate's rules, every one of them (docs/decisions/0294-regras-da-portaria-no-servidor.md): pure functions over
+ * the typed input and the facts the service read from the database. No database here: each rule is unit-tested
+ * with plain values (regras.test.ts). POST romaneio and its correction (PUT) run them all.
  *
- * To add a rule: write `(lote, fatos) => ErroDeCampo[]` below, put it in the stage of ETAPAS where its refusal
- * belongs (a stage's errors are answered together, with the stage's status, before the next stage is looked at),
- * and, when it needs a fact the database holds, add that fact to `Fatos` and read it in `lerFatos`
- * (romaneio.repository.ts).
+ * Two severities. A refusal (`Regra`, in a stage of ETAPAS): the save is refused with the stage's status (a stage's
+ * errors are answered together, before the next stage is looked at). A question (`Questao`, in PERGUNTAS, looked
+ * at only once every stage passed): the save answers 409 naming it, unless the romaneio's `confirmar` lists its
+ * code (or is true). To add a rule: write it below, put it in its stage or in PERGUNTAS (a question's code goes to
+ * the shared CONFIRMACOES_DO_ROMANEIO), and, when it needs a fact the database holds, add that fact to `Fatos`
+ * and read it in `lerFatos` (romaneio.repository.ts).
  */
 
 export type ErroDeCampo = { field: string; message: string };
 
-/** A romaneio as the rules see it: its data, and how the body names its fields (POST's '[k].', a correction's new items). */
+/**
+ * A romaneio as the rules see it: its data, how the body names its fields (POST's '[k].'), and on a correction the
+ * romaneio as saved (its items with an id are kept ones, the others new).
+ */
 export interface NaPortaria {
   r: RomaneioDados;
   campo: (...partes: (string | number)[]) => string;
+  salvo?: Romaneio;
 }
 
-/** A batch's bulletin item: what the item rules read (producer, product, harvest window, its notebook's sprays). */
+/** A batch's bulletin item: what the item rules read (producer, product, harvest window, its notebook's sprays, its balance). */
 export type ItemDeBoletim = {
   id: number;
   produtoId: number;
@@ -45,6 +61,11 @@ export type ItemDeBoletim = {
   fimColheita: string;
   produtorId: number;
   aplicacoes: AplicacaoCarencia[] | null;
+  produtoNome: string;
+  /** A package's kg (the product's pesoEmKg): an item's quantity counts packages. */
+  pesoEmKg: number;
+  /** Its balance in kg: the estimate minus the kg of every romaneio item taken from it (a correction's own included). */
+  saldo: number;
 };
 
 /** What the database says about a batch, read once before the rules run. */
@@ -52,8 +73,16 @@ export interface Fatos {
   /** CEASA_DIAS_MERCADO's weekdays and the holidays and extra days stored for the batch's dates. */
   diasDeMercado: readonly number[];
   calendario: readonly DiaDoCalendario[];
-  /** Each producer of the batch: its person type and its document (CPF/CNPJ); a missing id is absent. */
-  pessoas: Map<number, { tipoId: number; nome: string; cpfcnpj: string }>;
+  /** Each producer of the batch: its person type, name, document (CPF/CNPJ) and card's last day; a missing id is absent. */
+  pessoas: Map<number, { tipoId: number; nome: string; cpfcnpj: string; carteiraValidaAte: string | null }>;
+  /** CARTEIRA_PRODUTOR: a card past its date warns ('avisar') or refuses ('exigir'; decision 0182). */
+  carteira: ModoCarteira;
+  /** The residue suspensions of each producer of the batch (decision 0187). */
+  suspensoes: Map<number, { inicio: string; fim: string }[]>;
+  /** The other romaneios of the batch's producers on its dates (a correction's own left out). */
+  noDia: { id: number; pessoaId: number; dataEmissao: string }[];
+  /** The batch's debt's taxpayer as the debt lookup answers it; null when unknown (not found, or the lookup failed). */
+  contribuinte: { divida: number; nome: string } | null;
   /** The batch's bulletin items, by id. */
   itens: Map<number, ItemDeBoletim>;
   /** The number of each stall of the batch, by id; a missing id is absent. */
@@ -104,12 +133,41 @@ export const produtor: Regra = (lote, f) =>
     return tipo === PESSOA_TIPO.PRODUTOR ? [] : [{ field: campo('pessoaId'), message: NAO_PRODUTOR }];
   });
 
-/** Each item: a bulletin item of this producer, of this product, harvestable on the date, past every withdrawal period (decision 0106). */
+/** Whether a romaneio brings goods in: a new one, or a correction that adds an item or raises a quantity. */
+export const acrescenta = ({ r, salvo }: NaPortaria) => {
+  if (!salvo) return true;
+  const antes = new Map(salvo.itens.map((i) => [i.id, i.quantidade]));
+  return r.itens.some((i) => !i.id || i.quantidade > (antes.get(i.id) ?? 0));
+};
+
+/** A producer suspended by a residue analysis on the romaneio's date (decision 0187), on his field. */
+export const produtorSuspenso: Regra = (lote, f) =>
+  lote.flatMap((p) => {
+    const message = acrescenta(p) ? suspensaoNaData(p.r.dataEmissao, f.suspensoes.get(p.r.pessoaId) ?? []) : null;
+    return message ? [{ field: p.campo('pessoaId'), message }] : [];
+  });
+
+/** CARTEIRA_PRODUTOR=exigir: a producer whose card ended before the romaneio's date (decision 0182), on his field. */
+export const carteiraVencida: Regra = (lote, f) =>
+  lote.flatMap((p) => {
+    const s = acrescenta(p) ? situacaoDaCarteira(p.r.dataEmissao, f.pessoas.get(p.r.pessoaId)?.carteiraValidaAte, f.carteira) : null;
+    return s?.tipo === 'recusa' ? [{ field: p.campo('pessoaId'), message: s.mensagem }] : [];
+  });
+
+/**
+ * Each item: a bulletin item of this producer, of this product, harvestable on the date, past every withdrawal period
+ * (decision 0106). A correction's kept item was checked when saved: only its withdrawal period again (an application
+ * recorded since refuses the correction).
+ */
 export const itens: Regra = (lote, f) =>
-  lote.flatMap(({ r, campo }) =>
+  lote.flatMap(({ r, campo, salvo }) =>
     r.itens.flatMap((i, n): ErroDeCampo[] => {
       const bi = f.itens.get(i.boletimItensId);
       const field = campo('itens', n, 'boletimItensId');
+      if (salvo && i.id) {
+        const carencia = carenciaNaoCumprida(bi?.aplicacoes ?? null, r.dataEmissao);
+        return carencia ? [{ field, message: carencia }] : [];
+      }
       if (!bi) return [{ field, message: 'O item do boletim deve estar na lista' }];
       if (bi.produtorId !== r.pessoaId) return [{ field, message: 'O item do boletim deve ser do produtor selecionado' }];
       if (bi.produtoId !== i.produtoId) return [{ field: campo('itens', n, 'produtoId'), message: 'O produto deve ser o do item do boletim' }];
@@ -170,13 +228,14 @@ export const nfeEmUso: Regra = (lote, f) =>
   );
 
 /**
- * The stages of POST romaneio (and of a correction's new items and stalls), in order: the first stage with an
- * error refuses the save with its status and every error of that stage.
+ * The refusals of POST romaneio and of a correction, in order: the first stage with an error refuses the save with
+ * its status and every error of that stage (the questions come after all of them).
  */
 export const ETAPAS: Etapa[] = [
   { status: 400, regras: [diasDeMercado] },
   { status: 400, regras: [datasEDivida] },
   { status: 400, regras: [produtor] },
+  { status: 400, regras: [produtorSuspenso, carteiraVencida] },
   { status: 400, regras: [itens] },
   { status: 400, regras: [pedras] },
   { status: 400, regras: [nfeObrigatoria, nfeRepetida] },
@@ -197,18 +256,145 @@ export function primeiraRecusa(
   return null;
 }
 
-/**
- * The keys whose issuer (the CPF or CNPJ inside the key) is not the producer's document: what a save asks to confirm
- * (`confirmar: true` on the romaneio), each with its message on its field. Keys with a matching issuer ask nothing.
- */
-export function emitentesDiferentes(lote: readonly NaPortaria[], f: Pick<Fatos, 'pessoas'>): ErroDeCampo[] {
-  return lote.flatMap(({ r, campo }) => {
+/* ------------------------------------------------------------------ the questions (soft rules) */
+
+/** A question and the romaneios of the batch it concerns (by place): it is asked unless every one of them confirms it. */
+export type Questao = { pergunta: PerguntaDoRomaneio; de: number[] };
+export type Pergunta = (lote: readonly NaPortaria[], fatos: Fatos) => Questao[];
+
+const kg2 = (v: number) => Math.round(v * 100) / 100;
+
+/** A key whose issuer (the CPF or CNPJ inside it) is not the producer's document; a correction asks only of keys it adds. */
+export const emitenteNfe: Pergunta = (lote, f) =>
+  lote.flatMap(({ r, campo, salvo }, k) => {
     const p = f.pessoas.get(r.pessoaId);
-    if (!p || r.confirmar) return [];
-    return (r.chavesNfe ?? []).flatMap((c, n) =>
-      mesmoDocumento(emitenteDaChave(c), p.cpfcnpj) ? [] : [{ field: campo('chavesNfe', n), message: nfeEmitenteDiferente(c, p.nome) }],
+    if (!p) return [];
+    const salvas = new Set(salvo?.chavesNfe ?? []);
+    return (r.chavesNfe ?? []).flatMap((chave, n) =>
+      salvas.has(chave) || mesmoDocumento(emitenteDaChave(chave), p.cpfcnpj)
+        ? []
+        : [
+            {
+              pergunta: {
+                codigo: 'emitenteNfe' as const,
+                mensagem: nfeEmitenteDiferente(chave, p.nome),
+                field: campo('chavesNfe', n),
+                chave,
+                emitente: emitenteDaChave(chave),
+                produtor: p.nome,
+              },
+              de: [k],
+            },
+          ],
     );
   });
+
+/**
+ * The batch's kg of a bulletin item passing its balance: 'Tomate: 1.200 kg passam do saldo do boletim (800 kg).' A
+ * correction's own kg are its balance's too (not counted twice), and it asks only when it raises that item's kg.
+ */
+export const saldoBoletim: Pergunta = (lote, f) => {
+  const porItem = new Map<number, { kg: number; antes: number; de: number[]; field: string }>();
+  lote.forEach(({ r, campo, salvo }, k) => {
+    const bis = new Set<number>();
+    r.itens.forEach((i, n) => {
+      const bi = f.itens.get(i.boletimItensId);
+      if (!bi) return;
+      const soma = porItem.get(bi.id) ?? { kg: 0, antes: 0, de: [], field: campo('itens', n, 'quantidade') };
+      soma.kg += i.quantidade * bi.pesoEmKg;
+      if (!bis.has(bi.id)) {
+        bis.add(bi.id);
+        soma.de.push(k);
+        for (const s of salvo?.itens ?? []) if (s.boletimItensId === bi.id) soma.antes += s.quantidade * bi.pesoEmKg;
+      }
+      porItem.set(bi.id, soma);
+    });
+  });
+  return [...porItem].flatMap(([id, { kg, antes, de, field }]) => {
+    const bi = f.itens.get(id)!;
+    const saldo = kg2(bi.saldo + antes);
+    if (kg2(kg) <= saldo || kg2(kg) <= kg2(antes)) return [];
+    const pergunta = {
+      codigo: 'saldoBoletim' as const,
+      mensagem: acimaDoSaldo(bi.produtoNome, kg2(kg), saldo),
+      field,
+      boletimItensId: id,
+      produto: bi.produtoNome,
+      kg: kg2(kg),
+      saldo: Math.max(saldo, 0),
+    };
+    return [{ pergunta, de }];
+  });
+};
+
+/** Another romaneio of the producer on the same date: 'Já existe romaneio de Ana em 30/11/2026 (código 12).' */
+export const romaneioNoDiaDoProdutor: Pergunta = (lote, f) =>
+  lote.flatMap((p, k) => {
+    const nome = f.pessoas.get(p.r.pessoaId)?.nome;
+    if (!nome || !acrescenta(p)) return [];
+    return f.noDia
+      .filter((o) => o.pessoaId === p.r.pessoaId && o.dataEmissao === p.r.dataEmissao)
+      .map((o) => ({
+        pergunta: {
+          codigo: 'romaneioNoDia' as const,
+          mensagem: romaneioNoDia(nome, o.dataEmissao, o.id),
+          field: p.campo('dataEmissao'),
+          romaneioId: o.id,
+          dataEmissao: o.dataEmissao,
+          produtor: nome,
+        },
+        de: [k],
+      }));
+  });
+
+/** The debt's taxpayer not the producer (names compared without case, accents or punctuation). */
+export const contribuinte: Pergunta = (lote, f) =>
+  lote.flatMap((p, k) => {
+    const nome = f.pessoas.get(p.r.pessoaId)?.nome;
+    const c = f.contribuinte;
+    if (!nome || !c || c.divida !== p.r.divida || mesmoNome(c.nome, nome) || !acrescenta(p)) return [];
+    const pergunta = {
+      codigo: 'contribuinte' as const,
+      mensagem: contribuinteDiferente(c.divida, c.nome, nome),
+      field: p.campo('divida'),
+      divida: c.divida,
+      contribuinte: c.nome,
+      produtor: nome,
+    };
+    return [{ pergunta, de: [k] }];
+  });
+
+/** The producer's card ending within 30 days of the date, or past it with CARTEIRA_PRODUTOR=avisar (decision 0182). */
+export const carteira: Pergunta = (lote, f) =>
+  lote.flatMap((p, k) => {
+    const validaAte = f.pessoas.get(p.r.pessoaId)?.carteiraValidaAte;
+    const s = validaAte && acrescenta(p) ? situacaoDaCarteira(p.r.dataEmissao, validaAte, f.carteira) : null;
+    if (s?.tipo !== 'aviso') return [];
+    const pergunta = {
+      codigo: 'carteira' as const,
+      mensagem: s.mensagem,
+      field: p.campo('pessoaId'),
+      dataEmissao: p.r.dataEmissao,
+      carteiraValidaAte: validaAte!,
+    };
+    return [{ pergunta, de: [k] }];
+  });
+
+/** The questions, in the order they are asked (the shared CONFIRMACOES_DO_ROMANEIO's). */
+export const PERGUNTAS: Pergunta[] = [emitenteNfe, saldoBoletim, romaneioNoDiaDoProdutor, contribuinte, carteira];
+
+/**
+ * What the save still asks: every question of PERGUNTAS, once per message (one asked for several romaneios
+ * concerns them all), less those that every romaneio it concerns confirms (`confirmar` true or listing its code).
+ */
+export function perguntasEmAberto(lote: readonly NaPortaria[], fatos: Fatos, perguntas: readonly Pergunta[] = PERGUNTAS): PerguntaDoRomaneio[] {
+  const porMensagem = new Map<string, Questao>();
+  for (const q of perguntas.flatMap((p) => p(lote, fatos))) {
+    const ja = porMensagem.get(q.pergunta.mensagem);
+    if (ja) ja.de.push(...q.de);
+    else porMensagem.set(q.pergunta.mensagem, { pergunta: q.pergunta, de: [...q.de] });
+  }
+  return [...porMensagem.values()].filter(({ pergunta, de }) => !de.every((k) => confirma(lote[k].r.confirmar, pergunta.codigo))).map((q) => q.pergunta);
 }
 
 /** Whether each key's issuer is the producer (stored with the key: `emitenteConfere`). */
@@ -255,21 +441,5 @@ export function motivoDaCorrecao(input: RomaneioDados, atual: Romaneio): ErroDeC
     : [];
 }
 
-/** A correction's new items and its stalls, as the gate's stages see them: each new item named by its place in the body. */
-export function correcaoNaPortaria(input: RomaneioDados): NaPortaria {
-  const novos = input.itens.flatMap((i, n) => (i.id ? [] : [n]));
-  return {
-    r: { ...input, itens: novos.map((n) => input.itens[n]) },
-    campo: (...partes) =>
-      partes[0] === 'itens' && typeof partes[1] === 'number' ? caminhoDoCampo(['itens', novos[partes[1]], ...partes.slice(2)]) : caminhoDoCampo(partes),
-  };
-}
-
-/** The withdrawal period of the kept items (an application recorded since refuses the correction; decision 0106). */
-export function carenciaDosMantidos(input: RomaneioDados, atual: Romaneio, aplicacoes: Map<number, AplicacaoCarencia[] | null>): ErroDeCampo[] {
-  return input.itens.flatMap((i, n) => {
-    if (!i.id) return [];
-    const message = carenciaNaoCumprida(aplicacoes.get(i.boletimItensId) ?? null, atual.dataEmissao);
-    return message ? [{ field: caminhoDoCampo(['itens', n, 'boletimItensId']), message }] : [];
-  });
-}
+/** A correction as the rules see it: the body as sent (each field named as in it), and the romaneio as saved. */
+export const correcaoNaPortaria = (input: RomaneioDados, salvo?: Romaneio): NaPortaria => ({ r: input, campo: (...partes) => caminhoDoCampo(partes), salvo });

@@ -4,6 +4,7 @@ import {
   DIVIDA_EM_USO,
   dataJaNaDivida,
   type BoletimItemProduto,
+  type ModoCarteira,
   type MunicipiosDoProdutor,
   PedraLivre,
   Romaneio,
@@ -21,6 +22,7 @@ import { HttpError, naoEncontrado } from '../../lib/errors';
 import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.repository';
 import { diasDoCalendario } from '../calendario/calendario.repository';
+import { suspensoesDosProdutores } from '../inspecao/inspecao.repository';
 import { ordemDoNumero } from '../pedra/pedra.repository';
 import { type Fatos, type ItemDeBoletim, pedraOcupada } from './regras';
 
@@ -288,10 +290,10 @@ export async function municipiosDosProdutores(t: Tx, ativosDesde?: string): Prom
   return r.rows as MunicipiosDoProdutor[];
 }
 
-/** The type, name and document of each of these people (a batch's producers), by id; a missing id is absent. */
+/** The type, name, document and card's last day of each of these people (a batch's producers), by id; a missing id is absent. */
 async function dadosDasPessoas(t: Tx, ids: number[]): Promise<Fatos['pessoas']> {
   const pessoas = await t
-    .select({ id: pessoa.id, tipoId: pessoa.tipoId, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj })
+    .select({ id: pessoa.id, tipoId: pessoa.tipoId, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj, carteiraValidaAte: pessoa.carteiraValidaAte })
     .from(pessoa)
     .where(inArray(pessoa.id, ids));
   return new Map(pessoas.map(({ id, ...p }) => [id, p]));
@@ -311,24 +313,49 @@ async function chavesEmUso(t: Tx, chaves: string[], exceto?: number): Promise<Ma
   return new Map((r.rows as { chave: string; romaneioId: number }[]).map((x) => [x.chave, x.romaneioId]));
 }
 
+/** The romaneios of these producers on these dates, but `exceto` (a correction's own). */
+async function romaneiosNoDia(t: Tx, pessoas: number[], datas: string[], exceto?: number): Promise<Fatos['noDia']> {
+  const r = await t.execute(sql`SELECT id, pessoa_id AS "pessoaId", data_emissao AS "dataEmissao" FROM romaneio
+    WHERE pessoa_id IN (${sql.join(pessoas, sql`, `)}) AND data_emissao IN (${sql.join(
+      datas.map((d) => sql`${d}::date`),
+      sql`, `,
+    )}) ${exceto ? sql`AND id <> ${exceto}` : sql``} ORDER BY data_emissao, id`);
+  return (r.rows as { id: number; pessoaId: number; dataEmissao: unknown }[]).map((x) => ({ ...x, dataEmissao: String(x.dataEmissao) }));
+}
+
 /**
  * What the gate's rules read of the database about a batch (regras.ts `Fatos`): the calendar of its dates, its
- * producers, bulletin items, stalls and their bookings, its NF-e keys in other romaneios. `exceto`: a correction's
- * own romaneio (its bookings and keys are free to it).
+ * producers (with their cards and suspensions) and their other romaneios on its dates, bulletin items (with their
+ * balances), stalls and their bookings, its NF-e keys in other romaneios; `contribuinte` is the debt's taxpayer the
+ * service looked up (before its transaction: the lookup may be the tax system over HTTP). `exceto`: a correction's own
+ * romaneio (its bookings and keys are free to it, it is no other romaneio of the day).
  */
 export async function lerFatos(
   t: Tx,
   lote: readonly RomaneioDados[],
-  o: { diasDeMercado: readonly number[]; nfeObrigatoria: boolean; exceto?: number },
+  o: {
+    diasDeMercado: readonly number[];
+    nfeObrigatoria: boolean;
+    carteira: ModoCarteira;
+    contribuinte: Fatos['contribuinte'];
+    exceto?: number;
+  },
 ): Promise<Fatos> {
   const datas = [...new Set(lote.map((r) => r.dataEmissao))];
   const ids = [...new Set(lote.flatMap((r) => r.itens.map((i) => i.boletimItensId)))];
+  const pessoas = [...new Set(lote.map((r) => r.pessoaId))];
   const pedraIds = [...new Set(lote.flatMap((r) => r.pedras.map((p) => p.pedrasId)))];
   const ocupadas = pedraIds.length ? await pedrasOcupadas(t, pedraIds, datas, o.exceto) : [];
+  const suspensoes = new Map<number, { inicio: string; fim: string }[]>();
+  for (const s of await suspensoesDosProdutores(t, pessoas)) suspensoes.set(s.pessoaId, [...(suspensoes.get(s.pessoaId) ?? []), s]);
   return {
     diasDeMercado: o.diasDeMercado,
     calendario: await diasDoCalendario(t, { datas }),
-    pessoas: await dadosDasPessoas(t, [...new Set(lote.map((r) => r.pessoaId))]),
+    pessoas: await dadosDasPessoas(t, pessoas),
+    carteira: o.carteira,
+    suspensoes,
+    noDia: await romaneiosNoDia(t, pessoas, datas, o.exceto),
+    contribuinte: o.contribuinte,
     itens: new Map((ids.length ? await itensDeBoletim(t, ids) : []).map((i) => [i.id, i])),
     numeros: await numerosDasPedras(t, pedraIds),
     ocupadas: new Set(ocupadas.map((x) => `${x.pedraId}|${String(x.data)}`)),
@@ -337,11 +364,14 @@ export async function lerFatos(
   };
 }
 
-export async function itensDeBoletim(t: Tx, ids: number[]): Promise<ItemDeBoletim[]> {
+/** These bulletin items as the gate's rules read them (regras.ts ItemDeBoletim), their balance included. */
+async function itensDeBoletim(t: Tx, ids: number[]): Promise<ItemDeBoletim[]> {
   return (
     await t.execute(sql`SELECT bi.id, bi.produto_id AS "produtoId", bi.inicio_colheita AS "inicioColheita", bi.fim_colheita AS "fimColheita",
-        b.produtor_id AS "produtorId", ${aplicacoesDoItem} AS aplicacoes
-        FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
+        b.produtor_id AS "produtorId", ${aplicacoesDoItem} AS aplicacoes, p.nome AS "produtoNome", p.peso_em_kg::float8 AS "pesoEmKg",
+        (bi.producao_estimada - ${comercializadaDoItem})::float8 AS saldo
+        FROM boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id JOIN produto p ON p.id = bi.produto_id
+        WHERE bi.id IN (${sql.join(ids, sql`, `)})`)
   ).rows as ItemDeBoletim[];
 }
 

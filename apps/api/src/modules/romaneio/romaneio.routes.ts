@@ -22,8 +22,7 @@ import {
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
 import { quem } from '../../lib/audit';
-import { recusarProdutorSuspenso } from '../inspecao/inspecao.service';
-import { recusarCarteiraVencida } from '../pessoa/pessoa.service';
+import { contribuinteDaDivida } from '../divida/divida.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService } from './romaneio.service';
 
@@ -38,10 +37,15 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  */
 export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const carteira = ctx.config.settings.carteiraProdutor ?? 'avisar';
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // POST and PUT: the gate's rules (regras.ts), with CEASA_DIAS_MERCADO's weekdays and NFE_OBRIGATORIA.
-  const svc = romaneioService(db, { diasDeMercado: ctx.config.settings.diasDeMercado, nfeObrigatoria: ctx.config.nfeObrigatoria });
+  // POST and PUT: every rule of the gate (regras.ts), with CEASA_DIAS_MERCADO's weekdays, NFE_OBRIGATORIA,
+  // CARTEIRA_PRODUTOR (decision 0182) and the debt lookup.
+  const svc = romaneioService(db, {
+    diasDeMercado: ctx.config.settings.diasDeMercado,
+    nfeObrigatoria: ctx.config.nfeObrigatoria,
+    carteira: ctx.config.settings.carteiraProdutor ?? 'avisar',
+    contribuinte: contribuinteDaDivida(db, ctx.config),
+  });
   const tags = [romaneioRecurso.menu.rotulo];
   const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
 
@@ -121,9 +125,6 @@ export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { ...acesso('criar'), avisos: [] },
     },
     async (req, reply) => {
-      // A producer suspended by a residue analysis on a romaneio's date is refused on his field (decision 0187).
-      await recusarProdutorSuspenso(db, req.body, (i) => `[${i}].pessoaId`);
-      await recusarCarteiraVencida(db, req.body, carteira, (i) => `[${i}].pessoaId`); // decision 0182
       const salvos = await svc.criar(quem(req), req.body);
       reply.code(201);
       return salvos;

@@ -1,4 +1,12 @@
-import { caminhoDoCampo, dataJaNaDivida, type ConfirmacaoDoRomaneio, type Romaneio, type RomaneioDados, type RomaneioItem } from '@ceasa/shared';
+import {
+  caminhoDoCampo,
+  dataJaNaDivida,
+  type ModoCarteira,
+  type PerguntasDoRomaneio,
+  type Romaneio,
+  type RomaneioDados,
+  type RomaneioItem,
+} from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { romaneio, romaneioItens } from '../../db/schema';
 import { auditedCrud, novaVersao, repositorioPadrao } from '../../lib/crud';
@@ -12,7 +20,6 @@ import {
   idsDaDivida,
   idsDasChaves,
   ITEM_NAO_ENCONTRADO,
-  itensDeBoletim,
   lerFatos,
   lerItem,
   lerRomaneio,
@@ -23,27 +30,29 @@ import {
 } from './romaneio.repository';
 import {
   camposFixos,
-  carenciaDosMantidos,
   correcaoNaPortaria,
   diasDeMercado,
   doLote,
   emitenteConfere,
-  emitentesDiferentes,
   ETAPAS,
   type ErroDeCampo,
   type Fatos,
   motivoDaCorrecao,
   type NaPortaria,
+  perguntasEmAberto,
   primeiraRecusa,
 } from './regras';
 
 export { aplicacoesDoItem };
 export type { RomaneioDados };
 
-/** What the gate reads of the deployment: CEASA_DIAS_MERCADO's weekdays and NFE_OBRIGATORIA. */
+/** What the gate reads of the deployment: CEASA_DIAS_MERCADO's weekdays, NFE_OBRIGATORIA, CARTEIRA_PRODUTOR, and the debt lookup. */
 export interface OpcoesDaPortaria {
   diasDeMercado: readonly number[];
   nfeObrigatoria: boolean;
+  carteira: ModoCarteira;
+  /** A debt's taxpayer (null: unknown, nothing asked about it). */
+  contribuinte: (divida: number) => Promise<string | null>;
 }
 
 /** What a correction's audit row shows of a romaneio: its items (product: quantity) and its stalls. */
@@ -63,11 +72,20 @@ const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPA
   if (recusa) recusar(recusa.status, recusa.erros);
 };
 
-/** Keys whose issuer is not the producer: the 409 that asks to confirm them (the web asks, then sends `confirmar: true`). */
-const perguntarEmitentes = (lote: readonly NaPortaria[], fatos: Fatos) => {
-  const erros = emitentesDiferentes(lote, fatos);
-  const confirmar: ConfirmacaoDoRomaneio[] = ['emitenteNfe'];
-  if (erros.length) throw new HttpError(409, erros.map((e) => e.message).join(' '), erros, { confirmar });
+/**
+ * The questions the save still asks (regras.ts PERGUNTAS): the 409 naming each one, with `confirmar` (their codes)
+ * and `perguntas` (each with its code, message, field and figures). The same save confirming them goes through.
+ */
+const perguntar = (lote: readonly NaPortaria[], fatos: Fatos) => {
+  const perguntas = perguntasEmAberto(lote, fatos);
+  if (!perguntas.length) return;
+  const corpo: PerguntasDoRomaneio = { confirmar: [...new Set(perguntas.map((p) => p.codigo))], perguntas };
+  throw new HttpError(
+    409,
+    perguntas.map((p) => p.mensagem).join(' '),
+    perguntas.map((p) => ({ field: p.field, message: p.mensagem })),
+    { ...corpo },
+  );
 };
 
 /** A romaneio's key rows as the save writes them: each key with whether its issuer is the producer. */
@@ -94,31 +112,37 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
   });
   const { crud } = generico;
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
-  const fatosDe = (t: Tx, lote: readonly RomaneioDados[], exceto?: number) => lerFatos(t, lote, { ...portaria, exceto });
+  const { contribuinte, ...opcoes } = portaria;
+  // The debt's taxpayer is looked up before the transaction (it may be the tax system over HTTP).
+  const fatosDe = (t: Tx, lote: readonly RomaneioDados[], nome: string | null, exceto?: number) =>
+    lerFatos(t, lote, { ...opcoes, contribuinte: nome === null ? null : { divida: lote[0].divida, nome }, exceto });
 
   /**
-   * POST romaneio: the batch in ONE transaction: the gate's rules, its debt's row (romaneio_divida's primary key
+   * POST romaneio: the batch in ONE transaction: the gate's rules (refusals, then questions), its debt's row (romaneio_divida's primary key
    * refuses a debt another batch holds, also a batch saving at the same moment), then each romaneio with its
    * items, its stall bookings on its own date and its keys. Any refusal stores nothing.
    */
   function criar(usuario: string, corpo: RomaneioDados[]): Promise<Romaneio[]> {
     // A romaneio of a new batch without keys has none (a correction without them keeps its own).
     const lote = corpo.map((r) => ({ ...r, chavesNfe: r.chavesNfe ?? [] }));
-    return gravarLote(usuario, lote).catch((err: unknown) => {
-      // Should two saves still wait on each other (the database picks one to give up), nothing was stored.
-      if (pgErro(err)?.code === '40P01') throw new HttpError(409, 'Outro romaneio foi salvo ao mesmo tempo com as mesmas pedras. Tente novamente.');
-      throw err;
-    });
+    return contribuinte(lote[0].divida)
+      .then((nome) => gravarLote(usuario, lote, nome))
+      .catch((err: unknown) => {
+        // Should two saves still wait on each other (the database picks one to give up), nothing was stored.
+        if (pgErro(err)?.code === '40P01') throw new HttpError(409, 'Outro romaneio foi salvo ao mesmo tempo com as mesmas pedras. Tente novamente.');
+        throw err;
+      });
   }
 
-  function gravarLote(usuario: string, lote: RomaneioDados[]): Promise<Romaneio[]> {
+  function gravarLote(usuario: string, lote: RomaneioDados[], contribuinte: string | null): Promise<Romaneio[]> {
     return db.transaction(async (t) => {
       const naPortaria = lote.map(doLote);
-      const fatos = await fatosDe(t, lote);
+      const fatos = await fatosDe(t, lote, contribuinte);
       aplicarRegras(naPortaria, fatos);
-      perguntarEmitentes(naPortaria, fatos);
       const divida = lote[0].divida;
       await reservarDivida(t, usuario, divida, lote);
+      // Every refusal first (the debt's too); the questions, when asked, roll the debt's row back with the rest.
+      perguntar(naPortaria, fatos);
       // Dates in order (each romaneio's stalls are written in stall order: see colecaoPedras).
       const ids = new Array<number>(lote.length);
       const ordem = lote.map((r, k) => ({ r, k })).sort((a, b) => a.r.dataEmissao.localeCompare(b.r.dataEmissao));
@@ -149,17 +173,17 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
 
   /**
    * PUT romaneio: a correction of a saved romaneio. Its date, producer and debt stay; its items may
-   * change quantity, be removed, or be added under the gate's rules (the producer's bulletin item, harvest
-   * window, carência); its stalls may change to others free on its date, its NF-e keys to others. A
-   * change of items, stalls or keys needs a `motivo`; the audit log keeps it with the romaneio before and after.
-   * A stale `versao` is the 409.
+   * change quantity, be removed, or be added under the gate's rules (every one of POST's: the producer not
+   * suspended, his card, the bulletin item, harvest window, carência; then its questions); its stalls may change to
+   * others free on its date, its NF-e keys to others. A change of items, stalls or keys needs a `motivo`; the audit
+   * log keeps it with the romaneio before and after. A stale `versao` is the 409.
    */
-  function alterar(usuario: string, id: number, input: RomaneioDados): Promise<Romaneio> {
+  async function alterar(usuario: string, id: number, input: RomaneioDados): Promise<Romaneio> {
+    const nome = await contribuinte(input.divida);
     return db.transaction(async (t) => {
-      const naPortaria = correcaoNaPortaria(input);
       // The date a market day, before anything else (as the gate form checks it).
-      const fatos = await fatosDe(t, [naPortaria.r], id);
-      aplicarRegras([naPortaria], fatos, [{ status: 400, regras: [diasDeMercado] }]);
+      const fatos = await fatosDe(t, [input], nome, id);
+      aplicarRegras([correcaoNaPortaria(input)], fatos, [{ status: 400, regras: [diasDeMercado] }]);
       let antes: Romaneio | undefined;
       const depois = await crud.salvarNa(
         t,
@@ -169,17 +193,11 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
           const atual = (antes = await lerRomaneio(t, id));
           recusar(400, camposFixos(input, atual));
           recusar(400, motivoDaCorrecao(input, atual));
-          // New items, the stalls and the keys: the gate's rules (stalls and keys of this romaneio itself are free to it).
+          // The gate's rules, then its questions, on the romaneio as corrected (regras.ts: its stalls and keys are free
+          // to it, its kept items' withdrawal period is checked again, it asks only of what it adds).
+          const naPortaria = correcaoNaPortaria(input, atual);
           aplicarRegras([naPortaria], fatos, ETAPAS.slice(1));
-          // The withdrawal period of the kept items, as on POST: an application recorded since refuses the save (decision 0106).
-          const idsMantidos = atual.itens.flatMap((i) => (i.boletimItensId ? [i.boletimItensId] : []));
-          if (idsMantidos.length) {
-            const aplicacoes = new Map((await itensDeBoletim(t, idsMantidos)).map((a) => [a.id, a.aplicacoes]));
-            recusar(400, carenciaDosMantidos(input, atual, aplicacoes));
-          }
-          // Keys already saved ask nothing again; a new one whose issuer is not the producer asks to confirm.
-          const salvas = new Set(atual.chavesNfe ?? []);
-          perguntarEmitentes([{ ...naPortaria, r: { ...naPortaria.r, chavesNfe: input.chavesNfe?.filter((c) => !salvas.has(c)) } }], fatos);
+          perguntar([naPortaria], fatos);
           // A stall kept keeps its booking row; one no longer sent is freed, a new one booked on the romaneio's date.
           const reserva = new Map(atual.pedras.map((p) => [p.pedrasId, p.id]));
           const cpfcnpj = fatos.pessoas.get(atual.pessoaId)?.cpfcnpj;

@@ -56,6 +56,8 @@ const romaneio = (dataEmissao: string, divida: number, o: Record<string, unknown
   pessoa: { id: produtor },
   itens: [itemTomate()],
   pedras: [],
+  // This file's producer enters several romaneios a day, over his bulletin's balance: those questions (perguntas.test.ts) confirmed.
+  confirmar: ['romaneioNoDia', 'saldoBoletim'],
   ...o,
 });
 
@@ -400,6 +402,7 @@ describe('romaneio edit and delete', () => {
         quantidade: i.quantidade,
         boletimItensId: i.boletimItensId,
       })),
+      confirmar: ['romaneioNoDia', 'saldoBoletim'],
       ...o,
     });
     // Quantities alone need no reason (docs/produto/api.md's PUT).

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
 import { caminhoDoForm, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
-import { pedeConfirmacao, perguntar } from '../../lib/confirmacao';
+import { enviarConfirmando, RECUSADO } from '../../lib/confirmacao';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 import { algumaAlteracao, useAlteracoesNaoSalvas } from './use-alteracoes-nao-salvas';
@@ -44,6 +44,8 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
    * its text selected, where the correction is typed. Without it the focus goes back to what opened the question.
    */
   campoDaConfirmacao?: Path<F>;
+  /** How a confirmation the server asked for is asked (true: 'Sim'); default its message in the one dialog. */
+  perguntar?: (err: ApiError) => Promise<boolean>;
 }
 
 export interface ResourceFormState<F extends FieldValues, D> {
@@ -77,16 +79,13 @@ export interface ResourceFormState<F extends FieldValues, D> {
   salvar: (values: F, opts?: { continuar?: boolean }) => Promise<D | null>;
 }
 
-/** A save the user declined to confirm. */
-const RECUSADO = Symbol('recusado');
-
 /**
  * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
  * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
  * and the return to the list 2 s after success. A second click saves nothing twice: `salvar` is
  * locked by a ref from its first call until the save fails or the page leaves. A changed form asks
  * before it is left (useAlteracoesNaoSalvas), until it is saved. A save the server asks to confirm (a 409
- * with `confirmar`) shows its question and, on 'Sim', is sent again with `confirmar: true`.
+ * with `confirmar`) shows its question and, on 'Sim', is sent again confirming it (`enviarConfirmando`).
  */
 export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
   const r = opcoes.recurso;
@@ -143,20 +142,18 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     setSalvando(true);
     try {
       const body = o.toBody ? o.toBody(values) : values;
-      const enviar = (extra: object = {}) =>
-        editando
+      const enviar = (confirmar?: true | string[]) => {
+        const extra = confirmar === undefined ? {} : { confirmar };
+        return editando
           ? api<D>(o.base, { method: 'PUT', body: { ...(body as object), ...extra, id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } })
           : // A batch (the gate's romaneios, one per market day) is a list, never spread into an object: a confirmation goes on each.
             api<D>(o.base, {
               method: 'POST',
               body: Array.isArray(body) ? (body as object[]).map((b) => ({ ...b, ...extra })) : { ...(body as object), ...extra },
             });
-      // A 409 that asks for a confirmation (decision 0136) asks the user, and the same save goes again confirmed.
-      const salvo = await enviar().catch(async (err: unknown) => {
-        if (!pedeConfirmacao(err)) throw err;
-        if (!(await perguntar(err.message))) throw RECUSADO;
-        return enviar({ confirmar: true });
-      });
+      };
+      // A 409 that asks for a confirmation (decisions 0136, 0294) asks the user, and the same save goes again confirmed.
+      const salvo = await enviarConfirmando(enviar, o.perguntar);
       versao.current = versaoDe(salvo);
       await relerListas(qc, o.listas ?? o.base);
       const m = o.mensagens;

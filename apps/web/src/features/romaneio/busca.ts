@@ -1,16 +1,9 @@
+import { palavras } from '@ceasa/shared';
+
 /*
  * The gate form's typing rules, as plain functions: how a typed search finds an option, and how a
  * typed quantity reads. No React here (romaneio-form.tsx and its fields use them).
  */
-
-/** Lower case, no accents, only letters and digits as words: 'Lúcia  Dias-Alves' → ['lucia', 'dias', 'alves']. */
-export const palavras = (s: string | null | undefined): string[] =>
-  (s ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 
 /**
  * Whether every typed word starts a different word of the option, in any order, without case or

@@ -1,14 +1,15 @@
-import { perguntar } from '../../lib/confirmacao';
+import type { ApiError } from '../../lib/api-client';
+import { perguntar, perguntasDoErro } from '../../lib/confirmacao';
 
 /**
- * The gate's and the correction's guard rails as one question: the list of what deserves a
- * second look, 'Salvar' or 'Voltar' (focus on 'Voltar'). True when the clerk saves anyway.
+ * The server's questions of a romaneio save (its 409's `perguntas`, decision 0294) as one question: the list of what
+ * deserves a second look, 'Salvar' or 'Voltar' (focus on 'Voltar'). True when the clerk saves anyway.
  */
-export function confirmarAvisos(header: string, avisos: string[], testId: string): Promise<boolean> {
-  return perguntar(
+export const confirmarAvisos = (header: string, testId: string) => (err: ApiError) =>
+  perguntar(
     <div data-testid={testId}>
       <ul className="romaneio-avisos">
-        {avisos.map((a) => (
+        {perguntasDoErro(err).map((a) => (
           <li key={a}>{a}</li>
         ))}
       </ul>
@@ -16,4 +17,3 @@ export function confirmarAvisos(header: string, avisos: string[], testId: string
     </div>,
     { header, acceptLabel: 'Salvar', rejectLabel: 'Voltar' },
   );
-}

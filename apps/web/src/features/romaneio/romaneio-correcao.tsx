@@ -15,9 +15,9 @@ import {
 import { PrintDialog } from '../../components/print/print-dialog';
 import { versaoDesatualizada } from '../../components/form/versao-desatualizada';
 import { api, type ApiError } from '../../lib/api-client';
+import { enviarConfirmando, RECUSADO } from '../../lib/confirmacao';
 import { useToast } from '../../lib/toast';
 import { useItensDoProdutor, usePedrasLivres } from './api';
-import { acimaDoSaldo } from './avisos';
 import { BUSCA_DA_PORTARIA, lerQuantidade } from './busca';
 import { CampoBusca } from '../../components/form/campo-busca';
 import { CampoPedras } from './campo-pedras';
@@ -116,7 +116,11 @@ export function CorrecaoRomaneio(p: {
     };
     setSalvando(true);
     try {
-      const novo = await api<Romaneio>('romaneio', { method: 'PUT', body: corpo });
+      // The server's questions (decision 0294) asked in the one dialog, then the same correction confirming them.
+      const novo = await enviarConfirmando(
+        (confirmar) => api<Romaneio>('romaneio', { method: 'PUT', body: confirmar ? { ...corpo, confirmar } : corpo }),
+        confirmarAvisos('Confirmar a correção', 'avisos-da-correcao'),
+      );
       p.versao.current = novo.versao;
       toast.show('success', 'Romaneio corrigido!', motivo.trim());
       const antes = new Set(r.itens.map((i) => i.id));
@@ -134,6 +138,8 @@ export function CorrecaoRomaneio(p: {
           focoEmSim: true,
         }).then((sim) => sim && setEtiquetas({ ...novo, itens: novos }));
     } catch (err) {
+      // 'Voltar' on a question: nothing saved, the correction stays as typed.
+      if (err === RECUSADO) return;
       const e = err as ApiError;
       if (versaoDesatualizada(e)) p.aoDesatualizar();
       toast.show('error', 'Erro ao corrigir o romaneio!', e.message);
@@ -150,14 +156,7 @@ export function CorrecaoRomaneio(p: {
       return;
     }
     setErroMotivo(undefined);
-    // As at the gate: a quantity over its bulletin item's balance asks first.
-    const avisos = acimaDoSaldo(
-      inclusoes.map((i) => ({ ...i.item, boletimItensId: i.item.id, quantidade: i.quantidade })),
-      doProdutor.data,
-      datas,
-    );
-    if (!avisos.length) return void gravar();
-    void confirmarAvisos('Confirmar a correção', avisos, 'avisos-da-correcao').then((sim) => (sim ? gravar() : undefined));
+    void gravar();
   };
 
   return (

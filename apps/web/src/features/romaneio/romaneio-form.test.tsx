@@ -15,7 +15,7 @@ import {
 } from '@ceasa/shared';
 import { SETTINGS_PADRAO } from '@ceasa/shared/settings';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
 import { linhas, registro } from '../../lib/respostas-de-teste';
 import RomaneioForm, { NAO_SALVO_PRODUTO_NAO_ADICIONADO, SALVA_QUANDO_CHEGAREM } from './romaneio-form';
 import { renderizarTela } from '../../lib/tela-de-teste';
@@ -329,6 +329,42 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     }
   });
 
+  it("saves in one request; the server's questions (409 with perguntas) shown in the dialog, 'Salvar' sends them confirmed by their codes", async () => {
+    const perguntas = [
+      { codigo: 'saldoBoletim', mensagem: 'Alface: 1.200 kg passam do saldo do boletim (800 kg).', field: '[0].itens[0].quantidade' },
+      { codigo: 'romaneioNoDia', mensagem: 'Já existe romaneio de Lucas Dias em 30/11/2026 (código 12).', field: '[0].dataEmissao' },
+    ];
+    const codigos = perguntas.map((p) => p.codigo);
+    const mensagem = perguntas.map((p) => p.mensagem).join(' ');
+    let tentativas = 0;
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (path === 'romaneio' && o?.method === 'POST' && ++tentativas === 1)
+        throw new ApiError(409, mensagem, { status: 409, message: mensagem, confirmar: codigos, perguntas } as never);
+      return padrao(path, o);
+    });
+    const us = await ateOProduto();
+    await us.keyboard('alface{Enter}60{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantidade de Alface')).toHaveValue('60,00'));
+    const antes = apiMock.mock.calls.length;
+    await us.keyboard('{Control>}{Enter}{/Control}');
+    const dialogo = await screen.findByTestId('avisos-do-romaneio');
+    // Exactly the server's questions, one per line; nothing else was asked of the server before the save.
+    expect(
+      within(dialogo)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(perguntas.map((p) => p.mensagem));
+    expect(apiMock.mock.calls.slice(antes).map(([p, o]) => [p, o?.method])).toEqual([['romaneio', 'POST']]);
+    await us.click(within(dialogo.closest<HTMLElement>('.p-dialog')!).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    const [primeiro, segundo] = posts().map(([, o]) => o!.body as { confirmar?: unknown }[]);
+    expect(primeiro.map((r) => r.confirmar)).toEqual([undefined, undefined]);
+    expect(segundo.map((r) => r.confirmar)).toEqual([codigos, codigos]);
+    // The batch with its codes is what the route validates.
+    expect(romaneioLoteInput.parse(segundo).map((r) => r.confirmar)).toEqual([codigos, codigos]);
+  });
+
   it("products typed while the producer's items load are kept and added when they arrive; one without a bulletin says so", async () => {
     const liberar = itensRetidos();
     const us = u();
@@ -449,7 +485,7 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await waitFor(() => expect(screen.getByText('A quantidade deve ser no máximo 10.000')).toBeInTheDocument());
   });
 
-  it("a producer whose card is past its date under CARTEIRA_PRODUTOR=exigir is refused on his field when picked; Salvar stays disabled ('avisar' only warns at the save)", async () => {
+  it("a producer whose card is past its date under CARTEIRA_PRODUTOR=exigir is refused on his field when picked; Salvar stays disabled ('avisar': the server asks at the save)", async () => {
     const vencida = PRODUTORES.map((p) => (p.id === 3 ? { ...p, carteiraValidaAte: '2026-11-20' } : p));
     for (const carteiraProdutor of ['exigir', 'avisar'] as const) {
       apiMock.mockReset();

@@ -10,8 +10,7 @@ import { useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
 import { useMunicipiosDosProdutores, usePedrasLivres } from './api';
-import { acimaDoSaldo, contribuinteDiferente, romaneiosNoDia } from './avisos';
-import { useAvisosDaCarteira, useRecusaDoProdutor } from './aviso-carteira';
+import { useRecusaDoProdutor } from './aviso-carteira';
 import { CampoChavesNfe, type ChavesAcoes } from './campo-chaves-nfe';
 import { confirmarAvisos } from './confirmar-avisos';
 import { formSchema, loteDoFormulario, type RomaneioForm } from './romaneio-lote';
@@ -75,6 +74,8 @@ export default function RomaneioForm() {
       })),
     }),
     toBody: loteDoFormulario,
+    // What deserves a second look is the server's to ask (decision 0294): its questions, confirmed by their codes.
+    perguntar: confirmarAvisos('Confirmar o romaneio', 'avisos-do-romaneio'),
   });
   const { control, setValue, getValues, resetField } = f.form;
   const editando = f.editando;
@@ -86,8 +87,6 @@ export default function RomaneioForm() {
   // chosen producer's items harvestable on a chosen date (decision 0125): a season's rows after any number of years.
   const diaDosProdutores = datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!;
   const produtores = useProdutoresAtivos(diaDosProdutores, !editando);
-  // The producer's card (decision 0182): a warning within 30 days of its date or past it, confirmed at the save.
-  const avisosDaCarteira = useAvisosDaCarteira();
   const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
   // A producer the server would refuse on a chosen date (suspended, or his card past its date under 'exigir'): said on
@@ -179,20 +178,8 @@ export default function RomaneioForm() {
       toast.show('error', carencia);
       return;
     }
-    return f.form.handleSubmit(async (v) => {
-      // What deserves a second look asks for a confirmation naming it; nothing here refuses.
-      const nome = produtores.data?.find((p) => p.id === v.pessoaId)?.nome ?? '';
-      const avisos = [
-        ...(await romaneiosNoDia(v.pessoaId, nome, v.datas).catch(() => [])),
-        ...acimaDoSaldo(v.itens, entrada.doProdutor.data, v.datas),
-        ...(await contribuinteDiferente(v.divida, nome)),
-        ...avisosDaCarteira(
-          produtores.data?.find((p) => p.id === v.pessoaId),
-          v.datas,
-        ),
-      ];
-      if (!avisos.length || (await confirmarAvisos('Confirmar o romaneio', avisos, 'avisos-do-romaneio'))) return f.salvar(v);
-    })(e);
+    // One request: the server asks what deserves a second look (the dialog of `perguntar` above).
+    return f.form.handleSubmit((v) => f.salvar(v))(e);
   };
   // The queue is in: the save asked for meanwhile goes on, unless a product typed could not be added (its line says why).
   useEffect(() => {
