@@ -187,6 +187,10 @@ test('portaria com o servidor lento: produtos digitados enquanto os itens do pro
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(avisos).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Novo Romaneio' })).toBeVisible();
+  // Back where the answer is typed: the issue date, for another day (and it stays there once the dialog is gone).
+  await expect(page.locator('#campo-data-nova')).toBeFocused();
+  await page.waitForTimeout(600);
+  await expect(page.locator('#campo-data-nova')).toBeFocused();
 
   // The correction of a saved romaneio: a product added, one removed, its stall changed, with the reason.
   const alvo = primeiro;

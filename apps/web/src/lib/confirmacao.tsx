@@ -17,6 +17,12 @@ export const perguntasDoErro = (err: ApiError): string[] => {
   return Array.isArray(perguntas) ? perguntas.map((p) => String(p.mensagem)) : [err.message];
 };
 
+/** The codes of a 409's questions, in the server's order (empty for a question without codes). */
+export const codigosDoErro = (err: ApiError): string[] => {
+  const perguntas = (err.body as { perguntas?: { codigo?: unknown }[] } | undefined)?.perguntas;
+  return Array.isArray(perguntas) ? perguntas.map((p) => String(p.codigo)) : [];
+};
+
 /** A save declined at its question ('Não'): nothing saved, nothing to report. */
 export const RECUSADO = Symbol('recusado');
 

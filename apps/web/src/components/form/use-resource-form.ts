@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
 import { caminhoDoForm, type Recurso } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
-import { enviarConfirmando, RECUSADO } from '../../lib/confirmacao';
+import { enviarConfirmando, perguntar, RECUSADO } from '../../lib/confirmacao';
 import { DURACAO, useToast } from '../../lib/toast';
 import { relerListas } from '../../lib/listas';
 import { algumaAlteracao, useAlteracoesNaoSalvas } from './use-alteracoes-nao-salvas';
@@ -44,6 +44,11 @@ export interface ResourceFormOptions<F extends FieldValues, D> {
    * its text selected, where the correction is typed. Without it the focus goes back to what opened the question.
    */
   campoDaConfirmacao?: Path<F>;
+  /**
+   * The same chosen from the question itself: the id of the element where the answer to it is typed (e.g. the
+   * gate's new date after 'Já existe romaneio…'), or nothing to let `campoDaConfirmacao` (or the opener) have it.
+   */
+  focoAoVoltar?: (err: ApiError) => string | undefined;
   /** How a confirmation the server asked for is asked (true: 'Sim'); default its message in the one dialog. */
   perguntar?: (err: ApiError) => Promise<boolean>;
 }
@@ -140,6 +145,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     trava.current = true;
     setBloqueado(true);
     setSalvando(true);
+    let perguntado: ApiError | undefined;
     try {
       const body = o.toBody ? o.toBody(values) : values;
       const enviar = (confirmar?: true | string[]) => {
@@ -153,7 +159,10 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
             });
       };
       // A 409 that asks for a confirmation (decisions 0136, 0294) asks the user, and the same save goes again confirmed.
-      const salvo = await enviarConfirmando(enviar, o.perguntar);
+      const salvo = await enviarConfirmando(enviar, (err) => {
+        perguntado = err;
+        return o.perguntar ? o.perguntar(err) : perguntar(err.message);
+      });
       versao.current = versaoDe(salvo);
       await relerListas(qc, o.listas ?? o.base);
       const m = o.mensagens;
@@ -169,9 +178,16 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       // 'Não' on a confirmation: nothing saved, nothing to report; the form stays as typed.
       if (err === RECUSADO) {
         destravar();
+        const alvo = perguntado && o.focoAoVoltar?.(perguntado);
         const campo = o.campoDaConfirmacao;
         // After this render (a focus asked while the form re-renders is lost).
-        if (campo) setTimeout(() => form.setFocus(campo, { shouldSelect: true }));
+        if (alvo)
+          setTimeout(() => {
+            const e = document.getElementById(alvo);
+            e?.focus();
+            if (e instanceof HTMLInputElement) e.select();
+          });
+        else if (campo) setTimeout(() => form.setFocus(campo, { shouldSelect: true }));
         return null;
       }
       const e = err as ApiError;

@@ -6,6 +6,7 @@ import { romaneioRecurso, toIsoDate, type Romaneio } from '@ceasa/shared';
 import { ehDataIso } from '../../components/form/mascaras';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
+import { codigosDoErro } from '../../lib/confirmacao';
 import { useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
@@ -39,6 +40,14 @@ export const NAO_SALVO_PRODUTO_NAO_ADICIONADO = 'O romaneio não foi salvo: um p
  * romaneioitens/updateQtde). `?pedra=<numero>&data=<yyyy-mm-dd>` preselects a stall and date. A field added to the
  * gate goes to its section's file (and to `formSchema` / `loteDoFormulario` when it is saved).
  */
+/** The field each of the server's questions is about (decision 0294), by its code. */
+const FOCO_DA_PERGUNTA: Partial<Record<string, string>> = {
+  romaneioNoDia: 'campo-data-nova',
+  carteira: 'campo-pessoaId',
+  contribuinte: 'campo-divida',
+  emitenteNfe: 'campo-chave-nfe',
+};
+
 export default function RomaneioForm() {
   const [params] = useSearchParams();
   const dataInicial = params.get('data');
@@ -76,6 +85,8 @@ export default function RomaneioForm() {
     toBody: loteDoFormulario,
     // What deserves a second look is the server's to ask (decision 0294): its questions, confirmed by their codes.
     perguntar: confirmarAvisos('Confirmar o romaneio', 'avisos-do-romaneio'),
+    // 'Voltar': the cursor where the answer to the first question is typed (a balance over: the items, by hand).
+    focoAoVoltar: (err) => FOCO_DA_PERGUNTA[codigosDoErro(err)[0]],
   });
   const { control, setValue, getValues, resetField } = f.form;
   const editando = f.editando;
