@@ -20,7 +20,7 @@ import { rajada } from './rajada-apoio';
 
 const urlServidor = process.env.DATABASE_URL!;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-/** What the issue promises: a change on one server is seen on the other within a second. */
+/** What servers behind one load balancer need: a change on one server is seen on the other within a second. */
 const UM_SEGUNDO = 1000;
 /** The notices' log in these tests: a dropped connection is expected, not news. */
 const calado = { warn: () => undefined };

@@ -50,7 +50,7 @@ async function retrato(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  // Records 1, 12 and 1000 of the tables the issue names (and a few more), whatever the seed left.
+  // Records 1, 12 and 1000 of the tables with people's and sales' data (and a few more), whatever the seed left.
   const db = t.app.ctx.db;
   for (const id of [1, 12, 1000]) {
     await db.execute(sql`INSERT INTO rotas (id, nome) VALUES (${id}, ${`rota-teste-${id}`}) ON CONFLICT (id) DO NOTHING`);
@@ -70,7 +70,7 @@ const rotasComId = () => t.app.rotasApi.filter((r) => /:(?!dir\b|field\b)\w+/.te
 describe('ids are parsed strictly', () => {
   it('refuses each malformed id in every path of the route table with a pt-BR 400/404, changing nothing', async () => {
     const rotas = rotasComId();
-    // The walk covers what the issue names (derived from the route table, so new routes are covered too).
+    // The walk covers every route that reads a record by id (derived from the route table, so new routes are covered too).
     const nomes = rotas.map((r) => `${r.method} ${r.url}`);
     for (const r of ['DELETE /api/romaneio/:id', 'DELETE /api/rotas/:id', 'PUT /api/grupoPermissoes/:id', 'GET /api/romaneio/dividas/:divida'])
       expect(nomes).toContain(r);

@@ -38,7 +38,7 @@ export async function iniciarProvedor(opcoes: {
   porta: number;
   cliente: { client_id: string; client_secret?: string; redirect_uris: string[]; post_logout_redirect_uris: string[] };
   contas: ContaDeTeste[];
-  /** Other clients of the provider (their access tokens get the same audience, as the issue's attack had it). */
+  /** Other clients of the provider (their access tokens get the same audience, as in the attack this guards against). */
   outros?: { client_id: string; client_secret: string; redirect_uris: string[] }[];
 }): Promise<ProvedorDeTeste> {
   const issuer = `http://127.0.0.1:${opcoes.porta}`;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTokens, usuarios } from '../src/db/schema';
 import { hashSenha, verificarSenha } from '../src/identity/passwords';
-import { sha256 } from '../src/identity/tokens';
+import { sha256 } from '../src/lib/segredos';
 import { MSG_TROQUE_A_SENHA } from '../src/plugins/auth';
 import { build, call, countRows, tokenFor } from './helpers';
 

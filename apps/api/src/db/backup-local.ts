@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import type { Database } from './client';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErroDeBackup, fazerBackup, type ResumoBackup } from './backup';
 import { eventoDeSeguranca } from '../lib/eventos';
+import { tokenAleatorio } from '../lib/segredos';
 
 /**
  * `npm run backup -- FILE` while a server holds the embedded database's folder: only that process may open it
@@ -32,7 +33,7 @@ function mesmoToken(a: string, b: string): boolean {
 
 /** Opens the loopback listener and writes its address into DATA_DIR; returns what stops both. */
 export async function abrirBackupLocal(database: Database, dataDir: string, log?: FastifyBaseLogger): Promise<() => Promise<void>> {
-  const token = randomBytes(32).toString('base64url');
+  const token = tokenAleatorio();
   const servidor: Server = createServer((req, res) => {
     const responder = (status: number, corpo: object) => {
       res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });

@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oidcModelo } from '../db/schema';
+import { tokenAleatorio } from '../lib/segredos';
 import { revogarSessao } from './tokens';
 
 /** oidc-provider's model whose destruction ends the product's session (its id is the `sessoes` row's id). */
@@ -95,7 +95,7 @@ export async function chavesDeCookie(db: Db): Promise<string[]> {
   if (!row) {
     await db
       .insert(oidcModelo)
-      .values({ tipo: 'ChavesDeCookie', id: 'atuais', payload: { keys: [randomBytes(32).toString('base64url')] } })
+      .values({ tipo: 'ChavesDeCookie', id: 'atuais', payload: { keys: [tokenAleatorio()] } })
       .onConflictDoNothing();
     [row] = await db.select().from(oidcModelo).where(onde);
   }

@@ -7,7 +7,8 @@ import { resetTokens, usuarios } from '../db/schema';
 import { registrarLog } from '../lib/audit';
 import { HttpError } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
-import { sha256, tokenAleatorio, type UsuarioRow } from './tokens';
+import { sha256, tokenAleatorio } from '../lib/segredos';
+import type { UsuarioRow } from './tokens';
 
 export const MSG_LINK_INVALIDO = 'Link inválido ou expirado. Solicite um novo e-mail de redefinição.';
 

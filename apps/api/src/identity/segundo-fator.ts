@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { codigosDeRecuperacao, segundosFatores } from '../db/schema';
 import { normalizarCodigoDeRecuperacao, novosCodigosDeRecuperacao, passoDoCodigo } from './totp';
-import { sha256 } from './tokens';
+import { sha256 } from '../lib/segredos';
 
 export const MSG_CODIGO_NECESSARIO = 'Informe o código do aplicativo autenticador (ou um código de recuperação).';
 export const MSG_CODIGO_INVALIDO = 'Código inválido ou já usado. Confira o relógio do celular e tente o código seguinte.';

@@ -1,14 +1,10 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../db/client';
 import { refreshTokens, sessoes, usuarios } from '../db/schema';
+import { sha256, tokenAleatorio } from '../lib/segredos';
 
 export type UsuarioRow = typeof usuarios.$inferSelect;
 export type SessaoRow = typeof sessoes.$inferSelect;
-
-/** An opaque secret for a link or a refresh token; only its hash is stored. */
-export const tokenAleatorio = () => randomBytes(32).toString('base64url');
-export const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** Opens a sign-in session with its first refresh token (and drops the user's dead sessions). */
 export async function abrirSessao(

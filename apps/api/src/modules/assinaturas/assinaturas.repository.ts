@@ -1,14 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ASSINATURA_MSG, caixaPostal, maisComum, type AlertaEntrada } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { lerPrivada, segredoGuardado } from '../../lib/cifra-das-chaves';
+import { sha256, tokenAleatorio } from '../../lib/segredos';
 import { HttpError, badRequest } from '../../lib/errors';
 import { COLACAO_PT_BR, produtosPublicos } from '../../lib/produtos-publicos';
-
-/** An unguessable token (256 random bits, URL-safe). */
-export const novoToken = () => randomBytes(32).toString('base64url');
-export const hashDe = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /**
  * The unsubscribe token of a subscription: `<id>.<HMAC-SHA256 of the id>` under a key the server made once and keeps
@@ -106,7 +103,7 @@ export const assinaturasRepository = (db: Db, segredo?: string) => ({
         if (erros.length) throw badRequest(ASSINATURA_MSG.produtoInexistente, erros);
       }
       // Counted per mailbox: `a+x@d`, `A@D` and Gmail's dotted forms of one address are one mailbox.
-      const emailHash = hashDe(caixaPostal(email));
+      const emailHash = sha256(caixaPostal(email));
       await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.assinatura.endereco'), hashtext(${endereco}))`);
       await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.assinatura.email'), hashtext(${emailHash}))`);
       // Requests are forgotten after a day, unconfirmed subscriptions after a week (nothing kept without consent).
@@ -121,10 +118,10 @@ export const assinaturasRepository = (db: Db, segredo?: string) => ({
       if (n.endereco >= limites.assinaturasMaxEndereco) throw new HttpError(429, ASSINATURA_MSG.muitosDoEndereco);
       if (n.email >= limites.assinaturasMaxEmail) throw new HttpError(429, ASSINATURA_MSG.muitosDoEmail);
       await t.execute(sql`INSERT INTO assinaturas_pedidos (endereco, email_hash) VALUES (${endereco}, ${emailHash})`);
-      const confirmacao = novoToken();
+      const confirmacao = tokenAleatorio();
       const r = await t.execute(
         sql`INSERT INTO assinaturas (email, produtos, alertas, confirmacao_hash)
-            VALUES (${email}, ${`{${produtos.join(',')}}`}::integer[], ${JSON.stringify(alertas)}::jsonb, ${hashDe(confirmacao)}) RETURNING id`,
+            VALUES (${email}, ${`{${produtos.join(',')}}`}::integer[], ${JSON.stringify(alertas)}::jsonb, ${sha256(confirmacao)}) RETURNING id`,
       );
       const id = Number((r.rows[0] as { id: number }).id);
       return { confirmacao, cancelamento: tokenDeCancelamento(await chaveDoCancelamento(t, segredo), id) };
@@ -134,11 +131,11 @@ export const assinaturasRepository = (db: Db, segredo?: string) => ({
   /** Confirms the subscription of the token: 'confirmada' (now), 'ja' (before) or null (no such link). A confirmed one of the same e-mail is replaced. */
   async confirmar(token: string): Promise<'confirmada' | 'ja' | null> {
     return db.transaction(async (t) => {
-      const r = await t.execute(sql`SELECT id, email, confirmada_em FROM assinaturas WHERE confirmacao_hash = ${hashDe(token)} FOR UPDATE`);
+      const r = await t.execute(sql`SELECT id, email, confirmada_em FROM assinaturas WHERE confirmacao_hash = ${sha256(token)} FOR UPDATE`);
       const a = r.rows[0] as { id: number; email: string; confirmada_em: string | null } | undefined;
       if (!a) return null;
       if (a.confirmada_em) return 'ja';
-      await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.assinatura.email'), hashtext(${hashDe(a.email)}))`);
+      await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.assinatura.email'), hashtext(${sha256(a.email)}))`);
       await t.execute(sql`DELETE FROM assinaturas WHERE email = ${a.email} AND confirmada_em IS NOT NULL`);
       await t.execute(sql`UPDATE assinaturas SET confirmada_em = now() WHERE id = ${a.id}`);
       return 'confirmada';

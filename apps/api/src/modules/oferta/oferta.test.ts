@@ -29,7 +29,7 @@ beforeAll(async () => {
   const tecnico = await inserirPessoa(t.app, 'Carla', 2);
   const prop = await inserirPropriedade(t.app, 'Sítio', mun, ids.produtor);
   boletim = await inserirBoletim(t.app, { produtorId: ids.produtor, tecnicoId: tecnico, propriedadeId: prop, dataEmissao: '2026-02-01' });
-  // The known case: a 14-day window (two whole weeks) estimating 700 kg.
+  // The known case: a 14-day window (two whole weeks) estimating 700 kg.
   await inserirBoletimItem(t.app, boletim, ids.abobora, '2026-03-02', '2026-03-15', 700);
 });
 

@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { registrarLog } from '../../lib/audit';
 import { HttpError, conflict, naoEncontrado } from '../../lib/errors';
-import { hashDe, novoToken } from '../assinaturas/assinaturas.repository';
+import { sha256, tokenAleatorio } from '../../lib/segredos';
 
 const HORA = 3600;
 const DIA = 24 * HORA;
@@ -77,7 +77,7 @@ export const titularRepository = (db: Db) => ({
    */
   async pedir(limites: Limites, endereco: string, e: { tipo: string; cpfcnpj: string; email: string; texto?: string | null }) {
     const email = e.email.toLowerCase();
-    const caixa = hashDe(caixaPostal(email));
+    const caixa = sha256(caixaPostal(email));
     return db.transaction(async (t) => {
       await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.titular.endereco'), hashtext(${endereco}))`);
       await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.titular.caixa'), hashtext(${caixa}))`);
@@ -92,9 +92,9 @@ export const titularRepository = (db: Db) => ({
       if (n.endereco >= limites.assinaturasMaxEndereco) throw new HttpError(429, TITULAR_MSG.muitosDoEndereco);
       if (n.caixa >= limites.assinaturasMaxEmail) throw new HttpError(429, TITULAR_MSG.muitosDoEmail);
       await t.execute(sql`INSERT INTO titular_pedidos (endereco, caixa_hash) VALUES (${endereco}, ${caixa})`);
-      const token = novoToken();
+      const token = tokenAleatorio();
       await t.execute(
-        sql`INSERT INTO titular_confirmacoes (token_hash, tipo, cpfcnpj, email, texto) VALUES (${hashDe(token)}, ${e.tipo}, ${e.cpfcnpj}, ${email}, ${e.texto || null})`,
+        sql`INSERT INTO titular_confirmacoes (token_hash, tipo, cpfcnpj, email, texto) VALUES (${sha256(token)}, ${e.tipo}, ${e.cpfcnpj}, ${email}, ${e.texto || null})`,
       );
       return token;
     });
@@ -105,7 +105,7 @@ export const titularRepository = (db: Db) => ({
     return db.transaction(async (t) => {
       const [c] = await linhas<{ id: number; tipo: string; cpfcnpj: string; email: string; texto: string | null; criada_em: string }>(
         t,
-        sql`DELETE FROM titular_confirmacoes WHERE token_hash = ${hashDe(token)} AND criada_em > now() - make_interval(secs => ${7 * DIA}) RETURNING *`,
+        sql`DELETE FROM titular_confirmacoes WHERE token_hash = ${sha256(token)} AND criada_em > now() - make_interval(secs => ${7 * DIA}) RETURNING *`,
       );
       if (!c) return null;
       const prazo = somarDias(hojeNoMercado(), PRAZO_SOLICITACAO_DIAS);
