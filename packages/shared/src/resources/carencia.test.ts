@@ -11,7 +11,7 @@ describe('withdrawal period (carência)', () => {
     expect(primeiroDiaPermitido({ nomeProduto: null, data: null, periodoCarencia: null })).toBeNull();
   });
 
-  it("refuses a date before the first allowed day with its pt-BR message, the one released last when several run", () => {
+  it('refuses a date before the first allowed day with its pt-BR message, the one released last when several run', () => {
     const aplicacoes = [
       { nomeProduto: 'Inseticida X', data: '2027-03-02', periodoCarencia: 7 },
       { nomeProduto: 'Fungicida Y', data: '2027-03-01', periodoCarencia: 14 },
