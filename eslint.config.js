@@ -69,6 +69,11 @@ export default tseslint.config(
             })),
             { target: ['./apps/web/src/components', './apps/web/src/lib'], from: FEATURES, message: 'components/ e lib/ não conhecem nenhuma feature.' },
             {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/components',
+              message: 'lib/ é a base da web: não conhece components/ (o que usa componentes vai para components/).',
+            },
+            {
               target: [FEATURES, './apps/web/src/components', './apps/web/src/lib'],
               from: './apps/web/src/app',
               message: 'O app/ (a casca) importa as features, nunca o contrário: o que elas precisam vai para lib/ ou components/.',

@@ -1,5 +1,21 @@
-import { RECURSOS, ROTAS } from '@ceasa/shared';
-import { itemDeMenu, pagesGeradas, type ResourceDef } from '../lib/recursos';
+import { createElement, lazy } from 'react';
+import { RECURSOS, ROTAS, type Recurso } from '@ceasa/shared';
+import { itemDeMenu, pagesOf, type ResourceDef } from '../lib/recursos';
+
+/**
+ * The pages a declaration's fields make (its `campos`, docs/adding-a-resource.md): the generic list and
+ * form (`ListaDoRecurso`, `FormularioDoRecurso`), each loaded when first shown. The app gives them to every
+ * declared resource with fields and no feature folder of its own (below).
+ */
+function pagesGeradas(recurso: Recurso): ResourceDef {
+  const lista = lazy(() =>
+    import('../components/resource-list/lista-do-recurso').then((m) => ({ default: () => createElement(m.ListaDoRecurso, { recurso }) })),
+  );
+  const form = lazy(() =>
+    import('../components/form/formulario-do-recurso').then((m) => ({ default: () => createElement(m.FormularioDoRecurso, { recurso }) })),
+  );
+  return pagesOf(recurso, { lista, form });
+}
 
 /**
  * Every resource's screens: whatever a feature's index.ts exports made with `pagesOf` (one per

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Acao, Recurso } from '@ceasa/shared';
 
 type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
@@ -20,21 +20,6 @@ export function pagesOf(recurso: Recurso, p: { lista: PageComponent; form?: Page
   if (p.form && editar) pages.push({ path: editar, element: p.form, acao: 'editar' });
   if (p.detalhe && editar) pages.push({ path: editar, element: p.detalhe, acao: 'visualizar' });
   return { recurso, pages };
-}
-
-/**
- * The pages a declaration's fields make (its `campos`, docs/adding-a-resource.md): the generic list and
- * form (`ListaDoRecurso`, `FormularioDoRecurso`), each loaded when first shown. The app gives them to every
- * declared resource with fields and no feature folder of its own (app/resources.ts).
- */
-export function pagesGeradas(recurso: Recurso): ResourceDef {
-  const lista = lazy(() =>
-    import('../components/resource-list/lista-do-recurso').then((m) => ({ default: () => createElement(m.ListaDoRecurso, { recurso }) })),
-  );
-  const form = lazy(() =>
-    import('../components/form/formulario-do-recurso').then((m) => ({ default: () => createElement(m.FormularioDoRecurso, { recurso }) })),
-  );
-  return pagesOf(recurso, { lista, form });
 }
 
 /** A side menu entry. */

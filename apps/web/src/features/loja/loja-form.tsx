@@ -8,7 +8,7 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { useToast } from '../../lib/toast';
-import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
+import { useItensNoServidor } from '../../components/form/use-itens-no-servidor';
 import { useLojistaOpcoes, useLotesDoDia } from './api';
 
 /** A row of the items table: the input's fields and, for a saved item, the names the server gave. */

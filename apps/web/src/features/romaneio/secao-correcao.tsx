@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { quantidadeItem, type Romaneio } from '@ceasa/shared';
 import type { ResourceFormState } from '../../components/form/use-resource-form';
 import { AvisoVersaoDesatualizada, versaoDesatualizada } from '../../components/form/versao-desatualizada';
-import { useItensNoServidor } from '../../lib/use-itens-no-servidor';
+import { useItensNoServidor } from '../../components/form/use-itens-no-servidor';
 import { CorrecaoRomaneio } from './romaneio-correcao';
 import type { ItemForm, RomaneioForm } from './romaneio-lote';
 

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ArrayPath, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { api, type ApiError } from './api-client';
-import { relerListas } from './listas';
-import { salvoNaHora } from '../components/form/use-alteracoes-nao-salvas';
-import { useToast } from './toast';
+import { api, type ApiError } from '../../lib/api-client';
+import { relerListas } from '../../lib/listas';
+import { salvoNaHora } from './use-alteracoes-nao-salvas';
+import { useToast } from '../../lib/toast';
 
 /** A row of the items table: its server id (none before the parent is saved) and its quantity. */
 type Linha = { id?: number | null; quantidade?: number | null };
