@@ -40,6 +40,10 @@ async function iniciarServidor(indice: number): Promise<() => Promise<void>> {
   });
   if (importacao.status !== 0) throw new Error('A importação das dívidas de teste falhou');
 
+  // 'Fazer backup agora' writes here (e2e/backups.spec.ts); a BACKUP_DIR of the run's environment wins.
+  const pastaDeBackups = process.env.BACKUP_DIR || path.join(dataDir, 'backups');
+  mkdirSync(pastaDeBackups, { recursive: true });
+
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -48,6 +52,7 @@ async function iniciarServidor(indice: number): Promise<() => Promise<void>> {
       PORT: String(porta),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      BACKUP_DIR: pastaDeBackups,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.senha,
       SMTP_URL: smtp.url,

@@ -13,16 +13,35 @@ import { openDatabase, type Database } from '../src/db/client';
 import { bancoDescartavel, call } from './helpers';
 
 /**
- * Upgrades proven: `fixtures/demo-9059312.jsonl.gz` is `npm run backup` of the demo data
- * (`npm run seed:demo`, one market-year, trimmed to its last weeks: fixtures/README.md) written by the release at
- * commit 9059312 (migrations 0000-0023). It is restored by `restaurar` (what `npm run restore` runs) into this
- * release's empty database, which takes the schema back to that release's (its migrations, which this release still
- * carries unchanged), loads the rows and applies the newer migrations; then every table holds the fixture's rows,
- * and the screens' calls answer: the demo super-admin signs in with the old password, lists, the public quotation, a lot page.
- * On the embedded database in `npm test`, on PostgreSQL in `.ci/run` (DATABASE_URL).
+ * Upgrades proven, from two earlier releases: each `fixtures/demo-*.jsonl.gz` is `npm run backup` of the demo data
+ * (`npm run seed:demo`, one market-year, trimmed to its last weeks: fixtures/README.md) written by that release, at
+ * commit 9059312 (migrations 0000-0023) and at commit b33376d (0000-0036). Each is restored by `restaurar` (what
+ * `npm run restore` runs) into this release's empty database of its own, which takes the schema back to that
+ * release's (its migrations, which this release still carries unchanged), loads the rows and applies the newer
+ * migrations; then every table holds the fixture's rows, and the screens' calls answer: the demo super-admin signs
+ * in with that release's password, lists, the public quotation, a lot page.
+ * On the embedded database in `npm test`, on PostgreSQL in `.ci/run` (DATABASE_URL): a disposable database each.
  */
-const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'demo-9059312.jsonl.gz');
-const ADMIN = { email: 'admin@ceasa.local', senha: 'Demo-antiga-2026' };
+interface Versao {
+  /** The release's commit, as fixtures/README.md names it. */
+  commit: string;
+  arquivo: string;
+  /** How many migrations that release had (its backup's header lists them). */
+  migracoes: number;
+  /** A route name made since that release (reference data added at start). */
+  rotaNova: string;
+  admin: { email: string; senha: string };
+}
+const VERSOES: Versao[] = [
+  { commit: '9059312', arquivo: 'demo-9059312.jsonl.gz', migracoes: 24, rotaNova: 'backups', admin: { email: 'admin@ceasa.local', senha: 'Demo-antiga-2026' } },
+  {
+    commit: 'b33376d',
+    arquivo: 'demo-b33376d.jsonl.gz',
+    migracoes: 37,
+    rotaNova: 'titular',
+    admin: { email: 'admin@ceasa.local', senha: 'Demo-b33376d-2026' },
+  },
+];
 
 interface Fixture {
   migracoes: string[];
@@ -31,10 +50,10 @@ interface Fixture {
 }
 
 /** The fixture's header, its end mark's counts, and the rows of a few tables the checks name. */
-async function lerFixture(tabelas: string[]): Promise<Fixture> {
+async function lerFixture(arquivo: string, tabelas: string[]): Promise<Fixture> {
   const f: Fixture = { migracoes: [], contagens: {}, linhas: {} };
   let tabela = '';
-  for await (const l of createInterface({ input: createReadStream(FIXTURE).pipe(createGunzip()) })) {
+  for await (const l of createInterface({ input: createReadStream(arquivo).pipe(createGunzip()) })) {
     const v = JSON.parse(l) as unknown;
     if (Array.isArray(v)) {
       if (v[0] === 'CEASA-BACKUP') f.migracoes = (v[1] as { migracoes: string[] }).migracoes;
@@ -45,39 +64,43 @@ async function lerFixture(tabelas: string[]): Promise<Fixture> {
   return f;
 }
 
-const fixture = lerFixture(['romaneio_itens', 'pessoa', 'romaneio', 'rotas']);
-let app: FastifyInstance;
-let database: Database;
-let dataDir: string | undefined;
-let limpar: (() => Promise<void>) | undefined;
+describe.each(VERSOES)('the database of the release at $commit, upgraded', (versao) => {
+  const FIXTURE = path.join(import.meta.dirname, 'fixtures', versao.arquivo);
+  const ADMIN = versao.admin;
+  let fixture: Promise<Fixture>;
+  let app: FastifyInstance;
+  let database: Database;
+  let dataDir: string | undefined;
+  let limpar: (() => Promise<void>) | undefined;
 
-beforeAll(async () => {
-  // `npm run restore` of the earlier release's backup into this release's (empty, migrated) database: the restore
-  // takes the schema back to that release's, loads the rows, then applies the migrations it did not have.
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const banco = await bancoDescartavel(url, 'ceasa_t_atualizacao');
-    limpar = banco.apagar;
-    database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
-  } else {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-atualizacao-'));
-    database = await openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false });
-  }
-  await restaurar(database, FIXTURE);
-  app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'outro@teste.local', dataDir: dataDir ?? os.tmpdir() } });
-  await app.ready();
-}, 240_000);
+  beforeAll(async () => {
+    fixture = lerFixture(FIXTURE, ['romaneio_itens', 'pessoa', 'romaneio', 'rotas']);
+    // `npm run restore` of the earlier release's backup into this release's (empty, migrated) database: the restore
+    // takes the schema back to that release's, loads the rows, then applies the migrations it did not have.
+    const url = process.env.DATABASE_URL;
+    if (url) {
+      const banco = await bancoDescartavel(url, `ceasa_t_atualizacao_${versao.commit}`);
+      limpar = banco.apagar;
+      database = await openDatabase({ databaseUrl: banco.url, dataDir: '', memoryDb: false });
+    } else {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), `ceasa-atualizacao-${versao.commit}-`));
+      database = await openDatabase({ databaseUrl: undefined, dataDir, memoryDb: false });
+    }
+    await restaurar(database, FIXTURE);
+    app = await buildApp({ database, logger: false, web: false, config: { adminEmail: 'outro@teste.local', dataDir: dataDir ?? os.tmpdir() } });
+    await app.ready();
+  }, 240_000);
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await limpar?.();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await limpar?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
 
-describe("an earlier release's database, upgraded", () => {
-  it("keeps every table's rows", async () => {
+  it("is that release's backup, and keeps every table's rows", async () => {
     const f = await fixture;
+    expect(f.migracoes).toHaveLength(versao.migracoes);
     const diferentes: string[] = [];
     for (const [tabela, n] of Object.entries(f.contagens)) {
       if (FORA_DO_BACKUP.includes(tabela) || DERIVADAS.includes(tabela)) continue;
@@ -88,12 +111,12 @@ describe("an earlier release's database, upgraded", () => {
     // permission rows the seeded groups get on it (group 3 every route; groups 1 and 2 as ROTAS_INICIAIS says).
     const antigas = new Set(f.linhas.rotas.map((r) => String(r.nome)));
     const novas = ROTAS.filter((r) => !antigas.has(r));
-    expect(novas).toContain('backups');
+    expect(novas).toContain(versao.rotaNova);
     const permissoesNovas = novas.reduce((n, r) => {
       const g = ROTAS_INICIAIS[r] as { administrativo?: unknown; agronomia?: unknown };
       return n + 1 + (g.administrativo ? 1 : 0) + (g.agronomia ? 1 : 0);
     }, 0);
-    // And the encarregado's group (number 4, free in that release), made at start with its one permission (titular).
+    // And the encarregado's group (number 4, free in those releases), made at start with its one permission (titular).
     expect(diferentes.sort()).toEqual(
       [
         `grupo_permissoes: ${f.contagens.grupo_permissoes} → ${f.contagens.grupo_permissoes + 1}`,
@@ -135,10 +158,8 @@ describe("an earlier release's database, upgraded", () => {
     expect(lote.status, JSON.stringify(lote.body)).toBe(200);
     expect(JSON.stringify(lote.body)).toContain(String(produtor.nome));
   });
-});
 
-describe('a backup of a later release', () => {
-  it('is refused in pt-BR, naming both versions, and changes nothing', async () => {
+  it('refuses then a backup of a later release in pt-BR, naming both versions, and changes nothing', async () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'ceasa-futuro-'));
     try {
       // This fixture's header with one migration this release does not have.

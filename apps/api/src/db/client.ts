@@ -163,6 +163,8 @@ async function comTrava<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
 
 /** The advisory lock every running server holds shared and a restore takes exclusive. */
 export const TRAVA_DOS_SERVIDORES = 0x0cea5b;
+/** The advisory lock a backup of the schedule or of the 'Backups' screen holds while it writes (modules/backups). */
+export const TRAVA_DO_BACKUP = 0x0cea5c;
 /** The name (application_name) of a server's connection that holds TRAVA_DOS_SERVIDORES; the pid follows it. */
 export const NOME_DO_SERVIDOR = 'ceasa-servidor';
 

@@ -6,16 +6,19 @@
  * servers sharing a database never write two. Each run is a row (start, end, file, size or error): the
  * super-admin's 'Backups' screen and /metrics read them; a failure is also an error line in the log.
  */
+import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { partesNoMercado } from '@ceasa/shared';
 import type { BackupAgendado } from '../../config';
-import type { Database } from '../../db/client';
+import { TRAVA_DO_BACKUP, type Database } from '../../db/client';
 import { ErroDeBackup, fazerBackup } from '../../db/backup';
 import { backupsRepository } from './backups.repository';
 import { eventoDeSeguranca } from '../../lib/eventos';
+import { conflict } from '../../lib/errors';
 
 /** The files the schedule writes and rotates (any other file of the folder is left alone). */
 export const ARQUIVO_AGENDADO = /^ceasa-backup-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl\.gz$/;
@@ -63,8 +66,86 @@ const tamanho = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 /**
- * One due moment: taken by this server (or skipped: another took it), the backup written, the old files
- * removed, the row completed. Never throws: a failure is the row's error and an error line in the log.
+ * A backup's lock on `database`, or null when another backup holds it (`esperar`: wait for it instead). In this
+ * process one backup at a time (the embedded database has no other server); on PostgreSQL also every server of the
+ * database, under a session advisory lock (TRAVA_DO_BACKUP) on a connection of its own: a server that dies holding
+ * it frees it with its connection. Returns the release.
+ */
+async function travarBackup(database: Database, esperar: boolean): Promise<(() => Promise<void>) | null> {
+  for (let outro = emCurso.get(database); outro; outro = emCurso.get(database)) {
+    if (!esperar) return null;
+    await outro;
+  }
+  let liberar = () => {};
+  emCurso.set(database, new Promise<void>((ok) => (liberar = ok)));
+  const soltarAqui = () => {
+    emCurso.delete(database);
+    liberar();
+  };
+  if (!database.url) return async () => soltarAqui();
+  const c = new pg.Client({ connectionString: database.url, application_name: `ceasa-backup pid ${process.pid}` });
+  c.on('error', () => undefined);
+  try {
+    await c.connect();
+    if (esperar) await c.query('SELECT pg_advisory_lock($1)', [TRAVA_DO_BACKUP]);
+    else if (!(await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [TRAVA_DO_BACKUP])).rows[0].ok) {
+      await c.end().catch(() => undefined);
+      soltarAqui();
+      return null;
+    }
+  } catch (e) {
+    await c.end().catch(() => undefined);
+    soltarAqui();
+    throw e;
+  }
+  return async () => {
+    await c.end().catch(() => undefined);
+    soltarAqui();
+  };
+}
+/** The backups this process is writing, by database (the in-process half of travarBackup). */
+const emCurso = new WeakMap<Database, Promise<void>>();
+
+/** Who took a run: the schedule, or a person on the 'Backups' screen ('Fazer backup agora'). */
+interface Origem {
+  /** The security event's `conta`: 'agendado', or the person's e-mail. */
+  conta: string;
+  /** The log lines' subject. */
+  rotulo: 'Backup agendado' | 'Backup pedido na tela';
+  servidor: string;
+}
+
+/**
+ * The run of row `id` (taken for `agendadoPara`): the backup written, the old files removed, the row completed, the
+ * security event and the operator's line; a failure is the row's error and an error line in the log. Never throws:
+ * returns the failure's reason, or null.
+ */
+async function gravarBackup(database: Database, b: Pick<BackupAgendado, 'dir' | 'manter'>, id: number, agendadoPara: Date, log: FastifyBaseLogger, o: Origem) {
+  const repo = backupsRepository(database.db);
+  const arquivo = path.join(b.dir, nomeDoArquivo(agendadoPara));
+  const inicio = Date.now();
+  try {
+    await fazerBackup(database, arquivo);
+    const { size } = await stat(arquivo);
+    await repo.gravado(id, arquivo, size);
+    const removidos = await rodarArquivos(b.dir, b.manter);
+    eventoDeSeguranca(log, 'backup', { conta: o.conta, arquivo, servidor: o.servidor });
+    log.info(
+      `${o.rotulo} gravado em ${arquivo} (${tamanho(size)}, ${((Date.now() - inicio) / 1000).toFixed(1)} s)${removidos ? `; ${removidos} backup(s) antigo(s) removido(s), ficam os ${b.manter} mais novos` : ''}.`,
+    );
+    return null;
+  } catch (e) {
+    const motivo =
+      e instanceof ErroDeBackup ? e.message : `${(e as { code?: string }).code ?? (e as Error).name}: ${(e as Error).message?.split('\n')[0] ?? ''}`.trim();
+    log.error(`${o.rotulo} falhou (${arquivo}): ${motivo}`);
+    await repo.falhou(id, motivo, arquivo).catch(() => undefined);
+    return motivo;
+  }
+}
+
+/**
+ * One due moment: taken by this server (or skipped: another took it), then, once no other backup of the database
+ * is being written (a 'Fazer backup agora' is waited for, not skipped), the run (gravarBackup). Never throws.
  */
 export async function rodarBackupAgendado(database: Database, b: BackupAgendado, agendadoPara: Date, log: FastifyBaseLogger, servidor = nomeDoServidor()) {
   const repo = backupsRepository(database.db);
@@ -76,22 +157,51 @@ export async function rodarBackupAgendado(database: Database, b: BackupAgendado,
     return;
   }
   if (id === null) return;
-  const arquivo = path.join(b.dir, nomeDoArquivo(agendadoPara));
-  const inicio = Date.now();
+  let soltar: (() => Promise<void>) | null;
   try {
-    await fazerBackup(database, arquivo);
-    const { size } = await stat(arquivo);
-    await repo.gravado(id, arquivo, size);
-    const removidos = await rodarArquivos(b.dir, b.manter);
-    eventoDeSeguranca(log, 'backup', { conta: 'agendado', arquivo, servidor });
-    log.info(
-      `Backup agendado gravado em ${arquivo} (${tamanho(size)}, ${((Date.now() - inicio) / 1000).toFixed(1)} s)${removidos ? `; ${removidos} backup(s) antigo(s) removido(s), ficam os ${b.manter} mais novos` : ''}.`,
-    );
+    soltar = await travarBackup(database, true);
   } catch (e) {
-    const motivo =
-      e instanceof ErroDeBackup ? e.message : `${(e as { code?: string }).code ?? (e as Error).name}: ${(e as Error).message?.split('\n')[0] ?? ''}`.trim();
-    log.error(`Backup agendado falhou (${arquivo}): ${motivo}`);
-    await repo.falhou(id, motivo, arquivo).catch(() => undefined);
+    const motivo = `o banco não respondeu (${(e as Error).message.split('\n')[0]})`;
+    log.error(`Backup agendado falhou (${path.join(b.dir, nomeDoArquivo(agendadoPara))}): ${motivo}`);
+    await repo.falhou(id, motivo, path.join(b.dir, nomeDoArquivo(agendadoPara))).catch(() => undefined);
+    return;
+  }
+  try {
+    await gravarBackup(database, b, id, agendadoPara, log, { conta: 'agendado', rotulo: 'Backup agendado', servidor });
+  } finally {
+    await soltar?.();
+  }
+}
+
+export const MSG_BACKUP_SEM_PASTA =
+  'Os backups não estão ligados neste servidor: defina BACKUP_DIR com a pasta dos backups (docs/operacao.md, Backups) e reinicie-o.';
+export const MSG_BACKUP_EM_ANDAMENTO = 'Já há um backup em andamento neste banco: espere ele terminar (a lista mostra quando) e peça de novo se precisar.';
+
+/**
+ * 'Fazer backup agora' (POST /api/backups): one run now, on this server, exactly as a scheduled one (the same file
+ * name from the moment, row, rotation, security event and log lines), with `conta` (the person) in the event.
+ * Returns the row's id once the file is written. Refused with a pt-BR 409, writing nothing, without BACKUP_DIR
+ * or while another backup of the database is being written (this server's or another's); a run that fails is
+ * recorded as a scheduled failure is, then answered with a pt-BR 409 naming the reason.
+ */
+export async function fazerBackupAgora(database: Database, b: BackupAgendado | undefined, conta: string, log: FastifyBaseLogger, servidor = nomeDoServidor()) {
+  if (!b) throw conflict(MSG_BACKUP_SEM_PASTA);
+  const soltar = await travarBackup(database, false);
+  if (!soltar) throw conflict(MSG_BACKUP_EM_ANDAMENTO);
+  try {
+    let agendadoPara = new Date();
+    // The name has the second: a backup asked within the second of the last one waits for the next second.
+    while (existsSync(path.join(b.dir, nomeDoArquivo(agendadoPara)))) {
+      await new Promise((ok) => setTimeout(ok, 1000 - (agendadoPara.getTime() % 1000)));
+      agendadoPara = new Date();
+    }
+    const id = await backupsRepository(database.db).reservar(agendadoPara, servidor);
+    if (id === null) throw conflict(MSG_BACKUP_EM_ANDAMENTO);
+    const falha = await gravarBackup(database, b, id, agendadoPara, log, { conta, rotulo: 'Backup pedido na tela', servidor });
+    if (falha) throw conflict(`O backup falhou: ${falha}. A falha ficou registrada na lista; confira a pasta BACKUP_DIR (${b.dir}).`);
+    return id;
+  } finally {
+    await soltar();
   }
 }
 

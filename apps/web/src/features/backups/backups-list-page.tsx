@@ -1,5 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
 import { type Backup, backupRecurso, formatDateTime, situacaoDoBackup } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
+import { api, ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { relerListas } from '../../lib/listas';
+import { useToast } from '../../lib/toast';
 
 /** A file's size as a person reads it (pt-BR decimals). */
 export function tamanhoDoArquivo(bytes: number | null): string {
@@ -10,12 +17,38 @@ export function tamanhoDoArquivo(bytes: number | null): string {
 
 const nome = (arquivo: string | null) => arquivo?.split(/[\\/]/).pop() ?? '';
 
-/** The scheduled backups' last runs (BACKUP_DIR): when, the file and its size, or why it failed. Read-only. */
+/**
+ * 'Fazer backup agora' (POST backups, the route's 'criar'): one backup now on the server, as the scheduled one; the
+ * button waits for the file, then names it and the list reloads. A refusal (no BACKUP_DIR, one already running) is its pt-BR message.
+ */
+function BackupAgora() {
+  const [fazendo, setFazendo] = useState(false);
+  const toast = useToast();
+  const qc = useQueryClient();
+  const fazer = async () => {
+    setFazendo(true);
+    try {
+      const b = await api<Backup>('backups', { method: 'POST' });
+      toast.show('success', 'Backup gravado', `Arquivo ${nome(b.arquivo)} (${tamanhoDoArquivo(b.bytes)}).`, 6000);
+      await relerListas(qc, 'backups');
+    } catch (e) {
+      toast.show('error', 'Backup não feito', (e as ApiError).message, 8000);
+      await relerListas(qc, 'backups');
+    } finally {
+      setFazendo(false);
+    }
+  };
+  return <Button label="Fazer backup agora" icon="pi pi-save" loading={fazendo} disabled={fazendo} onClick={() => void fazer()} />;
+}
+
+/** The backups' last runs (BACKUP_DIR): when, the file and its size, or why it failed; 'Fazer backup agora' with the permission. */
 export default function BackupsListPage() {
+  const { pode } = useAuth();
   return (
     <ResourceList<Backup>
       recurso={backupRecurso}
       semRemover
+      headerActions={() => (pode('backups', 'criar') ? <BackupAgora /> : null)}
       columns={[
         { field: 'inicio', header: 'Início', filter: 'date', body: (b) => formatDateTime(b.inicio) },
         { field: 'fim', header: 'Fim', body: (b) => formatDateTime(b.fim) },
