@@ -17,10 +17,10 @@ export const perguntasDoErro = (err: ApiError): string[] => {
   return Array.isArray(perguntas) ? perguntas.map((p) => String(p.mensagem)) : [err.message];
 };
 
-/** The codes of a 409's questions, in the server's order (empty for a question without codes). */
-export const codigosDoErro = (err: ApiError): string[] => {
-  const perguntas = (err.body as { perguntas?: { codigo?: unknown }[] } | undefined)?.perguntas;
-  return Array.isArray(perguntas) ? perguntas.map((p) => String(p.codigo)) : [];
+/** A 409's questions as the server sent them, in its order (empty for a question without codes). */
+export const perguntasComCodigo = (err: ApiError): ({ codigo: string } & Record<string, unknown>)[] => {
+  const perguntas = (err.body as { perguntas?: unknown } | undefined)?.perguntas;
+  return Array.isArray(perguntas) ? perguntas.map((p: Record<string, unknown>) => ({ ...p, codigo: String(p.codigo) })) : [];
 };
 
 /** A save declined at its question ('Não'): nothing saved, nothing to report. */

@@ -365,6 +365,29 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     expect(romaneioLoteInput.parse(segundo).map((r) => r.confirmar)).toEqual([codigos, codigos]);
   });
 
+  it("'Voltar' on the bulletin balance question saves nothing and puts the cursor in that product's quantity, its text selected", async () => {
+    const perguntas = [
+      { codigo: 'saldoBoletim', mensagem: 'Alface: 1.200 kg passam do saldo do boletim (800 kg).', field: '[0].itens[0].quantidade', produto: 'Alface' },
+    ];
+    const padrao = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      if (path === 'romaneio' && o?.method === 'POST')
+        throw new ApiError(409, perguntas[0].mensagem, { status: 409, message: perguntas[0].mensagem, confirmar: ['saldoBoletim'], perguntas } as never);
+      return padrao(path, o);
+    });
+    const us = await ateOProduto();
+    await us.keyboard('alface{Enter}60{Enter}');
+    const quantidade = screen.getByLabelText('Quantidade de Alface');
+    await waitFor(() => expect(quantidade).toHaveValue('60,00'));
+    await us.keyboard('{Control>}{Enter}{/Control}');
+    const dialogo = await screen.findByTestId('avisos-do-romaneio');
+    await us.click(within(dialogo.closest<HTMLElement>('.p-dialog')!).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.getByLabelText('Quantidade de Alface')).toHaveFocus());
+    const campo = screen.getByLabelText<HTMLInputElement>('Quantidade de Alface');
+    expect(campo.value.slice(campo.selectionStart!, campo.selectionEnd!)).toBe('60,00');
+    expect(posts()).toHaveLength(1);
+  });
+
   it("products typed while the producer's items load are kept and added when they arrive; one without a bulletin says so", async () => {
     const liberar = itensRetidos();
     const us = u();

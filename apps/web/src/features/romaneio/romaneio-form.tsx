@@ -6,7 +6,7 @@ import { romaneioRecurso, toIsoDate, type Romaneio } from '@ceasa/shared';
 import { ehDataIso } from '../../components/form/mascaras';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
-import { codigosDoErro } from '../../lib/confirmacao';
+import { perguntasComCodigo } from '../../lib/confirmacao';
 import { useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
 import { useToast } from '../../lib/toast';
@@ -85,8 +85,12 @@ export default function RomaneioForm() {
     toBody: loteDoFormulario,
     // What deserves a second look is the server's to ask (decision 0294): its questions, confirmed by their codes.
     perguntar: confirmarAvisos('Confirmar o romaneio', 'avisos-do-romaneio'),
-    // 'Voltar': the cursor where the answer to the first question is typed (a balance over: the items, by hand).
-    focoAoVoltar: (err) => FOCO_DA_PERGUNTA[codigosDoErro(err)[0]],
+    // 'Voltar': the cursor where the answer to the first question is typed (a balance passed: that product's quantity).
+    focoAoVoltar: (err) => {
+      const [p] = perguntasComCodigo(err);
+      if (p?.codigo !== 'saldoBoletim') return p && FOCO_DA_PERGUNTA[p.codigo];
+      return document.querySelector(`[aria-label="${CSS.escape(`Quantidade de ${String(p.produto)}`)}"]`)?.id || undefined;
+    },
   });
   const { control, setValue, getValues, resetField } = f.form;
   const editando = f.editando;
