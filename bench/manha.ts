@@ -15,12 +15,17 @@
  *   MANHA_MINUTOS=1 npm run bench -- manha        # a smoke run
  *   MANHA_LEITURAS=100 BENCH_PORT=3441 …          # readers' rate, the server's port
  *   MANHA_SERVIDOR=apps/api/dist.old-antes/server.mjs …   # another build of the server (before/after)
+ *   MANHA_BACKUP_MINUTO=3 …                       # also 'Fazer backup agora' (POST /api/backups) at minute 3
+ *
+ * With MANHA_BACKUP_MINUTO the server gets a temporary BACKUP_DIR and the super-admin asks for a backup at that
+ * minute, as the 'Backups' screen does; the report then splits the romaneio saves into those that overlapped the
+ * backup and the others (p50/p95 of each, the same run), with the backup's duration and size.
  *
  * Goals (README, docs/performance.md): no error, no acknowledged write lost, p95 of a romaneio save under 150 ms
  * and of a public call under 20 ms, RSS growing less than 10 % from minute 2 to minute 10.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +47,8 @@ const ROMANEIO_CADA_MS = 20_000;
 const PRECISTAS = 2;
 const PRECO_CADA_MS = 15_000;
 const RECALL_CADA_MS = 60_000;
+/** The minute of the run at which a backup is asked for (POST /api/backups), or none. */
+const BACKUP_MINUTO = process.env.MANHA_BACKUP_MINUTO ? Number(process.env.MANHA_BACKUP_MINUTO) : undefined;
 /** Readers' requests in flight past which a new one is not started (counted as not started). */
 const MAXIMO_EM_VOO = 256;
 
@@ -155,6 +162,8 @@ const percentil = (v: number[], p: number) => {
 
 class Medidas {
   tempos = new Map<Tipo, number[]>();
+  /** Each romaneio save, answered or failed: when it started and ended (ms of performance.now()), to split them around a backup. */
+  romaneios: { t0: number; t1: number; ok: boolean }[] = [];
   erros = new Map<Tipo, string[]>();
   naoIniciadas = 0;
   anotar(t: Tipo, ms: number) {
@@ -170,7 +179,9 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
   console.log(`Manhã de mercado (${nome}): preparando o banco de dez anos…`);
   const { preparo, env } = await preparar(tipo, url);
   if (preparo.produtores.length < BALCONISTAS) throw new Error(`só ${preparo.produtores.length} produtores com três itens colhíveis em ${preparo.dia}`);
-  const servidor = await iniciarServidor(env);
+  if (BACKUP_MINUTO !== undefined && !(BACKUP_MINUTO >= 0 && BACKUP_MINUTO < MINUTOS)) throw new Error(`MANHA_BACKUP_MINUTO deve ser de 0 a ${MINUTOS - 1}`);
+  const pastaDeBackups = BACKUP_MINUTO === undefined ? undefined : mkdtempSync(path.join(os.tmpdir(), 'ceasa-manha-backups-'));
+  const servidor = await iniciarServidor(pastaDeBackups ? { ...env, BACKUP_DIR: pastaDeBackups } : env);
   const base = `http://127.0.0.1:${PORTA}`;
   const m = new Medidas();
   const cargaInicio = os.loadavg();
@@ -190,6 +201,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
         const r = await fetch(`${base}${caminho}`, init);
         const texto = await r.text();
         m.anotar(t, performance.now() - t0);
+        if (t === 'romaneio') m.romaneios.push({ t0, t1: performance.now(), ok: r.ok });
         if (!r.ok) {
           m.errar(t, `${r.status} ${texto.slice(0, 200)}`);
           return { ok: false, corpo: texto };
@@ -197,6 +209,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
         return { ok: true, corpo: texto ? JSON.parse(texto) : null };
       } catch (e) {
         m.errar(t, (e as Error).message);
+        if (t === 'romaneio') m.romaneios.push({ t0, t1: performance.now(), ok: false });
         return { ok: false, corpo: null };
       }
     };
@@ -311,6 +324,38 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     const recall = () =>
       Date.now() < fim && pendentes.push(chamar('recall', `/api/recall?lote=${preparo.lotes[nRecall++ % preparo.lotes.length]}`, { headers: auth }));
     timers.push(setTimeout(recall, 5_000), setInterval(recall, RECALL_CADA_MS));
+    // 'Fazer backup agora' at BACKUP_MINUTO, through node:http (no client timeout: on the embedded database of ten
+    // years it takes minutes), as the super-admin's screen asks for it.
+    let backup: { t0: number; t1?: number; status?: number; corpo?: string } | undefined;
+    if (BACKUP_MINUTO !== undefined)
+      timers.push(
+        setTimeout(() => {
+          const b: NonNullable<typeof backup> = { t0: performance.now() };
+          backup = b;
+          console.log(`  ${BACKUP_MINUTO} min: backup pedido (POST /api/backups)`);
+          pendentes.push(
+            new Promise<void>((fim) => {
+              const req = http.request(
+                { host: '127.0.0.1', port: PORTA, method: 'POST', path: '/api/backups', headers: { authorization: auth.authorization } },
+                (res) => {
+                  let texto = '';
+                  res.on('data', (x: Buffer) => (texto += x.toString()));
+                  res.on('end', () => {
+                    Object.assign(b, { t1: performance.now(), status: res.statusCode, corpo: texto });
+                    console.log(`  backup: ${res.statusCode} em ${((b.t1! - b.t0) / 1000).toFixed(1)} s`);
+                    fim();
+                  });
+                },
+              );
+              req.on('error', (e) => {
+                Object.assign(b, { t1: performance.now(), status: 0, corpo: e.message });
+                fim();
+              });
+              req.end();
+            }),
+          );
+        }, BACKUP_MINUTO * 60_000),
+      );
     // Readers: every 50 ms, as many as the clock says are due (a late timer on a loaded machine does not lower the rate).
     timers.push(
       setInterval(() => {
@@ -382,6 +427,7 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     // breathing between collections (±20 MB), which a single sample at minute 2 or 10 may catch at either end.
     const porMinuto = Array.from({ length: MINUTOS }, (_, i) => Math.round(rssAos((i + 1) / MINUTOS) / 1024 / 1024));
     md += `\nRSS do servidor minuto a minuto (MB): ${porMinuto.join(', ')}.\n`;
+    if (BACKUP_MINUTO !== undefined) md += secaoDoBackup(backup, m, f);
     // What the server counted during the run (its /metrics, read before and after): where a public call's time went.
     const acertos = delta('ceasa_cache_publico_acertos_total');
     const faltas = delta('ceasa_cache_publico_faltas_total');
@@ -399,7 +445,38 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
     const saiu = new Promise((r) => servidor.once('exit', r));
     servidor.kill('SIGTERM');
     await saiu;
+    if (pastaDeBackups) rmSync(pastaDeBackups, { recursive: true, force: true });
   }
+}
+
+/**
+ * The backup of the run: its answer, duration and size, and the romaneio saves split by whether they overlapped it
+ * (started before it ended and ended after it started), p50/p95 of each; the same run, the same load otherwise.
+ */
+function secaoDoBackup(backup: { t0: number; t1?: number; status?: number; corpo?: string } | undefined, m: Medidas, f: (x: number) => string): string {
+  if (!backup?.t1) return `\nBackup (minuto ${BACKUP_MINUTO}): **não terminou durante a corrida**.\n`;
+  const { t0, t1 } = backup;
+  const durante = m.romaneios.filter((r) => r.t0 < t1 && r.t1 > t0);
+  const fora = m.romaneios.filter((r) => !(r.t0 < t1 && r.t1 > t0));
+  let bytes = '';
+  try {
+    const b = JSON.parse(backup.corpo ?? '') as { bytes?: number; erro?: string | null };
+    bytes = b.bytes ? `, ${f(b.bytes / 1024 / 1024)} MB` : (b.erro ?? '');
+  } catch {
+    bytes = ` (${(backup.corpo ?? '').slice(0, 200)})`;
+  }
+  let md = `\nBackup pedido no minuto ${BACKUP_MINUTO} (POST /api/backups): ${backup.status} em ${f((t1 - t0) / 1000)} s${bytes}.\n\n`;
+  // A save that failed (the client gave up, a reset) counts with the time it took to fail: leaving it out would
+  // hide the slowest ones.
+  md += '| romaneio salvo (3 itens), respondidos e falhos | n | falhos | p50 (ms) | p95 (ms) | máx (ms) |\n|---|---:|---:|---:|---:|---:|\n';
+  for (const [rotulo, l] of [
+    ['durante o backup', durante],
+    ['fora do backup', fora],
+  ] as const) {
+    const v = l.map((r) => r.t1 - r.t0);
+    md += `| ${rotulo} | ${v.length} | ${l.filter((r) => !r.ok).length} | ${f(percentil(v, 50))} | ${f(percentil(v, 95))} | ${f(v.length ? Math.max(...v) : NaN)} |\n`;
+  }
+  return md;
 }
 
 /** `npm run bench -- manha`: each database in turn; writes bench/results/manha.md. */
