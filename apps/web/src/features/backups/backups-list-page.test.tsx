@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
 import { pagina, registro } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
-import BackupsListPage from './backups-list-page';
+import BackupsListPage, { AVISO_DO_BACKUP } from './backups-list-page';
 
 /** The API client is mocked (no server); ApiError stays the real one. Permissions on 'backups' come from `permitidas`. */
 const { permitidas } = vi.hoisted(() => ({ permitidas: new Set<string>() }));
@@ -52,7 +52,13 @@ describe("Backups: 'Fazer backup agora'", { timeout: 30_000 }, () => {
     renderizarTela('/backups', { '/backups': <BackupsListPage /> });
     const botao = await screen.findByRole('button', { name: 'Fazer backup agora' });
     await waitFor(() => expect(buscas()).toBe(1));
+    // Asked first (the desk may stop meanwhile): 'Cancelar' does nothing, 'Fazer backup' posts.
     await userEvent.click(botao);
+    expect(await screen.findByText(AVISO_DO_BACKUP)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(posts()).toEqual([]);
+    await userEvent.click(botao);
+    await userEvent.click(await screen.findByRole('button', { name: 'Fazer backup' }));
     expect(posts()).toEqual([['backups', { method: 'POST' }]]);
     await waitFor(() => expect(botao).toBeDisabled());
     await userEvent.click(botao);
@@ -71,6 +77,7 @@ describe("Backups: 'Fazer backup agora'", { timeout: 30_000 }, () => {
     );
     renderizarTela('/backups', { '/backups': <BackupsListPage /> });
     await userEvent.click(await screen.findByRole('button', { name: 'Fazer backup agora' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Fazer backup' }));
     expect(await screen.findByText(recusa)).toBeInTheDocument();
     expect(screen.getByText('Backup não feito')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fazer backup agora' })).toBeEnabled();

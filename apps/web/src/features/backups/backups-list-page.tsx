@@ -5,6 +5,7 @@ import { type Backup, backupRecurso, formatDateTime, situacaoDoBackup } from '@c
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { perguntar } from '../../lib/confirmacao';
 import { relerListas } from '../../lib/listas';
 import { useToast } from '../../lib/toast';
 
@@ -17,6 +18,10 @@ export function tamanhoDoArquivo(bytes: number | null): string {
 
 const nome = (arquivo: string | null) => arquivo?.split(/[\\/]/).pop() ?? '';
 
+/** What the person is told before a backup on demand. */
+export const AVISO_DO_BACKUP =
+  'Enquanto o backup é gravado, o sistema fica mais lento; no banco embutido ele fica parado até o fim, o que num banco grande leva minutos. Prefira fora do horário do mercado. Fazer o backup agora?';
+
 /**
  * 'Fazer backup agora' (POST backups, the route's 'criar'): one backup now on the server, as the scheduled one; the
  * button waits for the file, then names it and the list reloads. A refusal (no BACKUP_DIR, one already running) is its pt-BR message.
@@ -26,6 +31,9 @@ function BackupAgora() {
   const toast = useToast();
   const qc = useQueryClient();
   const fazer = async () => {
+    // On the embedded database the backup holds the only connection until it ends (docs/performance.md): asked first.
+    if (!(await perguntar(AVISO_DO_BACKUP, { header: 'Fazer backup agora', acceptLabel: 'Fazer backup', rejectLabel: 'Cancelar', icone: 'pi pi-save' })))
+      return;
     setFazendo(true);
     try {
       const b = await api<Backup>('backups', { method: 'POST' });
