@@ -447,7 +447,7 @@ export const MANUAL: Papel[] = [
         passos: [
           'No menu, abra "Backups": a lista mostra os últimos backups feitos pelo servidor, com a data, o tamanho e a situação.',
           'Uma linha "Falhou" diz o motivo; avise a TI da prefeitura. O horário e a pasta dos backups são configurados no servidor.',
-          'Para um backup fora do horário (antes de uma mudança grande, por exemplo), clique em "Fazer backup agora": o botão fica ocupado até o arquivo ser gravado, o aviso diz o nome do arquivo e a lista mostra a nova linha. Enquanto o backup é gravado as outras telas podem ficar lentas: evite o horário do mercado.',
+          'Para um backup fora do horário (antes de uma mudança grande, por exemplo), clique em "Fazer backup agora" e confirme em "Fazer backup": o botão fica ocupado até o arquivo ser gravado, o aviso diz o nome do arquivo e a lista mostra a nova linha. Enquanto o backup é gravado as outras telas ficam lentas e, no banco embutido, param até o fim: evite o horário do mercado.',
           'Se o servidor não tiver a pasta dos backups configurada, ou se outro backup estiver em andamento, o aviso diz isso e nada é gravado.',
         ],
         legenda: 'A lista dos backups e o botão "Fazer backup agora".',
