@@ -69,6 +69,17 @@ const fatos = (o: Partial<Fatos> = {}): Fatos => ({
   ...o,
 });
 
+/** Romaneio 9 as saved: one item (id 100) of bulletin item 70, product 7, with this quantity. */
+const romaneioSalvo = (quantidade: number) =>
+  ({
+    id: 9,
+    dataEmissao: SEG,
+    divida: 10,
+    pessoaId: 1,
+    pedras: [],
+    chavesNfe: [],
+    itens: [{ id: 100, produtoId: 7, boletimItensId: 70, quantidade }],
+  }) as unknown as Romaneio;
 const recusa = (lote: RomaneioDados[], f = fatos()) => primeiraRecusa(lote.map(doLote), f);
 
 describe("the gate's rules (pure)", () => {
@@ -249,15 +260,7 @@ describe("the gate's rules (pure)", () => {
       // Saved: 40 packages (800 kg) of item 70, whose balance, those 800 kg already out, is 100 kg.
       const f = fatos();
       f.itens.get(70)!.saldo = 100;
-      const salvo = {
-        id: 9,
-        dataEmissao: SEG,
-        divida: 10,
-        pessoaId: 1,
-        pedras: [],
-        chavesNfe: [],
-        itens: [{ id: 100, produtoId: 7, boletimItensId: 70, quantidade: 40 }],
-      } as unknown as Romaneio;
+      const salvo = romaneioSalvo(40);
       const com = (quantidade: number) =>
         saldoBoletim([correcaoNaPortaria(romaneio({ itens: [{ id: 100, produtoId: 7, quantidade, boletimItensId: 70 }], chavesNfe: undefined }), salvo)], f);
       expect(com(45)).toEqual([]);
@@ -282,15 +285,7 @@ describe("the gate's rules (pure)", () => {
         },
       ]);
       // On a correction only when it adds something (its own romaneio is never among the facts: lerFatos leaves it out).
-      const salvo = {
-        id: 9,
-        dataEmissao: SEG,
-        divida: 10,
-        pessoaId: 1,
-        pedras: [],
-        chavesNfe: [],
-        itens: [{ id: 100, produtoId: 7, boletimItensId: 70, quantidade: 10 }],
-      } as unknown as Romaneio;
+      const salvo = romaneioSalvo(10);
       const corrige = (quantidade: number) =>
         perguntas([correcaoNaPortaria(romaneio({ itens: [{ id: 100, produtoId: 7, quantidade, boletimItensId: 70 }] }), salvo)], naoNovo(fatos()));
       expect(corrige(5)).toEqual([]);
