@@ -11,7 +11,16 @@ export const MSG_SEM_SEGREDO =
   'A chave de assinatura guardada no banco está cifrada e CHAVES_SEGREDO não foi definido: defina o mesmo CHAVES_SEGREDO com que ela foi guardada.';
 export const MSG_SEGREDO_ERRADO = 'CHAVES_SEGREDO não abre a chave de assinatura guardada no banco: use o mesmo CHAVES_SEGREDO com que ela foi guardada.';
 
-const chaveDe = (segredo: string) => scryptSync(segredo, 'ceasa.chaves', 32);
+/**
+ * The AES key of a CHAVES_SEGREDO, derived once per process: scrypt blocks for tens of milliseconds, and the keys are
+ * read again at every rotation check and whenever a token names a key this server has not seen.
+ */
+const derivadas = new Map<string, Buffer>();
+const chaveDe = (segredo: string) => {
+  let k = derivadas.get(segredo);
+  if (!k) derivadas.set(segredo, (k = scryptSync(segredo, 'ceasa.chaves', 32)));
+  return k;
+};
 const ehCifrada = (v: unknown): v is Cifrada => typeof v === 'object' && v !== null && typeof (v as Cifrada).cifrada === 'string';
 
 /** What is stored for `privada`: encrypted under CHAVES_SEGREDO when it is set, the JWK itself otherwise. */
