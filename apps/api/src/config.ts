@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DIAS_DE_MERCADO_PADRAO, SETTINGS_PADRAO as PADRAO, type Settings } from '@ceasa/shared/settings';
 import { codigoIbgeValido } from '@ceasa/shared/resources/informacao';
+import { NIVEIS_GOVBR, type NivelGovbr } from '@ceasa/shared/resources/portal';
 
 export type { Settings };
 
@@ -85,9 +86,56 @@ export interface Config {
   metricsToken?: string;
   /** BACKUP_DIR and companions: the scheduled backups (db/backups-agendados.ts); undefined when BACKUP_DIR is unset. */
   backup?: BackupAgendado;
+  /** The producers' portal (docs/produto/portal.md): gov.br, the level it needs, how far ahead a load is announced. */
+  portal: Portal;
   /** The controller and its encarregado (LGPD), the retention terms and the holders' request limits (decision 0227). */
   privacidade: Privacidade;
   settings: Settings;
+}
+
+/** The producers' portal's settings (docs/produto/portal.md). */
+export interface Portal {
+  /** GOVBR_ISSUER, GOVBR_CLIENT_ID, GOVBR_CLIENT_SECRET: 'Entrar com gov.br'; undefined when GOVBR_ISSUER is unset. */
+  govbr?: { issuer: string; clientId: string; clientSecret?: string };
+  /** PORTAL_NIVEL_MINIMO: the lowest gov.br reliability level bound to a producer (default prata). */
+  nivelMinimo: NivelGovbr;
+  /** PORTAL_DIAS_ANTECEDENCIA: how many days ahead a load may be announced (default 7). */
+  diasAntecedencia: number;
+  /** PORTAL_CONVITE_HORAS: how long an invitation's link works (default 72 hours). */
+  conviteHoras: number;
+}
+
+/** gov.br's staging issuer (the production one is https://sso.acesso.gov.br). */
+export const GOVBR_ISSUER_HOMOLOGACAO = 'https://sso.staging.acesso.gov.br';
+
+function parsePortal(env: NodeJS.ProcessEnv): Portal {
+  const issuer = env.GOVBR_ISSUER?.trim();
+  const outras = ['GOVBR_CLIENT_ID', 'GOVBR_CLIENT_SECRET'].filter((n) => env[n]?.trim());
+  if (!issuer && outras.length)
+    throw new Error(`${outras.join(', ')} definido sem GOVBR_ISSUER: defina GOVBR_ISSUER (${GOVBR_ISSUER_HOMOLOGACAO} em homologação) ou retire-o`);
+  let govbr: Portal['govbr'];
+  if (issuer) {
+    let u: URL | null = null;
+    try {
+      u = new URL(issuer);
+    } catch {
+      /* below */
+    }
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash)
+      throw new Error(`GOVBR_ISSUER inválido (${issuer}): use o endereço do emissor, como ${GOVBR_ISSUER_HOMOLOGACAO}`);
+    const clientId = env.GOVBR_CLIENT_ID?.trim();
+    if (!clientId) throw new Error('GOVBR_CLIENT_ID não definido: com GOVBR_ISSUER, informe o client_id que o gov.br deu a este sistema');
+    govbr = { issuer: issuer.replace(/\/+$/, ''), clientId, clientSecret: env.GOVBR_CLIENT_SECRET || undefined };
+  }
+  const nivel = (env.PORTAL_NIVEL_MINIMO?.trim() || 'prata').toLowerCase();
+  if (!(NIVEIS_GOVBR as readonly string[]).includes(nivel))
+    throw new Error(`PORTAL_NIVEL_MINIMO inválido (${env.PORTAL_NIVEL_MINIMO}): use ${NIVEIS_GOVBR.join(', ')}`);
+  return {
+    govbr,
+    nivelMinimo: nivel as NivelGovbr,
+    diasAntecedencia: parseNumeroFaixa('PORTAL_DIAS_ANTECEDENCIA', env.PORTAL_DIAS_ANTECEDENCIA, 7, 0, 60, true),
+    conviteHoras: parseNumeroFaixa('PORTAL_CONVITE_HORAS', env.PORTAL_CONVITE_HORAS, 72, 1, 720, true),
+  };
 }
 
 /** LGPD settings (docs/decisions/0227-lgpd-bases-e-prazos.md). */
@@ -192,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsIps: parseMetricsIps(env.METRICS_IPS),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     backup: parseBackup(env),
+    portal: parsePortal(env),
     privacidade: {
       controlador: env.CONTROLADOR_NOME?.trim() || municipio,
       encarregadoNome: env.ENCARREGADO_NOME?.trim() || undefined,

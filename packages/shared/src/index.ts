@@ -29,6 +29,7 @@ export * from './resources/caderno';
 export * from './resources/romaneio';
 export * from './resources/nfe';
 export * from './resources/portaria';
+export * from './resources/portal';
 export * from './resources/loja';
 export * from './resources/cotacao';
 export * from './settings';

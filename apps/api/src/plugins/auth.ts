@@ -20,9 +20,16 @@ export const MSG_TROQUE_A_SENHA = 'Sua senha foi gerada pelo sistema: altere-a e
  *   (with a list of actions, any one of them);
  * - `'publico'`: no token needed;
  * - `'perfil'`: any signed-in user with a profile (lookups that many screens share);
- * - `'autenticado'`: any signed-in user, even without a profile.
+ * - `'autenticado'`: any signed-in user, even without a profile;
+ * - `'produtor'`: a producer's portal account (role `produtor`, bound to one person: `req.usuario.pessoaId`), and
+ *   no one else (docs/produto/portal.md). A portal account has no profile, so every other kind but
+ *   `'autenticado'` refuses it.
  */
-export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado';
+export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado' | 'produtor';
+
+/** The role of a producer's portal account (never a staff role: it maps to no permission group). */
+export const PAPEL_PRODUTOR = 'produtor';
+export const MSG_SO_PRODUTOR = 'Esta área é do portal do produtor: entre em /portal com a sua conta de produtor.';
 
 /**
  * The routes that manage access itself (users, permission groups, routes) and the audit log that shows who did what: never deleted, and always the
@@ -68,6 +75,8 @@ export interface UsuarioAutenticado {
   exigeFator?: boolean;
   /** The account's password was generated (first super-admin, admin:criar): it must be changed before anything else. */
   trocarSenha?: boolean;
+  /** A portal account's person (role `produtor`); null for staff. */
+  pessoaId?: number | null;
 }
 
 export const MSG_SEM_ESCOPO_API = 'Este token não dá acesso à API do CEASA Regional: o sistema que o pediu precisa do escopo api.';
@@ -132,14 +141,17 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
   // A signed-out session, a disabled account or a change of roles takes effect at once, not when the
   // access token expires: the session and the account's current roles are looked up on every call, the
   // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
-  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean; at: number }>();
+  const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean; pessoaId: number | null; at: number }>();
   let geracaoSessoes = 0;
   const esquecerSessoes = () => {
     geracaoSessoes++;
     sessoesVistas.clear();
     usuariosVistos.clear();
   };
-  async function sessaoAtual(sid: string, usuarioId: string): Promise<{ valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean }> {
+  async function sessaoAtual(
+    sid: string,
+    usuarioId: string,
+  ): Promise<{ valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean; pessoaId: number | null }> {
     const hit = sessoesVistas.get(sid);
     if (hit && Date.now() - hit.at < 5_000) return hit;
     const geracao = geracaoSessoes;
@@ -152,6 +164,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
         roles: usuarios.roles,
         exigeFator: sessoes.exigeFator,
         trocarSenha: usuarios.trocarSenha,
+        pessoaId: usuarios.pessoaId,
       })
       .from(sessoes)
       .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
@@ -160,7 +173,14 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     const valida = Boolean(row && !row.revogada && row.ativo && row.expira.getTime() > Date.now() && !ociosa(row, inatividadeMin));
     if (valida && Date.now() - row.ultimoUsoEm.getTime() > escreverUsoApos(inatividadeMin))
       await db.update(sessoes).set({ ultimoUsoEm: new Date() }).where(eq(sessoes.id, sid));
-    const atual = { valida, roles: row?.roles ?? [], exigeFator: Boolean(row?.exigeFator), trocarSenha: Boolean(row?.trocarSenha), at: Date.now() };
+    const atual = {
+      valida,
+      roles: row?.roles ?? [],
+      exigeFator: Boolean(row?.exigeFator),
+      trocarSenha: Boolean(row?.trocarSenha),
+      pessoaId: row?.pessoaId ?? null,
+      at: Date.now(),
+    };
     if (sessoesVistas.size > 10_000) sessoesVistas.clear();
     if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
     return atual;
@@ -257,6 +277,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
       sessao: c.sid,
       exigeFator: sessao.exigeFator,
       trocarSenha: sessao.trocarSenha,
+      pessoaId: sessao.pessoaId,
     };
   }
 
@@ -282,6 +303,11 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (usuario.trocarSenha && !req.routeOptions.config?.trocaDeSenha && !req.routeOptions.config?.antesDoFator)
       throw negar(req, MSG_TROQUE_A_SENHA, 'troca-de-senha-pendente');
     if (acesso === 'autenticado') return;
+    const produtor = usuario.roles.includes(PAPEL_PRODUTOR) && usuario.pessoaId != null;
+    if (acesso === 'produtor') {
+      if (!produtor) throw negar(req, MSG_SO_PRODUTOR, 'nao-e-produtor');
+      return;
+    }
     if (usuario.grupo === null)
       throw negar(req, 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');
     if (acesso === 'perfil') return;

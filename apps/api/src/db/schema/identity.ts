@@ -1,18 +1,34 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pessoa } from './pessoa';
 
-export const usuarios = pgTable('usuarios', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  nome: text('nome').notNull(),
-  /** Stored lower-case; unique. */
-  email: text('email').notNull().unique(),
-  senhaHash: text('senha_hash').notNull(),
-  ativo: boolean('ativo').notNull().default(true),
-  roles: text('roles').array().notNull().default([]),
-  avatarUrl: text('avatar_url'),
-  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-  /** A password someone else chose (the generated first one): the person must change it at the next sign-in. */
-  trocarSenha: boolean('trocar_senha').notNull().default(false),
-});
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull().unique(),
+    senhaHash: text('senha_hash').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    roles: text('roles').array().notNull().default([]),
+    avatarUrl: text('avatar_url'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    /** A password someone else chose (the generated first one): the person must change it at the next sign-in. */
+    trocarSenha: boolean('trocar_senha').notNull().default(false),
+    /** A producer's portal account (role `produtor`): the person it reads, and the only one (docs/produto/portal.md). */
+    pessoaId: integer('pessoa_id')
+      .unique()
+      .references(() => pessoa.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    // A portal account is a producer's and nothing else; no staff account is bound to a person.
+    check(
+      'usuarios_produtor_ck',
+      sql`(${t.pessoaId} IS NULL AND NOT ('produtor' = ANY(${t.roles}))) OR (${t.pessoaId} IS NOT NULL AND ${t.roles} = ARRAY['produtor']::text[])`,
+    ),
+  ],
+);
 
 /** A sign-in session: refresh tokens rotate inside it; reusing an old one revokes it. */
 export const sessoes = pgTable('sessoes', {

@@ -13,6 +13,7 @@ export * from './produto';
 export * from './precos';
 export * from './boletim';
 export * from './caderno';
+export * from './portal';
 export * from './romaneio';
 export * from './loja';
 export * from './cotacao';

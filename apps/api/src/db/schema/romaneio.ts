@@ -3,6 +3,7 @@ import { bigint, boolean, check, date, foreignKey, index, integer, numeric, pgTa
 import { boletimItens } from './boletim';
 import { pedras } from './pedra';
 import { pessoa } from './pessoa';
+import { chegadas } from './portal';
 import { produto } from './produto';
 
 /**
@@ -31,6 +32,10 @@ export const romaneio = pgTable(
     pessoaId: integer('pessoa_id')
       .notNull()
       .references(() => pessoa.id),
+    /** The load the producer announced in the portal, received by this romaneio (at most one romaneio each). */
+    chegadaId: integer('chegada_id')
+      .unique()
+      .references(() => chegadas.id),
   },
   (t) => [
     index('romaneio_divida_idx').on(t.divida),
