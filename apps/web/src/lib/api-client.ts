@@ -197,10 +197,8 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
     const t = await refreshToken();
     if (t) res = await send(t);
   }
-  if (o.raw) {
-    if (!res.ok) throw new ApiError(res.status, res.statusText);
-    return res as unknown as T;
-  }
+  // A file (raw) is handed over as it came; a refusal of one is read as every refusal is, with the server's message.
+  if (o.raw && res.ok) return res as unknown as T;
   const text = await res.text();
   let data: unknown = undefined;
   try {
