@@ -76,9 +76,12 @@ export function ChegadaForm({ id }: { id: number | null }) {
 }
 
 /** The questions of a 409, each in the server's words, and 'Confirmar' (the form's submit) or 'Voltar'. */
-function Perguntas({ perguntas, aoVoltar }: { perguntas: Pergunta[]; aoVoltar: () => void }) {
+function Perguntas({ perguntas, aoVoltar, ocupado }: { perguntas: Pergunta[]; aoVoltar: () => void; ocupado: boolean }) {
   const confirmar = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmar.current?.focus(), [perguntas]);
+  // The cursor on 'Confirmar' once it can take it (the save that asked has ended).
+  useEffect(() => {
+    if (!ocupado) confirmar.current?.focus();
+  }, [perguntas, ocupado]);
   return (
     <div className="portal-perguntas" role="alert">
       <p>Antes de salvar, confirme:</p>
@@ -342,7 +345,7 @@ function FormularioDaChegada(p: PropsDoFormulario) {
       {falha && !perguntas && <Aviso tipo="erro" texto={falha} />}
       <fieldset className="portal-botoes" disabled={emEnvio}>
         {perguntas ? (
-          <Perguntas perguntas={perguntas.perguntas} aoVoltar={() => setPerguntas(null)} />
+          <Perguntas perguntas={perguntas.perguntas} aoVoltar={() => setPerguntas(null)} ocupado={emEnvio} />
         ) : (
           <button type="submit" className="p-button">
             <i className={`pi ${emEnvio ? 'pi-spin pi-spinner' : 'pi-check'}`} aria-hidden />

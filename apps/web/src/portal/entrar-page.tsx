@@ -53,9 +53,12 @@ export function EntrarPage({ busca, aviso }: { busca: string; aviso?: string }) 
         {doEndereco && <Aviso tipo={doEndereco.tipo} texto={doEndereco.texto} />}
         {aviso && <Aviso tipo="info" texto={aviso} />}
         {config.data?.govbr && (
-          <a className="p-button portal-govbr" href={ENTRAR_COM_GOVBR}>
-            Entrar com gov.br
-          </a>
+          <>
+            <a className="p-button portal-govbr" href={ENTRAR_COM_GOVBR}>
+              Entrar com gov.br
+            </a>
+            <p className="portal-ou">ou com e-mail e senha:</p>
+          </>
         )}
         <form className="portal-form" onSubmit={(e) => enviar(e, entrar)} noValidate aria-label="Entrar com e-mail e senha">
           <label htmlFor="portal-email">E-mail</label>

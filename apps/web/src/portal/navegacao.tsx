@@ -21,7 +21,6 @@ function assinar(o: () => void) {
 export function navegar(caminho: string, o: { substituir?: boolean; estado?: unknown } = {}) {
   if (o.substituir) history.replaceState(o.estado ?? null, '', caminho);
   else history.pushState(o.estado ?? null, '', caminho);
-  window.scrollTo?.(0, 0);
   avisar();
 }
 

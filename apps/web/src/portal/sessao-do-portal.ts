@@ -66,11 +66,11 @@ export async function entrarNoPortal(email: string, senha: string): Promise<void
  * Ends the session; after a gov.br sign-in the server answers where gov.br ends its own, and the browser goes there
  * (it comes back to /portal). Returns whether the page stays (signed out here).
  */
-export async function sairDoPortal(): Promise<boolean> {
+export async function sairDoPortal(ir: (endereco: string) => void = (e) => window.location.assign(e)): Promise<boolean> {
   const encerrarEm = await sairDaSessao();
   mudar({ situacao: 'fora' });
   if (encerrarEm) {
-    window.location.assign(encerrarEm);
+    ir(encerrarEm);
     return false;
   }
   return true;
