@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GRUPO, type Role } from '@ceasa/shared';
 import { permite } from '../src/plugins/auth';
-import { appDeTeste, build, call, tokenFor } from './helpers';
+import { inserirPessoa } from './fabricas';
+import { appDeTeste, build, call, tokenDoProdutor, tokenFor } from './helpers';
 
 /**
- * Every /api route × (no token, no role, each role), generated from the app's own route table,
+ * Every /api route × (no token, no role, each role, a producer's portal account), generated from the app's own route table,
  * so a route added later cannot escape the check. Ids are ones that do not exist and bodies are
  * empty, so allowed calls answer 2xx/400/404 and nothing is changed.
  */
@@ -14,6 +15,7 @@ const t = appDeTeste({ tokens: [] });
 beforeAll(async () => {
   tokens.semPerfil = await tokenFor(t.app, []);
   for (const r of Object.keys(ROLE_GRUPO)) tokens[r] = await tokenFor(t.app, [r]);
+  tokens.produtor = await tokenDoProdutor(t.app, await inserirPessoa(t.app, 'Produtor da Matriz'));
 });
 
 const url = (u: string) =>
@@ -48,7 +50,8 @@ describe('permission matrix', () => {
 
       for (const role of Object.keys(ROLE_GRUPO) as Role[]) {
         const res = await call(t.app, tokens[role], opts);
-        let permitido = true;
+        // A portal route is the producer's alone (docs/produto/portal.md): every staff role gets 403.
+        let permitido = r.acesso !== 'produtor';
         if (typeof r.acesso === 'object') {
           const perms = await t.app.permissoesDoGrupo(ROLE_GRUPO[role]);
           permitido = permite(perms, r.acesso);
@@ -58,6 +61,13 @@ describe('permission matrix', () => {
         if (res.status >= 500) falhas.push(`${r.method} ${u} como ${role}: ${res.status} ${JSON.stringify(res.body)}`);
         if (negado && res.body?.message === undefined) falhas.push(`${r.method} ${u} como ${role}: recusa sem mensagem`);
       }
+
+      // A producer's portal account maps to no permission group: only portal routes (and 'autenticado' ones) let it in.
+      const prod = await call(t.app, tokens.produtor, opts);
+      const permitidoAoProdutor = r.acesso === 'produtor' || r.acesso === 'autenticado';
+      if (permitidoAoProdutor === (prod.status === 401 || prod.status === 403))
+        falhas.push(`${r.method} ${u} como produtor: ${prod.status} (esperado ${permitidoAoProdutor ? 'permitido' : 403})`);
+      if (prod.status >= 500) falhas.push(`${r.method} ${u} como produtor: ${prod.status} ${JSON.stringify(prod.body)}`);
     }
     expect(falhas).toEqual([]);
   });

@@ -36,7 +36,38 @@ export async function caixaSmtp(aoReceber?: (m: MensagemRecebida, bytes: Buffer)
     /** SMTP_URL for the product. */
     url: `smtp://127.0.0.1:${port}`,
     recebidos,
+    /** The messages to `para`, waited for (10 s at most) until there are `n`: what a recipient waits for, mail arriving. */
+    async para(para: string, n: number) {
+      const ate = Date.now() + 10_000;
+      for (;;) {
+        const m = recebidos.filter((r) => r.para.includes(para));
+        if (m.length >= n || Date.now() > ate) return m;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     fechar: () => new Promise<void>((resolve) => servidor.close(() => resolve())),
   };
 }
 export type CaixaSmtp = Awaited<ReturnType<typeof caixaSmtp>>;
+
+/** A header of a raw message, unfolded, with its encoded words (RFC 2047, Q) decoded. */
+export function cabecalho(raw: string, nome: string) {
+  const v = new RegExp(`^${nome}:[ \\t]*(.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(raw.split('\r\n\r\n')[0])?.[1];
+  return v
+    ?.replace(/\r\n[ \t]+/g, ' ')
+    .replace(/\?= =\?UTF-8\?Q\?/gi, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+      Buffer.from(
+        q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8'),
+    )
+    .trim();
+}
+
+/** The decoded text of a raw message (quoted-printable soft breaks and =XX undone). */
+export const textoDaMensagem = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');

@@ -146,6 +146,9 @@ export const titularSolicitacaoEntrada = z.object({
 });
 export type TitularSolicitacaoEntrada = z.input<typeof titularSolicitacaoEntrada>;
 
+/** The holder's export (the encarregado's and the portal's 'Meus dados'): JSON (default) or a ZIP of CSVs and the photo. */
+export const exportacaoQuery = z.object({ formato: z.enum(['json', 'zip'], { error: 'O formato deve ser json ou zip' }).optional() });
+
 export const titularConfirmacao = z.object({ token: z.string().min(1, TITULAR_MSG.linkInvalido).max(200, TITULAR_MSG.linkInvalido) });
 
 export const titularResposta = z.object({

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DialogoDasPerguntas } from '../lib/confirmacao';
 import { Layout } from '../components/layout/layout';
 import { useAuth } from '../lib/auth';
 import { menu, resources } from './resources';
@@ -25,7 +25,7 @@ function Guard({ rota, acao, children }: { rota: string; acao: 'visualizar' | 'c
 export default function BackOffice() {
   return (
     <>
-      <ConfirmDialog />
+      <DialogoDasPerguntas />
       <Routes>
         <Route element={<Layout menu={menu} ajuda={(caminho) => `/ajuda#${secaoDaTela(caminho)}`} />}>
           <Route path="/admin" element={<AdminPage />} />

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { ConfirmDialog, confirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog';
 import type { ReactNode } from 'react';
 import { ApiError } from './api-client';
 
@@ -22,6 +22,21 @@ export const perguntasComCodigo = (err: ApiError): ({ codigo: string } & Record<
   const perguntas = (err.body as { perguntas?: unknown } | undefined)?.perguntas;
   return Array.isArray(perguntas) ? perguntas.map((p: Record<string, unknown>) => ({ ...p, codigo: String(p.codigo) })) : [];
 };
+
+/**
+ * PrimeReact's type asks for react-transition-group's end listener, which a disabled transition never calls.
+ */
+const SEM_ANIMACAO = { disabled: true } as unknown as ConfirmDialogProps['transitionOptions'];
+
+/**
+ * The app's one question dialog (where `perguntar` and `avisar` show), with no opening or closing animation: a
+ * question asked while the previous one was still fading out re-used its buttons, so 'Não' was not focused again and
+ * the dialog put the focus on its close icon, and a clerk answering at full speed pressed the wrong button (on a
+ * loaded machine the fade lasted long enough for the next row's question; docs/decisions/0254).
+ */
+export function DialogoDasPerguntas() {
+  return <ConfirmDialog transitionOptions={SEM_ANIMACAO} />;
+}
 
 /** A save declined at its question ('Não'): nothing saved, nothing to report. */
 export const RECUSADO = Symbol('recusado');

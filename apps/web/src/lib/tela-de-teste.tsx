@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DialogoDasPerguntas } from './confirmacao';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastProvider } from './toast';
@@ -14,7 +14,7 @@ export function renderizarTela(caminho: string, rotas: Record<string, ReactNode>
   return render(
     <QueryClientProvider client={qc}>
       <ToastProvider>
-        <ConfirmDialog />
+        <DialogoDasPerguntas />
         <MemoryRouter initialEntries={[caminho]}>
           <Routes>
             {Object.entries(rotas).map(([path, element]) => (

@@ -6,7 +6,7 @@ import { build, call, countRows } from '../../../test/helpers';
 import { inserirGrupo, inserirPreco, inserirProduto } from '../../../test/fabricas';
 import type { FastifyInstance } from 'fastify';
 import { tokenFor } from '../../../test/helpers';
-import { caixaSmtp, type CaixaSmtp } from '../../../test/smtp';
+import { cabecalho, caixaSmtp, textoDaMensagem, type CaixaSmtp } from '../../../test/smtp';
 import { parseEnvioHora } from '../../config';
 import { enviarCotacaoDoDia } from './assinaturas.service';
 import { iniciarEnvioNoHorario } from './envio';
@@ -30,35 +30,8 @@ afterAll(async () => {
   await smtp?.fechar();
 });
 
-/** The messages to `para`, waited for until there are `n` (what the subscriber waits for: mail arriving). */
-async function mensagensPara(para: string, n: number) {
-  const ate = Date.now() + 10_000;
-  for (;;) {
-    const m = smtp.recebidos.filter((r) => r.para.includes(para));
-    if (m.length >= n || Date.now() > ate) return m;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-/** A header of a raw message, unfolded, with its encoded words (RFC 2047, Q) decoded. */
-function cabecalho(raw: string, nome: string) {
-  const v = new RegExp(`^${nome}:[ \\t]*(.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(raw.split('\r\n\r\n')[0])?.[1];
-  return v
-    ?.replace(/\r\n[ \t]+/g, ' ')
-    .replace(/\?= =\?UTF-8\?Q\?/gi, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-      Buffer.from(
-        q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-        'latin1',
-      ).toString('utf8'),
-    )
-    .trim();
-}
-/** The decoded text of a raw message (quoted-printable soft breaks and =XX undone). */
-const texto = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
+const mensagensPara = (para: string, n: number) => smtp.para(para, n);
+const texto = textoDaMensagem;
 const linkDe = (t: string, caminho: string) => new RegExp(`${BASE.replace(/\./g, '\\.')}${caminho}\\?token=[A-Za-z0-9_.-]+`).exec(t)?.[0];
 
 /** Waits for the day's mailing to finish (its row's concluido_em). */

@@ -13,7 +13,8 @@ export const textoLgpd = (mercado: string) =>
   `Não compartilhamos esses dados. Um pedido não confirmado é apagado em 7 dias; ao cancelar, a assinatura e esses dados são apagados na hora. ` +
   `Responsável: ${mercado}.`;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** A text made safe for HTML (the e-mails' bodies and the small pages). */
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface Mensagem {
   assunto: string;
@@ -114,8 +115,17 @@ export function mensagemAlerta(mercado: string, base: string, a: Assinante, data
   );
 }
 
-/** A small pt-BR page (the confirmation and unsubscribe results): a heading, paragraphs and an optional form button. */
-export function pagina(mercado: string, titulo: string, paragrafos: string[], botao?: { acao: string; rotulo: string }): string {
+/**
+ * A small pt-BR page (the confirmation and unsubscribe results): a heading, paragraphs, an optional form button and a
+ * link onwards (the day's quotation unless told).
+ */
+export function pagina(
+  mercado: string,
+  titulo: string,
+  paragrafos: string[],
+  botao?: { acao: string; rotulo: string },
+  link: { href: string; rotulo: string } = { href: '/home', rotulo: 'Ver a cotação do dia' },
+): string {
   return (
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${esc(titulo)} - ${esc(mercado)}</title></head>` +
@@ -127,6 +137,6 @@ export function pagina(mercado: string, titulo: string, paragrafos: string[], bo
       ? `<form method="post" action="${esc(botao.acao)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
         `<button type="submit" style="background:#065f46;color:#fff;border:0;border-radius:6px;padding:12px 20px;font-size:1rem">${esc(botao.rotulo)}</button></form>`
       : '') +
-    `<p><a href="/home" style="color:#065f46">Ver a cotação do dia</a></p></main></body></html>`
+    `<p><a href="${esc(link.href)}" style="color:#065f46">${esc(link.rotulo)}</a></p></main></body></html>`
   );
 }

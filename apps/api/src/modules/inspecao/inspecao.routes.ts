@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,11 +13,13 @@ import {
   inspecaoRegistro,
   romaneioInspecionado,
   suspensoesDoProdutor,
+  type Inspecao,
   type InspecaoDados,
 } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { quem } from '../../lib/audit';
+import { avisarInspecao } from '../avisos-do-produtor/avisos-do-produtor.service';
 import { inspecaoService } from './inspecao.service';
 
 /**
@@ -29,6 +31,11 @@ export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
   const svc = inspecaoService(ctx.db, ctx.config);
   const tags = [inspecaoRecurso.menu.rotulo];
   const acesso = (acao: 'visualizar' | 'criar' | 'editar') => ({ acesso: { rota: inspecaoRecurso.rota, acao } });
+  // The producer is told of a result and of a suspension once saved (decision 0299); never fails the save.
+  const avisado = async (req: FastifyRequest, salvo: Inspecao) => {
+    await avisarInspecao({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: req.log }, salvo);
+    return salvo;
+  };
 
   r.get(
     '/inspecao',
@@ -95,7 +102,7 @@ export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const salvo = await svc.inserir(quem(req), req.body as InspecaoDados);
       reply.code(201);
-      return salvo;
+      return avisado(req, salvo);
     },
   );
   r.put(
@@ -109,10 +116,10 @@ export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: acesso('editar'),
     },
-    (req) => {
+    async (req) => {
       const body = req.body as InspecaoDados;
       if (!body.id) throw badRequest('O código é obrigatório', [{ field: 'id', message: 'O código é obrigatório' }]);
-      return svc.alterar(quem(req), body.id, body);
+      return avisado(req, await svc.alterar(quem(req), body.id, body));
     },
   );
   r.put(
@@ -127,6 +134,6 @@ export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
       },
       config: acesso('editar'),
     },
-    (req) => svc.alterar(quem(req), req.params.id, req.body as InspecaoDados),
+    async (req) => avisado(req, await svc.alterar(quem(req), req.params.id, req.body as InspecaoDados)),
   );
 }

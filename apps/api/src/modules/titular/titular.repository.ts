@@ -9,6 +9,7 @@ import {
   INCIDENTE_MSG,
   type Incidente,
   type IncidenteEntrada,
+  type TipoDeSolicitacao,
   type TitularSolicitacao,
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
@@ -70,6 +71,22 @@ const incidente = (r: Linha): Incidente => ({ ...(r as unknown as Incidente), re
 const INCIDENTE = sql`id, detectado_em::text AS "detectadoEm", descricao, categorias, titulares_afetados AS "titularesAfetados", medidas,
   prazo::text AS prazo, registrado_em AS "registradoEm", registrado_por AS "registradoPor"`;
 
+/** Records a confirmed request, due PRAZO_SOLICITACAO_DIAS from today, audited under the holder's e-mail. */
+async function registrarSolicitacao(
+  t: Tx,
+  c: { tipo: string; cpfcnpj: string; email: string; texto: string | null; criadaEm: string },
+): Promise<TitularSolicitacao> {
+  const prazo = somarDias(hojeNoMercado(), PRAZO_SOLICITACAO_DIAS);
+  const [s] = await linhas<{ id: number }>(
+    t,
+    sql`INSERT INTO titular_solicitacoes (tipo, cpfcnpj, email, texto, criada_em, prazo)
+        VALUES (${c.tipo}, ${c.cpfcnpj}, ${c.email}, ${c.texto}, ${c.criadaEm}, ${prazo}::date) RETURNING id`,
+  );
+  await registrarLog(t, c.email, 'TitularSolicitacao', s.id, 'INSERT', { id: s.id, tipo: c.tipo, prazo });
+  const [r] = await linhas(t, sql`SELECT ${SOLICITACAO} FROM ${DE_SOLICITACOES} WHERE s.id = ${s.id}`);
+  return solicitacao(r);
+}
+
 export const titularRepository = (db: Db) => ({
   /**
    * A holder's request, pending until the mailbox confirms it: within the subscriptions' limits (per address per
@@ -108,15 +125,28 @@ export const titularRepository = (db: Db) => ({
         sql`DELETE FROM titular_confirmacoes WHERE token_hash = ${sha256(token)} AND criada_em > now() - make_interval(secs => ${7 * DIA}) RETURNING *`,
       );
       if (!c) return null;
-      const prazo = somarDias(hojeNoMercado(), PRAZO_SOLICITACAO_DIAS);
-      const [s] = await linhas<{ id: number }>(
+      return registrarSolicitacao(t, { tipo: c.tipo, cpfcnpj: c.cpfcnpj, email: c.email, texto: c.texto, criadaEm: c.criada_em });
+    });
+  },
+
+  /**
+   * A request of a signed-in portal producer about his own person (docs/produto/portal.md, 'His data'): confirmed
+   * at once (his sign-in proved the mailbox and the person), due as the others, at most `porDia` of a kind a day
+   * (429). Null when the person is gone.
+   */
+  async pedirComoProdutor(pessoaId: number, email: string, tipo: TipoDeSolicitacao, texto: string, porDia: number, muitas: string) {
+    return db.transaction(async (t) => {
+      await t.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ceasa.titular.portal'), ${pessoaId})`);
+      const [p] = await linhas<{ doc: string; hoje: number }>(
         t,
-        sql`INSERT INTO titular_solicitacoes (tipo, cpfcnpj, email, texto, criada_em, prazo)
-            VALUES (${c.tipo}, ${c.cpfcnpj}, ${c.email}, ${c.texto}, ${c.criada_em}, ${prazo}::date) RETURNING id`,
+        sql`SELECT ${docSql(sql`p.cpfcnpj`)} AS doc,
+                   (SELECT count(*)::int FROM titular_solicitacoes s WHERE s.cpfcnpj = ${docSql(sql`p.cpfcnpj`)} AND s.tipo = ${tipo}
+                      AND s.criada_em > now() - make_interval(secs => ${DIA})) AS hoje
+            FROM pessoa p WHERE p.id = ${pessoaId}`,
       );
-      await registrarLog(t, c.email, 'TitularSolicitacao', s.id, 'INSERT', { id: s.id, tipo: c.tipo, prazo });
-      const [r] = await linhas(t, sql`SELECT ${SOLICITACAO} FROM ${DE_SOLICITACOES} WHERE s.id = ${s.id}`);
-      return solicitacao(r);
+      if (!p) return null;
+      if (p.hoje >= porDia) throw new HttpError(429, muitas);
+      return registrarSolicitacao(t, { tipo, cpfcnpj: p.doc, email: email.toLowerCase(), texto, criadaEm: new Date().toISOString() });
     });
   },
 
@@ -229,6 +259,7 @@ export const titularRepository = (db: Db) => ({
           FROM inspecao n JOIN romaneio r ON r.id = n.romaneio_id WHERE r.pessoa_id = ${pessoaId} ORDER BY n.id`,
     );
     const lojas = await linhas(db, sql`SELECT id, data_emissao::text AS "dataEmissao" FROM loja WHERE lojista_id = ${pessoaId} ORDER BY id`);
+    const portal = await this.doPortal(pessoaId);
     const doc = pessoa.cpfcnpj;
     const emails = (await linhas<{ email: string }>(db, sql`SELECT DISTINCT email FROM titular_solicitacoes WHERE cpfcnpj = ${doc}`)).map((e) => e.email);
     const assinaturas = emails.length
@@ -284,12 +315,25 @@ export const titularRepository = (db: Db) => ({
         cadernos,
         inspecoes,
         lojas,
+        ...portal,
         assinaturas,
         solicitacoes,
         auditoria,
         leituras: await this.leituras(pessoaId),
       },
       foto: foto ? Buffer.from(foto) : null,
+    };
+  },
+
+  /** What the producers' portal holds of a person: the account (its e-mail), the news sent to him, the kinds he asked not to get by e-mail. */
+  async doPortal(pessoaId: number) {
+    return {
+      contaDoPortal: await linhas(db, sql`SELECT email, nome, ativo, criado_em AS "criadoEm" FROM usuarios WHERE pessoa_id = ${pessoaId}`),
+      avisosDoPortal: await linhas(
+        db,
+        sql`SELECT id, tipo, titulo, texto, criado_em AS "criadoEm", enviado_em AS "enviadoEm" FROM portal_avisos WHERE pessoa_id = ${pessoaId} ORDER BY id`,
+      ),
+      avisosSemEmail: await linhas(db, sql`SELECT tipo, criado_em AS "criadoEm" FROM portal_avisos_cancelados WHERE pessoa_id = ${pessoaId} ORDER BY tipo`),
     };
   },
 

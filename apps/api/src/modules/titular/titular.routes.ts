@@ -7,11 +7,11 @@ import {
   TIPOS_DE_SOLICITACAO,
   TITULAR_MSG,
   anonimizarEntrada,
+  exportacaoQuery,
   formatDate,
   idParam,
   incidenteEntrada,
   titularResposta,
-  toCsv,
   type Incidente,
 } from '@ceasa/shared';
 import type { AppContext } from '../../context';
@@ -20,7 +20,7 @@ import { HttpError, naoEncontrado } from '../../lib/errors';
 import { registroDeTratamento } from './aviso';
 import { executarRetencao } from './retencao';
 import { titularRepository } from './titular.repository';
-import { zip } from './zip';
+import { enviarExportacao } from './titular.service';
 
 const id = idParam;
 /** A CPF (11 digits) or CNPJ (14, the first 12 may be letters since 2026), with or without its dots, dash and slash. */
@@ -139,7 +139,7 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
         tags,
         summary: 'Tudo o que o sistema guarda sobre uma pessoa (acesso e portabilidade): JSON, ou formato=zip (CSVs e a foto)',
         params: z.object({ cpfcnpj: documento }),
-        querystring: z.object({ formato: z.enum(['json', 'zip'], { error: 'O formato deve ser json ou zip' }).optional() }),
+        querystring: exportacaoQuery,
       },
       config: { acesso: ver },
     },
@@ -148,25 +148,7 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
       const dados = pessoaId ? await repo.exportar(pessoaId) : null;
       if (!pessoaId || !dados) throw naoEncontrado(TITULAR_MSG.pessoaNaoEncontrada);
       await repo.registrarLeitura(quem(req), 'exportacao', String(pessoaId), pessoaId);
-      reply.header('cache-control', 'no-store');
-      if (req.query.formato !== 'zip') return dados.documento;
-      const arquivos = Object.entries(dados.documento).map(([nome, v]) => {
-        const linhas = (Array.isArray(v) ? v : [v]) as Record<string, unknown>[];
-        const colunas = [...new Set(linhas.flatMap((l) => Object.keys(l)))];
-        const celula = (x: unknown) =>
-          x == null ? null : x instanceof Date ? x.toISOString() : typeof x === 'object' ? JSON.stringify(x) : (x as string | number);
-        return {
-          nome: `${nome}.csv`,
-          dados: Buffer.from(
-            toCsv(
-              colunas,
-              linhas.map((l) => colunas.map((c) => celula(l[c]))),
-            ),
-          ),
-        };
-      });
-      if (dados.foto) arquivos.push({ nome: 'foto.png', dados: dados.foto });
-      return reply.type('application/zip').header('content-disposition', `attachment; filename="dados-pessoa-${pessoaId}.zip"`).send(zip(arquivos));
+      return enviarExportacao(reply, dados, req.query.formato, { nome: `dados-pessoa-${pessoaId}`, jsonComoArquivo: false });
     },
   );
 

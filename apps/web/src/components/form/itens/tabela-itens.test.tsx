@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DialogoDasPerguntas } from '../../../lib/confirmacao';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ function Linhas({ linhas = [], desabilitado = false }: { linhas?: Linha[]; desab
   formL = useForm<FormLinhas>({ resolver: zodResolver(schemaLinhas), defaultValues: { linhas } });
   return (
     <>
-      <ConfirmDialog />
+      <DialogoDasPerguntas />
       <form>
         <ItemsField<FormLinhas, Linha>
           control={formL.control}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfirmDialog } from 'primereact/confirmdialog';
+import { DialogoDasPerguntas } from '../../../lib/confirmacao';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ function Pai({
   form = useForm<Form>({ resolver: zodResolver(schema), defaultValues: { itens } });
   return (
     <>
-      <ConfirmDialog />
+      <DialogoDasPerguntas />
       <form onSubmit={form.handleSubmit((v) => (enviado = v))}>
         <ItemsField<Form, Item>
           control={form.control}
