@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MENSAGENS_GOVBR, mensagemGovbr, ROTULOS_NIVEL_GOVBR, ROTULOS_SITUACAO_DA_CHEGADA, ROTULOS_TIPO_DE_AVISO } from './portal-textos';
+import { MENSAGENS_GOVBR, mensagemGovbr, ROTULOS_NIVEL_GOVBR, ROTULOS_SITUACAO_DA_CHEGADA, ROTULOS_DOS_AVISOS } from './portal-textos';
 import { NIVEIS_GOVBR, SITUACOES_DA_CHEGADA, TIPOS_DE_AVISO } from './resources/portal';
 
 describe('portal texts without zod (decision 0300)', () => {
   it("name exactly the schemas' kinds of news, situations and gov.br levels", () => {
-    expect(Object.keys(ROTULOS_TIPO_DE_AVISO)).toEqual([...TIPOS_DE_AVISO]);
+    expect(Object.keys(ROTULOS_DOS_AVISOS)).toEqual([...TIPOS_DE_AVISO]);
     expect(Object.keys(ROTULOS_SITUACAO_DA_CHEGADA)).toEqual([...SITUACOES_DA_CHEGADA]);
     expect(Object.keys(ROTULOS_NIVEL_GOVBR)).toEqual([...NIVEIS_GOVBR]);
   });

@@ -23,12 +23,15 @@ export const SENHA_CRIADA = 'Senha criada. Entre com seu e-mail e a nova senha.'
 /** gov.br's reliability levels as the portal names them (resources/portal.ts NIVEIS_GOVBR). */
 export const ROTULOS_NIVEL_GOVBR = { bronze: 'bronze', prata: 'prata', ouro: 'ouro' } as const;
 
-/** The kinds of news (resources/portal.ts TIPOS_DE_AVISO), as the e-mail switches name them. */
-export const ROTULOS_TIPO_DE_AVISO = {
-  inspecao: 'Resultado de inspeção',
-  suspensao: 'Suspensão',
-  chegada: 'Chegada recebida',
-  carencia: 'Fim do período de carência',
+/**
+ * What each kind of news (resources/portal.ts TIPOS_DE_AVISO) is called, in a sentence: the e-mail preferences, the
+ * e-mail's unsubscribe line, the unsubscribe page, the portal's switches.
+ */
+export const ROTULOS_DOS_AVISOS = {
+  inspecao: 'resultado de inspeção',
+  suspensao: 'suspensão na portaria',
+  chegada: 'chegada recebida',
+  carencia: 'fim de carência',
 } as const;
 
 /** An announced load's situation (resources/portal.ts SITUACOES_DA_CHEGADA). */

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { formatDateTime } from '@ceasa/shared/format';
-import { ROTULOS_TIPO_DE_AVISO } from '@ceasa/shared/portal-textos';
+import { ROTULOS_DOS_AVISOS } from '@ceasa/shared/portal-textos';
 import { api } from '../lib/api-client';
 import { lerAviso, lista, obj } from './leituras';
 import { Aviso, Carregado, Carregando, mensagemDoErro, Titulo, useLeitura } from './partes';
 
-type TipoDeAviso = keyof typeof ROTULOS_TIPO_DE_AVISO;
+type TipoDeAviso = keyof typeof ROTULOS_DOS_AVISOS;
 type Preferencias = Record<TipoDeAviso, boolean>;
-const TIPOS = Object.keys(ROTULOS_TIPO_DE_AVISO) as TipoDeAviso[];
+const TIPOS = Object.keys(ROTULOS_DOS_AVISOS) as TipoDeAviso[];
 
 /** GET portal/avisos/preferencias: one boolean per kind (a kind the answer leaves out counts as on). */
 export const lerPreferencias = (v: unknown): Preferencias => {
@@ -15,7 +15,9 @@ export const lerPreferencias = (v: unknown): Preferencias => {
   return Object.fromEntries(TIPOS.map((t) => [t, o[t] !== false])) as Preferencias;
 };
 
-const rotuloDoTipo = (t: string | null) => (t && Object.hasOwn(ROTULOS_TIPO_DE_AVISO, t) ? ROTULOS_TIPO_DE_AVISO[t as TipoDeAviso] : 'Aviso');
+/** 'resultado de inspeção' → 'Resultado de inspeção' (the names are written for the middle of a sentence). */
+const inicial = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const rotuloDoTipo = (t: string | null) => (t && Object.hasOwn(ROTULOS_DOS_AVISOS, t) ? inicial(ROTULOS_DOS_AVISOS[t as TipoDeAviso]) : 'Aviso');
 
 /**
  * One switch per kind of news: 'on' sends its e-mails. A change is saved at once (PUT with every kind); a refusal
@@ -36,7 +38,7 @@ function PreferenciasDeEmail() {
     setAviso(null);
     try {
       await api('portal/avisos/preferencias', { method: 'PUT', body: novas });
-      setAviso({ tipo: 'ok', texto: `E-mails de "${ROTULOS_TIPO_DE_AVISO[tipo]}" ${ligado ? 'ligados' : 'desligados'}.` });
+      setAviso({ tipo: 'ok', texto: `E-mails de ${ROTULOS_DOS_AVISOS[tipo]}: ${ligado ? 'ligados' : 'desligados'}.` });
     } catch (e) {
       setMudadas(antes);
       setAviso({ tipo: 'erro', texto: mensagemDoErro(e) });
@@ -52,7 +54,7 @@ function PreferenciasDeEmail() {
       {TIPOS.map((t) => (
         <label key={t} className="portal-chave">
           <input type="checkbox" role="switch" checked={atuais[t]} disabled={salvando} onChange={(e) => void mudar(t, e.target.checked)} />
-          <span>{ROTULOS_TIPO_DE_AVISO[t]}</span>
+          <span>{inicial(ROTULOS_DOS_AVISOS[t])}</span>
         </label>
       ))}
       {aviso && <Aviso tipo={aviso.tipo} texto={aviso.texto} />}
@@ -62,7 +64,8 @@ function PreferenciasDeEmail() {
 
 /** /portal/avisos: the news sent to him, and which kinds also come by e-mail. */
 export function AvisosPage() {
-  const { carga, recarregar } = useLeitura('portal/avisos', (v) => lista(v).map(lerAviso));
+  // Newest first, the most the route gives in one page (docs/produto/portal.md).
+  const { carga, recarregar } = useLeitura('portal/avisos?size=100', (v) => lista(v).map(lerAviso));
   return (
     <section>
       <Titulo>Avisos</Titulo>

@@ -9,23 +9,29 @@ import { Aviso, mensagemDoErro, Titulo } from './partes';
 export const CORRECAO_ENVIADA = 'Pedido de correção enviado. O mercado responde pelo seu e-mail.';
 
 /** The file's name as the server gives it (Content-Disposition), else a plain one. */
-export function nomeDoArquivo(cabecalho: string | null): string {
+export function nomeDoArquivo(cabecalho: string | null, padrao: string): string {
   const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(cabecalho ?? '');
   if (m?.[1]) return decodeURIComponent(m[1]);
-  return m?.[2] ?? 'meus-dados.json';
+  return m?.[2] ?? padrao;
 }
+
+/** The two forms of the export: JSON, or a ZIP of spreadsheets (CSV) with the photo. */
+const FORMATOS = [
+  { formato: 'json', rotulo: 'Baixar meus dados (JSON)' },
+  { formato: 'zip', rotulo: 'Baixar em ZIP (planilhas e foto)' },
+] as const;
 
 /** 'Baixar meus dados': GET portal/meus-dados with his token (a plain link would carry none), saved as a file. */
 function Baixar() {
   const [estado, setEstado] = useState<{ tipo: 'ok' | 'erro'; texto: string } | null>(null);
   const [baixando, setBaixando] = useState(false);
-  const pedir = async () => {
+  const pedir = async (formato: 'json' | 'zip') => {
     if (baixando) return;
     setBaixando(true);
     setEstado(null);
     try {
-      const r = await api<Response>('portal/meus-dados', { raw: true });
-      const nome = nomeDoArquivo(r.headers.get('content-disposition'));
+      const r = await api<Response>('portal/meus-dados', { raw: true, query: formato === 'zip' ? { formato } : undefined });
+      const nome = nomeDoArquivo(r.headers.get('content-disposition'), `meus-dados.${formato}`);
       baixar(nome, await r.blob());
       setEstado({ tipo: 'ok', texto: `Arquivo ${nome} baixado.` });
     } catch (e) {
@@ -36,10 +42,14 @@ function Baixar() {
   };
   return (
     <>
-      <button type="button" className="p-button" onClick={() => void pedir()} disabled={baixando}>
-        <i className={`pi ${baixando ? 'pi-spin pi-spinner' : 'pi-download'}`} aria-hidden />
-        &nbsp;Baixar meus dados
-      </button>
+      <div className="portal-acoes">
+        {FORMATOS.map((f) => (
+          <button key={f.formato} type="button" className="p-button" onClick={() => void pedir(f.formato)} disabled={baixando}>
+            <i className={`pi ${baixando ? 'pi-spin pi-spinner' : 'pi-download'}`} aria-hidden />
+            &nbsp;{f.rotulo}
+          </button>
+        ))}
+      </div>
       {estado && <Aviso tipo={estado.tipo} texto={estado.texto} />}
     </>
   );

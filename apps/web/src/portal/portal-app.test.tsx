@@ -141,8 +141,16 @@ describe('/portal signed in', () => {
   it('Avisos: the list, and each switch saves the e-mail choice at once; a refusal puts it back and says why', async () => {
     let falhar = false;
     const { pedidos, u } = await abrir('/portal/avisos', (p) => {
-      if (p.caminho === '/api/portal/avisos')
-        return [200, [{ id: 1, tipo: 'inspecao', texto: 'A análise do lote 57R203 deu não conforme.', criadoEm: '2026-12-02T13:00:00Z' }]];
+      if (p.caminho === '/api/portal/avisos?size=100') {
+        const aviso = {
+          id: 1,
+          tipo: 'inspecao',
+          titulo: 'Resultado de inspeção',
+          texto: 'A análise do lote 57R203 deu não conforme.',
+          criadoEm: '2026-12-02T13:00:00Z',
+        };
+        return [200, { content: [aviso], totalElements: 1, totalPages: 1, number: 0, size: 100 }];
+      }
       if (p.caminho === '/api/portal/avisos/preferencias') {
         if (p.metodo === 'GET') return [200, { inspecao: true, suspensao: true, chegada: true, carencia: false }];
         return falhar ? [400, { message: 'Preferências inválidas' }] : [200, p.corpo];
@@ -152,16 +160,16 @@ describe('/portal signed in', () => {
     expect(await screen.findByText('A análise do lote 57R203 deu não conforme.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Resultado de inspeção', level: 3 })).toBeInTheDocument();
     const chegada = await screen.findByRole('switch', { name: 'Chegada recebida' });
-    expect(screen.getByRole('switch', { name: 'Fim do período de carência' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Fim de carência' })).not.toBeChecked();
     await u.click(chegada);
     await waitFor(() => expect(pedidosA(pedidos, 'PUT /api/portal/avisos/preferencias')).toHaveLength(1));
     expect(pedidosA(pedidos, 'PUT /api/portal/avisos/preferencias')[0].corpo).toEqual({ inspecao: true, suspensao: true, chegada: false, carencia: false });
-    expect(await screen.findByRole('status')).toHaveTextContent('E-mails de "Chegada recebida" desligados.');
+    expect(await screen.findByRole('status')).toHaveTextContent('E-mails de chegada recebida: desligados.');
     expect(chegada).not.toBeChecked();
     falhar = true;
-    await u.click(screen.getByRole('switch', { name: 'Suspensão' }));
+    await u.click(screen.getByRole('switch', { name: 'Suspensão na portaria' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Preferências inválidas');
-    expect(screen.getByRole('switch', { name: 'Suspensão' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Suspensão na portaria' })).toBeChecked();
   });
 
   it("Meus dados: downloads the file under the server's name, and sends a correction request", async () => {
@@ -173,14 +181,17 @@ describe('/portal signed in', () => {
     });
     const { pedidos, u } = await abrir('/portal/meus-dados', (p) => {
       if (p.caminho === '/api/portal/meus-dados')
-        return [200, { pessoa: { nome: 'Maria' } }, { 'content-disposition': 'attachment; filename="dados-pessoa-9.json"' }];
+        return [200, { pessoa: { nome: 'Maria' } }, { 'content-disposition': 'attachment; filename="meus-dados-2026-12-02.json"' }];
+      if (p.caminho === '/api/portal/meus-dados?formato=zip') return [200, {}, { 'content-disposition': "attachment; filename*=UTF-8''meus-dados%202026.zip" }];
       if (p.caminho !== '/api/portal/correcao') return undefined;
       if ((p.corpo as { texto: string }).texto) return [201, { message: 'Pedido de correção registrado.' }];
       return [400, { message: 'Descreva a correção', fieldErrors: [{ field: 'texto', message: 'Descreva a correção' }] }];
     });
-    await u.click(await screen.findByRole('button', { name: 'Baixar meus dados' }));
-    expect(await screen.findByText('Arquivo dados-pessoa-9.json baixado.')).toBeInTheDocument();
-    expect(baixados).toEqual(['dados-pessoa-9.json']);
+    await u.click(await screen.findByRole('button', { name: 'Baixar meus dados (JSON)' }));
+    expect(await screen.findByText('Arquivo meus-dados-2026-12-02.json baixado.')).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Baixar em ZIP (planilhas e foto)' }));
+    expect(await screen.findByText('Arquivo meus-dados 2026.zip baixado.')).toBeInTheDocument();
+    expect(baixados).toEqual(['meus-dados-2026-12-02.json', 'meus-dados 2026.zip']);
     await u.click(screen.getByRole('button', { name: 'Enviar pedido' }));
     expect(await screen.findByText('Descreva a correção', { selector: 'small' })).toBeInTheDocument();
     expect(screen.getByLabelText('O que está errado e como deve ficar')).toHaveAttribute('aria-invalid', 'true');

@@ -11,14 +11,7 @@ import { RESULTADOS_INSPECAO, TIPOS_INSPECAO } from './inspecao-rotulos';
  * drawn for inspection; an inspection checks the label ('rotulagem') or takes a residue sample ('residuo').
  * A non-conforming residue result holds the load's lots and suspends the producer at the gate.
  */
-export {
-  RESULTADOS_INSPECAO,
-  ROTULOS_RESULTADO,
-  ROTULOS_TIPO_INSPECAO,
-  TIPOS_INSPECAO,
-  type ResultadoInspecao,
-  type TipoInspecao,
-} from './inspecao-rotulos';
+export { RESULTADOS_INSPECAO, ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO, TIPOS_INSPECAO, type ResultadoInspecao, type TipoInspecao } from './inspecao-rotulos';
 
 export { ROTULOS_SITUACAO, SITUACOES_DO_LOTE, situacaoDoResultado, type SituacaoDoLote } from './situacao-do-lote';
 
