@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { MSG_CONVITE_INVALIDO } from '@ceasa/shared/portal-textos';
 import { useEnvioDoFormulario } from '../components/form/envio-do-formulario';
 import { PublicShell } from '../components/layout/public-shell';
 import { api } from '../lib/api-client';
+import { obj, texto } from './leituras';
 import { navegar } from './navegacao';
 import { Aviso, mensagemDoErro, Titulo } from './partes';
 
 /** The repeated password differs (the same words as the back office's new-password forms). */
 export const SENHAS_DIFERENTES = 'As senhas devem ser iguais';
-/** The link came without its token (cut by the mail reader). */
-export const CONVITE_SEM_TOKEN = 'O convite é inválido ou expirou.';
 
 /**
  * /portal/convite?token=: the invited producer chooses his password (POST portal/convites/aceitar); the server
@@ -29,8 +29,9 @@ export function ConvitePage({ busca }: { busca: string }) {
       return;
     }
     try {
-      await api('portal/convites/aceitar', { method: 'POST', body: { token, senha } });
-      navegar('/portal?senha=criada', { substituir: true });
+      const conta = await api<unknown>('portal/convites/aceitar', { method: 'POST', body: { token, senha } });
+      // The sign-in opens with his e-mail (the account's, as the answer says it) already typed.
+      navegar('/portal?senha=criada', { substituir: true, estado: { email: texto(obj(conta), 'email') } });
     } catch (e) {
       const campo = (e as { body?: { fieldErrors?: { field: string }[] } }).body?.fieldErrors?.some((f) => f.field === 'senha') ? 'senha' : null;
       setErro({ campo, texto: mensagemDoErro(e) });
@@ -49,7 +50,7 @@ export function ConvitePage({ busca }: { busca: string }) {
       <div className="portal portal-entrada">
         <Titulo>Criar sua senha</Titulo>
         {!token ? (
-          <Aviso tipo="erro" texto={CONVITE_SEM_TOKEN} />
+          <Aviso tipo="erro" texto={MSG_CONVITE_INVALIDO} />
         ) : (
           <form className="portal-form" onSubmit={(e) => enviar(e, aceitar)} noValidate aria-label="Criar sua senha">
             <p>Escolha a senha com que vai entrar no portal do produtor, com pelo menos 8 caracteres.</p>

@@ -5,19 +5,17 @@ import { PublicShell } from '../components/layout/public-shell';
 import { useCarga } from '../lib/use-carga';
 import { configDoPortal } from './config-do-portal';
 import { Aviso, mensagemDoErro, Titulo } from './partes';
+import { obj, texto } from './leituras';
 import { entrarNoPortal } from './sessao-do-portal';
 
 /** Where 'Entrar com gov.br' goes: the server redirects to gov.br and back (docs/produto/portal.md). */
 export const ENTRAR_COM_GOVBR = '/api/portal/govbr/entrar';
 
-/** What the address says before the sign-in: gov.br's refusal (?govbr=), or the invitation's password made. */
+/** What the address says before the sign-in: gov.br's refusal (?govbr=, &nivel=), or the invitation's password made. */
 function avisoDoEndereco(busca: string, nivelMinimo: string | undefined) {
   const q = new URLSearchParams(busca);
   const govbr = q.get('govbr');
-  if (govbr) {
-    const nivel = govbr === 'nivel' && nivelMinimo ? ` Nível exigido: ${nivelMinimo}.` : '';
-    return { tipo: 'erro' as const, texto: mensagemGovbr(govbr) + nivel };
-  }
+  if (govbr) return { tipo: 'erro' as const, texto: mensagemGovbr(govbr, q.get('nivel'), nivelMinimo) };
   if (q.get('senha') === 'criada') return { tipo: 'ok' as const, texto: SENHA_CRIADA };
   return null;
 }
@@ -25,7 +23,8 @@ function avisoDoEndereco(busca: string, nivelMinimo: string | undefined) {
 /** /portal signed out (any /portal/... address: the page asked for shows after the sign-in). */
 export function EntrarPage({ busca, aviso }: { busca: string; aviso?: string }) {
   const config = useCarga('portal-config', configDoPortal);
-  const [email, setEmail] = useState('');
+  // After the invitation, his e-mail comes with the address (convite-page.tsx).
+  const [email, setEmail] = useState(() => texto(obj(history.state), 'email') ?? '');
   const [senha, setSenha] = useState('');
   const [erro, setErro] = useState<string | null>(null);
   const { emEnvio, enviar } = useEnvioDoFormulario((_tipo, m) => setErro(m));

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MENSAGENS_GOVBR, SENHA_CRIADA } from '@ceasa/shared/portal-textos';
+import { MENSAGENS_GOVBR, MSG_CONVITE_INVALIDO, SENHA_CRIADA } from '@ceasa/shared/portal-textos';
 import { apiDeTeste, pedidosA, type Pedido, type Resposta } from './api-de-teste';
 import { avisoDeSuspensao, SECOES } from './casca';
 import { esquecerConfigDoPortal } from './config-do-portal';
-import { CONVITE_SEM_TOKEN, SENHAS_DIFERENTES } from './convite-page';
+import { SENHAS_DIFERENTES } from './convite-page';
 import { ENTRAR_COM_GOVBR } from './entrar-page';
 import { PortalApp } from './portal-app';
 import { definirSessaoDoPortal, iniciarSessaoDoPortal } from './sessao-do-portal';
@@ -31,9 +31,9 @@ afterEach(() => {
 
 describe('/portal signed out: the sign-in', () => {
   it("offers 'Entrar com gov.br' when the server has gov.br, and says why gov.br's return failed", async () => {
-    await abrir('/portal?govbr=nivel', foraDaSessao);
+    await abrir('/portal?govbr=nivel&nivel=bronze', foraDaSessao);
     expect(await screen.findByRole('link', { name: 'Entrar com gov.br' })).toHaveAttribute('href', ENTRAR_COM_GOVBR);
-    expect(screen.getByRole('alert')).toHaveTextContent(`${MENSAGENS_GOVBR.nivel} Nível exigido: prata.`);
+    expect(screen.getByRole('alert')).toHaveTextContent(MENSAGENS_GOVBR.nivel('bronze', 'prata'));
     cleanup();
     esquecerConfigDoPortal();
     await abrir(
@@ -92,7 +92,7 @@ describe('/portal/convite: the invited producer chooses his password', () => {
           fieldErrors: [{ field: 'senha', message: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.' }],
         },
       ],
-      [200, { message: 'Senha criada.' }],
+      [201, { email: 'maria@horta.test' }],
     ];
     const { pedidos, u } = await abrir(
       '/portal/convite?token=tk-123',
@@ -116,7 +116,7 @@ describe('/portal/convite: the invited producer chooses his password', () => {
     await u.click(screen.getByRole('button', { name: 'Criar senha' }));
     expect(await screen.findByRole('status')).toHaveTextContent(SENHA_CRIADA);
     expect(location.pathname + location.search).toBe('/portal?senha=criada');
-    expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('maria@horta.test');
     expect(pedidosA(pedidos, 'POST /api/portal/convites/aceitar').map((p) => p.corpo)).toEqual([
       { token: 'tk-123', senha: 'flamengo123' },
       { token: 'tk-123', senha: 'Pepino#Roxo-2026' },
@@ -125,7 +125,7 @@ describe('/portal/convite: the invited producer chooses his password', () => {
 
   it('a link without its token says the invitation is not valid', async () => {
     await abrir('/portal/convite', foraDaSessao);
-    expect(screen.getByRole('alert')).toHaveTextContent(CONVITE_SEM_TOKEN);
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG_CONVITE_INVALIDO);
     expect(screen.queryByRole('button', { name: 'Criar senha' })).toBeNull();
   });
 });
