@@ -30,49 +30,66 @@ describe('what the portal reads of each answer (leituras.ts)', () => {
   });
 
   it("links each lot to its page: the answer's link, else /lote/{lote}", () => {
-    const r = lerRomaneio({ id: 1, itens: [{ lote: '57R203' }, { lote: 'A B', link: 'https://ceasa.test/lote/AB' }, {}] });
+    const r = lerRomaneio({
+      id: 1,
+      itens: [{ lote: '57R203' }, { lote: 'A B', linkDoLote: 'https://ceasa.test/lote/AB' }, {}],
+      pedras: ['3', { pedrasNumero: '12' }],
+    });
     expect(r.itens.map((i) => i.link)).toEqual(['/lote/57R203', 'https://ceasa.test/lote/AB', null]);
+    expect(r.pedras).toEqual(['3', '12']);
   });
 
-  it("ends a withdrawal period where the answer says, else the gate's first day allowed (day + period)", () => {
+  it("takes the first day a withdrawal period allows selling from the answer, else the gate's rule (day + period)", () => {
     const c = lerCaderno({
       id: 1,
-      aplicacaoProdutosQuimicos: [
+      emCarencia: true,
+      aplicacoes: [
         { nomeProduto: 'X', data: '2026-12-01', periodoCarencia: 7 },
-        { nomeProduto: 'Y', data: '2026-12-01', periodoCarencia: 3, terminaEm: '2026-12-03' },
+        { nomeProduto: 'Y', data: '2026-12-01', periodoCarencia: 3, fimCarencia: '2026-12-04' },
       ],
     });
-    expect(c.periodos.map((p) => [p.liberadoEm, p.terminaEm])).toEqual([
-      ['2026-12-08', null],
-      ['2026-12-04', '2026-12-03'],
-    ]);
+    expect(c.periodos.map((p) => p.liberadoEm)).toEqual(['2026-12-08', '2026-12-04']);
+    expect(c.emCarencia).toBe(true);
+    expect(lerCaderno({}).emCarencia).toBeNull();
   });
 });
 
 describe('the pages the producer reads', () => {
   it('Romaneios: day, items in packages with each lot linked, stalls; empty and failed states', async () => {
-    await com('/api/portal/romaneios', [
+    await com('/api/portal/romaneios?size=100', [
       200,
-      [
-        {
-          id: 57,
-          dataEmissao: '2026-12-02',
-          itens: [{ produtoNome: 'Tomate Italiano', produtoEmbalagem: 'CX 20kg', quantidade: 300, lote: '57R203' }],
-          pedras: [{ pedrasNumero: '3' }, { pedrasNumero: '12' }],
-        },
-      ],
+      {
+        content: [
+          {
+            id: 57,
+            dataEmissao: '2026-12-02',
+            itens: [
+              {
+                produtoNome: 'Tomate Italiano',
+                produtoEmbalagem: 'CX 20kg',
+                quantidade: 300,
+                kg: 6000,
+                lote: '57R203',
+                linkDoLote: 'https://ceasa.test/lote/57R203',
+              },
+            ],
+            pedras: ['3', '12'],
+          },
+        ],
+        totalElements: 1,
+      },
     ]);
     render(<RomaneiosPage />);
     const cartao = (await screen.findByRole('heading', { name: 'Romaneio 57 de 02/12/2026' })).closest('li')!;
-    expect(within(cartao).getByText(/Tomate Italiano: 300 CX 20kg/)).toBeInTheDocument();
-    expect(within(cartao).getByRole('link', { name: 'Lote 57R203' })).toHaveAttribute('href', '/lote/57R203');
+    expect(within(cartao).getByText(/Tomate Italiano: 300 CX 20kg \(6\.000 kg\)/)).toBeInTheDocument();
+    expect(within(cartao).getByRole('link', { name: 'Lote 57R203' })).toHaveAttribute('href', 'https://ceasa.test/lote/57R203');
     expect(within(cartao).getByText('Pedras: 3, 12')).toBeInTheDocument();
     cleanup();
-    await com('/api/portal/romaneios', [200, []]);
+    await com('/api/portal/romaneios?size=100', [200, []]);
     render(<RomaneiosPage />);
     expect(await screen.findByText('Nenhum romaneio.')).toBeInTheDocument();
     cleanup();
-    await com('/api/portal/romaneios', [503, { message: 'Serviço temporariamente indisponível. Tente de novo em instantes.' }]);
+    await com('/api/portal/romaneios?size=100', [503, { message: 'Serviço temporariamente indisponível. Tente de novo em instantes.' }]);
     render(<RomaneiosPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Serviço temporariamente indisponível. Tente de novo em instantes.');
     expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
@@ -96,7 +113,7 @@ describe('the pages the producer reads', () => {
     expect(screen.getByText(/colheita de 01\/12\/2026 a 30\/01\/2027; estimada 6\.000 kg; saldo 1\.200,5 kg/)).toBeInTheDocument();
   });
 
-  it('Cadernos: each withdrawal period and when its produce may be sold', async () => {
+  it('Cadernos: whether a withdrawal period runs today, and from which day each application allows selling', async () => {
     await com('/api/portal/cadernos', [
       200,
       [
@@ -104,27 +121,56 @@ describe('the pages the producer reads', () => {
           id: 3,
           produtoNome: 'Tomate',
           propriedadeNome: 'Sítio Boa Vista',
-          aplicacaoProdutosQuimicos: [{ nomeProduto: 'Inseticida X', data: '2026-12-01', periodoCarencia: 7 }],
+          emCarencia: true,
+          aplicacoes: [
+            { nomeProduto: 'Inseticida X', data: '2026-12-01', periodoCarencia: 7, fimCarencia: '2026-12-08' },
+            { nomeProduto: null, data: null, periodoCarencia: null, fimCarencia: null },
+          ],
         },
       ],
     ]);
     render(<CadernosPage />);
     expect(await screen.findByRole('heading', { name: 'Tomate - Sítio Boa Vista' })).toBeInTheDocument();
-    expect(screen.getByText('Inseticida X aplicado em 01/12/2026 (carência de 7 dias): pode comercializar a partir de 08/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Em carência hoje')).toBeInTheDocument();
+    const periodos = screen.getByRole('list', { name: 'Períodos de carência' });
+    expect(
+      within(periodos)
+        .getAllByRole('listitem')
+        .map((l) => l.textContent),
+    ).toEqual(['Inseticida X aplicado em 01/12/2026 (carência de 7 dias): pode comercializar a partir de 08/12/2026']);
   });
 
-  it('Inspeções and Pedras: kind and result in Portuguese, retained lots, the suspension; the stalls by day', async () => {
+  it('Inspeções and Pedras: kind, result and situation in Portuguese, the lots held, the suspension; the stalls by day', async () => {
     await com('/api/portal/inspecoes', [
       200,
-      [{ id: 8, romaneioId: 57, tipo: 'residuo', coletaEm: '2026-12-02', resultado: 'nao_conforme', suspensoAte: '2026-12-20', lotesRetidos: ['57R203'] }],
+      {
+        suspensao: { inicio: '2026-12-02', fim: '2026-12-20', principioAtivo: 'Clorpirifós' },
+        inspecoes: [
+          {
+            id: 8,
+            romaneioId: 57,
+            dataEmissao: '2026-12-02',
+            tipo: 'residuo',
+            coletaEm: '2026-12-02',
+            resultado: 'nao_conforme',
+            principioAtivo: 'Clorpirifós',
+            suspensoAte: '2026-12-20',
+            situacao: 'retido',
+            lotes: ['57R203'],
+          },
+        ],
+        lotesRetidos: [{ lote: '57R203', produtoNome: 'Tomate Italiano', romaneioId: 57, dataEmissao: '2026-12-02' }],
+      },
     ]);
     render(<InspecoesPage />);
     expect(await screen.findByRole('heading', { name: 'Resíduos de agrotóxicos em 02/12/2026' })).toBeInTheDocument();
+    expect(screen.getByText('Suspenso na portaria até 20/12/2026.')).toBeInTheDocument();
     expect(screen.getByText('Resultado: Não conforme')).toBeInTheDocument();
-    expect(screen.getByText('Lotes retidos: 57R203')).toBeInTheDocument();
-    expect(screen.getByText('Suspensão até 20/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('A análise de resíduos de agrotóxicos deste lote deu resultado não conforme: o lote está retido.')).toBeInTheDocument();
+    const retidos = screen.getByRole('heading', { name: 'Lotes retidos' }).closest('div')!;
+    expect(within(retidos).getByText('57R203 - Tomate Italiano (romaneio 57)')).toBeInTheDocument();
     cleanup();
-    await com('/api/portal/pedras', [200, [{ pedrasNumero: '12', data: '2026-12-03' }]]);
+    await com('/api/portal/pedras', [200, [{ numero: '12', data: '2026-12-03', ocupacao: null, romaneioId: 57 }]]);
     render(<PedrasPage />);
     expect(await screen.findByText('Pedra 12 em 03/12/2026')).toBeInTheDocument();
   });

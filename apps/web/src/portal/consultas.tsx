@@ -1,6 +1,7 @@
 import { formatDate, formatKg } from '@ceasa/shared/format';
 import { ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO } from '@ceasa/shared/resources/inspecao-rotulos';
-import { lerBoletim, lerCaderno, lerInspecao, lerPedra, lerRomaneio, lista } from './leituras';
+import { ROTULOS_SITUACAO } from '@ceasa/shared/resources/situacao-do-lote';
+import { lerBoletim, lerCaderno, lerInspecoes, lerPedra, lerRomaneio, lista } from './leituras';
 import { Carregado, Titulo, useLeitura } from './partes';
 
 /* The sections the producer only reads: his romaneios, bulletins, field notebooks, inspections and stalls. */
@@ -11,7 +12,8 @@ const quantidade = (q: number | null, embalagem: string | null) =>
 
 /** /portal/romaneios: each romaneio's day and number, its items with each lot's public page, its stalls. */
 export function RomaneiosPage() {
-  const { carga, recarregar } = useLeitura('portal/romaneios', (v) => lista(v).map(lerRomaneio));
+  // Newest first, the most the route gives in one page.
+  const { carga, recarregar } = useLeitura('portal/romaneios?size=100', (v) => lista(v).map(lerRomaneio));
   return (
     <section>
       <Titulo>Romaneios</Titulo>
@@ -27,6 +29,7 @@ export function RomaneiosPage() {
                   {r.itens.map((i, k) => (
                     <li key={k}>
                       {i.produto}: {quantidade(i.quantidade, i.embalagem)}
+                      {i.kg !== null && ` (${formatKg(i.kg)})`}
                       {i.link && (
                         <>
                           {' '}
@@ -79,7 +82,7 @@ export function BoletinsPage() {
   );
 }
 
-/** /portal/cadernos: each field notebook and each withdrawal period, with the day it ends. */
+/** /portal/cadernos: each field notebook and each withdrawal period, with the first day its produce may be sold. */
 export function CadernosPage() {
   const { carga, recarregar } = useLeitura('portal/cadernos', (v) => lista(v).map(lerCaderno));
   return (
@@ -91,19 +94,23 @@ export function CadernosPage() {
             {cadernos.map((c, n) => (
               <li key={c.id ?? n} className="portal-cartao">
                 <h2>{[c.produto, c.propriedade].filter(Boolean).join(' - ') || `Caderno ${c.id ?? ''}`}</h2>
-                {c.periodos.length ? (
+                {c.emCarencia !== null && (
+                  <p className={c.emCarencia ? 'portal-situacao' : undefined}>{c.emCarencia ? 'Em carência hoje' : 'Fora de carência'}</p>
+                )}
+                {c.periodos.some((a) => a.data) ? (
                   <ul className="portal-itens" aria-label="Períodos de carência">
-                    {c.periodos.map((a, k) => (
-                      <li key={k}>
-                        {a.nomeProduto ?? 'Produto'} aplicado em {formatDate(a.data)}
-                        {a.periodoCarencia !== null && ` (carência de ${a.periodoCarencia} ${a.periodoCarencia === 1 ? 'dia' : 'dias'})`}
-                        {a.terminaEm && `: termina em ${formatDate(a.terminaEm)}`}
-                        {!a.terminaEm && a.liberadoEm && `: pode comercializar a partir de ${formatDate(a.liberadoEm)}`}
-                      </li>
-                    ))}
+                    {c.periodos
+                      .filter((a) => a.data)
+                      .map((a, k) => (
+                        <li key={k}>
+                          {a.nomeProduto ?? 'Produto'} aplicado em {formatDate(a.data)}
+                          {a.periodoCarencia !== null && ` (carência de ${a.periodoCarencia} ${a.periodoCarencia === 1 ? 'dia' : 'dias'})`}
+                          {a.liberadoEm && `: pode comercializar a partir de ${formatDate(a.liberadoEm)}`}
+                        </li>
+                      ))}
                   </ul>
                 ) : (
-                  <p>Sem período de carência.</p>
+                  <p>Sem aplicação de produto químico.</p>
                 )}
               </li>
             ))}
@@ -114,13 +121,29 @@ export function CadernosPage() {
   );
 }
 
-/** /portal/inspecoes: kind, sample day, result, the suspension it gave and the lots it holds. */
+/** /portal/inspecoes: kind, sample day, result and the lots' situation; the lots held; a running suspension. */
 export function InspecoesPage() {
-  const { carga, recarregar } = useLeitura('portal/inspecoes', (v) => lista(v).map(lerInspecao));
+  const { carga, recarregar } = useLeitura('portal/inspecoes', lerInspecoes);
+  const d = carga.data;
   return (
     <section>
       <Titulo>Inspeções</Titulo>
-      <Carregado carga={carga} vazio="Nenhuma inspeção." tentar={recarregar}>
+      {d?.suspensoAte && <p className="portal-aviso portal-aviso-erro">Suspenso na portaria até {formatDate(d.suspensoAte)}.</p>}
+      {d && d.lotesRetidos.length > 0 && (
+        <div className="portal-cartao">
+          <h2>Lotes retidos</h2>
+          <ul className="portal-itens">
+            {d.lotesRetidos.map((l, n) => (
+              <li key={l.lote ?? n}>
+                {l.lote}
+                {l.produto && ` - ${l.produto}`}
+                {l.romaneioId !== null && ` (romaneio ${l.romaneioId})`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Carregado carga={{ ...carga, data: d?.inspecoes }} vazio="Nenhuma inspeção." tentar={recarregar}>
         {(inspecoes) => (
           <ul className="portal-lista">
             {inspecoes.map((i, n) => (
@@ -130,7 +153,9 @@ export function InspecoesPage() {
                 </h2>
                 {i.romaneioId !== null && <p>Romaneio {i.romaneioId}</p>}
                 <p>Resultado: {i.resultado ? rotulo(ROTULOS_RESULTADO, i.resultado) : ROTULOS_RESULTADO.pendente}</p>
-                {i.lotesRetidos.length > 0 && <p>Lotes retidos: {i.lotesRetidos.join(', ')}</p>}
+                {i.principioAtivo && <p>Princípio ativo encontrado: {i.principioAtivo}</p>}
+                {i.situacao && Object.hasOwn(ROTULOS_SITUACAO, i.situacao) && <p>{ROTULOS_SITUACAO[i.situacao as keyof typeof ROTULOS_SITUACAO].texto}</p>}
+                {i.lotes.length > 0 && <p>Lotes: {i.lotes.join(', ')}</p>}
                 {i.suspensoAte && <p className="portal-aviso portal-aviso-erro">Suspensão até {formatDate(i.suspensoAte)}</p>}
               </li>
             ))}

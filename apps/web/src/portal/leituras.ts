@@ -62,11 +62,13 @@ export function lerRomaneio(o: Obj) {
       produto: texto(i, 'produtoNome') ?? '',
       embalagem: texto(i, 'produtoEmbalagem'),
       quantidade: numero(i, 'quantidade'),
+      kg: numero(i, 'kg'),
       lote: texto(i, 'lote'),
       link: linkDoLote(i),
     })),
-    pedras: lista(o.pedras)
-      .map((p) => texto(p, 'pedrasNumero', 'numero'))
+    // The stalls' numbers (or stall records, as the back office's romaneio has them).
+    pedras: (Array.isArray(o.pedras) ? o.pedras : [])
+      .map((p: unknown) => (typeof p === 'string' ? p : texto(obj(p), 'pedrasNumero', 'numero')))
       .filter((n): n is string => !!n),
   };
 }
@@ -88,26 +90,23 @@ export function lerBoletim(o: Obj) {
   };
 }
 
-/** GET portal/cadernos: each notebook's product and property, and each withdrawal period (product, day, its end). */
+/** GET portal/cadernos: each notebook's product and property, each withdrawal period and the first day it allows selling. */
 export function lerCaderno(o: Obj) {
   return {
     id: numero(o, 'id'),
     produto: texto(o, 'produtoNome', 'boletimItensProdutoNome'),
     propriedade: texto(o, 'propriedadeNome', 'boletimItensBoletimPropriedadeNome'),
-    periodos: lista(o.carencias ?? o.periodos ?? o.aplicacaoProdutosQuimicos ?? o.aplicacoes).map((a) => {
+    /** Today is still inside a withdrawal period (null: the answer does not say). */
+    emCarencia: typeof o.emCarencia === 'boolean' ? o.emCarencia : null,
+    periodos: lista(o.aplicacoes ?? o.aplicacaoProdutosQuimicos).map((a) => {
       const aplicacao = { nomeProduto: texto(a, 'nomeProduto'), data: texto(a, 'data'), periodoCarencia: numero(a, 'periodoCarencia') };
-      return {
-        ...aplicacao,
-        /** The last day of the period, when the answer says it. */
-        terminaEm: texto(a, 'terminaEm', 'fim', 'fimCarencia'),
-        /** The first day its produce may be sold (the gate's rule, resources/carencia.ts). */
-        liberadoEm: texto(a, 'liberadoEm', 'primeiroDiaPermitido') ?? primeiroDiaPermitido(aplicacao),
-      };
+      // The first day its produce may be sold: the answer's, else the gate's rule (resources/carencia.ts).
+      return { ...aplicacao, liberadoEm: texto(a, 'fimCarencia', 'primeiroDiaPermitido') ?? primeiroDiaPermitido(aplicacao) };
     }),
   };
 }
 
-/** GET portal/inspecoes: kind, sample day, result, the suspension it gave and the lots it holds. */
+/** One inspection of GET portal/inspecoes: kind, sample day, result, the suspension it gave, its lots and their situation. */
 export function lerInspecao(o: Obj) {
   return {
     id: numero(o, 'id'),
@@ -115,10 +114,20 @@ export function lerInspecao(o: Obj) {
     tipo: texto(o, 'tipo'),
     coletaEm: texto(o, 'coletaEm'),
     resultado: texto(o, 'resultado'),
+    principioAtivo: texto(o, 'principioAtivo'),
     suspensoAte: texto(o, 'suspensoAte'),
-    lotesRetidos: (Array.isArray(o.lotesRetidos) ? o.lotesRetidos : Array.isArray(o.retidos) ? o.retidos : [])
-      .map((l: unknown) => (typeof l === 'string' ? l : texto(obj(l), 'lote', 'codigo')))
-      .filter((l): l is string => !!l),
+    situacao: texto(o, 'situacao'),
+    lotes: (Array.isArray(o.lotes) ? o.lotes : []).filter((l): l is string => typeof l === 'string'),
+  };
+}
+
+/** GET portal/inspecoes: his inspections, the lots held (lot, product, romaneio) and a running suspension's last day. */
+export function lerInspecoes(v: unknown) {
+  const o = obj(v);
+  return {
+    inspecoes: lista(v, 'inspecoes').map(lerInspecao),
+    lotesRetidos: lista(o.lotesRetidos).map((l) => ({ lote: texto(l, 'lote'), produto: texto(l, 'produtoNome'), romaneioId: numero(l, 'romaneioId') })),
+    suspensoAte: texto(obj(o.suspensao), 'fim', 'ate'),
   };
 }
 

@@ -55,7 +55,7 @@ describe('/portal signed out: the sign-in', () => {
         entrou = true;
         return [200, { access_token: 'tk', expires_in: 300 }];
       }
-      if (p.caminho === '/api/portal/romaneios') return [200, []];
+      if (p.caminho === '/api/portal/romaneios?size=100') return [200, { content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }];
       return undefined;
     });
     await u.type(screen.getByLabelText('E-mail'), 'maria@horta.test');
