@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GRUPO, type Role } from '@ceasa/shared';
 import { permite } from '../src/plugins/auth';
-import { appDeTeste, build, call, tokenFor } from './helpers';
+import { inserirPessoa } from './fabricas';
+import { appDeTeste, build, call, tokenDoProdutor, tokenFor } from './helpers';
 
 /**
- * Every /api route × (no token, no role, each role), generated from the app's own route table,
+ * Every /api route × (no token, no role, a producer's portal account, each role), generated from the app's own route table,
  * so a route added later cannot escape the check. Ids are ones that do not exist and bodies are
  * empty, so allowed calls answer 2xx/400/404 and nothing is changed.
  */
@@ -13,6 +14,7 @@ const tokens: Record<string, string> = {};
 const t = appDeTeste({ tokens: [] });
 beforeAll(async () => {
   tokens.semPerfil = await tokenFor(t.app, []);
+  tokens.produtor = await tokenDoProdutor(t.app, await inserirPessoa(t.app, 'Produtor da Matriz'));
   for (const r of Object.keys(ROLE_GRUPO)) tokens[r] = await tokenFor(t.app, [r]);
 });
 
@@ -41,6 +43,12 @@ describe('permission matrix', () => {
       }
       if (anon.status !== 401) falhas.push(`${r.method} ${u} sem token: ${anon.status} (esperado 401)`);
 
+      // A producer's portal account: its own routes and the account routes of any signed-in person, nothing else.
+      const prod = await call(t.app, tokens.produtor, opts);
+      const permitidoProd = r.acesso === 'produtor' || r.acesso === 'autenticado';
+      if (permitidoProd === (prod.status === 401 || prod.status === 403))
+        falhas.push(`${r.method} ${u} como produtor: ${prod.status} (esperado ${permitidoProd ? 'permitido' : 403})`);
+
       const sem = await call(t.app, tokens.semPerfil, opts);
       const esperadoSem = r.acesso === 'autenticado' ? 'permitido' : 403;
       if (esperadoSem === 403 ? sem.status !== 403 : sem.status === 401 || sem.status === 403)
@@ -48,7 +56,8 @@ describe('permission matrix', () => {
 
       for (const role of Object.keys(ROLE_GRUPO) as Role[]) {
         const res = await call(t.app, tokens[role], opts);
-        let permitido = true;
+        // Portal routes are the producers' alone: every staff role is refused.
+        let permitido = r.acesso !== 'produtor';
         if (typeof r.acesso === 'object') {
           const perms = await t.app.permissoesDoGrupo(ROLE_GRUPO[role]);
           permitido = permite(perms, r.acesso);
