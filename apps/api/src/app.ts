@@ -13,6 +13,7 @@ import { abrirAvisos, type Avisos } from './lib/avisos';
 import { importarFotosDaPasta } from './db/fotos';
 import { createMailer } from './identity/mail';
 import { criarProvedorExterno, registrarIdentidadeDesligada } from './identity/externo';
+import { criarGovbr } from './identity/govbr';
 import { registerIdentity } from './identity/realm';
 import { registerInteracao } from './identity/realm-interacao';
 import { criarProvedor } from './identity/provedor';
@@ -105,7 +106,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onClose', () => avisos.fechar());
   app.decorate('avisos', avisos);
   const mailer = createMailer(db, config, app.log);
-  const ctx: AppContext = { db, database, config, keys, mailer, avisos, oidcExterno: config.oidc ? criarProvedorExterno(config.oidc) : undefined };
+  const ctx: AppContext = {
+    db,
+    database,
+    config,
+    keys,
+    mailer,
+    avisos,
+    oidcExterno: config.oidc ? criarProvedorExterno(config.oidc) : undefined,
+    govbr: criarGovbr(config),
+  };
   app.decorate('ctx', ctx);
   // Sign-in counters hear the other servers' failures from the start, not from this server's first sign-in.
   loginThrottle(ctx);

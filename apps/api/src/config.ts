@@ -536,6 +536,8 @@ export function parseTrustProxy(v: string | undefined): false | string[] {
 
 /** The web app's own client of the realm (password and refresh_token grants), which OIDC_CLIENTS may not redefine. */
 export const CLIENT_ID = 'ceasa-web';
+/** The producers' portal's client of the realm (password and refresh_token grants of portal accounts only); not redefinable either. */
+export const CLIENTE_DO_PORTAL = 'ceasa-portal';
 
 /**
  * OIDC_CLIENTS: a JSON array of `{client_id, redirect_uris, post_logout_redirect_uris, client_secret?}`.
@@ -561,6 +563,7 @@ export function parseClientesOidc(v: string | undefined): ClienteOidc[] {
     const id = o.client_id;
     if (typeof id !== 'string' || !/^[\w.:-]{1,100}$/.test(id)) throw erro(`${qual} não tem client_id (letras, números, '.', ':', '_' ou '-')`);
     if (id === CLIENT_ID) throw erro(`o client_id '${id}' é o das telas do sistema; escolha outro`);
+    if (id === CLIENTE_DO_PORTAL) throw erro(`o client_id '${id}' é o do portal do produtor; escolha outro`);
     if (vistos.has(id)) throw erro(`o client_id '${id}' aparece mais de uma vez`);
     vistos.add(id);
     const segredo = o.client_secret;

@@ -9,7 +9,7 @@ import { ARQUIVO_DA_SENHA_INICIAL, gravarSenhaInicial } from '../src/db/seed/ref
 import { enderecoPublico } from '../src/config';
 import { LoginThrottle, loginThrottle, Throttle } from '../src/identity/throttle';
 import { appDeTeste, build, call, countRows } from './helpers';
-import { caixaSmtp, type CaixaSmtp } from './smtp';
+import { caixaSmtp, corpoDoEmail, type CaixaSmtp } from './smtp';
 
 const ADMIN = { email: 'admin@teste.local', senha: 'admin-senha' };
 const OIDC = '/realms/ceasa/protocol/openid-connect';
@@ -42,19 +42,6 @@ async function registrar(app: FastifyInstance, nome: string, email: string, senh
   return r.body as { id: string; nome: string; email: string };
 }
 
-/** The text of a raw SMTP message (quoted-printable or base64 body, as nodemailer chose). */
-function corpoDoEmail(raw: string): string {
-  const i = raw.indexOf('\r\n\r\n');
-  const cabecalho = raw.slice(0, i);
-  const corpo = raw.slice(i + 4);
-  const cte = /content-transfer-encoding:\s*([\w-]+)/i.exec(cabecalho)?.[1]?.toLowerCase();
-  if (cte === 'base64') return Buffer.from(corpo.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (cte === 'quoted-printable') {
-    const bytes = corpo.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`);
-    return decodeURIComponent(bytes);
-  }
-  return corpo;
-}
 const tokenDoLink = (texto: string) => /\/nova-senha\?token=([A-Za-z0-9_-]+)/.exec(texto)?.[1];
 
 const t = appDeTeste({ tokens: [] });

@@ -71,3 +71,16 @@ export const textoDaMensagem = (raw: string) =>
     raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
     'latin1',
   ).toString('utf8');
+/** The text of a raw SMTP message (quoted-printable or base64 body, as nodemailer chose). */
+export function corpoDoEmail(raw: string): string {
+  const i = raw.indexOf('\r\n\r\n');
+  const cabecalho = raw.slice(0, i);
+  const corpo = raw.slice(i + 4);
+  const cte = /content-transfer-encoding:\s*([\w-]+)/i.exec(cabecalho)?.[1]?.toLowerCase();
+  if (cte === 'base64') return Buffer.from(corpo.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (cte === 'quoted-printable') {
+    const bytes = corpo.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => `%${h}`);
+    return decodeURIComponent(bytes);
+  }
+  return corpo;
+}

@@ -18,4 +18,6 @@ export interface ContextoDaIdentidade {
   avisos: Avisos;
   /** The municipality's OpenID Connect provider, in external identity mode (OIDC_ISSUER); undefined otherwise. */
   oidcExterno?: ProvedorExterno;
+  /** gov.br, the producers' portal's provider (GOVBR_ISSUER, identity/govbr.ts); undefined when it is not configured. */
+  govbr?: ProvedorExterno;
 }

@@ -8,6 +8,8 @@ import { verificarSenha } from './passwords';
 import { contarTentativa, esquecerTentativas, loginThrottle, MSG_TENTATIVAS, tentativasDoPar } from './throttle';
 import { conferirCodigo, fatorAtivo, fatorObrigatorio, MSG_CODIGO_INVALIDO, MSG_CODIGO_NECESSARIO } from './segundo-fator';
 import { abrirSessao, type SessaoRow, type UsuarioRow } from './tokens';
+import { CLIENTE_DO_PORTAL } from '../config';
+import { recusaDaPorta, type Porta } from './portal';
 
 export const MSG_CREDENCIAIS = 'Email ou senha inválido';
 
@@ -42,8 +44,11 @@ export const origemDaSessao = (req: FastifyRequest) => ({ dispositivo: String(re
  * address, throttled (throttle.ts): opens a session on success. Shared by the OpenID Connect password grant,
  * the web app's own sign-in (sessao-web.routes.ts) and the sign-in for other systems (realm-interacao.ts).
  * Every outcome is a security event in the log (lib/eventos.ts), without the password or the code.
+ * `porta` is the door: staff accounts come in by 'equipe', portal accounts (role produtor) only by 'portal'. An
+ * account at the other door is refused after its password was checked (a 401 naming its own door), so the refusal
+ * tells nothing to someone without the password.
  */
-export async function entrarComSenha(ctx: ContextoDaIdentidade, req: FastifyRequest, cred: Credenciais): Promise<Entrada> {
+export async function entrarComSenha(ctx: ContextoDaIdentidade, req: FastifyRequest, cred: Credenciais, porta: Porta = 'equipe'): Promise<Entrada> {
   const ip = req.ip;
   const email = cred.email?.trim().toLowerCase();
   const recusar = (e: Extract<Entrada, { ok: false }>, motivo: string, tipo: 'entrada-recusada' | 'codigo-recusado' = 'entrada-recusada') => {
@@ -71,6 +76,8 @@ export async function entrarComSenha(ctx: ContextoDaIdentidade, req: FastifyRequ
   // The right password inside a burst (attempts past the limit meanwhile) is refused like the rest of it.
   if ((await tentativasDoPar(ctx.db, email, ip, janela)) > max)
     return recusar({ ok: false, status: 429, message: MSG_TENTATIVAS, esperarSegundos: t.esperarSegundos }, 'muitas-tentativas');
+  const outraPorta = recusaDaPorta(usuario, porta);
+  if (outraPorta) return recusar({ ok: false, status: 401, message: outraPorta }, `conta-de-outra-porta:${porta}`);
   // The second factor: with one on, the code is required; it stays counted as an attempt until the sign-in succeeds.
   const fator = await fatorAtivo(ctx.db, usuario.id);
   let via: string = 'senha';
@@ -107,7 +114,10 @@ export function claimsDeAcesso(usuario: Pick<UsuarioRow, 'id' | 'email' | 'nome'
 /** The web app's scopes: everything, the API included. */
 const ESCOPOS_WEB = `openid profile email ${ESCOPO_API}`;
 
-/** A signed access token for the session (ACCESS_TOKEN_TTL, 5 minutes by default), with the user's roles as Keycloak carries them. */
-export function accessToken(ctx: ContextoDaIdentidade, usuario: UsuarioRow, sessao: SessaoRow) {
-  return ctx.keys.sign(claimsDeAcesso(usuario, sessao.id, ESCOPOS_WEB));
+/**
+ * A signed access token for the session (ACCESS_TOKEN_TTL, 5 minutes by default), with the user's roles as Keycloak
+ * carries them; issued to the web app's client, or the portal's for a session opened at the portal's door.
+ */
+export function accessToken(ctx: ContextoDaIdentidade, usuario: UsuarioRow, sessao: SessaoRow, porta: Porta = 'equipe') {
+  return ctx.keys.sign(claimsDeAcesso(usuario, sessao.id, ESCOPOS_WEB), porta === 'portal' ? CLIENTE_DO_PORTAL : undefined);
 }

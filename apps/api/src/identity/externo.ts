@@ -83,6 +83,37 @@ export function criarProvedorExterno(oidc: OidcExterno) {
 }
 export type ProvedorExterno = ReturnType<typeof criarProvedorExterno>;
 
+/** What a sign-in at a provider keeps until its callback: the state, the nonce and the PKCE verifier. */
+export interface FluxoDeEntrada {
+  state: string;
+  nonce: string;
+  verifier: string;
+}
+
+/** A sign-in's authorization request (code flow, PKCE S256, a fresh state and nonce) and the flow its callback checks. */
+export async function pedidoDeAutorizacao(cfg: client.Configuration, redirectUri: string, scope: string) {
+  const fluxo: FluxoDeEntrada = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
+  const url = client.buildAuthorizationUrl(cfg, {
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope,
+    state: fluxo.state,
+    nonce: fluxo.nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(fluxo.verifier),
+    code_challenge_method: 'S256',
+  });
+  return { fluxo, url };
+}
+
+/** The callback's code traded at the token endpoint; the ID token checked by openid-client (signature, issuer, audience, nonce). */
+export const trocarCodigo = (cfg: client.Configuration, retorno: URL, fluxo: FluxoDeEntrada) =>
+  client.authorizationCodeGrant(cfg, retorno, {
+    pkceCodeVerifier: fluxo.verifier,
+    expectedState: fluxo.state,
+    expectedNonce: fluxo.nonce,
+    idTokenExpected: true,
+  });
+
 export type Identificacao = { ok: true; sub: string; email: string; nome: string; emailVerificado: boolean } | { ok: false; motivo: 'sem-email' | 'sem-sub' };
 
 /**
@@ -208,12 +239,15 @@ export function registrarIdentidadeDesligada(app: FastifyInstance) {
 /** Where the provider sends the browser after its sign-out (registered there as a post-logout redirect URI). */
 export const posSaida = (ctx: { config: Config }) => `${enderecoPublico(ctx.config)}/`;
 
-/** The provider's end-session address for this ID token (RP-initiated logout), or null when it has none or is unreachable. */
-export async function enderecoDeSaida(ctx: { config: Config }, provedor: ProvedorExterno, idToken: string): Promise<string | null> {
+/**
+ * The provider's end-session address for this ID token (RP-initiated logout), back to `depois` (default posSaida),
+ * or null when it has none or is unreachable.
+ */
+export async function enderecoDeSaida(ctx: { config: Config }, provedor: ProvedorExterno, idToken: string, depois = posSaida(ctx)): Promise<string | null> {
   try {
     const cfg = await provedor.configuracao();
     if (!cfg.serverMetadata().end_session_endpoint) return null;
-    return client.buildEndSessionUrl(cfg, { id_token_hint: idToken, post_logout_redirect_uri: posSaida(ctx), client_id: provedor.oidc.clientId }).toString();
+    return client.buildEndSessionUrl(cfg, { id_token_hint: idToken, post_logout_redirect_uri: depois, client_id: provedor.oidc.clientId }).toString();
   } catch {
     return null;
   }

@@ -133,10 +133,13 @@ export async function loadKeys(db: Db, config: Pick<Config, 'publicUrl' | 'host'
     aoTrocarDeChave: (f: (kid: string) => void) => void aoTrocar.push(f),
     issuer,
     audience,
-    /** The web app's access token (client ceasa-web), valid ACCESS_TOKEN_TTL: the claims come from claimsDeAcesso (entrar.ts). */
-    async sign(claims: Omit<AccessClaims, 'iat' | 'exp'>) {
+    /**
+     * The web app's access token (client ceasa-web, or `cliente`: the portal's ceasa-portal), valid ACCESS_TOKEN_TTL:
+     * the claims come from claimsDeAcesso (entrar.ts).
+     */
+    async sign(claims: Omit<AccessClaims, 'iat' | 'exp'>, cliente: string = CLIENT_ID) {
       const agora = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ...claims, typ: 'Bearer', azp: CLIENT_ID, client_id: CLIENT_ID })
+      return new SignJWT({ ...claims, typ: 'Bearer', azp: cliente, client_id: cliente })
         .setProtectedHeader({ alg: ALG, kid: assinante!.kid, typ: 'JWT' })
         .setIssuedAt(agora)
         .setIssuer(issuer)

@@ -4,7 +4,7 @@ import { enderecoPublico, servidoPorHttps } from '../config';
 import type { ContextoDaIdentidade } from './contexto';
 import { fatorObrigatorio } from './segundo-fator';
 import { eventoDeSeguranca } from '../lib/eventos';
-import { identificar, ProvedorIndisponivel, sincronizarUsuario, type Claims } from './externo';
+import { identificar, pedidoDeAutorizacao, ProvedorIndisponivel, sincronizarUsuario, trocarCodigo, type Claims, type FluxoDeEntrada } from './externo';
 import { CAMINHO_SESSAO, guardarCookiesDaSessao } from './sessao-web.routes';
 import { abrirSessao } from './tokens';
 import { duracaoDaSessao, origemDaSessao } from './entrar';
@@ -65,16 +65,7 @@ export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoD
         req.log.warn((e as Error).message);
         return erro(reply, 'indisponivel');
       }
-      const fluxo = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
-      const url = client.buildAuthorizationUrl(cfg, {
-        redirect_uri: redirectUri(ctx),
-        response_type: 'code',
-        scope: provedor.oidc.scopes,
-        state: fluxo.state,
-        nonce: fluxo.nonce,
-        code_challenge: await client.calculatePKCECodeChallenge(fluxo.verifier),
-        code_challenge_method: 'S256',
-      });
+      const { fluxo, url } = await pedidoDeAutorizacao(cfg, redirectUri(ctx), provedor.oidc.scopes);
       reply.setCookie(COOKIE_FLUXO, Buffer.from(JSON.stringify(fluxo)).toString('base64url'), { ...opcoesFluxo, maxAge: FLUXO_S });
       return reply.header('cache-control', 'no-store').redirect(url.toString(), 303);
     },
@@ -100,12 +91,7 @@ export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoD
       let acessoClaims: Claims | undefined;
       try {
         cfg = await provedor.configuracao();
-        tokens = await client.authorizationCodeGrant(cfg, new URL(`${redirectUri(ctx)}${consulta}`), {
-          pkceCodeVerifier: fluxo.verifier,
-          expectedState: fluxo.state,
-          expectedNonce: fluxo.nonce,
-          idTokenExpected: true,
-        });
+        tokens = await trocarCodigo(cfg, new URL(`${redirectUri(ctx)}${consulta}`), fluxo);
         claims = tokens.claims() as Claims;
         // Userinfo adds what the ID token may leave out (e-mail, name); a provider whose access tokens are only for
         // APIs may refuse it there (oidc-provider does), and then the ID token carries those claims.
@@ -142,7 +128,7 @@ export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoD
   );
 }
 
-function lerFluxo(req: FastifyRequest): { state: string; nonce: string; verifier: string } | null {
+function lerFluxo(req: FastifyRequest): FluxoDeEntrada | null {
   const v = req.cookies[COOKIE_FLUXO];
   if (!v) return null;
   try {

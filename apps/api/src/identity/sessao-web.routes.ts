@@ -8,7 +8,8 @@ import { usuarios } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { accessToken, entrarComSenha } from './entrar';
 import { MSG_SESSAO } from './realm';
-import { enderecoDeSaida } from './externo';
+import { enderecoDeSaida, posSaida, type ProvedorExterno } from './externo';
+import { recusaDaPorta, type Porta } from './portal';
 import { revogarPorRefresh, rotacionar, type SessaoRow, type UsuarioRow } from './tokens';
 
 /** Where the web app's session endpoints live, and the only path its refresh-token cookie is sent to. */
@@ -63,110 +64,152 @@ function origensLocais(config: ContextoDaIdentidade['config']): string[] {
 }
 
 /**
- * The names and scope of the session's cookies. Under https (PUBLIC_URL) they are `__Host-` cookies: the browser
- * keeps them only when Secure, with Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can
- * set or shadow them; the prefix requires Path=/ (HttpOnly and SameSite=Strict still keep them from scripts and
- * other sites). On plain http (a municipal intranet) the prefix cannot be used: the plain names, scoped to
- * CAMINHO_SESSAO.
+ * What tells the two doors' sessions apart (identity/portal.ts): the staff's at /api/auth/sessao and the producers'
+ * portal's at /api/portal/sessao, each with its own cookies, so a staff session and a portal session in one browser
+ * do not replace each other.
  */
-export function cookiesDaSessao(config: ContextoDaIdentidade['config']) {
-  if (servidoPorHttps(config))
-    return {
-      refresh: `__Host-${COOKIE_REFRESH}`,
-      idToken: `__Host-${COOKIE_ID_TOKEN}`,
-      opcoes: { path: '/', httpOnly: true, sameSite: 'strict', secure: true },
-    } as const;
-  return { refresh: COOKIE_REFRESH, idToken: COOKIE_ID_TOKEN, opcoes: { path: CAMINHO_SESSAO, httpOnly: true, sameSite: 'strict', secure: false } } as const;
+export interface PortaDaSessao {
+  porta: Porta;
+  /** The endpoints' path, the only one the plain-http cookies are sent to. */
+  caminho: string;
+  /** The refresh token's cookie and, after a sign-in at a provider, its ID token's (for the sign-out's id_token_hint). */
+  cookie: string;
+  cookieIdToken: string;
+  /** Who signs in there, for the API's document. */
+  quem: string;
+  tags: string[];
 }
 
-/** The session's refresh-token cookie (and, after an external sign-in, the ID token's) for `sessao`. */
-export function guardarCookiesDaSessao(reply: FastifyReply, config: ContextoDaIdentidade['config'], sessao: SessaoRow, refreshToken: string, idToken?: string) {
-  const c = cookiesDaSessao(config);
+export const SESSAO_DA_EQUIPE: PortaDaSessao = {
+  porta: 'equipe',
+  caminho: CAMINHO_SESSAO,
+  cookie: COOKIE_REFRESH,
+  cookieIdToken: COOKIE_ID_TOKEN,
+  quem: 'telas do sistema',
+  tags: ['Conta'],
+};
+export const SESSAO_DO_PORTAL: PortaDaSessao = {
+  porta: 'portal',
+  caminho: '/api/portal/sessao',
+  cookie: 'ceasa_portal_refresh',
+  cookieIdToken: 'ceasa_portal_id_token',
+  quem: 'portal do produtor, só contas de produtor',
+  tags: ['Portal do produtor'],
+};
+
+/**
+ * The names and scope of a door's cookies. Under https (PUBLIC_URL) they are `__Host-` cookies: the browser
+ * keeps them only when Secure, with Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can
+ * set or shadow them; the prefix requires Path=/ (HttpOnly and SameSite=Strict still keep them from scripts and
+ * other sites). On plain http (a municipal intranet) the prefix cannot be used: the plain names, scoped to the
+ * door's path.
+ */
+export function cookiesDaSessao(config: ContextoDaIdentidade['config'], p: PortaDaSessao = SESSAO_DA_EQUIPE) {
+  if (servidoPorHttps(config))
+    return {
+      refresh: `__Host-${p.cookie}`,
+      idToken: `__Host-${p.cookieIdToken}`,
+      opcoes: { path: '/', httpOnly: true, sameSite: 'strict', secure: true },
+    } as const;
+  return { refresh: p.cookie, idToken: p.cookieIdToken, opcoes: { path: p.caminho, httpOnly: true, sameSite: 'strict', secure: false } } as const;
+}
+
+/** The session's refresh-token cookie (and, after a sign-in at a provider, the ID token's) for `sessao`, at door `p`. */
+export function guardarCookiesDaSessao(
+  reply: FastifyReply,
+  config: ContextoDaIdentidade['config'],
+  sessao: SessaoRow,
+  refreshToken: string,
+  idToken?: string,
+  p: PortaDaSessao = SESSAO_DA_EQUIPE,
+) {
+  const c = cookiesDaSessao(config, p);
   const opcoes = { ...c.opcoes, expires: sessao.expiraEm };
   reply.setCookie(c.refresh, refreshToken, opcoes);
   if (idToken) reply.setCookie(c.idToken, idToken, opcoes);
 }
 
+/** The provider a door's sign-out also ends the session at (its ID token's cookie), and where it comes back to. */
+export type SaidaNoProvedor = { provedor: ProvedorExterno; depois: string } | undefined;
+
+/** A session's answer: the access token (the refresh token went into the cookie) and what must come first. */
+async function respostaDaSessao(ctx: ContextoDaIdentidade, p: PortaDaSessao, reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refresh: string) {
+  guardarCookiesDaSessao(reply, ctx.config, sessao, refresh, undefined, p);
+  reply.header('cache-control', 'no-store');
+  return {
+    access_token: await accessToken(ctx, usuario, sessao, p.porta),
+    expires_in: ctx.config.accessTokenTtl,
+    token_type: 'Bearer',
+    session_state: sessao.id,
+    // What the person must do before anything else: enrol a second factor, or change a password someone else chose.
+    ...(sessao.exigeFator ? { cadastrarSegundoFator: true } : {}),
+    ...(usuario.trocarSenha ? { trocarSenha: true } : {}),
+  };
+}
+
 /**
- * The web app's own sign-in (docs/decisions/0054-refresh-token-em-cookie.md): the refresh token lives in
- * an HttpOnly, SameSite=Strict cookie scoped to CAMINHO_SESSAO (a Secure `__Host-` cookie when PUBLIC_URL is https: cookiesDaSessao), out of
- * reach of page scripts; the answers carry only the short-lived access token, kept in memory by the app.
- * CSRF: SameSite=Strict, plus a required custom header, a required Origin of this site and, when the
- * browser sends it, Sec-Fetch-Site same-origin (a refusal is a pt-BR 400). The OpenID Connect endpoints (/realms/ceasa) keep their
- * standard answers for other clients.
+ * A door's sign-in, refresh and sign-out (docs/decisions/0054-refresh-token-em-cookie.md): the refresh token lives in
+ * an HttpOnly, SameSite=Strict cookie scoped to the door's path (a Secure `__Host-` cookie when PUBLIC_URL is https:
+ * cookiesDaSessao), out of reach of page scripts; the answers carry only the short-lived access token, kept in memory
+ * by the app. CSRF: SameSite=Strict, plus a required custom header, a required Origin of this site and, when the
+ * browser sends it, Sec-Fetch-Site same-origin (a refusal is a pt-BR 400). Only the door's accounts sign in and
+ * refresh there (entrarComSenha, identity/portal.ts). Registered under /api.
  */
-/** Registered under /api (the paths below are relative to it). */
-export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+export function rotasDaSessao(app: FastifyInstance, ctx: ContextoDaIdentidade, p: PortaDaSessao, saida: SaidaNoProvedor, onRequest?: () => Promise<void>) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Conta'];
-  const acesso = 'publico' as const;
-  const cookies = cookiesDaSessao(ctx.config);
-
+  const { tags } = p;
+  const base = p.caminho.slice('/api'.length);
+  const cookies = cookiesDaSessao(ctx.config, p);
   const checarOrigem = verificadorDeOrigem(ctx.config);
-
   const apagarCookie = (reply: FastifyReply) => {
     reply.clearCookie(cookies.refresh, cookies.opcoes);
-    if (ctx.oidcExterno) reply.clearCookie(cookies.idToken, cookies.opcoes);
+    if (saida) reply.clearCookie(cookies.idToken, cookies.opcoes);
   };
 
-  async function resposta(reply: FastifyReply, usuario: UsuarioRow, sessao: SessaoRow, refreshToken: string) {
-    guardarCookiesDaSessao(reply, ctx.config, sessao, refreshToken);
-    reply.header('cache-control', 'no-store');
-    return {
-      access_token: await accessToken(ctx, usuario, sessao),
-      expires_in: ctx.config.accessTokenTtl,
-      token_type: 'Bearer',
-      session_state: sessao.id,
-      // What the person must do before anything else: enrol a second factor, or change a password someone else chose.
-      ...(sessao.exigeFator ? { cadastrarSegundoFator: true } : {}),
-      ...(usuario.trocarSenha ? { trocarSenha: true } : {}),
-    };
-  }
-
   r.post(
-    '/auth/sessao/login',
+    `${base}/login`,
     {
-      schema: { tags, summary: 'Entra (telas do sistema): refresh token em cookie HttpOnly, access token na resposta', body: loginInput },
-      config: { acesso },
-      onRequest: semSenhaNoModoExterno(ctx),
+      schema: { tags, summary: `Entra (${p.quem}): refresh token em cookie HttpOnly, access token na resposta`, body: loginInput },
+      config: { acesso: 'publico', openapi: { erros: [401, 429] } },
+      onRequest,
     },
     async (req, reply) => {
       checarOrigem(req);
-      const e = await entrarComSenha(ctx, req, req.body);
+      const e = await entrarComSenha(ctx, req, req.body, p.porta);
       if (!e.ok) {
         if (e.esperarSegundos) reply.header('retry-after', String(e.esperarSegundos));
         // `codigoNecessario`: the password was right and the account has a second factor; the page asks for the code.
         throw new HttpError(e.status, e.message, undefined, e.codigoNecessario ? { codigoNecessario: true } : undefined);
       }
-      return resposta(reply, e.usuario, e.sessao, e.refreshToken);
+      return respostaDaSessao(ctx, p, reply, e.usuario, e.sessao, e.refreshToken);
     },
   );
 
   r.post(
-    '/auth/sessao/refresh',
-    { schema: { tags, summary: 'Novo access token pelo cookie (o refresh token é trocado a cada uso)' }, config: { acesso } },
+    `${base}/refresh`,
+    {
+      schema: { tags, summary: `Novo access token pelo cookie (${p.quem}; o refresh token é trocado a cada uso)` },
+      config: { acesso: 'publico', openapi: { erros: [401] } },
+    },
     async (req, reply) => {
       checarOrigem(req);
       const token = req.cookies[cookies.refresh];
-      const rot = token ? await rotacionar(ctx.db, token, ctx.config.sessaoInatividadeMin) : null;
+      const rot = token ? await rotacionar(ctx.db, token, ctx.config.sessaoInatividadeMin, (u) => recusaDaPorta(u, p.porta)) : null;
       if (!rot?.ok) {
         // A reused token or a disabled account revoked the session (committed by now).
         if (rot && (rot.motivo === 'reuso' || rot.motivo === 'desativado' || rot.motivo === 'ociosa')) app.esquecerSessoes();
         apagarCookie(reply);
-        throw new HttpError(401, MSG_SESSAO);
+        throw new HttpError(401, rot?.motivo === 'outra-porta' ? rot.mensagem : MSG_SESSAO);
       }
-      return resposta(reply, rot.usuario, rot.sessao, rot.refreshToken);
+      return respostaDaSessao(ctx, p, reply, rot.usuario, rot.sessao, rot.refreshToken);
     },
   );
 
   r.post(
-    '/auth/sessao/logout',
+    `${base}/logout`,
     {
-      schema: {
-        tags,
-        summary: 'Sai: encerra a sessão do cookie e o apaga (no modo externo, responde o endereço que encerra a sessão no provedor)',
-      },
-      config: { acesso },
+      schema: { tags, summary: `Sai (${p.quem}): encerra a sessão do cookie e o apaga (depois de um provedor, responde o endereço que encerra a sessão nele)` },
+      config: { acesso: 'publico' },
     },
     async (req, reply) => {
       checarOrigem(req);
@@ -179,16 +222,28 @@ export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIde
       apagarCookie(reply);
       // The browser drops what it kept of this site (its cache and storage) once signed out.
       reply.header('clear-site-data', '"cache", "storage"');
-      const encerrarEm = ctx.oidcExterno && idToken ? await enderecoDeSaida(ctx, ctx.oidcExterno, idToken) : null;
+      const encerrarEm = saida && idToken ? await enderecoDeSaida(ctx, saida.provedor, idToken, saida.depois) : null;
       if (!encerrarEm) return reply.code(204).send();
       reply.header('cache-control', 'no-store');
       return { encerrarEm };
     },
   );
+}
 
-  r.get(
+/**
+ * The staff's session (the web app's own sign-in): the door's endpoints at /api/auth/sessao, with the municipality's
+ * provider in external identity mode (where the product's passwords are off), and who the token's user is. The
+ * OpenID Connect endpoints (/realms/ceasa) keep their standard answers for other clients. Registered under /api.
+ */
+export default function sessaoWebRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  rotasDaSessao(app, ctx, SESSAO_DA_EQUIPE, ctx.oidcExterno ? { provedor: ctx.oidcExterno, depois: posSaida(ctx) } : undefined, semSenhaNoModoExterno(ctx));
+
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/auth/sessao/eu',
-    { schema: { tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' }, config: { acesso: 'autenticado', antesDoFator: true } },
+    {
+      schema: { tags: SESSAO_DA_EQUIPE.tags, summary: 'Quem é o usuário do access token (nome, e-mail, foto)' },
+      config: { acesso: 'autenticado', antesDoFator: true },
+    },
     async (req) => {
       const [u] = await ctx.db.select().from(usuarios).where(eq(usuarios.id, req.usuario!.id));
       if (!u) throw new HttpError(401, MSG_SESSAO);

@@ -29,17 +29,20 @@ export async function abrirSessao(
 
 export type Rotacao =
   | { ok: true; usuario: UsuarioRow; sessao: SessaoRow; refreshToken: string }
-  | { ok: false; motivo: 'desconhecido' | 'expirado' | 'ociosa' | 'reuso' | 'desativado' };
+  | { ok: false; motivo: 'desconhecido' | 'expirado' | 'ociosa' | 'reuso' | 'desativado' }
+  /** The account may not use this door (identity/portal.ts): nothing was changed, `mensagem` names its own door. */
+  | { ok: false; motivo: 'outra-porta'; mensagem: string };
 
-/**
- * Trades a refresh token for a new one in the same session, atomically. A token already used
- * means it leaked (or was replayed): the whole session is revoked.
- */
 /** The session went more than `inatividadeMin` minutes without a request (SESSAO_INATIVIDADE_MIN). */
 export const ociosa = (sessao: Pick<SessaoRow, 'ultimoUsoEm'>, inatividadeMin: number | undefined, agora = Date.now()) =>
   inatividadeMin !== undefined && sessao.ultimoUsoEm.getTime() + inatividadeMin * 60_000 <= agora;
 
-export function rotacionar(db: Db, token: string, inatividadeMin?: number): Promise<Rotacao> {
+/**
+ * Trades a refresh token for a new one in the same session, atomically. A token already used
+ * means it leaked (or was replayed): the whole session is revoked. `recusa` says why the account may not refresh
+ * through the caller's door (identity/portal.ts), which leaves the token as it was.
+ */
+export function rotacionar(db: Db, token: string, inatividadeMin?: number, recusa?: (u: UsuarioRow) => string | null): Promise<Rotacao> {
   return db.transaction(async (tx): Promise<Rotacao> => {
     const [rt] = await tx
       .select()
@@ -65,6 +68,8 @@ export function rotacionar(db: Db, token: string, inatividadeMin?: number): Prom
       await revogarSessao(tx, sessao.id);
       return { ok: false, motivo: 'desativado' };
     }
+    const mensagem = recusa?.(usuario);
+    if (mensagem) return { ok: false, motivo: 'outra-porta', mensagem };
     await tx.update(refreshTokens).set({ usadoEm: agora }).where(eq(refreshTokens.id, rt.id));
     const refreshToken = tokenAleatorio();
     await tx.insert(refreshTokens).values({ sessaoId: sessao.id, tokenHash: sha256(refreshToken) });

@@ -10,6 +10,7 @@ import { ociosa } from '../identity/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
 import { MSG_CADASTRE_O_FATOR } from '../identity/segundo-fator';
+import { PAPEL_PRODUTOR } from '../identity/portal';
 
 /** The refusal of every call but 'Alterar senha' while the account's generated password is unchanged. */
 export const MSG_TROQUE_A_SENHA = 'Sua senha foi gerada pelo sistema: altere-a em "Alterar senha" antes de continuar.';
@@ -27,8 +28,8 @@ export const MSG_TROQUE_A_SENHA = 'Sua senha foi gerada pelo sistema: altere-a e
  */
 export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado' | 'produtor';
 
-/** The role of a producer's portal account (never a staff role: it maps to no permission group). */
-export const PAPEL_PRODUTOR = 'produtor';
+/** The role of a producer's portal account (never a staff role: it maps to no permission group): identity/portal.ts. */
+export { PAPEL_PRODUTOR };
 export const MSG_SO_PRODUTOR = 'Esta área é do portal do produtor: entre em /portal com a sua conta de produtor.';
 
 /**

@@ -101,3 +101,72 @@ export interface ChegadaRegistro {
   romaneioId: number | null;
   criadaEm: string;
 }
+
+/*
+ * Accounts, sessions, invitations and gov.br (docs/decisions/0297-portal-contas-e-govbr.md).
+ */
+
+/** A staff account at the portal's sign-in (its password was right). */
+export const MSG_CONTA_DA_EQUIPE = 'Esta conta é da equipe do mercado: entre em /login.';
+/** A portal account at the staff's sign-in (its password was right). */
+export const MSG_CONTA_DO_PORTAL = 'Esta conta é do portal do produtor: entre em /portal.';
+export const MSG_GOVBR_DESLIGADO = 'A entrada com gov.br não está configurada neste mercado.';
+export const MSG_PESSOA_TEM_CONTA = 'Esta pessoa já tem conta no portal.';
+export const MSG_EMAIL_DE_OUTRA_CONTA = 'Este e-mail já é de outra conta.';
+export const MSG_PESSOA_ANONIMIZADA = 'Esta pessoa foi anonimizada: ela não pode ter conta no portal.';
+export const MSG_CONVITE_INVALIDO = 'O convite é inválido ou expirou. Peça um novo convite no balcão do mercado.';
+
+/** How each level is written to the producer. */
+export const NOME_DO_NIVEL: Record<NivelGovbr, string> = { bronze: 'bronze', prata: 'prata', ouro: 'ouro' };
+
+/**
+ * gov.br's reliability level as its ID token says it (`reliability_info.level`): bronze, silver or gold (prata and
+ * ouro are read too); missing or unknown, bronze, the weakest.
+ */
+export function lerNivelGovbr(v: unknown): NivelGovbr {
+  const n = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  if (n === 'gold' || n === 'ouro') return 'ouro';
+  if (n === 'silver' || n === 'prata') return 'prata';
+  return 'bronze';
+}
+
+/** Whether `nivel` reaches `minimo` (bronze < prata < ouro). */
+export const nivelBasta = (nivel: NivelGovbr, minimo: NivelGovbr) => NIVEIS_GOVBR.indexOf(nivel) >= NIVEIS_GOVBR.indexOf(minimo);
+
+/** Why a gov.br sign-in opened no session: `/portal?govbr=<código>` (with `&nivel=` for `nivel`). */
+export const CODIGOS_GOVBR = ['nivel', 'sem-cadastro', 'desativado', 'erro'] as const;
+export type CodigoGovbr = (typeof CODIGOS_GOVBR)[number];
+
+/** The portal page's words for each código. */
+export const MENSAGENS_GOVBR = {
+  nivel: (nivel: NivelGovbr, minimo: NivelGovbr) =>
+    `Sua conta gov.br é nível ${NOME_DO_NIVEL[nivel]}, e o portal do produtor pede o nível ${NOME_DO_NIVEL[minimo]} ou maior. ` +
+    "Para aumentar o nível, abra o aplicativo gov.br, toque em 'Aumentar nível da conta' e valide os seus dados pelo reconhecimento facial " +
+    'ou pelo seu banco. Depois, entre de novo com gov.br.',
+  'sem-cadastro':
+    'O seu CPF não está no cadastro de produtores do mercado. Procure o balcão do mercado com um documento para se cadastrar e, depois, entre de novo com gov.br.',
+  desativado: 'A sua conta do portal está desativada. Procure o balcão do mercado.',
+  erro: 'Não foi possível entrar com gov.br: a entrada foi cancelada, recusada ou demorou demais. Tente de novo.',
+} as const satisfies Record<CodigoGovbr, unknown>;
+
+/** GET /api/portal/config: what the portal's page needs before anyone signs in. */
+export const portalConfigResposta = z.object({
+  govbr: z.boolean(),
+  nivelMinimo: z.enum(NIVEIS_GOVBR),
+  diasAntecedencia: z.number().int(),
+});
+export type PortalConfig = z.infer<typeof portalConfigResposta>;
+
+/** POST /api/portal/convites: the invitation made (its link went by e-mail only). */
+export const conviteResposta = z.object({ id: z.string(), pessoaId: z.number().int(), email: z.string(), expiraEm: z.string() });
+export type ConviteCriado = z.infer<typeof conviteResposta>;
+
+/** How a portal account was made: by accepting an invitation, or at its first gov.br sign-in. */
+export const ORIGENS_DA_CONTA = ['convite', 'govbr'] as const;
+
+/** GET /api/portal/convites?pessoaId=: the person's portal account (if any) and his invitations, newest first. */
+export const portalDaPessoaResposta = z.object({
+  conta: z.object({ email: z.string(), origem: z.enum(ORIGENS_DA_CONTA), ativo: z.boolean(), criadaEm: z.string() }).nullable(),
+  convites: z.array(z.object({ id: z.string(), email: z.string(), criadoEm: z.string(), expiraEm: z.string(), aceitoEm: z.string().nullable() })),
+});
+export type PortalDaPessoa = z.infer<typeof portalDaPessoaResposta>;

@@ -204,8 +204,14 @@ export const identidadesExternas = pgTable(
       .references(() => usuarios.id, { onDelete: 'cascade' }),
     papeisIat: bigint('papeis_iat', { mode: 'number' }),
     criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    /** gov.br (a portal account): the reliability level of the last sign-in, bronze, prata or ouro; null for other providers. */
+    nivel: text('nivel'),
   },
-  (t) => [primaryKey({ columns: [t.issuer, t.sub] }), uniqueIndex('identidades_externas_usuario_idx').on(t.issuer, t.usuarioId)],
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.sub] }),
+    uniqueIndex('identidades_externas_usuario_idx').on(t.issuer, t.usuarioId),
+    check('identidades_externas_nivel_ck', sql`${t.nivel} IS NULL OR ${t.nivel} IN ('bronze', 'prata', 'ouro')`),
+  ],
 );
 
 /**

@@ -69,6 +69,8 @@ export default function pessoaRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, summary: 'Remove a pessoa e a sua foto', params: idParam }, config: { acesso: { rota: 'pessoa', acao: 'deletar' } } },
     async (req, reply) => {
       const { foto } = await repo.remover(quem(req), req.params.id);
+      // His portal account went with him (usuarios.pessoa_id cascades, its sessions too): no server keeps them a moment longer.
+      app.esquecerSessoes();
       if (foto === 'falhou') return reply.code(200).send({ fotoRemovida: false, aviso: AVISO_FOTO });
       return reply.code(204).send();
     },

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { registrarLog } from '../../lib/audit';
 import { HttpError, conflict, naoEncontrado } from '../../lib/errors';
 import { sha256, tokenAleatorio } from '../../lib/segredos';
+import { encerrarContaDoPortal } from '../../identity/portal';
 
 const HORA = 3600;
 const DIA = 24 * HORA;
@@ -376,6 +377,8 @@ export const titularRepository = (db: Db) => ({
       const n = Number(a.id);
       const nome = `Titular anonimizado nº ${n}`;
       const codigo = `ANONIMO${n}`;
+      // His portal account ends (disabled, its sessions revoked, its e-mail and gov.br binding gone).
+      const emails = await encerrarContaDoPortal(t, pessoaId, usuario, { nome, email: `titular-anonimizado-${n}@anonimizado.invalid` });
       const props = await linhas<{ id: number; nome: string; endereco: string | null; complemento: string | null; cep: string | null }>(
         t,
         sql`SELECT id, nome, endereco, complemento, cep FROM propriedade WHERE proprietario_id = ${pessoaId} FOR UPDATE`,
@@ -384,7 +387,7 @@ export const titularRepository = (db: Db) => ({
       const trocas: [string, string][] = [
         [p.nome, nome],
         [p.cpfcnpj, codigo],
-        ...[p.celular, p.observacao, ...props.flatMap((x) => [x.endereco, x.complemento, x.cep])]
+        ...[p.celular, p.observacao, ...emails, ...props.flatMap((x) => [x.endereco, x.complemento, x.cep])]
           .filter((v): v is string => Boolean(v && v.trim().length >= 4))
           .map((v) => [v, '(anonimizado)'] as [string, string]),
       ];
@@ -395,6 +398,8 @@ export const titularRepository = (db: Db) => ({
               WHERE strpos(conteudo, ${de}) > 0 OR strpos(coalesce(conteudo_anterior, ''), ${de}) > 0`,
         );
       }
+      // What his portal account did is signed by its e-mail: signed by his new name now.
+      for (const e of emails) await t.execute(sql`UPDATE logs SET usuario = ${nome} WHERE usuario = ${e}`);
       await t.execute(sql`SELECT set_config('ceasa.anonimizacao', 'off', true)`);
       await t.execute(sql`DELETE FROM foto_pessoa WHERE nome = ${`${p.cpfcnpj}.png`}`);
       await t.execute(

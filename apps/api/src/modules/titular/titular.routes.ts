@@ -39,6 +39,7 @@ const LEITURAS: Record<string, { cadastro: string; registro: (p: Record<string, 
   'GET /api/pessoa/:id': { cadastro: 'pessoa', registro: (p) => p.id },
   'GET /api/romaneio/:id': { cadastro: 'romaneio', registro: (p) => p.id },
   'GET /api/recall': { cadastro: 'recall', registro: (_p, q) => new URLSearchParams(q).toString().slice(0, 200) },
+  'GET /api/portal/convites': { cadastro: 'portal', registro: (_p, q) => String(q.pessoaId ?? '') },
 };
 
 /** The notification of an incident with what Res. CD/ANPD 15/2024 (art. 6º) asks it to say. */
@@ -158,7 +159,12 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, summary: 'Anonimiza uma pessoa cujo prazo de retenção terminou (ou que não tem registros)', body: anonimizarEntrada },
       config: { acesso: editar },
     },
-    async (req) => repo.anonimizar(req.body.pessoaId, req.body.motivo, quem(req), priv.cadastroAnos),
+    async (req) => {
+      const feita = await repo.anonimizar(req.body.pessoaId, req.body.motivo, quem(req), priv.cadastroAnos);
+      // His portal account's sessions ended in that transaction: no server keeps them valid a moment longer.
+      app.esquecerSessoes();
+      return feita;
+    },
   );
 
   r.get(

@@ -11,6 +11,7 @@ import { api, type ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { opcoesPessoas, usePessoaTipos, useProdutores } from '../../lib/opcoes-pessoa';
 import { FotoPessoa } from './foto-pessoa';
+import { PortalDoProdutor } from './portal-do-produtor';
 
 const PASTA_FOTOS = '/fotos/pessoas';
 
@@ -97,41 +98,45 @@ export default function PessoaForm() {
   };
 
   return (
-    <FormPage
-      form={f}
-      titulo={f.editando ? 'Editar Pessoa' : 'Nova Pessoa'}
-      onSubmit={handleSubmit(async (v) => {
-        const foto = capturada;
-        const salvo = await f.salvar(v as PessoaInput);
-        if (salvo && foto) {
-          await enviarFoto(salvo, foto);
-          setCapturada(null);
-        }
-      })}
-    >
-      {suspensao && <Message severity="error" className="full" text={suspensao} data-testid="pessoa-suspensao" />}
-      {!f.editando && (
-        <Campo id="preencher-produtor" label="Preencher de produtor" className="preencher-produtor">
-          <CampoBusca
-            id="preencher-produtor"
-            value={produtor}
-            opcoes={opcoesPessoas(produtores.data)}
-            onChange={(v) => void preencherDeProdutor(v === null ? null : Number(v))}
-            placeholder="Digite o nome do produtor para copiar os dados"
-            vazio="Nenhum produtor encontrado"
-            carregando={produtores.isLoading}
-          />
-        </Campo>
-      )}
-      <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
-      {/* The form holds the masked text; the shared schema decides what is sent (the phone's digits, the document bare and upper case). */}
-      <MaskField control={control} name="cpfcnpj" label="CPF/CNPJ" mascara={mascaraCpfCnpj} />
-      <MaskField control={control} name="celular" label="Celular" mascara={mascaraTelefone} inputMode="tel" />
-      <SelectField control={control} name="tipoId" label="Tipo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo encontrado" />
-      {/* The producer's card (decision 0182): the gate warns within 30 days of this day and past it. */}
-      {ehProdutor && <DateField control={control} name="carteiraValidaAte" label="Carteira de produtor válida até" />}
-      <TextAreaField control={control} name="observacao" label="Observação" className="full" />
-      <FotoPessoa capturada={capturada} existente={existente.data ?? null} carregando={existente.isLoading} onCapturada={setCapturada} />
-    </FormPage>
+    <>
+      <FormPage
+        form={f}
+        titulo={f.editando ? 'Editar Pessoa' : 'Nova Pessoa'}
+        onSubmit={handleSubmit(async (v) => {
+          const foto = capturada;
+          const salvo = await f.salvar(v as PessoaInput);
+          if (salvo && foto) {
+            await enviarFoto(salvo, foto);
+            setCapturada(null);
+          }
+        })}
+      >
+        {suspensao && <Message severity="error" className="full" text={suspensao} data-testid="pessoa-suspensao" />}
+        {!f.editando && (
+          <Campo id="preencher-produtor" label="Preencher de produtor" className="preencher-produtor">
+            <CampoBusca
+              id="preencher-produtor"
+              value={produtor}
+              opcoes={opcoesPessoas(produtores.data)}
+              onChange={(v) => void preencherDeProdutor(v === null ? null : Number(v))}
+              placeholder="Digite o nome do produtor para copiar os dados"
+              vazio="Nenhum produtor encontrado"
+              carregando={produtores.isLoading}
+            />
+          </Campo>
+        )}
+        <TextField control={control} name="nome" label="Nome" autoFocus maxLength={200} />
+        {/* The form holds the masked text; the shared schema decides what is sent (the phone's digits, the document bare and upper case). */}
+        <MaskField control={control} name="cpfcnpj" label="CPF/CNPJ" mascara={mascaraCpfCnpj} />
+        <MaskField control={control} name="celular" label="Celular" mascara={mascaraTelefone} inputMode="tel" />
+        <SelectField control={control} name="tipoId" label="Tipo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo encontrado" />
+        {/* The producer's card (decision 0182): the gate warns within 30 days of this day and past it. */}
+        {ehProdutor && <DateField control={control} name="carteiraValidaAte" label="Carteira de produtor válida até" />}
+        <TextAreaField control={control} name="observacao" label="Observação" className="full" />
+        <FotoPessoa capturada={capturada} existente={existente.data ?? null} carregando={existente.isLoading} onCapturada={setCapturada} />
+      </FormPage>
+      {/* Outside the form: its own dialog and form never submit the person's. */}
+      {f.editando && f.registro && <PortalDoProdutor pessoaId={f.registro.id} />}
+    </>
   );
 }

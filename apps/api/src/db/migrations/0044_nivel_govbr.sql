@@ -1,0 +1,2 @@
+ALTER TABLE "identidades_externas" ADD COLUMN "nivel" text;--> statement-breakpoint
+ALTER TABLE "identidades_externas" ADD CONSTRAINT "identidades_externas_nivel_ck" CHECK ("identidades_externas"."nivel" IS NULL OR "identidades_externas"."nivel" IN ('bronze', 'prata', 'ouro'));
