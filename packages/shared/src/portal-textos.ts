@@ -1,7 +1,7 @@
 /*
  * The producers' portal's texts that its light page needs without zod (docs/decisions/0300): the page imports this
- * module, never resources/portal.ts (which pulls zod). portal-textos.test.ts keeps the copied lists equal to the
- * schemas' ones.
+ * module, never resources/portal.ts (which pulls zod and re-exports these for the server). portal-textos.test.ts keeps
+ * the lists here equal to the schemas' ones.
  */
 
 /** gov.br's reliability levels, weakest first (resources/portal.ts NIVEIS_GOVBR). */
