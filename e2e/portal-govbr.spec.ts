@@ -82,7 +82,7 @@ test('uma conta gov.br prata cujo CPF é de um produtor entra no portal, e sair 
   await expect(page).toHaveURL(new RegExp(`^${govbr.issuer}/`));
   await page.getByRole('button', { name: 'Sair do gov.br' }).click();
   await expect(page).toHaveURL(`${PRODUTO}/portal`);
-  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
   expect(govbr.saidas).toBe(saidas + 1);
   const renovar = await page.request.post('/api/portal/sessao/refresh', { headers: { 'x-ceasa-csrf': '1', origin: PRODUTO } });
   expect(renovar.status()).toBe(401);

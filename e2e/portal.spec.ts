@@ -48,7 +48,7 @@ test('um produtor convidado cria a senha, entra, anuncia uma chegada e a vê na 
   await expect(page).toHaveURL(/\/portal\?senha=criada$/);
   await conferir(page, '/portal (entrada)', achados);
 
-  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(SENHA);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByText(`Olá, ${cenario.produtor.nome}`)).toBeVisible();
@@ -108,7 +108,7 @@ test('um produtor convidado cria a senha, entra, anuncia uma chegada e a vê na 
 
   // Sair: back to the sign-in; the session is over.
   await page.getByRole('button', { name: 'Sair' }).click();
-  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByLabel('E-mail', { exact: true })).toBeVisible();
 });
