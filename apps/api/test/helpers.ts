@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { sessoes, usuarios } from '../src/db/schema';
+import { alternativas, type Acesso } from '../src/plugins/auth';
 import { bancoDescartavel } from './banco-descartavel';
 
 /**
@@ -123,6 +124,12 @@ export async function tokenDoProdutor(app: FastifyInstance, pessoaId: number, em
     .returning();
   return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: ['produtor'] }, scope: 'openid api' });
 }
+
+/**
+ * Whether only a producer's portal account may call a route (its access names no staff alternative, decision 0298):
+ * the route table's walks call such a route with a producer's token, the others with staff's.
+ */
+export const soDoProdutor = (acesso: Acesso) => alternativas(acesso).every((a) => a === 'produtor');
 
 /** One token per profile the tests use: super-admin, user-admin, user-agro and a user with no role. */
 export async function tokensPorPapel(app: FastifyInstance) {

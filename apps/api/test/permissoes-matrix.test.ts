@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GRUPO, type Role } from '@ceasa/shared';
-import { permite } from '../src/plugins/auth';
-import { appDeTeste, build, call, tokenFor } from './helpers';
+import { alternativas, permite } from '../src/plugins/auth';
+import { inserirPessoa } from './fabricas';
+import { appDeTeste, build, call, tokenDoProdutor, tokenFor } from './helpers';
 
 /**
- * Every /api route × (no token, no role, each role), generated from the app's own route table,
+ * Every /api route × (no token, no role, each role, a producer's portal account), generated from the app's own route table,
  * so a route added later cannot escape the check. Ids are ones that do not exist and bodies are
  * empty, so allowed calls answer 2xx/400/404 and nothing is changed.
  */
@@ -14,6 +15,7 @@ const t = appDeTeste({ tokens: [] });
 beforeAll(async () => {
   tokens.semPerfil = await tokenFor(t.app, []);
   for (const r of Object.keys(ROLE_GRUPO)) tokens[r] = await tokenFor(t.app, [r]);
+  tokens.produtor = await tokenDoProdutor(t.app, await inserirPessoa(t.app, 'Produtor da Matriz'));
 });
 
 const url = (u: string) =>
@@ -41,18 +43,21 @@ describe('permission matrix', () => {
       }
       if (anon.status !== 401) falhas.push(`${r.method} ${u} sem token: ${anon.status} (esperado 401)`);
 
+      // Each alternative of the route's access (decision 0298): 'autenticado' lets anyone in, 'produtor' only a portal
+      // account, 'perfil' any staff profile, a permission the roles whose group holds it.
+      const kinds = alternativas(r.acesso);
       const sem = await call(t.app, tokens.semPerfil, opts);
-      const esperadoSem = r.acesso === 'autenticado' ? 'permitido' : 403;
+      const esperadoSem = kinds.includes('autenticado') ? 'permitido' : 403;
       if (esperadoSem === 403 ? sem.status !== 403 : sem.status === 401 || sem.status === 403)
         falhas.push(`${r.method} ${u} sem perfil: ${sem.status} (esperado ${esperadoSem})`);
 
-      for (const role of Object.keys(ROLE_GRUPO) as Role[]) {
+      for (const role of [...(Object.keys(ROLE_GRUPO) as Role[]), 'produtor' as const]) {
         const res = await call(t.app, tokens[role], opts);
-        let permitido = true;
-        if (typeof r.acesso === 'object') {
-          const perms = await t.app.permissoesDoGrupo(ROLE_GRUPO[role]);
-          permitido = permite(perms, r.acesso);
-        }
+        let permitido = false;
+        for (const a of kinds)
+          if (role === 'produtor') permitido ||= a === 'autenticado' || a === 'produtor';
+          else if (typeof a === 'object') permitido ||= permite(await t.app.permissoesDoGrupo(ROLE_GRUPO[role]), a);
+          else permitido ||= a !== 'produtor';
         const negado = res.status === 401 || res.status === 403;
         if (permitido === negado) falhas.push(`${r.method} ${u} como ${role}: ${res.status} (esperado ${permitido ? 'permitido' : 403})`);
         if (res.status >= 500) falhas.push(`${r.method} ${u} como ${role}: ${res.status} ${JSON.stringify(res.body)}`);
