@@ -66,6 +66,7 @@ const fatos = (o: Partial<Fatos> = {}): Fatos => ({
   ocupadas: new Set(),
   chavesEmUso: new Map(),
   nfeObrigatoria: false,
+  chegadas: new Map(),
   ...o,
 });
 

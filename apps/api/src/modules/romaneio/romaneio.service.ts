@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import {
   caminhoDoCampo,
+  CHEGADA_MSG,
+  chegadaJaRecebida,
   dataJaNaDivida,
   type ModoCarteira,
   type PerguntasDoRomaneio,
@@ -39,6 +42,8 @@ import {
   type Fatos,
   motivoDaCorrecao,
   type NaPortaria,
+  type Pergunta,
+  PERGUNTAS,
   perguntasEmAberto,
   primeiraRecusa,
 } from './regras';
@@ -53,6 +58,11 @@ export interface OpcoesDaPortaria {
   carteira: ModoCarteira;
   /** A debt's taxpayer (null: unknown, nothing asked about it). */
   contribuinte: (divida: number) => Promise<string | null>;
+  /**
+   * Told once a saved batch has committed, for each announced load one of its romaneios received (decision 0298): where
+   * the 'load received' notice goes (avisarChegadaRecebida, docs/produto/portal.md 'News'). Its failure is not the save's.
+   */
+  aoReceberChegada?: (chegadaId: number) => Promise<unknown> | void;
 }
 
 /** What a correction's audit row shows of a romaneio: its items (product: quantity) and its stalls. */
@@ -66,8 +76,8 @@ const recusar = (status: 400 | 409, erros: ErroDeCampo[]) => {
   if (erros.length) throw new HttpError(status, erros[0].message, erros);
 };
 
-/** The rules' first refusal (regras.ts ETAPAS), as the pt-BR 4xx naming each field. */
-const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPAS) => {
+/** The rules' first refusal (regras.ts ETAPAS, or an announced load's), as the pt-BR 4xx naming each field. */
+export const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPAS) => {
   const recusa = primeiraRecusa(lote, fatos, etapas);
   if (recusa) recusar(recusa.status, recusa.erros);
 };
@@ -76,8 +86,8 @@ const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPA
  * The questions the save still asks (regras.ts PERGUNTAS): the 409 naming each one, with `confirmar` (their codes)
  * and `perguntas` (each with its code, message, field and figures). The same save confirming them goes through.
  */
-const perguntar = (lote: readonly NaPortaria[], fatos: Fatos) => {
-  const perguntas = perguntasEmAberto(lote, fatos);
+export const perguntar = (lote: readonly NaPortaria[], fatos: Fatos, de: readonly Pergunta[] = PERGUNTAS) => {
+  const perguntas = perguntasEmAberto(lote, fatos, de);
   if (!perguntas.length) return;
   const corpo: PerguntasDoRomaneio = { confirmar: [...new Set(perguntas.map((p) => p.codigo))], perguntas };
   throw new HttpError(
@@ -112,7 +122,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
   });
   const { crud } = generico;
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
-  const { contribuinte, ...opcoes } = portaria;
+  const { contribuinte, aoReceberChegada, ...opcoes } = portaria;
   // The debt's taxpayer is looked up before the transaction (it may be the tax system over HTTP).
   const fatosDe = (t: Tx, lote: readonly RomaneioDados[], nome: string | null, exceto?: number) =>
     lerFatos(t, lote, { ...opcoes, contribuinte: nome === null ? null : { divida: lote[0].divida, nome }, exceto });
@@ -127,11 +137,33 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
     const lote = corpo.map((r) => ({ ...r, chavesNfe: r.chavesNfe ?? [] }));
     return contribuinte(lote[0].divida)
       .then((nome) => gravarLote(usuario, lote, nome))
-      .catch((err: unknown) => {
+      .then((salvos) => {
+        // Committed: each announced load received is told (a failure of the notice is the notice's own, never the save's).
+        for (const { chegadaId } of salvos)
+          if (chegadaId && aoReceberChegada)
+            void Promise.resolve(chegadaId)
+              .then(aoReceberChegada)
+              .catch(() => undefined);
+        return salvos;
+      })
+      .catch(async (err: unknown) => {
         // Should two saves still wait on each other (the database picks one to give up), nothing was stored.
         if (pgErro(err)?.code === '40P01') throw new HttpError(409, 'Outro romaneio foi salvo ao mesmo tempo com as mesmas pedras. Tente novamente.');
-        throw err;
+        throw (await chegadaJaRecebidaPor(err)) ?? err;
       });
+  }
+
+  /**
+   * One romaneio per announced load (romaneio.chegada_id is unique): a receipt that lost a race the lock did not
+   * serialise is the gate's 409 naming the romaneio that won, read after the loser's rollback.
+   */
+  async function chegadaJaRecebidaPor(err: unknown): Promise<HttpError | null> {
+    const e = pgErro(err);
+    if (e?.code !== '23505' || e.constraint !== 'romaneio_chegada_id_unique') return null;
+    const chegadaId = Number(/\(chegada_id\)=\((\d+)\)/.exec(e.detail ?? '')?.[1]);
+    const [outro] = chegadaId ? await db.select({ id: romaneio.id }).from(romaneio).where(eq(romaneio.chegadaId, chegadaId)) : [];
+    const message = outro ? chegadaJaRecebida(outro.id) : CHEGADA_MSG.recebida;
+    return new HttpError(409, message, [{ field: 'chegadaId', message }]);
   }
 
   function gravarLote(usuario: string, lote: RomaneioDados[], contribuinte: string | null): Promise<Romaneio[]> {
@@ -155,6 +187,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
             dataEmissao: r.dataEmissao,
             divida,
             pessoaId: r.pessoaId,
+            chegadaId: r.chegadaId ?? null,
             itens: r.itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade, boletimItensId: i.boletimItensId })),
             pedras: r.pedras.map((p) => ({ pedraId: p.pedrasId, data: r.dataEmissao, ocupacao: p.ocupacao, numero: fatos.numeros.get(p.pedrasId) })),
             chavesNfe: linhasNfe(r.chavesNfe ?? [], fatos.pessoas.get(r.pessoaId)?.cpfcnpj),
