@@ -30,6 +30,7 @@ export * from './resources/romaneio';
 export * from './resources/nfe';
 export * from './resources/portaria';
 export * from './resources/portal';
+export * from './resources/portal-dados';
 export * from './resources/loja';
 export * from './resources/cotacao';
 export * from './settings';

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { CHEGADA_MSG, CHEGADAS_DO_PRODUTOR_MAX, hojeNoMercado, type ChegadaDados, type ChegadaRegistro, type ModoCarteira } from '@ceasa/shared';
+import type { Db, Tx } from '../../db/client';
+import { chegadas } from '../../db/schema';
+import { auditedCrud } from '../../lib/crud';
+import { badRequest, conflict, HttpError, naoEncontrado } from '../../lib/errors';
+import { itensDoProdutor, lerFatos } from '../romaneio/romaneio.repository';
+import { aplicarRegras, perguntar } from '../romaneio/romaneio.service';
+import { chegadaNaPortaria, ETAPAS_DA_CHEGADA, janelaDaChegada, PERGUNTAS_DA_CHEGADA } from '../romaneio/regras';
+import { chegadaTravada, colecaoItensDaChegada, itensPorProduto, lerChegada, lerChegadas } from './chegadas.repository';
+
+/** What the announced loads read of the deployment: the gate's (market days, NF-e, card) and PORTAL_DIAS_ANTECEDENCIA. */
+export interface OpcoesDasChegadas {
+  diasDeMercado: readonly number[];
+  nfeObrigatoria: boolean;
+  carteira: ModoCarteira;
+  diasAntecedencia: number;
+  /** The market's today (yyyy-mm-dd); the clock's by default. */
+  hoje?: () => string;
+}
+
+/** The most loads of one day the desk's list answers. */
+const CHEGADAS_DO_DIA_MAX = 1000;
+
+/**
+ * Loads announced in the portal (docs/produto/portal.md, decision 0298): a producer announces, changes and withdraws
+ * his own until a romaneio receives one; each save meets the gate's own rules (regras.ts ETAPAS_DA_CHEGADA and
+ * PERGUNTAS_DA_CHEGADA, over the facts `lerFatos` reads) in its transaction, so a refusal stores nothing.
+ */
+export function chegadasService(db: Db, o: OpcoesDasChegadas) {
+  const crud = auditedCrud(chegadas, 'Chegada', CHEGADA_MSG.naoEncontrada, {
+    colecoes: [colecaoItensDaChegada],
+    vinculo: 'chegadas anunciadas',
+    // The romaneio that received it keeps it (also when the lock below was not taken first).
+    podeRemover: async (t, row) => ((await chegadaTravada(t, row.id))?.romaneioId ? CHEGADA_MSG.recebida : null),
+  });
+  const hoje = o.hoje ?? (() => hojeNoMercado());
+
+  /** The day's window, then the gate's refusals and questions, on the load as the producer sent it. */
+  async function verificar(t: Tx, pessoaId: number, c: ChegadaDados) {
+    const [fora] = janelaDaChegada(c.data, hoje(), o.diasAntecedencia);
+    if (fora) throw badRequest(fora.message, [fora]);
+    const naPortaria = chegadaNaPortaria(c, pessoaId, await itensDoProdutor(t, pessoaId));
+    const fatos = await lerFatos(t, [naPortaria.r], { diasDeMercado: o.diasDeMercado, nfeObrigatoria: o.nfeObrigatoria, carteira: o.carteira, contribuinte: null });
+    aplicarRegras([naPortaria], fatos, ETAPAS_DA_CHEGADA);
+    perguntar([naPortaria], fatos, PERGUNTAS_DA_CHEGADA);
+  }
+
+  /** The row and its products as the save writes them (a product brought again keeps its row). */
+  const valores = (pessoaId: number, c: ChegadaDados, ids = new Map<number, number>()) => ({
+    pessoaId,
+    data: c.data,
+    chavesNfe: c.chavesNfe,
+    observacao: c.observacao,
+    alteradaEm: new Date(),
+    itens: c.itens.map((i) => ({ id: ids.get(i.produtoId), produtoId: i.produtoId, quantidade: i.quantidade })),
+  });
+
+  /** His load, locked: another producer's (or none) is not found; one a romaneio received is no longer his to change. */
+  async function suaAindaAnunciada(t: Tx, pessoaId: number, id: number) {
+    const c = await chegadaTravada(t, id);
+    if (!c || c.pessoaId !== pessoaId) throw naoEncontrado(CHEGADA_MSG.naoEncontrada);
+    if (c.romaneioId) throw conflict(CHEGADA_MSG.recebida);
+  }
+
+  return {
+    /** POST /api/portal/chegadas. */
+    criar: (usuario: string, pessoaId: number, c: ChegadaDados): Promise<ChegadaRegistro> =>
+      db.transaction(async (t) => {
+        await verificar(t, pessoaId, c);
+        return crud.salvarNa(t, usuario, null, () => valores(pessoaId, c), lerChegada);
+      }),
+
+    /** PUT /api/portal/chegadas/{id}: with the `versao` the producer loaded (another is the 409 of decision 0085). */
+    alterar: (usuario: string, pessoaId: number, id: number, c: ChegadaDados): Promise<ChegadaRegistro> => {
+      if (c.versao === undefined || c.versao === null) return Promise.reject(new HttpError(400, CHEGADA_MSG.versao, [{ field: 'versao', message: CHEGADA_MSG.versao }]));
+      return db.transaction(async (t) => {
+        await suaAindaAnunciada(t, pessoaId, id);
+        return crud.salvarNa(
+          t,
+          usuario,
+          id,
+          async (t) => {
+            await verificar(t, pessoaId, c);
+            return valores(pessoaId, c, await itensPorProduto(t, id));
+          },
+          lerChegada,
+          c.versao,
+        );
+      });
+    },
+
+    /** DELETE /api/portal/chegadas/{id}: withdrawn with its products (audited), until received. */
+    remover: (usuario: string, pessoaId: number, id: number): Promise<void> =>
+      db.transaction(async (t) => {
+        await suaAindaAnunciada(t, pessoaId, id);
+        await crud.remover(db, usuario, id, t);
+      }),
+
+    /** GET /api/portal/chegadas/{id}: one of his (another producer's is not found). */
+    async ler(pessoaId: number, id: number): Promise<ChegadaRegistro> {
+      const [c] = await lerChegadas(db, sql`c.id = ${id} AND c.pessoa_id = ${pessoaId}`, sql`c.id`, 1);
+      if (!c) throw naoEncontrado(CHEGADA_MSG.naoEncontrada);
+      return c;
+    },
+
+    /** His loads (newest day first, at most CHEGADAS_DO_PRODUTOR_MAX), or those of one day. */
+    doProdutor: (pessoaId: number, data?: string) =>
+      lerChegadas(
+        db,
+        data ? sql`c.pessoa_id = ${pessoaId} AND c.data = ${data}::date` : sql`c.pessoa_id = ${pessoaId}`,
+        sql`c.data DESC, c.id DESC`,
+        CHEGADAS_DO_PRODUTOR_MAX,
+      ),
+
+    /** The desk's list: the day's loads of every producer (by name) or of one. */
+    doDia: (data: string, pessoaId?: number) =>
+      lerChegadas(
+        db,
+        pessoaId ? sql`c.data = ${data}::date AND c.pessoa_id = ${pessoaId}` : sql`c.data = ${data}::date`,
+        sql`p.nome, c.id`,
+        CHEGADAS_DO_DIA_MAX,
+      ),
+  };
+}
