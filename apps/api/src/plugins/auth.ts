@@ -306,7 +306,10 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     const produtor = usuario.roles.includes(PAPEL_PRODUTOR) && usuario.pessoaId != null;
     if (acesso === 'produtor') return produtor ? null : { mensagem: MSG_SO_PRODUTOR, motivo: 'nao-e-produtor' };
     if (usuario.grupo === null)
-      return { mensagem: 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.', motivo: 'sem-perfil' };
+      return {
+        mensagem: 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.',
+        motivo: 'sem-perfil',
+      };
     if (acesso === 'perfil') return null;
     if (permite(await app.permissoesDoGrupo(usuario.grupo), acesso)) return null;
     const verbos = [acesso.acao]

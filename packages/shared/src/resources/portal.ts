@@ -106,7 +106,9 @@ export const CHEGADA_MSG = {
 
 /** A load announced for a day out of today..today+PORTAL_DIAS_ANTECEDENCIA (dates yyyy-mm-dd). */
 export const chegadaForaDaJanela = (de: string, ate: string) =>
-  de === ate ? `A chegada só pode ser anunciada para hoje (${formatDate(de)}).` : `A chegada deve ser anunciada para um dia de ${formatDate(de)} a ${formatDate(ate)}.`;
+  de === ate
+    ? `A chegada só pode ser anunciada para hoje (${formatDate(de)}).`
+    : `A chegada deve ser anunciada para um dia de ${formatDate(de)} a ${formatDate(ate)}.`;
 /** POST romaneio naming a load of another day. */
 export const chegadaDeOutroDia = (dataDaChegada: string) => `A chegada anunciada é de ${formatDate(dataDaChegada)}, não da data deste romaneio.`;
 /** POST romaneio naming a load already received. */

@@ -3,20 +3,16 @@ import { CHEGADA_MSG, CHEGADAS_DO_PRODUTOR_MAX, hojeNoMercado, type ChegadaDados
 import type { Db, Tx } from '../../db/client';
 import { chegadas } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
-import { badRequest, conflict, HttpError, naoEncontrado } from '../../lib/errors';
-import { itensDoProdutor, lerFatos } from '../romaneio/romaneio.repository';
-import { aplicarRegras, perguntar } from '../romaneio/romaneio.service';
-import { chegadaNaPortaria, ETAPAS_DA_CHEGADA, janelaDaChegada, PERGUNTAS_DA_CHEGADA } from '../romaneio/regras';
+import { conflict, HttpError, naoEncontrado } from '../../lib/errors';
+import { conferirChegada } from '../romaneio/romaneio.service';
 import { chegadaTravada, colecaoItensDaChegada, itensPorProduto, lerChegada, lerChegadas } from './chegadas.repository';
 
-/** What the announced loads read of the deployment: the gate's (market days, NF-e, card) and PORTAL_DIAS_ANTECEDENCIA. */
+/** What the announced loads read of the deployment: the gate's (market days, NF-e, card) and PORTAL_DIAS_ANTECEDENCIA; today is the market's. */
 export interface OpcoesDasChegadas {
   diasDeMercado: readonly number[];
   nfeObrigatoria: boolean;
   carteira: ModoCarteira;
   diasAntecedencia: number;
-  /** The market's today (yyyy-mm-dd); the clock's by default. */
-  hoje?: () => string;
 }
 
 /** The most loads of one day the desk's list answers. */
@@ -24,8 +20,8 @@ const CHEGADAS_DO_DIA_MAX = 1000;
 
 /**
  * Loads announced in the portal (docs/produto/portal.md, decision 0298): a producer announces, changes and withdraws
- * his own until a romaneio receives one; each save meets the gate's own rules (regras.ts ETAPAS_DA_CHEGADA and
- * PERGUNTAS_DA_CHEGADA, over the facts `lerFatos` reads) in its transaction, so a refusal stores nothing.
+ * his own until a romaneio receives one; each save meets the gate's own rules (romaneio.service `conferirChegada`) in
+ * its transaction, so a refusal stores nothing.
  */
 export function chegadasService(db: Db, o: OpcoesDasChegadas) {
   const crud = auditedCrud(chegadas, 'Chegada', CHEGADA_MSG.naoEncontrada, {
@@ -34,17 +30,9 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
     // The romaneio that received it keeps it (also when the lock below was not taken first).
     podeRemover: async (t, row) => ((await chegadaTravada(t, row.id))?.romaneioId ? CHEGADA_MSG.recebida : null),
   });
-  const hoje = o.hoje ?? (() => hojeNoMercado());
 
   /** The day's window, then the gate's refusals and questions, on the load as the producer sent it. */
-  async function verificar(t: Tx, pessoaId: number, c: ChegadaDados) {
-    const [fora] = janelaDaChegada(c.data, hoje(), o.diasAntecedencia);
-    if (fora) throw badRequest(fora.message, [fora]);
-    const naPortaria = chegadaNaPortaria(c, pessoaId, await itensDoProdutor(t, pessoaId));
-    const fatos = await lerFatos(t, [naPortaria.r], { diasDeMercado: o.diasDeMercado, nfeObrigatoria: o.nfeObrigatoria, carteira: o.carteira, contribuinte: null });
-    aplicarRegras([naPortaria], fatos, ETAPAS_DA_CHEGADA);
-    perguntar([naPortaria], fatos, PERGUNTAS_DA_CHEGADA);
-  }
+  const verificar = (t: Tx, pessoaId: number, c: ChegadaDados) => conferirChegada(t, c, pessoaId, { ...o, hoje: hojeNoMercado() });
 
   /** The row and its products as the save writes them (a product brought again keeps its row). */
   const valores = (pessoaId: number, c: ChegadaDados, ids = new Map<number, number>()) => ({
@@ -73,7 +61,8 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
 
     /** PUT /api/portal/chegadas/{id}: with the `versao` the producer loaded (another is the 409 of decision 0085). */
     alterar: (usuario: string, pessoaId: number, id: number, c: ChegadaDados): Promise<ChegadaRegistro> => {
-      if (c.versao === undefined || c.versao === null) return Promise.reject(new HttpError(400, CHEGADA_MSG.versao, [{ field: 'versao', message: CHEGADA_MSG.versao }]));
+      if (c.versao === undefined || c.versao === null)
+        return Promise.reject(new HttpError(400, CHEGADA_MSG.versao, [{ field: 'versao', message: CHEGADA_MSG.versao }]));
       return db.transaction(async (t) => {
         await suaAindaAnunciada(t, pessoaId, id);
         return crud.salvarNa(

@@ -52,12 +52,17 @@ export default function portalDadosRoutes(app: FastifyInstance, ctx: AppContext)
     { schema: { tags, summary: 'Um romaneio do produtor', params: idParam, querystring: portalQuery, response: { 200: portalRomaneio } }, config },
     (req) => repo.romaneio(pessoaDoPortal(req, req.query.pessoaId), req.params.id),
   );
-  r.get('/portal/boletins', { schema: schema('Os 50 boletins mais recentes do produtor, com o saldo de cada item (kg)', z.array(portalBoletim)), config }, (req) =>
-    repo.boletins(pessoaDoPortal(req, req.query.pessoaId)),
+  r.get(
+    '/portal/boletins',
+    { schema: schema('Os 50 boletins mais recentes do produtor, com o saldo de cada item (kg)', z.array(portalBoletim)), config },
+    (req) => repo.boletins(pessoaDoPortal(req, req.query.pessoaId)),
   );
   r.get(
     '/portal/cadernos',
-    { schema: schema('Os 50 cadernos de campo mais recentes do produtor, com a carência de cada aplicação e o dia em que termina', z.array(portalCaderno)), config },
+    {
+      schema: schema('Os 50 cadernos de campo mais recentes do produtor, com a carência de cada aplicação e o dia em que termina', z.array(portalCaderno)),
+      config,
+    },
     (req) => repo.cadernos(pessoaDoPortal(req, req.query.pessoaId)),
   );
   r.get(

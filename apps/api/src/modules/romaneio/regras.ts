@@ -242,7 +242,13 @@ export const chegadaDoRomaneio: Regra = (lote, f) =>
   lote.flatMap(({ r, campo }) => {
     if (!r.chegadaId) return [];
     const c = f.chegadas.get(r.chegadaId);
-    const message = !c ? CHEGADA_MSG.naoExiste : c.pessoaId !== r.pessoaId ? CHEGADA_MSG.outroProdutor : c.data !== r.dataEmissao ? chegadaDeOutroDia(c.data) : null;
+    const message = !c
+      ? CHEGADA_MSG.naoExiste
+      : c.pessoaId !== r.pessoaId
+        ? CHEGADA_MSG.outroProdutor
+        : c.data !== r.dataEmissao
+          ? chegadaDeOutroDia(c.data)
+          : null;
     return message ? [{ field: campo('chegadaId'), message }] : [];
   });
 
@@ -481,7 +487,8 @@ export function janelaDaChegada(data: string, hoje: string, dias: number): ErroD
   return data < hoje || data > ate ? [{ field: 'data', message: chegadaForaDaJanela(hoje, ate) }] : [];
 }
 
-const maiorSaldo = (l: readonly BoletimItemProduto[]) => l.reduce<BoletimItemProduto | undefined>((a, b) => (!a || b.saldoQtde > a.saldoQtde ? b : a), undefined);
+const maiorSaldo = (l: readonly BoletimItemProduto[]) =>
+  l.reduce<BoletimItemProduto | undefined>((a, b) => (!a || b.saldoQtde > a.saldoQtde ? b : a), undefined);
 
 /**
  * The producer's bulletin item an announced product is taken from on `data`: of those harvestable that day and past

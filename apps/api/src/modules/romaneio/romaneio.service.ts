@@ -4,6 +4,7 @@ import {
   CHEGADA_MSG,
   chegadaJaRecebida,
   dataJaNaDivida,
+  type ChegadaDados,
   type ModoCarteira,
   type PerguntasDoRomaneio,
   type Romaneio,
@@ -23,6 +24,7 @@ import {
   idsDaDivida,
   idsDasChaves,
   ITEM_NAO_ENCONTRADO,
+  itensDoProdutor,
   lerFatos,
   lerItem,
   lerRomaneio,
@@ -33,12 +35,16 @@ import {
 } from './romaneio.repository';
 import {
   camposFixos,
+  chegadaNaPortaria,
   correcaoNaPortaria,
   diasDeMercado,
   doLote,
   emitenteConfere,
   ETAPAS,
+  ETAPAS_DA_CHEGADA,
   type ErroDeCampo,
+  janelaDaChegada,
+  PERGUNTAS_DA_CHEGADA,
   type Fatos,
   motivoDaCorrecao,
   type NaPortaria,
@@ -77,7 +83,7 @@ const recusar = (status: 400 | 409, erros: ErroDeCampo[]) => {
 };
 
 /** The rules' first refusal (regras.ts ETAPAS, or an announced load's), as the pt-BR 4xx naming each field. */
-export const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPAS) => {
+const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPAS) => {
   const recusa = primeiraRecusa(lote, fatos, etapas);
   if (recusa) recusar(recusa.status, recusa.erros);
 };
@@ -86,7 +92,7 @@ export const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas 
  * The questions the save still asks (regras.ts PERGUNTAS): the 409 naming each one, with `confirmar` (their codes)
  * and `perguntas` (each with its code, message, field and figures). The same save confirming them goes through.
  */
-export const perguntar = (lote: readonly NaPortaria[], fatos: Fatos, de: readonly Pergunta[] = PERGUNTAS) => {
+const perguntar = (lote: readonly NaPortaria[], fatos: Fatos, de: readonly Pergunta[] = PERGUNTAS) => {
   const perguntas = perguntasEmAberto(lote, fatos, de);
   if (!perguntas.length) return;
   const corpo: PerguntasDoRomaneio = { confirmar: [...new Set(perguntas.map((p) => p.codigo))], perguntas };
@@ -97,6 +103,30 @@ export const perguntar = (lote: readonly NaPortaria[], fatos: Fatos, de: readonl
     { ...corpo },
   );
 };
+
+/**
+ * An announced load (docs/produto/portal.md, decision 0298) against the gate's own rules, in the transaction of its
+ * save: its day from `hoje` to `diasAntecedencia` days ahead, then regras.ts ETAPAS_DA_CHEGADA (refusals) and
+ * PERGUNTAS_DA_CHEGADA (questions, confirmed by its `confirmar`), on the facts `lerFatos` reads for it as a romaneio of
+ * the producer on its day, each product taken from his bulletin item `itemDaChegada` picks.
+ */
+export async function conferirChegada(
+  t: Tx,
+  c: ChegadaDados,
+  pessoaId: number,
+  o: Omit<OpcoesDaPortaria, 'contribuinte' | 'aoReceberChegada'> & { hoje: string; diasAntecedencia: number },
+) {
+  recusar(400, janelaDaChegada(c.data, o.hoje, o.diasAntecedencia));
+  const naPortaria = chegadaNaPortaria(c, pessoaId, await itensDoProdutor(t, pessoaId));
+  const fatos = await lerFatos(t, [naPortaria.r], {
+    diasDeMercado: o.diasDeMercado,
+    nfeObrigatoria: o.nfeObrigatoria,
+    carteira: o.carteira,
+    contribuinte: null,
+  });
+  aplicarRegras([naPortaria], fatos, ETAPAS_DA_CHEGADA);
+  perguntar([naPortaria], fatos, PERGUNTAS_DA_CHEGADA);
+}
 
 /** A romaneio's key rows as the save writes them: each key with whether its issuer is the producer. */
 const linhasNfe = (chaves: readonly string[], cpfcnpj: string | undefined, ids?: Map<string, number>) =>
