@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { arredondar } from '../dinheiro';
 import { formatDate } from '../format';
+import { carenciaNaoCumprida } from './carencia';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, inteiroDoCaminho, referencia } from '../z';
 import { senhaNova } from './auth';
 import { chavesNfe, chavesNoDia } from './nfe';
 import { confirmarRomaneio } from './portaria';
-import { CHEGADA_NAO_EXISTE, quantidadeItem, ROMANEIO_SEM_ITENS } from './romaneio';
+import { type BoletimItemProduto, CHEGADA_NAO_EXISTE, colheitaContem, quantidadeItem, ROMANEIO_SEM_ITENS } from './romaneio';
 
 /**
  * The producers' portal (docs/produto/portal.md): what its API reads and writes, shared by the server, the
@@ -146,3 +148,22 @@ export const chegadaRegistro = z.object({
   criadaEm: z.string(),
 });
 export type ChegadaRegistro = z.infer<typeof chegadaRegistro>;
+
+const maiorSaldo = (l: readonly BoletimItemProduto[]) =>
+  l.reduce<BoletimItemProduto | undefined>((a, b) => (!a || b.saldoQtde > a.saldoQtde ? b : a), undefined);
+
+/**
+ * The producer's bulletin item an announced product is taken from on `data` (decision 0298), the same for the
+ * server's rules and the gate's 'Usar a chegada': of those harvestable that day and past every withdrawal period, the
+ * one with the largest balance; else a harvestable one (its withdrawal period refuses it), else any of the product (out
+ * of its harvest window); none: the producer has no bulletin item of it.
+ */
+export function itemDaChegada(itensDoProdutor: readonly BoletimItemProduto[], produtoId: number, data: string): BoletimItemProduto | undefined {
+  const doProduto = itensDoProdutor.filter((i) => i.produtoId === produtoId);
+  const colhiveis = doProduto.filter((i) => colheitaContem(i, data));
+  const liberados = colhiveis.filter((i) => !carenciaNaoCumprida(i.aplicacoes, data));
+  return maiorSaldo(liberados) ?? maiorSaldo(colhiveis) ?? maiorSaldo(doProduto);
+}
+
+/** An announced product's kg as packages of its embalagem (a package weighs `pesoEmKg`), rounded half-up to 2 decimals. */
+export const embalagensDaChegada = (kg: number, pesoEmKg: number | null | undefined) => arredondar(kg / (pesoEmKg || 1), 2);

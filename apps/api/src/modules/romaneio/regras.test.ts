@@ -5,7 +5,9 @@ import {
   chegadaDeOutroDia,
   chegadaForaDaJanela,
   chegadaJaRecebida,
+  embalagensDaChegada,
   FORA_DA_COLHEITA,
+  itemDaChegada,
   MOTIVO_OBRIGATORIO,
   montarChaveNfe,
   NAO_PRODUTOR,
@@ -20,7 +22,6 @@ import {
   correcaoNaPortaria,
   doLote,
   ETAPAS_DA_CHEGADA,
-  itemDaChegada,
   janelaDaChegada,
   PERGUNTAS_DA_CHEGADA,
   type Fatos,
@@ -397,6 +398,8 @@ describe('announced loads (decision 0298)', () => {
     expect(itemDaChegada([emCarencia, passado], 7, SEG)?.id).toBe(71);
     expect(itemDaChegada([passado], 7, SEG)?.id).toBe(74);
     expect(itemDaChegada([passado], 8, SEG)).toBeUndefined();
+    // The gate turns the kg into packages: 510 kg of 20 kg boxes are 25,5 boxes; 100 kg of 3 kg ones 33,33.
+    expect([embalagensDaChegada(510, 20), embalagensDaChegada(100, 3), embalagensDaChegada(7, undefined)]).toEqual([25.5, 33.33, 7]);
   });
 
   it('is a romaneio of the producer on its day, in packages, its fields named as the load names them', () => {

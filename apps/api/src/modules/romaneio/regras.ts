@@ -33,6 +33,7 @@ import {
   chegadaForaDaJanela,
   chegadaJaRecebida,
   PRODUTO_SEM_BOLETIM,
+  itemDaChegada,
   somarDias,
 } from '@ceasa/shared';
 
@@ -485,21 +486,6 @@ export const correcaoNaPortaria = (input: RomaneioDados, salvo?: Romaneio): NaPo
 export function janelaDaChegada(data: string, hoje: string, dias: number): ErroDeCampo[] {
   const ate = somarDias(hoje, dias);
   return data < hoje || data > ate ? [{ field: 'data', message: chegadaForaDaJanela(hoje, ate) }] : [];
-}
-
-const maiorSaldo = (l: readonly BoletimItemProduto[]) =>
-  l.reduce<BoletimItemProduto | undefined>((a, b) => (!a || b.saldoQtde > a.saldoQtde ? b : a), undefined);
-
-/**
- * The producer's bulletin item an announced product is taken from on `data`: of those harvestable that day and past
- * every withdrawal period, the one with the largest balance; else a harvestable one (its withdrawal period refuses it),
- * else any of the product (out of its harvest window); none: the producer has no bulletin item of it.
- */
-export function itemDaChegada(itensDoProdutor: readonly BoletimItemProduto[], produtoId: number, data: string): BoletimItemProduto | undefined {
-  const doProduto = itensDoProdutor.filter((i) => i.produtoId === produtoId);
-  const colhiveis = doProduto.filter((i) => colheitaContem(i, data));
-  const liberados = colhiveis.filter((i) => !carenciaNaoCumprida(i.aplicacoes, data));
-  return maiorSaldo(liberados) ?? maiorSaldo(colhiveis) ?? maiorSaldo(doProduto);
 }
 
 /** How an announced load's body names the fields the romaneio's rules speak of (the producer's refusals go on the day). */
