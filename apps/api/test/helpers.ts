@@ -111,19 +111,7 @@ export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] =
   return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] }, scope: 'openid api' });
 }
 
-/** A producer's portal account (role `produtor`) bound to person `pessoaId`, and a signed access token for it. */
-export async function tokenDoProdutor(app: FastifyInstance, pessoaId: number, email?: string) {
-  const e = email ?? `produtor-${pessoaId}-${randomUUID().slice(0, 6)}@teste.local`;
-  const [u] = await app.ctx.db
-    .insert(usuarios)
-    .values({ nome: `Produtor ${pessoaId}`, email: e, senhaHash: 'x', roles: ['produtor'], pessoaId })
-    .returning();
-  const [s] = await app.ctx.db
-    .insert(sessoes)
-    .values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) })
-    .returning();
-  return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: ['produtor'] }, scope: 'openid api' });
-}
+export { tokenDoProdutor } from './produtor-do-portal';
 
 /**
  * Whether only a producer's portal account may call a route (its access names no staff alternative, decision 0298):
