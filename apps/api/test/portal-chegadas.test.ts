@@ -23,7 +23,7 @@ import {
   situacaoDaCarteira,
   somarDias,
 } from '@ceasa/shared';
-import { romaneioService } from '../src/modules/romaneio/romaneio.service';
+import { chegadaJaRecebidaPor, romaneioService } from '../src/modules/romaneio/romaneio.service';
 import { MSG_SO_PRODUTOR } from '../src/plugins/auth';
 import {
   cpfValido,
@@ -354,6 +354,16 @@ describe('announced loads', () => {
     const [nao] = rs.filter((r) => r.status === 409);
     expect(nao.body.message).toBe(chegadaJaRecebida(ok.body[0].id));
     expect(await countRows(t.app, 'romaneio')).toBe(antes + 1);
+    // Should a receipt ever reach the database's unique key (the lock above makes the rules see the other first), its
+    // error is the same 409 naming the romaneio that holds the load; any other error is left as it is.
+    const unico = { code: '23505', constraint: 'romaneio_chegada_id_unique', detail: `Key (chegada_id)=(${c.id}) already exists.` };
+    const e = await chegadaJaRecebidaPor(t.app.ctx.db, new Error('falhou', { cause: unico }));
+    expect([e?.status, e?.message, e?.fieldErrors]).toEqual([
+      409,
+      chegadaJaRecebida(ok.body[0].id),
+      [{ field: 'chegadaId', message: chegadaJaRecebida(ok.body[0].id) }],
+    ]);
+    expect(await chegadaJaRecebidaPor(t.app.ctx.db, new Error('outro', { cause: { ...unico, constraint: 'romaneio_divida_data_uq' } }))).toBeNull();
   });
 
   it('the day’s close counts the announced loads (received or not) and the walk-in romaneios', async () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CHEGADA_MSG, type ChegadaRegistro } from '@ceasa/shared';
+import { CHEGADA_MSG, CHEGADAS_DO_PRODUTOR_MAX, type ChegadaRegistro } from '@ceasa/shared';
 import type { Tx } from '../../db/client';
 import { chegadaItens } from '../../db/schema';
 import type { Colecao } from '../../lib/crud';
@@ -60,3 +60,26 @@ export async function itensPorProduto(t: Tx, chegadaId: number): Promise<Map<num
   const r = await t.execute(sql`SELECT id, produto_id AS "produtoId" FROM chegada_itens WHERE chegada_id = ${chegadaId}`);
   return new Map((r.rows as { id: number; produtoId: number }[]).map((i) => [i.produtoId, i.id]));
 }
+
+/** GET /api/portal/chegadas/{id}: one of his loads (another producer's is not found). */
+export async function chegadaDoProdutor(t: Tx, pessoaId: number, id: number): Promise<ChegadaRegistro> {
+  const [c] = await lerChegadas(t, sql`c.id = ${id} AND c.pessoa_id = ${pessoaId}`, sql`c.id`, 1);
+  if (!c) throw naoEncontrado(CHEGADA_MSG.naoEncontrada);
+  return c;
+}
+
+/** His loads, newest day first (at most CHEGADAS_DO_PRODUTOR_MAX), or those of one day. */
+export const chegadasDoProdutor = (t: Tx, pessoaId: number, data?: string) =>
+  lerChegadas(
+    t,
+    data ? sql`c.pessoa_id = ${pessoaId} AND c.data = ${data}::date` : sql`c.pessoa_id = ${pessoaId}`,
+    sql`c.data DESC, c.id DESC`,
+    CHEGADAS_DO_PRODUTOR_MAX,
+  );
+
+/** The most loads of one day the desk's list answers. */
+const CHEGADAS_DO_DIA_MAX = 1000;
+
+/** The desk's list: the day's loads of every producer (by name) or of one. */
+export const chegadasDoDia = (t: Tx, data: string, pessoaId?: number) =>
+  lerChegadas(t, pessoaId ? sql`c.data = ${data}::date AND c.pessoa_id = ${pessoaId}` : sql`c.data = ${data}::date`, sql`p.nome, c.id`, CHEGADAS_DO_DIA_MAX);

@@ -5,6 +5,7 @@ import { CHEGADA_MSG, chegadaInput, chegadaRegistro, chegadasQuery, idParam } fr
 import type { AppContext } from '../../context';
 import { quem } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
+import { chegadaDoProdutor, chegadasDoDia, chegadasDoProdutor } from './chegadas.repository';
 import { chegadasService } from './chegadas.service';
 import { pessoaDoPortal, produtorDe, TAGS_DO_PORTAL } from './produtor';
 
@@ -38,9 +39,9 @@ export default function chegadasRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => {
       const { data, pessoaId } = req.query;
-      if (produtorDe(req) !== null) return svc.doProdutor(pessoaDoPortal(req, pessoaId), data);
+      if (produtorDe(req) !== null) return chegadasDoProdutor(ctx.db, pessoaDoPortal(req, pessoaId), data);
       if (!data) throw badRequest(CHEGADA_MSG.dataObrigatoria, [{ field: 'data', message: CHEGADA_MSG.dataObrigatoria }]);
-      return svc.doDia(data, pessoaId);
+      return chegadasDoDia(ctx.db, data, pessoaId);
     },
   );
   r.post(
@@ -63,7 +64,7 @@ export default function chegadasRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/portal/chegadas/:id',
     { schema: { tags, summary: 'Uma chegada anunciada do produtor', params: idParam, response: { 200: chegadaRegistro } }, config: produtor },
-    (req) => svc.ler(pessoaDoPortal(req), req.params.id),
+    (req) => chegadaDoProdutor(ctx.db, pessoaDoPortal(req), req.params.id),
   );
   r.put(
     '/portal/chegadas/:id',

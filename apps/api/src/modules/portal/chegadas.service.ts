@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { CHEGADA_MSG, CHEGADAS_DO_PRODUTOR_MAX, hojeNoMercado, type ChegadaDados, type ChegadaRegistro, type ModoCarteira } from '@ceasa/shared';
+import { CHEGADA_MSG, hojeNoMercado, type ChegadaDados, type ChegadaRegistro, type ModoCarteira } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { chegadas } from '../../db/schema';
 import { auditedCrud } from '../../lib/crud';
 import { conflict, HttpError, naoEncontrado } from '../../lib/errors';
 import { conferirChegada } from '../romaneio/romaneio.service';
-import { chegadaTravada, colecaoItensDaChegada, itensPorProduto, lerChegada, lerChegadas } from './chegadas.repository';
+import { chegadaTravada, colecaoItensDaChegada, itensPorProduto, lerChegada } from './chegadas.repository';
 
 /** What the announced loads read of the deployment: the gate's (market days, NF-e, card) and PORTAL_DIAS_ANTECEDENCIA; today is the market's. */
 export interface OpcoesDasChegadas {
@@ -15,13 +14,20 @@ export interface OpcoesDasChegadas {
   diasAntecedencia: number;
 }
 
-/** The most loads of one day the desk's list answers. */
-const CHEGADAS_DO_DIA_MAX = 1000;
+/** An announced load's row and its products as the save writes them (a product brought again keeps its row). */
+const valores = (pessoaId: number, c: ChegadaDados, ids = new Map<number, number>()) => ({
+  pessoaId,
+  data: c.data,
+  chavesNfe: c.chavesNfe,
+  observacao: c.observacao,
+  alteradaEm: new Date(),
+  itens: c.itens.map((i) => ({ id: ids.get(i.produtoId), produtoId: i.produtoId, quantidade: i.quantidade })),
+});
 
 /**
  * Loads announced in the portal (docs/produto/portal.md, decision 0298): a producer announces, changes and withdraws
  * his own until a romaneio receives one; each save meets the gate's own rules (romaneio.service `conferirChegada`) in
- * its transaction, so a refusal stores nothing.
+ * its transaction, so a refusal stores nothing. The reads are the repository's.
  */
 export function chegadasService(db: Db, o: OpcoesDasChegadas) {
   const crud = auditedCrud(chegadas, 'Chegada', CHEGADA_MSG.naoEncontrada, {
@@ -33,16 +39,6 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
 
   /** The day's window, then the gate's refusals and questions, on the load as the producer sent it. */
   const verificar = (t: Tx, pessoaId: number, c: ChegadaDados) => conferirChegada(t, c, pessoaId, { ...o, hoje: hojeNoMercado() });
-
-  /** The row and its products as the save writes them (a product brought again keeps its row). */
-  const valores = (pessoaId: number, c: ChegadaDados, ids = new Map<number, number>()) => ({
-    pessoaId,
-    data: c.data,
-    chavesNfe: c.chavesNfe,
-    observacao: c.observacao,
-    alteradaEm: new Date(),
-    itens: c.itens.map((i) => ({ id: ids.get(i.produtoId), produtoId: i.produtoId, quantidade: i.quantidade })),
-  });
 
   /** His load, locked: another producer's (or none) is not found; one a romaneio received is no longer his to change. */
   async function suaAindaAnunciada(t: Tx, pessoaId: number, id: number) {
@@ -85,30 +81,5 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
         await suaAindaAnunciada(t, pessoaId, id);
         await crud.remover(db, usuario, id, t);
       }),
-
-    /** GET /api/portal/chegadas/{id}: one of his (another producer's is not found). */
-    async ler(pessoaId: number, id: number): Promise<ChegadaRegistro> {
-      const [c] = await lerChegadas(db, sql`c.id = ${id} AND c.pessoa_id = ${pessoaId}`, sql`c.id`, 1);
-      if (!c) throw naoEncontrado(CHEGADA_MSG.naoEncontrada);
-      return c;
-    },
-
-    /** His loads (newest day first, at most CHEGADAS_DO_PRODUTOR_MAX), or those of one day. */
-    doProdutor: (pessoaId: number, data?: string) =>
-      lerChegadas(
-        db,
-        data ? sql`c.pessoa_id = ${pessoaId} AND c.data = ${data}::date` : sql`c.pessoa_id = ${pessoaId}`,
-        sql`c.data DESC, c.id DESC`,
-        CHEGADAS_DO_PRODUTOR_MAX,
-      ),
-
-    /** The desk's list: the day's loads of every producer (by name) or of one. */
-    doDia: (data: string, pessoaId?: number) =>
-      lerChegadas(
-        db,
-        pessoaId ? sql`c.data = ${data}::date AND c.pessoa_id = ${pessoaId}` : sql`c.data = ${data}::date`,
-        sql`p.nome, c.id`,
-        CHEGADAS_DO_DIA_MAX,
-      ),
   };
 }

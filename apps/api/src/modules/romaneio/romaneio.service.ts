@@ -133,6 +133,19 @@ const linhasNfe = (chaves: readonly string[], cpfcnpj: string | undefined, ids?:
   chaves.map((chave) => ({ id: ids?.get(chave), chave, emitenteConfere: emitenteConfere(chave, cpfcnpj) }));
 
 /**
+ * One romaneio per announced load (romaneio.chegada_id is unique): a receipt that lost a race the lock did not
+ * serialise is the gate's 409 naming the romaneio that won, read after the loser's rollback; null for another error.
+ */
+export async function chegadaJaRecebidaPor(db: Db, err: unknown): Promise<HttpError | null> {
+  const e = pgErro(err);
+  if (e?.code !== '23505' || e.constraint !== 'romaneio_chegada_id_unique') return null;
+  const chegadaId = Number(/\(chegada_id\)=\((\d+)\)/.exec(e.detail ?? '')?.[1]);
+  const [outro] = chegadaId ? await db.select({ id: romaneio.id }).from(romaneio).where(eq(romaneio.chegadaId, chegadaId)) : [];
+  const message = outro ? chegadaJaRecebida(outro.id) : CHEGADA_MSG.recebida;
+  return new HttpError(409, message, [{ field: 'chegadaId', message }]);
+}
+
+/**
  * The romaneio's save (docs/produto/dados.md, docs/produto/telas.md and docs/produto/dados.md and docs/produto/funcionamento.md): a batch (POST romaneio's array, one romaneio per
  * issue date) is saved in one transaction with its items, stall bookings and NF-e keys, and owns its debt; a saved
  * romaneio changes only its item quantities, items, stalls and keys (a correction); deleting a batch's last
@@ -179,21 +192,8 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
       .catch(async (err: unknown) => {
         // Should two saves still wait on each other (the database picks one to give up), nothing was stored.
         if (pgErro(err)?.code === '40P01') throw new HttpError(409, 'Outro romaneio foi salvo ao mesmo tempo com as mesmas pedras. Tente novamente.');
-        throw (await chegadaJaRecebidaPor(err)) ?? err;
+        throw (await chegadaJaRecebidaPor(db, err)) ?? err;
       });
-  }
-
-  /**
-   * One romaneio per announced load (romaneio.chegada_id is unique): a receipt that lost a race the lock did not
-   * serialise is the gate's 409 naming the romaneio that won, read after the loser's rollback.
-   */
-  async function chegadaJaRecebidaPor(err: unknown): Promise<HttpError | null> {
-    const e = pgErro(err);
-    if (e?.code !== '23505' || e.constraint !== 'romaneio_chegada_id_unique') return null;
-    const chegadaId = Number(/\(chegada_id\)=\((\d+)\)/.exec(e.detail ?? '')?.[1]);
-    const [outro] = chegadaId ? await db.select({ id: romaneio.id }).from(romaneio).where(eq(romaneio.chegadaId, chegadaId)) : [];
-    const message = outro ? chegadaJaRecebida(outro.id) : CHEGADA_MSG.recebida;
-    return new HttpError(409, message, [{ field: 'chegadaId', message }]);
   }
 
   function gravarLote(usuario: string, lote: RomaneioDados[], contribuinte: string | null): Promise<Romaneio[]> {
