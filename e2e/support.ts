@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -303,4 +303,53 @@ export async function servidorLento(page: Page, { min = 300, max = 800, semente 
     if (lista) await new Promise((r) => setTimeout(r, inteiro(min, max)));
     await route.continue().catch(() => undefined);
   });
+}
+
+/**
+ * Starts one more product instance exactly as `npm start` runs it (the built web, an embedded database in `dataDir`),
+ * on `host`:`porta` with PUBLIC_URL its own address and `env` on top, and waits for its health answer (60 s at most).
+ * Stop it with `pararInstancia`.
+ */
+export async function iniciarInstancia(o: { porta: number; host?: string; dataDir: string; env?: Record<string, string> }): Promise<ChildProcess> {
+  const host = o.host ?? '127.0.0.1';
+  const p = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(o.porta),
+      HOST: host,
+      PUBLIC_URL: `http://${host}:${o.porta}`,
+      DATA_DIR: o.dataDir,
+      LOG_LEVEL: 'warn',
+      // The instance's managers sign in with a password alone.
+      MFA_OBRIGATORIO: 'nenhum',
+      ...o.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const inicio = Date.now();
+  for (;;) {
+    if (p.exitCode !== null) throw new Error(`A instância em ${host}:${o.porta} terminou ao iniciar`);
+    if (
+      await fetch(`http://${host}:${o.porta}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return p;
+    if (Date.now() - inicio > 60_000) {
+      p.kill('SIGTERM');
+      throw new Error(`A instância em ${host}:${o.porta} não respondeu em 60 s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Stops an instance `iniciarInstancia` started (its own process, by its handle) and waits for it to exit. */
+export async function pararInstancia(p: ChildProcess): Promise<void> {
+  if (p.exitCode !== null) return;
+  const saiu = new Promise((r) => p.once('exit', r));
+  p.kill('SIGTERM');
+  await saiu;
 }
