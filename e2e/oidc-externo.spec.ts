@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORT } from '../playwright.config';
-import { ARTEFATOS, expect, test } from './support';
+import { ARTEFATOS, expect, iniciarInstancia, pararInstancia, test } from './support';
 
 /**
  * One product instance in external identity mode (OIDC_ISSUER) against ANOTHER product
@@ -36,36 +36,7 @@ const pastas: string[] = [];
 async function iniciar(porta: number, host: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ceasa-e2e-externo-'));
   pastas.push(dataDir);
-  const p = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(porta),
-      HOST: host,
-      PUBLIC_URL: `http://${host}:${porta}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The provider's manager signs in with a password alone.
-      MFA_OBRIGATORIO: 'nenhum',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  instancias.push(p);
-  const inicio = Date.now();
-  for (;;) {
-    if (p.exitCode !== null) throw new Error(`A instância em ${host}:${porta} terminou ao iniciar`);
-    if (
-      await fetch(`http://${host}:${porta}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() - inicio > 60_000) throw new Error(`A instância em ${host}:${porta} não respondeu em 60 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  instancias.push(await iniciarInstancia({ porta, host, dataDir, env }));
 }
 
 test.beforeAll(async () => {
@@ -79,11 +50,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const p of instancias)
-    if (p.exitCode === null) {
-      p.kill('SIGTERM');
-      await new Promise((r) => p.once('exit', r));
-    }
+  for (const p of instancias) await pararInstancia(p);
   for (const d of pastas) rmSync(d, { recursive: true, force: true });
 });
 

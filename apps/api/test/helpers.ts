@@ -11,6 +11,7 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { sessoes, usuarios } from '../src/db/schema';
+import { alternativas, type Acesso } from '../src/plugins/auth';
 import { bancoDescartavel } from './banco-descartavel';
 
 /**
@@ -110,19 +111,13 @@ export async function tokenFor(app: FastifyInstance, roles: Papel[] | string[] =
   return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: [...roles] }, scope: 'openid api' });
 }
 
-/** A producer's portal account (role `produtor`) bound to person `pessoaId`, and a signed access token for it. */
-export async function tokenDoProdutor(app: FastifyInstance, pessoaId: number, email?: string) {
-  const e = email ?? `produtor-${pessoaId}-${randomUUID().slice(0, 6)}@teste.local`;
-  const [u] = await app.ctx.db
-    .insert(usuarios)
-    .values({ nome: `Produtor ${pessoaId}`, email: e, senhaHash: 'x', roles: ['produtor'], pessoaId })
-    .returning();
-  const [s] = await app.ctx.db
-    .insert(sessoes)
-    .values({ usuarioId: u.id, expiraEm: new Date(Date.now() + 3_600_000) })
-    .returning();
-  return app.ctx.keys.sign({ sub: u.id, email: e, name: u.nome, sid: s.id, realm_access: { roles: ['produtor'] }, scope: 'openid api' });
-}
+export { tokenDoProdutor } from './produtor-do-portal';
+
+/**
+ * Whether only a producer's portal account may call a route (its access names no staff alternative, decision 0298):
+ * the route table's walks call such a route with a producer's token, the others with staff's.
+ */
+export const soDoProdutor = (acesso: Acesso) => alternativas(acesso).every((a) => a === 'produtor');
 
 /** One token per profile the tests use: super-admin, user-admin, user-agro and a user with no role. */
 export async function tokensPorPapel(app: FastifyInstance) {

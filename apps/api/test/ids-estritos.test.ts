@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lerCodigoDoLote } from '@ceasa/shared';
-import { appDeTeste, call } from './helpers';
+import { appDeTeste, call, soDoProdutor, tokenDoProdutor } from './helpers';
 
 /**
  * An id is a decimal integer in digits only (decision 0076). JavaScript's Number()
@@ -10,6 +10,8 @@ import { appDeTeste, call } from './helpers';
  */
 
 const t = appDeTeste({ tokens: ['admin'] });
+/** Producer 1's portal token: the portal's own routes are called with it, the others as the super-admin. */
+let produtor: string;
 
 /** What each malformed form would have named: records 1, 12 and 1000 exist in the tables below. */
 const MALFORMADOS = ['0x1', '1e3', '+12', '%2012', '12%20', '12.0', '0b1100', '012', '99999999999', '2147483648', '-1', '0', '1_000', '１２'];
@@ -62,6 +64,7 @@ beforeAll(async () => {
     await db.execute(sql`INSERT INTO romaneio_divida (divida) VALUES (${id}) ON CONFLICT DO NOTHING`);
     await db.execute(sql`INSERT INTO romaneio (id, data_emissao, divida, pessoa_id) VALUES (${id}, '2026-11-19', ${id}, ${id}) ON CONFLICT (id) DO NOTHING`);
   }
+  produtor = await tokenDoProdutor(t.app, 1);
 }, 60_000);
 
 /** Every registered route with a path parameter, but the list searches' sort (`:dir/:field`, see ordenacao-fechada). */
@@ -83,7 +86,7 @@ describe('ids are parsed strictly', () => {
       for (const valor of MALFORMADOS) {
         if (FORA_DO_INT4.has(valor) && params.some((p) => BIGINT.has(p))) continue;
         const url = rota.url.replace(/:(\w+)/g, (_, p: string) => (p === 'dir' ? 'asc' : p === 'field' ? 'id' : valor));
-        const r = await call(t.app, t.admin, {
+        const r = await call(t.app, soDoProdutor(rota.acesso) ? produtor : t.admin, {
           method: rota.method as 'GET',
           url,
           ...(rota.method === 'GET' || rota.method === 'DELETE' ? {} : { payload: {} }),

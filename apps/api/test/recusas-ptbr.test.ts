@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { registerErrorHandler } from '../src/plugins/errors';
-import { appDeTeste, call, countRows } from './helpers';
+import { cpfValido } from './fabricas';
+import { appDeTeste, call, countRows, soDoProdutor, tokenDoProdutor } from './helpers';
 
 /**
  * Every refusal in pt-BR, never a 500, for every route of the app's own route
@@ -11,6 +12,15 @@ import { appDeTeste, call, countRows } from './helpers';
  */
 
 const t = appDeTeste({ tokens: ['admin'] });
+/** A producer's portal token, for the routes only producers call (the portal's). */
+let produtor: string;
+beforeAll(async () => {
+  // A person no body of the walk names (its ids are 1 and 999999): a body that names 1 must still find no one.
+  await t.app.ctx.db.execute(sql`INSERT INTO pessoa (id, nome, cpfcnpj, tipo_id) VALUES (424242, 'Produtor das Recusas', ${cpfValido(424242)}, 1)`);
+  produtor = await tokenDoProdutor(t.app, 424242);
+});
+/** Who calls a route of the table: a producer the portal's own, the super-admin the others. */
+const quem = (r: { acesso: Parameters<typeof soDoProdutor>[0] }) => (soDoProdutor(r.acesso) ? produtor : t.admin);
 
 /** zod's English, in any message of the answer. */
 const INGLES = /\b(Invalid|expected|Required|received|Too (big|small)|Unrecognized|must|should|is not)\b/;
@@ -92,10 +102,10 @@ describe('every refusal in pt-BR, never a 500', () => {
     const antes = await countRows(t.app, 'logs');
     for (const r of comCorpo()) {
       const u = url(r.url);
-      const res = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: corpoErrado(r.corpo as Zod) as object });
+      const res = await call(t.app, quem(r), { method: r.method as 'POST', url: u, payload: corpoErrado(r.corpo as Zod) as object });
       // A route whose body is all optional filters may accept it; a refusal must be pt-BR.
       if (res.status >= 400 || res.status >= 500) checar(falhas, `${r.method} ${u} tipo errado`, res);
-      const lista = await call(t.app, t.admin, {
+      const lista = await call(t.app, quem(r), {
         method: r.method as 'POST',
         url: u,
         payload: JSON.stringify([1, 'dois']),
@@ -113,7 +123,7 @@ describe('every refusal in pt-BR, never a 500', () => {
     for (const r of comCorpo()) {
       const u = url(r.url);
       const corpo = corpoComNulo(r.corpo as Zod);
-      const res = await call(t.app, t.admin, { method: r.method as 'POST', url: u, payload: corpo as object });
+      const res = await call(t.app, quem(r), { method: r.method as 'POST', url: u, payload: corpo as object });
       checar(falhas, `${r.method} ${u} NUL`, res);
       // A body of numbers and booleans only (e.g. cotacao's) carries no NUL: its refusal is about something else.
       if (
@@ -149,7 +159,7 @@ describe('every refusal in pt-BR, never a 500', () => {
     const falhas: string[] = [];
     for (const r of t.app.rotasApi.filter((x) => x.method === 'GET')) {
       const u = url(r.url);
-      const q = await call(t.app, t.admin, { method: 'GET', url: `${u}${u.includes('?') ? '&' : '?'}searchTerm=a%00b&sort=nome%00,asc&file=1%00.png` });
+      const q = await call(t.app, quem(r), { method: 'GET', url: `${u}${u.includes('?') ? '&' : '?'}searchTerm=a%00b&sort=nome%00,asc&file=1%00.png` });
       if (q.status !== 400) falhas.push(`GET ${u} com NUL na query: ${q.status}`);
       checar(falhas, `GET ${u} NUL na query`, q);
     }

@@ -31,6 +31,7 @@ export * from './resources/nfe';
 export * from './resources/portaria';
 export * from './resources/portal';
 export * from './resources/avisos-do-produtor';
+export * from './resources/portal-dados';
 export * from './resources/loja';
 export * from './resources/cotacao';
 export * from './settings';

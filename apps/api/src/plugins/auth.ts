@@ -26,7 +26,16 @@ export const MSG_TROQUE_A_SENHA = 'Sua senha foi gerada pelo sistema: altere-a e
  *   no one else (docs/produto/portal.md). A portal account has no profile, so every other kind but
  *   `'autenticado'` refuses it.
  */
-export type Acesso = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado' | 'produtor';
+export type AcessoUnico = { rota: string; acao: Acao | Acao[] } | 'publico' | 'perfil' | 'autenticado' | 'produtor';
+/**
+ * A route's access: one kind, or a list of alternatives any one of which lets the caller in (e.g. the producer's own
+ * announced loads and staff who may see romaneios on the same path: `['produtor', { rota: 'romaneio', acao:
+ * 'visualizar' }]`; decision 0298). A list never holds 'publico' (a public route needs no alternative).
+ */
+export type Acesso = AcessoUnico | readonly Exclude<AcessoUnico, 'publico'>[];
+
+/** A route's access as its list of alternatives (one kind: a list of one). */
+export const alternativas = (acesso: Acesso): readonly AcessoUnico[] => (Array.isArray(acesso) ? acesso : [acesso as AcessoUnico]);
 
 /** The role of a producer's portal account (never a staff role: it maps to no permission group): identity/portal.ts. */
 export { PAPEL_PRODUTOR };
@@ -87,6 +96,9 @@ function negar(req: FastifyRequest, mensagem: string, motivo = 'sem-perfil') {
   eventoDeSeguranca(req.log, 'acesso-negado', { conta: req.usuario?.email, endereco: req.ip, rota: `${req.method} ${req.routeOptions.url ?? ''}`, motivo });
   return forbidden(mensagem);
 }
+
+/** Why an access kind refused the caller: the 403's message and the security event's reason. */
+type Recusa = { mensagem: string; motivo: string };
 
 const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastrar', editar: 'editar', deletar: 'remover' };
 
@@ -289,6 +301,25 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     return payload;
   });
 
+  /** Why one access kind refuses the signed-in caller (null: it lets him in). */
+  async function recusaDe(usuario: UsuarioAutenticado, acesso: AcessoUnico): Promise<Recusa | null> {
+    if (acesso === 'autenticado' || acesso === 'publico') return null;
+    const produtor = usuario.roles.includes(PAPEL_PRODUTOR) && usuario.pessoaId != null;
+    if (acesso === 'produtor') return produtor ? null : { mensagem: MSG_SO_PRODUTOR, motivo: 'nao-e-produtor' };
+    if (usuario.grupo === null)
+      return {
+        mensagem: 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.',
+        motivo: 'sem-perfil',
+      };
+    if (acesso === 'perfil') return null;
+    if (permite(await app.permissoesDoGrupo(usuario.grupo), acesso)) return null;
+    const verbos = [acesso.acao]
+      .flat()
+      .map((a) => VERBO[a])
+      .join(' ou ');
+    return { mensagem: `Você não tem permissão para ${verbos} em ${acesso.rota}.`, motivo: 'sem-permissao' };
+  }
+
   app.addHook('onRequest', async (req) => {
     const acesso = req.routeOptions.config?.acesso;
     if (!acesso) return;
@@ -303,24 +334,15 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     // required second factor and "who am I" aside).
     if (usuario.trocarSenha && !req.routeOptions.config?.trocaDeSenha && !req.routeOptions.config?.antesDoFator)
       throw negar(req, MSG_TROQUE_A_SENHA, 'troca-de-senha-pendente');
-    if (acesso === 'autenticado') return;
-    const produtor = usuario.roles.includes(PAPEL_PRODUTOR) && usuario.pessoaId != null;
-    if (acesso === 'produtor') {
-      if (!produtor) throw negar(req, MSG_SO_PRODUTOR, 'nao-e-produtor');
-      return;
+    // The first alternative that lets the caller in; else the refusal of the one meant for his kind of account (a
+    // staff account is told about its permission, not that it is no producer's).
+    const recusas: Recusa[] = [];
+    for (const a of alternativas(acesso)) {
+      const recusa = await recusaDe(usuario, a);
+      if (!recusa) return;
+      recusas.push(recusa);
     }
-    if (usuario.grupo === null)
-      throw negar(req, 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.');
-    if (acesso === 'perfil') return;
-    const perms = await app.permissoesDoGrupo(usuario.grupo);
-    if (!permite(perms, acesso))
-      throw negar(
-        req,
-        `Você não tem permissão para ${[acesso.acao]
-          .flat()
-          .map((a) => VERBO[a])
-          .join(' ou ')} em ${acesso.rota}.`,
-        'sem-permissao',
-      );
+    const recusa = recusas.find((r) => r.motivo !== 'nao-e-produtor') ?? recusas[0];
+    throw negar(req, recusa.mensagem, recusa.motivo);
   });
 }

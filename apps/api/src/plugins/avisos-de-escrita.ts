@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alternativas } from './auth';
 
 /** The public quotation's data changed (a price, a product or a product group). */
 export const CANAL_PRECOS = 'precos';
@@ -46,8 +47,11 @@ export function registerAvisosDeEscrita(app: FastifyInstance) {
   app.addHook('onSend', (req, reply, payload, done) => {
     if (reply.statusCode >= 400 || LEITURAS.has(req.method)) return done(null, payload);
     const config = req.routeOptions.config;
-    const acesso = config?.acesso;
-    if (!acesso || typeof acesso === 'string' || [acesso.acao].flat().every((a) => a === 'visualizar')) return done(null, payload);
+    // The permission that writes (of a route with alternatives, the first staff one that does).
+    const acesso = config?.acesso
+      ? alternativas(config.acesso).find((a) => typeof a === 'object' && [a.acao].flat().some((x) => x !== 'visualizar'))
+      : undefined;
+    if (!acesso || typeof acesso !== 'object') return done(null, payload);
     const canais = [CANAL_ESCRITAS, ...(config.avisos ?? CANAIS_DA_ROTA[acesso.rota] ?? [CANAL_LOTES])];
     // The write is committed: a notice that fails is logged, never turned into an error answer.
     void Promise.all(canais.map((c) => app.avisos.avisar(c).catch((e: Error) => req.log.warn(`Aviso '${c}' não enviado: ${e.message}`)))).then(() =>

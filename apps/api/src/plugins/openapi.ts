@@ -6,7 +6,7 @@ import { z, type ZodType } from 'zod';
 import type { ApiErrorBody } from '@ceasa/shared';
 import { enderecoPublico, type Config } from '../config';
 import { REALM } from '../identity/keys';
-import type { Acesso } from './auth';
+import { alternativas, type Acesso } from './auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -112,14 +112,19 @@ export function errosDaRota(
   if (temEntrada || (daApi && method !== 'GET')) s.add(400);
   if (daApi && acesso !== undefined && acesso !== 'publico') {
     s.add(401);
-    // 'autenticado' lets in any signed-in user; the others need a profile, and a permission.
-    if (acesso !== 'autenticado') s.add(403);
+    // 'autenticado' lets in any signed-in user; the others need a profile, a permission or a producer's account.
+    if (alternativas(acesso).some((a) => a !== 'autenticado')) s.add(403);
   }
   // A record named in the path may not exist (the sort of a list search, ':dir/:field', names none).
   if (daApi && /\/:(?!(dir|field)(\/|$))/.test(url)) s.add(404);
   // A record written or removed may clash with the stored ones (a duplicate, a row in use, a newer version);
   // a POST searching with a filter (permission 'visualizar') writes nothing.
-  const cria = method === 'POST' && Boolean(schema?.body) && typeof acesso === 'object' && [acesso.acao].flat().some((a) => a !== 'visualizar');
+  // A producer's own write (his announced load) may clash too.
+  const cria =
+    method === 'POST' &&
+    Boolean(schema?.body) &&
+    acesso !== undefined &&
+    alternativas(acesso).some((a) => a === 'produtor' || (typeof a === 'object' && [a.acao].flat().some((x) => x !== 'visualizar')));
   if (daApi && (cria || ['PUT', 'PATCH', 'DELETE'].includes(method))) s.add(409);
   return [...s].sort((a, b) => a - b);
 }

@@ -21,6 +21,11 @@ export const fechamentoDoDia = z.object({
   pedras: z.object({ total: z.number(), ocupadas: z.number(), livres: z.number(), avulsas: z.number() }),
   estacionamento: z.object({ tickets: z.number(), total: z.number() }),
   porUsuario: z.array(z.object({ usuario: z.string(), romaneios: z.number() })),
+  /**
+   * The loads announced in the portal for the day (decision 0298): received (a romaneio names them) and not, and the
+   * day's romaneios that received none (walk-in loads).
+   */
+  chegadas: z.object({ anunciadas: z.number(), recebidas: z.number(), naoRecebidas: z.number(), avulsas: z.number() }),
   precos: z.array(z.object({ produto: z.string(), valor: z.number(), publicado: z.boolean() })),
 });
 export type FechamentoDoDia = z.infer<typeof fechamentoDoDia>;

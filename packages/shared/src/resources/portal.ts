@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { versaoEntrada } from '../versao';
-import { data, referencia } from '../z';
+import { arredondar } from '../dinheiro';
+import { formatDate } from '../format';
+import { carenciaNaoCumprida } from './carencia';
+import { versaoEntrada, versaoRegistro } from '../versao';
+import { data, inteiroDoCaminho, referencia } from '../z';
 import { senhaNova } from './auth';
 import { chavesNfe, chavesNoDia } from './nfe';
 import { confirmarRomaneio } from './portaria';
-import { quantidadeItem, ROMANEIO_SEM_ITENS } from './romaneio';
+import { type BoletimItemProduto, CHEGADA_NAO_EXISTE, colheitaContem, quantidadeItem, ROMANEIO_SEM_ITENS } from './romaneio';
 
 /**
  * The producers' portal (docs/produto/portal.md): what its API reads and writes, shared by the server, the
@@ -44,7 +47,10 @@ export const aceitarConviteInput = z.object({
 });
 export type AceitarConviteInput = z.input<typeof aceitarConviteInput>;
 
-/** One product of an announced load: the product and its kg (the same limits as a romaneio's item). */
+/**
+ * One product of an announced load: the product and its kg (the same limits as a romaneio's item: above 0, at most
+ * 10.000, 2 decimals). The gate's 'Usar a chegada' turns the kg into packages of the product's embalagem (decision 0298).
+ */
 export const chegadaItemInput = z.object({
   produtoId: referencia('O produto é obrigatório', 'O produto deve ser selecionado', 'O produto deve estar na lista'),
   quantidade: quantidadeItem,
@@ -86,21 +92,81 @@ export const chegadaInput = z
 export type ChegadaInput = z.input<typeof chegadaInput>;
 export type ChegadaDados = z.output<typeof chegadaInput>;
 
+/** The refusals and notices of announced loads (docs/produto/portal.md, decision 0298). */
+export const CHEGADA_MSG = {
+  naoEncontrada: 'Chegada não encontrada',
+  /** PUT or DELETE of a load a romaneio names. */
+  recebida: 'Esta chegada já foi recebida na portaria e não pode ser alterada.',
+  /** PUT without the `versao` the form loaded. */
+  versao: 'A versão da chegada é obrigatória: recarregue a chegada e salve de novo.',
+  /** The staff's list (GET /api/portal/chegadas) needs the day. */
+  dataObrigatoria: 'A data é obrigatória',
+  /** POST romaneio naming a load that does not exist. */
+  naoExiste: CHEGADA_NAO_EXISTE,
+  outroProdutor: 'A chegada anunciada é de outro produtor.',
+} as const;
+
+/** A load announced for a day out of today..today+PORTAL_DIAS_ANTECEDENCIA (dates yyyy-mm-dd). */
+export const chegadaForaDaJanela = (de: string, ate: string) =>
+  de === ate
+    ? `A chegada só pode ser anunciada para hoje (${formatDate(de)}).`
+    : `A chegada deve ser anunciada para um dia de ${formatDate(de)} a ${formatDate(ate)}.`;
+/** POST romaneio naming a load of another day. */
+export const chegadaDeOutroDia = (dataDaChegada: string) => `A chegada anunciada é de ${formatDate(dataDaChegada)}, não da data deste romaneio.`;
+/** POST romaneio naming a load already received. */
+export const chegadaJaRecebida = (romaneioId: number) => `Esta chegada já foi recebida (romaneio ${romaneioId}).`;
+
+/**
+ * GET /api/portal/chegadas: a producer's own loads (his newest 100, or one day's with `data`), or, for staff who may see
+ * romaneios, the day's loads (`data` required) of every producer or of one (`pessoaId`). A producer naming another
+ * producer is answered 404.
+ */
+export const chegadasQuery = z.object({
+  data: data(CHEGADA_MSG.dataObrigatoria, 'A data é inválida').optional(),
+  pessoaId: inteiroDoCaminho('Produtor inválido').optional(),
+});
+export type ChegadasQuery = z.input<typeof chegadasQuery>;
+
+/** The most loads a producer's own list answers (newest first). */
+export const CHEGADAS_DO_PRODUTOR_MAX = 100;
+
 /** An announced load as the portal and the desk read it. */
-export interface ChegadaRegistro {
-  id: number;
-  versao: number;
-  pessoaId: number;
-  pessoaNome: string;
-  data: string;
-  itens: { produtoId: number; produtoNome: string; quantidade: number }[];
-  chavesNfe: string[];
-  observacao: string | null;
-  situacao: SituacaoDaChegada;
+export const chegadaRegistro = z.object({
+  id: z.number().int(),
+  versao: versaoRegistro,
+  pessoaId: z.number().int(),
+  pessoaNome: z.string(),
+  data: z.string(),
+  /** Each product and its kg. */
+  itens: z.array(z.object({ produtoId: z.number().int(), produtoNome: z.string(), quantidade: z.number() })),
+  chavesNfe: z.array(z.string()),
+  observacao: z.string().nullable(),
+  /** 'recebida' once a romaneio names it (read from that romaneio, never stored apart). */
+  situacao: z.enum(SITUACOES_DA_CHEGADA),
   /** The romaneio that received it, once received. */
-  romaneioId: number | null;
-  criadaEm: string;
+  romaneioId: z.number().int().nullable(),
+  criadaEm: z.string(),
+});
+export type ChegadaRegistro = z.infer<typeof chegadaRegistro>;
+
+const maiorSaldo = (l: readonly BoletimItemProduto[]) =>
+  l.reduce<BoletimItemProduto | undefined>((a, b) => (!a || b.saldoQtde > a.saldoQtde ? b : a), undefined);
+
+/**
+ * The producer's bulletin item an announced product is taken from on `data` (decision 0298), the same for the
+ * server's rules and the gate's 'Usar a chegada': of those harvestable that day and past every withdrawal period, the
+ * one with the largest balance; else a harvestable one (its withdrawal period refuses it), else any of the product (out
+ * of its harvest window); none: the producer has no bulletin item of it.
+ */
+export function itemDaChegada(itensDoProdutor: readonly BoletimItemProduto[], produtoId: number, data: string): BoletimItemProduto | undefined {
+  const doProduto = itensDoProdutor.filter((i) => i.produtoId === produtoId);
+  const colhiveis = doProduto.filter((i) => colheitaContem(i, data));
+  const liberados = colhiveis.filter((i) => !carenciaNaoCumprida(i.aplicacoes, data));
+  return maiorSaldo(liberados) ?? maiorSaldo(colhiveis) ?? maiorSaldo(doProduto);
 }
+
+/** An announced product's kg as packages of its embalagem (a package weighs `pesoEmKg`), rounded half-up to 2 decimals. */
+export const embalagensDaChegada = (kg: number, pesoEmKg: number | null | undefined) => arredondar(kg / (pesoEmKg || 1), 2);
 
 /*
  * Accounts, sessions, invitations and gov.br (docs/decisions/0297-portal-contas-e-govbr.md).

@@ -95,6 +95,9 @@ export const produtorRomaneio = referencia('O produtor é obrigatório', 'O prod
 /** A romaneio (and the gate form's batch) needs at least one product. */
 export const ROMANEIO_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
 
+/** A romaneio naming an announced load (portal.ts) that does not exist. */
+export const CHEGADA_NAO_EXISTE = 'A chegada anunciada deve estar na lista';
+
 /** A correction's reason: required by PUT romaneio when items or stalls change; at most 500 characters. */
 export const MOTIVO_OBRIGATORIO = 'Informe o motivo da correção';
 export const motivoCorrecao = z
@@ -142,6 +145,11 @@ export const romaneioInputNosDias = (dias?: readonly number[]) =>
         chavesNfe: chavesNfe.optional(),
         /** What the save confirms of what it would ask (portaria.ts): true, every question; a list, those codes. */
         confirmar: confirmarRomaneio,
+        /**
+         * POST: the load the producer announced in the portal that this romaneio receives (his, of this date, not yet
+         * received; one romaneio per load). A correction keeps the saved one (decision 0298).
+         */
+        chegadaId: referencia(CHEGADA_NAO_EXISTE).nullish(),
       })
       .superRefine(chavesNoDia)
       .transform(({ pessoa: _pessoa, ...r }) => r),
@@ -229,6 +237,8 @@ export const romaneioRegistro = romaneioLinha.extend({
   chavesNfe: z.array(z.string()).optional(),
   /** The same keys, each with whether its issuer is the producer (false: saved after a confirmation). */
   nfe: z.array(nfeRegistro).optional(),
+  /** The load announced in the portal this romaneio received (decision 0298); null for a walk-in load. */
+  chegadaId: z.number().int().nullable().optional(),
 });
 export type Romaneio = z.infer<typeof romaneioRegistro>;
 

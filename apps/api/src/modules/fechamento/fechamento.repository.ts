@@ -6,6 +6,17 @@ const linhas = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => (aw
 const n = (v: unknown) => Number(v ?? 0);
 const dia = (d: string, mais: number) => sql`(${d}::date + ${mais}::int)`;
 
+/** The day's announced loads, received or not, and its romaneios that received none (walk-in loads; decision 0298). */
+async function chegadasDoDia(db: Db, data: string): Promise<FechamentoDoDia['chegadas']> {
+  const [c] = await linhas<{ anunciadas: string; recebidas: string; avulsas: string }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM chegadas WHERE data = ${data}::date) AS anunciadas,
+               (SELECT count(*) FROM chegadas c WHERE c.data = ${data}::date AND EXISTS (SELECT 1 FROM romaneio ro WHERE ro.chegada_id = c.id)) AS recebidas,
+               (SELECT count(*) FROM romaneio WHERE data_emissao = ${data}::date AND chegada_id IS NULL) AS avulsas`,
+  );
+  return { anunciadas: n(c.anunciadas), recebidas: n(c.recebidas), naoRecebidas: n(c.anunciadas) - n(c.recebidas), avulsas: n(c.avulsas) };
+}
+
 /** The figures of 'Fechamento do dia' for `data` (decision 0147), all read from the stored rows of that date. */
 export async function fechamentoDoDia(db: Db, data: string): Promise<Omit<FechamentoDoDia, 'semMercado'>> {
   const [tot] = await linhas<{ romaneios: string; produtores: string; quantidade: string; kg: string }>(
@@ -66,6 +77,7 @@ export async function fechamentoDoDia(db: Db, data: string): Promise<Omit<Fecham
     pedras: { total: n(pedras.total), ocupadas, livres: n(pedras.total) - ocupadas, avulsas: n(pedras.avulsas) },
     estacionamento: { tickets: n(estacionamento.tickets), total: n(estacionamento.total) },
     porUsuario: porUsuario.map((r) => ({ usuario: r.usuario, romaneios: n(r.romaneios) })),
+    chegadas: await chegadasDoDia(db, data),
     precos: precos.map((r) => ({ produto: r.produto, valor: n(r.valor), publicado: r.publicado })),
   };
 }

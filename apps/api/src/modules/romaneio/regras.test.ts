@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { FORA_DA_COLHEITA, MOTIVO_OBRIGATORIO, montarChaveNfe, NAO_PRODUTOR, NFE_MSG, type Romaneio, type RomaneioDados } from '@ceasa/shared';
+import {
+  type BoletimItemProduto,
+  CHEGADA_MSG,
+  chegadaDeOutroDia,
+  chegadaForaDaJanela,
+  chegadaJaRecebida,
+  embalagensDaChegada,
+  FORA_DA_COLHEITA,
+  itemDaChegada,
+  MOTIVO_OBRIGATORIO,
+  montarChaveNfe,
+  NAO_PRODUTOR,
+  NFE_MSG,
+  PRODUTO_SEM_BOLETIM,
+  type Romaneio,
+  type RomaneioDados,
+} from '@ceasa/shared';
 import {
   camposFixos,
+  chegadaNaPortaria,
   correcaoNaPortaria,
   doLote,
+  ETAPAS_DA_CHEGADA,
+  janelaDaChegada,
+  PERGUNTAS_DA_CHEGADA,
   type Fatos,
   motivoDaCorrecao,
   type NaPortaria,
@@ -66,6 +86,7 @@ const fatos = (o: Partial<Fatos> = {}): Fatos => ({
   ocupadas: new Set(),
   chavesEmUso: new Map(),
   nfeObrigatoria: false,
+  chegadas: new Map(),
   ...o,
 });
 
@@ -333,5 +354,120 @@ describe("the gate's rules (pure)", () => {
       expect(perguntas([doLote({ ...r, confirmar: ['saldoBoletim', 'contribuinte'] }, 0)], f).map((p) => p.codigo)).toEqual(['emitenteNfe', 'romaneioNoDia']);
       expect(perguntas([doLote({ ...r, confirmar: false }, 0)], f)).toHaveLength(4);
     });
+  });
+});
+
+describe('announced loads (decision 0298)', () => {
+  const item = (o: Partial<BoletimItemProduto>): BoletimItemProduto => ({
+    id: 70,
+    boletimId: 1,
+    produtoId: 7,
+    produtoNome: 'Tomate',
+    produtoEmbalagem: 'CX 20kg',
+    produtoPesoEmKg: 20,
+    inicioColheita: '2026-11-01',
+    fimColheita: '2026-11-30',
+    saldoQtde: 1000,
+    aplicacoes: null,
+    ...o,
+  });
+  const carga = (o: Partial<Parameters<typeof chegadaNaPortaria>[0]> = {}) => ({
+    data: SEG,
+    itens: [{ produtoId: 7, quantidade: 500 }],
+    chavesNfe: [],
+    observacao: null,
+    ...o,
+  });
+
+  it('a day from today to today + the days ahead', () => {
+    expect(janelaDaChegada('2026-11-23', '2026-11-23', 7)).toEqual([]);
+    expect(janelaDaChegada('2026-11-30', '2026-11-23', 7)).toEqual([]);
+    const fora = [{ field: 'data', message: chegadaForaDaJanela('2026-11-23', '2026-11-30') }];
+    expect(janelaDaChegada('2026-11-22', '2026-11-23', 7)).toEqual(fora);
+    expect(janelaDaChegada('2026-12-01', '2026-11-23', 7)).toEqual(fora);
+    expect(chegadaForaDaJanela('2026-11-23', '2026-11-23')).toBe('A chegada só pode ser anunciada para hoje (23/11/2026).');
+  });
+
+  it('picks the bulletin item harvestable that day and past its withdrawal period with the largest balance', () => {
+    const emCarencia = item({ id: 71, saldoQtde: 5000, aplicacoes: [{ nomeProduto: 'X', data: '2026-11-20', periodoCarencia: 10 }] });
+    const pequeno = item({ id: 72, saldoQtde: 100 });
+    const grande = item({ id: 73, saldoQtde: 900 });
+    const passado = item({ id: 74, inicioColheita: '2026-10-01', fimColheita: '2026-10-31', saldoQtde: 9000 });
+    expect(itemDaChegada([emCarencia, pequeno, grande, passado], 7, SEG)?.id).toBe(73);
+    // None free: the harvestable one (its withdrawal period then refuses it); none harvestable: any of the product.
+    expect(itemDaChegada([emCarencia, passado], 7, SEG)?.id).toBe(71);
+    expect(itemDaChegada([passado], 7, SEG)?.id).toBe(74);
+    expect(itemDaChegada([passado], 8, SEG)).toBeUndefined();
+    // The gate turns the kg into packages: 510 kg of 20 kg boxes are 25,5 boxes; 100 kg of 3 kg ones 33,33.
+    expect([embalagensDaChegada(510, 20), embalagensDaChegada(100, 3), embalagensDaChegada(7, undefined)]).toEqual([25.5, 33.33, 7]);
+  });
+
+  it('is a romaneio of the producer on its day, in packages, its fields named as the load names them', () => {
+    const { r, campo } = chegadaNaPortaria(
+      carga({
+        itens: [
+          { produtoId: 7, quantidade: 500 },
+          { produtoId: 9, quantidade: 3 },
+        ],
+      }),
+      1,
+      [item({})],
+    );
+    expect(r).toMatchObject({ dataEmissao: SEG, pessoaId: 1, pedras: [], chavesNfe: [] });
+    expect(r.itens).toEqual([
+      { id: null, produtoId: 7, quantidade: 25, boletimItensId: 70 },
+      { id: null, produtoId: 9, quantidade: 3, boletimItensId: 0 },
+    ]);
+    expect([campo('dataEmissao'), campo('pessoaId'), campo('itens', 1, 'boletimItensId'), campo('itens', 0, 'quantidade'), campo('chavesNfe', 2)]).toEqual([
+      'data',
+      'data',
+      'itens[1].produtoId',
+      'itens[0].quantidade',
+      'chavesNfe[2]',
+    ]);
+  });
+
+  it('meets the gate’s refusals in order and asks its balance in kg', () => {
+    const f = fatos();
+    const semBoletim = chegadaNaPortaria(carga({ itens: [{ produtoId: 9, quantidade: 3 }] }), 1, []);
+    expect(primeiraRecusa([semBoletim], f, ETAPAS_DA_CHEGADA)).toEqual({ status: 400, erros: [{ field: 'itens[0].produtoId', message: PRODUTO_SEM_BOLETIM }] });
+    const loja = chegadaNaPortaria(carga(), 2, [item({})]);
+    expect(primeiraRecusa([loja], f, ETAPAS_DA_CHEGADA)).toEqual({ status: 400, erros: [{ field: 'data', message: NAO_PRODUTOR }] });
+    const fora = chegadaNaPortaria(carga({ data: '2026-12-03' }), 1, [item({})]);
+    expect(primeiraRecusa([fora], fatos({ diasDeMercado: [4] }), ETAPAS_DA_CHEGADA)).toEqual({
+      status: 400,
+      erros: [{ field: 'itens[0].produtoId', message: FORA_DA_COLHEITA }],
+    });
+    const muito = chegadaNaPortaria(carga({ itens: [{ produtoId: 7, quantidade: 1200 }] }), 1, [item({})]);
+    expect(primeiraRecusa([muito], f, ETAPAS_DA_CHEGADA)).toBeNull();
+    expect(perguntasEmAberto([muito], f, PERGUNTAS_DA_CHEGADA)).toEqual([
+      {
+        codigo: 'saldoBoletim',
+        mensagem: 'Tomate: 1.200 kg passam do saldo do boletim (1.000 kg).',
+        field: 'itens[0].quantidade',
+        boletimItensId: 70,
+        produto: 'Tomate',
+        kg: 1200,
+        saldo: 1000,
+      },
+    ]);
+  });
+
+  it('a romaneio receives a load of its producer and day, not yet received', () => {
+    const f = fatos({ chegadas: new Map([[5, { pessoaId: 1, data: SEG, romaneioId: null }]]) });
+    expect(primeiraRecusa([doLote(romaneio({ chegadaId: 5 }), 0)], f)).toBeNull();
+    expect(primeiraRecusa([doLote(romaneio({ chegadaId: 6 }), 0)], f)?.erros).toEqual([{ field: '[0].chegadaId', message: CHEGADA_MSG.naoExiste }]);
+    expect(primeiraRecusa([doLote(romaneio({ chegadaId: 5, dataEmissao: QUI }), 0)], f)?.erros).toEqual([
+      { field: '[0].chegadaId', message: chegadaDeOutroDia(SEG) },
+    ]);
+    const outro = fatos({ chegadas: new Map([[5, { pessoaId: 2, data: SEG, romaneioId: null }]]) });
+    expect(primeiraRecusa([doLote(romaneio({ chegadaId: 5 }), 0)], outro)?.erros).toEqual([{ field: '[0].chegadaId', message: CHEGADA_MSG.outroProdutor }]);
+    const recebida = fatos({ chegadas: new Map([[5, { pessoaId: 1, data: SEG, romaneioId: 44 }]]) });
+    expect(primeiraRecusa([doLote(romaneio({ chegadaId: 5 }), 0)], recebida)).toEqual({
+      status: 409,
+      erros: [{ field: '[0].chegadaId', message: chegadaJaRecebida(44) }],
+    });
+    expect(camposFixos({ ...romaneio({ chegadaId: 5 }) }, { ...romaneioSalvo(10), chegadaId: 4 }).map((e) => e.field)).toEqual(['chegadaId']);
+    expect(camposFixos({ ...romaneio({ chegadaId: 4 }) }, { ...romaneioSalvo(10), chegadaId: 4 })).toEqual([]);
   });
 });

@@ -26,6 +26,15 @@ import {
   mesmoDocumento,
   nfeEmitenteDiferente,
   nfeEmOutroRomaneio,
+  type BoletimItemProduto,
+  type ChegadaDados,
+  CHEGADA_MSG,
+  chegadaDeOutroDia,
+  chegadaForaDaJanela,
+  chegadaJaRecebida,
+  PRODUTO_SEM_BOLETIM,
+  itemDaChegada,
+  somarDias,
 } from '@ceasa/shared';
 
 /*
@@ -93,6 +102,8 @@ export interface Fatos {
   chavesEmUso: Map<string, number>;
   /** NFE_OBRIGATORIA: a romaneio without a key is refused. */
   nfeObrigatoria: boolean;
+  /** The announced loads the batch names (decision 0298): producer, day and the romaneio that received it (a correction's own left out). */
+  chegadas: Map<number, { pessoaId: number; data: string; romaneioId: number | null }>;
 }
 
 export type Regra = (lote: readonly NaPortaria[], fatos: Fatos) => ErroDeCampo[];
@@ -227,6 +238,28 @@ export const nfeEmUso: Regra = (lote, f) =>
     }),
   );
 
+/** A romaneio receiving an announced load (decision 0298): a load that exists, of its producer and of its date. */
+export const chegadaDoRomaneio: Regra = (lote, f) =>
+  lote.flatMap(({ r, campo }) => {
+    if (!r.chegadaId) return [];
+    const c = f.chegadas.get(r.chegadaId);
+    const message = !c
+      ? CHEGADA_MSG.naoExiste
+      : c.pessoaId !== r.pessoaId
+        ? CHEGADA_MSG.outroProdutor
+        : c.data !== r.dataEmissao
+          ? chegadaDeOutroDia(c.data)
+          : null;
+    return message ? [{ field: campo('chegadaId'), message }] : [];
+  });
+
+/** A load another romaneio already received: the 409 naming it (the unique key decides a race). */
+export const chegadaRecebida: Regra = (lote, f) =>
+  lote.flatMap(({ r, campo }) => {
+    const outro = r.chegadaId ? f.chegadas.get(r.chegadaId)?.romaneioId : null;
+    return outro ? [{ field: campo('chegadaId'), message: chegadaJaRecebida(outro) }] : [];
+  });
+
 /**
  * The refusals of POST romaneio and of a correction, in order: the first stage with an error refuses the save with
  * its status and every error of that stage (the questions come after all of them).
@@ -235,10 +268,12 @@ export const ETAPAS: Etapa[] = [
   { status: 400, regras: [diasDeMercado] },
   { status: 400, regras: [datasEDivida] },
   { status: 400, regras: [produtor] },
+  { status: 400, regras: [chegadaDoRomaneio] },
   { status: 400, regras: [produtorSuspenso, carteiraVencida] },
   { status: 400, regras: [itens] },
   { status: 400, regras: [pedras] },
   { status: 400, regras: [nfeObrigatoria, nfeRepetida] },
+  { status: 409, regras: [chegadaRecebida] },
   { status: 409, regras: [pedrasLivres] },
   { status: 409, regras: [nfeEmUso] },
 ];
@@ -404,13 +439,14 @@ export const emitenteConfere = (chave: string, cpfcnpj: string | undefined) => !
 
 const FIXOS = 'no romaneio salvo a data de emissão, o produtor, a dívida e os produtos dos itens ficam como estão.';
 
-/** What a correction may not change: the date, producer, debt, and the product and bulletin item of a saved item; an item id not of this romaneio. */
+/** What a correction may not change: the date, producer, debt, announced load, and the product and bulletin item of a saved item; an item id not of this romaneio. */
 export function camposFixos(input: RomaneioDados, atual: Romaneio): ErroDeCampo[] {
   const erros: ErroDeCampo[] = [];
   const fixo = (field: string, oque: string) => erros.push({ field, message: `${oque} não pode ser alterado(a): ${FIXOS}` });
   if (input.dataEmissao !== atual.dataEmissao) fixo('dataEmissao', 'A data de emissão');
   if (input.pessoaId !== atual.pessoaId) fixo('pessoaId', 'O produtor');
   if (input.divida !== atual.divida) fixo('divida', 'A dívida');
+  if (input.chegadaId && input.chegadaId !== atual.chegadaId) fixo('chegadaId', 'A chegada anunciada');
   const porId = new Map(atual.itens.map((i) => [i.id, i]));
   const mantidos = new Set<number>();
   input.itens.forEach((i, n) => {
@@ -443,3 +479,64 @@ export function motivoDaCorrecao(input: RomaneioDados, atual: Romaneio): ErroDeC
 
 /** A correction as the rules see it: the body as sent (each field named as in it), and the romaneio as saved. */
 export const correcaoNaPortaria = (input: RomaneioDados, salvo?: Romaneio): NaPortaria => ({ r: input, campo: (...partes) => caminhoDoCampo(partes), salvo });
+
+/* ------------------------------------------------------------------ announced loads (the portal's chegadas, decision 0298) */
+
+/** An announced load's day: from the market's today to PORTAL_DIAS_ANTECEDENCIA days ahead, on its `data` field. */
+export function janelaDaChegada(data: string, hoje: string, dias: number): ErroDeCampo[] {
+  const ate = somarDias(hoje, dias);
+  return data < hoje || data > ate ? [{ field: 'data', message: chegadaForaDaJanela(hoje, ate) }] : [];
+}
+
+/** How an announced load's body names the fields the romaneio's rules speak of (the producer's refusals go on the day). */
+const CAMPOS_DA_CHEGADA = new Map<string | number, string>([
+  ['dataEmissao', 'data'],
+  ['pessoaId', 'data'],
+  ['boletimItensId', 'produtoId'],
+]);
+
+/**
+ * An announced load as the gate's rules see it: a romaneio of the producer on the load's day, without debt or stalls,
+ * each product taken from the bulletin item `itemDaChegada` picks (none: item 0, which no bulletin item is) in packages
+ * of the product's embalagem (its kg / the package's kg), with the load's keys and what it confirms.
+ */
+export function chegadaNaPortaria(c: ChegadaDados, pessoaId: number, itensDoProdutor: readonly BoletimItemProduto[]): NaPortaria {
+  const r: RomaneioDados = {
+    dataEmissao: c.data,
+    divida: 0,
+    pessoaId,
+    motivo: null,
+    pedras: [],
+    itens: c.itens.map((i) => {
+      const bi = itemDaChegada(itensDoProdutor, i.produtoId, c.data);
+      return { id: null, produtoId: i.produtoId, quantidade: i.quantidade / (bi?.produtoPesoEmKg || 1), boletimItensId: bi?.id ?? 0 };
+    }),
+    chavesNfe: c.chavesNfe,
+    confirmar: c.confirmar,
+  };
+  return { r, campo: (...partes) => caminhoDoCampo(partes.map((p) => CAMPOS_DA_CHEGADA.get(p) ?? p)) };
+}
+
+/** An announced product the producer has no bulletin item of (the gate form's message), on its product. */
+export const comBoletim: Regra = (lote, f) =>
+  lote.flatMap(({ r, campo }) =>
+    r.itens.flatMap((i, n) => (f.itens.has(i.boletimItensId) ? [] : [{ field: campo('itens', n, 'boletimItensId'), message: PRODUTO_SEM_BOLETIM }])),
+  );
+
+/**
+ * The gate's refusals an announced load meets, in the romaneio's order: market day and holiday, a producer, his
+ * suspension and card, each product in a bulletin item of his harvestable that day and past its withdrawal period, the
+ * NF-e keys. No debt, no stalls: those are the gate's.
+ */
+export const ETAPAS_DA_CHEGADA: Etapa[] = [
+  { status: 400, regras: [diasDeMercado] },
+  { status: 400, regras: [produtor] },
+  { status: 400, regras: [produtorSuspenso, carteiraVencida] },
+  { status: 400, regras: [comBoletim] },
+  { status: 400, regras: [itens] },
+  { status: 400, regras: [nfeObrigatoria, nfeRepetida] },
+  { status: 409, regras: [nfeEmUso] },
+];
+
+/** The questions an announced load asks (a key's issuer, the bulletin's balance, the card ending), confirmed by `confirmar`. */
+export const PERGUNTAS_DA_CHEGADA: Pergunta[] = [emitenteNfe, saldoBoletim, carteira];

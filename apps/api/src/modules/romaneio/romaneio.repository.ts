@@ -188,9 +188,9 @@ export async function lerItem(t: Tx, id: number): Promise<RomaneioItem | undefin
  * The romaneios `onde` picks (a condition on `romaneio r`) as the API answers them (docs/produto/dados.md),
  * by date then id: three queries however many romaneios (a debt's batch reads as one).
  */
-async function lerRomaneios(t: Tx, onde: SQL): Promise<Romaneio[]> {
+export async function lerRomaneios(t: Tx, onde: SQL): Promise<Romaneio[]> {
   const linhas = (
-    await t.execute(sql`SELECT ${romaneioList.select}, pr.cpfcnpj AS "pessoaCpfcnpj",
+    await t.execute(sql`SELECT ${romaneioList.select}, pr.cpfcnpj AS "pessoaCpfcnpj", r.chegada_id AS "chegadaId",
         (SELECT bi.boletim_id FROM romaneio_itens ri JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
           WHERE ri.romaneio_id = r.id ORDER BY ri.id LIMIT 1) AS "boletimId"
       FROM ${romaneioList.from} WHERE ${onde} ORDER BY r.data_emissao, r.id`)
@@ -361,7 +361,29 @@ export async function lerFatos(
     ocupadas: new Set(ocupadas.map((x) => `${x.pedraId}|${String(x.data)}`)),
     chavesEmUso: await chavesEmUso(t, [...new Set(lote.flatMap((r) => r.chavesNfe ?? []))], o.exceto),
     nfeObrigatoria: o.nfeObrigatoria,
+    chegadas: await chegadasDoLote(t, [...new Set(lote.flatMap((r) => (r.chegadaId ? [r.chegadaId] : [])))], o.exceto),
   };
+}
+
+/**
+ * The announced loads a batch names, locked until its transaction ends (a load's change or withdrawal, and another
+ * clerk's receipt of it, wait for this one), then the romaneio that received each one but `exceto` (a correction's
+ * own): read AFTER the lock, in a statement of its own, so a receipt committed while this one waited is seen.
+ */
+async function chegadasDoLote(t: Tx, ids: number[], exceto?: number): Promise<Fatos['chegadas']> {
+  const chegadas: Fatos['chegadas'] = new Map();
+  if (!ids.length) return chegadas;
+  const lista = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const linhas = (await t.execute(sql`SELECT id, pessoa_id AS "pessoaId", data::text AS data FROM chegadas WHERE id IN (${lista}) ORDER BY id FOR UPDATE`))
+    .rows as { id: number; pessoaId: number; data: string }[];
+  const recebidas = (
+    await t.execute(sql`SELECT id, chegada_id AS "chegadaId" FROM romaneio WHERE chegada_id IN (${lista}) ${exceto ? sql`AND id <> ${exceto}` : sql``}`)
+  ).rows as { id: number; chegadaId: number }[];
+  for (const c of linhas) chegadas.set(c.id, { pessoaId: c.pessoaId, data: c.data, romaneioId: recebidas.find((r) => r.chegadaId === c.id)?.id ?? null });
+  return chegadas;
 }
 
 /** These bulletin items as the gate's rules read them (regras.ts ItemDeBoletim), their balance included. */

@@ -25,6 +25,7 @@ import { quem } from '../../lib/audit';
 import { contribuinteDaDivida } from '../divida/divida.service';
 import { itensDoProdutor, municipiosDosProdutores, pedrasLivres, romaneioList } from './romaneio.repository';
 import { romaneioService } from './romaneio.service';
+import { avisarChegadaRecebida } from '../avisos-do-produtor/avisos-do-produtor.service';
 
 /** A romaneio's debt: a bigint column, read as a JavaScript number (up to MAX_SAFE_INTEGER). */
 const dividaParam = z.object({ divida: inteiroDoCaminho('Dívida inválida', Number.MAX_SAFE_INTEGER) });
@@ -45,6 +46,8 @@ export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
     nfeObrigatoria: ctx.config.nfeObrigatoria,
     carteira: ctx.config.settings.carteiraProdutor ?? 'avisar',
     contribuinte: contribuinteDaDivida(db, ctx.config),
+    // A load announced in the portal and received here: its producer is told (after the save, never failing it).
+    aoReceberChegada: (chegadaId) => avisarChegadaRecebida({ db, mailer: ctx.mailer, config: ctx.config, log: app.log }, chegadaId),
   });
   const tags = [romaneioRecurso.menu.rotulo];
   const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });

@@ -1,6 +1,10 @@
+import { eq } from 'drizzle-orm';
 import {
   caminhoDoCampo,
+  CHEGADA_MSG,
+  chegadaJaRecebida,
   dataJaNaDivida,
+  type ChegadaDados,
   type ModoCarteira,
   type PerguntasDoRomaneio,
   type Romaneio,
@@ -20,6 +24,7 @@ import {
   idsDaDivida,
   idsDasChaves,
   ITEM_NAO_ENCONTRADO,
+  itensDoProdutor,
   lerFatos,
   lerItem,
   lerRomaneio,
@@ -30,15 +35,21 @@ import {
 } from './romaneio.repository';
 import {
   camposFixos,
+  chegadaNaPortaria,
   correcaoNaPortaria,
   diasDeMercado,
   doLote,
   emitenteConfere,
   ETAPAS,
+  ETAPAS_DA_CHEGADA,
   type ErroDeCampo,
+  janelaDaChegada,
+  PERGUNTAS_DA_CHEGADA,
   type Fatos,
   motivoDaCorrecao,
   type NaPortaria,
+  type Pergunta,
+  PERGUNTAS,
   perguntasEmAberto,
   primeiraRecusa,
 } from './regras';
@@ -53,6 +64,11 @@ export interface OpcoesDaPortaria {
   carteira: ModoCarteira;
   /** A debt's taxpayer (null: unknown, nothing asked about it). */
   contribuinte: (divida: number) => Promise<string | null>;
+  /**
+   * Told once a saved batch has committed, for each announced load one of its romaneios received (decision 0298): where
+   * the 'load received' notice goes (avisarChegadaRecebida, docs/produto/portal.md 'News'). Its failure is not the save's.
+   */
+  aoReceberChegada?: (chegadaId: number) => Promise<unknown> | void;
 }
 
 /** What a correction's audit row shows of a romaneio: its items (product: quantity) and its stalls. */
@@ -66,7 +82,7 @@ const recusar = (status: 400 | 409, erros: ErroDeCampo[]) => {
   if (erros.length) throw new HttpError(status, erros[0].message, erros);
 };
 
-/** The rules' first refusal (regras.ts ETAPAS), as the pt-BR 4xx naming each field. */
+/** The rules' first refusal (regras.ts ETAPAS, or an announced load's), as the pt-BR 4xx naming each field. */
 const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPAS) => {
   const recusa = primeiraRecusa(lote, fatos, etapas);
   if (recusa) recusar(recusa.status, recusa.erros);
@@ -76,8 +92,8 @@ const aplicarRegras = (lote: readonly NaPortaria[], fatos: Fatos, etapas = ETAPA
  * The questions the save still asks (regras.ts PERGUNTAS): the 409 naming each one, with `confirmar` (their codes)
  * and `perguntas` (each with its code, message, field and figures). The same save confirming them goes through.
  */
-const perguntar = (lote: readonly NaPortaria[], fatos: Fatos) => {
-  const perguntas = perguntasEmAberto(lote, fatos);
+const perguntar = (lote: readonly NaPortaria[], fatos: Fatos, de: readonly Pergunta[] = PERGUNTAS) => {
+  const perguntas = perguntasEmAberto(lote, fatos, de);
   if (!perguntas.length) return;
   const corpo: PerguntasDoRomaneio = { confirmar: [...new Set(perguntas.map((p) => p.codigo))], perguntas };
   throw new HttpError(
@@ -88,9 +104,46 @@ const perguntar = (lote: readonly NaPortaria[], fatos: Fatos) => {
   );
 };
 
+/**
+ * An announced load (docs/produto/portal.md, decision 0298) against the gate's own rules, in the transaction of its
+ * save: its day from `hoje` to `diasAntecedencia` days ahead, then regras.ts ETAPAS_DA_CHEGADA (refusals) and
+ * PERGUNTAS_DA_CHEGADA (questions, confirmed by its `confirmar`), on the facts `lerFatos` reads for it as a romaneio of
+ * the producer on its day, each product taken from his bulletin item `itemDaChegada` picks.
+ */
+export async function conferirChegada(
+  t: Tx,
+  c: ChegadaDados,
+  pessoaId: number,
+  o: Omit<OpcoesDaPortaria, 'contribuinte' | 'aoReceberChegada'> & { hoje: string; diasAntecedencia: number },
+) {
+  recusar(400, janelaDaChegada(c.data, o.hoje, o.diasAntecedencia));
+  const naPortaria = chegadaNaPortaria(c, pessoaId, await itensDoProdutor(t, pessoaId));
+  const fatos = await lerFatos(t, [naPortaria.r], {
+    diasDeMercado: o.diasDeMercado,
+    nfeObrigatoria: o.nfeObrigatoria,
+    carteira: o.carteira,
+    contribuinte: null,
+  });
+  aplicarRegras([naPortaria], fatos, ETAPAS_DA_CHEGADA);
+  perguntar([naPortaria], fatos, PERGUNTAS_DA_CHEGADA);
+}
+
 /** A romaneio's key rows as the save writes them: each key with whether its issuer is the producer. */
 const linhasNfe = (chaves: readonly string[], cpfcnpj: string | undefined, ids?: Map<string, number>) =>
   chaves.map((chave) => ({ id: ids?.get(chave), chave, emitenteConfere: emitenteConfere(chave, cpfcnpj) }));
+
+/**
+ * One romaneio per announced load (romaneio.chegada_id is unique): a receipt that lost a race the lock did not
+ * serialise is the gate's 409 naming the romaneio that won, read after the loser's rollback; null for another error.
+ */
+export async function chegadaJaRecebidaPor(db: Db, err: unknown): Promise<HttpError | null> {
+  const e = pgErro(err);
+  if (e?.code !== '23505' || e.constraint !== 'romaneio_chegada_id_unique') return null;
+  const chegadaId = Number(/\(chegada_id\)=\((\d+)\)/.exec(e.detail ?? '')?.[1]);
+  const [outro] = chegadaId ? await db.select({ id: romaneio.id }).from(romaneio).where(eq(romaneio.chegadaId, chegadaId)) : [];
+  const message = outro ? chegadaJaRecebida(outro.id) : CHEGADA_MSG.recebida;
+  return new HttpError(409, message, [{ field: 'chegadaId', message }]);
+}
 
 /**
  * The romaneio's save (docs/produto/dados.md, docs/produto/telas.md and docs/produto/dados.md and docs/produto/funcionamento.md): a batch (POST romaneio's array, one romaneio per
@@ -112,7 +165,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
   });
   const { crud } = generico;
   const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
-  const { contribuinte, ...opcoes } = portaria;
+  const { contribuinte, aoReceberChegada, ...opcoes } = portaria;
   // The debt's taxpayer is looked up before the transaction (it may be the tax system over HTTP).
   const fatosDe = (t: Tx, lote: readonly RomaneioDados[], nome: string | null, exceto?: number) =>
     lerFatos(t, lote, { ...opcoes, contribuinte: nome === null ? null : { divida: lote[0].divida, nome }, exceto });
@@ -127,10 +180,19 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
     const lote = corpo.map((r) => ({ ...r, chavesNfe: r.chavesNfe ?? [] }));
     return contribuinte(lote[0].divida)
       .then((nome) => gravarLote(usuario, lote, nome))
-      .catch((err: unknown) => {
+      .then((salvos) => {
+        // Committed: each announced load received is told (a failure of the notice is the notice's own, never the save's).
+        for (const { chegadaId } of salvos)
+          if (chegadaId && aoReceberChegada)
+            void Promise.resolve(chegadaId)
+              .then(aoReceberChegada)
+              .catch(() => undefined);
+        return salvos;
+      })
+      .catch(async (err: unknown) => {
         // Should two saves still wait on each other (the database picks one to give up), nothing was stored.
         if (pgErro(err)?.code === '40P01') throw new HttpError(409, 'Outro romaneio foi salvo ao mesmo tempo com as mesmas pedras. Tente novamente.');
-        throw err;
+        throw (await chegadaJaRecebidaPor(db, err)) ?? err;
       });
   }
 
@@ -155,6 +217,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
             dataEmissao: r.dataEmissao,
             divida,
             pessoaId: r.pessoaId,
+            chegadaId: r.chegadaId ?? null,
             itens: r.itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade, boletimItensId: i.boletimItensId })),
             pedras: r.pedras.map((p) => ({ pedraId: p.pedrasId, data: r.dataEmissao, ocupacao: p.ocupacao, numero: fatos.numeros.get(p.pedrasId) })),
             chavesNfe: linhasNfe(r.chavesNfe ?? [], fatos.pessoas.get(r.pessoaId)?.cpfcnpj),

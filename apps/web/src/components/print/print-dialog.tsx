@@ -39,7 +39,8 @@ export function PrintDialog(p: { visible: boolean; onHide: () => void; titulo: s
       className="print-dialog"
       footer={<Button label="Imprimir" icon="pi pi-print" onClick={() => window.print()} autoFocus />}
       maximizable
-      pt={{ maximizableButton: { 'aria-label': 'Maximizar' } as object }}
+      // A report longer than the dialog scrolls: its content is reachable by the keyboard to scroll it.
+      pt={{ maximizableButton: { 'aria-label': 'Maximizar' } as object, content: { tabIndex: 0, role: 'region', 'aria-label': p.titulo } as object }}
     >
       <div className="print-area">
         {p.header !== false && <PrintHeader titulo={p.titulo} subtitulo={p.subtitulo} />}

@@ -6,7 +6,8 @@ import { api } from '../../lib/api-client';
 const kg = (v: number) => `${formatDecimal(v)} kg`;
 
 /**
- * 'Fechamento do dia - dd/mm/aaaa' (decision 0147): the day's romaneios and producers, kg per
+ * 'Fechamento do dia - dd/mm/aaaa' (decision 0147): the day's romaneios and producers, the loads announced in the portal
+ * (received or not) and the walk-in romaneios (decision 0298), kg per
  * product and per origin municipality, stalls, parking tickets, entries per clerk and the day's prices, under
  * the municipal header of every printed report. Figures from GET /api/fechamento.
  */
@@ -47,6 +48,14 @@ export function FechamentoReport({ onHide, data }: { onHide: () => void; data: s
             <dd>{f.pedras.livres}</dd>
             <dt>Pedras avulsas</dt>
             <dd>{f.pedras.avulsas}</dd>
+            <dt>Chegadas anunciadas no portal</dt>
+            <dd>{f.chegadas.anunciadas}</dd>
+            <dt>Anunciadas e recebidas</dt>
+            <dd>{f.chegadas.recebidas}</dd>
+            <dt>Anunciadas e não recebidas</dt>
+            <dd>{f.chegadas.naoRecebidas}</dd>
+            <dt>Romaneios sem chegada anunciada</dt>
+            <dd>{f.chegadas.avulsas}</dd>
             <dt>Tickets de estacionamento</dt>
             <dd>
               {f.estacionamento.tickets} ({formatBRL(f.estacionamento.total)})

@@ -2,7 +2,9 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import userEvent from '@testing-library/user-event';
 import {
   boletimItemProduto,
+  chegadaRegistro,
   mensagemDiaDeMercado,
+  montarChaveNfe,
   municipiosDoProdutor,
   pedraLivre,
   produtoRegistro,
@@ -597,5 +599,117 @@ describe('romaneio gate form: the keyboard protocol', { timeout: 30_000 }, () =>
     await new Promise((r) => setTimeout(r, 300));
     expect(apiMock.mock.calls.filter(([p, o]) => String(p).startsWith('romaneio') && o?.method && o.method !== 'GET')).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Editar Romaneio 57' })).toBeInTheDocument();
+  });
+});
+
+describe("'Usar a chegada': the load the producer announced in the portal (decision 0298)", { timeout: 30_000 }, () => {
+  const chave = montarChaveNfe({ ano: 2026, mes: 11, emitente: '33344455566', numero: 7 });
+  const anunciada = (o: Partial<Parameters<typeof registro<typeof chegadaRegistro>>[1]> = {}) =>
+    registro(chegadaRegistro, {
+      id: 77,
+      versao: 1,
+      pessoaId: 3,
+      pessoaNome: 'Lucas Dias',
+      data: SEG,
+      itens: [
+        { produtoId: 101, produtoNome: 'Tomate', quantidade: 510 },
+        { produtoId: 103, produtoNome: 'Alface', quantidade: 30 },
+        { produtoId: 105, produtoNome: 'Cebola', quantidade: 40 },
+      ],
+      chavesNfe: [chave],
+      observacao: null,
+      situacao: 'anunciada',
+      romaneioId: null,
+      criadaEm: '2026-11-29T10:00:00.000Z',
+      ...o,
+    });
+  /** The server with the producer's loads of the day, and bulletin items that carry their package's kg (as the API's do). */
+  function comChegadas(chegadas: ReturnType<typeof anunciada>[]) {
+    const base = apiMock.getMockImplementation()!;
+    apiMock.mockImplementation(async (path, o) => {
+      const p = String(path);
+      if (p.startsWith('portal/chegadas?')) return chegadas;
+      if (p.startsWith('boletimitens/produtos/')) return ITENS.map((i) => ({ ...i, produtoPesoEmKg: PESOS[i.produtoId] }));
+      return base(path, o);
+    });
+  }
+  const chamadasDeChegadas = () => apiMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith('portal/chegadas'));
+
+  it('with the producer and one date: the load is shown and its button focused; Enter fills the items in packages and the keys; the save names the load', async () => {
+    comChegadas([anunciada()]);
+    const us = u();
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    await us.click(screen.getByLabelText('Produtor'));
+    await us.keyboard('lucas dias{Enter}');
+    const usar = await screen.findByRole('button', { name: 'Usar a chegada' });
+    await waitFor(() => expect(usar).toHaveFocus());
+    expect(screen.getByTestId('chegada-anunciada')).toHaveTextContent('Chegada anunciada: 3 produto(s) — Tomate 510 kg, Alface 30 kg, Cebola 40 kg');
+    expect(chamadasDeChegadas()).toContain(`portal/chegadas?data=${SEG}&pessoaId=3`);
+    await us.keyboard('{Enter}');
+    // 510 kg of 20 kg boxes, 30 kg of 10 kg ones; the onion has no bulletin item offered.
+    await waitFor(() => expect(screen.getByLabelText('Quantidade de Tomate')).toHaveValue('25,50'));
+    expect(screen.getByLabelText('Quantidade de Alface')).toHaveValue('3,00');
+    expect(screen.getByTestId('chegada-nao-preenchidos')).toHaveTextContent('Não preenchidos (sem item de boletim colhível na data): Cebola');
+    await waitFor(() => expect(screen.getByLabelText('Quantidade de Tomate')).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Usar a chegada' })).toBeNull();
+    // The clerk corrects a quantity, types the debt and a stall, and saves.
+    await us.keyboard('{Control>}a{/Control}24');
+    await us.click(screen.getByLabelText('Dívida'));
+    await us.keyboard('20259001');
+    await us.click(screen.getByLabelText('Pedras'));
+    await us.keyboard('120{Enter}');
+    await us.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [r] = romaneioLoteInput.parse(posts()[0][1]!.body);
+    expect(r.chegadaId).toBe(77);
+    expect(r.chavesNfe).toEqual([chave]);
+    expect(r.itens.map((i) => [i.produtoId, i.quantidade, i.boletimItensId])).toEqual([
+      [101, 24, 11],
+      [103, 3, 13],
+    ]);
+  });
+
+  it('offers nothing for several dates, for a load already received, nor on another producer; another producer forgets a load used', async () => {
+    comChegadas([anunciada({ id: 78, situacao: 'recebida', romaneioId: 5 })]);
+    const us = u();
+    renderizar();
+    await datasEProdutor(us);
+    await waitFor(() => expect(screen.getByLabelText('Produto')).toBeEnabled());
+    expect(chamadasDeChegadas()).toEqual([]);
+    cleanup();
+    apiMock.mockReset();
+    servidor();
+    comChegadas([anunciada({ id: 78, situacao: 'recebida', romaneioId: 5 })]);
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    await us.click(screen.getByLabelText('Produtor'));
+    await us.keyboard('lucas dias{Enter}');
+    await waitFor(() => expect(chamadasDeChegadas()).toContain(`portal/chegadas?data=${SEG}&pessoaId=3`));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('chegada-anunciada')).toBeNull();
+    cleanup();
+    apiMock.mockReset();
+    servidor();
+    comChegadas([anunciada()]);
+    renderizar();
+    await us.click(screen.getByLabelText('Datas de Emissão'));
+    await us.keyboard(`${dd(SEG)}{Enter}`);
+    await us.click(screen.getByLabelText('Produtor'));
+    await us.keyboard('lucas dias{Enter}');
+    await us.click(await screen.findByRole('button', { name: 'Usar a chegada' }));
+    await waitFor(() => expect(screen.getByLabelText('Quantidade de Tomate')).toHaveValue('25,50'));
+    await us.click(screen.getByLabelText('Produtor'));
+    await us.clear(screen.getByLabelText('Produtor'));
+    await us.keyboard('lucas alves{Enter}');
+    await us.click(screen.getByLabelText('Dívida'));
+    await us.keyboard('20259001');
+    await us.click(screen.getByLabelText('Pedras'));
+    await us.keyboard('120{Enter}');
+    await us.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(romaneioLoteInput.parse(posts()[0][1]!.body)[0].chegadaId).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ import { useRecusaDoProdutor } from './aviso-carteira';
 import { CampoChavesNfe, type ChavesAcoes } from './campo-chaves-nfe';
 import { confirmarAvisos } from './confirmar-avisos';
 import { formSchema, loteDoFormulario, type RomaneioForm } from './romaneio-lote';
+import { SecaoChegada, useChegadaDoRomaneio } from './secao-chegada';
 import { SecaoCorrecao, useEdicaoDoRomaneio } from './secao-correcao';
 import { SecaoDatas, type DatasAcoes } from './secao-datas';
 import { SecaoItens } from './secao-itens';
@@ -36,7 +37,8 @@ export const NAO_SALVO_PRODUTO_NAO_ADICIONADO = 'O romaneio não foi salvo: um p
  * correction (secao-correcao). On create: the issue dates, debt (looked up on leaving it), producer, stalls free on
  * every date and the items of the producer's bulletins harvestable then; saved as ONE POST of one romaneio per date
  * (each with only the items harvestable that day: `loteDoFormulario`, typed by the shared batch input the route
- * validates). On edit everything but the quantities is read-only, and a quantity is saved at once (PUT
+ * validates); a load the producer announced in the portal for the day fills the items and keys ('Usar a chegada',
+ * secao-chegada). On edit everything but the quantities is read-only, and a quantity is saved at once (PUT
  * romaneioitens/updateQtde). `?pedra=<numero>&data=<yyyy-mm-dd>` preselects a stall and date. A field added to the
  * gate goes to its section's file (and to `formSchema` / `loteDoFormulario` when it is saved).
  */
@@ -63,6 +65,7 @@ export default function RomaneioForm() {
       avulsa: false,
       itens: [],
       chavesNfe: [],
+      chegadaId: null,
     },
     toForm: (r) => ({
       datas: [r.dataEmissao],
@@ -71,6 +74,7 @@ export default function RomaneioForm() {
       pedras: r.pedras.map((p) => p.pedrasId),
       avulsa: r.pedras.some((p) => p.ocupacao === 'avulsa'),
       chavesNfe: r.chavesNfe,
+      chegadaId: r.chegadaId ?? null,
       itens: r.itens.map((i) => ({
         id: i.id,
         boletimItensId: i.boletimItensId ?? 0,
@@ -122,6 +126,7 @@ export default function RomaneioForm() {
     produtoresCarregando: produtores.isFetching || produtorEsperado,
   });
   const edicao = useEdicaoDoRomaneio(f);
+  const chegada = useChegadaDoRomaneio({ form: f.form, editando, pessoaId, datas, entrada });
 
   // Changing the dates clears the producer and the items, and keeps only the stalls still free on every date.
   const datasAntes = useRef(datas.join(','));
@@ -260,6 +265,7 @@ export default function RomaneioForm() {
         />
         <SecaoPedras control={control} editando={editando} salvas={f.registro?.pedras} livres={livres} temDatas={datas.length > 0} />
       </div>
+      {!editando && <SecaoChegada {...chegada} />}
       <Controller
         control={control}
         name="chavesNfe"

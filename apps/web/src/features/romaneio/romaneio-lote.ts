@@ -39,6 +39,8 @@ export const formSchema = z
     itens: z.array(itemForm).min(1, ROMANEIO_SEM_ITENS).superRefine(itensSemRepeticao),
     /** The producer's NF-e keys (campo-chaves-nfe.tsx checks each one as it is added). */
     chavesNfe: z.array(z.string()).optional(),
+    /** The load the producer announced in the portal, used by 'Usar a chegada' (secao-chegada.tsx; decision 0298). */
+    chegadaId: z.number().nullish(),
   })
   .superRefine((v, ctx) => {
     // Every date gets at least one item harvestable on it.
@@ -50,11 +52,13 @@ export type RomaneioForm = z.input<typeof formSchema>;
 /**
  * POST romaneio's body from the form: one romaneio per issue date (in date order), each with only the
  * items whose harvest window contains that date, all with the debt, producer and stalls chosen. The NF-e keys
- * go with the first date's romaneio (the load that arrives now; another day's keys are added by a correction).
+ * go with the first date's romaneio (the load that arrives now; another day's keys are added by a correction), and so
+ * does the announced load it receives ('Usar a chegada' is offered for a single date).
  */
 export function loteDoFormulario(v: RomaneioForm): RomaneioEntrada[] {
   return [...v.datas].sort().map((d, k) => ({
     ...(v.chavesNfe?.length ? { chavesNfe: k === 0 ? v.chavesNfe : [] } : {}),
+    ...(v.chegadaId && k === 0 ? { chegadaId: v.chegadaId } : {}),
     dataEmissao: d,
     divida: v.divida,
     pessoaId: v.pessoaId,

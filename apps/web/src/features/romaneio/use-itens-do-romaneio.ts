@@ -2,12 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   colheitaContem,
+  embalagensDaChegada,
   formatDate,
+  itemDaChegada,
   FORA_DA_COLHEITA,
   PRODUTO_JA_ADICIONADO,
   PRODUTO_SEM_BOLETIM,
   quantidadeItem,
   type BoletimItemProduto,
+  type ChegadaRegistro,
 } from '@ceasa/shared';
 import type { NovasLinhas } from '../../components/form/items-field';
 import { useToast } from '../../lib/toast';
@@ -178,9 +181,25 @@ export function useItensDoRomaneio(o: {
       return { linhas: escolhidos.map((i) => paraForm(i, q!)) };
     };
 
+  /**
+   * 'Usar a chegada' (decision 0298): each announced product as a row of the bulletin item the form offers for it (the
+   * one the server's rules pick, `itemDaChegada`), its kg as packages; the products no offered item takes, by name.
+   */
+  const daChegada = (c: Pick<ChegadaRegistro, 'data' | 'itens'>) => {
+    const linhas: ItemForm[] = [];
+    const faltam: string[] = [];
+    for (const i of c.itens) {
+      const bi = itemDaChegada(oferecidos, i.produtoId, c.data);
+      if (bi) linhas.push(paraForm(bi, embalagensDaChegada(i.quantidade, bi.produtoPesoEmKg)));
+      else faltam.push(i.produtoNome);
+    }
+    return { linhas, faltam };
+  };
+
   return {
     doProdutor,
     itensProntos,
+    daChegada,
     esperandoItens,
     oferecidos,
     produtosOpcoes,
