@@ -103,7 +103,7 @@ test('um produtor convidado cria a senha, entra, anuncia uma chegada e a vê na 
     await expect(page.getByText('Carregando…')).toHaveCount(0);
     await conferir(page, new URL(page.url()).pathname, achados);
   }
-  await expect(page.getByRole('link', { name: 'Privacidade' })).toHaveAttribute('href', '/privacidade');
+  await expect(page.getByRole('link', { name: 'Privacidade', exact: true })).toHaveAttribute('href', '/privacidade');
   expect(achados).toEqual([]);
 
   // Sair: back to the sign-in; the session is over.
