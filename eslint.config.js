@@ -79,6 +79,11 @@ export default tseslint.config(
               message: 'O app/ (a casca) importa as features, nunca o contrário: o que elas precisam vai para lib/ ou components/.',
             },
             {
+              target: './apps/web/src/portal',
+              from: ['./apps/web/src/app', './apps/web/src/features'],
+              message: 'O portal do produtor é uma entrada própria e leve: não importa o back office (decisão 0300).',
+            },
+            {
               target: './apps/web/src/lote',
               from: ['./apps/web/src/app', './apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
               message: 'A página pública do lote é uma entrada própria e pequena: não importa o back office.',

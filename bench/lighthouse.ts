@@ -1,8 +1,9 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse (mobile profile) on the public pages, the quotation /home and a
- * lot page /lote/{lote} (what a label's QR code opens), with Debian's Chromium, against the built product on
- * a throw-away database with a year of prices and one romaneio. Prints the scores and the JavaScript each
- * page loads (compressed), and writes bench/results/lighthouse.md and lighthouse-lote.md.
+ * `npm run bench:lighthouse` (or `npm run bench -- lighthouse`): Lighthouse (mobile profile) on the public pages,
+ * the quotation /home and a lot page /lote/{lote} (what a label's QR code opens), and the producers' portal /portal
+ * (its sign-in, what a producer opens first), with Debian's Chromium, against the built product on a throw-away
+ * database with a year of prices and one romaneio. Prints the scores and the JavaScript each page loads
+ * (compressed), and writes bench/results/lighthouse.md, lighthouse-lote.md and lighthouse-portal.md.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -90,6 +91,7 @@ try {
     const paginas = [
       { caminho: '/home', titulo: '/home', arquivo: 'lighthouse' },
       { caminho: `/lote/${lote}`, titulo: '/lote/{lote}', arquivo: 'lighthouse-lote' },
+      { caminho: '/portal', titulo: '/portal', arquivo: 'lighthouse-portal' },
     ];
     for (const pagina of paginas) {
       const url = `http://127.0.0.1:${PORT}${pagina.caminho}`;

@@ -21,6 +21,7 @@
  *   BENCH_PARTE=decada BENCH_RAPIDO=1 npm run bench  # the quick subset of the decade cases
  *
  * `npm run bench -- manha`: only a market morning under load on ten years (bench/manha.ts).
+ * `npm run bench -- lighthouse`: only Lighthouse on /home, a lot page and /portal (bench/lighthouse.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -259,6 +260,12 @@ async function rodar(base: string, app: FastifyInstance): Promise<{ linhas: Linh
     console.log(`  ${c.nome}: SELECT puro ${f(m.ref)}, mesma página ${f(m.refMesma)}, SQL ${f(m.sql)}, API ${f(m.api)} ms (p50/p95)`);
   }
   return { linhas, info };
+}
+
+// `npm run bench -- lighthouse`: only Lighthouse on the public pages and the portal (bench/lighthouse.ts, also `npm run bench:lighthouse`).
+if (process.argv.includes('lighthouse')) {
+  await import('./lighthouse');
+  process.exit(0);
 }
 
 const apenas = process.env.BENCH_ONLY;

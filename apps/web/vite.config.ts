@@ -4,7 +4,8 @@ import postcss from 'postcss';
 import { defineConfig } from 'vite';
 
 /**
- * The PrimeReact classes the public quotation page (/home) and its on-demand dialogs render (decision 0111):
+ * The PrimeReact classes the public quotation page (/home) and its on-demand dialogs render (decision 0111), which
+ * the producers' portal (/portal, decision 0300) renders too:
  * its copy of the theme (`theme.css?publico`) keeps only the rules whose PrimeReact classes are all of these,
  * about a tenth of the theme, so the page's stylesheet is small to download and quick to apply.
  */
@@ -30,12 +31,13 @@ export default defineConfig({
   plugins: [
     react(),
     {
-      // `vite dev`: /lote/{lote} and /home are their own entries, as the server serves them (plugins/static.ts).
+      // `vite dev`: /lote/{lote}, /home and /portal[/...] are their own entries, as the server serves them (plugins/static.ts).
       name: 'pagina-do-lote',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
           if (req.url && /^\/lote\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/lote.html';
           else if (req.url && /^\/home\/?(\?.*)?$/.test(req.url)) req.url = '/home.html';
+          else if (req.url && /^\/portal(\/[^.?]*)?(\?.*)?$/.test(req.url)) req.url = '/portal.html';
           next();
         });
       },
@@ -61,13 +63,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    // Three pages: the app (index.html), and the public quotation (home.html, /home) and lot page (lote.html,
-    // /lote/{lote}), each with its own small bundle.
+    // Four pages: the app (index.html), and the public quotation (home.html, /home), the lot page (lote.html,
+    // /lote/{lote}) and the producers' portal (portal.html, /portal and /portal/...), each with its own small bundle.
     rolldownOptions: {
       input: {
         main: path.resolve(import.meta.dirname, 'index.html'),
         home: path.resolve(import.meta.dirname, 'home.html'),
         lote: path.resolve(import.meta.dirname, 'lote.html'),
+        portal: path.resolve(import.meta.dirname, 'portal.html'),
       },
     },
   },

@@ -1,6 +1,6 @@
 /**
  * The web's conventions: every GET page and API route answers HEAD as GET does, without a body (uptime checks use
- * HEAD): the SPA's pages, the public quotation and lot pages, and every GET route of the API.
+ * HEAD): the SPA's pages, the public quotation, lot and portal pages, and every GET route of the API.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ let app: FastifyInstance;
 const web = mkdtempSync(path.join(os.tmpdir(), 'ceasa-web-'));
 
 beforeAll(async () => {
-  for (const f of ['index.html', 'home.html', 'lote.html']) writeFileSync(path.join(web, f), `<!doctype html><title>${f}</title>`);
+  for (const f of ['index.html', 'home.html', 'lote.html', 'portal.html']) writeFileSync(path.join(web, f), `<!doctype html><title>${f}</title>`);
   const database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true }, await templatePglite());
   app = await buildApp({ database, logger: false, web, config: { adminEmail: 'admin@teste.local', adminPassword: 'admin-senha' } });
   app.addHook('onClose', () => database.close());
@@ -31,6 +31,13 @@ describe('HEAD', () => {
     for (const [url, pagina] of [
       ['/home', 'home.html'],
       ['/lote/2611-ABCD', 'lote.html'],
+      // The producers' portal: one page for every address of it (decision 0300).
+      ['/portal', 'portal.html'],
+      ['/portal/', 'portal.html'],
+      ['/portal/chegadas', 'portal.html'],
+      ['/portal/chegadas/12', 'portal.html'],
+      ['/portal/convite?token=abc', 'portal.html'],
+      ['/portalx', 'index.html'],
       ['/pessoa', 'index.html'],
       ['/admin', 'index.html'],
       ['/', 'index.html'],
@@ -43,8 +50,10 @@ describe('HEAD', () => {
       expect(head.headers['content-type']).toBe(get.headers['content-type']);
       expect(head.body).toBe('');
     }
-    // What is not a page stays a 404 on both.
+    // What is not a page stays a 404 on both (a file name under /portal too).
     expect((await app.inject({ method: 'HEAD', url: '/api/nao-existe' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/portal/nao-existe.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/portal/nao-existe' })).statusCode).toBe(404);
   });
 
   it('answers every GET route of the API with the status GET gives', async () => {

@@ -7,7 +7,10 @@ import { rotaNaoEncontrada } from './errors';
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/** The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /home and /lote/{lote} are their own pages. */
+/**
+ * The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /home, /lote/{lote} and
+ * the producers' portal (/portal, /portal/...) are their own pages.
+ */
 export async function registerStatic(app: FastifyInstance, raiz = webDist) {
   if (!existsSync(path.join(raiz, 'index.html'))) {
     app.log.warn(`Aplicação web não compilada em ${raiz}: rode "npm run build".`);
@@ -15,6 +18,7 @@ export async function registerStatic(app: FastifyInstance, raiz = webDist) {
     return;
   }
   const temHome = existsSync(path.join(raiz, 'home.html'));
+  const temPortal = existsSync(path.join(raiz, 'portal.html'));
   await app.register(fastifyStatic, {
     root: raiz,
     wildcard: false,
@@ -33,11 +37,13 @@ export async function registerStatic(app: FastifyInstance, raiz = webDist) {
     const lote = /^\/lote\/[^/]+\/?$/.test(url);
     // The public quotation too: its own bundle, without the back office's router, PrimeReact and query cache.
     const home = /^\/home\/?$/.test(url);
+    // The producers' portal, phone first: its own bundle for every address of it (the URL names the section).
+    const portal = /^\/portal(\/[^.]*)?$/.test(url);
     // HEAD answers as GET does, without the body (uptime checks use it).
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
       return rotaNaoEncontrada(reply);
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile(lote ? 'lote.html' : home && temHome ? 'home.html' : 'index.html');
+    return reply.sendFile(lote ? 'lote.html' : home && temHome ? 'home.html' : portal && temPortal ? 'portal.html' : 'index.html');
   });
 }

@@ -14,6 +14,24 @@ export class ApiError extends Error {
 
 /** The web app's own sign-in, refresh and sign-out (the refresh token travels only in an HttpOnly cookie). */
 const SESSAO = '/api/auth/sessao';
+
+/**
+ * Which session this page's calls carry: the back office's (by default), or another entry's with its own
+ * endpoints and cookie (the producers' portal, src/portal). `base` holds login/refresh/logout; `aberta` says
+ * whether a refresh is worth trying; `encerrada` hears that the server refused it (the session is over);
+ * `trava` names the cross-tab lock of its refreshes (two tabs sending one cookie at once look like a replay).
+ */
+export interface OrigemDaSessao {
+  base: string;
+  aberta(): boolean;
+  encerrada(): void;
+  trava: string;
+}
+let origem: OrigemDaSessao = { base: SESSAO, aberta: () => !!sessao.get(), encerrada: () => sessao.set(null), trava: 'ceasa-refresh' };
+/** Makes this page's calls carry another session than the back office's (called once, by the entry). */
+export function usarSessao(o: OrigemDaSessao) {
+  origem = o;
+}
 /** In external identity mode, where the browser goes to sign in at the municipality's provider (the server does the code flow). */
 export const ENTRAR_NO_PROVEDOR = `${SESSAO}/entrar`;
 /** The header the session endpoints require (CSRF protection, with SameSite=Strict and the Origin check). */
@@ -52,7 +70,7 @@ export const acessoEmMemoria = {
 async function postSessao<T>(acao: 'login' | 'refresh' | 'logout', corpo?: unknown): Promise<T> {
   const headers: Record<string, string> = { ...CSRF };
   if (corpo !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${SESSAO}/${acao}`, {
+  const res = await fetch(`${origem.base}/${acao}`, {
     method: 'POST',
     headers,
     body: corpo === undefined ? undefined : JSON.stringify(corpo),
@@ -112,25 +130,25 @@ let refreshing: Promise<string | null> | null = null;
  * the user out; a network failure keeps the session for a later try.
  */
 export function refreshToken(): Promise<string | null> {
-  if (!sessao.get()) return Promise.resolve(null);
+  if (!origem.aberta()) return Promise.resolve(null);
   const pedir = () =>
     postSessao<TokenResponse>('refresh')
       .then((t) => {
-        if (!sessao.get()) return null;
+        if (!origem.aberta()) return null;
         guardarAcesso(t);
         return t.access_token;
       })
       .catch((e: unknown) => {
         if (e instanceof ApiError && e.status >= 400 && e.status < 500) {
           guardarAcesso(null);
-          sessao.set(null);
+          origem.encerrada();
         }
         return null;
       });
   const travas = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
   if (!refreshing) {
     // The lock is held until `pedir` settles (the browser awaits the promise the callback returns).
-    const emCurso = travas ? (travas.request('ceasa-refresh', pedir) as unknown as Promise<string | null>) : pedir();
+    const emCurso = travas ? (travas.request(origem.trava, pedir) as unknown as Promise<string | null>) : pedir();
     refreshing = emCurso.finally(() => {
       refreshing = null;
     });
@@ -140,7 +158,7 @@ export function refreshToken(): Promise<string | null> {
 
 async function tokenValido(): Promise<string | null> {
   // A sign-in waiting for its second factor's enrolment has an access token and no stored session yet.
-  if (!sessao.get()) return acesso && acesso.expiresAt > Date.now() ? acesso.token : null;
+  if (!origem.aberta()) return acesso && acesso.expiresAt > Date.now() ? acesso.token : null;
   if (!acesso || acesso.expiresAt - Date.now() < MARGEM_REFRESH_MS) return refreshToken();
   return acesso.token;
 }
@@ -175,14 +193,12 @@ export async function api<T = unknown>(path: string, o: RequestOptions = {}): Pr
     return fetch(url, { method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'), headers, body });
   };
   let res = await send(await tokenValido());
-  if (res.status === 401 && sessao.get()) {
+  if (res.status === 401 && origem.aberta()) {
     const t = await refreshToken();
     if (t) res = await send(t);
   }
-  if (o.raw) {
-    if (!res.ok) throw new ApiError(res.status, res.statusText);
-    return res as unknown as T;
-  }
+  // A file (raw) is handed over as it came; a refusal of one is read as every refusal is, with the server's message.
+  if (o.raw && res.ok) return res as unknown as T;
   const text = await res.text();
   let data: unknown = undefined;
   try {

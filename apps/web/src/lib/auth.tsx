@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { grupoDosPapeis, pode as podeFn, type Acao, type PermissoesPorRota } from '@ceasa/shared/papeis';
-import { acessoEmMemoria, api, entrarNaSessao, entrarPeloCookie, MARGEM_REFRESH_MS, refreshToken, sairDaSessao } from './api-client';
+import { acessoEmMemoria, api, entrarNaSessao, entrarPeloCookie, sairDaSessao } from './api-client';
 import { decodeJwt, limparArmazenamento, sessao as store, type Sessao } from './session';
+import { useRenovacaoAntesDeExpirar } from './use-renovacao';
 
 interface AuthState {
   sessao: Sessao | null;
@@ -69,18 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Refresh the access token 10 s before it expires.
-  const [expiresAt, setExpiresAt] = useState<number | null>(acessoEmMemoria.expiresAt());
-  useEffect(() => {
-    const cancelar = acessoEmMemoria.subscribe(setExpiresAt);
-    return () => {
-      cancelar();
-    };
-  }, []);
-  useEffect(() => {
-    if (!expiresAt) return;
-    const t = setTimeout(() => void refreshToken(), Math.max(0, expiresAt - Date.now() - MARGEM_REFRESH_MS));
-    return () => clearTimeout(t);
-  }, [expiresAt]);
+  useRenovacaoAntesDeExpirar();
 
   const abrir = useCallback(async (access: string) => {
     const { userinfo, permissoes } = await carregarPerfil(access);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, pageQuery } from '../paging';
 import { TITULAR_MSG } from '../privacidade';
 import { pageSchema } from '../recurso';
+import { ROTULOS_DOS_AVISOS } from '../portal-textos';
 import { TIPOS_DE_AVISO, type TipoDeAviso } from './portal';
 
 /**
@@ -9,13 +10,9 @@ import { TIPOS_DE_AVISO, type TipoDeAviso } from './portal';
  * e-mail preferences per kind, and the correction request of 'Meus dados'.
  */
 
-/** What each kind of news is called (the preferences, the e-mail's unsubscribe line, the unsubscribe page). */
-export const ROTULOS_DOS_AVISOS: Record<TipoDeAviso, string> = {
-  inspecao: 'resultado de inspeção',
-  suspensao: 'suspensão na portaria',
-  chegada: 'chegada recebida',
-  carencia: 'fim de carência',
-};
+// What each kind of news is called (the preferences, the e-mail's unsubscribe line, the unsubscribe page) lives
+// without zod, for the portal's light page too (decision 0300).
+export { ROTULOS_DOS_AVISOS };
 
 /** A notice as the portal lists it. */
 export const avisoDoProdutor = z.object({

@@ -4,19 +4,14 @@ import { declararRecurso } from '../recurso';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, inteiroDoCaminho, referencia, textoOpcional } from '../z';
 import { somarDias } from '../tempo';
+import { RESULTADOS_INSPECAO, TIPOS_INSPECAO } from './inspecao-rotulos';
 
 /**
  * Inspections at the gate (decisions 0185–0187): a share of each market day's romaneios is
  * drawn for inspection; an inspection checks the label ('rotulagem') or takes a residue sample ('residuo').
  * A non-conforming residue result holds the load's lots and suspends the producer at the gate.
  */
-export const TIPOS_INSPECAO = ['rotulagem', 'residuo'] as const;
-export type TipoInspecao = (typeof TIPOS_INSPECAO)[number];
-export const ROTULOS_TIPO_INSPECAO: Record<TipoInspecao, string> = { rotulagem: 'Rotulagem', residuo: 'Resíduos de agrotóxicos' };
-
-export const RESULTADOS_INSPECAO = ['conforme', 'nao_conforme', 'pendente'] as const;
-export type ResultadoInspecao = (typeof RESULTADOS_INSPECAO)[number];
-export const ROTULOS_RESULTADO: Record<ResultadoInspecao, string> = { conforme: 'Conforme', nao_conforme: 'Não conforme', pendente: 'Pendente' };
+export { RESULTADOS_INSPECAO, ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO, TIPOS_INSPECAO, type ResultadoInspecao, type TipoInspecao } from './inspecao-rotulos';
 
 export { ROTULOS_SITUACAO, SITUACOES_DO_LOTE, situacaoDoResultado, type SituacaoDoLote } from './situacao-do-lote';
 

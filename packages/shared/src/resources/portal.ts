@@ -180,10 +180,9 @@ export const MSG_GOVBR_DESLIGADO = 'A entrada com gov.br não está configurada 
 export const MSG_PESSOA_TEM_CONTA = 'Esta pessoa já tem conta no portal.';
 export const MSG_EMAIL_DE_OUTRA_CONTA = 'Este e-mail já é de outra conta.';
 export const MSG_PESSOA_ANONIMIZADA = 'Esta pessoa foi anonimizada: ela não pode ter conta no portal.';
-export const MSG_CONVITE_INVALIDO = 'O convite é inválido ou expirou. Peça um novo convite no balcão do mercado.';
-
-/** How each level is written to the producer. */
-export const NOME_DO_NIVEL: Record<NivelGovbr, string> = { bronze: 'bronze', prata: 'prata', ouro: 'ouro' };
+// The texts the portal's light page shows too live without zod (decision 0300): the invitation's refusal, how each
+// gov.br level is written, gov.br's refusal codes and their messages.
+export { CODIGOS_GOVBR, MENSAGENS_GOVBR, MSG_CONVITE_INVALIDO, NOME_DO_NIVEL, type CodigoGovbr } from '../portal-textos';
 
 /**
  * gov.br's reliability level as its ID token says it (`reliability_info.level`): bronze, silver or gold (prata and
@@ -198,22 +197,6 @@ export function lerNivelGovbr(v: unknown): NivelGovbr {
 
 /** Whether `nivel` reaches `minimo` (bronze < prata < ouro). */
 export const nivelBasta = (nivel: NivelGovbr, minimo: NivelGovbr) => NIVEIS_GOVBR.indexOf(nivel) >= NIVEIS_GOVBR.indexOf(minimo);
-
-/** Why a gov.br sign-in opened no session: `/portal?govbr=<código>` (with `&nivel=` for `nivel`). */
-export const CODIGOS_GOVBR = ['nivel', 'sem-cadastro', 'desativado', 'erro'] as const;
-export type CodigoGovbr = (typeof CODIGOS_GOVBR)[number];
-
-/** The portal page's words for each código. */
-export const MENSAGENS_GOVBR = {
-  nivel: (nivel: NivelGovbr, minimo: NivelGovbr) =>
-    `Sua conta gov.br é nível ${NOME_DO_NIVEL[nivel]}, e o portal do produtor pede o nível ${NOME_DO_NIVEL[minimo]} ou maior. ` +
-    "Para aumentar o nível, abra o aplicativo gov.br, toque em 'Aumentar nível da conta' e valide os seus dados pelo reconhecimento facial " +
-    'ou pelo seu banco. Depois, entre de novo com gov.br.',
-  'sem-cadastro':
-    'O seu CPF não está no cadastro de produtores do mercado. Procure o balcão do mercado com um documento para se cadastrar e, depois, entre de novo com gov.br.',
-  desativado: 'A sua conta do portal está desativada. Procure o balcão do mercado.',
-  erro: 'Não foi possível entrar com gov.br: a entrada foi cancelada, recusada ou demorou demais. Tente de novo.',
-} as const satisfies Record<CodigoGovbr, unknown>;
 
 /** GET /api/portal/config: what the portal's page needs before anyone signs in. */
 export const portalConfigResposta = z.object({

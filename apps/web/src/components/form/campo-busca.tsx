@@ -1,4 +1,3 @@
-import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { buscarOpcoes } from './busca-de-opcoes';
@@ -211,11 +210,14 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
     if (!p.seguirSemEscolha) parar(e);
   };
 
+  const valorNaCaixa = texto ?? escolhida?.escolhido ?? escolhida?.label ?? '';
   return (
     <span className="campo-busca">
-      <InputText
+      {/* PrimeReact's InputText markup without its code (the producers' portal loads no PrimeReact component). */}
+      <input
         id={p.id}
         ref={refs}
+        type="text"
         role="combobox"
         autoComplete="off"
         spellCheck={false}
@@ -226,10 +228,10 @@ export function CampoBusca<V extends string | number>(p: PropsCampoBusca<V>) {
         aria-label={p['aria-label']}
         aria-invalid={p['aria-invalid']}
         aria-describedby={p['aria-describedby']}
-        value={texto ?? escolhida?.escolhido ?? escolhida?.label ?? ''}
+        value={valorNaCaixa}
         placeholder={p.placeholder ?? 'Digite para buscar'}
         disabled={p.disabled}
-        className={p.className}
+        className={['p-inputtext p-component', p.disabled ? 'p-disabled' : '', valorNaCaixa ? 'p-filled' : '', p.className ?? ''].filter(Boolean).join(' ')}
         onFocus={(e) => e.currentTarget.select()}
         onChange={(e) => {
           // The first key over a chosen option starts a new search (the label may not be selected: a click's mouseup).

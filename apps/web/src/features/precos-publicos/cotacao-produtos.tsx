@@ -4,7 +4,7 @@ import type { CotacaoProdutoLinha, ResumoDoDia } from '@ceasa/shared';
 // Subpath import on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatBRL, formatDate } from '@ceasa/shared/format';
 import { api } from '../../lib/api-client';
-import { useCarga } from './dados-precos';
+import { useCarga } from '../../lib/use-carga';
 import { FiltroData } from './filtro-data';
 
 /** How the public page names each situation (the clerk's, or derived from the change: ±5%). */

@@ -3,7 +3,8 @@ import type { Page, PrecoResumo } from '@ceasa/shared';
 // Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatDate } from '@ceasa/shared/format';
 import { LINHAS_PRECOS } from './constantes';
-import { buscarPrecos, useCarga, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
+import { useCarga } from '../../lib/use-carga';
+import { buscarPrecos, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
 

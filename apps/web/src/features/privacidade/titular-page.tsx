@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { TIPOS_DE_SOLICITACAO, diasEntre, formatDate, formatDateTime, hojeNoMercado, type TitularSolicitacao } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { baixar } from './baixar';
+import { baixar } from '../../lib/baixar';
 import './privacidade.css';
 
 /** Days left before a request's deadline under which it shows in red. */
