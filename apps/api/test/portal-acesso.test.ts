@@ -16,6 +16,7 @@ import { identidadesExternas, portalConvites, sessoes, usuarios } from '../src/d
 import { MSG_CREDENCIAIS } from '../src/identity/entrar';
 import { MSG_SENHA_PESSOAL } from '../src/identity/senha.routes';
 import { MSG_TENTATIVAS } from '../src/identity/throttle';
+import { alternativas } from '../src/plugins/auth';
 import { sha256 } from '../src/lib/segredos';
 import { inserirPessoa } from './fabricas';
 import { build, call, countRows, tokenDoProdutor, tokenFor } from './helpers';
@@ -390,10 +391,12 @@ describe("a portal account's token on the API", () => {
       u.replace(/:id\b/g, u.startsWith('/api/usuarios') ? '00000000-0000-4000-8000-000000000000' : '999999').replace(/:[a-zA-Z]+/g, '999999');
     let negadas = 0;
     for (const r of app.rotasApi) {
-      if (r.acesso === 'publico' || r.acesso === 'produtor') continue;
+      // A route's access may list alternatives (decision 0298): one of them 'produtor' makes it the portal's too.
+      const kinds = alternativas(r.acesso);
+      if (kinds.includes('publico') || kinds.includes('produtor')) continue;
       const opts = { method: r.method as 'GET', url: url(r.url), ...(r.method === 'POST' || r.method === 'PUT' ? { payload: {} } : {}) };
       const res = await call(app, token, opts);
-      if (r.acesso === 'autenticado') {
+      if (kinds.includes('autenticado')) {
         if (res.status === 401 || res.status === 403) falhas.push(`${r.method} ${r.url}: ${res.status} (conta: permitido)`);
       } else if (res.status !== 403 || typeof res.body?.message !== 'string') falhas.push(`${r.method} ${r.url}: ${res.status} (esperado 403)`);
       else negadas++;
