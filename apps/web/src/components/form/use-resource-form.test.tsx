@@ -182,6 +182,8 @@ describe('a save the server asks to confirm (409 with confirmar, decision 0136)'
     expect(screen.queryByText('Erro ao cadastrar municipio!')).not.toBeInTheDocument();
     expect(chamadas('POST')).toHaveLength(1);
     expect(nome()).toHaveValue('Imperatriz');
+    // The form's buttons stay locked until the refused save has settled (the dialog, with no animation, may be gone first).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar' })).toBeEnabled());
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(pergunta)).toBeInTheDocument();
     expect(chamadas('POST')).toHaveLength(2);
