@@ -128,7 +128,7 @@ describe('seed:demo -- --anos 2', () => {
     expect(doRomaneio).toHaveLength(1);
     const [l] = doRomaneio;
     expect(l).toMatchObject({ acao: 'INSERT', usuario: 'portaria@ceasa.demo', conteudoAnterior: null });
-    expect(l.conteudo).toBe(`Romaneio(id=${r.id}, dataEmissao=${r.data}, divida=${r.divida}, pessoaId=${r.pessoa})`);
+    expect(l.conteudo).toBe(`Romaneio(id=${r.id}, dataEmissao=${r.data}, divida=${r.divida}, pessoaId=${r.pessoa}, chegadaId=null)`);
     const [dia] = await linhas<{ dia: string }>(
       sql`SELECT (updated AT TIME ZONE 'America/Sao_Paulo')::date::text AS dia FROM logs WHERE cadastro = 'Romaneio' AND cadastro_id = ${String(r.id)}`,
     );

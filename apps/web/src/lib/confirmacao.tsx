@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog, confirmDialog, type ConfirmDialogProps } from 'primereact/confirmdialog';
+import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import type { ReactNode } from 'react';
 import { ApiError } from './api-client';
 
@@ -24,18 +24,15 @@ export const perguntasComCodigo = (err: ApiError): ({ codigo: string } & Record<
 };
 
 /**
- * PrimeReact's type asks for react-transition-group's end listener, which a disabled transition never calls.
- */
-const SEM_ANIMACAO = { disabled: true } as unknown as ConfirmDialogProps['transitionOptions'];
-
-/**
- * The app's one question dialog (where `perguntar` and `avisar` show), with no opening or closing animation: a
- * question asked while the previous one was still fading out re-used its buttons, so 'Não' was not focused again and
- * the dialog put the focus on its close icon, and a clerk answering at full speed pressed the wrong button (on a
- * loaded machine the fade lasted long enough for the next row's question; docs/decisions/0254).
+ * The app's one question dialog (where `perguntar` and `avisar` show), opened and closed in no time (a transition of
+ * 0 ms, not a disabled one: PrimeReact binds Escape and its focus when the opening ends, which a disabled transition
+ * skips on the first show). A question asked while the previous one was still fading out re-used its buttons, so
+ * 'Não' was not focused again and the dialog put the focus on its close icon, and a clerk answering at full speed
+ * pressed the wrong button (on a loaded machine the fade lasted long enough for the next row's question;
+ * docs/decisions/0254).
  */
 export function DialogoDasPerguntas() {
-  return <ConfirmDialog transitionOptions={SEM_ANIMACAO} />;
+  return <ConfirmDialog transitionOptions={{ timeout: 0 }} />;
 }
 
 /** A save declined at its question ('Não'): nothing saved, nothing to report. */
