@@ -1,5 +1,6 @@
 import { toCsv, type CelulaCsv } from '@ceasa/shared/csv';
 import type { ListColumn } from './recurso-da-lista';
+import { baixar } from '../../lib/baixar';
 
 export { toCsv };
 
@@ -23,12 +24,5 @@ export const csvDaLista = <T>(columns: ListColumn<T>[], rows: T[]) =>
   );
 
 export function downloadText(nome: string, conteudo: string) {
-  const url = URL.createObjectURL(new Blob([conteudo], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nome;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  baixar(nome, new Blob([conteudo], { type: 'text/csv;charset=utf-8' }));
 }
