@@ -10,8 +10,9 @@ let atual: Settings = SETTINGS_PADRAO;
 let pedido: Promise<void> | null = null;
 const ouvintes = new Set<() => void>();
 
-function pedir() {
-  pedido ??= fetch('/api/config', { headers: { accept: 'application/json' } })
+/** Asks for the settings (once; again after a failure); resolves when they are in, or the request failed. */
+export function pedirSettingsPublicas(): Promise<void> {
+  return (pedido ??= fetch('/api/config', { headers: { accept: 'application/json' } })
     .then((r) => (r.ok ? (r.json() as Promise<Partial<Settings>>) : Promise.reject(new Error(String(r.status)))))
     .then((s) => {
       atual = { ...SETTINGS_PADRAO, ...s };
@@ -19,12 +20,12 @@ function pedir() {
     })
     .catch(() => {
       pedido = null; // the next page that mounts asks again
-    });
+    }));
 }
 
 function assinar(o: () => void) {
   ouvintes.add(o);
-  pedir();
+  void pedirSettingsPublicas();
   return () => {
     ouvintes.delete(o);
   };

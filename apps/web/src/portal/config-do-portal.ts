@@ -20,10 +20,11 @@ export function lerConfig(v: unknown): ConfigDoPortal {
 }
 
 let pedido: Promise<ConfigDoPortal> | null = null;
+let recebida: ConfigDoPortal | undefined;
 /** Asked once for the page's life (again after a failure). */
 export function configDoPortal(): Promise<ConfigDoPortal> {
   pedido ??= api<unknown>('portal/config')
-    .then(lerConfig)
+    .then((v) => (recebida = lerConfig(v)))
     .catch((e: unknown) => {
       pedido = null;
       throw e;
@@ -31,7 +32,11 @@ export function configDoPortal(): Promise<ConfigDoPortal> {
   return pedido;
 }
 
+/** The answer, once it arrived (the page's first render draws with it: main.tsx asks before React starts). */
+export const configJaRecebida = (): ConfigDoPortal | undefined => recebida;
+
 /** For tests: the next call asks again. */
 export function esquecerConfigDoPortal() {
   pedido = null;
+  recebida = undefined;
 }

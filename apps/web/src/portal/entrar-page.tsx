@@ -3,7 +3,7 @@ import { mensagemGovbr, SENHA_CRIADA } from '@ceasa/shared/portal-textos';
 import { useEnvioDoFormulario } from '../components/form/envio-do-formulario';
 import { PublicShell } from '../components/layout/public-shell';
 import { useCarga } from '../lib/use-carga';
-import { configDoPortal } from './config-do-portal';
+import { configDoPortal, configJaRecebida } from './config-do-portal';
 import { Aviso, mensagemDoErro, Titulo } from './partes';
 import { obj, texto } from './leituras';
 import { entrarNoPortal } from './sessao-do-portal';
@@ -22,7 +22,7 @@ function avisoDoEndereco(busca: string, nivelMinimo: string | undefined) {
 
 /** /portal signed out (any /portal/... address: the page asked for shows after the sign-in). */
 export function EntrarPage({ busca, aviso }: { busca: string; aviso?: string }) {
-  const config = useCarga('portal-config', configDoPortal);
+  const config = useCarga('portal-config', configDoPortal, configJaRecebida());
   // After the invitation, his e-mail comes with the address (convite-page.tsx).
   const [email, setEmail] = useState(() => texto(obj(history.state), 'email') ?? '');
   const [senha, setSenha] = useState('');

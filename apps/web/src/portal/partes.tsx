@@ -19,7 +19,8 @@ export const mensagemDoErro = (e: unknown, padrao = 'Não foi possível concluir
 export function Carregando({ texto = 'Carregando…' }: { texto?: string }) {
   return (
     <p className="portal-estado" role="status">
-      <i className="pi pi-spin pi-spinner" aria-hidden /> {texto}
+      {/* Drawn by CSS: the first screen needs no icon font (portal.css). */}
+      <span className="portal-girando" aria-hidden /> {texto}
     </p>
   );
 }

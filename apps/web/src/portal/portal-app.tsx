@@ -1,61 +1,22 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { PublicShell } from '../components/layout/public-shell';
 import { useRenovacaoAntesDeExpirar } from '../lib/use-renovacao';
-import { AvisosPage } from './avisos-page';
-import { Casca } from './casca';
-import { ChegadaForm } from './chegada-form';
-import { ChegadasPage } from './chegadas-page';
-import { BoletinsPage, CadernosPage, InspecoesPage, PedrasPage, RomaneiosPage } from './consultas';
-import { ConvitePage } from './convite-page';
 import { EntrarPage } from './entrar-page';
-import { MeusDadosPage } from './meus-dados-page';
-import { LinkDoPortal, useEndereco } from './navegacao';
-import { Carregando, Titulo } from './partes';
+import { useEndereco } from './navegacao';
+import { Carregando } from './partes';
 import { useSessaoDoPortal } from './sessao-do-portal';
 
-const PAGINAS: Record<string, () => ReactNode> = {
-  chegadas: () => <ChegadasPage />,
-  romaneios: () => <RomaneiosPage />,
-  boletins: () => <BoletinsPage />,
-  cadernos: () => <CadernosPage />,
-  inspecoes: () => <InspecoesPage />,
-  pedras: () => <PedrasPage />,
-  avisos: () => <AvisosPage />,
-  'meus-dados': () => <MeusDadosPage />,
-};
+// What a producer opens first is the sign-in: the signed-in area and the invitation are their own chunks, loaded
+// when he gets there (a phone on a slow network downloads and runs only the sign-in's code).
+const AreaDoProdutor = lazy(() => import('./area-do-produtor'));
+const ConvitePage = lazy(() => import('./convite-page').then((m) => ({ default: m.ConvitePage })));
 
-/** /portal signed in: where to go. */
-function Inicio() {
+function CarregandoNaCasca() {
   return (
-    <section>
-      <Titulo>Portal do produtor</Titulo>
-      <p>Escolha uma seção no menu: anuncie uma chegada antes de vir ao mercado, ou consulte o que o mercado registrou.</p>
-      <LinkDoPortal href="/portal/chegadas/nova" className="p-button portal-principal">
-        <i className="pi pi-plus" aria-hidden />
-        &nbsp;Anunciar chegada
-      </LinkDoPortal>
-    </section>
+    <PublicShell acoes={<span />}>
+      <Carregando />
+    </PublicShell>
   );
-}
-
-function NaoEncontrada() {
-  return (
-    <section>
-      <Titulo>Página não encontrada</Titulo>
-      <p>
-        Este endereço não existe no portal. <LinkDoPortal href="/portal">Voltar ao início</LinkDoPortal>.
-      </p>
-    </section>
-  );
-}
-
-/** The section of /portal/{secao}[/{resto}]: a page, the load form (nova, {id}), or 'not found'. */
-function Secao({ secao, resto }: { secao: string; resto: string }) {
-  if (!secao) return <Inicio />;
-  if (secao === 'chegadas' && resto === 'nova') return <ChegadaForm id={null} />;
-  if (secao === 'chegadas' && /^\d{1,9}$/.test(resto)) return <ChegadaForm id={Number(resto)} />;
-  const pagina = !resto && Object.hasOwn(PAGINAS, secao) ? PAGINAS[secao] : null;
-  return pagina ? pagina() : <NaoEncontrada />;
 }
 
 /**
@@ -71,17 +32,11 @@ export function PortalApp() {
     .replace(/^\/portal\/?/, '')
     .replace(/\/$/, '')
     .split(/\/(.*)/);
-  if (secao === 'convite') return <ConvitePage busca={busca} />;
-  if (sessao.situacao === 'iniciando')
-    return (
-      <PublicShell acoes={<span />}>
-        <Carregando />
-      </PublicShell>
-    );
-  if (sessao.situacao === 'fora') return <EntrarPage busca={busca} aviso={sessao.aviso} />;
+  if (sessao.situacao === 'iniciando' && secao !== 'convite') return <CarregandoNaCasca />;
+  if (sessao.situacao === 'fora' && secao !== 'convite') return <EntrarPage busca={busca} aviso={sessao.aviso} />;
   return (
-    <Casca secao={secao} caminho={caminho}>
-      <Secao secao={secao} resto={resto} />
-    </Casca>
+    <Suspense fallback={<CarregandoNaCasca />}>
+      {secao === 'convite' ? <ConvitePage busca={busca} /> : <AreaDoProdutor secao={secao} resto={resto} caminho={caminho} />}
+    </Suspense>
   );
 }
