@@ -8,18 +8,23 @@ import 'primeicons/primeicons.css';
 import '../styles.css';
 import HomePage from '../features/precos-publicos/home-page';
 import { AuthProvider } from '../lib/auth';
+import { pedirSettingsPublicas } from '../lib/settings-publicas';
 
 // /home: the public quotation page's own entry (home.html), no router, no PrimeReact, no TanStack Query
 // (docs/decisions/0111-pagina-home-como-entrada-propria.md). The session is the back office's (lib/auth).
 // As a transition, React renders the page in slices of a few milliseconds, yielding to the browser between
-// them, instead of one long task that blocks a slow phone (Lighthouse's Total Blocking Time).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <AuthProvider>
-        <HomePage />
-      </AuthProvider>
-    </StrictMode>,
-  ),
-);
+// them, instead of one long task that blocks a slow phone (Lighthouse's Total Blocking Time). It draws once the
+// first page of prices (asked for by precos-iniciais.js while this code downloaded) and the municipality's settings
+// are in (the HTML's 'Carregando' shows meanwhile): one render of the table and the header, not three.
+void Promise.allSettled([window.__precosIniciais, pedirSettingsPublicas()]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AuthProvider>
+          <HomePage />
+        </AuthProvider>
+      </StrictMode>,
+    ),
+  );
+});

@@ -1,5 +1,5 @@
 import { hojeNoMercado } from '@ceasa/shared/tempo';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CotacaoProdutoLinha, ResumoDoDia } from '@ceasa/shared';
 // Subpath import on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatBRL, formatDate } from '@ceasa/shared/format';
@@ -17,17 +17,26 @@ const pct = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFr
 const hojeNoBrasil = () => hojeNoMercado();
 
 interface Cotacao {
+  /** The day asked for; `data` is the day shown (the last quoted one when today has none). */
+  pedida: string;
   data: string;
   resumo: ResumoDoDia;
   linhas: CotacaoProdutoLinha[];
 }
 
-async function carregar(data: string): Promise<Cotacao> {
+async function carregarDia(data: string): Promise<Omit<Cotacao, 'pedida'>> {
   const [resumo, linhas] = await Promise.all([
     api<ResumoDoDia>('publico/resumo', { query: { data } }),
     api<CotacaoProdutoLinha[]>('publico/cotacao/produtos', { query: { data } }),
   ]);
   return { data, resumo, linhas };
+}
+
+/** The day `pedida`; when it has no prices and the visitor chose no day, the last quoted day, in the same load (one render). */
+async function carregar(pedida: string, escolhida: boolean): Promise<Cotacao> {
+  const dia = await carregarDia(pedida);
+  const outro = !escolhida && dia.linhas.length === 0 && dia.resumo.dataAnterior ? await carregarDia(dia.resumo.dataAnterior) : dia;
+  return { pedida, ...outro };
 }
 
 /**
@@ -37,15 +46,12 @@ async function carregar(data: string): Promise<Cotacao> {
  * opens on today, or on the last day with a published quotation when today has none.
  */
 export function CotacaoProdutos() {
-  const [data, setData] = useState<string>(hojeNoBrasil);
-  const [escolhida, setEscolhida] = useState(false);
-  const c = useCarga(data, () => carregar(data));
-  // Today without prices, and the visitor chose no day: the last quoted day instead.
-  useEffect(() => {
-    const d = c.data;
-    if (!escolhida && d && d.data === data && d.linhas.length === 0 && d.resumo.dataAnterior) setData(d.resumo.dataAnterior);
-  }, [c.data, data, escolhida]);
-  const linhas = c.data?.data === data ? c.data.linhas : [];
+  const [pedido, setPedido] = useState(() => ({ data: hojeNoBrasil(), escolhida: false }));
+  const c = useCarga(`${pedido.data}|${pedido.escolhida}`, () => carregar(pedido.data, pedido.escolhida));
+  // The answer to this request (the previous one stays in `c.data` while the next loads).
+  const atual = c.data?.pedida === pedido.data ? c.data : undefined;
+  const data = atual?.data ?? pedido.data;
+  const linhas = atual?.linhas ?? [];
 
   return (
     <section className="cotacao-produtos" id="cotacao-produtos" aria-labelledby="cotacao-produtos-titulo">
@@ -56,19 +62,17 @@ export function CotacaoProdutos() {
           valor={data}
           rotulo="Data da cotação por produto"
           onChange={(d) => {
-            if (!d) return;
-            setEscolhida(true);
-            setData(d);
+            if (d) setPedido({ data: d, escolhida: true });
           }}
         />
       </div>
       {c.error && <p role="alert">{c.error.message}</p>}
-      {c.data && c.data.data === data && (
+      {atual && (
         <p className="cotacao-produtos-resumo" aria-live="polite">
           {linhas.length ? (
             <>
-              <strong>{formatDate(data)}:</strong> {c.data.resumo.texto}
-              {c.data.resumo.dataAnterior && <span className="muted"> (comparado a {formatDate(c.data.resumo.dataAnterior)})</span>}
+              <strong>{formatDate(data)}:</strong> {atual.resumo.texto}
+              {atual.resumo.dataAnterior && <span className="muted"> (comparado a {formatDate(atual.resumo.dataAnterior)})</span>}
             </>
           ) : (
             `Sem cotação publicada em ${formatDate(data)}.`
