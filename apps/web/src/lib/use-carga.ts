@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 export interface Carga<T> {
   data: T | undefined;
@@ -11,7 +11,7 @@ export interface Carga<T> {
 /**
  * A small stand-in for TanStack Query's `useQuery` on the light entries (/home, /portal: their own
  * bundles, which load no query library): `carregar` runs again whenever `chave` changes; the last answer stays on screen
- * while the next one loads (keepPreviousData), and an answer that arrives after a newer request is dropped.
+ * while the next one loads (keepPreviousData), and an answer that arrives after a newer request is dropped. An answer is drawn as a transition.
  */
 export function useCarga<T>(chave: string, carregar: () => Promise<T>, inicial?: T): Carga<T> {
   const [estado, setEstado] = useState<{ data?: T; error: Error | null; buscando: boolean }>({ data: inicial, error: null, buscando: inicial === undefined });
@@ -28,7 +28,9 @@ export function useCarga<T>(chave: string, carregar: () => Promise<T>, inicial?:
     setEstado((e) => ({ ...e, buscando: true }));
     funcao.current().then(
       (data) => {
-        if (atual) setEstado({ data, error: null, buscando: false });
+        // As a transition: React draws a long answer (a day's 150 products) in slices, answering taps between them,
+        // instead of in one task that freezes a slow phone.
+        if (atual) startTransition(() => setEstado({ data, error: null, buscando: false }));
       },
       (error: unknown) => {
         if (atual) setEstado({ data: undefined, error: error instanceof Error ? error : new Error(String(error)), buscando: false });
