@@ -31,7 +31,7 @@ import { CLASSES_DAS_TABELAS, DERIVADAS, FORA_DO_BACKUP } from './classes-das-ta
 
 const FORMATO = 'CEASA-BACKUP';
 const VERSAO = 1;
-/** Rows read per query (by physical position, inside one snapshot) and written per INSERT. */
+/** Rows read per fetch of the snapshot's cursor and written per INSERT. */
 const LOTE = 2000;
 /** The table that holds the person photos. */
 const FOTOS = 'foto_pessoa';
@@ -138,19 +138,18 @@ export async function fazerBackup(database: Database, arquivo: string): Promise<
         yield JSON.stringify([FORMATO, { versao: VERSAO, criadoEm: new Date().toISOString(), banco: database.kind, migracoes, ultimaMigracao }]);
         for (const tabela of tabelas) {
           yield JSON.stringify(['TABELA', tabela]);
+          // A cursor of the snapshot, read LOTE rows at a time: each read continues where the last stopped. (Paging by
+          // `ctid > last` rescanned the table from its start on each page on the embedded database: 12 minutes for ten
+          // market-years, all of it with the one connection held.)
           let n = 0;
-          let depois = '(0,0)';
+          await tx.execute(sql`DECLARE linhas_do_backup NO SCROLL CURSOR FOR SELECT to_jsonb(t)::text AS linha FROM ${sql.identifier(tabela)} t`);
           for (;;) {
-            const lote = await linhas<{ pos: string; linha: string }>(
-              tx,
-              sql`SELECT ctid::text AS pos, to_jsonb(t)::text AS linha FROM ${sql.identifier(tabela)} t
-                  WHERE ctid > ${depois}::tid ORDER BY ctid LIMIT ${LOTE}`,
-            );
+            const lote = await linhas<{ linha: string }>(tx, sql`FETCH ${sql.raw(String(LOTE))} FROM linhas_do_backup`);
             for (const l of lote) yield l.linha;
             n += lote.length;
             if (lote.length < LOTE) break;
-            depois = lote[lote.length - 1].pos;
           }
+          await tx.execute(sql`CLOSE linhas_do_backup`);
           resumo.tabelas[tabela] = n;
         }
         resumo.fotos = resumo.tabelas[FOTOS] ?? 0;
