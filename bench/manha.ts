@@ -254,7 +254,16 @@ export async function rodarManha(nome: string, tipo: 'pglite' | 'postgres', url?
         method: 'POST',
         headers: auth,
         body: JSON.stringify([
-          { dataEmissao: preparo.dia, divida: ++divida, pessoaId: p.pessoaId, pedras: [], itens: p.itens.map((i) => ({ ...i, quantidade: 1 })) },
+          {
+            dataEmissao: preparo.dia,
+            divida: ++divida,
+            pessoaId: p.pessoaId,
+            pedras: [],
+            itens: p.itens.map((i) => ({ ...i, quantidade: 1 })),
+            // Each clerk brings the same producers back every 20 s: the clerk has answered 'Sim' to the gate's question
+            // 'Já existe romaneio de … em …' (a soft rule the server asks, answering 409 until its code is confirmed).
+            confirmar: ['romaneioNoDia'],
+          },
         ]),
       });
       if (r.ok)
