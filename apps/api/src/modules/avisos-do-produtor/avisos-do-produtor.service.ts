@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { todoDia } from '../../lib/todo-dia';
 import { ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO, formatDate, hojeNoMercado, primeiroDiaPermitido, somarDias, type Inspecao } from '@ceasa/shared';
 import { enderecoPublico, type Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -163,15 +164,6 @@ export async function rotinaDiaria(ctx: AvisoCtx, hoje = hojeNoMercado()) {
   return { carencias, reenviados };
 }
 
-/** Runs the daily run shortly after the start and every 24 hours; returns how to stop it. */
-export function iniciarRotinaDiaria(ctx: AvisoCtx) {
-  const rodar = () => void rotinaDiaria(ctx).catch((err: unknown) => ctx.log.error({ err }, 'falha na rotina diária dos avisos do portal do produtor'));
-  const primeira = setTimeout(rodar, 30_000);
-  const t = setInterval(rodar, 24 * 3600_000);
-  primeira.unref();
-  t.unref();
-  return () => {
-    clearTimeout(primeira);
-    clearInterval(t);
-  };
-}
+/** Runs the daily run every day while the market is closed (lib/todo-dia.ts); returns how to stop it. */
+export const iniciarRotinaDiaria = (ctx: AvisoCtx) =>
+  todoDia(() => rotinaDiaria(ctx).catch((err: unknown) => ctx.log.error({ err }, 'falha na rotina diária dos avisos do portal do produtor')));

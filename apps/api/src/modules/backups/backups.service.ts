@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { partesNoMercado } from '@ceasa/shared';
+import { proximoHorario } from '../../lib/todo-dia';
 import type { BackupAgendado } from '../../config';
 import { TRAVA_DO_BACKUP, type Database } from '../../db/client';
 import { ErroDeBackup, fazerBackup } from '../../db/backup';
@@ -22,29 +23,6 @@ import { conflict } from '../../lib/errors';
 
 /** The files the schedule writes and rotates (any other file of the folder is left alone). */
 export const ARQUIVO_AGENDADO = /^ceasa-backup-\d{4}-\d{2}-\d{2}-\d{6}\.jsonl\.gz$/;
-
-/** São Paulo's offset from UTC at `d`, in minutes (−180 today; read from the time zone data, not assumed). */
-function deslocamento(d: Date): number {
-  const p = partesNoMercado(d);
-  const comoUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return Math.round((comoUtc - Math.floor(d.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** The next due moment after `agora`: BACKUP_HORA of today or tomorrow in São Paulo, or the next multiple of the interval. */
-export function proximoHorario(b: Pick<BackupAgendado, 'minutoDoDia' | 'intervaloMinutos'>, agora: Date): Date {
-  if (b.intervaloMinutos) {
-    const passo = Math.round(b.intervaloMinutos * 60_000);
-    return new Date((Math.floor(agora.getTime() / passo) + 1) * passo);
-  }
-  const p = partesNoMercado(agora);
-  for (let dias = 0; dias < 3; dias++) {
-    // That day's BACKUP_HORA as if UTC, then moved by São Paulo's offset at that moment.
-    const local = Date.UTC(+p.year, +p.month - 1, +p.day + dias, Math.floor(b.minutoDoDia / 60), b.minutoDoDia % 60);
-    const instante = new Date(local - deslocamento(new Date(local)) * 60_000);
-    if (instante.getTime() > agora.getTime()) return instante;
-  }
-  throw new Error('BACKUP_HORA: nenhum horário nos próximos dias');
-}
 
 /** The file name of a due moment, in São Paulo's time (sorts by time). */
 export function nomeDoArquivo(agendadoPara: Date): string {

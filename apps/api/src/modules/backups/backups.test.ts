@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { appDeTeste, call, countRows } from '../../../test/helpers';
-import { nomeDoArquivo, proximoHorario, rodarArquivos, rodarBackupAgendado } from './backups.service';
+import { nomeDoArquivo, rodarArquivos, rodarBackupAgendado } from './backups.service';
+import { proximoHorario } from '../../lib/todo-dia';
 
 const t = appDeTeste({ tokens: ['admin', 'userAdmin'] });
 const pastas: string[] = [];

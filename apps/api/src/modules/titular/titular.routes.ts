@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { todoDia } from '../../lib/todo-dia';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -98,14 +99,9 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
   // The daily retention: the people past their term are anonymised, old reads and answered requests forgotten.
   const diaria = () => executarRetencao(ctx.db, priv).catch((err: unknown) => app.log.error({ err }, 'falha na rotina diária de retenção de dados pessoais'));
   if (ctx.config.nodeEnv !== 'test') {
-    const t = setInterval(() => void diaria(), 24 * 3600_000);
-    t.unref();
-    const primeira = setTimeout(() => void diaria(), 60_000);
-    primeira.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(t);
-      clearTimeout(primeira);
-    });
+    // Every day while the market is closed (lib/todo-dia.ts).
+    const parar = todoDia(diaria);
+    app.addHook('onClose', parar);
   }
 
   r.get('/titular', { schema: { tags, summary: 'Fila das solicitações dos titulares, com o prazo de cada uma' }, config: { acesso: ver } }, () =>
