@@ -20,10 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
-import { DERIVADAS, ErroDeBackup, FORA_DO_BACKUP, MSG_CHAVES_NOVAS, restaurar } from '../src/db/backup';
+import { DERIVADAS, ErroDeBackup, FORA_DO_BACKUP, MSG_CHAVES_NOVAS, fazerBackup, restaurar } from '../src/db/backup';
 import { fotoPessoa } from '../src/db/schema';
 import { fotoStorage } from '../src/db/fotos';
 import { bancoDescartavel, call, templatePglite, tokenFor } from './helpers';
@@ -317,6 +318,63 @@ describe('backup and restore (the real command line)', () => {
     const u = await uso;
     expect(u.status, u.saida).toBe(2);
     expect(u.saida).toContain('Uso: npm run backup');
+  }, 180_000);
+});
+
+describe('a backup while the database is in use', () => {
+  it('reads the database as it was when it began, while writes go on and are answered before it ends', async () => {
+    const [destino, database] = await novoEAberto();
+    const bloqueio = destino.databaseUrl ? new pg.Client({ connectionString: destino.databaseUrl }) : null;
+    try {
+      // Enough rows for many reads of the backup (2,000 rows each).
+      await database.db.execute(sql`INSERT INTO logs (usuario, cadastro, cadastro_id, acao, conteudo)
+        SELECT 'carga', 'teste', g::text, 'Inclusão', repeat('x', 200) FROM generate_series(1, 40000) g`);
+      const eventos: string[] = [];
+      let comecou = () => {};
+      const jaLendo = new Promise<void>((ok) => (comecou = ok));
+      const copia = database.copia;
+      if (copia) {
+        // The embedded database: the backup reads a copy of its files (Database.copia); the write goes once it is made.
+        database.copia = async () => {
+          const c = await copia();
+          comecou();
+          return c;
+        };
+      } else if (bloqueio) {
+        // PostgreSQL: the backup's snapshot is taken, then it waits for a table another session holds; the write goes then.
+        await bloqueio.connect();
+        await bloqueio.query('BEGIN; LOCK TABLE municipio IN ACCESS EXCLUSIVE MODE');
+      }
+      const arquivoDaCarga = path.join(tmp, `carga-${randomUUID().slice(0, 8)}.jsonl.gz`);
+      const backup = fazerBackup(database, arquivoDaCarga).then(() => eventos.push('backup'));
+      if (bloqueio)
+        for (;;) {
+          const r = await bloqueio.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'municipio'::regclass`);
+          if (r.rowCount) break;
+          await new Promise((ok) => setTimeout(ok, 20));
+        }
+      else await jaLendo;
+      await database.db.execute(sql`INSERT INTO logs (usuario, cadastro, cadastro_id, acao, conteudo) VALUES ('depois', 'teste', '0', 'Inclusão', '')`);
+      eventos.push('gravação');
+      await bloqueio?.query('COMMIT');
+      await backup;
+      // The write did not wait for the backup, and the file holds the database as it was when the backup began.
+      expect(eventos).toEqual(['gravação', 'backup']);
+      const doArquivo = gunzipSync(readFileSync(arquivoDaCarga))
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { usuario?: string });
+      expect(doArquivo.filter((l) => l.usuario === 'carga')).toHaveLength(40000);
+      expect(doArquivo.filter((l) => l.usuario === 'depois')).toHaveLength(0);
+      const [{ n }] = (await database.db.execute(sql`SELECT count(*)::int AS n FROM logs WHERE usuario = 'depois'`)).rows as { n: number }[];
+      expect(n).toBe(1);
+      // The copy's files are gone from DATA_DIR.
+      if (copia) expect(readdirSync(destino.dataDir).filter((f) => f.startsWith('copia-para-backup-'))).toEqual([]);
+    } finally {
+      await bloqueio?.end().catch(() => undefined);
+      await database.close();
+    }
   }, 180_000);
 });
 

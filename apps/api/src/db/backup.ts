@@ -28,6 +28,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, type Database, type Db, type Tx } from './client';
 import { CLASSES_DAS_TABELAS, DERIVADAS, FORA_DO_BACKUP } from './classes-das-tabelas';
+import { darVez } from '../lib/todo-dia';
 
 const FORMATO = 'CEASA-BACKUP';
 const VERSAO = 1;
@@ -119,10 +120,23 @@ export interface ResumoBackup {
 /**
  * Writes the backup of the configured database (photos included) to `arquivo` (a new file: written to a temporary
  * name and renamed, so a failure leaves no half file). On PostgreSQL every table is read in one
- * repeatable-read snapshot, so a running server may keep writing meanwhile.
+ * repeatable-read snapshot, so a running server may keep writing meanwhile; on the embedded database from a copy of
+ * its files made at the start (Database.copia), for the same reason.
  */
 export async function fazerBackup(database: Database, arquivo: string): Promise<ResumoBackup> {
   if (existsSync(arquivo)) throw new ErroDeBackup(`O arquivo ${arquivo} já existe: escolha outro nome ou remova-o.`);
+  if (!database.copia) return lerParaOArquivo(database, arquivo);
+  // The embedded database: read from a copy of its files, so the server's one connection is not held while writing.
+  const copia = await database.copia();
+  try {
+    return await lerParaOArquivo(copia.database, arquivo);
+  } finally {
+    await copia.fechar();
+  }
+}
+
+/** fazerBackup's reading and writing, from `database` (the configured one, or a copy of it). */
+async function lerParaOArquivo(database: Database, arquivo: string): Promise<ResumoBackup> {
   const resumo: ResumoBackup = { tabelas: {}, fotos: 0 };
   await database.db.transaction(
     async (tx) => {
@@ -148,6 +162,8 @@ export async function fazerBackup(database: Database, arquivo: string): Promise<
             for (const l of lote) yield l.linha;
             n += lote.length;
             if (lote.length < LOTE) break;
+            // The requests waiting meanwhile go first (a copy of the embedded database reads on the server's thread).
+            await darVez();
           }
           await tx.execute(sql`CLOSE linhas_do_backup`);
           resumo.tabelas[tabela] = n;

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +23,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /**
- * A release's empty embedded database (the migrations applied, no rows), made when the release is built
- * (scripts/release.mjs, db/banco-inicial.ts); absent from a checkout. A first start copies it into an empty
- * DATA_DIR instead of creating the database there: PostgreSQL's initdb inside PGlite peaks near 700 MB of
- * resident memory, a copy near 260 MB (docs/decisions/0270-banco-inicial-da-release.md).
+ * A release's empty embedded database (the migrations applied, no rows): PGlite's data directory, closed, made when
+ * the release is built (scripts/release.mjs, db/banco-inicial.ts); absent from a checkout. A first start copies its
+ * files into an empty DATA_DIR and opens them as any later start does: PostgreSQL's initdb inside PGlite peaks near
+ * 700 MB of resident memory, and unpacking a tarball into PGlite's heap (loadDataDir) near 260 MB
+ * (docs/decisions/0270-banco-inicial-da-release.md).
  */
-export const bancoInicial = path.join(path.dirname(fileURLToPath(import.meta.url)), 'banco-inicial.tar.gz');
+export const bancoInicial = path.join(path.dirname(fileURLToPath(import.meta.url)), 'banco-inicial');
 
 export interface Database {
   db: Db;
@@ -53,7 +55,17 @@ export interface Database {
   soParaMim?: () => Promise<{ ok: true; soltar: () => Promise<void> } | { ok: false; servidores: string[] }>;
   /** PGlite only: the whole data directory as a tarball. */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: a second database of this process opened on a copy of this one's files as they are now, for a
+   * backup to read while the server goes on serving (the embedded database has one connection: a backup read through
+   * it held every request for its whole length). The server's connection is held only while the files are copied.
+   * `fechar` closes the copy and removes its files.
+   */
+  copia?: () => Promise<{ database: Database; fechar: () => Promise<void> }>;
 }
+
+/** The folders of DATA_DIR that hold copies for backups (copiaDoPglite); one a stopped process left is removed at the next start. */
+const PREFIXO_DA_COPIA = 'copia-para-backup-';
 
 // Calendar dates stay 'yyyy-mm-dd' strings and numerics stay exact strings on both drivers.
 pg.types.setTypeParser(1082, (v) => v);
@@ -101,24 +113,65 @@ export async function openDatabase(
     mkdirSync(dir, { recursive: true });
     // One process per folder: a second server, a backup or a restore on a folder in use is refused.
     soltar = travarPasta(config.dataDir);
-    if (!loadDataDir && readdirSync(dir).length === 0 && existsSync(bancoInicial)) loadDataDir = new Blob([readFileSync(bancoInicial)]);
+    for (const f of readdirSync(config.dataDir)) if (f.startsWith(PREFIXO_DA_COPIA)) rmSync(path.join(config.dataDir, f), { recursive: true, force: true });
+    if (!loadDataDir && readdirSync(dir).length === 0 && existsSync(bancoInicial)) {
+      // Copied beside it and renamed: a first start stopped midway leaves no half database behind.
+      const copia = `${dir}.copiando`;
+      rmSync(copia, { recursive: true, force: true });
+      cpSync(bancoInicial, copia, { recursive: true });
+      rmdirSync(dir);
+      renameSync(copia, dir);
+    }
   }
   try {
-    const client = await PGlite.create(dir, {
-      extensions: { unaccent, pg_trgm },
-      parsers: COMO_TEXTO,
-      loadDataDir,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
+    const client = await abrirPglite(dir, loadDataDir);
     medirPglite(client);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const close = () => client.close().finally(soltar);
-    return { db, kind: 'pglite', sozinho: (fn) => fn(), close, dump: () => client.dumpDataDir('none') };
+    const dataDir = config.memoryDb ? undefined : config.dataDir;
+    return { db, kind: 'pglite', sozinho: (fn) => fn(), close, dump: () => client.dumpDataDir('none'), copia: () => copiaDoPglite(client, dataDir) };
   } catch (e) {
     soltar();
     throw e;
   }
+}
+
+const abrirPglite = (dir: string | undefined, loadDataDir?: Blob) =>
+  PGlite.create(dir, {
+    extensions: { unaccent, pg_trgm },
+    parsers: COMO_TEXTO,
+    loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+
+/**
+ * Database.copia of the embedded database. In a folder: a checkpoint (the data files then hold every commit, so the
+ * copy opens with nothing to replay), then the folder's files copied into DATA_DIR (the service's writable place, the
+ * same disk) while no query runs, which is a state PostgreSQL recovers from as after a power cut (each commit is in
+ * the log before its query returns). In memory (the tests): PGlite's own dump, loaded into a second one in memory.
+ */
+async function copiaDoPglite(client: PGlite, dataDir: string | undefined): Promise<{ database: Database; fechar: () => Promise<void> }> {
+  let pasta: string | undefined;
+  let copia: PGlite;
+  try {
+    if (dataDir) {
+      await client.exec('CHECKPOINT');
+      pasta = await mkdtemp(path.join(dataDir, PREFIXO_DA_COPIA));
+      const destino = path.join(pasta, 'pgdata');
+      await client.runExclusive(() => cp(path.join(dataDir, 'pgdata'), destino, { recursive: true }));
+      copia = await abrirPglite(destino);
+    } else copia = await abrirPglite(undefined, await client.dumpDataDir('none'));
+  } catch (e) {
+    if (pasta) await rm(pasta, { recursive: true, force: true });
+    throw e;
+  }
+  const fechar = async () => {
+    await copia.close().catch(() => undefined);
+    if (pasta) await rm(pasta, { recursive: true, force: true });
+  };
+  const database: Database = { db: drizzlePglite(copia, { schema }) as unknown as Db, kind: 'pglite', sozinho: (fn) => fn(), close: fechar };
+  return { database, fechar };
 }
 
 /**
