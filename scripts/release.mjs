@@ -82,7 +82,7 @@ async function main() {
   });
   cpSync(path.join(RAIZ, 'apps/api/src/db/migrations'), path.join(pasta, 'apps/api/src/db/migrations'), { recursive: true });
   passo('banco embutido inicial (as migrações aplicadas, sem linhas: o primeiro início o copia em vez de criá-lo)');
-  rodar(process.execPath, ['--import', 'tsx', 'apps/api/src/db/banco-inicial.ts', path.join(pasta, 'apps/api/src/db/banco-inicial.tar.gz')], RAIZ);
+  rodar(process.execPath, ['--import', 'tsx', 'apps/api/src/db/banco-inicial.ts', path.join(pasta, 'apps/api/src/db/banco-inicial')], RAIZ);
 
   // Only what the bundles import, at the version installed in this checkout (and tested with it).
   const pacotes = new Set();

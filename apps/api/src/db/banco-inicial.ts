@@ -1,30 +1,29 @@
 /**
- * `node --import tsx apps/api/src/db/banco-inicial.ts ARQUIVO` (run by scripts/release.mjs): an empty embedded
- * database with every migration applied, written as PGlite's data directory in a gzipped tarball. A release
- * ships it beside its migrations (`bancoInicial`, db/client.ts) and a first start copies it instead of creating
- * the database. Only the migrations are in it: the reference data and the first super-admin are made by the start.
+ * `node --import tsx apps/api/src/db/banco-inicial.ts PASTA` (run by scripts/release.mjs): an empty embedded
+ * database with every migration applied, written as PGlite's data directory, closed, into PASTA. A release
+ * ships it beside its migrations (`bancoInicial`, db/client.ts) and a first start copies its files into DATA_DIR
+ * instead of creating the database. Only the migrations are in it: the reference data and the first super-admin are
+ * made by the start.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { openDatabase } from './client';
 
-const [arquivo] = process.argv.slice(2);
-if (!arquivo) {
-  console.error('Uso: node --import tsx apps/api/src/db/banco-inicial.ts ARQUIVO');
+const [destino] = process.argv.slice(2);
+if (!destino) {
+  console.error('Uso: node --import tsx apps/api/src/db/banco-inicial.ts PASTA');
   process.exit(2);
 }
-// Made in a folder, as a server's is: a copy of one made in memory peaked at 364–370 MB at a first start, this one at
-// 322–328 MB (two starts each, load 15–18).
+if (existsSync(destino)) {
+  console.error(`${destino} já existe: remova-o antes.`);
+  process.exit(2);
+}
 const pasta = mkdtempSync(path.join(os.tmpdir(), 'ceasa-banco-inicial-'));
 try {
   const database = await openDatabase({ dataDir: pasta, databaseUrl: undefined, memoryDb: false });
-  try {
-    writeFileSync(arquivo, gzipSync(Buffer.from(await (await database.dump!()).arrayBuffer()), { level: 9 }));
-  } finally {
-    await database.close();
-  }
+  await database.close();
+  cpSync(path.join(pasta, 'pgdata'), destino, { recursive: true });
 } finally {
   rmSync(pasta, { recursive: true, force: true });
 }
