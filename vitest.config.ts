@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The API test files that open no database (lint rules, the docs, the build, pure rules): one engine is enough. */
@@ -5,6 +6,9 @@ const SEM_BANCO = ['camadas', 'documentacao', 'versao-do-node', 'build-se-mudou'
 
 export default defineConfig({
   test: {
+    // Two files at a time on a 2-core machine (Vitest's default there is one): an API file mostly waits for its database
+    // or its servers. The whole run took 510 s on one worker and 330 s on two (3 Dec, docs/testes.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
