@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { documentoComMapa } from '../../../scripts/mapa-do-codigo.mjs';
 
 /**
  * The docs a newcomer reads resolve: the decision records follow one grammar and their index matches them
@@ -86,5 +87,22 @@ describe('references', () => {
         if (!registros.some((r) => r.startsWith(n))) faltando.add(`${f}: decision ${n}`);
     }
     expect([...faltando]).toEqual([]);
+  });
+});
+
+describe('the code map', () => {
+  it("docs/arquitetura.md's code map is the tree's (node scripts/mapa-do-codigo.mjs writes it)", () => {
+    const doc = readFileSync(path.join(raiz, 'docs/arquitetura.md'), 'utf8');
+    expect(doc).toBe(documentoComMapa(raiz));
+  });
+
+  it('every API module and web feature folder is a row of it', () => {
+    const doc = readFileSync(path.join(raiz, 'docs/arquitetura.md'), 'utf8');
+    const pastas = ['apps/api/src/modules', 'apps/web/src/features'].flatMap((d) =>
+      readdirSync(path.join(raiz, d), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name),
+    );
+    expect(pastas.filter((p) => !doc.includes(`\n| ${p} |`))).toEqual([]);
   });
 });
