@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { feriadoRecurso, feriadosNacionaisInput, feriadosNacionaisResposta, type Feriado } from '@ceasa/shared';
+import { feriadoRecurso, feriadosNacionaisInput, feriadosNacionaisResposta, somarDias, type Feriado } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { quem } from '../../lib/audit';
 import { repositorioDaTabela } from '../../lib/recurso-da-tabela';
@@ -48,8 +48,8 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
  */
 export function feriadosNacionais(ano: number): { data: string; nome: string }[] {
   const [mes, dia] = pascoa(ano);
-  const domingo = Date.UTC(ano, mes - 1, dia);
-  const desdePascoa = (dias: number) => iso(new Date(domingo + dias * 86_400_000));
+  const domingo = `${ano}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+  const desdePascoa = (dias: number) => somarDias(domingo, dias);
   const lista = [
     ...FIXOS.map(([md, nome]) => ({ data: `${ano}-${md}`, nome })),
     { data: desdePascoa(-48), nome: 'Carnaval' },
