@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { completarDocumento, formatCpfCnpj } from '@ceasa/shared';
 import { boletim } from '../src/db/schema';
-import { auditedCrud } from '../src/lib/crud';
+import { repositorioPadrao } from '../src/lib/crud';
 import { HttpError, pgErro } from '../src/lib/errors';
 import { colecaoItens } from '../src/modules/boletim/boletim.repository';
 import { registerErrorHandler } from '../src/plugins/errors';
@@ -177,8 +177,13 @@ describe('a bulletin item with a field notebook', () => {
     const b = await boletimComCaderno();
     const antes = await estado(b.id);
     // The shared save without the collection's own check: what a race past it meets.
-    const semChecagem = auditedCrud(boletim, 'Boletim', 'Boletim não encontrado', { colecoes: [{ ...colecaoItens, podeRemover: undefined }] });
-    const err = await semChecagem.salvar(t.app.ctx.db, 'teste@teste.local', b.id, () => ({ itens: [{ id: b.iTomate }] })).catch((e: unknown) => e);
+    const { crud: semChecagem } = repositorioPadrao(t.app.ctx.db, {
+      table: boletim,
+      cadastro: 'Boletim',
+      naoEncontrado: 'Boletim não encontrado',
+      colecoes: [{ ...colecaoItens, podeRemover: undefined }],
+    });
+    const err = await semChecagem.salvar('teste@teste.local', { id: b.id, preparar: () => ({ itens: [{ id: b.iTomate }] }) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 409, message: `Item (código ${b.iAlface}): tem caderno de campo: remova o caderno antes de remover o item.` });
     expect(await estado(b.id)).toEqual(antes);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { logs } from '../src/db/schema';
-import { auditedCrud, checarReferencias, type Colecao, type LinhaFilha } from '../src/lib/crud';
+import { checarReferencias, repositorioPadrao, type Colecao, type LinhaFilha } from '../src/lib/crud';
 import { HttpError } from '../src/lib/errors';
 import { appDeTeste } from './helpers';
 
@@ -28,7 +28,8 @@ const linhas: Colecao = { campo: 'linhas', table: linha, cadastro: 'MdLinha', pa
 const itens: Colecao = { campo: 'itens', table: item, cadastro: 'MdItem', pai: item.paiId, item: 'Item', colecoes: [linhas] };
 const reservas: Colecao = { campo: 'reservas', table: reserva, cadastro: 'MdReserva', pai: reserva.paiId, item: 'Reserva' };
 
-const crud = auditedCrud(pai, 'MdPai', 'Registro de teste não encontrado', { colecoes: [itens, reservas] });
+const crud = () =>
+  repositorioPadrao(t.app.ctx.db, { table: pai, cadastro: 'MdPai', naoEncontrado: 'Registro de teste não encontrado', colecoes: [itens, reservas] }).crud;
 
 type Entrada = { nome: string; itens?: (LinhaFilha & { linhas?: LinhaFilha[] })[]; reservas?: LinhaFilha[] };
 
@@ -43,7 +44,7 @@ async function ler(id: number) {
   return { ...p, itens: is.map((i) => ({ ...i, linhas: ls.filter((l) => l.itemId === i.id) })), reservas: rs };
 }
 
-const salvar = (id: number | null, e: Entrada) => crud.salvar(t.app.ctx.db, 'teste@teste.local', id, () => e);
+const salvar = (id: number | null, e: Entrada) => crud().salvar('teste@teste.local', { id, preparar: () => e });
 
 /** Everything the tables and the audit log hold, to show that a refusal stored nothing. */
 async function estado() {
@@ -273,8 +274,8 @@ describe('master-detail save', () => {
     const antes = await estado();
     const e = await recusa(
       t.app.ctx.db.transaction(async (t) => {
-        await crud.salvarNa(t, 'teste@teste.local', null, () => ({ nome: 'Lote 1', reservas: [{ numero: 70 }] }));
-        await crud.salvarNa(t, 'teste@teste.local', null, () => ({ nome: 'Lote 2', reservas: [{ numero: 70 }] }));
+        await crud().salvarNa(t, 'teste@teste.local', { preparar: () => ({ nome: 'Lote 1', reservas: [{ numero: 70 }] }) });
+        await crud().salvarNa(t, 'teste@teste.local', { preparar: () => ({ nome: 'Lote 2', reservas: [{ numero: 70 }] }) });
       }),
     );
     expect(e.status).toBe(409);
@@ -284,7 +285,7 @@ describe('master-detail save', () => {
   it('deletes a parent with its children, one audit row each', async () => {
     const p = await salvar(null, { nome: 'F', itens: [{ produto: 'Jiló', quantidade: 1, linhas: [{ texto: 'a' }] }], reservas: [{ numero: 90 }] });
     const antes = await estado();
-    await crud.remover(t.app.ctx.db, 'teste@teste.local', p.id);
+    await crud().remover('teste@teste.local', p.id);
     const depois = await estado();
     expect(depois.logs - antes.logs).toBe(4);
     expect([depois.pai, depois.item, depois.linha, depois.reserva]).toEqual([antes.pai - 1, antes.item - 1, antes.linha - 1, antes.reserva - 1]);

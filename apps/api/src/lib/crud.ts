@@ -10,7 +10,7 @@ type TableWithId = PgTable & { id: PgColumn };
 /**
  * What the rows of each table are called when they still tie a record a delete would remove
  * ('romaneios', 'itens de boletim'), by table name: each resource declares its own (`vinculo` of
- * `auditedCrud`, `repositorioPadrao` and `Colecao`), so this file names none.
+ * `repositorioPadrao` and `Colecao`), so this file names none.
  */
 const VINCULOS = new Map<string, string>();
 function declararVinculo(table: PgTable, vinculo: string | undefined) {
@@ -307,259 +307,250 @@ async function gravarColecoes(t: Tx, usuario: string, colecoes: Colecao[], paiId
   }
 }
 
+/** The columns a save gives a table's row and, under each collection's `campo`, its rows (see Colecao). */
+export type Valores<T extends TableWithId> = Partial<InferInsertModel<T>> & Record<string, unknown>;
+
+/** How one table is saved and removed: what the generic repository needs besides the input (see `repositorioPadrao`). */
+export interface OpcoesDaTabela<T extends TableWithId> {
+  table: T;
+  /** The entity name written to the audit rows (e.g. 'Municipio'). */
+  cadastro: string;
+  /** The 404's message ('Município não encontrado'). */
+  naoEncontrado: string;
+  /** The 409 of a delete refused because another table still points at the row (given that table's name). */
+  emUso?: (tabela: string) => string;
+  /** The 409s of the table's unique indexes (see Unico). */
+  unicos?: Record<string, Unico>;
+  /** Child collections saved with the record, diffed by id (see Colecao). */
+  colecoes?: Colecao[];
+  /** The record's audit content when it should say more than its own columns (e.g. its children in short), read before and after the save. */
+  resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
+  /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
+  vinculo?: string;
+  /** Why the record may not be deleted (its children ask their own): the pt-BR 409's message, or null when it may go. */
+  podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
+}
+
+/** The options of `repositorioPadrao`: the table's, and how a record is read and saved from the API's input. */
+export interface OpcoesDoRepositorio<T extends TableWithId, Dto = InferSelectModel<T>, In extends object = Record<string, unknown>> extends OpcoesDaTabela<T> {
+  /** Reads one record as the API answers it (e.g. its list row: `(t, id) => listRowOrThrow(t, lista, id, msg)`); default: the row. */
+  ler?: (t: Tx, id: number) => Promise<Dto>;
+  /** The columns (and, under each collection's `campo`, the rows) to save from the input; it may check references first. */
+  valores?: (t: Tx, input: In, antes?: InferSelectModel<T>) => Promise<Valores<T>> | Valores<T>;
+}
+
 /**
- * Create, update and delete of one table (a parent with its child collections, when declared), each
- * in a transaction with its audit rows. `cadastro` is the entity name written to the logs (e.g.
- * 'Municipio'). `emUso` words the 409 of a delete refused because another table still points at the
- * row (given that table's name); `unicos` the 409 of a save refused by one of the table's unique
- * indexes (see Unico). `colecoes` are the child collections a save diffs by id (see `salvar`);
- * `resumo` gives the parent's audit content when it should say more than its own columns (e.g. its
- * children in short), read before and after the save.
+ * A form's save (see `crud.salvar`): a create (`id` absent or null) or an update of a row that must exist.
+ * `preparar` gives what to save (on an update it sees the current row); `ler` what the save answers (default: the row);
+ * `versao` the one the form loaded (decision 0085); `caminho` prefixes the fields the refusals name (a batch's
+ * record k is '[k].': '[0].pedras[1].pedrasId'); `auditarPai` false: the caller writes the parent's one audit row
+ * itself (a correction with its reason), so the save writes none for it (its rows' own are still written).
  */
-export function auditedCrud<T extends TableWithId>(
-  table: T,
-  cadastro: string,
-  msgNaoEncontrado = 'Registro não encontrado',
-  o: {
-    emUso?: (tabela: string) => string;
-    unicos?: Record<string, Unico>;
-    colecoes?: Colecao[];
-    resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
-    /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
-    vinculo?: string;
-    /** Why the record may not be deleted (its children ask their own): the pt-BR 409's message, or null when it may go. */
-    podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
-  } = {},
-) {
-  type Row = InferSelectModel<T>;
-  type Insert = InferInsertModel<T>;
-  const idCol = table.id;
-  const cols = getTableColumns(table);
-  /** The optimistic-locking column (decision 0085), when the table has one. */
-  const versaoCol = (cols as Record<string, PgColumn>).versao as PgColumn | undefined;
+export interface Gravacao<T extends TableWithId, R> {
+  id?: number | null;
+  preparar: (t: Tx, antes?: InferSelectModel<T>) => Promise<Valores<T>> | Valores<T>;
+  ler?: (t: Tx, id: number) => Promise<R>;
+  versao?: number | null;
+  caminho?: string;
+  auditarPai?: boolean;
+}
+
+/** The optimistic-locking column of a table (decision 0085), when it has one. */
+const colunaVersao = (table: PgTable) => (getTableColumns(table) as Record<string, PgColumn>).versao as PgColumn | undefined;
+
+async function lerLinha<T extends TableWithId>(db: Tx, table: T, id: number, o: { travar?: boolean } = {}): Promise<InferSelectModel<T> | undefined> {
+  const q = db
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id))
+    .limit(1);
+  const rows = o.travar ? await q.for('update') : await q;
+  return rows[0] as InferSelectModel<T> | undefined;
+}
+
+/** The parent's audit content: its `resumo`, or its row. */
+const conteudo = async <T extends TableWithId>(t: Tx, o: OpcoesDaTabela<T>, row: InferSelectModel<T>) =>
+  o.resumo ? o.resumo(t, (row as { id: number }).id) : (row as Record<string, unknown>);
+
+/** The insert of a record's row (a duplicate as `unicos` words it), with its audit row when `auditar`. */
+async function inserirRegistro<T extends TableWithId>(
+  t: Tx,
+  usuario: string,
+  o: OpcoesDaTabela<T>,
+  g: { valores: InferInsertModel<T>; auditar: boolean; caminho?: string },
+): Promise<InferSelectModel<T>> {
+  const [row] = (await t
+    .insert(o.table)
+    .values(g.valores as never)
+    .returning()
+    .catch(duplicado(o.unicos, g.valores as Record<string, unknown>, g.caminho))) as InferSelectModel<T>[];
+  if (g.auditar) await registrarLog(t, usuario, o.cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
+  return row;
+}
+
+/**
+ * The update of a row already read (its previous values go to the audit row). On a table with
+ * `versao` the update always raises it by one and, given the `versao` the form loaded, only
+ * matches the row that still holds it: otherwise nothing is written and the answer is 409.
+ */
+async function alterarRegistro<T extends TableWithId>(
+  t: Tx,
+  usuario: string,
+  o: OpcoesDaTabela<T>,
+  g: { antes: InferSelectModel<T>; valores: Partial<InferInsertModel<T>>; auditar: boolean; versao?: number | null; caminho?: string },
+): Promise<InferSelectModel<T>> {
+  const { antes, versao } = g;
+  const id = (antes as { id: number }).id;
+  const cols = getTableColumns(o.table);
+  const versaoCol = colunaVersao(o.table);
+  const set: Record<string, unknown> = Object.fromEntries(
+    Object.entries(g.valores).filter(([k, v]) => k !== 'id' && k !== 'versao' && v !== undefined && k in cols),
+  );
+  if (versaoCol) set.versao = sql`${versaoCol} + 1`;
+  const onde = versaoCol && versao !== undefined && versao !== null ? and(eq(o.table.id, id), eq(versaoCol, versao)) : eq(o.table.id, id);
+  const [row] = Object.keys(set).length
+    ? ((await t
+        .update(o.table)
+        .set(set as never)
+        .where(onde)
+        .returning()
+        .catch(duplicado(o.unicos, { ...(antes as Record<string, unknown>), ...set }, g.caminho))) as InferSelectModel<T>[])
+    : [antes];
+  if (!row) throw versaoDesatualizada();
+  if (g.auditar) await registrarLog(t, usuario, o.cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
+  return row;
+}
+
+/** A form's save inside a transaction the caller holds (see `Gravacao`, and `crud.salvar` for the whole contract). */
+async function salvarRegistro<T extends TableWithId, R>(t: Tx, usuario: string, o: OpcoesDaTabela<T>, g: Gravacao<T, R>): Promise<R> {
+  const { id, versao, caminho = '', auditarPai = true } = g;
   const colecoes = o.colecoes ?? [];
-  declararVinculo(table, o.vinculo);
-  const declararColecoes = (cs: Colecao[]) =>
-    cs.forEach((c) => {
-      declararVinculo(c.table, c.vinculo);
-      declararColecoes(c.colecoes ?? []);
-    });
-  declararColecoes(colecoes);
-
-  async function lerLinha(db: Tx, id: number, bloquear = false): Promise<Row | undefined> {
-    const q = db
-      .select()
-      .from(table as PgTable)
-      .where(eq(idCol, id))
-      .limit(1);
-    const rows = bloquear ? await q.for('update') : await q;
-    return rows[0] as Row | undefined;
+  let antes: InferSelectModel<T> | undefined;
+  if (id !== undefined && id !== null) {
+    // Locked: two saves of the same record take turns, each diffing the children the other left.
+    antes = await lerLinha(t, o.table, id, { travar: true });
+    if (!antes) throw naoEncontrado(o.naoEncontrado);
+    // A stale form is refused before anything else is checked (the update checks it again).
+    if (colunaVersao(o.table) && versao !== undefined && versao !== null && (antes as Record<string, unknown>).versao !== versao) throw versaoDesatualizada();
   }
+  const dados = await g.preparar(t, antes);
+  const campos = new Set(colecoes.map((c) => c.campo));
+  const valores = Object.fromEntries(Object.entries(dados).filter(([k]) => !campos.has(k))) as Partial<InferInsertModel<T>>;
+  const conteudoAntes = antes && o.resumo ? await o.resumo(t, id!) : (antes as Record<string, unknown> | undefined);
+  // With collections or a `resumo`, the parent's audit row waits for its rows (it tells them).
+  const adiar = colecoes.length > 0 || !!o.resumo;
+  const auditar = auditarPai && !adiar;
+  // An update always raises the parent's versao, also when only its rows change (decision 0085).
+  const row = antes
+    ? await alterarRegistro(t, usuario, o, { antes, valores, auditar, versao, caminho })
+    : await inserirRegistro(t, usuario, o, { valores: valores as InferInsertModel<T>, auditar, caminho });
+  const rowId = (row as { id: number }).id;
+  if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados, caminho);
+  if (adiar && auditarPai) await registrarLog(t, usuario, o.cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, o, row), conteudoAntes);
+  return g.ler ? g.ler(t, rowId) : (row as unknown as R);
+}
 
-  const conteudo = async (t: Tx, row: Row) => (o.resumo ? o.resumo(t, (row as { id: number }).id) : (row as Record<string, unknown>));
-
-  async function inserir(t: Tx, usuario: string, values: Insert, auditar = true, caminho = ''): Promise<Row> {
-    const [row] = (await t
-      .insert(table)
-      .values(values as never)
-      .returning()
-      .catch(duplicado(o.unicos, values as Record<string, unknown>, caminho))) as Row[];
-    if (auditar) await registrarLog(t, usuario, cadastro, (row as { id: number }).id, 'INSERT', row as Record<string, unknown>);
-    return row;
+/** The delete of a record inside a transaction the caller holds: its children first, one audit row each. */
+async function removerRegistro<T extends TableWithId>(t: Tx, usuario: string, o: OpcoesDaTabela<T>, id: number): Promise<InferSelectModel<T>> {
+  const antes = await lerLinha(t, o.table, id, { travar: true });
+  if (!antes) throw naoEncontrado(o.naoEncontrado);
+  const recusa = await o.podeRemover?.(t, antes);
+  if (recusa) throw conflict(recusa);
+  const conteudoAntes = await conteudo(t, o, antes);
+  // Children first, one audit row each (the foreign keys' cascade would remove them unrecorded).
+  for (const c of o.colecoes ?? []) {
+    const filhos = (await t.select().from(c.table).where(eq(c.pai, id)).orderBy(asc(c.table.id))) as (Record<string, unknown> & { id: number })[];
+    for (const f of filhos) await removerLinha(t, usuario, c, f, `${c.item} (código ${f.id})`);
   }
+  const [row] = (await t
+    .delete(o.table)
+    .where(eq(o.table.id, id))
+    .returning()
+    .catch((err: unknown) => {
+      const e = pgErro(err);
+      if (o.emUso && e?.code === '23503') throw conflict(o.emUso(e.table ?? e.constraint?.split('_')[0] ?? ''));
+      throw err;
+    })) as InferSelectModel<T>[];
+  if (!row) throw naoEncontrado(o.naoEncontrado);
+  await registrarLog(t, usuario, o.cadastro, id, 'DELETE', conteudoAntes);
+  return row;
+}
 
-  /**
-   * The update of a row already read (its previous values go to the audit row). On a table with
-   * `versao` the update always raises it by one and, given the `versao` the form loaded, only
-   * matches the row that still holds it: otherwise nothing is written and the answer is 409.
-   */
-  async function alterar(t: Tx, usuario: string, antes: Row, values: Partial<Insert>, auditar = true, versao?: number | null, caminho = ''): Promise<Row> {
-    const id = (antes as { id: number }).id;
-    const set: Record<string, unknown> = Object.fromEntries(
-      Object.entries(values).filter(([k, v]) => k !== 'id' && k !== 'versao' && v !== undefined && k in cols),
-    );
-    if (versaoCol) set.versao = sql`${versaoCol} + 1`;
-    const onde = versaoCol && versao !== undefined && versao !== null ? and(eq(idCol, id), eq(versaoCol, versao)) : eq(idCol, id);
-    const [row] = Object.keys(set).length
-      ? ((await t
-          .update(table)
-          .set(set as never)
-          .where(onde)
-          .returning()
-          .catch(duplicado(o.unicos, { ...(antes as Record<string, unknown>), ...set }, caminho))) as Row[])
-      : [antes];
-    if (!row) throw versaoDesatualizada();
-    if (auditar) await registrarLog(t, usuario, cadastro, id, 'UPDATE', row as Record<string, unknown>, antes as Record<string, unknown>);
-    return row;
-  }
+/** The table's and its collections' `vinculo`, for the 409 of a delete another table's rows refuse. */
+function declararVinculos(table: PgTable, vinculo: string | undefined, colecoes: Colecao[]) {
+  declararVinculo(table, vinculo);
+  for (const c of colecoes) declararVinculos(c.table, c.vinculo, c.colecoes ?? []);
+}
 
-  /**
-   * The save of a form inside a transaction the caller holds (a batch of parents saved together,
-   * all or none). See `salvar`. `caminho` prefixes the fields the save's refusals name: a batch's
-   * record k is '[k].' ('[0].pedras[1].pedrasId'). `auditarPai` false: the caller writes the parent's one audit
-   * row itself (a correction with its reason), so the save writes none for it (its rows' own are still written).
-   */
-  async function salvarNa<R = Row>(
-    t: Tx,
-    usuario: string,
-    id: number | null,
-    preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
-    ler?: (t: Tx, id: number) => Promise<R>,
-    versao?: number | null,
-    caminho = '',
-    auditarPai = true,
-  ): Promise<R> {
-    let antes: Row | undefined;
-    if (id !== null) {
-      // Locked: two saves of the same record take turns, each diffing the children the other left.
-      antes = await lerLinha(t, id, true);
-      if (!antes) throw naoEncontrado(msgNaoEncontrado);
-      // A stale form is refused before anything else is checked (the update checks it again).
-      if (versaoCol && versao !== undefined && versao !== null && (antes as Record<string, unknown>).versao !== versao) throw versaoDesatualizada();
-    }
-    const dados = await preparar(t, antes);
-    const campos = new Set(colecoes.map((c) => c.campo));
-    const valores = Object.fromEntries(Object.entries(dados).filter(([k]) => !campos.has(k))) as Partial<Insert>;
-    const conteudoAntes = antes && o.resumo ? await o.resumo(t, id!) : (antes as Record<string, unknown> | undefined);
-    const adiar = colecoes.length > 0 || !!o.resumo;
-    // An update always raises the parent's versao, also when only its rows change (decision 0085).
-    const row = antes
-      ? await alterar(t, usuario, antes, valores, auditarPai && !adiar, versao, caminho)
-      : await inserir(t, usuario, valores as Insert, auditarPai && !adiar, caminho);
-    const rowId = (row as { id: number }).id;
-    if (colecoes.length) await gravarColecoes(t, usuario, colecoes, rowId, dados, caminho);
-    if (adiar && auditarPai) await registrarLog(t, usuario, cadastro, rowId, antes ? 'UPDATE' : 'INSERT', await conteudo(t, row), conteudoAntes);
-    return ler ? ler(t, rowId) : (row as unknown as R);
-  }
-
-  async function removerNa(t: Tx, usuario: string, id: number): Promise<Row> {
-    const antes = await lerLinha(t, id, true);
-    if (!antes) throw naoEncontrado(msgNaoEncontrado);
-    const recusa = await o.podeRemover?.(t, antes);
-    if (recusa) throw conflict(recusa);
-    const conteudoAntes = await conteudo(t, antes);
-    // Children first, one audit row each (the foreign keys' cascade would remove them unrecorded).
-    for (const c of colecoes) {
-      const filhos = (await t.select().from(c.table).where(eq(c.pai, id)).orderBy(asc(c.table.id))) as (Record<string, unknown> & { id: number })[];
-      for (const f of filhos) await removerLinha(t, usuario, c, f, `${c.item} (código ${f.id})`);
-    }
-    const [row] = (await t
-      .delete(table)
-      .where(eq(idCol, id))
-      .returning()
-      .catch((err: unknown) => {
-        const e = pgErro(err);
-        if (o.emUso && e?.code === '23503') throw conflict(o.emUso(e.table ?? e.constraint?.split('_')[0] ?? ''));
-        throw err;
-      })) as Row[];
-    if (!row) throw naoEncontrado(msgNaoEncontrado);
-    await registrarLog(t, usuario, cadastro, id, 'DELETE', conteudoAntes);
-    return row;
-  }
-
+/**
+ * The row-level saves of one table (a parent with its child collections, when declared), each with
+ * its audit rows, in a transaction of its own or, the `…Na` ones, in the one the caller holds.
+ */
+function crudDaTabela<T extends TableWithId>(db: Db, o: OpcoesDaTabela<T>) {
+  type Row = InferSelectModel<T>;
+  declararVinculos(o.table, o.vinculo, o.colecoes ?? []);
   return {
-    table,
-    cadastro,
-    lerLinha,
-    async ler(db: Tx, id: number): Promise<Row> {
-      const row = await lerLinha(db, id);
-      if (!row) throw naoEncontrado(msgNaoEncontrado);
+    /** The row (404 when missing). */
+    async ler(t: Tx, id: number): Promise<Row> {
+      const row = await lerLinha(t, o.table, id);
+      if (!row) throw naoEncontrado(o.naoEncontrado);
       return row;
     },
-    async inserir(db: Db, usuario: string, values: Insert, tx?: Tx): Promise<Row> {
-      return tx ? inserir(tx, usuario, values) : db.transaction((t) => inserir(t, usuario, values));
-    },
-    /** The update of one row (404 when missing); given `versao`, refused with 409 unless it is the stored one. */
-    async alterar(db: Db, usuario: string, id: number, values: Partial<Insert>, tx?: Tx, versao?: number | null): Promise<Row> {
-      const run = async (t: Tx) => {
-        const antes = await lerLinha(t, id);
-        if (!antes) throw naoEncontrado(msgNaoEncontrado);
-        return alterar(t, usuario, antes, values, true, versao);
-      };
-      return tx ? run(tx) : db.transaction(run);
-    },
     /**
-     * A form's save in one transaction: a create (`id` null) or an update of a row that must exist
-     * (404 before anything else). `preparar` checks what the input refers to and gives the columns
-     * (on an update it sees the current row) and, under each collection's `campo`, its rows
-     * (`LinhaFilha`: with the `id` of a row to keep, without one for a new row; a collection left
-     * out is left alone). `ler` reads what the API answers (default: the row). The parent always
-     * gets its INSERT/UPDATE audit row; each child row only when it changed. A refusal (a 4xx
-     * thrown anywhere, a database error) leaves nothing behind.
+     * A form's save in one transaction: a create or an update of a row that must exist (404 before
+     * anything else). `preparar` checks what the input refers to and gives the columns (on an update
+     * it sees the current row) and, under each collection's `campo`, its rows (`LinhaFilha`: with the
+     * `id` of a row to keep, without one for a new row; a collection left out is left alone). The
+     * parent always gets its INSERT/UPDATE audit row; each child row only when it changed. A refusal
+     * (a 4xx thrown anywhere, a database error) leaves nothing behind. See `Gravacao`.
      */
-    async salvar<R = Row>(
-      db: Db,
-      usuario: string,
-      id: number | null,
-      preparar: (t: Tx, antes?: Row) => Promise<Partial<Insert> & Record<string, unknown>> | (Partial<Insert> & Record<string, unknown>),
-      ler?: (t: Tx, id: number) => Promise<R>,
-      versao?: number | null,
-    ): Promise<R> {
-      return db.transaction((t) => salvarNa(t, usuario, id, preparar, ler, versao));
+    salvar: <R = Row>(usuario: string, g: Gravacao<T, R>): Promise<R> => db.transaction((t) => salvarRegistro(t, usuario, o, g)),
+    /** `salvar` in a transaction the caller holds (a batch of parents saved together, all or none). */
+    salvarNa: <R = Row>(t: Tx, usuario: string, g: Gravacao<T, R>): Promise<R> => salvarRegistro(t, usuario, o, g),
+    /** The update of one row's columns (404 when missing) in the caller's transaction, with its audit row. */
+    async alterarNa(t: Tx, usuario: string, id: number, valores: Partial<InferInsertModel<T>>): Promise<Row> {
+      const antes = await lerLinha(t, o.table, id);
+      if (!antes) throw naoEncontrado(o.naoEncontrado);
+      return alterarRegistro(t, usuario, o, { antes, valores, auditar: true });
     },
-    salvarNa,
     /** Deletes the row and its declared children (one audit row each); 404 when missing, `emUso`'s 409 when referenced. */
-    async remover(db: Db, usuario: string, id: number, tx?: Tx): Promise<Row> {
-      return tx ? removerNa(tx, usuario, id) : db.transaction((t) => removerNa(t, usuario, id));
-    },
+    remover: (usuario: string, id: number): Promise<Row> => db.transaction((t) => removerRegistro(t, usuario, o, id)),
+    /** `remover` in a transaction the caller holds. */
+    removerNa: (t: Tx, usuario: string, id: number): Promise<Row> => removerRegistro(t, usuario, o, id),
   };
 }
 
 /**
- * The repository of every resource (decision 0090): a record read as the API answers it (default:
- * its row), a create or update through `salvar` saving what `valores` gives (default: the input's
- * fields that are columns of `table`, but not `id`/`versao`) and, with `colecoes`, its child rows,
- * a delete of the record and its children; all audited under `cadastro`. A module adds its own
- * queries beside these, and writes one of these four itself only where it differs (spread the rest).
+ * The repository of every resource (decision 0090), the one way a table is written: a record read as
+ * the API answers it (default: its row), a create or update saving what `valores` gives (default: the
+ * input's fields that are columns of `table`, but not `id`/`versao`) and, with `colecoes`, its child
+ * rows, a delete of the record and its children; all audited under `cadastro`. A module adds its own
+ * queries beside these, and writes one of these four itself only where it differs (spread the rest),
+ * through `crud`: the same table's saves given what to save (`salvar`, `salvarNa`, `alterarNa`, `remover`, `removerNa`).
  */
 export function repositorioPadrao<T extends TableWithId, Dto = InferSelectModel<T>, In extends object = Record<string, unknown>>(
   db: Db,
-  o: {
-    table: T;
-    cadastro: string;
-    naoEncontrado: string;
-    /** Reads one record as the API answers it (e.g. its list row: `(t, id) => listRowOrThrow(t, lista, id, msg)`); default: the row. */
-    ler?: (t: Tx, id: number) => Promise<Dto>;
-    /** The columns (and, under each collection's `campo`, the rows) to save from the input; it may check references first. */
-    valores?: (
-      t: Tx,
-      input: In,
-      antes?: InferSelectModel<T>,
-    ) => Promise<Partial<InferInsertModel<T>> & Record<string, unknown>> | (Partial<InferInsertModel<T>> & Record<string, unknown>);
-    emUso?: (tabela: string) => string;
-    /** The 409s of the table's unique indexes (see Unico). */
-    unicos?: Record<string, Unico>;
-    /** Child collections saved with the record (see Colecao). */
-    colecoes?: Colecao[];
-    /** The record's audit content when it should say more than its own columns (see auditedCrud). */
-    resumo?: (t: Tx, id: number) => Promise<Record<string, unknown>>;
-    /** What the table's rows are called when they tie another record a delete would remove (e.g. 'romaneios'). */
-    vinculo?: string;
-    /** Why the record may not be deleted (see auditedCrud). */
-    podeRemover?: (t: Tx, row: InferSelectModel<T>) => Promise<string | null>;
-  },
+  o: OpcoesDoRepositorio<T, Dto, In>,
 ) {
-  const crud = auditedCrud(o.table, o.cadastro, o.naoEncontrado, {
-    emUso: o.emUso,
-    unicos: o.unicos,
-    colecoes: o.colecoes,
-    resumo: o.resumo,
-    vinculo: o.vinculo,
-    podeRemover: o.podeRemover,
-  });
+  const crud = crudDaTabela(db, o);
   const cols = getTableColumns(o.table);
   const valores =
     o.valores ??
     ((_t: Tx, input: In) =>
       Object.fromEntries(Object.entries(input).filter(([k]) => k !== 'id' && k !== 'versao' && k in cols)) as Partial<InferInsertModel<T>>);
   const ler = o.ler ?? ((t: Tx, id: number) => crud.ler(t, id) as Promise<Dto>);
-  const versaoDe = (input: In) => (input as { versao?: number | null }).versao;
+  const gravar = (usuario: string, id: number | null, input: In): Promise<Dto> =>
+    crud.salvar(usuario, {
+      id,
+      preparar: (t, antes) => valores(t, input, antes),
+      ler,
+      versao: (input as { versao?: number | null }).versao,
+    });
   return {
     crud,
     ler: (id: number): Promise<Dto> => ler(db, id),
-    inserir: (usuario: string, input: In): Promise<Dto> => crud.salvar(db, usuario, null, (t, antes) => valores(t, input, antes), ler),
-    alterar: (usuario: string, id: number, input: In): Promise<Dto> =>
-      crud.salvar(db, usuario, id, (t, antes) => valores(t, input, antes), ler, versaoDe(input)),
-    remover: (usuario: string, id: number) => crud.remover(db, usuario, id),
+    inserir: (usuario: string, input: In): Promise<Dto> => gravar(usuario, null, input),
+    alterar: (usuario: string, id: number, input: In): Promise<Dto> => gravar(usuario, id, input),
+    remover: (usuario: string, id: number) => crud.remover(usuario, id),
   };
 }

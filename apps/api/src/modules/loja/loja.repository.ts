@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { loja, lojaItemLotes, lojaItens, municipio, pessoa, produto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
-import { auditedCrud, checarReferencias, novaVersao, type Colecao, repositorioPadrao } from '../../lib/crud';
+import { checarReferencias, novaVersao, type Colecao, repositorioPadrao } from '../../lib/crud';
 import { badRequest, conflict, naoEncontrado } from '../../lib/errors';
 import { listRow, type ListSpec } from '../../lib/list';
 
@@ -151,7 +151,7 @@ const lerItens = async (t: Tx, where: ReturnType<typeof sql>) =>
 const lerItem = async (t: Tx, id: number) => (await lerItens(t, sql`li.id = ${id}`))[0] as LojaItem | undefined;
 
 export function lojaRepository(db: Db) {
-  const itemCrud = auditedCrud(lojaItens, 'LojaItens', ITEM_NAO_ENCONTRADO);
+  const itemCrud = repositorioPadrao(db, { table: lojaItens, cadastro: 'LojaItens', naoEncontrado: ITEM_NAO_ENCONTRADO }).crud;
 
   async function dto(t: Tx, id: number): Promise<Loja> {
     const linha = await listRow(t, lojaList, id);
@@ -212,7 +212,7 @@ export function lojaRepository(db: Db) {
     /** PUT lojaitens/updateQtde: one item's quantity, at once (audited). */
     alterarQuantidade: (usuario: string, id: number, quantidade: number): Promise<LojaItem> =>
       db.transaction(async (t) => {
-        const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
+        const item = await itemCrud.alterarNa(t, usuario, id, { quantidade: quantidade.toFixed(2) });
         // The shop sheet's versao covers its items (decision 0085).
         await novaVersao(t, loja, item.lojaId);
         return (await lerItem(t, id))!;

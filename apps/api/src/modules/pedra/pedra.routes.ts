@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mapaDePedras, pedraRecurso, pedrasOcupadasInput, produtoComercializado } from '@ceasa/shared';
-import { listRoutes, recursoRoutes } from '../../lib/routes';
+import { recursoRoutes } from '../../lib/routes';
 import { comercializadoList, mapaDoDia, pedraList, pedraRepository } from './pedra.repository';
 
 /**
@@ -26,5 +26,11 @@ export default function pedraRoutes(app: FastifyInstance, { db }: AppContext) {
     },
     (req) => mapaDoDia(db, req.body),
   );
-  listRoutes(app, db, { base: '/produtos-comercializados', rota: 'boletim', tag: 'Comercializado', spec: comercializadoList, linha: produtoComercializado });
+  // The landing's 'Comercializado' table: a list only, read under the bulletin's permission.
+  recursoRoutes(
+    app,
+    db,
+    { rota: 'boletim', api: { base: 'produtos-comercializados', tag: 'Comercializado', registro: produtoComercializado } },
+    { lista: comercializadoList },
+  );
 }

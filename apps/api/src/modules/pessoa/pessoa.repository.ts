@@ -113,17 +113,15 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
     /** The generic save, keeping the row it replaced: after a CPF/CNPJ change the photo follows the new name. */
     async alterar(usuario: string, id: number, input: PessoaDados): Promise<Pessoa> {
       let antes: typeof pessoa.$inferSelect | undefined;
-      const p = await generico.crud.salvar(
-        db,
-        usuario,
+      const p = await generico.crud.salvar(usuario, {
         id,
-        (t, atual) => {
+        preparar: (t, atual) => {
           antes = atual;
           return valores(t, input, atual);
         },
-        dto,
-        input.versao,
-      );
+        ler: dto,
+        versao: input.versao,
+      });
       const de = nomeFoto(antes!.cpfcnpj);
       const para = nomeFoto(p.cpfcnpj);
       // The photo is this person's alone: the database holds one person per CPF/CNPJ (migration 0011).
@@ -133,7 +131,7 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
 
     /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
     async remover(usuario: string, id: number): Promise<RemocaoPessoa> {
-      const row = await generico.crud.remover(db, usuario, id);
+      const row = await generico.crud.remover(usuario, id);
       const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
       try {
         let removida = false;

@@ -1,7 +1,7 @@
 import { CHEGADA_MSG, hojeNoMercado, type ChegadaDados, type ChegadaRegistro, type ModoCarteira } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { chegadas } from '../../db/schema';
-import { auditedCrud } from '../../lib/crud';
+import { repositorioPadrao } from '../../lib/crud';
 import { conflict, HttpError, naoEncontrado } from '../../lib/errors';
 import { conferirChegada } from '../romaneio/romaneio.service';
 import { chegadaTravada, colecaoItensDaChegada, itensPorProduto, lerChegada } from './chegadas.repository';
@@ -30,7 +30,10 @@ const valores = (pessoaId: number, c: ChegadaDados, ids = new Map<number, number
  * its transaction, so a refusal stores nothing. The reads are the repository's.
  */
 export function chegadasService(db: Db, o: OpcoesDasChegadas) {
-  const crud = auditedCrud(chegadas, 'Chegada', CHEGADA_MSG.naoEncontrada, {
+  const { crud } = repositorioPadrao(db, {
+    table: chegadas,
+    cadastro: 'Chegada',
+    naoEncontrado: CHEGADA_MSG.naoEncontrada,
     colecoes: [colecaoItensDaChegada],
     vinculo: 'chegadas anunciadas',
     // The romaneio that received it keeps it (also when the lock below was not taken first).
@@ -52,7 +55,7 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
     criar: (usuario: string, pessoaId: number, c: ChegadaDados): Promise<ChegadaRegistro> =>
       db.transaction(async (t) => {
         await verificar(t, pessoaId, c);
-        return crud.salvarNa(t, usuario, null, () => valores(pessoaId, c), lerChegada);
+        return crud.salvarNa(t, usuario, { preparar: () => valores(pessoaId, c), ler: lerChegada });
       }),
 
     /** PUT /api/portal/chegadas/{id}: with the `versao` the producer loaded (another is the 409 of decision 0085). */
@@ -61,17 +64,15 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
         return Promise.reject(new HttpError(400, CHEGADA_MSG.versao, [{ field: 'versao', message: CHEGADA_MSG.versao }]));
       return db.transaction(async (t) => {
         await suaAindaAnunciada(t, pessoaId, id);
-        return crud.salvarNa(
-          t,
-          usuario,
+        return crud.salvarNa(t, usuario, {
           id,
-          async (t) => {
+          preparar: async (t) => {
             await verificar(t, pessoaId, c);
             return valores(pessoaId, c, await itensPorProduto(t, id));
           },
-          lerChegada,
-          c.versao,
-        );
+          ler: lerChegada,
+          versao: c.versao,
+        });
       });
     },
 
@@ -79,7 +80,7 @@ export function chegadasService(db: Db, o: OpcoesDasChegadas) {
     remover: (usuario: string, pessoaId: number, id: number): Promise<void> =>
       db.transaction(async (t) => {
         await suaAindaAnunciada(t, pessoaId, id);
-        await crud.remover(db, usuario, id, t);
+        await crud.removerNa(t, usuario, id);
       }),
   };
 }

@@ -234,9 +234,10 @@ export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = '
     ...generico,
     ...(manual
       ? {
-          inserir: (usuario: string, input: PrecoInput): Promise<Preco> => crud.salvar(db, usuario, null, (t, a) => valores(t, input, a), lerComoRascunho),
+          inserir: (usuario: string, input: PrecoInput): Promise<Preco> =>
+            crud.salvar(usuario, { preparar: (t, a) => valores(t, input, a), ler: lerComoRascunho }),
           alterar: (usuario: string, id: number, input: PrecoInput): Promise<Preco> =>
-            crud.salvar(db, usuario, id, (t, a) => valores(t, input, a), lerComoRascunho, input.versao as number | null | undefined),
+            crud.salvar(usuario, { id, preparar: (t, a) => valores(t, input, a), ler: lerComoRascunho, versao: input.versao as number | null | undefined }),
         }
       : {}),
 

@@ -13,7 +13,7 @@ import {
 } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { romaneio, romaneioItens } from '../../db/schema';
-import { auditedCrud, novaVersao, repositorioPadrao } from '../../lib/crud';
+import { novaVersao, repositorioPadrao } from '../../lib/crud';
 import { registrarLog } from '../../lib/audit';
 import { HttpError, pgErro } from '../../lib/errors';
 import {
@@ -164,7 +164,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
     unicos: { romaneio_divida_data_uq: { mensagem: (v) => dataJaNaDivida(String(v.dataEmissao)), campos: ['dataEmissao'] } },
   });
   const { crud } = generico;
-  const itemCrud = auditedCrud(romaneioItens, 'RomaneioItens', ITEM_NAO_ENCONTRADO);
+  const itemCrud = repositorioPadrao(db, { table: romaneioItens, cadastro: 'RomaneioItens', naoEncontrado: ITEM_NAO_ENCONTRADO }).crud;
   const { contribuinte, aoReceberChegada, ...opcoes } = portaria;
   // The debt's taxpayer is looked up before the transaction (it may be the tax system over HTTP).
   const fatosDe = (t: Tx, lote: readonly RomaneioDados[], nome: string | null, exceto?: number) =>
@@ -209,11 +209,8 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
       const ids = new Array<number>(lote.length);
       const ordem = lote.map((r, k) => ({ r, k })).sort((a, b) => a.r.dataEmissao.localeCompare(b.r.dataEmissao));
       for (const { r, k } of ordem) {
-        const salvo = await crud.salvarNa(
-          t,
-          usuario,
-          null,
-          () => ({
+        const salvo = await crud.salvarNa(t, usuario, {
+          preparar: () => ({
             dataEmissao: r.dataEmissao,
             divida,
             pessoaId: r.pessoaId,
@@ -222,10 +219,8 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
             pedras: r.pedras.map((p) => ({ pedraId: p.pedrasId, data: r.dataEmissao, ocupacao: p.ocupacao, numero: fatos.numeros.get(p.pedrasId) })),
             chavesNfe: linhasNfe(r.chavesNfe ?? [], fatos.pessoas.get(r.pessoaId)?.cpfcnpj),
           }),
-          undefined,
-          undefined,
-          caminhoDoCampo([k]) + '.',
-        );
+          caminho: caminhoDoCampo([k]) + '.',
+        });
         ids[k] = salvo.id;
       }
       // Read back together (the debt is this batch's alone), each where the body had it.
@@ -248,11 +243,9 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
       const fatos = await fatosDe(t, [input], nome, id);
       aplicarRegras([correcaoNaPortaria(input)], fatos, [{ status: 400, regras: [diasDeMercado] }]);
       let antes: Romaneio | undefined;
-      const depois = await crud.salvarNa(
-        t,
-        usuario,
+      const depois = await crud.salvarNa(t, usuario, {
         id,
-        async (t) => {
+        preparar: async (t) => {
           const atual = (antes = await lerRomaneio(t, id));
           recusar(400, camposFixos(input, atual));
           recusar(400, motivoDaCorrecao(input, atual));
@@ -279,11 +272,10 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
             ...(input.chavesNfe ? { chavesNfe: linhasNfe(input.chavesNfe, cpfcnpj, await idsDasChaves(t, id)) } : {}),
           };
         },
-        lerRomaneio,
-        input.versao,
-        '',
-        false,
-      );
+        ler: lerRomaneio,
+        versao: input.versao,
+        auditarPai: false,
+      });
       // The correction as one audit row (the save writes none of its own): its reason, the romaneio after and before.
       if (antes && JSON.stringify(resumoDaCorrecao(antes)) !== JSON.stringify(resumoDaCorrecao(depois)))
         await registrarLog(t, usuario, 'Romaneio', id, 'UPDATE', { motivo: input.motivo, ...resumoDaCorrecao(depois) }, resumoDaCorrecao(antes));
@@ -294,7 +286,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
   /** PUT romaneioitens/updateQtde: one item's quantity at once, with its audit row; given the romaneio's `versao`, a stale one is the 409. */
   function alterarQuantidade(usuario: string, id: number, quantidade: number, versao?: number | null): Promise<RomaneioItem> {
     return db.transaction(async (t) => {
-      const item = await itemCrud.alterar(db, usuario, id, { quantidade: quantidade.toFixed(2) }, t);
+      const item = await itemCrud.alterarNa(t, usuario, id, { quantidade: quantidade.toFixed(2) });
       // The romaneio's versao covers its items (decision 0085): raised, only from the one the page loaded.
       await novaVersao(t, romaneio, item.romaneioId, versao);
       return (await lerItem(t, id))!;
@@ -308,7 +300,7 @@ export function romaneioService(db: Db, portaria: OpcoesDaPortaria) {
    */
   function remover(usuario: string, id: number) {
     return db.transaction(async (t) => {
-      const r = await crud.remover(db, usuario, id, t);
+      const r = await crud.removerNa(t, usuario, id);
       if (!(await idsDaDivida(t, r.divida)).length) await liberarDivida(t, usuario, r.divida);
     });
   }
