@@ -1,35 +1,25 @@
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
-import { romaneioRecurso, toIsoDate, type Romaneio } from '@ceasa/shared';
-import { ehDataIso } from '../../components/form/mascaras';
+import { toIsoDate } from '@ceasa/shared';
 import { FormPage } from '../../components/form/form-page';
-import { useResourceForm } from '../../components/form/use-resource-form';
-import { perguntasComCodigo } from '../../lib/confirmacao';
 import { useProdutoresAtivos } from '../../lib/opcoes-pessoa';
 import { useSettings } from '../../lib/settings';
-import { useToast } from '../../lib/toast';
 import { useMunicipiosDosProdutores, usePedrasLivres } from './api';
 import { useRecusaDoProdutor } from './aviso-carteira';
-import { CampoChavesNfe, type ChavesAcoes } from './campo-chaves-nfe';
-import { confirmarAvisos } from './confirmar-avisos';
-import { formSchema, loteDoFormulario, type RomaneioForm } from './romaneio-lote';
+import { CampoChavesNfe } from './campo-chaves-nfe';
 import { SecaoChegada, useChegadaDoRomaneio } from './secao-chegada';
 import { SecaoCorrecao, useEdicaoDoRomaneio } from './secao-correcao';
-import { SecaoDatas, type DatasAcoes } from './secao-datas';
+import { SecaoDatas } from './secao-datas';
 import { SecaoItens } from './secao-itens';
 import { SecaoPedras } from './secao-pedras';
 import { opcoesDeProdutores, SecaoProdutor } from './secao-produtor';
 import { useItensDoRomaneio } from './use-itens-do-romaneio';
+import { useDatasEPedras, useEnvioDoRomaneio, useFormDoRomaneio } from './use-romaneio-form';
 import './romaneio-form.css';
 
 export { opcoesDeProdutores };
-
-/** A save asked for while the products typed are still being fetched: it waits for them. */
-export const SALVA_QUANDO_CHEGAREM = 'Aguarde: os produtos digitados ainda estão sendo buscados. O romaneio será salvo assim que chegarem.';
-/** That save, stopped: a product typed matched none of the producer's (its line under the items says why). */
-export const NAO_SALVO_PRODUTO_NAO_ADICIONADO = 'O romaneio não foi salvo: um produto digitado não foi adicionado (veja abaixo dos itens).';
+export { NAO_SALVO_PRODUTO_NAO_ADICIONADO, SALVA_QUANDO_CHEGAREM } from './use-romaneio-form';
 
 /**
  * The romaneio form (the gate's market-day entry), in sections: dates (secao-datas), producer and debt
@@ -42,63 +32,10 @@ export const NAO_SALVO_PRODUTO_NAO_ADICIONADO = 'O romaneio não foi salvo: um p
  * romaneioitens/updateQtde). `?pedra=<numero>&data=<yyyy-mm-dd>` preselects a stall and date. A field added to the
  * gate goes to its section's file (and to `formSchema` / `loteDoFormulario` when it is saved).
  */
-/** The field each of the server's questions is about (decision 0294), by its code. */
-const FOCO_DA_PERGUNTA: Partial<Record<string, string>> = {
-  romaneioNoDia: 'campo-data-nova',
-  carteira: 'campo-pessoaId',
-  contribuinte: 'campo-divida',
-  emitenteNfe: 'campo-chave-nfe',
-};
-
 export default function RomaneioForm() {
-  const [params] = useSearchParams();
-  const dataInicial = params.get('data');
-  const pedraInicial = params.get('pedra');
-  const f = useResourceForm<RomaneioForm, Romaneio>({
-    recurso: romaneioRecurso,
-    schema: formSchema,
-    defaults: {
-      datas: ehDataIso(dataInicial) ? [dataInicial] : [],
-      divida: undefined,
-      pessoaId: undefined,
-      pedras: [],
-      avulsa: false,
-      itens: [],
-      chavesNfe: [],
-      chegadaId: null,
-    },
-    toForm: (r) => ({
-      datas: [r.dataEmissao],
-      divida: r.divida,
-      pessoaId: r.pessoaId,
-      pedras: r.pedras.map((p) => p.pedrasId),
-      avulsa: r.pedras.some((p) => p.ocupacao === 'avulsa'),
-      chavesNfe: r.chavesNfe,
-      chegadaId: r.chegadaId ?? null,
-      itens: r.itens.map((i) => ({
-        id: i.id,
-        boletimItensId: i.boletimItensId ?? 0,
-        produtoId: i.produtoId,
-        produtoNome: i.produtoNome,
-        produtoEmbalagem: i.produtoEmbalagem,
-        inicioColheita: i.boletimItensInicioColheita ?? '',
-        fimColheita: i.boletimItensFimColheita ?? '',
-        quantidade: i.quantidade,
-      })),
-    }),
-    toBody: loteDoFormulario,
-    // What deserves a second look is the server's to ask (decision 0294): its questions, confirmed by their codes.
-    perguntar: confirmarAvisos('Confirmar o romaneio', 'avisos-do-romaneio'),
-    // 'Voltar': the cursor where the answer to the first question is typed (a balance passed: that product's quantity).
-    focoAoVoltar: (err) => {
-      const [p] = perguntasComCodigo(err);
-      if (p?.codigo !== 'saldoBoletim') return p && FOCO_DA_PERGUNTA[p.codigo];
-      return document.querySelector(`[aria-label="${CSS.escape(`Quantidade de ${String(p.produto)}`)}"]`)?.id || undefined;
-    },
-  });
-  const { control, setValue, getValues, resetField } = f.form;
+  const { f, pedraInicial } = useFormDoRomaneio();
+  const { control, setValue } = f.form;
   const editando = f.editando;
-  const toast = useToast();
   const settings = useSettings();
   const datasVistas = useWatch({ control, name: 'datas' });
   const datas = useMemo(() => datasVistas ?? [], [datasVistas]);
@@ -128,99 +65,8 @@ export default function RomaneioForm() {
   const edicao = useEdicaoDoRomaneio(f);
   const chegada = useChegadaDoRomaneio({ form: f.form, editando, pessoaId, datas, entrada });
 
-  // Changing the dates clears the producer and the items, and keeps only the stalls still free on every date.
-  const datasAntes = useRef(datas.join(','));
-  useEffect(() => {
-    const chave = datas.join(',');
-    if (editando || chave === datasAntes.current) return;
-    datasAntes.current = chave;
-    // No producer: the picker shows none (the schema's 'O produtor é obrigatório' until one is picked).
-    resetField('pessoaId', { defaultValue: undefined });
-    setValue('itens', []);
-  }, [datas, editando, setValue, resetField]);
-  useEffect(() => {
-    if (editando || !livres.data) return;
-    const ids = new Set(livres.data.map((p) => p.id));
-    const escolhidas = getValues('pedras');
-    if (escolhidas.some((p) => !ids.has(p)))
-      setValue(
-        'pedras',
-        escolhidas.filter((p) => ids.has(p)),
-      );
-  }, [livres.data, editando, getValues, setValue]);
-
-  // ?pedra=<numero>: chosen once the free stalls of the date are known.
-  const pedraAplicada = useRef(false);
-  useEffect(() => {
-    if (editando || pedraAplicada.current || !pedraInicial || !livres.data) return;
-    pedraAplicada.current = true;
-    const p = livres.data.find((x) => x.numero.trim() === pedraInicial.trim());
-    if (p) setValue('pedras', [p.id]);
-    else toast.show('warn', `Pedra ${pedraInicial}`, 'A pedra não está livre nas datas escolhidas.');
-  }, [livres.data, pedraInicial, editando, setValue, toast]);
-
-  // A date typed but not included stops the save (it says so on the dates field).
-  const datasAcoes = useRef<DatasAcoes>(null);
-  const chavesAcoes = useRef<ChavesAcoes>(null);
-  const marco = useRef<HTMLSpanElement>(null);
-  /** A save asked for while products typed were awaited: the queue's refusals then (it is done once they are in). */
-  const salvarDepois = useRef<number | null>(null);
-  const enviar = (e: FormEvent) => {
-    if (datasAcoes.current?.pendente()) {
-      e.preventDefault();
-      return;
-    }
-    // A key left in its field: added when valid, else the save stops on it (never saved as if it were empty).
-    if (chavesAcoes.current?.pendente()) {
-      e.preventDefault();
-      return;
-    }
-    // Ctrl+Enter with a refused producer: nothing is sent; his field says why.
-    if (recusaDoProdutor) {
-      e.preventDefault();
-      document.getElementById('campo-pessoaId')?.focus();
-      return;
-    }
-    // Products typed while the producer's items load are not in the table yet: the save waits for them, and is done
-    // when they are in (a clerk's Ctrl+Enter right after the last quantity saves what was typed).
-    if (entrada.fila.length) {
-      e.preventDefault();
-      if (salvarDepois.current === null) {
-        salvarDepois.current = entrada.recusadosDaFila;
-        toast.show('info', SALVA_QUANDO_CHEGAREM);
-      }
-      return;
-    }
-    // A row still in its withdrawal period: the server would refuse it; its message is on its row.
-    const carencia = entrada.carenciaNoSalvar();
-    if (carencia) {
-      e.preventDefault();
-      toast.show('error', carencia);
-      return;
-    }
-    // One request: the server asks what deserves a second look (the dialog of `perguntar` above).
-    return f.form.handleSubmit((v) => f.salvar(v))(e);
-  };
-  // The queue is in: the save asked for meanwhile goes on, unless a product typed could not be added (its line says why).
-  useEffect(() => {
-    const recusadosAntes = salvarDepois.current;
-    if (recusadosAntes === null || entrada.fila.length) return;
-    salvarDepois.current = null;
-    if (entrada.recusadosDaFila > recusadosAntes) toast.show('error', NAO_SALVO_PRODUTO_NAO_ADICIONADO);
-    else marco.current?.closest('form')?.requestSubmit();
-  }, [entrada.fila.length, entrada.recusadosDaFila, toast]);
-
-  // Enter in a field never submits nor moves on (it picks, adds or does nothing); Ctrl+Enter saves, like Salvar
-  // (FormPage's). Listened on the form itself, before FormPage's, found from a marker in it.
-  useEffect(() => {
-    const form = marco.current?.closest('form');
-    if (!form) return;
-    const teclas = (e: KeyboardEvent) => {
-      if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey && (e.target as HTMLElement).tagName === 'INPUT') e.preventDefault();
-    };
-    form.addEventListener('keydown', teclas);
-    return () => form.removeEventListener('keydown', teclas);
-  }, [f.carregando]);
+  useDatasEPedras({ f, datas, livres, pedraInicial });
+  const { enviar, marco, datasAcoes, chavesAcoes } = useEnvioDoRomaneio({ f, entrada, recusaDoProdutor });
 
   return (
     <FormPage
