@@ -32,6 +32,13 @@ import { informacaoRepository, linhasDasEstatisticas } from './informacao.reposi
 /** Conab's file is CSV unless JSON is asked for. */
 const prohortQuery = z.object({ data: diaPublicoQuery.shape.data, formato: z.enum(['json', 'csv'], { error: RECALL_MSG.formatoInvalido }).default('csv') });
 
+type InformacaoRepository = ReturnType<typeof informacaoRepository>;
+/** Sends a kept (or computed) open-data answer with its ETag. */
+type Enviar = <R>(req: FastifyRequest, reply: R, formato: 'json' | 'csv' | undefined, arquivo: string, calcular: () => Promise<string>) => Promise<R>;
+
+const tags = ['Dados abertos'];
+const config = { acesso: 'publico' as const, openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true } };
+
 /**
  * The market's information service (decision 0190): the quotation per product and the day's summary,
  * Conab's Prohort daily file, the price reference for procurement and the month in figures. Public, no token;
@@ -40,18 +47,20 @@ const prohortQuery = z.object({ data: diaPublicoQuery.shape.data, formato: z.enu
  */
 export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = informacaoRepository(ctx.db);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Dados abertos'];
   const guardadas = respostasEmCache(app.avisos, [CANAL_ESCRITAS], 500, ORCAMENTO_PADRAO, ['data', 'mes', 'formato']);
-  const config = { acesso: 'publico' as const, openapi: { cabecalhos: CABECALHOS_DADOS_ABERTOS, csv: true } };
-
-  /** A kept (or computed) open-data answer, sent with its ETag. */
-  const enviar = <R>(req: FastifyRequest, reply: R, formato: 'json' | 'csv' | undefined, arquivo: string, calcular: () => Promise<string>): Promise<R> =>
+  const enviar: Enviar = (req, reply, formato, arquivo, calcular) =>
     guardadas.obter(req.url, calcular).then((corpo) => {
       enviarDadosAbertos(req, reply as unknown as FastifyReply, corpo, formato, arquivo);
       return reply;
     });
+  rotasDoDia(app, ctx, repo, enviar);
+  rotasDoMes(app, ctx, repo, enviar);
+  rotasDaSituacao(app, repo);
+}
 
+/** The day's files: the quotation per product, the summary and Conab's Prohort file. */
+function rotasDoDia(app: FastifyInstance, ctx: AppContext, repo: InformacaoRepository, enviar: Enviar) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/publico/cotacao/produtos',
     {
@@ -109,7 +118,11 @@ export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) 
         corpoDadosAbertos(await repo.prohort(req.query.data, ctx.config.municipioIbge, ctx.config.settings.mercado), req.query.formato, COLUNAS_PROHORT),
       ),
   );
+}
 
+/** The public products, the price reference for procurement and the month in figures. */
+function rotasDoMes(app: FastifyInstance, ctx: AppContext, repo: InformacaoRepository, enviar: Enviar) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/publico/produtos',
     {
@@ -174,8 +187,11 @@ export default function informacaoRoutes(app: FastifyInstance, ctx: AppContext) 
         return req.query.formato === 'csv' ? corpoDadosAbertos(linhasDasEstatisticas(e), 'csv', COLUNAS_ESTATISTICAS) : JSON.stringify(e);
       }),
   );
+}
 
-  // The clerk's situation of the day's products, on the day's grid (/precosdia): who types prices sets it.
+/** The clerk's situation of the day's products, on the day's grid (/precosdia): who types prices sets it. */
+function rotasDaSituacao(app: FastifyInstance, repo: InformacaoRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/precos/situacao',
     {
