@@ -61,6 +61,8 @@ export interface Recurso {
    * `pagesGeradas`), and it needs no feature folder. Each is a field of `api.entrada`.
    */
   campos?: Record<string, CampoDaTela>;
+  /** What the generated list shows besides its columns (docs/adding-a-resource.md). */
+  lista?: ListaDaTela;
   /** The list screen's and the API's texts (docs/produto/telas.md and docs/produto/validacao.md). */
   rotulos?: {
     /** List title. */
@@ -95,6 +97,25 @@ export interface CampoDaTela {
   filtro?: boolean;
   /** An enum field: the label of each of its values. */
   opcoes?: Record<string, string>;
+  /**
+   * false: a column only, not a field of the form (the record's code 'Código'); such a field (and any of a
+   * read-only resource) may be one of the record the list shows (`api.linha` or `api.registro`) instead of the input.
+   */
+  formulario?: false;
+  /** The column's width ('10rem'). */
+  largura?: string;
+  /** How the column shows its value: 'decimal' with two decimals ('1.234,50'), 'dataHora' dd/mm/aaaa hh:mm (filtered by day). */
+  formato?: 'decimal' | 'dataHora';
+}
+
+/** The generated list's extras. */
+export interface ListaDaTela {
+  /** A row's name in 'Editar …' and 'Remover …', its fields as shown between braces ('Pedra {numero}'); default its first field of the form. */
+  linha?: string;
+  /** 'Imprimir': a report of every record's code and name, titled as the list (Rotas, Permissões). */
+  imprimirCodigos?: true;
+  /** 'Gerar relatório': the rows on screen, a column per column of the list; `mostrando`: its subtitle 'Mostrando de … de N …'. */
+  relatorio?: { mostrando?: true; vazio?: string };
 }
 
 /** A resource's name in pt-BR: the texts of its menu, list, form and 404 are made from it. */
@@ -127,6 +148,7 @@ export interface DeclaracaoDeRecurso {
   api?: Omit<NonNullable<Recurso['api']>, 'base' | 'busca' | 'registro'> & { base?: string; busca?: string | false; registro?: ZodType };
   ordem?: Recurso['ordem'];
   campos?: Recurso['campos'];
+  lista?: Recurso['lista'];
   /** Texts that differ from the ones made from `nome`. */
   rotulos?: Partial<NonNullable<Recurso['rotulos']>>;
 }
@@ -199,10 +221,14 @@ export type RegistroDe<R extends { api: { registro: ZodType } }> = z.output<R['a
 /** What a declared resource's form edits (`EntradaDe<typeof feriadoRecurso>`). */
 export type EntradaDe<R extends { api: { entrada: ZodType } }> = z.input<R['api']['entrada']>;
 
-/** A declaration's screen fields are fields of its input that a generated screen can show. */
-function checarCampos(rota: string, campos: Recurso['campos'], entrada: ZodType | undefined) {
+/**
+ * A declaration's screen fields are fields of its input that a generated screen can show; a column only
+ * (`formulario: false`), or any of a read-only resource, may be one of the record its list shows instead.
+ */
+function checarCampos(rota: string, campos: Recurso['campos'], api: Recurso['api']) {
   for (const [campo, c] of Object.entries(campos ?? {})) {
-    const f = formaDoCampo(entrada, campo);
+    const doRegistro = c.formulario === false || !api?.entrada;
+    const f = formaDoCampo(api?.entrada, campo) ?? (doRegistro ? formaDoCampo(api?.linha ?? api?.registro, campo) : undefined);
     if (!f || f.tipo === 'booleano') throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
     if (f.tipo === 'opcao' && f.valores!.some((v) => !c.opcoes?.[v])) throw new Error(`${rota}: o campo ${campo} precisa do rótulo de cada opção`);
   }
@@ -235,7 +261,7 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
     if (!registro) throw new Error(`${rota}: declare api.registro (sem uma entrada de onde fazê-lo)`);
     api = { base, ...(busca ? { busca } : {}), registro, ...resto };
   }
-  checarCampos(rota, d.campos, a?.entrada);
+  checarCampos(rota, d.campos, api);
   const r: RecursoDeclarado = {
     rota,
     nome,
@@ -244,6 +270,7 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
     ...(api ? { api } : {}),
     ...(d.ordem ? { ordem: d.ordem } : {}),
     ...(d.campos ? { campos: d.campos } : {}),
+    ...(d.lista ? { lista: d.lista } : {}),
     rotulos: { ...rotulosDoNome(nome), ...d.rotulos } as RecursoDeclarado['rotulos'],
   };
   if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${rota}: o caminho de edição deve conter :id`);

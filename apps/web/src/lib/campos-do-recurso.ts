@@ -9,10 +9,11 @@ export interface CampoGerado {
   referencia?: Recurso;
 }
 
-/** The fields of a declaration's generated list and form, in their declared order. */
+/** The fields of a declaration's generated list and form, in their declared order (a column only, or any of a read-only resource, read from the list's record). */
 export function camposDoRecurso(r: Recurso): CampoGerado[] {
   return Object.entries(r.campos ?? {}).map(([nome, campo]) => {
-    const forma = formaDoCampo(r.api?.entrada, nome);
+    const doRegistro = campo.formulario === false || !r.api?.entrada;
+    const forma = formaDoCampo(r.api?.entrada, nome) ?? (doRegistro ? formaDoCampo(r.api?.linha ?? r.api?.registro, nome) : undefined);
     if (!forma) throw new Error(`${r.rota}: o campo ${nome} não está na entrada`);
     const alvo = /^(.+)Id$/.exec(nome)?.[1];
     const referencia = forma.tipo === 'inteiro' ? RECURSOS.find((x) => x.rota === alvo && x.api?.opcoes) : undefined;

@@ -1,7 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Acao, Recurso } from '@ceasa/shared';
 
-type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
+export type PageComponent = LazyExoticComponent<ComponentType> | ComponentType;
 
 /** A declared resource's screens: what the router, the menu and the permission checks are built from. */
 export interface ResourceDef {

@@ -21,6 +21,8 @@ export const pedraRecurso = declararRecurso({
   api: { base: 'pedras', busca: false, buscaPorTermo: 'numero', registro: pedraRegistro, entrada: pedraInput },
   ordem: { campo: 'numero', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter pedras', erroRemover: 'Erro ao remover o pedra' },
+  campos: { numero: { rotulo: 'Número' } },
+  lista: { linha: 'Pedra {numero}' },
 });
 
 /** Messages of POST pedras/ocupadas. */

@@ -50,4 +50,7 @@ export const grupoPermissoesRecurso = declararRecurso({
     erroRemover: 'Erro ao remover o grupo',
     entidade: 'grupo de permissões',
   },
+  // Its form is its feature's: the group's flags per route.
+  campos: { id: { rotulo: 'Código', formulario: false, filtro: true, largura: '10rem' }, nome: { rotulo: 'Nome' } },
+  lista: { imprimirCodigos: true },
 });

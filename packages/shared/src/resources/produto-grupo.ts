@@ -41,4 +41,5 @@ export const produtoGrupoRecurso = declararRecurso({
   api: { buscaPorTermo: 'nome', entrada: produtoGrupoInput, filtro: produtoGrupoFiltro, tag: 'Grupo de produto' },
   ordem: { campo: 'nome', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter grupos de produto' },
+  campos: { nome: { rotulo: 'Nome' }, unPadrao: { rotulo: 'Un Padrão' } },
 });

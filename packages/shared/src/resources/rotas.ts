@@ -19,4 +19,6 @@ export const rotaRecurso = declararRecurso({
   api: { buscaPorTermo: 'nome', entrada: rotaInput },
   ordem: { campo: 'id', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter rotas' },
+  campos: { id: { rotulo: 'Código', formulario: false, filtro: true, largura: '10rem' }, nome: { rotulo: 'Nome' } },
+  lista: { imprimirCodigos: true },
 });

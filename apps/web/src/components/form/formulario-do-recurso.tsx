@@ -32,10 +32,10 @@ function CampoDoFormulario({ c, control, autoFocus }: { c: CampoGerado; control:
 
 /**
  * The form a declaration's fields make (its `campos`, docs/adding-a-resource.md): useResourceForm in a
- * FormPage, a field per declared field in their order (the first focused), texts and dates starting empty.
+ * FormPage, a field per declared field of the form in their order (the first focused), texts and dates starting empty.
  */
 export function FormularioDoRecurso({ recurso }: { recurso: Recurso }) {
-  const campos = camposDoRecurso(recurso);
+  const campos = camposDoRecurso(recurso).filter((c) => c.campo.formulario !== false);
   const defaults = Object.fromEntries(campos.map((c) => [c.nome, c.forma.tipo === 'texto' || c.forma.tipo === 'data' ? '' : undefined]));
   const f = useResourceForm<Valores>({ recurso, defaults });
   return (

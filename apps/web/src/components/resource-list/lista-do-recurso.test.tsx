@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { data, idOpcional, referencia, rotulosDoNome, texto, versaoEntrada, type Recurso } from '@ceasa/shared';
@@ -75,5 +75,58 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Editar Centro' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remover Centro' })).toBeInTheDocument();
     await waitFor(() => expect(apiMock).toHaveBeenCalledWith('bairro/searchBairro/asc/id', { method: 'POST', body: {}, query: { page: 0, size: 20 } }));
+  });
+
+  it('lists a column only (the code), a number and a date and time by their format, names a row by `lista.linha`, prints', async () => {
+    const quadra: Recurso = {
+      ...bairro,
+      campos: {
+        id: { rotulo: 'Código', formulario: false, filtro: true, largura: '7rem' },
+        nome: { rotulo: 'Nome' },
+        area: { rotulo: 'Área', formato: 'decimal' },
+        criado: { rotulo: 'Criado', formato: 'dataHora', formulario: false },
+      },
+      api: {
+        ...bairro.api!,
+        registro: z.object({ id: z.number().int(), nome: z.string(), area: z.number(), criado: z.string() }),
+        entrada: z.object({ id: idOpcional, nome: texto('O nome é obrigatório'), area: z.number() }),
+      },
+      lista: { linha: 'Quadra {nome} ({area})', imprimirCodigos: true, relatorio: { mostrando: true } },
+    };
+    apiMock.mockResolvedValue({
+      content: [{ id: 7, nome: 'Norte', area: 1234.5, criado: '2026-12-02T12:00:00.000Z' }],
+      totalElements: 1,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+    });
+    renderizarTela('/bairro', { '/bairro': <ListaDoRecurso recurso={quadra} /> });
+    expect(await screen.findByText('1.234,50')).toBeInTheDocument();
+    expect(screen.getByText('02/12/2026 09:00:00')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Código' })).toHaveStyle({ width: '7rem' });
+    expect(screen.getByLabelText('Filtrar por Código')).toBeInTheDocument();
+    expect(screen.getByLabelText('Filtrar por Criado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Editar Quadra Norte (1.234,50)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Gerar relatório' }));
+    const relatorio = await screen.findByRole('dialog', { name: 'Bairros' });
+    expect(relatorio).toHaveTextContent('Mostrando de 1 a 1 de 1 bairros');
+    expect(relatorio).toHaveTextContent('CódigoNomeÁreaCriado7Norte1.234,5002/12/2026 09:00:00');
+  });
+
+  it('shows a read-only resource’s detail from each row, and takes what a feature adds to a column', async () => {
+    const leitura: Recurso = {
+      ...bairro,
+      caminhos: { lista: '/bairro', editar: '/bairro/edit/:id' },
+      api: { ...bairro.api!, entrada: undefined, registro: bairro.api!.entrada! },
+    };
+    renderizarTela('/bairro', {
+      '/bairro': <ListaDoRecurso recurso={leitura} colunas={{ nome: { body: (r) => `«${String(r.nome)}»` } }} />,
+      '/bairro/edit/:id': <p>Detalhe</p>,
+    });
+    expect(await screen.findByText('«Centro»')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar Centro' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ver bairro 1' }));
+    expect(await screen.findByText('Detalhe')).toBeInTheDocument();
   });
 });

@@ -1,33 +1,49 @@
-import { formatDate, type Recurso } from '@ceasa/shared';
+import { Button } from 'primereact/button';
+import { useNavigate } from 'react-router';
+import { caminhoDeEdicao, formatDate, formatDateTime, formatDecimal, type Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
 import { useOpcoesDosRecursos } from '../../lib/opcoes-do-recurso';
-import type { ListColumn } from './recurso-da-lista';
+import { IdsReport } from '../print/ids-report';
+import { celulaCsv } from './csv';
+import type { ListColumn, ResourceListProps } from './recurso-da-lista';
 import { ResourceList } from './resource-list';
 
 type Linha = { id: number } & Record<string, unknown>;
 
+export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<ResourceListProps<T>>, 'recurso' | 'columns'> {
+  recurso: Recurso;
+  /** What a resource adds to the column of one of its fields (a cell drawn its own way, a filter's options), by field. */
+  colunas?: Partial<Record<string, Partial<ListColumn<T>>>>;
+}
+
 /**
- * The list a declaration's fields make (its `campos`, docs/adding-a-resource.md): a column per field in
- * their order, headed by its label (or `coluna`); a text filtered as typed, a date by day and shown
- * dd/mm/aaaa, an enum and a reference shown by their label. A row is named by its first column.
+ * The list a declaration's fields make (its `campos` and `lista`, docs/adding-a-resource.md): a column per field in
+ * their order, headed by its label (or `coluna`); a text filtered as typed, a date by day and shown dd/mm/aaaa, an
+ * enum and a reference shown by their label, a number or a date and time by its `formato`. A row is named by
+ * `lista.linha` or its first field of the form. A read-only resource with an edit path shows each row's detail there
+ * ('Ver'). A feature adds to it through the ResourceList's props (its own buttons, its report) and `colunas`.
  */
-export function ListaDoRecurso({ recurso }: { recurso: Recurso }) {
+export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...extras }: ListaDoRecursoProps<T>) {
+  const navigate = useNavigate();
   const campos = camposDoRecurso(recurso).filter((c) => c.campo.coluna !== false);
   const referencias = campos.filter((c) => c.referencia);
   const opcoes = useOpcoesDosRecursos(referencias.map((c) => c.referencia!));
-  const texto = (c: CampoGerado, row: Linha): string => {
+  const texto = (c: CampoGerado, row: T): string => {
     const v = row[c.nome];
     if (c.referencia) return opcoes[referencias.indexOf(c)].opcoes.find((o) => o.value === v)?.label ?? '';
+    if (c.campo.formato === 'dataHora') return formatDateTime(v as string | null);
+    if (c.campo.formato === 'decimal') return formatDecimal(v as number | null);
     if (c.forma.tipo === 'data') return formatDate(v as string | null);
     if (c.forma.tipo === 'opcao') return c.campo.opcoes?.[v as string] ?? '';
     return v === null || v === undefined ? '' : String(v);
   };
-  const columns = campos.map((c): ListColumn<Linha> => {
+  const columns = campos.map((c): ListColumn<T> => {
     const { tipo } = c.forma;
-    const filtrado = !c.referencia && (c.campo.filtro ?? (tipo === 'texto' || tipo === 'data'));
-    const filtro: ListColumn<Linha>['filter'] = !filtrado
+    const porDia = tipo === 'data' || c.campo.formato === 'dataHora';
+    const filtrado = !c.referencia && (c.campo.filtro ?? (tipo === 'texto' || porDia));
+    const filtro: ListColumn<T>['filter'] = !filtrado
       ? undefined
-      : tipo === 'data'
+      : porDia
         ? 'date'
         : tipo === 'opcao'
           ? { options: c.forma.valores!.map((v) => ({ value: v, label: c.campo.opcoes![v] })) }
@@ -36,9 +52,52 @@ export function ListaDoRecurso({ recurso }: { recurso: Recurso }) {
       field: c.nome,
       header: typeof c.campo.coluna === 'string' ? c.campo.coluna : c.campo.rotulo,
       ...(filtro ? { filter: filtro } : {}),
-      // A text or a number shows as it is; the others as words.
-      ...(c.referencia || tipo === 'data' || tipo === 'opcao' ? { body: (row: Linha) => texto(c, row) } : {}),
+      // A text or a plain number shows as it is; the others as words.
+      ...(c.referencia || c.campo.formato || tipo === 'data' || tipo === 'opcao' ? { body: (row: T) => texto(c, row) } : {}),
+      ...(c.campo.largura ? { style: { width: c.campo.largura } } : {}),
+      ...colunas?.[c.nome],
     };
   });
-  return <ResourceList<Linha> recurso={recurso} rotulo={(row) => texto(campos[0], row)} columns={columns} />;
+  const nomeDe = (campo: string, row: T) => {
+    const c = campos.find((x) => x.nome === campo);
+    return c ? texto(c, row) : String(row[campo] ?? '');
+  };
+  const { linha, imprimirCodigos, relatorio } = recurso.lista ?? {};
+  const primeiro = campos.find((c) => c.campo.formulario !== false) ?? campos[0];
+  const rotulo = (row: T) => (linha ? linha.replace(/\{(\w+)\}/g, (_, campo: string) => nomeDe(campo, row)) : texto(primeiro, row));
+  const detalhe = !recurso.api?.entrada && !!recurso.caminhos.editar;
+  return (
+    <ResourceList<T>
+      recurso={recurso}
+      rotulo={rotulo}
+      columns={columns}
+      {...(detalhe
+        ? {
+            rowActions: (row: T) => (
+              <Button
+                icon="pi pi-eye"
+                rounded
+                text
+                aria-label={`Ver ${recurso.nome?.singular.toLocaleLowerCase('pt-BR')} ${row.id}`}
+                onClick={() => navigate(caminhoDeEdicao(recurso, row.id))}
+              />
+            ),
+          }
+        : {})}
+      {...(imprimirCodigos ? { headerActions: () => <IdsReport base={recurso.api!.base} titulo={recurso.rotulos!.titulo} /> } : {})}
+      {...(relatorio
+        ? {
+            relatorio: {
+              ...relatorio,
+              colunas: columns.map((c, i) => ({
+                header: c.header,
+                cell: (row: T) => celulaCsv(c, row),
+                ...(campos[i].campo.formato === 'decimal' ? { className: 'num' } : {}),
+              })),
+            },
+          }
+        : {})}
+      {...extras}
+    />
+  );
 }

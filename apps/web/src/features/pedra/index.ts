@@ -1,8 +1,5 @@
 import { lazy } from 'react';
 import { pedraRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
-const Lista = lazy(() => import('./pedra-list-page'));
-const Form = lazy(() => import('./pedra-form'));
-
-export const pedraResource = pagesOf(pedraRecurso, { lista: Lista, form: Form });
+export const pedraResource = pagesGeradas(pedraRecurso, { lista: lazy(() => import('./pedra-list-page')) });

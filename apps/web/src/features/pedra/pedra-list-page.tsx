@@ -2,10 +2,10 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { pedraRecurso, type Pedra } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
-import { ResourceList } from '../../components/resource-list/resource-list';
+import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { useToast } from '../../lib/toast';
 
-/** Stalls ('Pedras'): the API has only GET pedras/search?searchTerm, so the number filter is the search term. */
+/** Stalls ('Pedras'): the declaration's list, and its report of every stall. */
 export default function PedraListPage() {
   const toast = useToast();
   const [relatorio, setRelatorio] = useState<Pedra[] | null>(null);
@@ -25,10 +25,8 @@ export default function PedraListPage() {
 
   return (
     <>
-      <ResourceList<Pedra>
+      <ListaDoRecurso<Pedra>
         recurso={pedraRecurso}
-        rotulo={(p) => `Pedra ${p.numero}`}
-        columns={[{ field: 'numero', header: 'Número', filter: 'text' }]}
         headerActions={({ buscarTodos }) => <Button label="Gerar relatório" icon="pi pi-print" outlined loading={gerando} onClick={() => gerar(buscarTodos)} />}
       />
       <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Pedras" subtitulo={<span>{relatorio?.length ?? 0} pedra(s)</span>}>

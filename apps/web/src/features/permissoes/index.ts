@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { grupoPermissoesRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
-const Lista = lazy(() => import('./permissoes-list-page'));
-const Form = lazy(() => import('./permissoes-form'));
-
-export const permissoesResource = pagesOf(grupoPermissoesRecurso, { lista: Lista, form: Form });
+/** The list is the declaration's; the form is the group's name and its checklist of flags per route. */
+export const permissoesResource = pagesGeradas(grupoPermissoesRecurso, { form: lazy(() => import('./permissoes-form')) });

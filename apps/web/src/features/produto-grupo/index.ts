@@ -1,8 +1,5 @@
 import { lazy } from 'react';
 import { produtoGrupoRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
-const Lista = lazy(() => import('./produto-grupo-list-page'));
-const Form = lazy(() => import('./produto-grupo-form'));
-
-export const produtoGrupoResource = pagesOf(produtoGrupoRecurso, { lista: Lista, form: Form });
+export const produtoGrupoResource = pagesGeradas(produtoGrupoRecurso, { lista: lazy(() => import('./produto-grupo-list-page')) });

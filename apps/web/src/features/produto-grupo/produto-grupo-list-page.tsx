@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/resource-list';
+import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
 /** docs/produto/funcionamento.md: the group report opens 1 s after the click. */
 const ATRASO_RELATORIO_MS = 1000;
 
+/** The declaration's list, and each group's report of its bulletins. */
 export default function ProdutoGrupoListPage() {
   const [grupo, setGrupo] = useState<ProdutoGrupo | null>(null);
   const [aberto, setAberto] = useState(false);
@@ -21,13 +22,8 @@ export default function ProdutoGrupoListPage() {
 
   return (
     <>
-      <ResourceList<ProdutoGrupo>
+      <ListaDoRecurso<ProdutoGrupo>
         recurso={produtoGrupoRecurso}
-        rotulo={(g) => g.nome}
-        columns={[
-          { field: 'nome', header: 'Nome', filter: 'text' },
-          { field: 'unPadrao', header: 'Un Padrão', filter: 'text' },
-        ]}
         rowActions={(g) => (
           <Button
             icon="pi pi-print"
