@@ -106,6 +106,8 @@ export interface CampoDaTela {
   largura?: string;
   /** How the column shows its value: 'decimal' with two decimals ('1.234,50'), 'dataHora' dd/mm/aaaa hh:mm (filtered by day). */
   formato?: 'decimal' | 'dataHora';
+  /** false: not a column of the printed report ('Gerar relatório'). */
+  relatorio?: false;
 }
 
 /** The generated list's extras. */

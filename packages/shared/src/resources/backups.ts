@@ -28,4 +28,14 @@ export const backupRecurso = declararRecurso({
   api: { registro: backupRegistro },
   ordem: { campo: 'id', dir: 'desc' },
   rotulos: { vazio: 'Nenhum backup agendado registrado' },
+  // The situation, the file's name and its size are drawn by the feature (backups-list-page.tsx).
+  campos: {
+    inicio: { rotulo: 'Início', formato: 'dataHora' },
+    fim: { rotulo: 'Fim', formato: 'dataHora', filtro: false },
+    erro: { rotulo: 'Situação', filtro: false },
+    arquivo: { rotulo: 'Arquivo' },
+    bytes: { rotulo: 'Tamanho' },
+    servidor: { rotulo: 'Servidor', relatorio: false },
+  },
+  lista: { relatorio: {} },
 });

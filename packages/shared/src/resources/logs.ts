@@ -60,4 +60,13 @@ export const logRecurso = declararRecurso({
   api: { registro: logRegistro, filtro: logFiltro },
   ordem: { campo: 'id', dir: 'desc' },
   rotulos: { erroObter: 'Erro ao obter logs' },
+  campos: {
+    id: { rotulo: 'Código', filtro: true, largura: '8rem' },
+    usuario: { rotulo: 'Usuário' },
+    updated: { rotulo: 'Updated', formato: 'dataHora' },
+    cadastroId: { rotulo: 'Cód Cadastro' },
+    cadastro: { rotulo: 'Cadastro' },
+    acao: { rotulo: 'Ação', filtro: true, opcoes: { INSERT: 'INSERT', UPDATE: 'UPDATE', DELETE: 'DELETE' } },
+  },
+  lista: { relatorio: { vazio: 'Nenhum registro' } },
 });

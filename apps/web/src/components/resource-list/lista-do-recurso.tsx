@@ -10,6 +10,12 @@ import { ResourceList } from './resource-list';
 
 type Linha = { id: number } & Record<string, unknown>;
 
+/** A cell of the printed report: the text on screen, or the export's when the screen draws it (a tag, a button). */
+function celulaImpressa<T>(c: ListColumn<T>, row: T) {
+  const b = c.body?.(row);
+  return typeof b === 'string' || typeof b === 'number' ? b : celulaCsv(c, row);
+}
+
 export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<ResourceListProps<T>>, 'recurso' | 'columns'> {
   recurso: Recurso;
   /** What a resource adds to the column of one of its fields (a cell drawn its own way, a filter's options), by field. */
@@ -89,11 +95,11 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
         ? {
             relatorio: {
               ...relatorio,
-              colunas: columns.map((c, i) => ({
-                header: c.header,
-                cell: (row: T) => celulaCsv(c, row),
-                ...(campos[i].campo.formato === 'decimal' ? { className: 'num' } : {}),
-              })),
+              colunas: columns.flatMap((c, i) =>
+                campos[i].campo.relatorio === false
+                  ? []
+                  : [{ header: c.header, cell: (row: T) => celulaImpressa(c, row), ...(campos[i].campo.formato === 'decimal' ? { className: 'num' } : {}) }],
+              ),
             },
           }
         : {})}

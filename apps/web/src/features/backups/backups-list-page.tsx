@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { type Backup, backupRecurso, formatDateTime, situacaoDoBackup } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/resource-list';
+import { type Backup, backupRecurso, situacaoDoBackup } from '@ceasa/shared';
+import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { perguntar } from '../../lib/confirmacao';
@@ -49,36 +49,18 @@ function BackupAgora() {
   return <Button label="Fazer backup agora" icon="pi pi-save" loading={fazendo} disabled={fazendo} onClick={() => void fazer()} />;
 }
 
-/** The backups' last runs (BACKUP_DIR): when, the file and its size, or why it failed; 'Fazer backup agora' with the permission. */
+/** The declaration's list of the last runs, the situation, file name and size in words; 'Fazer backup agora' with the permission. */
 export default function BackupsListPage() {
   const { pode } = useAuth();
+  const situacao = (b: Backup) => (b.erro ? `Falhou: ${b.erro}` : situacaoDoBackup(b));
   return (
-    <ResourceList<Backup>
+    <ListaDoRecurso<Backup>
       recurso={backupRecurso}
-      semRemover
       headerActions={() => (pode('backups', 'criar') ? <BackupAgora /> : null)}
-      columns={[
-        { field: 'inicio', header: 'Início', filter: 'date', body: (b) => formatDateTime(b.inicio) },
-        { field: 'fim', header: 'Fim', body: (b) => formatDateTime(b.fim) },
-        {
-          field: 'erro',
-          header: 'Situação',
-          body: (b) => (b.erro ? `Falhou: ${b.erro}` : situacaoDoBackup(b)),
-          csv: (b) => (b.erro ? `Falhou: ${b.erro}` : situacaoDoBackup(b)),
-        },
-        { field: 'arquivo', header: 'Arquivo', filter: 'text', body: (b) => nome(b.arquivo), csv: (b) => b.arquivo ?? '' },
-        { field: 'bytes', header: 'Tamanho', body: (b) => tamanhoDoArquivo(b.bytes), csv: (b) => b.bytes ?? '' },
-        { field: 'servidor', header: 'Servidor', filter: 'text' },
-      ]}
-      relatorio={{
-        vazio: 'Nenhum backup agendado registrado',
-        colunas: [
-          { header: 'Início', cell: (b) => formatDateTime(b.inicio) },
-          { header: 'Fim', cell: (b) => formatDateTime(b.fim) },
-          { header: 'Situação', cell: (b) => (b.erro ? `Falhou: ${b.erro}` : situacaoDoBackup(b)) },
-          { header: 'Arquivo', cell: (b) => nome(b.arquivo) },
-          { header: 'Tamanho', cell: (b) => tamanhoDoArquivo(b.bytes) },
-        ],
+      colunas={{
+        erro: { body: situacao, csv: situacao },
+        arquivo: { body: (b) => nome(b.arquivo), csv: (b) => b.arquivo ?? '' },
+        bytes: { body: (b) => tamanhoDoArquivo(b.bytes), csv: (b) => b.bytes ?? '' },
       }}
     />
   );

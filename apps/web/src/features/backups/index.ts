@@ -1,7 +1,5 @@
 import { lazy } from 'react';
 import { backupRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
-const Lista = lazy(() => import('./backups-list-page'));
-
-export const backupsResource = pagesOf(backupRecurso, { lista: Lista });
+export const backupsResource = pagesGeradas(backupRecurso, { lista: lazy(() => import('./backups-list-page')) });

@@ -1,8 +1,6 @@
 import { lazy } from 'react';
 import { logRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
-const Lista = lazy(() => import('./logs-list-page'));
-const Detalhe = lazy(() => import('./logs-detail-page'));
-
-export const logsResource = pagesOf(logRecurso, { lista: Lista, detalhe: Detalhe });
+/** The list is the declaration's; a row's detail is the audit content as text. */
+export const logsResource = pagesGeradas(logRecurso, { detalhe: lazy(() => import('./logs-detail-page')) });
