@@ -5,7 +5,7 @@ import { confirmarRemocao } from '../../lib/confirmacao';
 import { InputText } from 'primereact/inputtext';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useState, type ReactNode } from 'react';
-import { useFormState, useWatch, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
+import { useFormState, useWatch, type Control, type FieldErrors, type Path, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   anosCaderno,
@@ -359,23 +359,9 @@ function LinhasDoCaderno<L extends Linha>(p: {
   );
 }
 
-/**
- * The field notebook of one bulletin item (/caderno/{boletimItemId} creates, /caderno/edit/{boletimItemId}
- * edits) on the shared resource form (load, save, lock, toasts, return to the list): crop, dates, area and
- * five tabs; the rows stay in the form until the notebook is saved (one POST or one PUT). Tabs with errors
- * are highlighted once visited, all five after a failed save.
- */
-export default function CadernoForm() {
-  const boletimItemId = Number(useParams().boletimItemId);
-  const editando = /\/caderno\/edit\//.test(window.location.pathname);
-  const navigate = useNavigate();
-  const toast = useToast();
-  // Who may only view bulletins sees the notebook read-only: nothing to change or save, and it prints.
-  const { pode } = useAuth();
-  const somenteLeitura = editando && !pode('boletim', 'editar');
-  const qc = useQueryClient();
-  const produtos = useProdutoOpcoes();
-  const f = useResourceForm<F, Caderno>({
+/** The notebook's form over the resource: the bulletin item's notebook read by the item's id, saved with it. */
+function useFormDoCaderno(boletimItemId: number, editando: boolean) {
+  return useResourceForm<F, Caderno>({
     base: 'caderno',
     schema: cadernoInput as never,
     defaults: vazio(boletimItemId),
@@ -396,12 +382,132 @@ export default function CadernoForm() {
     toForm: doCaderno,
     toBody: (v) => ({ ...v, boletimItemId }),
   });
-  const { form } = f;
-  const caderno = f.registro;
-  const { control } = form;
-  const { errors } = useFormState({ control });
+}
+
+/**
+ * Removing the notebook (who may delete bulletins): it must go before its item or bulletin can
+ * (decision 0078). Afterwards the bulletin opens, where the item may now be removed.
+ */
+function useRemoverCaderno(item: BoletimItem | undefined) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const qc = useQueryClient();
+  return (id: number) =>
+    confirmarRemocao('Você tem certeza que quer remover este caderno de campo?', async () => {
+      try {
+        await api(`caderno/${id}`, { method: 'DELETE' });
+        await relerListas(qc, 'boletim');
+        toast.show('success', 'Remoção concluída!', `Caderno ${id} removido(a) com sucesso`, DURACAO.remover);
+        navigate(item ? `/boletim/edit/${item.boletimId}` : '/boletim');
+      } catch (err) {
+        toast.show('error', 'Erro ao remover o caderno', (err as ApiError).message);
+      }
+    });
+}
+
+/**
+ * The five tabs, each highlighted with its errors once visited; a failed save (refused here or by the server) marks
+ * all five touched, so every tab with an error is highlighted.
+ */
+function AbasDoCaderno({ form, somenteLeitura, tocadas }: { form: UseFormReturn<F>; somenteLeitura: boolean; tocadas: ReturnType<typeof useAbasTocadas> }) {
+  const { errors } = useFormState({ control: form.control });
+  const cabecalhoAba = (i: number) => {
+    const comErro = tocadas.tocadas.has(i) && temErro(errors, ABAS[i].campos);
+    return (
+      <span className={comErro ? 'aba-erro' : undefined} data-erro={comErro || undefined}>
+        {comErro && <i className="pi pi-exclamation-circle" aria-hidden />} {ABAS[i].titulo}
+        {comErro && <span className="sr-only"> (com erros)</span>}
+      </span>
+    );
+  };
+  return (
+    <TabView activeIndex={tocadas.aba} onTabChange={(e) => tocadas.trocarAba(e.index)} className="caderno-abas">
+      <TabPanel header={cabecalhoAba(0)}>
+        <Secao form={form} somenteLeitura={somenteLeitura} secao="preparoSolo" />
+        <Secao form={form} somenteLeitura={somenteLeitura} secao="praticasConservacionistas" />
+      </TabPanel>
+      <TabPanel header={cabecalhoAba(1)}>
+        <Secao form={form} somenteLeitura={somenteLeitura} secao="sementesEMudas" />
+      </TabPanel>
+      <TabPanel header={cabecalhoAba(2)}>
+        <IrrigacaoAba form={form} somenteLeitura={somenteLeitura} />
+      </TabPanel>
+      <TabPanel header={cabecalhoAba(3)}>
+        <LinhasDoCaderno form={form} {...ADUBACAO} desabilitado={somenteLeitura} />
+      </TabPanel>
+      <TabPanel header={cabecalhoAba(4)}>
+        <LinhasDoCaderno form={form} {...APLICACAO} desabilitado={somenteLeitura} />
+      </TabPanel>
+    </TabView>
+  );
+}
+
+/** The open tab and the tabs visited (left once). */
+function useAbasTocadas() {
   const [aba, setAba] = useState(0);
   const [tocadas, setTocadas] = useState<Set<number>>(new Set());
+  const trocarAba = (i: number) => {
+    setTocadas((t) => new Set(t).add(aba));
+    setAba(i);
+  };
+  const todasTocadas = () => setTocadas(new Set(ABAS.map((_, i) => i)));
+  return { aba, tocadas, trocarAba, todasTocadas };
+}
+
+/** The notebook's code, the crop (the item's product), the previous crop, its dates and area. */
+function DadosDoCaderno({
+  control,
+  caderno,
+  item,
+  somenteLeitura,
+}: {
+  control: Control<F>;
+  caderno: Caderno | undefined;
+  item: BoletimItem | undefined;
+  somenteLeitura: boolean;
+}) {
+  const produtos = useProdutoOpcoes();
+  const produtoAtual = item ? `${item.produtoNome}${item.produtoEmbalagem ? ` - ${item.produtoEmbalagem}` : ''}` : '';
+  return (
+    <>
+      <Campo id="caderno-codigo" label="Código">
+        <InputText id="caderno-codigo" value={caderno ? String(caderno.id) : 'Novo'} readOnly disabled />
+      </Campo>
+      <Campo id="caderno-cultura-atual" label="Cultura Atual">
+        <InputText id="caderno-cultura-atual" value={produtoAtual} readOnly disabled />
+      </Campo>
+      <SelectField
+        control={control}
+        name="produtoAntigoId"
+        label="Cultura Anterior"
+        options={comProdutosSalvos(produtos.opcoes, caderno ? [{ produtoId: caderno.produtoAntigoId, produtoNome: caderno.produtoAntigoNome }] : [])}
+        loading={produtos.isLoading}
+        emptyMessage="Nenhum produto encontrado"
+        disabled={somenteLeitura}
+      />
+      <DateField control={control} name="dataPlantio" label="Data do Plantio" yearRange={anosCaderno()} disabled={somenteLeitura} />
+      <DateField control={control} name="dataColheita" label="Data da Colheita" yearRange={anosCaderno()} disabled={somenteLeitura} />
+      <TextField control={control} name="areaCultivo" label="Identificação da Área" maxLength={200} disabled={somenteLeitura} />
+    </>
+  );
+}
+
+/**
+ * The field notebook of one bulletin item (/caderno/{boletimItemId} creates, /caderno/edit/{boletimItemId}
+ * edits) on the shared resource form (load, save, lock, toasts, return to the list): crop, dates, area and
+ * five tabs; the rows stay in the form until the notebook is saved (one POST or one PUT). Tabs with errors
+ * are highlighted once visited, all five after a failed save.
+ */
+export default function CadernoForm() {
+  const boletimItemId = Number(useParams().boletimItemId);
+  const editando = /\/caderno\/edit\//.test(window.location.pathname);
+  // Who may only view bulletins sees the notebook read-only: nothing to change or save, and it prints.
+  const { pode } = useAuth();
+  const somenteLeitura = editando && !pode('boletim', 'editar');
+  const f = useFormDoCaderno(boletimItemId, editando);
+  const { form } = f;
+  const caderno = f.registro;
+  const tocadas = useAbasTocadas();
   const [imprimir, setImprimir] = useState(false);
 
   const item = useQuery({
@@ -411,45 +517,11 @@ export default function CadernoForm() {
     gcTime: 0,
   });
   useErroAoCarregar(item.error, 'Erro ao obter boletim itens');
+  const removerCaderno = useRemoverCaderno(item.data);
 
-  const trocarAba = (i: number) => {
-    setTocadas((t) => new Set(t).add(aba));
-    setAba(i);
-  };
-
-  // A failed save (refused here or by the server) marks all five tabs touched, so every tab with an error is highlighted.
-  const todasTocadas = () => setTocadas(new Set(ABAS.map((_, i) => i)));
   const enviar = form.handleSubmit(async (v) => {
-    if (!(await f.salvar(v))) todasTocadas();
-  }, todasTocadas);
-
-  const cabecalhoAba = (i: number) => {
-    const comErro = tocadas.has(i) && temErro(errors, ABAS[i].campos);
-    return (
-      <span className={comErro ? 'aba-erro' : undefined} data-erro={comErro || undefined}>
-        {comErro && <i className="pi pi-exclamation-circle" aria-hidden />} {ABAS[i].titulo}
-        {comErro && <span className="sr-only"> (com erros)</span>}
-      </span>
-    );
-  };
-
-  /**
-   * Removing the notebook (who may delete bulletins): it must go before its item or bulletin can
-   * (decision 0078). Afterwards the bulletin opens, where the item may now be removed.
-   */
-  const removerCaderno = (id: number) =>
-    confirmarRemocao('Você tem certeza que quer remover este caderno de campo?', async () => {
-      try {
-        await api(`caderno/${id}`, { method: 'DELETE' });
-        await relerListas(qc, 'boletim');
-        toast.show('success', 'Remoção concluída!', `Caderno ${id} removido(a) com sucesso`, DURACAO.remover);
-        navigate(item.data ? `/boletim/edit/${item.data.boletimId}` : '/boletim');
-      } catch (err) {
-        toast.show('error', 'Erro ao remover o caderno', (err as ApiError).message);
-      }
-    });
-
-  const produtoAtual = item.data ? `${item.data.produtoNome}${item.data.produtoEmbalagem ? ` - ${item.data.produtoEmbalagem}` : ''}` : '';
+    if (!(await f.salvar(v))) tocadas.todasTocadas();
+  }, tocadas.todasTocadas);
 
   return (
     <FormPage
@@ -474,43 +546,9 @@ export default function CadernoForm() {
         ) : undefined
       }
     >
-      <Campo id="caderno-codigo" label="Código">
-        <InputText id="caderno-codigo" value={caderno ? String(caderno.id) : 'Novo'} readOnly disabled />
-      </Campo>
-      <Campo id="caderno-cultura-atual" label="Cultura Atual">
-        <InputText id="caderno-cultura-atual" value={produtoAtual} readOnly disabled />
-      </Campo>
-      <SelectField
-        control={control}
-        name="produtoAntigoId"
-        label="Cultura Anterior"
-        options={comProdutosSalvos(produtos.opcoes, caderno ? [{ produtoId: caderno.produtoAntigoId, produtoNome: caderno.produtoAntigoNome }] : [])}
-        loading={produtos.isLoading}
-        emptyMessage="Nenhum produto encontrado"
-        disabled={somenteLeitura}
-      />
-      <DateField control={control} name="dataPlantio" label="Data do Plantio" yearRange={anosCaderno()} disabled={somenteLeitura} />
-      <DateField control={control} name="dataColheita" label="Data da Colheita" yearRange={anosCaderno()} disabled={somenteLeitura} />
-      <TextField control={control} name="areaCultivo" label="Identificação da Área" maxLength={200} disabled={somenteLeitura} />
+      <DadosDoCaderno control={form.control} caderno={caderno} item={item.data} somenteLeitura={somenteLeitura} />
       <div className="form-largo">
-        <TabView activeIndex={aba} onTabChange={(e) => trocarAba(e.index)} className="caderno-abas">
-          <TabPanel header={cabecalhoAba(0)}>
-            <Secao form={form} somenteLeitura={somenteLeitura} secao="preparoSolo" />
-            <Secao form={form} somenteLeitura={somenteLeitura} secao="praticasConservacionistas" />
-          </TabPanel>
-          <TabPanel header={cabecalhoAba(1)}>
-            <Secao form={form} somenteLeitura={somenteLeitura} secao="sementesEMudas" />
-          </TabPanel>
-          <TabPanel header={cabecalhoAba(2)}>
-            <IrrigacaoAba form={form} somenteLeitura={somenteLeitura} />
-          </TabPanel>
-          <TabPanel header={cabecalhoAba(3)}>
-            <LinhasDoCaderno form={form} {...ADUBACAO} desabilitado={somenteLeitura} />
-          </TabPanel>
-          <TabPanel header={cabecalhoAba(4)}>
-            <LinhasDoCaderno form={form} {...APLICACAO} desabilitado={somenteLeitura} />
-          </TabPanel>
-        </TabView>
+        <AbasDoCaderno form={form} somenteLeitura={somenteLeitura} tocadas={tocadas} />
       </div>
       {caderno && imprimir && <CadernoReport caderno={caderno} onHide={() => setImprimir(false)} />}
     </FormPage>
