@@ -3,8 +3,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { useState } from 'react';
-import { feriadoRecurso, formatDate, ROTULOS_TIPO_FERIADO, type Feriado } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/resource-list';
+import { feriadoRecurso, type Feriado } from '@ceasa/shared';
+import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { relerListas } from '../../lib/listas';
@@ -70,18 +70,8 @@ function FeriadosNacionais() {
   );
 }
 
+/** The declaration's list, and 'Feriados nacionais' for who may create. */
 export default function FeriadoListPage() {
   const { pode } = useAuth();
-  return (
-    <ResourceList<Feriado>
-      recurso={feriadoRecurso}
-      rotulo={(f) => `${f.nome} (${formatDate(f.data)})`}
-      headerActions={() => (pode('feriado', 'criar') ? <FeriadosNacionais /> : null)}
-      columns={[
-        { field: 'data', header: 'Data', filter: 'date', body: (f) => formatDate(f.data) },
-        { field: 'nome', header: 'Nome', filter: 'text' },
-        { field: 'tipo', header: 'Tipo', body: (f) => ROTULOS_TIPO_FERIADO[f.tipo] },
-      ]}
-    />
-  );
+  return <ListaDoRecurso<Feriado> recurso={feriadoRecurso} headerActions={() => (pode('feriado', 'criar') ? <FeriadosNacionais /> : null)} />;
 }
