@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   colheitaContem,
@@ -46,59 +46,79 @@ const paraForm = (i: BoletimItemProduto, quantidade: number): ItemForm => ({
 });
 
 /**
- * What the gate's items section works with (create): the chosen producer's bulletin items harvestable on a chosen date
- * (decision 0125), the products typed while they load (queued, added in order once they arrive), those
- * that could not be added and why, each row's withdrawal-period refusal, and how the new-row draft becomes
- * rows ('Adicionar' and 'Adicionar todos').
+ * 'Usar a chegada' (decision 0298): each announced product as a row of the bulletin item the form offers for it (the
+ * one the server's rules pick, `itemDaChegada`), its kg as packages; the products no offered item takes, by name.
  */
-export function useItensDoRomaneio(o: {
-  form: UseFormReturn<RomaneioForm>;
+function itensDaChegada(oferecidos: BoletimItemProduto[], c: Pick<ChegadaRegistro, 'data' | 'itens'>) {
+  const linhas: ItemForm[] = [];
+  const faltam: string[] = [];
+  for (const i of c.itens) {
+    const bi = itemDaChegada(oferecidos, i.produtoId, c.data);
+    if (bi) linhas.push(paraForm(bi, embalagensDaChegada(i.quantidade, bi.produtoPesoEmKg)));
+    else faltam.push(i.produtoNome);
+  }
+  return { linhas, faltam };
+}
+
+/** The rows the new-row draft (or 'Adicionar todos') makes of the products offered, or why it makes none. */
+function linhasEscolhidas(o: {
+  todos: boolean;
+  boletimItensId: number | null;
+  quantidade: number | null;
+  erroQuantidade: string | undefined;
+  itens: ItemForm[];
+  oferecidos: BoletimItemProduto[];
+}): NovasLinhas<ItemForm, NovoItemForm> {
+  const ja = new Set(o.itens.map((i) => i.boletimItensId));
+  const escolhidos = o.todos ? o.oferecidos.filter((i) => !ja.has(i.id)) : o.oferecidos.filter((i) => i.id === o.boletimItensId);
+  // A product no longer offered (another producer or dates chosen since) is no product.
+  const erros: { boletimItensId?: string; quantidade?: string } = {
+    boletimItensId: !o.todos && !escolhidos.length ? 'O produto é obrigatório' : undefined,
+    quantidade: o.erroQuantidade,
+  };
+  if (!o.todos && o.boletimItensId && ja.has(o.boletimItensId)) erros.boletimItensId = PRODUTO_JA_ADICIONADO;
+  if (o.todos && !escolhidos.length) erros.boletimItensId = o.oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
+  if (erros.boletimItensId || o.erroQuantidade) return { erros };
+  return { linhas: escolhidos.map((i) => paraForm(i, o.quantidade!)) };
+}
+
+/** A producer with no bulletin item harvestable on the dates chosen: said once for that producer and those dates. */
+function useAvisoForaDaColheita(o: {
   editando: boolean;
+  carregados: boolean;
   pessoaId: number | null | undefined;
   datas: string[];
-  itens: ItemForm[];
-  /**
-   * The producers' list is loading, or a producer typed and Enter while it loaded is not chosen yet: the products typed
-   * wait for that producer (never refused as typed without one).
-   */
-  produtoresCarregando: boolean;
+  oferecidos: BoletimItemProduto[];
 }) {
-  const { form, editando, pessoaId, datas, itens } = o;
+  const { editando, carregados, pessoaId, datas, oferecidos } = o;
   const toast = useToast();
-  const doProdutor = useItensDoProdutor(pessoaId, datas, !editando);
-  const itensProntos = !!pessoaId && !!doProdutor.data && !doProdutor.isFetching;
-  // The products wait for the producer's items, and for the producer picked while its list loads.
-  const esperandoItens = (!!pessoaId && !itensProntos) || (!editando && o.produtoresCarregando);
-  // Every bulletin item of the producer, read once the harvestable ones are in: a product typed and not offered is
-  // told apart as out of its harvest window or without a bulletin item at all.
-  const todosDoProdutor = useItensDoProdutor(pessoaId, [], !editando && itensProntos);
-  const semProduto = (texto: string) =>
-    !todosDoProdutor.data
-      ? 'Verificando os boletins do produtor...'
-      : todosDoProdutor.data.some((i) => filtrarOpcoes([{ label: buscaDoItem(i) }], texto).length)
-        ? FORA_DA_COLHEITA
-        : PRODUTO_SEM_BOLETIM;
-  /** What the Produto box holds typed (not picked), and the entries typed while the items loaded. */
-  const produtoDigitado = useRef<string | null>(null);
-  const [fila, setFila] = useState<ItemNaFila[]>([]);
-  const [naoAdicionados, setNaoAdicionados] = useState<ItemNaoAdicionado[]>([]);
-  /** How many queued entries matched nothing, ever (a save waiting for the queue stops if this grew). */
-  const [recusadosDaFila, setRecusadosDaFila] = useState(0);
-  /** A fresh Produto box after an entry was queued (its text goes to the queue). */
-  const [caixaProduto, setCaixaProduto] = useState(0);
-
-  // The producer's bulletin items harvestable on at least one chosen date.
-  const oferecidos = useMemo(() => (doProdutor.data ?? []).filter((i) => datas.some((d) => colheitaContem(i, d))), [doProdutor.data, datas]);
   const avisado = useRef<string>('');
   useEffect(() => {
-    if (editando || !doProdutor.data || !pessoaId) return;
+    if (editando || !carregados || !pessoaId) return;
     const chave = `${pessoaId}|${datas.join(',')}`;
     if (!oferecidos.length && avisado.current !== chave) {
       avisado.current = chave;
       toast.show('warn', FORA_DA_COLHEITA);
     }
-  }, [oferecidos, doProdutor.data, pessoaId, datas, editando, toast]);
+  }, [oferecidos, carregados, pessoaId, datas, editando, toast]);
+}
 
+/**
+ * The entries typed while the items loaded (queued, added in their order once they arrive), and those not added and
+ * why; another producer or other dates clear what was not added.
+ */
+function useFila(o: {
+  form: UseFormReturn<RomaneioForm>;
+  itensProntos: boolean;
+  oferecidos: BoletimItemProduto[];
+  pessoaId: number | null | undefined;
+  datas: string[];
+}) {
+  const { form, itensProntos, oferecidos, pessoaId, datas } = o;
+  const [fila, setFila] = useState<ItemNaFila[]>([]);
+  const [naoAdicionados, setNaoAdicionados] = useState<ItemNaoAdicionado[]>([]);
+  /** How many queued entries matched nothing, ever (a save waiting for the queue stops if this grew). */
+  const [recusadosDaFila, setRecusadosDaFila] = useState(0);
   // The entries typed while the items loaded, added in their order once they arrive (what matches no item says why).
   useEffect(() => {
     if (!fila.length || !itensProntos) return;
@@ -134,17 +154,35 @@ export function useItensDoRomaneio(o: {
     if (antes && antes !== pessoaId) setNaoAdicionados([]);
   }, [pessoaId]);
   useEffect(() => setNaoAdicionados([]), [datas]);
+  return { fila, setFila, naoAdicionados, setNaoAdicionados, recusadosDaFila };
+}
 
-  const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: buscaDoItem(i) }));
+/**
+ * The new item (the items field's new-row editor): product (Enter picks it, the focus goes to the quantity) and
+ * quantity (Enter adds the row with exactly what was typed, the focus goes back to the product); 'Adicionar todos'
+ * adds every product offered and not yet added with the quantity typed. A product typed and not picked waits in the
+ * queue while the items load, or is said not added.
+ */
+function useNovoItem(o: {
+  esperandoItens: boolean;
+  setFila: Dispatch<SetStateAction<ItemNaFila[]>>;
+  setNaoAdicionados: Dispatch<SetStateAction<ItemNaoAdicionado[]>>;
+  produtosOpcoes: { label: string; value: number; busca: string }[];
+  pessoaId: number | null | undefined;
+  itens: ItemForm[];
+  oferecidos: BoletimItemProduto[];
+}) {
+  const { esperandoItens, setFila, setNaoAdicionados, produtosOpcoes, pessoaId, itens, oferecidos } = o;
+  /** What the Produto box holds typed (not picked). */
+  const produtoDigitado = useRef<string | null>(null);
+  /** A fresh Produto box after an entry was queued (its text goes to the queue). */
+  const [caixaProduto, setCaixaProduto] = useState(0);
   /** A fresh Produto box, its text gone to the queue or to what was not added. */
   const caixaNova = () => {
     produtoDigitado.current = null;
     setCaixaProduto((n) => n + 1);
   };
 
-  // The new item (the items field's new-row editor): product (Enter picks it, the focus goes to the quantity) and
-  // quantity (Enter adds the row with exactly what was typed, the focus goes back to the product); 'Adicionar todos'
-  // adds every product offered and not yet added with the quantity typed.
   const novasLinhas =
     (todos: boolean) =>
     (r: NovoItemForm): NovasLinhas<ItemForm, NovoItemForm> => {
@@ -168,33 +206,53 @@ export function useItensDoRomaneio(o: {
         // Found now that the list is in: added as if picked.
         boletimItensId = achado.value;
       }
-      const ja = new Set(itens.map((i) => i.boletimItensId));
-      const escolhidos = todos ? oferecidos.filter((i) => !ja.has(i.id)) : oferecidos.filter((i) => i.id === boletimItensId);
-      // A product no longer offered (another producer or dates chosen since) is no product.
-      const erros: { boletimItensId?: string; quantidade?: string } = {
-        boletimItensId: !todos && !escolhidos.length ? 'O produto é obrigatório' : undefined,
-        quantidade: v.success ? undefined : v.error.issues[0].message,
-      };
-      if (!todos && boletimItensId && ja.has(boletimItensId)) erros.boletimItensId = PRODUTO_JA_ADICIONADO;
-      if (todos && !escolhidos.length) erros.boletimItensId = oferecidos.length ? 'Todos os produtos já foram adicionados' : FORA_DA_COLHEITA;
-      if (erros.boletimItensId || !v.success) return { erros };
-      return { linhas: escolhidos.map((i) => paraForm(i, q!)) };
+      return linhasEscolhidas({ todos, boletimItensId, quantidade: q, erroQuantidade: v.success ? undefined : v.error.issues[0].message, itens, oferecidos });
     };
+  return { caixaProduto, aoDigitarProduto: (t: string | null) => (produtoDigitado.current = t), novasLinhas };
+}
 
+/**
+ * What the gate's items section works with (create): the chosen producer's bulletin items harvestable on a chosen date
+ * (decision 0125), the products typed while they load (queued, added in order once they arrive), those
+ * that could not be added and why, each row's withdrawal-period refusal, and how the new-row draft becomes
+ * rows ('Adicionar' and 'Adicionar todos').
+ */
+export function useItensDoRomaneio(o: {
+  form: UseFormReturn<RomaneioForm>;
+  editando: boolean;
+  pessoaId: number | null | undefined;
+  datas: string[];
+  itens: ItemForm[];
   /**
-   * 'Usar a chegada' (decision 0298): each announced product as a row of the bulletin item the form offers for it (the
-   * one the server's rules pick, `itemDaChegada`), its kg as packages; the products no offered item takes, by name.
+   * The producers' list is loading, or a producer typed and Enter while it loaded is not chosen yet: the products typed
+   * wait for that producer (never refused as typed without one).
    */
-  const daChegada = (c: Pick<ChegadaRegistro, 'data' | 'itens'>) => {
-    const linhas: ItemForm[] = [];
-    const faltam: string[] = [];
-    for (const i of c.itens) {
-      const bi = itemDaChegada(oferecidos, i.produtoId, c.data);
-      if (bi) linhas.push(paraForm(bi, embalagensDaChegada(i.quantidade, bi.produtoPesoEmKg)));
-      else faltam.push(i.produtoNome);
-    }
-    return { linhas, faltam };
-  };
+  produtoresCarregando: boolean;
+}) {
+  const { form, editando, pessoaId, datas, itens } = o;
+  const doProdutor = useItensDoProdutor(pessoaId, datas, !editando);
+  const itensProntos = !!pessoaId && !!doProdutor.data && !doProdutor.isFetching;
+  // The products wait for the producer's items, and for the producer picked while its list loads.
+  const esperandoItens = (!!pessoaId && !itensProntos) || (!editando && o.produtoresCarregando);
+  // Every bulletin item of the producer, read once the harvestable ones are in: a product typed and not offered is
+  // told apart as out of its harvest window or without a bulletin item at all.
+  const todosDoProdutor = useItensDoProdutor(pessoaId, [], !editando && itensProntos);
+  const semProduto = (texto: string) =>
+    !todosDoProdutor.data
+      ? 'Verificando os boletins do produtor...'
+      : todosDoProdutor.data.some((i) => filtrarOpcoes([{ label: buscaDoItem(i) }], texto).length)
+        ? FORA_DA_COLHEITA
+        : PRODUTO_SEM_BOLETIM;
+
+  // The producer's bulletin items harvestable on at least one chosen date.
+  const oferecidos = useMemo(() => (doProdutor.data ?? []).filter((i) => datas.some((d) => colheitaContem(i, d))), [doProdutor.data, datas]);
+  useAvisoForaDaColheita({ editando, carregados: !!doProdutor.data, pessoaId, datas, oferecidos });
+  const { fila, setFila, naoAdicionados, setNaoAdicionados, recusadosDaFila } = useFila({ form, itensProntos, oferecidos, pessoaId, datas });
+
+  const produtosOpcoes = oferecidos.map((i) => ({ label: rotuloDoItem(i), value: i.id, busca: buscaDoItem(i) }));
+  const novo = useNovoItem({ esperandoItens, setFila, setNaoAdicionados, produtosOpcoes, pessoaId, itens, oferecidos });
+
+  const daChegada = (c: Pick<ChegadaRegistro, 'data' | 'itens'>) => itensDaChegada(oferecidos, c);
 
   return {
     doProdutor,
@@ -208,9 +266,7 @@ export function useItensDoRomaneio(o: {
     fila,
     recusadosDaFila,
     naoAdicionados,
-    caixaProduto,
-    aoDigitarProduto: (t: string | null) => (produtoDigitado.current = t),
-    novasLinhas,
+    ...novo,
     /** Each row's withdrawal-period refusal: read from the row being drawn and from the form's values at save (the items field adds rows without re-rendering the form). */
     carenciaDe: (i: ItemForm) => mensagensDeCarencia([i], datas, doProdutor.data).get(i.boletimItensId),
     carenciaNoSalvar: () =>
