@@ -105,14 +105,14 @@ const VERBO: Record<Acao, string> = { visualizar: 'visualizar', criar: 'cadastra
 /** How stale a session's last use may be before a request writes it again: a minute, or a quarter of a shorter SESSAO_INATIVIDADE_MIN. */
 const escreverUsoApos = (inatividadeMin: number | undefined) => Math.min(60_000, ((inatividadeMin ?? 4) * 60_000) / 4);
 
-export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno, inatividadeMin?: number) {
-  app.decorateRequest('usuario', null);
-  app.rotasApi = [];
+type Avisar = (canal: string) => Promise<unknown>;
 
-  // Both caches below are dropped on every server of the database when one of them changes what they hold
-  // (lib/avisos.ts): a notice reaches the others within milliseconds. A generation number keeps a lookup
-  // that started before a notice from caching its (now old) answer.
-  const avisar = (canal: string) => app.avisos.avisar(canal).catch((e: Error) => app.log.warn(`Aviso '${canal}' não enviado: ${e.message}`));
+/**
+ * A permission group's flags by route, kept 30 s. This cache and the sessions' are dropped on every server of the
+ * database when one of them changes what they hold (lib/avisos.ts): a notice reaches the others within milliseconds.
+ * A generation number keeps a lookup that started before a notice from caching its (now old) answer.
+ */
+function permissoesEmCache(app: FastifyInstance, db: Db, avisar: Avisar) {
   const cache = new Map<number, { at: number; perms: PermissoesPorRota }>();
   let geracaoPermissoes = 0;
   const esquecerPermissoes = () => {
@@ -142,19 +142,14 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (geracao === geracaoPermissoes) cache.set(grupo, { at: Date.now(), perms });
     return perms;
   });
+}
 
-  app.decorate('autenticar', (req: FastifyRequest) => autenticar(req));
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const acesso = route.config?.acesso;
-    if (!acesso) throw new Error(`A rota ${route.method} ${route.url} não declara quem pode chamá-la (config.acesso)`);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso, corpo: route.schema?.body });
-  });
-
-  // A signed-out session, a disabled account or a change of roles takes effect at once, not when the
-  // access token expires: the session and the account's current roles are looked up on every call, the
-  // answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
+// A signed-out session, a disabled account or a change of roles takes effect at once, not when the
+// access token expires: the session and the account's current roles are looked up on every call, the
+// answer kept for a few seconds and dropped whenever a revocation or a change of roles commits.
+function sessoesEmCache(app: FastifyInstance, db: Db, avisar: Avisar, inatividadeMin: number | undefined) {
   const sessoesVistas = new Map<string, { valida: boolean; roles: string[]; exigeFator: boolean; trocarSenha: boolean; pessoaId: number | null; at: number }>();
+  const usuariosVistos = new Map<string, { valido: boolean; roles: string[]; at: number }>();
   let geracaoSessoes = 0;
   const esquecerSessoes = () => {
     geracaoSessoes++;
@@ -198,18 +193,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (geracao === geracaoSessoes) sessoesVistas.set(sid, atual);
     return atual;
   }
-  app.avisos.ouvir('sessoes', esquecerSessoes);
-  app.decorate('esquecerSessoes', () => {
-    esquecerSessoes();
-    void avisar('sessoes');
-  });
-
-  const tokensVerificados = new Map<string, Awaited<ReturnType<Keys['verify']>>>();
-
-  // External identity mode (decision 0121): the provider's access tokens, verified once each, mapped to the
-  // product's user by e-mail (created or updated as at sign-in); the account's state is checked on every call.
-  const tokensExternos = new Map<string, { exp: number; usuarioId: string; email: string; nome: string; jti: string }>();
-  const usuariosVistos = new Map<string, { valido: boolean; roles: string[]; at: number }>();
+  /** An external provider's account (no session of ours): active, and its roles now. */
   async function usuarioAtual(id: string): Promise<{ valido: boolean; roles: string[] }> {
     const hit = usuariosVistos.get(id);
     if (hit && Date.now() - hit.at < 5_000) return hit;
@@ -220,7 +204,20 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (geracao === geracaoSessoes) usuariosVistos.set(id, atual);
     return atual;
   }
-  async function autenticarExterno(token: string, ext: ProvedorExterno): Promise<UsuarioAutenticado> {
+  app.avisos.ouvir('sessoes', esquecerSessoes);
+  app.decorate('esquecerSessoes', () => {
+    esquecerSessoes();
+    void avisar('sessoes');
+  });
+  return { sessaoAtual, usuarioAtual };
+}
+type Sessoes = ReturnType<typeof sessoesEmCache>;
+
+// External identity mode (decision 0121): the provider's access tokens, verified once each, mapped to the
+// product's user by e-mail (created or updated as at sign-in); the account's state is checked on every call.
+function autenticacaoExterna(app: FastifyInstance, db: Db, emCache: Sessoes) {
+  const tokensExternos = new Map<string, { exp: number; usuarioId: string; email: string; nome: string; jti: string }>();
+  return async function autenticarExterno(token: string, ext: ProvedorExterno): Promise<UsuarioAutenticado> {
     let t = tokensExternos.get(token);
     if (!t || t.exp * 1000 <= Date.now()) {
       let claims: Claims;
@@ -247,12 +244,17 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
       if (tokensExternos.size >= 5_000) tokensExternos.clear();
       tokensExternos.set(token, t);
     }
-    const u = await usuarioAtual(t.usuarioId);
+    const u = await emCache.usuarioAtual(t.usuarioId);
     if (!u.valido) throw unauthorized();
     return { id: t.usuarioId, email: t.email, nome: t.nome, roles: u.roles, grupo: grupoDosPapeis(u.roles), sessao: `externa:${t.jti}` };
-  }
+  };
+}
 
-  async function autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null> {
+/** The person a request's bearer token names: our token with the api scope and a live session, or the external provider's. */
+function autenticador(app: FastifyInstance, db: Db, keys: Keys, emCache: Sessoes, externo?: ProvedorExterno) {
+  const tokensVerificados = new Map<string, Awaited<ReturnType<Keys['verify']>>>();
+  const autenticarExterno = autenticacaoExterna(app, db, emCache);
+  return async function autenticar(req: FastifyRequest): Promise<UsuarioAutenticado | null> {
     const h = req.headers.authorization;
     if (!h) return null;
     const m = /^Bearer\s+(.+)$/i.exec(h);
@@ -277,7 +279,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
         .includes(ESCOPO_API)
     )
       throw forbidden(MSG_SEM_ESCOPO_API);
-    const sessao = await sessaoAtual(c.sid, c.sub);
+    const sessao = await emCache.sessaoAtual(c.sid, c.sub);
     if (!sessao.valida) throw unauthorized();
     // The account's roles now, not the ones the token was issued with (a role taken away stops at once).
     const roles = sessao.roles;
@@ -292,7 +294,41 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
       trocarSenha: sessao.trocarSenha,
       pessoaId: sessao.pessoaId,
     };
-  }
+  };
+}
+
+/** Why one access kind refuses the signed-in caller (null: it lets him in). */
+async function recusaDe(app: FastifyInstance, usuario: UsuarioAutenticado, acesso: AcessoUnico): Promise<Recusa | null> {
+  if (acesso === 'autenticado' || acesso === 'publico') return null;
+  const produtor = usuario.roles.includes(PAPEL_PRODUTOR) && usuario.pessoaId != null;
+  if (acesso === 'produtor') return produtor ? null : { mensagem: MSG_SO_PRODUTOR, motivo: 'nao-e-produtor' };
+  if (usuario.grupo === null)
+    return {
+      mensagem: 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.',
+      motivo: 'sem-perfil',
+    };
+  if (acesso === 'perfil') return null;
+  if (permite(await app.permissoesDoGrupo(usuario.grupo), acesso)) return null;
+  const verbos = [acesso.acao]
+    .flat()
+    .map((a) => VERBO[a])
+    .join(' ou ');
+  return { mensagem: `Você não tem permissão para ${verbos} em ${acesso.rota}.`, motivo: 'sem-permissao' };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?: ProvedorExterno, inatividadeMin?: number) {
+  app.decorateRequest('usuario', null);
+  app.rotasApi = [];
+  const avisar = (canal: string) => app.avisos.avisar(canal).catch((e: Error) => app.log.warn(`Aviso '${canal}' não enviado: ${e.message}`));
+  permissoesEmCache(app, db, avisar);
+  const autenticar = autenticador(app, db, keys, sessoesEmCache(app, db, avisar, inatividadeMin), externo);
+  app.decorate('autenticar', (req: FastifyRequest) => autenticar(req));
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const acesso = route.config?.acesso;
+    if (!acesso) throw new Error(`A rota ${route.method} ${route.url} não declara quem pode chamá-la (config.acesso)`);
+    for (const m of [route.method].flat()) if (m !== 'HEAD') app.rotasApi.push({ method: m, url: route.url, acesso, corpo: route.schema?.body });
+  });
 
   // An answer that needs a session or a token is nobody else's: no cache (the browser's or a proxy's) keeps it.
   app.addHook('onSend', async (req, reply, payload) => {
@@ -300,25 +336,6 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     if (acesso && acesso !== 'publico') reply.header('cache-control', 'no-store');
     return payload;
   });
-
-  /** Why one access kind refuses the signed-in caller (null: it lets him in). */
-  async function recusaDe(usuario: UsuarioAutenticado, acesso: AcessoUnico): Promise<Recusa | null> {
-    if (acesso === 'autenticado' || acesso === 'publico') return null;
-    const produtor = usuario.roles.includes(PAPEL_PRODUTOR) && usuario.pessoaId != null;
-    if (acesso === 'produtor') return produtor ? null : { mensagem: MSG_SO_PRODUTOR, motivo: 'nao-e-produtor' };
-    if (usuario.grupo === null)
-      return {
-        mensagem: 'Desculpe, mas ainda não foi atribuído perfil para o seu usuário. Favor entrar em contato com a TI da prefeitura para ajuste.',
-        motivo: 'sem-perfil',
-      };
-    if (acesso === 'perfil') return null;
-    if (permite(await app.permissoesDoGrupo(usuario.grupo), acesso)) return null;
-    const verbos = [acesso.acao]
-      .flat()
-      .map((a) => VERBO[a])
-      .join(' ou ');
-    return { mensagem: `Você não tem permissão para ${verbos} em ${acesso.rota}.`, motivo: 'sem-permissao' };
-  }
 
   app.addHook('onRequest', async (req) => {
     const acesso = req.routeOptions.config?.acesso;
@@ -338,7 +355,7 @@ export function registerAuth(app: FastifyInstance, db: Db, keys: Keys, externo?:
     // staff account is told about its permission, not that it is no producer's).
     const recusas: Recusa[] = [];
     for (const a of alternativas(acesso)) {
-      const recusa = await recusaDe(usuario, a);
+      const recusa = await recusaDe(app, usuario, a);
       if (!recusa) return;
       recusas.push(recusa);
     }
