@@ -104,10 +104,21 @@ export interface CampoDaTela {
   formulario?: false;
   /** The column's width ('10rem'). */
   largura?: string;
-  /** How the column shows its value: 'decimal' with two decimals ('1.234,50'), 'dataHora' dd/mm/aaaa hh:mm (filtered by day). */
+  /**
+   * How the column shows its value: 'decimal' with two decimals ('1.234,50'; in the form a number with two, even when
+   * its schema takes its text too), 'dataHora' dd/mm/aaaa hh:mm:ss (filtered by day).
+   */
   formato?: 'decimal' | 'dataHora';
   /** false: not a column of the printed report ('Gerar relatório'). */
   relatorio?: false;
+  /** The list's field this column sorts and filters by, when it is not this one ('produtoGrupo' for `produtoGrupoId`). */
+  campoDaLista?: string;
+  /** A pick-list filter's empty choice ('Todos'; default 'Selecione'). */
+  filtroVazio?: string;
+  /** A text picked from the list of texts the server answers at GET /api/{opcoesDe} ('statusProduto'): a pick list in the form and the filter. */
+  opcoesDe?: string;
+  /** Its value in a new record's form (a package's weight 1, a status 'ATIVO'). */
+  padrao?: string | number | boolean;
 }
 
 /** The generated list's extras. */
@@ -223,6 +234,9 @@ export type RegistroDe<R extends { api: { registro: ZodType } }> = z.output<R['a
 /** What a declared resource's form edits (`EntradaDe<typeof feriadoRecurso>`). */
 export type EntradaDe<R extends { api: { entrada: ZodType } }> = z.input<R['api']['entrada']>;
 
+/** A field whose schema reads a number from its text too (a union of both) is a number by its `formato: 'decimal'`. */
+export const numeroEmTexto = (c: CampoDaTela): FormaDoCampo | undefined => (c.formato === 'decimal' ? { tipo: 'numero', nulo: false } : undefined);
+
 /**
  * A declaration's screen fields are fields of its input that a generated screen can show; a column only
  * (`formulario: false`), or any of a read-only resource, may be one of the record its list shows instead.
@@ -230,7 +244,7 @@ export type EntradaDe<R extends { api: { entrada: ZodType } }> = z.input<R['api'
 function checarCampos(rota: string, campos: Recurso['campos'], api: Recurso['api']) {
   for (const [campo, c] of Object.entries(campos ?? {})) {
     const doRegistro = c.formulario === false || !api?.entrada;
-    const f = formaDoCampo(api?.entrada, campo) ?? (doRegistro ? formaDoCampo(api?.linha ?? api?.registro, campo) : undefined);
+    const f = formaDoCampo(api?.entrada, campo) ?? (doRegistro ? formaDoCampo(api?.linha ?? api?.registro, campo) : undefined) ?? numeroEmTexto(c);
     if (!f || f.tipo === 'booleano') throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
     if (f.tipo === 'opcao' && f.valores!.some((v) => !c.opcoes?.[v])) throw new Error(`${rota}: o campo ${campo} precisa do rótulo de cada opção`);
   }

@@ -1,4 +1,4 @@
-import { formaDoCampo, RECURSOS, type CampoDaTela, type FormaDoCampo, type Recurso } from '@ceasa/shared';
+import { formaDoCampo, numeroEmTexto, RECURSOS, type CampoDaTela, type FormaDoCampo, type Recurso } from '@ceasa/shared';
 
 /** A field of a declaration's screens (its `campos`), with what it holds and, for a reference, the resource it picks from. */
 export interface CampoGerado {
@@ -13,7 +13,7 @@ export interface CampoGerado {
 export function camposDoRecurso(r: Recurso): CampoGerado[] {
   return Object.entries(r.campos ?? {}).map(([nome, campo]) => {
     const doRegistro = campo.formulario === false || !r.api?.entrada;
-    const forma = formaDoCampo(r.api?.entrada, nome) ?? (doRegistro ? formaDoCampo(r.api?.linha ?? r.api?.registro, nome) : undefined);
+    const forma = formaDoCampo(r.api?.entrada, nome) ?? (doRegistro ? formaDoCampo(r.api?.linha ?? r.api?.registro, nome) : undefined) ?? numeroEmTexto(campo);
     if (!forma) throw new Error(`${r.rota}: o campo ${nome} não está na entrada`);
     const alvo = /^(.+)Id$/.exec(nome)?.[1];
     const referencia = forma.tipo === 'inteiro' ? RECURSOS.find((x) => x.rota === alvo && x.api?.opcoes) : undefined;

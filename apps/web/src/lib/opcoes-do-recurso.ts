@@ -32,3 +32,16 @@ export function useOpcoesDoRecurso(r: Recurso) {
 export function useOpcoesDosRecursos(rs: Recurso[]) {
   return useQueries({ queries: rs.map(consulta) }).map((q, i) => ({ ...q, opcoes: opcoesDe(rs[i], q.data) }));
 }
+
+/** The texts the server lists at GET {caminho} (a field's `opcoesDe`, e.g. 'statusProduto'), as options, kept for the session. */
+const consultaDeTextos = (caminho: string) => ({ queryKey: ['opcoes', caminho], queryFn: () => api<string[]>(caminho), staleTime: Infinity });
+const opcoesDeTextos = (l: string[] | undefined) => (l ?? []).map((s) => ({ label: s, value: s }));
+
+export function useOpcoesDeTextos(caminho: string) {
+  const q = useQuery(consultaDeTextos(caminho));
+  return { ...q, opcoes: opcoesDeTextos(q.data) };
+}
+
+export function useOpcoesDeVariosTextos(caminhos: string[]) {
+  return useQueries({ queries: caminhos.map(consultaDeTextos) }).map((q) => opcoesDeTextos(q.data));
+}

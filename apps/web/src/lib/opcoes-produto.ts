@@ -39,9 +39,3 @@ export function useProdutoGrupoOpcoes() {
   });
   return { ...q, opcoes: (q.data ?? []).map((g) => ({ label: g.nome, value: g.id })) };
 }
-
-/** The product status list from the server (GET statusProduto). */
-export function useProdutoStatusOpcoes() {
-  const q = useQuery({ queryKey: ['opcoes', 'statusProduto'], queryFn: () => api<string[]>('statusProduto'), staleTime: Infinity });
-  return { ...q, opcoes: (q.data ?? []).map((s) => ({ label: s, value: s })) };
-}

@@ -38,7 +38,14 @@ export const produtoGrupoRecurso = declararRecurso({
   rota: 'produtoGrupo',
   nome: { singular: 'Grupo de Produto', plural: 'Grupos de Produto', genero: 'm' },
   icone: 'pi pi-sitemap',
-  api: { buscaPorTermo: 'nome', entrada: produtoGrupoInput, filtro: produtoGrupoFiltro, tag: 'Grupo de produto' },
+  api: {
+    buscaPorTermo: 'nome',
+    entrada: produtoGrupoInput,
+    filtro: produtoGrupoFiltro,
+    tag: 'Grupo de produto',
+    // A product's group is picked from these (produtoGrupoId).
+    opcoes: { caminho: 'produtosAll', rotulo: ['nome'] },
+  },
   ordem: { campo: 'nome', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter grupos de produto' },
   campos: { nome: { rotulo: 'Nome' }, unPadrao: { rotulo: 'Un Padrão' } },

@@ -107,4 +107,14 @@ export const produtoRecurso = declararRecurso({
   api: { buscaPorTermo: 'nome', registro: produtoRegistro, entrada: produtoInput, filtro: produtoFiltro },
   ordem: { campo: 'nome', dir: 'asc' },
   rotulos: { erroObter: 'Erro ao obter produtos' },
+  campos: {
+    id: { rotulo: 'Código', formulario: false, filtro: true, largura: '7rem' },
+    nome: { rotulo: 'Nome' },
+    embalagem: { rotulo: 'Embalagem' },
+    // docs/produto/validacao.md: weight 1 by default on create.
+    pesoEmKg: { rotulo: 'Peso (kg)', formato: 'decimal', filtro: true, largura: '8rem', padrao: 1 },
+    produtoGrupoId: { rotulo: 'Grupo', campoDaLista: 'produtoGrupo', filtro: true, filtroVazio: 'Todos', largura: '14rem' },
+    status: { rotulo: 'Status', opcoesDe: 'statusProduto', filtroVazio: 'Todos', largura: '9rem', padrao: 'ATIVO' },
+  },
+  lista: { relatorio: { mostrando: true } },
 });

@@ -1,4 +1,5 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { data, idOpcional, referencia, rotulosDoNome, texto, versaoEntrada, type Recurso } from '@ceasa/shared';
@@ -84,5 +85,36 @@ describe('FormularioDoRecurso', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
     expect(await screen.findByText('Cadastro atualizado!')).toBeInTheDocument();
     expect(apiMock.mock.calls.filter(([, o]) => o?.method === 'PUT')).toEqual([['bairro', { method: 'PUT', body: { ...CENTRO, nome: 'Centro Histórico' } }]]);
+  });
+
+  it('starts a field at its `padrao`, picks a text from the server’s list (`opcoesDe`), and leaves a column only out', async () => {
+    const lote: Recurso = {
+      ...bairro,
+      campos: {
+        id: { rotulo: 'Código', formulario: false },
+        nome: { rotulo: 'Nome' },
+        peso: { rotulo: 'Peso (kg)', formato: 'decimal', padrao: 1 },
+        situacao: { rotulo: 'Situação', opcoesDe: 'situacoes', padrao: 'ATIVO' },
+        municipioId: { rotulo: 'Município' },
+      },
+      api: {
+        ...bairro.api!,
+        entrada: z.object({
+          id: idOpcional,
+          nome: texto('O nome é obrigatório'),
+          peso: z.union([z.number(), z.string()]).transform(Number),
+          situacao: texto('A situação é obrigatória'),
+          municipioId: referencia('Município é obrigatório'),
+        }),
+      },
+    };
+    apiMock.mockImplementation(async (path) => (path === 'situacoes' ? ['ATIVO', 'INATIVO'] : []) as never);
+    renderizarTela('/bairrocreate', { '/bairrocreate': <FormularioDoRecurso recurso={lote} /> });
+    expect([...document.querySelectorAll('form label')].map((l) => l.textContent)).toEqual(['Nome', 'Peso (kg)', 'Situação', 'Município']);
+    expect(screen.getByLabelText('Peso (kg)')).toHaveValue('1,00');
+    await waitFor(() => expect(screen.getByLabelText('Situação')).toHaveValue('ATIVO'));
+    // A reference's empty list says so in the words of the resource it names (the municipalities).
+    await userEvent.setup({ delay: null }).type(screen.getByLabelText('Município'), 'x{Enter}');
+    expect(await screen.findByText('Nenhum município encontrado')).toBeInTheDocument();
   });
 });

@@ -1,22 +1,31 @@
 import type { Control } from 'react-hook-form';
 import type { Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
-import { useOpcoesDoRecurso } from '../../lib/opcoes-do-recurso';
+import { useOpcoesDeTextos, useOpcoesDoRecurso } from '../../lib/opcoes-do-recurso';
 import { DateField, NumberField, SelectField, TextField } from './fields';
 import { FormPage } from './form-page';
 import { useResourceForm } from './use-resource-form';
 
 type Valores = Record<string, unknown>;
 
-/** A reference's pick list: the records of the resource it names (its `api.opcoes`). */
-function CampoDeReferencia(p: { control: Control<Valores>; name: string; label: string; autoFocus?: boolean; recurso: Recurso }) {
-  const o = useOpcoesDoRecurso(p.recurso);
-  return <SelectField control={p.control} name={p.name} label={p.label} autoFocus={p.autoFocus} options={o.opcoes} loading={o.isLoading} />;
+type Props = { control: Control<Valores>; name: string; label: string; autoFocus?: boolean };
+
+/** A reference's pick list: the records of the resource it names (its `api.opcoes`), its empty list in its words. */
+function CampoDeReferencia({ recurso, ...p }: Props & { recurso: Recurso }) {
+  const o = useOpcoesDoRecurso(recurso);
+  return <SelectField {...p} options={o.opcoes} loading={o.isLoading} emptyMessage={recurso.rotulos?.vazio} />;
+}
+
+/** A text picked from the server's list (`opcoesDe`). */
+function CampoDeTextos({ caminho, ...p }: Props & { caminho: string }) {
+  const o = useOpcoesDeTextos(caminho);
+  return <SelectField {...p} options={o.opcoes} loading={o.isLoading} />;
 }
 
 function CampoDoFormulario({ c, control, autoFocus }: { c: CampoGerado; control: Control<Valores>; autoFocus: boolean }) {
   const p = { control, name: c.nome, label: c.campo.rotulo, autoFocus };
   if (c.referencia) return <CampoDeReferencia {...p} recurso={c.referencia} />;
+  if (c.campo.opcoesDe) return <CampoDeTextos {...p} caminho={c.campo.opcoesDe} />;
   switch (c.forma.tipo) {
     case 'data':
       return <DateField {...p} />;
@@ -32,11 +41,12 @@ function CampoDoFormulario({ c, control, autoFocus }: { c: CampoGerado; control:
 
 /**
  * The form a declaration's fields make (its `campos`, docs/adding-a-resource.md): useResourceForm in a
- * FormPage, a field per declared field of the form in their order (the first focused), texts and dates starting empty.
+ * FormPage, a field per declared field of the form in their order (the first focused), each starting at its `padrao`
+ * or, for texts and dates, empty.
  */
 export function FormularioDoRecurso({ recurso }: { recurso: Recurso }) {
   const campos = camposDoRecurso(recurso).filter((c) => c.campo.formulario !== false);
-  const defaults = Object.fromEntries(campos.map((c) => [c.nome, c.forma.tipo === 'texto' || c.forma.tipo === 'data' ? '' : undefined]));
+  const defaults = Object.fromEntries(campos.map((c) => [c.nome, c.campo.padrao ?? (c.forma.tipo === 'texto' || c.forma.tipo === 'data' ? '' : undefined)]));
   const f = useResourceForm<Valores>({ recurso, defaults });
   return (
     <FormPage form={f}>

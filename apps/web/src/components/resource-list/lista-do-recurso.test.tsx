@@ -129,4 +129,31 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ver bairro 1' }));
     expect(await screen.findByText('Detalhe')).toBeInTheDocument();
   });
+
+  it('sorts and filters a reference by its list field, with the pick lists of its records and of the server’s texts', async () => {
+    const lote: Recurso = {
+      ...bairro,
+      campos: {
+        nome: { rotulo: 'Nome' },
+        municipioId: { rotulo: 'Município', campoDaLista: 'municipio', filtro: true, filtroVazio: 'Todos' },
+        situacao: { rotulo: 'Situação', opcoesDe: 'situacoes', filtroVazio: 'Todas' },
+      },
+      api: { ...bairro.api!, entrada: z.object({ nome: texto('O nome é obrigatório'), municipioId: referencia('Município'), situacao: texto('S') }) },
+    };
+    apiMock.mockImplementation(async (path) =>
+      path === 'municipio/findAllBasic'
+        ? ([{ id: 3, nome: 'Imperatriz', sigla: 'MA' }] as never)
+        : path === 'situacoes'
+          ? (['ATIVO', 'INATIVO'] as never)
+          : ({ content: [{ ...CENTRO, situacao: 'ATIVO' }], totalElements: 1, totalPages: 1, number: 0, size: 20 } as never),
+    );
+    renderizarTela('/bairro', { '/bairro': <ListaDoRecurso recurso={lote} /> });
+    expect(await screen.findByText('Imperatriz - MA')).toBeInTheDocument();
+    expect(screen.getByLabelText('Filtrar por Município')).toBeInTheDocument();
+    expect(screen.getAllByText('Todos').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Todas').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Selecione')).toBeNull();
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Município' }));
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('bairro/searchBairro/asc/municipio', { method: 'POST', body: {}, query: { page: 0, size: 20 } }));
+  });
 });

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
 import { caminhoDeEdicao, formatDate, formatDateTime, formatDecimal, type Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
-import { useOpcoesDosRecursos } from '../../lib/opcoes-do-recurso';
+import { useOpcoesDeVariosTextos, useOpcoesDosRecursos } from '../../lib/opcoes-do-recurso';
 import { IdsReport } from '../print/ids-report';
 import { celulaCsv } from './csv';
 import type { ListColumn, ResourceListProps } from './recurso-da-lista';
@@ -25,7 +25,8 @@ export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<Resou
 /**
  * The list a declaration's fields make (its `campos` and `lista`, docs/adding-a-resource.md): a column per field in
  * their order, headed by its label (or `coluna`); a text filtered as typed, a date by day and shown dd/mm/aaaa, an
- * enum and a reference shown by their label, a number or a date and time by its `formato`. A row is named by
+ * enum and a reference shown by their label (and filtered by a pick list when declared so, as a text the server
+ * lists, `opcoesDe`), a number or a date and time by its `formato`. A row is named by
  * `lista.linha` or its first field of the form. A read-only resource with an edit path shows each row's detail there
  * ('Ver'). A feature adds to it through the ResourceList's props (its own buttons, its report) and `colunas`.
  */
@@ -34,6 +35,17 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
   const campos = camposDoRecurso(recurso).filter((c) => c.campo.coluna !== false);
   const referencias = campos.filter((c) => c.referencia);
   const opcoes = useOpcoesDosRecursos(referencias.map((c) => c.referencia!));
+  const deTextos = campos.filter((c) => c.campo.opcoesDe);
+  const textos = useOpcoesDeVariosTextos(deTextos.map((c) => c.campo.opcoesDe!));
+  // A pick-list filter's choices: an enum's labels, a reference's records, the server's texts.
+  const escolhas = (c: CampoGerado) =>
+    c.referencia
+      ? opcoes[referencias.indexOf(c)].opcoes
+      : c.campo.opcoesDe
+        ? textos[deTextos.indexOf(c)]
+        : c.forma.tipo === 'opcao'
+          ? c.forma.valores!.map((v) => ({ value: v, label: c.campo.opcoes![v] }))
+          : undefined;
   const texto = (c: CampoGerado, row: T): string => {
     const v = row[c.nome];
     if (c.referencia) return opcoes[referencias.indexOf(c)].opcoes.find((o) => o.value === v)?.label ?? '';
@@ -46,16 +58,17 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
   const columns = campos.map((c): ListColumn<T> => {
     const { tipo } = c.forma;
     const porDia = tipo === 'data' || c.campo.formato === 'dataHora';
-    const filtrado = !c.referencia && (c.campo.filtro ?? (tipo === 'texto' || porDia));
+    const filtrado = c.campo.filtro ?? (!c.referencia && (tipo === 'texto' || porDia));
+    const lista = escolhas(c);
     const filtro: ListColumn<T>['filter'] = !filtrado
       ? undefined
       : porDia
         ? 'date'
-        : tipo === 'opcao'
-          ? { options: c.forma.valores!.map((v) => ({ value: v, label: c.campo.opcoes![v] })) }
+        : lista
+          ? { options: lista, ...(c.campo.filtroVazio ? { placeholder: c.campo.filtroVazio } : {}) }
           : 'text';
     return {
-      field: c.nome,
+      field: c.campo.campoDaLista ?? c.nome,
       header: typeof c.campo.coluna === 'string' ? c.campo.coluna : c.campo.rotulo,
       ...(filtro ? { filter: filtro } : {}),
       // A text or a plain number shows as it is; the others as words.

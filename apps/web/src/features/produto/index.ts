@@ -1,8 +1,5 @@
 import { lazy } from 'react';
 import { produtoRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
-const Lista = lazy(() => import('./produto-list-page'));
-const Form = lazy(() => import('./produto-form'));
-
-export const produtoResource = pagesOf(produtoRecurso, { lista: Lista, form: Form });
+export const produtoResource = pagesGeradas(produtoRecurso, { lista: lazy(() => import('./produto-list-page')) });
