@@ -39,18 +39,71 @@ export interface OpcoesDasLinhas<F extends FieldValues, I, R = I> {
   podeRemover?: (item: I, index: number) => string | null;
 }
 
-/**
- * The child rows of a master-detail form, with no markup (ARCHITECTURE.md rule 9): react-hook-form's field array, the
- * page shown (and the page of the first row in error after a failed save), the new-row draft with its messages, the
- * keyboard of the new-row editor (decision 0083: Enter moves to the next field and in the last one adds the
- * row with exactly what was typed, then the focus goes back to the first), adding blank rows, and removing a row after
- * 'Você tem certeza que quer remover este item?' (or showing why it may not be removed).
- */
-export function useLinhas<F extends FieldValues, I extends Record<string, unknown>, R extends Record<string, unknown> = I>(o: OpcoesDasLinhas<F, I, R>) {
-  const { fields, append, remove } = useFieldArray({ control: o.control, name: o.name });
+/** The rows a draft makes (`montar`, or the draft itself checked by the row's schema), or the messages of the draft's fields. */
+function linhasDoRascunho<I, R>(novo: Novo<I, R>, linha: R, montar: ((rascunho: R) => NovasLinhas<I, R>) | undefined): NovasLinhas<I, R> {
+  // Without `montar` the draft is the row (its schema checked it).
+  if (montar) return montar(linha);
+  const r = novo.schema?.safeParse(linha);
+  if (r && !r.success)
+    return {
+      erros: Object.fromEntries(r.error.issues.map((is) => [caminhoDoForm(String(is.path[0] ?? '')), is.message])) as NovasLinhas<I, R> extends {
+        erros: infer E;
+      }
+        ? E
+        : never,
+    };
+  return { linhas: [linha] as unknown as I[] };
+}
+
+/** The page shown: the new row's page after an add, and after a failed save the page of the first row in error. */
+function usePagina<F extends FieldValues>(o: { control: Control<F>; name: ArrayPath<F>; linhasPorPagina?: number; total: number }) {
   const { errors, submitCount } = useFormState({ control: o.control });
   const [porPagina, setPorPagina] = useState<number>(o.linhasPorPagina ?? 10);
   const [primeira, setPrimeira] = useState(0);
+  useEffect(() => {
+    const lista = get(errors, o.name);
+    if (!Array.isArray(lista)) return;
+    const i = lista.findIndex((e) => e);
+    if (i >= 0) setPrimeira(Math.floor(i / porPagina) * porPagina);
+  }, [submitCount, errors]); // eslint-disable-line react-hooks/exhaustive-deps
+  return {
+    errors,
+    primeira,
+    setPrimeira,
+    porPagina,
+    setPorPagina,
+    // The new row's page.
+    irParaNova: () => setPrimeira(Math.floor(o.total / porPagina) * porPagina),
+  };
+}
+
+/** The focus to the new-row editor's field after the one whose input is `id`. */
+function seguirDe(idsNovos: string[], id: string) {
+  const proximo = document.getElementById(idsNovos[idsNovos.indexOf(id) + 1] ?? '') as HTMLInputElement | null;
+  proximo?.focus();
+  proximo?.select?.();
+}
+
+/** The new-row editor's keys: Enter moves to the next field, and in the last one adds the row. Ctrl+Enter is the form's save. */
+function teclaNovo(o: { novo?: unknown; idsNovos: string[]; idsForaDoEnter?: string[] }, adicionar: () => void, e: KeyboardEvent) {
+  if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || !o.novo) return;
+  const alvo = e.target as HTMLElement;
+  if (alvo.tagName !== 'INPUT') return;
+  e.preventDefault();
+  const i = o.idsNovos.indexOf(alvo.id);
+  if (i < 0) {
+    if (o.idsForaDoEnter?.includes(alvo.id)) adicionar();
+    return;
+  }
+  if (i < o.idsNovos.length - 1) seguirDe(o.idsNovos, alvo.id);
+  else adicionar();
+}
+
+/**
+ * The new-row editor: its draft and messages, the add (waiting for a pick whose list loads), and its keys (Enter
+ * moves to the next field and in the last one adds the row, then the focus goes back to the first).
+ */
+function useEditorNovo<F extends FieldValues, I, R>(o: OpcoesDasLinhas<F, I, R>, acrescentar: (novas: I[]) => void) {
   const [rascunho, setRascunho] = useState<R | undefined>(o.novo?.padrao);
   /**
    * The new row as typed, written at each change and each keystroke of a number (which its input
@@ -62,22 +115,6 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
   const [errosNovo, setErrosNovo] = useState<Record<string, string | undefined>>({});
   /** The new-row editor's numbers whose text is not a pt-BR number: their messages. */
   const [leituras, setLeituras] = useState<Record<string, string | undefined>>({});
-  const valores = (useWatch({ control: o.control, name: o.name as Path<F> }) as unknown as I[] | undefined) ?? [];
-  const msg = (caminho: string): string | undefined => (get(errors, caminho) as { message?: string } | undefined)?.message;
-  // The watched values lag one render behind an append: the field array's copy stands in meanwhile.
-  const itemDe = (i: number) => (valores[i] ?? fields[i]) as unknown as I;
-  const erroDaLista = msg(o.name) ?? msg(`${o.name}.root`);
-
-  // After a failed save, show the page of the first row in error.
-  useEffect(() => {
-    const lista = get(errors, o.name);
-    if (!Array.isArray(lista)) return;
-    const i = lista.findIndex((e) => e);
-    if (i >= 0) setPrimeira(Math.floor(i / porPagina) * porPagina);
-  }, [submitCount, errors]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // The new row's page.
-  const irParaNova = () => setPrimeira(Math.floor(fields.length / porPagina) * porPagina);
 
   const mudarNovo = (field: string, v: unknown, limparErro: boolean) => {
     novoAtual.current = { ...(novoAtual.current as R), [field]: v };
@@ -99,30 +136,14 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
       return;
     }
     adiado.current = null;
-    // Without `montar` the draft is the row (its schema checked it).
-    let novas = [linha] as unknown as I[];
-    if (montar) {
-      const m = montar(linha);
-      if ('erros' in m) {
-        setErrosNovo(m.erros as Record<string, string>);
-        return;
-      }
-      novas = m.linhas;
-    } else {
-      const r = o.novo.schema?.safeParse(linha);
-      if (r && !r.success) {
-        setErrosNovo(Object.fromEntries(r.error.issues.map((is) => [caminhoDoForm(String(is.path[0] ?? '')), is.message])));
-        return;
-      }
+    const m = linhasDoRascunho(o.novo, linha, montar);
+    if ('erros' in m) {
+      setErrosNovo(m.erros as Record<string, string>);
+      return;
     }
     setErrosNovo({});
     setLeituras({});
-    // No rows (the draft went elsewhere: the gate's queue of products typed while the list loads) is no change to the
-    // array: appending nothing would validate it (mode onTouched) and say 'no rows' while the rows are on their way.
-    if (novas.length) {
-      append(novas as unknown as FieldArray<F, ArrayPath<F>>[], { shouldFocus: false });
-      irParaNova();
-    }
+    acrescentar(m.linhas);
     novoAtual.current = o.novo.padrao;
     setRascunho(o.novo.padrao);
     setAdicionadas((n) => n + 1);
@@ -148,26 +169,43 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
     } else if (!esperando.current.size) adicionar(pedido.montar);
   };
 
-  /** The focus to the new-row editor's field after the one whose input is `id`. */
-  const seguirDe = (id: string) => {
-    const proximo = document.getElementById(o.idsNovos[o.idsNovos.indexOf(id) + 1] ?? '') as HTMLInputElement | null;
-    proximo?.focus();
-    proximo?.select?.();
+  return {
+    rascunho,
+    adicionadas,
+    erroDe: (field: string) => leituras[field] ?? errosNovo[field],
+    mudar: mudarNovo,
+    ler: (field: string, m: string | undefined) => setLeituras((l) => ({ ...l, [field]: m })),
+    adicionar,
+    esperar,
+    teclaNovo: (e: KeyboardEvent) => teclaNovo(o, adicionar, e),
+    seguirDe: (id: string) => seguirDe(o.idsNovos, id),
   };
-  /** The new-row editor's keys: Enter moves to the next field, and in the last one adds the row. Ctrl+Enter is the form's save. */
-  const teclaNovo = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || !o.novo) return;
-    const alvo = e.target as HTMLElement;
-    if (alvo.tagName !== 'INPUT') return;
-    e.preventDefault();
-    const i = o.idsNovos.indexOf(alvo.id);
-    if (i < 0) {
-      if (o.idsForaDoEnter?.includes(alvo.id)) adicionar();
-      return;
-    }
-    if (i < o.idsNovos.length - 1) seguirDe(alvo.id);
-    else adicionar();
-  };
+}
+
+/**
+ * The child rows of a master-detail form, with no markup (ARCHITECTURE.md rule 9): react-hook-form's field array, the
+ * page shown (and the page of the first row in error after a failed save), the new-row draft with its messages, the
+ * keyboard of the new-row editor (decision 0083: Enter moves to the next field and in the last one adds the
+ * row with exactly what was typed, then the focus goes back to the first), adding blank rows, and removing a row after
+ * 'Você tem certeza que quer remover este item?' (or showing why it may not be removed).
+ */
+export function useLinhas<F extends FieldValues, I extends Record<string, unknown>, R extends Record<string, unknown> = I>(o: OpcoesDasLinhas<F, I, R>) {
+  const { fields, append, remove } = useFieldArray({ control: o.control, name: o.name });
+  const pag = usePagina({ control: o.control, name: o.name, linhasPorPagina: o.linhasPorPagina, total: fields.length });
+  const { primeira, porPagina, setPrimeira, irParaNova } = pag;
+  const valores = (useWatch({ control: o.control, name: o.name as Path<F> }) as unknown as I[] | undefined) ?? [];
+  const msg = (caminho: string): string | undefined => (get(pag.errors, caminho) as { message?: string } | undefined)?.message;
+  // The watched values lag one render behind an append: the field array's copy stands in meanwhile.
+  const itemDe = (i: number) => (valores[i] ?? fields[i]) as unknown as I;
+  const erroDaLista = msg(o.name) ?? msg(`${o.name}.root`);
+
+  // No rows (the draft went elsewhere: the gate's queue of products typed while the list loads) is no change to the
+  // array: appending nothing would validate it (mode onTouched) and say 'no rows' while the rows are on their way.
+  const novo = useEditorNovo(o, (novas) => {
+    if (!novas.length) return;
+    append(novas as unknown as FieldArray<F, ArrayPath<F>>[], { shouldFocus: false });
+    irParaNova();
+  });
 
   const adicionarEmBranco = () => {
     if (!o.nova) return;
@@ -194,18 +232,8 @@ export function useLinhas<F extends FieldValues, I extends Record<string, unknow
     fields: chaves,
     itemDe,
     erroDaLista,
-    pagina: { primeira, porPagina, mudar: (p: { first: number; rows: number }) => (setPrimeira(p.first), setPorPagina(p.rows)) },
-    novo: {
-      rascunho,
-      adicionadas,
-      erroDe: (field: string) => leituras[field] ?? errosNovo[field],
-      mudar: mudarNovo,
-      ler: (field: string, m: string | undefined) => setLeituras((l) => ({ ...l, [field]: m })),
-      adicionar,
-      esperar,
-      teclaNovo,
-      seguirDe,
-    },
+    pagina: { primeira, porPagina, mudar: (p: { first: number; rows: number }) => (setPrimeira(p.first), pag.setPorPagina(p.rows)) },
+    novo,
     adicionarEmBranco,
     removerLinha,
   };
