@@ -175,46 +175,180 @@ export const CADASTRO_PUBLICACAO = 'PublicacaoCotacao';
 
 const NAO_ENCONTRADO = 'Preço não encontrado';
 /**
+ * What a save asks to confirm when the body says `confirmar: false` (the web app's forms and grid; a body
+ * without the field saves as the contract has it, one with `confirmar: true` confirms; decisions 0136 and
+ * 0137): another price of the
+ * product on the day (a create, or an edit that moves to another product or day), and a value below half or
+ * above double the product's last price before the day (when the value, product or day changes).
+ */
+async function confirmacoes(t: Tx, input: PrecoInput, antes?: typeof precos.$inferSelect) {
+  if (input.confirmar !== false) return;
+  const produtoId = input.produtoId as number;
+  const data = input.data as string;
+  const valor = input.valor as number;
+  const idAtual = antes?.id ?? 0;
+  const mudouDia = !antes || antes.produtoId !== produtoId || antes.data !== data;
+  const mudouValor = mudouDia || Number(antes.valor) !== valor;
+  if (!mudouValor) return;
+  const r = await executar(
+    t,
+    sql`SELECT pr.nome,
+      (SELECT p.valor::float8 FROM precos p WHERE p.produto_id = pr.id AND p.data = ${data}::date AND p.id <> ${idAtual}
+        ORDER BY p.id DESC LIMIT 1) AS "noDia",
+      u.valor::float8 AS "ultimoValor", u.data::text AS "ultimaData"
+    FROM produto pr
+    LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date AND p.id <> ${idAtual}
+      ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
+    WHERE pr.id = ${produtoId}`,
+  );
+  const linha = r.rows[0] as { nome: string; noDia: number | null; ultimoValor: number | null; ultimaData: string | null } | undefined;
+  if (!linha) return;
+  const pedidos: { tipo: ConfirmacaoDePreco; mensagem: string }[] = [];
+  if (mudouDia && linha.noDia !== null) pedidos.push({ tipo: 'precoNoDia', mensagem: mensagemPrecoNoDia(linha.nome, data, linha.noDia) });
+  if (linha.ultimoValor !== null && linha.ultimaData !== null && foraDaFaixa(valor, linha.ultimoValor))
+    pedidos.push({ tipo: 'valorForaDaFaixa', mensagem: mensagemPrecoForaDaFaixa(linha.nome, linha.ultimaData, linha.ultimoValor, valor) });
+  if (pedidos.length) throw new HttpError(409, pedidos.map((p) => p.mensagem).join(' '), undefined, { confirmar: pedidos.map((p) => p.tipo) });
+}
+
+/**
+ * 'Publicar cotação': the day's drafts become public, in one transaction with its audit row (manual mode;
+ * in the automatic one prices are public when saved, and only drafts left from a manual period are published).
+ */
+async function publicar(db: Db, manual: boolean, usuario: string, data: string): Promise<Publicacao> {
+  return db.transaction(async (t) => {
+    const r = await t.execute(sql`UPDATE precos SET publicado = true WHERE data = ${data}::date AND NOT publicado RETURNING id`);
+    const publicados = r.rows.length;
+    if (manual || publicados > 0)
+      await registrarLog(t, usuario, CADASTRO_PUBLICACAO, data, 'UPDATE', {
+        data,
+        publicados,
+        precos: (r.rows as { id: number }[]).map((x) => x.id).sort((a, b) => a - b),
+      });
+    return { data, publicados, manual };
+  });
+}
+
+/** The day's grid: every active product (status 'ATIVO', in any case), its last price before the day and the day's prices with their state. */
+async function precosDoDia(db: Db, data: string): Promise<PrecoDoDia[]> {
+  const r = await executar(
+    db,
+    sql`SELECT pr.id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem", g.nome AS "produtoGrupoNome",
+      u.valor::float8 AS "ultimoValor", u.data::text AS "ultimaData",
+      coalesce((SELECT json_agg(json_build_object('id', p.id, 'versao', p.versao, 'valor', p.valor::float8, 'publicado', p.publicado) ORDER BY p.id)
+        FROM precos p WHERE p.produto_id = pr.id AND p.data = ${data}::date), '[]'::json) AS precos
+    FROM produto pr
+    JOIN produto_grupo g ON g.id = pr.produto_grupo_id
+    LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date
+      ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
+    WHERE upper(trim(pr.status)) = 'ATIVO'
+    ORDER BY ${chaveDeOrdem(sql`pr.nome`)}, pr.id`,
+  );
+  return r.rows as PrecoDoDia[];
+}
+
+/** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
+async function listarPrecos(db: Db, p: ListParams): Promise<Page<Preco>> {
+  const ativos = activeFilters(precoList, p.filters);
+  const where = whereClause(precoList, p.filters);
+  // The total: no filter sums the per-product counters (drafts included), product columns only sum the matching
+  // products' counts (both exact and cheap), else the matches are counted up to the cap.
+  const contagem: Contagem = !ativos.length
+    ? { sql: sql`coalesce((SELECT sum(t.precos) FROM precos_produto_total t), 0)::int`, limitada: false }
+    : ativos.every((f) => !DO_PRECO.has(f))
+      ? { sql: sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`, limitada: false }
+      : contagemLimitada(precoList.from, where);
+  const order = orderClause(precoList, p.sortField, p.sortDir);
+  const limite = limitOffset(p.size, p.page * p.size);
+  const campo = campoDeOrdem(precoList, p.sortField);
+  // (A group picked in the dropdown, in date order, has its own index: no gathering needed.)
+  const grupoPorData = ativos.every((f) => f === 'produtoGrupoId' || DO_PRECO.has(f)) && campo === 'data';
+  const porProduto = ativos.some((f) => !DO_PRECO.has(f)) && !grupoPorData && (p.page + 1) * p.size <= POR_PRODUTO_ATE;
+  let consulta: SQL;
+  if (porProduto) {
+    // Filtered by product columns: the planner cannot know where in a sorted index the matching
+    // products' prices lie (a group whose names start with T sits at the end of the name order),
+    // so the page is gathered product by product: each matching product gives its first rows in
+    // the page's order from its own index (product, date | value | id), and only those few are
+    // sorted. A product column is constant within a product, so there its prices go by id.
+    const doPreco = Object.fromEntries(Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')));
+    const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
+    const dir = (campo ? p.sortDir : precoList.defaultSort.dir) === 'desc' ? sql`DESC` : sql`ASC`;
+    // The sort key: a product column (constant within a product, whose prices then go by id), or
+    // the price column each product's own index gives in order.
+    const doProduto = campo && !DO_PRECO.has(campo) ? CHAVE_DO_PRODUTO[campo] : undefined;
+    const doPrecoChave = ordemDoCampo(precoList.fields[doProduto ? 'id' : (campo ?? precoList.defaultSort.field)]);
+    // Gathered from the indexes alone (index-only scans of the product's id, date | value | id);
+    // only the page's rows are then read from the table.
+    consulta = sql`SELECT ${precoList.select}
+      FROM (SELECT x.id FROM (SELECT pr.id, ${doProduto ?? sql`null`} AS k FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
+        CROSS JOIN LATERAL (SELECT p.id, ${doPrecoChave} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
+          ORDER BY k ${dir}, p.id ${dir} ${limitOffset((p.page + 1) * p.size)}) x
+        ORDER BY ${doProduto ? sql`m.k` : sql`x.k`} ${dir}, x.id ${dir} ${limite}) page
+      JOIN precos p ON p.id = page.id
+      ${order}`;
+  } else if (p.page * p.size >= PULO_PROFUNDO) {
+    // A deep page: the rows to skip are walked in the order's index alone (an index-only scan of
+    // (column, id)), and only the page's rows are read from the table.
+    consulta = sql`SELECT ${precoList.select} FROM ${precoList.from}
+      WHERE p.id IN (SELECT p.id FROM ${precoList.from} ${where} ${order} ${limite}) ${order}`;
+  } else {
+    consulta = sql`SELECT ${precoList.select} FROM ${precoList.from} ${where} ${order} ${limite}`;
+  }
+  const { rows, total } = await pageWithTotal(db, consulta, contagem);
+  return pageOf(rows.map(aninhado), total, p, contagem.limitada);
+}
+
+/**
+ * The public quotation: one row per (product group, price date) with the min/avg/max of that
+ * day's prices of the group's products, and the same per kg. Default order: newest date, then
+ * group name. Any column sorts: a value or date column breaks ties by that default order, a group
+ * column by group, then newest date. Each order has its index (migrations 0002 and 0006).
+ */
+async function resumoDaCotacao(db: Db, p: ListParams): Promise<Page<PrecoResumo>> {
+  const where = whereClause(resumoList, p.filters);
+  const ativos = activeFilters(resumoList, p.filters);
+  const campo = campoDeOrdem(resumoList, p.sortField);
+  const padrao = sql`r.data DESC, ${ordemDoCampo(resumoList.fields.produtoGrupoNome)} ASC, r.produto_grupo_id ASC`;
+  const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
+  const order = !campo
+    ? sql`ORDER BY ${padrao}`
+    : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
+      ? sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
+      : sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, ${padrao}`;
+  // The total: no filter reads the one-row counter (exact), else the matches are counted up to the cap.
+  const contagem: Contagem = !ativos.length
+    ? { sql: sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`, limitada: false }
+    : contagemLimitada(resumoList.from, where);
+  const { rows, total } = await pageWithTotal(
+    db,
+    sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
+    contagem,
+  );
+  return pageOf(rows as unknown as PrecoResumo[], total, p, contagem.limitada);
+}
+
+/** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
+async function historicoDoGrupo(db: Db, grupoId: number, dias: number): Promise<PrecoHistorico[]> {
+  // One query; only an empty answer asks whether the group exists (404) or has no prices.
+  const r = await executar(
+    db,
+    sql`
+    SELECT r.data, r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo"
+    FROM precos_resumo r
+    WHERE r.produto_grupo_id = ${grupoId}
+      AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupoId}) - ${dias}::int
+    ORDER BY r.data`,
+  );
+  if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length)
+    throw naoEncontrado('Grupo de produto não encontrado');
+  return r.rows as PrecoHistorico[];
+}
+
+/**
  * `publicacao` (COTACAO_PUBLICACAO): 'automatica', a saved price is public at once (docs/produto/validacao.md); 'manual', every
  * save (a correction too) leaves a draft, public after 'Publicar cotação' (docs/decisions/0135-publicacao-da-cotacao.md).
  */
 export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = 'automatica') {
-  /**
-   * What a save asks to confirm when the body says `confirmar: false` (the web app's forms and grid; a body
-   * without the field saves as the contract has it, one with `confirmar: true` confirms; decisions 0136 and
-   * 0137): another price of the
-   * product on the day (a create, or an edit that moves to another product or day), and a value below half or
-   * above double the product's last price before the day (when the value, product or day changes).
-   */
-  async function confirmacoes(t: Tx, input: PrecoInput, antes?: typeof precos.$inferSelect) {
-    if (input.confirmar !== false) return;
-    const produtoId = input.produtoId as number;
-    const data = input.data as string;
-    const valor = input.valor as number;
-    const idAtual = antes?.id ?? 0;
-    const mudouDia = !antes || antes.produtoId !== produtoId || antes.data !== data;
-    const mudouValor = mudouDia || Number(antes.valor) !== valor;
-    if (!mudouValor) return;
-    const r = await executar(
-      t,
-      sql`SELECT pr.nome,
-        (SELECT p.valor::float8 FROM precos p WHERE p.produto_id = pr.id AND p.data = ${data}::date AND p.id <> ${idAtual}
-          ORDER BY p.id DESC LIMIT 1) AS "noDia",
-        u.valor::float8 AS "ultimoValor", u.data::text AS "ultimaData"
-      FROM produto pr
-      LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date AND p.id <> ${idAtual}
-        ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
-      WHERE pr.id = ${produtoId}`,
-    );
-    const linha = r.rows[0] as { nome: string; noDia: number | null; ultimoValor: number | null; ultimaData: string | null } | undefined;
-    if (!linha) return;
-    const pedidos: { tipo: ConfirmacaoDePreco; mensagem: string }[] = [];
-    if (mudouDia && linha.noDia !== null) pedidos.push({ tipo: 'precoNoDia', mensagem: mensagemPrecoNoDia(linha.nome, data, linha.noDia) });
-    if (linha.ultimoValor !== null && linha.ultimaData !== null && foraDaFaixa(valor, linha.ultimoValor))
-      pedidos.push({ tipo: 'valorForaDaFaixa', mensagem: mensagemPrecoForaDaFaixa(linha.nome, linha.ultimaData, linha.ultimoValor, valor) });
-    if (pedidos.length) throw new HttpError(409, pedidos.map((p) => p.mensagem).join(' '), undefined, { confirmar: pedidos.map((p) => p.tipo) });
-  }
-
   async function valores(t: Tx, input: PrecoInput, antes?: typeof precos.$inferSelect) {
     await checarReferencias(t, [{ coluna: produto.id, valor: input.produtoId, campo: 'produtoId', mensagem: PRECO_MSG.produtoNaLista }]);
     await confirmacoes(t, input, antes);
@@ -241,141 +375,14 @@ export function precosRepository(db: Db, publicacao: 'automatica' | 'manual' = '
         }
       : {}),
 
-    /**
-     * 'Publicar cotação': the day's drafts become public, in one transaction with its audit row (manual mode;
-     * in the automatic one prices are public when saved, and only drafts left from a manual period are published).
-     */
-    async publicar(usuario: string, data: string): Promise<Publicacao> {
-      return db.transaction(async (t) => {
-        const r = await t.execute(sql`UPDATE precos SET publicado = true WHERE data = ${data}::date AND NOT publicado RETURNING id`);
-        const publicados = r.rows.length;
-        if (manual || publicados > 0)
-          await registrarLog(t, usuario, CADASTRO_PUBLICACAO, data, 'UPDATE', {
-            data,
-            publicados,
-            precos: (r.rows as { id: number }[]).map((x) => x.id).sort((a, b) => a - b),
-          });
-        return { data, publicados, manual };
-      });
-    },
-
-    /** The day's grid: every active product (status 'ATIVO', in any case), its last price before the day and the day's prices with their state. */
-    async doDia(data: string): Promise<PrecoDoDia[]> {
-      const r = await executar(
-        db,
-        sql`SELECT pr.id AS "produtoId", pr.nome AS "produtoNome", pr.embalagem AS "produtoEmbalagem", g.nome AS "produtoGrupoNome",
-          u.valor::float8 AS "ultimoValor", u.data::text AS "ultimaData",
-          coalesce((SELECT json_agg(json_build_object('id', p.id, 'versao', p.versao, 'valor', p.valor::float8, 'publicado', p.publicado) ORDER BY p.id)
-            FROM precos p WHERE p.produto_id = pr.id AND p.data = ${data}::date), '[]'::json) AS precos
-        FROM produto pr
-        JOIN produto_grupo g ON g.id = pr.produto_grupo_id
-        LEFT JOIN LATERAL (SELECT p.valor, p.data FROM precos p WHERE p.produto_id = pr.id AND p.data < ${data}::date
-          ORDER BY p.data DESC, p.id DESC LIMIT 1) u ON true
-        WHERE upper(trim(pr.status)) = 'ATIVO'
-        ORDER BY ${chaveDeOrdem(sql`pr.nome`)}, pr.id`,
-      );
-      return r.rows as PrecoDoDia[];
-    },
-
-    /** The price list (GET precos, POST precos/searchPrecos): one table, counted cheaply. */
-    async listar(p: ListParams): Promise<Page<Preco>> {
-      const ativos = activeFilters(precoList, p.filters);
-      const where = whereClause(precoList, p.filters);
-      // The total: no filter sums the per-product counters (drafts included), product columns only sum the matching
-      // products' counts (both exact and cheap), else the matches are counted up to the cap.
-      const contagem: Contagem = !ativos.length
-        ? { sql: sql`coalesce((SELECT sum(t.precos) FROM precos_produto_total t), 0)::int`, limitada: false }
-        : ativos.every((f) => !DO_PRECO.has(f))
-          ? { sql: sql`(SELECT ${contagemPorProduto.select} FROM ${contagemPorProduto.from} ${whereClause(contagemPorProduto, p.filters)})`, limitada: false }
-          : contagemLimitada(precoList.from, where);
-      const order = orderClause(precoList, p.sortField, p.sortDir);
-      const limite = limitOffset(p.size, p.page * p.size);
-      const campo = campoDeOrdem(precoList, p.sortField);
-      // (A group picked in the dropdown, in date order, has its own index: no gathering needed.)
-      const grupoPorData = ativos.every((f) => f === 'produtoGrupoId' || DO_PRECO.has(f)) && campo === 'data';
-      const porProduto = ativos.some((f) => !DO_PRECO.has(f)) && !grupoPorData && (p.page + 1) * p.size <= POR_PRODUTO_ATE;
-      let consulta: SQL;
-      if (porProduto) {
-        // Filtered by product columns: the planner cannot know where in a sorted index the matching
-        // products' prices lie (a group whose names start with T sits at the end of the name order),
-        // so the page is gathered product by product: each matching product gives its first rows in
-        // the page's order from its own index (product, date | value | id), and only those few are
-        // sorted. A product column is constant within a product, so there its prices go by id.
-        const doPreco = Object.fromEntries(Object.entries(p.filters ?? {}).filter(([k]) => DO_PRECO.has(fieldKey(precoList, k) ?? '')));
-        const condsPreco = conditions(precoList, doPreco).map((c) => sql` AND ${c}`);
-        const dir = (campo ? p.sortDir : precoList.defaultSort.dir) === 'desc' ? sql`DESC` : sql`ASC`;
-        // The sort key: a product column (constant within a product, whose prices then go by id), or
-        // the price column each product's own index gives in order.
-        const doProduto = campo && !DO_PRECO.has(campo) ? CHAVE_DO_PRODUTO[campo] : undefined;
-        const doPrecoChave = ordemDoCampo(precoList.fields[doProduto ? 'id' : (campo ?? precoList.defaultSort.field)]);
-        // Gathered from the indexes alone (index-only scans of the product's id, date | value | id);
-        // only the page's rows are then read from the table.
-        consulta = sql`SELECT ${precoList.select}
-          FROM (SELECT x.id FROM (SELECT pr.id, ${doProduto ?? sql`null`} AS k FROM ${produtosFiltrados.from} ${whereClause(produtosFiltrados, p.filters)}) m
-            CROSS JOIN LATERAL (SELECT p.id, ${doPrecoChave} AS k FROM precos p WHERE p.produto_id = m.id${sql.join(condsPreco, sql``)}
-              ORDER BY k ${dir}, p.id ${dir} ${limitOffset((p.page + 1) * p.size)}) x
-            ORDER BY ${doProduto ? sql`m.k` : sql`x.k`} ${dir}, x.id ${dir} ${limite}) page
-          JOIN precos p ON p.id = page.id
-          ${order}`;
-      } else if (p.page * p.size >= PULO_PROFUNDO) {
-        // A deep page: the rows to skip are walked in the order's index alone (an index-only scan of
-        // (column, id)), and only the page's rows are read from the table.
-        consulta = sql`SELECT ${precoList.select} FROM ${precoList.from}
-          WHERE p.id IN (SELECT p.id FROM ${precoList.from} ${where} ${order} ${limite}) ${order}`;
-      } else {
-        consulta = sql`SELECT ${precoList.select} FROM ${precoList.from} ${where} ${order} ${limite}`;
-      }
-      const { rows, total } = await pageWithTotal(db, consulta, contagem);
-      return pageOf(rows.map(aninhado), total, p, contagem.limitada);
-    },
-
-    /**
-     * The public quotation: one row per (product group, price date) with the min/avg/max of that
-     * day's prices of the group's products, and the same per kg. Default order: newest date, then
-     * group name. Any column sorts: a value or date column breaks ties by that default order, a group
-     * column by group, then newest date. Each order has its index (migrations 0002 and 0006).
-     */
-    async resumo(p: ListParams): Promise<Page<PrecoResumo>> {
-      const where = whereClause(resumoList, p.filters);
-      const ativos = activeFilters(resumoList, p.filters);
-      const campo = campoDeOrdem(resumoList, p.sortField);
-      const padrao = sql`r.data DESC, ${ordemDoCampo(resumoList.fields.produtoGrupoNome)} ASC, r.produto_grupo_id ASC`;
-      const dir = p.sortDir === 'desc' ? sql`DESC` : sql`ASC`;
-      const order = !campo
-        ? sql`ORDER BY ${padrao}`
-        : campo === 'produtoGrupoNome' || campo === 'produtoGrupoUn' || campo === 'produtoGrupoId'
-          ? sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, r.produto_grupo_id ${dir}, r.data DESC`
-          : sql`ORDER BY ${ordemDoCampo(resumoList.fields[campo])} ${dir}, ${padrao}`;
-      // The total: no filter reads the one-row counter (exact), else the matches are counted up to the cap.
-      const contagem: Contagem = !ativos.length
-        ? { sql: sql`coalesce((SELECT linhas FROM precos_resumo_total), 0)::int`, limitada: false }
-        : contagemLimitada(resumoList.from, where);
-      const { rows, total } = await pageWithTotal(
-        db,
-        sql`SELECT ${resumoList.select} FROM ${resumoList.from} ${where} ${order} ${limitOffset(p.size, p.page * p.size)}`,
-        contagem,
-      );
-      return pageOf(rows as unknown as PrecoResumo[], total, p, contagem.limitada);
-    },
+    publicar: publicar.bind(null, db, manual),
+    doDia: precosDoDia.bind(null, db),
+    listar: listarPrecos.bind(null, db),
+    resumo: resumoDaCotacao.bind(null, db),
 
     /** Whether a quotation body filters at all (a field the quotation knows, with a value that filters). */
     filtraResumo: (filters: ListParams['filters']) => activeFilters(resumoList, filters).length > 0,
 
-    /** A group's daily min/avg/max over the `dias` days up to its latest price date (public chart). */
-    async historico(grupoId: number, dias: number): Promise<PrecoHistorico[]> {
-      // One query; only an empty answer asks whether the group exists (404) or has no prices.
-      const r = await executar(
-        db,
-        sql`
-        SELECT r.data, r.valor_minimo::float8 AS "valorMinimo", r.valor_medio::float8 AS "valorMedio", r.valor_maximo::float8 AS "valorMaximo"
-        FROM precos_resumo r
-        WHERE r.produto_grupo_id = ${grupoId}
-          AND r.data > (SELECT max(u.data) FROM precos_resumo u WHERE u.produto_grupo_id = ${grupoId}) - ${dias}::int
-        ORDER BY r.data`,
-      );
-      if (!r.rows.length && !(await db.execute(sql`SELECT 1 FROM produto_grupo WHERE id = ${grupoId}`)).rows.length)
-        throw naoEncontrado('Grupo de produto não encontrado');
-      return r.rows as PrecoHistorico[];
-    },
+    historico: historicoDoGrupo.bind(null, db),
   };
 }
