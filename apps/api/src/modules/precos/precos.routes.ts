@@ -38,25 +38,21 @@ const historicoQuery = z.object({
 /** A search body that says nothing (null, or an object without keys). */
 const corpoVazio = (corpo: unknown) => corpo === null || corpo === undefined || (typeof corpo === 'object' && Object.keys(corpo).length === 0);
 
+type PrecosRepository = ReturnType<typeof precosRepository>;
+
 export default function precosRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const publicacao = ctx.config.cotacaoPublicacao;
-  const repo = precosRepository(db, publicacao);
-  // The day's mailing to the subscribers (decision 0196) runs after the answer; closing the server waits for it.
-  const envios = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => void (await Promise.allSettled(envios)));
-  const enviarAosAssinantes = (data: string) => {
-    const p = enviarCotacaoDoDia({ db, mailer: ctx.mailer, config: ctx.config, log: app.log }, data, 'publicacao')
-      .catch((err: unknown) => app.log.error({ err, data }, 'falha no envio da cotação do dia aos assinantes'))
-      .finally(() => envios.delete(p));
-    envios.add(p);
-  };
+  const repo = precosRepository(db, ctx.config.cotacaoPublicacao);
+  recursoRoutes(app, db, precoRecurso, { lista: precoList, repo, filtro: precoFiltro.transform(normalizarFiltroDePreco), page: (p) => repo.listar(p) });
+  rotasDaCotacaoPublica(app, repo);
+  rotasDoDia(app, ctx, repo);
+}
+
+/** The public quotation of /home and a group's chart. */
+function rotasDaCotacaoPublica(app: FastifyInstance, repo: PrecosRepository) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tag = precoRecurso.menu.rotulo;
-
-  recursoRoutes(app, db, precoRecurso, { lista: precoList, repo, filtro: precoFiltro.transform(normalizarFiltroDePreco), page: (p) => repo.listar(p) });
-
-  // Public: the quotation summary of the home page (note: field before dir in this path). Its pages without
+  // The quotation summary of the home page (note: field before dir in this path). Its pages without
   // a filter (what /home opens with) are kept as their JSON text until a price, product or group is written
   // (docs/decisions/0100-cache-das-respostas-publicas.md); a filtered search asks the database.
   const semFiltro = respostasEmCache(app.avisos, [CANAL_PRECOS], 200);
@@ -101,7 +97,23 @@ export default function precosRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => repo.historico(req.params.produtoGrupoId, req.query.dias),
   );
+}
 
+/** The day's grid and 'Publicar cotação', which mails the day's quotation to the subscribers. */
+function rotasDoDia(app: FastifyInstance, ctx: AppContext, repo: PrecosRepository) {
+  const { db } = ctx;
+  const publicacao = ctx.config.cotacaoPublicacao;
+  // The day's mailing to the subscribers (decision 0196) runs after the answer; closing the server waits for it.
+  const envios = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => void (await Promise.allSettled(envios)));
+  const enviarAosAssinantes = (data: string) => {
+    const p = enviarCotacaoDoDia({ db, mailer: ctx.mailer, config: ctx.config, log: app.log }, data, 'publicacao')
+      .catch((err: unknown) => app.log.error({ err, data }, 'falha no envio da cotação do dia aos assinantes'))
+      .finally(() => envios.delete(p));
+    envios.add(p);
+  };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tag = precoRecurso.menu.rotulo;
   // The day's grid and 'Publicar cotação' (route name 'precosDia', docs/decisions/0135-publicacao-da-cotacao.md).
   const rotaDia = precosDiaRecurso.rota;
   r.get(
