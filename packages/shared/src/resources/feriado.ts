@@ -50,8 +50,7 @@ export const feriadoRecurso = declararRecurso({
     unicos: { feriado_data_uq: { mensagem: 'Já existe um feriado nesta data.', campos: ['data'] } },
   },
   ordem: { campo: 'data', dir: 'desc' },
-  // Its form is its feature's (the romaneios already on the date, while it is typed).
-  campos: { data: { rotulo: 'Data' }, nome: { rotulo: 'Nome' }, tipo: { rotulo: 'Tipo', opcoes: ROTULOS_TIPO_FERIADO } },
+  campos: { data: { rotulo: 'Data' }, nome: { rotulo: 'Nome' }, tipo: { rotulo: 'Tipo', opcoes: ROTULOS_TIPO_FERIADO, padrao: 'feriado' } },
   lista: { linha: '{nome} ({data})' },
 });
 

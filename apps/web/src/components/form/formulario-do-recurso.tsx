@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
 import type { Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
 import { useOpcoesDeTextos, useOpcoesDoRecurso } from '../../lib/opcoes-do-recurso';
 import { DateField, NumberField, SelectField, TextField } from './fields';
 import { FormPage } from './form-page';
-import { useResourceForm } from './use-resource-form';
+import { useResourceForm, type ResourceFormState } from './use-resource-form';
 
 type Valores = Record<string, unknown>;
 
@@ -42,17 +43,31 @@ function CampoDoFormulario({ c, control, autoFocus }: { c: CampoGerado; control:
 /**
  * The form a declaration's fields make (its `campos`, docs/adding-a-resource.md): useResourceForm in a
  * FormPage, a field per declared field of the form in their order (the first focused), each starting at its `padrao`
- * or, for texts and dates, empty.
+ * or, for texts and dates, empty. A feature adds below the fields (`depois`: a warning while a field is typed) and
+ * after a save (`aoSalvar`, with the record the server answered).
  */
-export function FormularioDoRecurso({ recurso }: { recurso: Recurso }) {
+export function FormularioDoRecurso<D = Valores>({
+  recurso,
+  depois,
+  aoSalvar,
+}: {
+  recurso: Recurso;
+  depois?: (f: ResourceFormState<Valores, D>) => ReactNode;
+  aoSalvar?: (salvo: D) => Promise<void> | void;
+}) {
   const campos = camposDoRecurso(recurso).filter((c) => c.campo.formulario !== false);
   const defaults = Object.fromEntries(campos.map((c) => [c.nome, c.campo.padrao ?? (c.forma.tipo === 'texto' || c.forma.tipo === 'data' ? '' : undefined)]));
-  const f = useResourceForm<Valores>({ recurso, defaults });
+  const f = useResourceForm<Valores, D>({ recurso, defaults });
+  const salvar = f.form.handleSubmit(async (v) => {
+    const salvo = await f.salvar(v);
+    if (salvo) await aoSalvar?.(salvo);
+  });
   return (
-    <FormPage form={f}>
+    <FormPage form={f} onSubmit={salvar}>
       {campos.map((c, i) => (
         <CampoDoFormulario key={c.nome} c={c} control={f.form.control} autoFocus={i === 0} />
       ))}
+      {depois?.(f)}
     </FormPage>
   );
 }

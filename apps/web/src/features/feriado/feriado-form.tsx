@@ -1,55 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
-import { useWatch } from 'react-hook-form';
-import {
-  avisoRomaneiosNoFeriado,
-  feriadoRecurso,
-  ROTULOS_TIPO_FERIADO,
-  TIPOS_FERIADO,
-  type Feriado,
-  type FeriadoInput,
-  type RomaneioDoDia,
-} from '@ceasa/shared';
-import { DateField, SelectField, TextField } from '../../components/form/fields';
+import { useWatch, type Control } from 'react-hook-form';
+import { avisoRomaneiosNoFeriado, feriadoRecurso, type Feriado, type RomaneioDoDia } from '@ceasa/shared';
+import { FormularioDoRecurso } from '../../components/form/formulario-do-recurso';
 import { ehDataIso } from '../../components/form/mascaras';
-import { FormPage } from '../../components/form/form-page';
-import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { CHAVE_CALENDARIO } from '../../lib/calendario';
 
-const TIPOS = TIPOS_FERIADO.map((value) => ({ value, label: ROTULOS_TIPO_FERIADO[value] }));
-
-/**
- * A holiday or an extra market day (decision 0145). A holiday on a date that already has romaneios says so
- * and lists them while it is typed, and again when saved; a save refreshes every screen's calendar.
- */
-export default function FeriadoForm() {
-  const f = useResourceForm<FeriadoInput, Feriado>({ recurso: feriadoRecurso, defaults: { data: '', nome: '', tipo: 'feriado' } });
-  const { control } = f.form;
-  const qc = useQueryClient();
-  const toast = useToast();
-  const [data, tipo] = useWatch({ control, name: ['data', 'tipo'] });
+/** While a holiday's date is typed: the romaneios already on it (none for an extra market day). */
+function RomaneiosNaData({ control }: { control: Control<Record<string, unknown>> }) {
+  const [data, tipo] = useWatch({ control, name: ['data', 'tipo'] }) as [string, string];
   const romaneios = useQuery({
     queryKey: ['feriado', 'romaneios', data],
-    queryFn: () => api<RomaneioDoDia[]>(`feriado/romaneios?${new URLSearchParams({ data: data as string }).toString()}`),
-    enabled: ehDataIso(data as string) && tipo !== 'extra',
+    queryFn: () => api<RomaneioDoDia[]>(`feriado/romaneios?${new URLSearchParams({ data }).toString()}`),
+    enabled: ehDataIso(data) && tipo !== 'extra',
   });
-  const lista = tipo !== 'extra' && ehDataIso(data as string) ? (romaneios.data ?? []) : [];
-  const salvar = f.form.handleSubmit(async (v) => {
-    const salvo = await f.salvar(v);
-    if (!salvo) return;
+  const lista = tipo !== 'extra' && ehDataIso(data) ? (romaneios.data ?? []) : [];
+  if (!lista.length) return null;
+  return <Message severity="warn" className="col-span-2" role="status" text={avisoRomaneiosNoFeriado(data, lista)} data-testid="aviso-romaneios" />;
+}
+
+/**
+ * A holiday or an extra market day (decision 0145): the declaration's form. A holiday on a date that already has
+ * romaneios says so and lists them while it is typed, and again when saved; a save refreshes every screen's calendar.
+ */
+export default function FeriadoForm() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const aoSalvar = async (salvo: Feriado) => {
     await qc.invalidateQueries({ queryKey: CHAVE_CALENDARIO });
     if (salvo.aviso) toast.show('warn', 'Feriado em dia com romaneios', salvo.aviso, 10_000);
-  });
-  return (
-    <FormPage form={f} onSubmit={salvar}>
-      <DateField control={control} name="data" label="Data" autoFocus />
-      <TextField control={control} name="nome" label="Nome" />
-      <SelectField control={control} name="tipo" label="Tipo" options={TIPOS} />
-      {lista.length > 0 && (
-        <Message severity="warn" className="col-span-2" role="status" text={avisoRomaneiosNoFeriado(data as string, lista)} data-testid="aviso-romaneios" />
-      )}
-    </FormPage>
-  );
+  };
+  return <FormularioDoRecurso<Feriado> recurso={feriadoRecurso} depois={(f) => <RomaneiosNaData control={f.form.control} />} aoSalvar={aoSalvar} />;
 }
