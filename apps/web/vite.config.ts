@@ -5,12 +5,16 @@ import { defineConfig } from 'vite';
 
 /**
  * The PrimeReact classes the public quotation page (/home) and its on-demand dialogs render (decision 0111), which
- * the producers' portal (/portal, decision 0300) renders too:
+ * the producers' portal (/portal, decision 0300) and the other public pages (decision 0305: /referencia's date
+ * fields and their calendar) render too:
  * its copy of the theme (`theme.css?publico`) keeps only the rules whose PrimeReact classes are all of these,
  * about a tenth of the theme, so the page's stylesheet is small to download and quick to apply.
  */
 const CLASSES_DA_HOME =
-  /^p-(component|button|inputtext|datatable|paginator|sortable-column|column-title|highlight|link|disabled|inline-message|invalid|error|c$|icon|dialog|component-overlay|hidden-accessible|row-odd|overflow-hidden|unselectable-text|resizable-handle|focus)/;
+  /^p-(component|button|inputtext|datatable|paginator|sortable-column|column-title|highlight|link|disabled|inline-message|invalid|error|c$|icon|dialog|component-overlay|hidden-accessible|row-odd|overflow-hidden|unselectable-text|resizable-handle|focus|calendar|datepicker|overlaypanel|inputwrapper|monthpicker|yearpicker)/;
+
+/** The public pages of publico.html (decision 0305), as the server answers them (apps/api/src/plugins/static.ts). */
+const PAGINAS_PUBLICAS = /^\/(assinar|dados-abertos|referencia|estatisticas|privacidade(\/solicitar|\/confirmar)?)\/?$/;
 
 function temaDaHome(css: string): string {
   const raiz = postcss.parse(css);
@@ -31,13 +35,15 @@ export default defineConfig({
   plugins: [
     react(),
     {
-      // `vite dev`: /lote/{lote}, /home and /portal[/...] are their own entries, as the server serves them (plugins/static.ts).
+      // `vite dev`: /lote/{lote}, /home, /portal[/...] and the other public pages are their own entries, as the server
+      // serves them (plugins/static.ts).
       name: 'pagina-do-lote',
       configureServer(server) {
         server.middlewares.use((req, _res, next) => {
           if (req.url && /^\/lote\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/lote.html';
           else if (req.url && /^\/home\/?(\?.*)?$/.test(req.url)) req.url = '/home.html';
           else if (req.url && /^\/portal(\/[^.?]*)?(\?.*)?$/.test(req.url)) req.url = '/portal.html';
+          else if (req.url && PAGINAS_PUBLICAS.test(req.url.split('?')[0])) req.url = '/publico.html';
           next();
         });
       },
@@ -63,14 +69,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
-    // Four pages: the app (index.html), and the public quotation (home.html, /home), the lot page (lote.html,
-    // /lote/{lote}) and the producers' portal (portal.html, /portal and /portal/...), each with its own small bundle.
+    // Five pages: the app (index.html), and the public quotation (home.html, /home), the lot page (lote.html,
+    // /lote/{lote}), the producers' portal (portal.html, /portal and /portal/...) and the other public pages
+    // (publico.html: /assinar, /dados-abertos, /referencia, /estatisticas, /privacidade...), each with its own small bundle.
     rolldownOptions: {
       input: {
         main: path.resolve(import.meta.dirname, 'index.html'),
         home: path.resolve(import.meta.dirname, 'home.html'),
         lote: path.resolve(import.meta.dirname, 'lote.html'),
         portal: path.resolve(import.meta.dirname, 'portal.html'),
+        publico: path.resolve(import.meta.dirname, 'publico.html'),
       },
     },
   },

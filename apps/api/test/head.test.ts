@@ -15,7 +15,8 @@ let app: FastifyInstance;
 const web = mkdtempSync(path.join(os.tmpdir(), 'ceasa-web-'));
 
 beforeAll(async () => {
-  for (const f of ['index.html', 'home.html', 'lote.html', 'portal.html']) writeFileSync(path.join(web, f), `<!doctype html><title>${f}</title>`);
+  for (const f of ['index.html', 'home.html', 'lote.html', 'portal.html', 'publico.html'])
+    writeFileSync(path.join(web, f), `<!doctype html><title>${f}</title>`);
   const database = await openDatabase({ databaseUrl: undefined, dataDir: '', memoryDb: true }, await templatePglite());
   app = await buildApp({ database, logger: false, web, config: { adminEmail: 'admin@teste.local', adminPassword: 'admin-senha' } });
   app.addHook('onClose', () => database.close());
@@ -38,6 +39,17 @@ describe('HEAD', () => {
       ['/portal/chegadas/12', 'portal.html'],
       ['/portal/convite?token=abc', 'portal.html'],
       ['/portalx', 'index.html'],
+      // The other public pages: one light page for all of them (decision 0305).
+      ['/assinar', 'publico.html'],
+      ['/dados-abertos', 'publico.html'],
+      ['/referencia', 'publico.html'],
+      ['/referencia?produtoId=1&inicio=2026-10-01&fim=2026-10-31', 'publico.html'],
+      ['/estatisticas?mes=2026-10', 'publico.html'],
+      ['/privacidade', 'publico.html'],
+      ['/privacidade/', 'publico.html'],
+      ['/privacidade/solicitar', 'publico.html'],
+      ['/privacidade/confirmar?token=abc', 'publico.html'],
+      ['/privacidade/outra', 'index.html'],
       ['/pessoa', 'index.html'],
       ['/admin', 'index.html'],
       ['/', 'index.html'],

@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { declararRecurso } from './recurso';
+import { TIPOS_DE_SOLICITACAO, type TipoDeSolicitacao } from './privacidade-tipos';
 
 /**
  * Personal data (LGPD, Lei 13.709/2018): each category the product holds, why, on which legal basis, for how
@@ -94,17 +95,7 @@ export function camposPessoais(schema: ZodType): { campo: string; categoria: Cat
   });
 }
 
-/** The holder's rights (art. 18) a request may ask for. */
-export const TIPOS_DE_SOLICITACAO = {
-  confirmacao: 'Confirmação da existência de tratamento',
-  acesso: 'Acesso aos dados',
-  correcao: 'Correção de dados incompletos, inexatos ou desatualizados',
-  anonimizacao: 'Anonimização, bloqueio ou eliminação de dados desnecessários',
-  portabilidade: 'Portabilidade dos dados',
-  compartilhamento: 'Informação sobre o compartilhamento',
-  revogacao: 'Revogação do consentimento',
-} as const;
-export type TipoDeSolicitacao = keyof typeof TIPOS_DE_SOLICITACAO;
+export { TIPOS_DE_SOLICITACAO, type TipoDeSolicitacao } from './privacidade-tipos';
 export const TIPOS_SOLICITACAO = Object.keys(TIPOS_DE_SOLICITACAO) as [TipoDeSolicitacao, ...TipoDeSolicitacao[]];
 
 /** Days to answer a request completely (art. 19, II), from its confirmation. */

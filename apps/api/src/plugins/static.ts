@@ -8,8 +8,8 @@ import { rotaNaoEncontrada } from './errors';
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
- * The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /home, /lote/{lote} and
- * the producers' portal (/portal, /portal/...) are their own pages.
+ * The built React app: hashed assets cached for a year, index.html revalidated, SPA fallback; /home, /lote/{lote},
+ * the producers' portal (/portal, /portal/...) and the other public pages (publico.html) are their own pages.
  */
 export async function registerStatic(app: FastifyInstance, raiz = webDist) {
   if (!existsSync(path.join(raiz, 'index.html'))) {
@@ -17,8 +17,8 @@ export async function registerStatic(app: FastifyInstance, raiz = webDist) {
     app.setNotFoundHandler((_req, reply) => rotaNaoEncontrada(reply));
     return;
   }
-  const temHome = existsSync(path.join(raiz, 'home.html'));
-  const temPortal = existsSync(path.join(raiz, 'portal.html'));
+  // The light pages a build has (the app's index.html stands for one it lacks).
+  const leves = new Set(['home.html', 'portal.html', 'publico.html'].filter((f) => existsSync(path.join(raiz, f))));
   await app.register(fastifyStatic, {
     root: raiz,
     wildcard: false,
@@ -39,11 +39,15 @@ export async function registerStatic(app: FastifyInstance, raiz = webDist) {
     const home = /^\/home\/?$/.test(url);
     // The producers' portal, phone first: its own bundle for every address of it (the URL names the section).
     const portal = /^\/portal(\/[^.]*)?$/.test(url);
+    // The market's other public pages (open data, subscriptions, the price reference, the month in figures, the privacy notice and the
+    // holder's requests): one small bundle of their own too (decision 0305).
+    const publico = /^\/(assinar|dados-abertos|referencia|estatisticas|privacidade(\/solicitar|\/confirmar)?)\/?$/.test(url);
     // HEAD answers as GET does, without the body (uptime checks use it).
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.startsWith('/api/') || url.startsWith('/realms/') || (path.extname(url) && !lote)) {
       return rotaNaoEncontrada(reply);
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile(lote ? 'lote.html' : home && temHome ? 'home.html' : portal && temPortal ? 'portal.html' : 'index.html');
+    const leve = home ? 'home.html' : portal ? 'portal.html' : publico ? 'publico.html' : '';
+    return reply.sendFile(lote ? 'lote.html' : leves.has(leve) ? leve : 'index.html');
   });
 }

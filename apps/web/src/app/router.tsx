@@ -14,13 +14,6 @@ const ResetPage = lazy(() => import('../features/auth/reset-page'));
 const NovaSenhaPage = lazy(() => import('../features/auth/nova-senha-page'));
 const SegundoFatorPage = lazy(() => import('../features/auth/segundo-fator-page'));
 const BackOffice = lazy(() => import('./back-office'));
-const ReferenciaPage = lazy(() => import('../features/informacao/referencia-page'));
-const EstatisticasPage = lazy(() => import('../features/informacao/estatisticas-page'));
-const DadosAbertosPage = lazy(() => import('../features/assinaturas-e-dados/dados-abertos-page'));
-const AssinarPage = lazy(() => import('../features/assinaturas-e-dados/assinar-page'));
-const AvisoPage = lazy(() => import('../features/privacidade/aviso-page'));
-const SolicitarPage = lazy(() => import('../features/privacidade/solicitar-page'));
-const ConfirmarPage = lazy(() => import('../features/privacidade/confirmar-page'));
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -100,15 +93,8 @@ export function AppRoutes() {
           <Route path="/alterar-senha" element={<AlterarSenhaPage />} />
           <Route path="/minhas-sessoes" element={<MinhasSessoesPage />} />
           <Route path="/home" element={<HomePage />} />
-          {/* The market's information service, public (decisions 0192, 0193). */}
-          <Route path="/referencia" element={<ReferenciaPage />} />
-          <Route path="/estatisticas" element={<EstatisticasPage />} />
-          <Route path="/dados-abertos" element={<DadosAbertosPage />} />
-          <Route path="/assinar" element={<AssinarPage />} />
-          {/* The privacy notice and the holder's requests (LGPD), public. */}
-          <Route path="/privacidade" element={<AvisoPage />} />
-          <Route path="/privacidade/solicitar" element={<SolicitarPage />} />
-          <Route path="/privacidade/confirmar" element={<ConfirmarPage />} />
+          {/* /referencia, /estatisticas, /dados-abertos, /assinar and the privacy pages are another entry (publico.html,
+              decision 0305): a link to them loads that page. */}
           <Route
             path="*"
             element={

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from 'primereact/button';
-import { assinaturaEntrada, lerNumeroBR, type ProdutoAssinavel } from '@ceasa/shared';
+import type { ProdutoAssinavel } from '@ceasa/shared';
+import { lerNumeroBR } from '@ceasa/shared/format';
 import { PublicShell } from '../../components/layout/public-shell';
+import { Botao } from '../../components/publico/botao';
 import { ariaDo, ErroDoCampo, errosDaRecusa, Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
 import './dados-abertos.css';
@@ -16,6 +17,8 @@ interface AlertaForm {
 const idDoCampo = (k: string) =>
   k === 'email' ? 'assinar-email' : k.replace(/^alertas\.(\d+)\.(\w+)$/, (_, i: string, c: string) => `alerta-${i}-${c === 'produtoId' ? 'produto' : c}`);
 const nomeDo = (p: ProdutoAssinavel) => (p.embalagem ? `${p.nome} (${p.embalagem})` : p.nome);
+/** The request's schema (its pt-BR messages), loaded at the first 'Assinar': the page's first load carries no zod. */
+const esquema = () => import('@ceasa/shared/resources/assinaturas').then((m) => m.assinaturaEntrada);
 
 /** /assinar: the day's quotation and price alerts by e-mail (decision 0196), public, phone first. */
 export default function AssinarPage() {
@@ -65,7 +68,13 @@ export default function AssinarPage() {
       return { produtoId: Number(a.produtoId), acima: ler('acima'), abaixo: ler('abaixo') };
     });
     const corpo = { email, produtos: escolhidos, alertas: lidos };
-    const v = assinaturaEntrada.safeParse(corpo);
+    let v;
+    try {
+      v = (await esquema()).safeParse(corpo);
+    } catch {
+      setResultado({ ok: false, texto: 'Não foi possível enviar o pedido. Tente novamente.' });
+      return;
+    }
     if (!v.success) for (const i of v.error.issues) novosErros[i.path.join('.')] ??= i.message;
     setErros(novosErros);
     if (Object.keys(novosErros).length) {
@@ -175,8 +184,7 @@ export default function AssinarPage() {
                     </div>
                   ))}
                 </div>
-                <Button
-                  type="button"
+                <Botao
                   label={`Remover alerta ${i + 1}`}
                   icon="pi pi-trash"
                   outlined
@@ -189,8 +197,7 @@ export default function AssinarPage() {
               </div>
             ))}
             {alertas.length < 20 && (
-              <Button
-                type="button"
+              <Botao
                 label="Adicionar alerta"
                 icon="pi pi-plus"
                 outlined
@@ -207,7 +214,7 @@ export default function AssinarPage() {
             Guardamos só o seu e-mail, as escolhas acima e as datas do pedido, da confirmação e dos envios, para enviar o que você pediu (LGPD). Um pedido não
             confirmado é apagado em 7 dias; ao cancelar, tudo é apagado.
           </p>
-          <Button type="submit" label="Assinar" icon="pi pi-envelope" loading={enviando} />
+          <Botao type="submit" label="Assinar" icon="pi pi-envelope" loading={enviando} />
           <Resultado resultado={resultado} classeOk="assinar-ok" />
         </form>
         <p>

@@ -1,9 +1,10 @@
 import { hojeNoMercado } from '@ceasa/shared/tempo';
 import { useEffect, useState } from 'react';
-import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { datasetJsonLd, enderecosDoArquivo, formatDateTime, type ArquivoAberto, type CatalogoDadosAbertos } from '@ceasa/shared';
+import type { ArquivoAberto, CatalogoDadosAbertos } from '@ceasa/shared';
+import { formatDateTime } from '@ceasa/shared/format';
+import { datasetJsonLd, enderecosDoArquivo } from '@ceasa/shared/resources/dados-abertos-enderecos';
 import { PublicShell } from '../../components/layout/public-shell';
+import { Botao } from '../../components/publico/botao';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import './dados-abertos.css';
@@ -111,13 +112,13 @@ function Metodologia({ c, aoSalvar }: { c: CatalogoDadosAbertos; aoSalvar: (m: C
           }}
         >
           <label htmlFor="metodologia-texto">Texto da metodologia</label>
-          <InputTextarea
+          <textarea
             id="metodologia-texto"
             value={texto}
             onChange={(e) => setTexto(e.target.value)}
             rows={8}
             maxLength={20000}
-            className="w-full"
+            className="p-inputtextarea p-inputtext p-component w-full"
             autoFocus
           />
           {erro && (
@@ -126,8 +127,8 @@ function Metodologia({ c, aoSalvar }: { c: CatalogoDadosAbertos; aoSalvar: (m: C
             </p>
           )}
           <div className="dados-botoes">
-            <Button type="submit" label="Salvar metodologia" icon="pi pi-check" loading={salvando} />
-            <Button type="button" label="Cancelar" severity="secondary" outlined onClick={() => setEditando(false)} />
+            <Botao type="submit" label="Salvar metodologia" icon="pi pi-check" loading={salvando} />
+            <Botao label="Cancelar" severity="secondary" outlined onClick={() => setEditando(false)} />
           </div>
         </form>
       ) : (
@@ -136,7 +137,7 @@ function Metodologia({ c, aoSalvar }: { c: CatalogoDadosAbertos; aoSalvar: (m: C
             <p key={i}>{p}</p>
           ))}
           {c.metodologia.alteradoEm && <p className="dados-nota">Atualizada em {formatDateTime(c.metodologia.alteradoEm)}.</p>}
-          {superAdmin && <Button type="button" label="Editar metodologia" icon="pi pi-pencil" outlined size="small" onClick={() => setEditando(true)} />}
+          {superAdmin && <Botao label="Editar metodologia" icon="pi pi-pencil" outlined size="small" onClick={() => setEditando(true)} />}
         </>
       )}
     </section>

@@ -85,7 +85,8 @@ export default function LoginPage() {
           <Link to="/home">Ver cotação de preços</Link>
         </p>
         <p className="auth-alt">
-          <Link to="/privacidade">Privacidade</Link>
+          {/* Another entry (publico.html): a page load, not a route of this app. */}
+          <a href="/privacidade">Privacidade</a>
         </p>
       </form>
     </AuthCard>

@@ -1,10 +1,11 @@
 import { hojeNoMercado } from '@ceasa/shared/tempo';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { formatBRL, type Estatisticas, type NumerosDoMes } from '@ceasa/shared';
+import type { Estatisticas, NumerosDoMes } from '@ceasa/shared';
+import { formatBRL } from '@ceasa/shared/format';
 import { PublicShell } from '../../components/layout/public-shell';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { useParametrosDaUrl } from '../../lib/parametros-da-url';
+import { useCarga } from '../../lib/use-carga';
 import { Barras, Linha } from './graficos';
 import './informacao.css';
 
@@ -69,17 +70,11 @@ function Totais({ e, a }: { e: NumerosDoMes; a: NumerosDoMes }) {
  * fixed-weight price index with its base month and weights; plain SVG charts that print.
  */
 export default function EstatisticasPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useParametrosDaUrl();
   const mes = /^\d{4}-(0[1-9]|1[0-2])$/.test(params.get('mes') ?? '') ? params.get('mes')! : mesPassado();
-  const q = useQuery({
-    queryKey: ['publico', 'estatisticas', mes],
-    queryFn: () => api<Estatisticas>('publico/estatisticas', { query: { mes } }),
-    retry: false,
-  });
   useEffect(() => {
     document.title = `O mês em números · ${longo(mes)}`;
   }, [mes]);
-  const e = q.data;
 
   return (
     <PublicShell>
@@ -123,116 +118,124 @@ export default function EstatisticasPage() {
           </button>
           <a href={`/api/publico/estatisticas?mes=${mes}&formato=csv`}>Baixar CSV</a>
         </div>
-        {q.isLoading && <p>Carregando...</p>}
-        {q.error && <p role="alert">{(q.error as ApiError).message}</p>}
-        {e && (
-          <>
-            <Totais e={e} a={e.anoAnterior} />
-            {e.quantidadeKgSemPreco > 0 && (
-              <p className="muted">{kg.format(e.quantidadeKgSemPreco)} kg chegaram em dias sem preço publicado do produto e não entram no valor movimentado.</p>
-            )}
-            {e.porGrupo.length === 0 && <p>Sem entradas registradas neste mês.</p>}
-            {e.porGrupo.length > 0 && (
-              <div className="estatisticas-graficos">
-                <figure>
-                  <figcaption>Entradas por grupo de produto (kg)</figcaption>
-                  <Barras
-                    titulo="Entradas por grupo de produto"
-                    itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.quantidadeKg }))}
-                    formatar={toneladas}
-                  />
-                </figure>
-                <figure>
-                  <figcaption>Os dez produtos com mais kg</figcaption>
-                  <Barras
-                    titulo="Os dez produtos com mais kg"
-                    itens={e.produtos.map((p) => ({ rotulo: p.produtoNome, valor: p.quantidadeKg }))}
-                    formatar={toneladas}
-                  />
-                </figure>
-                <figure>
-                  <figcaption>Origem por estado (kg)</figcaption>
-                  <Barras
-                    titulo="Origem por estado"
-                    itens={e.porUf.map((u) => ({ rotulo: u.uf ?? 'Não informada', valor: u.quantidadeKg }))}
-                    formatar={toneladas}
-                  />
-                </figure>
-                <figure>
-                  <figcaption>Valor movimentado por grupo</figcaption>
-                  <Barras
-                    titulo="Valor movimentado por grupo"
-                    itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.valor }))}
-                    formatar={reais}
-                  />
-                </figure>
-              </div>
-            )}
-            <h2>Origem por município</h2>
-            <div className="rolagem" tabIndex={0} role="region" aria-label="Origem por município">
+        {/* One per month: another month shows 'Carregando...' until its figures come, not the last month's. */}
+        <NumerosDoMesPedido key={mes} mes={mes} />
+      </section>
+    </PublicShell>
+  );
+}
+
+/** The figures of `mes`: loading, the server's refusal, or the tables and charts. */
+function NumerosDoMesPedido({ mes }: { mes: string }) {
+  const q = useCarga(mes, () => api<Estatisticas>('publico/estatisticas', { query: { mes } }));
+  const e = q.data;
+  return (
+    <>
+      {q.isLoading && <p>Carregando...</p>}
+      {q.error && <p role="alert">{q.error.message}</p>}
+      {e && (
+        <>
+          <Totais e={e} a={e.anoAnterior} />
+          {e.quantidadeKgSemPreco > 0 && (
+            <p className="muted">{kg.format(e.quantidadeKgSemPreco)} kg chegaram em dias sem preço publicado do produto e não entram no valor movimentado.</p>
+          )}
+          {e.porGrupo.length === 0 && <p>Sem entradas registradas neste mês.</p>}
+          {e.porGrupo.length > 0 && (
+            <div className="estatisticas-graficos">
+              <figure>
+                <figcaption>Entradas por grupo de produto (kg)</figcaption>
+                <Barras
+                  titulo="Entradas por grupo de produto"
+                  itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.quantidadeKg }))}
+                  formatar={toneladas}
+                />
+              </figure>
+              <figure>
+                <figcaption>Os dez produtos com mais kg</figcaption>
+                <Barras
+                  titulo="Os dez produtos com mais kg"
+                  itens={e.produtos.map((p) => ({ rotulo: p.produtoNome, valor: p.quantidadeKg }))}
+                  formatar={toneladas}
+                />
+              </figure>
+              <figure>
+                <figcaption>Origem por estado (kg)</figcaption>
+                <Barras
+                  titulo="Origem por estado"
+                  itens={e.porUf.map((u) => ({ rotulo: u.uf ?? 'Não informada', valor: u.quantidadeKg }))}
+                  formatar={toneladas}
+                />
+              </figure>
+              <figure>
+                <figcaption>Valor movimentado por grupo</figcaption>
+                <Barras titulo="Valor movimentado por grupo" itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.valor }))} formatar={reais} />
+              </figure>
+            </div>
+          )}
+          <h2>Origem por município</h2>
+          <div className="rolagem" tabIndex={0} role="region" aria-label="Origem por município">
+            <table className="estatisticas-tabela">
+              <thead>
+                <tr>
+                  <th scope="col">Município</th>
+                  <th scope="col">UF</th>
+                  <th scope="col" className="num">
+                    kg
+                  </th>
+                  <th scope="col" className="num">
+                    Valor
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {e.porMunicipio.map((m) => (
+                  <tr key={`${m.municipioNome}-${m.uf}`}>
+                    <td>{m.municipioNome ?? 'Não informado'}</td>
+                    <td>{m.uf ?? '—'}</td>
+                    <td className="num">{kg.format(m.quantidadeKg)}</td>
+                    <td className="num">{formatBRL(m.valor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>Índice de preços (base {longo(e.indice.mesBase)} = 100)</h2>
+          {e.indice.cesta.length ? (
+            <>
+              <figure>
+                <figcaption>Índice mensal de preços da cesta</figcaption>
+                <Linha titulo="Índice mensal de preços" pontos={e.indice.serie.map((s) => ({ rotulo: curto(s.mes), valor: s.valor }))} />
+              </figure>
               <table className="estatisticas-tabela">
+                <caption>Cesta e pesos (mês-base {longo(e.indice.mesBase)})</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Município</th>
-                    <th scope="col">UF</th>
+                    <th scope="col">Produto</th>
                     <th scope="col" className="num">
-                      kg
+                      Peso
                     </th>
                     <th scope="col" className="num">
-                      Valor
+                      Preço-base (R$/kg)
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {e.porMunicipio.map((m) => (
-                    <tr key={`${m.municipioNome}-${m.uf}`}>
-                      <td>{m.municipioNome ?? 'Não informado'}</td>
-                      <td>{m.uf ?? '—'}</td>
-                      <td className="num">{kg.format(m.quantidadeKg)}</td>
-                      <td className="num">{formatBRL(m.valor)}</td>
+                  {e.indice.cesta.map((c) => (
+                    <tr key={c.produtoId}>
+                      <td>{c.produtoNome}</td>
+                      <td className="num">{pct.format(c.peso * 100).replace('+', '')}%</td>
+                      <td className="num">{formatBRL(c.precoKgBase)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
-            <h2>Índice de preços (base {longo(e.indice.mesBase)} = 100)</h2>
-            {e.indice.cesta.length ? (
-              <>
-                <figure>
-                  <figcaption>Índice mensal de preços da cesta</figcaption>
-                  <Linha titulo="Índice mensal de preços" pontos={e.indice.serie.map((s) => ({ rotulo: curto(s.mes), valor: s.valor }))} />
-                </figure>
-                <table className="estatisticas-tabela">
-                  <caption>Cesta e pesos (mês-base {longo(e.indice.mesBase)})</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Produto</th>
-                      <th scope="col" className="num">
-                        Peso
-                      </th>
-                      <th scope="col" className="num">
-                        Preço-base (R$/kg)
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {e.indice.cesta.map((c) => (
-                      <tr key={c.produtoId}>
-                        <td>{c.produtoNome}</td>
-                        <td className="num">{pct.format(c.peso * 100).replace('+', '')}%</td>
-                        <td className="num">{formatBRL(c.precoKgBase)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
-            ) : (
-              <p>Sem entradas com preço no mês-base: o índice não pode ser calculado.</p>
-            )}
-            <p className="muted">{e.indice.metodo}</p>
-          </>
-        )}
-      </section>
-    </PublicShell>
+            </>
+          ) : (
+            <p>Sem entradas com preço no mês-base: o índice não pode ser calculado.</p>
+          )}
+          <p className="muted">{e.indice.metodo}</p>
+        </>
+      )}
+    </>
   );
 }

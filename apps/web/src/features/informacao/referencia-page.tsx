@@ -1,11 +1,12 @@
 import { hojeNoMercado, somarDias } from '@ceasa/shared/tempo';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { formatBRL, formatDate, INFORMACAO_MSG, referenciaQuery, type Referencia } from '@ceasa/shared';
-import { EntradaData } from '../../components/form/entrada-data';
+import type { Referencia } from '@ceasa/shared';
+import { formatBRL, formatDate } from '@ceasa/shared/format';
+import { EntradaDataLivre } from '../../components/form/entrada-data-livre';
 import { PublicShell } from '../../components/layout/public-shell';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { useParametrosDaUrl } from '../../lib/parametros-da-url';
+import { useCarga } from '../../lib/use-carga';
 import './informacao.css';
 
 interface ProdutoPublico {
@@ -25,6 +26,8 @@ function momento(iso: string) {
 }
 
 const cv = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** The query's schema and messages, loaded at the first 'Consultar': the page's first load carries no zod. */
+const esquema = () => import('@ceasa/shared/resources/informacao');
 
 /**
  * /referencia: the price reference a municipal buyer documents a procurement with (GET publico/referencia,
@@ -32,26 +35,28 @@ const cv = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFra
  * figures again. Printable: the moment is repeated at the foot of every printed page.
  */
 export default function ReferenciaPage() {
-  const [params, setParams] = useSearchParams();
-  const produtos = useQuery({ queryKey: ['publico', 'produtos'], queryFn: () => api<ProdutoPublico[]>('publico/produtos') });
+  const [params, setParams] = useParametrosDaUrl();
+  const produtos = useCarga('publico/produtos', () => api<ProdutoPublico[]>('publico/produtos'));
   const [produtoId, setProdutoId] = useState(params.get('produtoId') ?? '');
   const [inicio, setInicio] = useState<string | null>(params.get('inicio') ?? haDias(90));
   const [fim, setFim] = useState<string | null>(params.get('fim') ?? hoje());
   /** The fields' refusals (the shared query's pt-BR messages), before anything is asked of the server. */
   const [erros, setErros] = useState<Partial<Record<'produtoId' | 'inicio' | 'fim', string>>>({});
   const pedido = params.get('produtoId') ? Object.fromEntries(params) : null;
-  const r = useQuery({
-    queryKey: ['publico', 'referencia', pedido],
-    queryFn: () => api<Referencia>('publico/referencia', { query: pedido! }),
-    enabled: !!pedido,
-    retry: false,
-  });
   useEffect(() => {
     document.title = 'Referência de preços';
   }, []);
 
-  const consultar = (e: FormEvent<HTMLFormElement>) => {
+  const consultar = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = e.currentTarget;
+    const modulo = await esquema().catch(() => null);
+    if (!modulo) {
+      // The schema could not be loaded: the server checks the query and its refusal shows under the form.
+      setParams({ produtoId, inicio: inicio ?? '', fim: fim ?? '' });
+      return;
+    }
+    const { referenciaQuery, INFORMACAO_MSG } = modulo;
     const v = referenciaQuery.safeParse({ produtoId: produtoId || undefined, inicio: inicio ?? '', fim: fim ?? '' });
     if (!v.success) {
       const novos: typeof erros = {};
@@ -61,7 +66,7 @@ export default function ReferenciaPage() {
       setErros(novos);
       // The first field refused takes the focus, its message read with it.
       const primeiro = (['produtoId', 'inicio', 'fim'] as const).find((k) => novos[k]);
-      e.currentTarget.querySelector<HTMLElement>(`#referencia-${primeiro}`)?.focus();
+      form.querySelector<HTMLElement>(`#referencia-${primeiro}`)?.focus();
       return;
     }
     setErros({});
@@ -75,9 +80,6 @@ export default function ReferenciaPage() {
       </small>
     );
   const aria = (k: keyof typeof erros) => ({ 'aria-invalid': erros[k] ? true : undefined, 'aria-describedby': erros[k] ? `referencia-${k}-erro` : undefined });
-  const d = r.data;
-  const permalink = d ? new URL(d.permalink, window.location.origin).toString() : '';
-
   return (
     <PublicShell>
       <section className="informacao referencia">
@@ -86,7 +88,7 @@ export default function ReferenciaPage() {
           Preços de atacado publicados por este mercado, para documentar a pesquisa de preços de uma compra pública: escolha o produto e o período.
         </p>
         {/* Dates typed as dd/mm/aaaa (the browser's date input shows its own language's order, 08/29/2026); refusals in pt-BR. */}
-        <form className="referencia-form nao-imprime" onSubmit={consultar} noValidate>
+        <form className="referencia-form nao-imprime" onSubmit={(e) => void consultar(e)} noValidate>
           <div className="referencia-campo">
             <label htmlFor="referencia-produtoId">Produto</label>
             <select id="referencia-produtoId" className="p-inputtext" value={produtoId} onChange={(e) => setProdutoId(e.target.value)} {...aria('produtoId')}>
@@ -101,12 +103,12 @@ export default function ReferenciaPage() {
           </div>
           <div className="referencia-campo">
             <label htmlFor="referencia-inicio">De</label>
-            <EntradaData id="referencia-inicio" value={inicio} onChange={setInicio} {...aria('inicio')} />
+            <EntradaDataLivre id="referencia-inicio" value={inicio} onChange={setInicio} {...aria('inicio')} />
             {erro('inicio')}
           </div>
           <div className="referencia-campo">
             <label htmlFor="referencia-fim">Até</label>
-            <EntradaData id="referencia-fim" value={fim} onChange={setFim} {...aria('fim')} />
+            <EntradaDataLivre id="referencia-fim" value={fim} onChange={setFim} {...aria('fim')} />
             {erro('fim')}
           </div>
           <button type="submit" className="p-button">
@@ -114,63 +116,76 @@ export default function ReferenciaPage() {
           </button>
         </form>
         {produtos.error && <p role="alert">Não foi possível carregar os produtos. Recarregue a página.</p>}
-        {r.isFetching && <p>Carregando...</p>}
-        {r.error && <p role="alert">{(r.error as ApiError).message}</p>}
-        {d && (
-          <article className="referencia-resultado" aria-live="polite">
-            <h2>
-              {d.produtoNome} ({d.embalagem})
-            </h2>
-            <p>
-              Período: {formatDate(d.inicio)} a {formatDate(d.fim)}. Consultado em <strong>{momento(d.consultadoEm)}</strong>.
-            </p>
-            {d.n === 0 ? (
-              <p>Nenhum preço publicado deste produto no período.</p>
-            ) : (
-              <table className="referencia-numeros">
-                <tbody>
-                  <tr>
-                    <th scope="row">Número de preços</th>
-                    <td>{d.n}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Média</th>
-                    <td>{formatBRL(d.media)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Mediana</th>
-                    <td>{formatBRL(d.mediana)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Mínimo</th>
-                    <td>{formatBRL(d.minimo)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Máximo</th>
-                    <td>{formatBRL(d.maximo)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Coeficiente de variação</th>
-                    <td>{d.coeficienteVariacao === null ? '—' : `${cv.format(d.coeficienteVariacao)}%`}</td>
-                  </tr>
-                </tbody>
-              </table>
-            )}
-            <h3>Método</h3>
-            <p>{d.metodo}</p>
-            <p>
-              Link permanente (dá os mesmos números): <a href={permalink}>{permalink}</a>
-            </p>
-            <button type="button" className="p-button p-button-outlined nao-imprime" onClick={() => window.print()}>
-              <i className="pi pi-print" aria-hidden />
-              &nbsp;Imprimir
-            </button>
-            <p className="rodape-impresso" aria-hidden>
-              Referência de preços · {d.produtoNome} · consultado em {momento(d.consultadoEm)} · {permalink}
-            </p>
-          </article>
-        )}
+        {/* One per query: another one shows 'Carregando...' until its figures come, not the last one's. */}
+        {pedido && <Resposta key={JSON.stringify(pedido)} pedido={pedido} />}
       </section>
     </PublicShell>
+  );
+}
+
+/** The figures of a query: loading, the server's refusal, or the figures with the method, the moment and the permalink. */
+function Resposta({ pedido }: { pedido: Record<string, string> }) {
+  const r = useCarga(JSON.stringify(pedido), () => api<Referencia>('publico/referencia', { query: pedido }));
+  const d = r.data;
+  const permalink = d ? new URL(d.permalink, window.location.origin).toString() : '';
+  return (
+    <>
+      {r.isFetching && <p>Carregando...</p>}
+      {r.error && <p role="alert">{r.error.message}</p>}
+      {d && (
+        <article className="referencia-resultado" aria-live="polite">
+          <h2>
+            {d.produtoNome} ({d.embalagem})
+          </h2>
+          <p>
+            Período: {formatDate(d.inicio)} a {formatDate(d.fim)}. Consultado em <strong>{momento(d.consultadoEm)}</strong>.
+          </p>
+          {d.n === 0 ? (
+            <p>Nenhum preço publicado deste produto no período.</p>
+          ) : (
+            <table className="referencia-numeros">
+              <tbody>
+                <tr>
+                  <th scope="row">Número de preços</th>
+                  <td>{d.n}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Média</th>
+                  <td>{formatBRL(d.media)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Mediana</th>
+                  <td>{formatBRL(d.mediana)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Mínimo</th>
+                  <td>{formatBRL(d.minimo)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Máximo</th>
+                  <td>{formatBRL(d.maximo)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Coeficiente de variação</th>
+                  <td>{d.coeficienteVariacao === null ? '—' : `${cv.format(d.coeficienteVariacao)}%`}</td>
+                </tr>
+              </tbody>
+            </table>
+          )}
+          <h3>Método</h3>
+          <p>{d.metodo}</p>
+          <p>
+            Link permanente (dá os mesmos números): <a href={permalink}>{permalink}</a>
+          </p>
+          <button type="button" className="p-button p-button-outlined nao-imprime" onClick={() => window.print()}>
+            <i className="pi pi-print" aria-hidden />
+            &nbsp;Imprimir
+          </button>
+          <p className="rodape-impresso" aria-hidden>
+            Referência de preços · {d.produtoNome} · consultado em {momento(d.consultadoEm)} · {permalink}
+          </p>
+        </article>
+      )}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'primereact/button';
 import { PublicShell } from '../../components/layout/public-shell';
+import { Botao } from '../../components/publico/botao';
 import { Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
 import './publico.css';
@@ -31,7 +31,7 @@ export default function ConfirmarPage() {
         {!resultado?.ok && (
           <>
             <p>Confirme que a solicitação sobre dados pessoais enviada com este e-mail é sua. O prazo de resposta conta a partir da confirmação.</p>
-            <Button type="button" label="Confirmar solicitação" icon="pi pi-check" loading={enviando} onClick={() => void confirmar()} />
+            <Botao label="Confirmar solicitação" icon="pi pi-check" loading={enviando} onClick={() => void confirmar()} />
           </>
         )}
         <Resultado resultado={resultado} classeOk="privacidade-nota" />

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Button } from 'primereact/button';
-import { TIPOS_DE_SOLICITACAO, titularSolicitacaoEntrada } from '@ceasa/shared';
+import { TIPOS_DE_SOLICITACAO } from '@ceasa/shared/privacidade-tipos';
 import { PublicShell } from '../../components/layout/public-shell';
+import { Botao } from '../../components/publico/botao';
 import { ariaDo, ErroDoCampo, errosDaRecusa, Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
 import './publico.css';
 
 const CAMPOS = ['tipo', 'cpfcnpj', 'email', 'texto'] as const;
+/** The request's schema (its pt-BR messages), loaded at the first 'Enviar solicitação': the page's first load carries no zod. */
+const esquema = () => import('@ceasa/shared/privacidade').then((m) => m.titularSolicitacaoEntrada);
 
 /** /privacidade/solicitar: the holder's request (LGPD, art. 18), confirmed by a link mailed to the address given. */
 export default function SolicitarPage() {
@@ -24,7 +26,13 @@ export default function SolicitarPage() {
     ev.preventDefault();
     setResultado(null);
     const corpo = { ...valores, texto: valores.texto.trim() || null };
-    const v = titularSolicitacaoEntrada.safeParse(corpo);
+    let v;
+    try {
+      v = (await esquema()).safeParse(corpo);
+    } catch {
+      setResultado({ ok: false, texto: 'Não foi possível enviar a solicitação. Tente novamente.' });
+      return;
+    }
     const novos: Record<string, string> = {};
     if (!v.success) for (const i of v.error.issues) novos[String(i.path[0])] ??= i.message;
     setErros(novos);
@@ -83,7 +91,7 @@ export default function SolicitarPage() {
           <label htmlFor="titular-texto">Detalhes (opcional)</label>
           <textarea id="titular-texto" rows={4} className="p-inputtext p-component w-full" value={valores.texto} onChange={mudar('texto')} {...aria('texto')} />
           {erro('texto')}
-          <Button type="submit" label="Enviar solicitação" icon="pi pi-send" loading={enviando} />
+          <Botao type="submit" label="Enviar solicitação" icon="pi pi-send" loading={enviando} />
         </form>
         <Resultado resultado={resultado} classeOk="privacidade-nota" />
       </div>
