@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { ZodType } from 'zod';
@@ -84,48 +84,69 @@ export interface ResourceFormState<F extends FieldValues, D> {
   salvar: (values: F, opts?: { continuar?: boolean }) => Promise<D | null>;
 }
 
-/**
- * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
- * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
- * and the return to the list 2 s after success. A second click saves nothing twice: `salvar` is
- * locked by a ref from its first call until the save fails or the page leaves. A changed form asks
- * before it is left (useAlteracoesNaoSalvas), until it is saved. A save the server asks to confirm (a 409
- * with `confirmar`) shows its question and, on 'Sim', is sent again confirming it (`enviarConfirmando`).
- */
-export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
+/** The options with what the resource's declaration gives (base, schema, caminhoDaLista, entidade); one given wins. */
+function comDaDeclaracao<F extends FieldValues, D>(opcoes: ResourceFormOptions<F, D>) {
   const r = opcoes.recurso;
-  const o = {
+  return {
     ...opcoes,
     base: opcoes.base ?? r?.api?.base ?? '',
     schema: (opcoes.schema ?? r?.api?.entrada) as ZodType<unknown, F>,
     caminhoDaLista: opcoes.caminhoDaLista ?? r?.caminhos.lista ?? '/',
     entidade: opcoes.entidade ?? r?.rotulos?.entidade ?? '',
   };
-  const raw = useParams().id;
-  const id = raw ? Number(raw) : null;
-  const editando = o.registro ? o.registro.editando : id !== null && !Number.isNaN(id);
-  const ler = () => (o.registro ? o.registro.ler() : api<D>(`${o.base}/${id}`));
-  const navigate = useNavigate();
-  const toast = useToast();
-  const qc = useQueryClient();
-  const [salvando, setSalvando] = useState(false);
+}
+
+/** The submit buttons' lock: taken by the first save (a ref, so two clicks in one tick see it), released when it fails. */
+function useTrava() {
   const [bloqueado, setBloqueado] = useState(false);
   const trava = useRef(false);
-  // The versao the record was loaded (or last saved) with: sent back on each save (decision 0085).
-  const versao = useRef<{ versao?: number }>({});
-  const [desatualizado, setDesatualizado] = useState(false);
+  const travar = () => {
+    if (trava.current) return false;
+    trava.current = true;
+    setBloqueado(true);
+    return true;
+  };
   const destravar = () => {
     trava.current = false;
     setBloqueado(false);
   };
-  const form = useForm<F>({ resolver: zodResolver(o.schema as never) as never, defaultValues: o.defaults, mode: 'onTouched' });
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Unsaved work asks before the page is left, until a save succeeds (its own return to the list is free).
-  const [salvo, setSalvo] = useState(false);
-  const alterado = algumaAlteracao(form.formState.dirtyFields, form.control);
-  useAlteracoesNaoSalvas(alterado && !salvo);
+  return { bloqueado, trava, travar, destravar };
+}
 
+/** One save's request: a PUT of the record (its id and versao), or a POST; `confirmar` goes with it once asked. */
+function enviarRegistro<D>(base: string, body: unknown, confirmar: true | string[] | undefined, edicao: object | null) {
+  const extra = confirmar === undefined ? {} : { confirmar };
+  return edicao
+    ? api<D>(base, { method: 'PUT', body: { ...(body as object), ...extra, ...edicao } })
+    : // A batch (the gate's romaneios, one per market day) is a list, never spread into an object: a confirmation goes on each.
+      api<D>(base, {
+        method: 'POST',
+        body: Array.isArray(body) ? (body as object[]).map((b) => ({ ...b, ...extra })) : { ...(body as object), ...extra },
+      });
+}
+
+/** After 'Não' on a confirmation: the focus where the answer is typed (`alvo`'s element, or the form's `campo`). */
+function focarAoVoltar<F extends FieldValues>(alvo: string | undefined, campo: Path<F> | undefined, form: UseFormReturn<F>) {
+  // After this render (a focus asked while the form re-renders is lost).
+  if (alvo)
+    setTimeout(() => {
+      const e = document.getElementById(alvo);
+      e?.focus();
+      if (e instanceof HTMLInputElement) e.select();
+    });
+  else if (campo) setTimeout(() => form.setFocus(campo, { shouldSelect: true }));
+}
+
+/** The record edited: read by the route's `:id` (or `registro`), into the form with its versao; read again on demand. */
+function useRegistro<F extends FieldValues, D>(
+  o: ReturnType<typeof comDaDeclaracao<F, D>>,
+  id: number | null,
+  editando: boolean,
+  form: UseFormReturn<F>,
+  versao: MutableRefObject<{ versao?: number }>,
+) {
+  const ler = () => (o.registro ? o.registro.ler() : api<D>(`${o.base}/${id}`));
+  const noFormulario = (d: D) => (o.toForm ? o.toForm(d) : (d as unknown as F)) as F;
   const q = useQuery({
     queryKey: ['registro', o.base, o.registro ? o.registro.chave : id],
     queryFn: ler,
@@ -137,27 +158,68 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
   useEffect(() => {
     if (!q.data) return;
     versao.current = versaoDe(q.data);
-    form.reset((o.toForm ? o.toForm(q.data) : (q.data as unknown as F)) as F);
+    form.reset(noFormulario(q.data));
   }, [q.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const recarregarRegistro = async () => {
+    const r = await q.refetch();
+    if (!r.data) return false;
+    versao.current = versaoDe(r.data);
+    form.reset(noFormulario(r.data));
+    return true;
+  };
+  return { q, ler, recarregarRegistro };
+}
+
+/**
+ * The return to the list 2 s after a save; until a save succeeds, unsaved work asks before the page is left (its own
+ * return to the list is free).
+ */
+function useVoltaAposSalvar<F extends FieldValues>(form: UseFormReturn<F>, caminhoDaLista: string) {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const [salvo, setSalvo] = useState(false);
+  const alterado = algumaAlteracao(form.formState.dirtyFields, form.control);
+  useAlteracoesNaoSalvas(alterado && !salvo);
+  return () => {
+    setSalvo(true);
+    timer.current = setTimeout(() => navigate(caminhoDaLista), DURACAO.salvar);
+  };
+}
+
+/**
+ * Create/edit form behaviour shared by every resource: load on edit (error panel on failure),
+ * validate with the shared zod schema, save, the spec's toasts, server field errors on the fields,
+ * and the return to the list 2 s after success. A second click saves nothing twice: `salvar` is
+ * locked by a ref from its first call until the save fails or the page leaves. A changed form asks
+ * before it is left (useAlteracoesNaoSalvas), until it is saved. A save the server asks to confirm (a 409
+ * with `confirmar`) shows its question and, on 'Sim', is sent again confirming it (`enviarConfirmando`).
+ */
+export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFormOptions<F, D>): ResourceFormState<F, D> {
+  const o = comDaDeclaracao(opcoes);
+  const raw = useParams().id;
+  const id = raw ? Number(raw) : null;
+  const editando = o.registro ? o.registro.editando : id !== null && !Number.isNaN(id);
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [salvando, setSalvando] = useState(false);
+  const { bloqueado, trava, travar, destravar } = useTrava();
+  // The versao the record was loaded (or last saved) with: sent back on each save (decision 0085).
+  const versao = useRef<{ versao?: number }>({});
+  const [desatualizado, setDesatualizado] = useState(false);
+  const form = useForm<F>({ resolver: zodResolver(o.schema as never) as never, defaultValues: o.defaults, mode: 'onTouched' });
+  const voltarALista = useVoltaAposSalvar(form, o.caminhoDaLista);
+
+  const { q, ler, recarregarRegistro } = useRegistro(o, id, editando, form, versao);
 
   const salvar = async (values: F, opts: { continuar?: boolean } = {}) => {
-    if (trava.current) return null;
-    trava.current = true;
-    setBloqueado(true);
+    if (!travar()) return null;
     setSalvando(true);
     let perguntado: ApiError | undefined;
     try {
       const body = o.toBody ? o.toBody(values) : values;
-      const enviar = (confirmar?: true | string[]) => {
-        const extra = confirmar === undefined ? {} : { confirmar };
-        return editando
-          ? api<D>(o.base, { method: 'PUT', body: { ...(body as object), ...extra, id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } })
-          : // A batch (the gate's romaneios, one per market day) is a list, never spread into an object: a confirmation goes on each.
-            api<D>(o.base, {
-              method: 'POST',
-              body: Array.isArray(body) ? (body as object[]).map((b) => ({ ...b, ...extra })) : { ...(body as object), ...extra },
-            });
-      };
+      const enviar = (confirmar?: true | string[]) =>
+        enviarRegistro<D>(o.base, body, confirmar, editando ? { id: o.registro && q.data ? o.registro.id(q.data) : id, ...versao.current } : null);
       // A 409 that asks for a confirmation (decisions 0136, 0294) asks the user, and the same save goes again confirmed.
       const salvo = await enviarConfirmando(enviar, (err) => {
         perguntado = err;
@@ -169,25 +231,13 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
       toast.show('success', editando ? (m?.atualizado ?? 'Cadastro atualizado!') : (m?.criado ?? 'Cadastro concluído!'), undefined, DURACAO.salvar);
       // Leaving: stays locked until the page goes. Staying ('Salvar e continuar'): ready for the next one.
       if (opts.continuar) destravar();
-      else {
-        setSalvo(true);
-        timer.current = setTimeout(() => navigate(o.caminhoDaLista), DURACAO.salvar);
-      }
+      else voltarALista();
       return salvo;
     } catch (err) {
       // 'Não' on a confirmation: nothing saved, nothing to report; the form stays as typed.
       if (err === RECUSADO) {
         destravar();
-        const alvo = perguntado && o.focoAoVoltar?.(perguntado);
-        const campo = o.campoDaConfirmacao;
-        // After this render (a focus asked while the form re-renders is lost).
-        if (alvo)
-          setTimeout(() => {
-            const e = document.getElementById(alvo);
-            e?.focus();
-            if (e instanceof HTMLInputElement) e.select();
-          });
-        else if (campo) setTimeout(() => form.setFocus(campo, { shouldSelect: true }));
+        focarAoVoltar(perguntado && o.focoAoVoltar?.(perguntado), o.campoDaConfirmacao, form);
         return null;
       }
       const e = err as ApiError;
@@ -204,7 +254,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
 
   return {
     form,
-    recurso: r,
+    recurso: opcoes.recurso,
     schema: o.schema,
     caminhoDaLista: o.caminhoDaLista,
     editando,
@@ -217,12 +267,7 @@ export function useResourceForm<F extends FieldValues, D = F>(opcoes: ResourceFo
     registro: q.data,
     desatualizado,
     recarregarRegistro: async () => {
-      const r = await q.refetch();
-      if (r.data) {
-        versao.current = versaoDe(r.data);
-        form.reset((o.toForm ? o.toForm(r.data) : (r.data as unknown as F)) as F);
-        setDesatualizado(false);
-      }
+      if (await recarregarRegistro()) setDesatualizado(false);
     },
     adotarVersao: async () => {
       if (editando) versao.current = versaoDe(await ler());
