@@ -5,7 +5,7 @@ import { assinaturaEntrada, assinaturaPedido, formatBRL, formatDate, produtoAssi
 import { enderecoPublico } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
-import { assinaturasRepository } from './assinaturas.repository';
+import { assinaturasRepository, type AssinaturasRepository, type DiaDoFeed } from './assinaturas.repository';
 import { iniciarEnvioNoHorario } from './envio';
 import { linkCancelar, linkConfirmar, mensagemConfirmacao, pagina } from './mensagens';
 
@@ -15,6 +15,46 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 /** How many market days the Atom feed carries. */
 export const DIAS_DO_FEED = 30;
 
+/** A page of the links (no-store, no referrer: the token is in its address). */
+function html(reply: FastifyReply, corpo: string, status = 200) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(corpo);
+}
+
+const LINK_INVALIDO = ['Este link não vale mais: a assinatura já foi cancelada, o pedido expirou (7 dias) ou o endereço está incompleto.'];
+
+/** The Atom feed of the quotation: one entry per day, its table per product group. */
+function feedAtom(dias: DiaDoFeed[], base: string, mercado: string, licenca: string) {
+  const id = `${base}/api/publico/cotacao.atom`;
+  // A day's entry changes when its prices do: its 'updated' is the end of that day when nothing says otherwise.
+  const atualizado = (d: string) => `${d}T23:59:59Z`;
+  const entradas = dias.map((d) => {
+    const linhas = d.grupos.map(
+      (g) =>
+        `<tr><td>${esc(g.nome)}</td><td>${esc(g.un)}</td><td>${formatBRL(g.valorMinimo)}</td><td>${formatBRL(g.valorMedio)}</td><td>${formatBRL(g.valorMaximo)}</td></tr>`,
+    );
+    const tabela = `<table><thead><tr><th>Grupo</th><th>Embalagem</th><th>Mínimo</th><th>Médio</th><th>Máximo</th></tr></thead><tbody>${linhas.join('')}</tbody></table>`;
+    return (
+      `<entry><id>${esc(`${base}/api/publico/cotacao?data=${d.data}`)}</id><title>${esc(`Cotação de ${formatDate(d.data)}`)}</title>` +
+      `<updated>${atualizado(d.data)}</updated>` +
+      `<link rel="alternate" type="application/json" href="${esc(`${base}/api/publico/cotacao?data=${d.data}`)}"/>` +
+      `<link rel="enclosure" type="text/csv" href="${esc(`${base}/api/publico/cotacao?data=${d.data}&formato=csv`)}"/>` +
+      `<summary>${esc(`${d.grupos.length} grupos de produto com preço em ${formatDate(d.data)}`)}</summary>` +
+      `<content type="html">${esc(tabela)}</content></entry>`
+    );
+  });
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt-BR">` +
+    `<id>${esc(id)}</id><title>${esc(`${mercado} - Cotação do dia`)}</title>` +
+    `<subtitle>Preços de atacado por grupo de produto (mínimo, médio e máximo, R$ por embalagem)</subtitle>` +
+    `<updated>${dias.length ? atualizado(dias[0].data) : '1970-01-01T00:00:00Z'}</updated>` +
+    `<author><name>${esc(mercado)}</name></author>` +
+    `<link rel="self" type="application/atom+xml" href="${esc(id)}"/><link rel="alternate" type="text/html" href="${esc(`${base}/home`)}"/>` +
+    `<rights>${esc(licenca)}</rights>` +
+    entradas.join('') +
+    `</feed>\n`
+  );
+}
+
 /**
  * Subscriptions to the day's quotation and price alerts by e-mail, and the quotation's Atom feed (decision 0196).
  * Public: POST publico/assinaturas (a confirmation link is mailed; nothing else before it is opened),
@@ -23,18 +63,21 @@ export const DIAS_DO_FEED = 30;
  */
 export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = assinaturasRepository(ctx.db, ctx.config.chavesSegredo);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Assinaturas'];
-  const base = enderecoPublico(ctx.config);
-  const mercado = ctx.config.settings.mercado;
-  const html = (reply: FastifyReply, corpo: string, status = 200) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(corpo);
-
   if (ctx.config.cotacaoEnvioHora) {
     const envio = iniciarEnvioNoHorario({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: app.log }, ctx.config.cotacaoEnvioHora);
     app.addHook('onClose', async () => envio.parar());
   }
+  rotasDoPedido(app, ctx, repo);
+  rotasDosLinks(app, ctx, repo);
+  rotaDoFeed(app, ctx, repo);
+}
 
+/** The products one may follow, and the request of a subscription (its confirmation link goes by e-mail). */
+function rotasDoPedido(app: FastifyInstance, ctx: AppContext, repo: AssinaturasRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Assinaturas'];
+  const base = enderecoPublico(ctx.config);
+  const mercado = ctx.config.settings.mercado;
   r.get(
     '/publico/assinaturas/produtos',
     {
@@ -74,9 +117,14 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
         .send({ message: 'Enviamos um link de confirmação para o seu e-mail. A assinatura começa quando você abri-lo; até lá nada mais é enviado.' });
     },
   );
+}
 
-  const LINK_INVALIDO = ['Este link não vale mais: a assinatura já foi cancelada, o pedido expirou (7 dias) ou o endereço está incompleto.'];
-
+/** The e-mails' links: confirming a subscription and cancelling it. */
+function rotasDosLinks(app: FastifyInstance, ctx: AppContext, repo: AssinaturasRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Assinaturas'];
+  const base = enderecoPublico(ctx.config);
+  const mercado = ctx.config.settings.mercado;
   // Opening the link shows a button (a mail scanner that follows links does not confirm); the button confirms.
   r.get(
     '/publico/assinaturas/confirmar',
@@ -136,7 +184,11 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
       );
     },
   );
+}
 
+/** The quotation's Atom feed. */
+function rotaDoFeed(app: FastifyInstance, ctx: AppContext, repo: AssinaturasRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/publico/cotacao.atom',
     {
@@ -147,35 +199,7 @@ export default function assinaturasRoutes(app: FastifyInstance, ctx: AppContext)
       config: { acesso: 'publico' },
     },
     async (_req, reply) => {
-      const dias = await repo.diasDoFeed(DIAS_DO_FEED);
-      const id = `${base}/api/publico/cotacao.atom`;
-      // A day's entry changes when its prices do: its 'updated' is the end of that day when nothing says otherwise.
-      const atualizado = (d: string) => `${d}T23:59:59Z`;
-      const entradas = dias.map((d) => {
-        const linhas = d.grupos.map(
-          (g) =>
-            `<tr><td>${esc(g.nome)}</td><td>${esc(g.un)}</td><td>${formatBRL(g.valorMinimo)}</td><td>${formatBRL(g.valorMedio)}</td><td>${formatBRL(g.valorMaximo)}</td></tr>`,
-        );
-        const tabela = `<table><thead><tr><th>Grupo</th><th>Embalagem</th><th>Mínimo</th><th>Médio</th><th>Máximo</th></tr></thead><tbody>${linhas.join('')}</tbody></table>`;
-        return (
-          `<entry><id>${esc(`${base}/api/publico/cotacao?data=${d.data}`)}</id><title>${esc(`Cotação de ${formatDate(d.data)}`)}</title>` +
-          `<updated>${atualizado(d.data)}</updated>` +
-          `<link rel="alternate" type="application/json" href="${esc(`${base}/api/publico/cotacao?data=${d.data}`)}"/>` +
-          `<link rel="enclosure" type="text/csv" href="${esc(`${base}/api/publico/cotacao?data=${d.data}&formato=csv`)}"/>` +
-          `<summary>${esc(`${d.grupos.length} grupos de produto com preço em ${formatDate(d.data)}`)}</summary>` +
-          `<content type="html">${esc(tabela)}</content></entry>`
-        );
-      });
-      const xml =
-        `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="pt-BR">` +
-        `<id>${esc(id)}</id><title>${esc(`${mercado} - Cotação do dia`)}</title>` +
-        `<subtitle>Preços de atacado por grupo de produto (mínimo, médio e máximo, R$ por embalagem)</subtitle>` +
-        `<updated>${dias.length ? atualizado(dias[0].data) : '1970-01-01T00:00:00Z'}</updated>` +
-        `<author><name>${esc(mercado)}</name></author>` +
-        `<link rel="self" type="application/atom+xml" href="${esc(id)}"/><link rel="alternate" type="text/html" href="${esc(`${base}/home`)}"/>` +
-        `<rights>${esc(ctx.config.dadosLicenca)}</rights>` +
-        entradas.join('') +
-        `</feed>\n`;
+      const xml = feedAtom(await repo.diasDoFeed(DIAS_DO_FEED), enderecoPublico(ctx.config), ctx.config.settings.mercado, ctx.config.dadosLicenca);
       return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'public, no-cache').send(xml);
     },
   );
