@@ -156,4 +156,17 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('columnheader', { name: 'Município' }));
     await waitFor(() => expect(apiMock).toHaveBeenCalledWith('bairro/searchBairro/asc/municipio', { method: 'POST', body: {}, query: { page: 0, size: 20 } }));
   });
+
+  it('shows a reference’s label when its options come after the rows (the table keeps the cells it drew)', async () => {
+    let dar: (l: unknown) => void = () => {};
+    apiMock.mockImplementation((path) =>
+      path === 'municipio/findAllBasic'
+        ? (new Promise((ok) => (dar = ok)) as never)
+        : (Promise.resolve({ content: [CENTRO], totalElements: 1, totalPages: 1, number: 0, size: 20 }) as never),
+    );
+    renderizarTela('/bairro', { '/bairro': <ListaDoRecurso recurso={bairro} /> });
+    expect(await screen.findByText('Centro')).toBeInTheDocument();
+    dar([{ id: 3, nome: 'Imperatriz', sigla: 'MA' }]);
+    expect(await screen.findByText('Imperatriz - MA')).toBeInTheDocument();
+  });
 });

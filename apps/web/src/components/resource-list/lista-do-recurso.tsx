@@ -2,13 +2,21 @@ import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
 import { caminhoDeEdicao, formatDate, formatDateTime, formatDecimal, type Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
-import { useOpcoesDeVariosTextos, useOpcoesDosRecursos } from '../../lib/opcoes-do-recurso';
+import { useOpcoesDeVariosTextos, useOpcoesDoRecurso, useOpcoesDosRecursos } from '../../lib/opcoes-do-recurso';
 import { IdsReport } from '../print/ids-report';
 import { celulaCsv } from './csv';
 import type { ListColumn, ResourceListProps } from './recurso-da-lista';
 import { ResourceList } from './resource-list';
 
 type Linha = { id: number } & Record<string, unknown>;
+
+/**
+ * A reference's label in a cell, read from its options by the cell itself: the table keeps the cells it drew
+ * (PrimeReact memoizes them by row), so a label computed by the list would stay empty when the rows come first.
+ */
+function RotuloDaReferencia({ recurso, valor }: { recurso: Recurso; valor: unknown }) {
+  return <>{useOpcoesDoRecurso(recurso).opcoes.find((o) => o.value === valor)?.label ?? ''}</>;
+}
 
 /** A cell of the printed report: the text on screen, or the export's when the screen draws it (a tag, a button). */
 function celulaImpressa<T>(c: ListColumn<T>, row: T) {
@@ -71,8 +79,12 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
       field: c.campo.campoDaLista ?? c.nome,
       header: typeof c.campo.coluna === 'string' ? c.campo.coluna : c.campo.rotulo,
       ...(filtro ? { filter: filtro } : {}),
-      // A text or a plain number shows as it is; the others as words.
-      ...(c.referencia || c.campo.formato || tipo === 'data' || tipo === 'opcao' ? { body: (row: T) => texto(c, row) } : {}),
+      // A text or a plain number shows as it is; the others as words (a reference's in a cell that waits for its options).
+      ...(c.referencia
+        ? { body: (row: T) => <RotuloDaReferencia recurso={c.referencia!} valor={row[c.nome]} />, csv: (row: T) => texto(c, row) }
+        : c.campo.formato || tipo === 'data' || tipo === 'opcao'
+          ? { body: (row: T) => texto(c, row) }
+          : {}),
       ...(c.campo.largura ? { style: { width: c.campo.largura } } : {}),
       ...colunas?.[c.nome],
     };
