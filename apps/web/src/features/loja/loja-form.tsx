@@ -4,6 +4,7 @@ import { formatQuantidadeEmbalagens } from '@ceasa/shared/format';
 import { DateField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { editorNumero, editorOpcoes, ItemsField, type ItemColumn } from '../../components/form/items-field';
+import type { Novo } from '../../components/form/itens/use-linhas';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { useMunicipioOpcoes } from '../../lib/opcoes-municipio';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
@@ -21,6 +22,87 @@ const QUANTIDADE = 'Quantidade (embalagens)';
 const DURACAO_SEM_ITENS = 3000;
 const anos = `2000:${new Date().getFullYear() + 2}`;
 
+const nome = (opcoes: { label: string; value: number }[], id: number | undefined, salvo?: string) => opcoes.find((o) => o.value === id)?.label ?? salvo ?? '';
+
+/** The items' columns: municipality and product (by name), the quantity (edited), its weight and the lots sold. */
+function colunasDaLoja(o: {
+  municipios: { label: string; value: number }[];
+  opcoesProduto: { label: string; value: number }[];
+  aoSair: ItemColumn<ItemForm>['aoSair'];
+  comUnidade: (i: ItemForm) => string;
+}): ItemColumn<ItemForm>[] {
+  return [
+    { field: 'municipioId', header: 'Município', body: (i) => nome(o.municipios, i.municipioId, i.municipioNome) },
+    { field: 'produtoId', header: 'Produto', body: (i) => nome(o.opcoesProduto, i.produtoId, i.produtoNome) },
+    {
+      field: 'quantidade',
+      header: QUANTIDADE,
+      editor: editorNumero({ decimais: 2 }),
+      rotulo: (_i, n) => `Quantidade do item ${n + 1}`,
+      aoSair: o.aoSair,
+      style: { width: '12rem' },
+    },
+    { field: 'produtoPesoEmKg', header: 'Peso', body: o.comUnidade },
+    // The lots the item sold (decision 0181): the recall from a lot finds this sheet's buyer.
+    { field: 'lotes', header: 'Lote vendido', body: (i) => (i.lotes ?? []).join(', ') },
+  ];
+}
+
+/** A saved sheet as the form shows it (the items with the names the server gave). */
+function lojaNoFormulario(l: Loja): LojaInput {
+  return {
+    lojistaId: l.lojistaId,
+    dataEmissao: l.dataEmissao,
+    itens: l.itens.map((i) => ({
+      id: i.id,
+      produtoId: i.produtoId,
+      municipioId: i.municipioId,
+      quantidade: i.quantidade,
+      produtoNome: i.produtoNome,
+      municipioNome: i.municipioNome,
+      lotes: i.lotes,
+    })),
+  };
+}
+
+/** The new-row editor of a sheet being created: municipality, product, quantity and the lot sold (optional). */
+function novoItemDaLoja(
+  municipios: { opcoes: { label: string; value: number }[]; isLoading: boolean },
+  opcoesProduto: { label: string; value: number }[],
+  produtosCarregando: boolean,
+  lotes: ReturnType<typeof useLotesDoDia>,
+): Novo<ItemForm> & { campos: ItemColumn<ItemForm>[]; rotuloBotao?: string } {
+  return {
+    campos: [
+      { field: 'municipioId', header: 'Município', editor: editorOpcoes({ opcoes: municipios.opcoes, carregando: municipios.isLoading }) },
+      { field: 'produtoId', header: 'Produto', editor: editorOpcoes({ opcoes: opcoesProduto, carregando: produtosCarregando }) },
+      { field: 'quantidade', header: QUANTIDADE, editor: editorNumero({ decimais: 2 }) },
+      {
+        field: 'lote',
+        header: 'Lote vendido',
+        // Optional: Enter in the quantity still adds the row (the gate's keyboard, decision 0083).
+        foraDoEnter: true,
+        editor: editorOpcoes({ opcoes: lotes.opcoes, carregando: lotes.isLoading, vazio: 'Nenhum lote nesta data' }),
+      },
+    ],
+    padrao: {
+      id: null,
+      municipioId: undefined as unknown as number,
+      produtoId: undefined as unknown as number,
+      quantidade: undefined as unknown as number,
+      lote: null,
+    },
+    schema: lojaItemInput,
+    // The picked lot goes as the item's 'lotes' (decision 0181); the row is checked by the shared schema.
+    linhas: (r) => {
+      const linha = { ...r, lotes: r.lote ? [r.lote] : undefined };
+      const ok = lojaItemInput.safeParse(linha);
+      return ok.success ? { linhas: [linha] } : { erros: Object.fromEntries(ok.error.issues.map((is) => [String(is.path[0] ?? ''), is.message])) };
+    },
+    rotuloBotao: 'Adicionar',
+  };
+}
+
 /**
  * The shop sheet: shop owner, issue date and, on create, the items (municipality, product, quantity,
  * 'Adicionar'), all saved in one POST. On edit the owner and date are saved with 'Atualizar' while each
@@ -32,19 +114,7 @@ export default function LojaForm() {
   const f = useResourceForm<LojaInput, Loja>({
     recurso: lojaRecurso,
     defaults: { lojistaId: undefined, dataEmissao: '', itens: [] },
-    toForm: (l) => ({
-      lojistaId: l.lojistaId,
-      dataEmissao: l.dataEmissao,
-      itens: l.itens.map((i) => ({
-        id: i.id,
-        produtoId: i.produtoId,
-        municipioId: i.municipioId,
-        quantidade: i.quantidade,
-        produtoNome: i.produtoNome,
-        municipioNome: i.municipioNome,
-        lotes: i.lotes,
-      })),
-    }),
+    toForm: lojaNoFormulario,
     // The edit's 'Atualizar' saves owner and date; the items are already on the server.
     toBody: (v) => (editando ? { lojistaId: v.lojistaId, dataEmissao: v.dataEmissao } : v),
   });
@@ -67,28 +137,13 @@ export default function LojaForm() {
     aoGravar: f.adotarVersao,
   });
 
-  const nome = (opcoes: { label: string; value: number }[], id: number | undefined, salvo?: string) => opcoes.find((o) => o.value === id)?.label ?? salvo ?? '';
   /** The row's quantity with its unit: '300 CX 20kg (6.000 kg)' (the product's packaging and weight, as listed or as saved). */
   const comUnidade = (i: ItemForm) => {
     const p = produtos.data?.find((x) => x.id === i.produtoId);
     const salvo = f.registro?.itens.find((x) => x.produtoId === i.produtoId);
     return formatQuantidadeEmbalagens(i.quantidade, p?.embalagem ?? salvo?.produtoEmbalagem, p?.pesoEmKg ?? salvo?.produtoPesoEmKg);
   };
-  const colunas: ItemColumn<ItemForm>[] = [
-    { field: 'municipioId', header: 'Município', body: (i) => nome(municipios.opcoes, i.municipioId, i.municipioNome) },
-    { field: 'produtoId', header: 'Produto', body: (i) => nome(opcoesProduto, i.produtoId, i.produtoNome) },
-    {
-      field: 'quantidade',
-      header: QUANTIDADE,
-      editor: editorNumero({ decimais: 2 }),
-      rotulo: (_i, n) => `Quantidade do item ${n + 1}`,
-      aoSair: noServidor.aoSair,
-      style: { width: '12rem' },
-    },
-    { field: 'produtoPesoEmKg', header: 'Peso', body: comUnidade },
-    // The lots the item sold (decision 0181): the recall from a lot finds this sheet's buyer.
-    { field: 'lotes', header: 'Lote vendido', body: (i) => (i.lotes ?? []).join(', ') },
-  ];
+  const colunas = colunasDaLoja({ municipios: municipios.opcoes, opcoesProduto, aoSair: noServidor.aoSair, comUnidade });
 
   const salvar = f.form.handleSubmit(
     (v) => f.salvar(v),
@@ -119,41 +174,7 @@ export default function LojaForm() {
           vazio="Nenhum produto adicionado"
           remover
           aoRemover={noServidor.aoRemover}
-          novo={
-            f.editando
-              ? undefined
-              : {
-                  campos: [
-                    { field: 'municipioId', header: 'Município', editor: editorOpcoes({ opcoes: municipios.opcoes, carregando: municipios.isLoading }) },
-                    { field: 'produtoId', header: 'Produto', editor: editorOpcoes({ opcoes: opcoesProduto, carregando: produtos.isLoading }) },
-                    { field: 'quantidade', header: QUANTIDADE, editor: editorNumero({ decimais: 2 }) },
-                    {
-                      field: 'lote',
-                      header: 'Lote vendido',
-                      // Optional: Enter in the quantity still adds the row (the gate's keyboard, decision 0083).
-                      foraDoEnter: true,
-                      editor: editorOpcoes({ opcoes: lotes.opcoes, carregando: lotes.isLoading, vazio: 'Nenhum lote nesta data' }),
-                    },
-                  ],
-                  padrao: {
-                    id: null,
-                    municipioId: undefined as unknown as number,
-                    produtoId: undefined as unknown as number,
-                    quantidade: undefined as unknown as number,
-                    lote: null,
-                  },
-                  schema: lojaItemInput,
-                  // The picked lot goes as the item's 'lotes' (decision 0181); the row is checked by the shared schema.
-                  linhas: (r) => {
-                    const linha = { ...r, lotes: r.lote ? [r.lote] : undefined };
-                    const ok = lojaItemInput.safeParse(linha);
-                    return ok.success
-                      ? { linhas: [linha] }
-                      : { erros: Object.fromEntries(ok.error.issues.map((is) => [String(is.path[0] ?? ''), is.message])) };
-                  },
-                  rotuloBotao: 'Adicionar',
-                }
-          }
+          novo={f.editando ? undefined : novoItemDaLoja(municipios, opcoesProduto, produtos.isLoading, lotes)}
         />
       </div>
     </FormPage>
