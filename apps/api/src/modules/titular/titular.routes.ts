@@ -20,7 +20,7 @@ import { quem } from '../../lib/audit';
 import { HttpError, naoEncontrado } from '../../lib/errors';
 import { registroDeTratamento } from './aviso';
 import { executarRetencao } from './retencao';
-import { titularRepository } from './titular.repository';
+import { titularRepository, type TitularRepository } from './titular.repository';
 import { enviarExportacao } from './titular.service';
 
 const id = idParam;
@@ -69,12 +69,18 @@ function notificacao(i: Incidente, ctx: AppContext): string {
  */
 export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = titularRepository(ctx.db);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const mercado = ctx.config.settings.mercado;
-  const priv = ctx.config.privacidade;
+  registrarLeituras(app, repo);
+  retencaoDiaria(app, ctx);
+  rotasDasSolicitacoes(app, ctx, repo);
+  rotasDosDados(app, ctx, repo);
+  rotasDosIncidentes(app, ctx, repo);
+}
 
-  // Reading a person's data is logged like writing it: who, when, which record (never the data).
-  // Before the answer leaves (onSend), so whoever reads the log next finds the read.
+/**
+ * Reading a person's data is logged like writing it: who, when, which record (never the data).
+ * Before the answer leaves (onSend), so whoever reads the log next finds the read.
+ */
+function registrarLeituras(app: FastifyInstance, repo: TitularRepository) {
   app.addHook('onSend', async (req, reply, payload) => {
     const l = LEITURAS[`${req.method} ${req.routeOptions.url}`];
     if (!l || reply.statusCode !== 200 || !req.usuario) return payload;
@@ -95,15 +101,23 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return payload;
   });
+}
 
-  // The daily retention: the people past their term are anonymised, old reads and answered requests forgotten.
+/** The daily retention: the people past their term are anonymised, old reads and answered requests forgotten. */
+function retencaoDiaria(app: FastifyInstance, ctx: AppContext) {
+  const priv = ctx.config.privacidade;
   const diaria = () => executarRetencao(ctx.db, priv).catch((err: unknown) => app.log.error({ err }, 'falha na rotina diária de retenção de dados pessoais'));
   if (ctx.config.nodeEnv !== 'test') {
     // Every day while the market is closed (lib/todo-dia.ts).
     const parar = todoDia(diaria);
     app.addHook('onClose', parar);
   }
+}
 
+/** The holders' requests: the queue, and an answer (mailed to the holder, then recorded). */
+function rotasDasSolicitacoes(app: FastifyInstance, ctx: AppContext, repo: TitularRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const mercado = ctx.config.settings.mercado;
   r.get('/titular', { schema: { tags, summary: 'Fila das solicitações dos titulares, com o prazo de cada uma' }, config: { acesso: ver } }, () =>
     repo.listar(),
   );
@@ -128,7 +142,12 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
         }
       }),
   );
+}
 
+/** A person's data: the export, the anonymisation, who read it, and the record of processing. */
+function rotasDosDados(app: FastifyInstance, ctx: AppContext, repo: TitularRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const priv = ctx.config.privacidade;
   r.get(
     '/titular/dados/:cpfcnpj',
     {
@@ -181,7 +200,11 @@ export default function titularRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, summary: 'Registro das operações de tratamento (LGPD, art. 37) e roteiro do relatório de impacto (RIPD)' }, config: { acesso: ver } },
     () => registroDeTratamento(ctx.config),
   );
+}
 
+/** The security incidents with personal data: recorded, corrected (never removed), and their notification. */
+function rotasDosIncidentes(app: FastifyInstance, ctx: AppContext, repo: TitularRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/incidentes', { schema: { tags, summary: 'Incidentes de segurança com dados pessoais' }, config: { acesso: ver } }, () => repo.incidentes());
   r.post(
     '/incidentes',
