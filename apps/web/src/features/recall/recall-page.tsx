@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { formatDate, formatDecimal, RECALL_MSG, type PropriedadeOpcao, type RecallItem } from '@ceasa/shared';
 import { DateField, SelectField, TextField } from '../../components/form/fields';
 import { downloadText } from '../../components/resource-list/csv';
@@ -37,44 +37,34 @@ const consulta = (f: Filtro) => ({
   fim: f.fim,
 });
 
-/**
- * Recall (/recall, decision 0108): from a lot, a producer, a property, a product or a chemical product
- * applied, over a period, every romaneio item affected, with 'Baixar CSV' (the server's CSV) and 'Imprimir'
- * (the municipal header).
- */
-export default function RecallPage() {
+type Opcoes = { label: string; value: number }[];
+
+/** What was searched, in words (the toast of an empty search and the printout's header). */
+function criteriosDoFiltro(f: Filtro, nomes: { produtores: Opcoes; propriedades: Opcoes; produtos: Opcoes }) {
+  const nomeDe = (opcoes: Opcoes, id: number | null) => opcoes.find((o) => o.value === id)?.label;
+  return [
+    f.lote.trim() && `Lote ${f.lote.trim()}`,
+    f.pessoaId && `Produtor: ${nomeDe(nomes.produtores, f.pessoaId) ?? f.pessoaId}`,
+    f.propriedadeId && `Propriedade: ${nomeDe(nomes.propriedades, f.propriedadeId) ?? f.propriedadeId}`,
+    f.produtoId && `Produto: ${nomeDe(nomes.produtos, f.produtoId) ?? f.produtoId}`,
+    f.produtoAplicado.trim() && `Produto aplicado: ${f.produtoAplicado.trim()}`,
+    f.inicio && f.fim
+      ? `Período: ${formatDate(f.inicio)} a ${formatDate(f.fim)}`
+      : f.inicio
+        ? `Período: a partir de ${formatDate(f.inicio)}`
+        : f.fim
+          ? `Período: até ${formatDate(f.fim)}`
+          : 'Período: todas as datas',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The search (GET recall) and its CSV; a refusal puts the server's messages on the filter's fields. */
+function usePesquisa(form: UseFormReturn<Filtro>, criterios: (f: Filtro) => string) {
   const toast = useToast();
-  const form = useForm<Filtro>({ defaultValues: VAZIO });
-  const produtores = useProdutores();
-  const propriedades = useQuery({
-    queryKey: ['propriedade', 'propriedadeAll'],
-    queryFn: () => api<PropriedadeOpcao[]>('propriedade/propriedadeAll'),
-    staleTime: 0,
-  });
-  const produtos = useProdutoOpcoes();
   const [resultado, setResultado] = useState<{ itens: RecallItem[]; filtro: Filtro } | null>(null);
   const [pesquisando, setPesquisando] = useState(false);
-  const [imprimindo, setImprimindo] = useState(false);
-
-  const nomeDe = (opcoes: { label: string; value: number }[], id: number | null) => opcoes.find((o) => o.value === id)?.label;
-  const criterios = (f: Filtro) =>
-    [
-      f.lote.trim() && `Lote ${f.lote.trim()}`,
-      f.pessoaId && `Produtor: ${nomeDe(opcoesPessoas(produtores.data), f.pessoaId) ?? f.pessoaId}`,
-      f.propriedadeId && `Propriedade: ${nomeDe(opcoesPessoas(propriedades.data), f.propriedadeId) ?? f.propriedadeId}`,
-      f.produtoId && `Produto: ${nomeDe(produtos.opcoes, f.produtoId) ?? f.produtoId}`,
-      f.produtoAplicado.trim() && `Produto aplicado: ${f.produtoAplicado.trim()}`,
-      f.inicio && f.fim
-        ? `Período: ${formatDate(f.inicio)} a ${formatDate(f.fim)}`
-        : f.inicio
-          ? `Período: a partir de ${formatDate(f.inicio)}`
-          : f.fim
-            ? `Período: até ${formatDate(f.fim)}`
-            : 'Período: todas as datas',
-    ]
-      .filter(Boolean)
-      .join(' · ');
-
   const recusa = (err: unknown) => {
     const e = err as ApiError;
     for (const fe of e.body?.fieldErrors ?? []) form.setError(fe.field as Path<Filtro>, { message: fe.message });
@@ -107,6 +97,27 @@ export default function RecallPage() {
       recusa(err);
     }
   };
+  return { resultado, limpar: () => setResultado(null), pesquisando, pesquisar, baixarCsv };
+}
+
+/**
+ * Recall (/recall, decision 0108): from a lot, a producer, a property, a product or a chemical product
+ * applied, over a period, every romaneio item affected, with 'Baixar CSV' (the server's CSV) and 'Imprimir'
+ * (the municipal header).
+ */
+export default function RecallPage() {
+  const form = useForm<Filtro>({ defaultValues: VAZIO });
+  const produtores = useProdutores();
+  const propriedades = useQuery({
+    queryKey: ['propriedade', 'propriedadeAll'],
+    queryFn: () => api<PropriedadeOpcao[]>('propriedade/propriedadeAll'),
+    staleTime: 0,
+  });
+  const produtos = useProdutoOpcoes();
+  const [imprimindo, setImprimindo] = useState(false);
+  const criterios = (f: Filtro) =>
+    criteriosDoFiltro(f, { produtores: opcoesPessoas(produtores.data), propriedades: opcoesPessoas(propriedades.data), produtos: produtos.opcoes });
+  const { resultado, limpar, pesquisando, pesquisar, baixarCsv } = usePesquisa(form, criterios);
 
   const itens = resultado?.itens ?? [];
   const kg = itens.reduce((s, i) => s + i.quantidadeKg, 0);
@@ -143,31 +154,36 @@ export default function RecallPage() {
             outlined
             onClick={() => {
               form.reset(VAZIO);
-              setResultado(null);
+              limpar();
             }}
           />
         </div>
       </form>
-
-      <DataTable
-        value={itens}
-        className="recall-tabela"
-        header={<h2 className="table-title">{resultado ? `${itens.length} item(ns) atingido(s), ${formatDecimal(kg)} kg` : 'Itens de romaneio atingidos'}</h2>}
-        dataKey="itemId"
-        paginator={itens.length > 20}
-        rows={20}
-        emptyMessage={resultado ? RECALL_MSG.nenhumItem : 'Informe um ponto de partida e clique em Pesquisar'}
-        stripedRows
-        size="small"
-        responsiveLayout="stack"
-        breakpoint="960px"
-      >
-        {COLUNAS_RECALL.map((c) => (
-          <Column key={c.header} header={c.header} body={(i: RecallItem) => c.cell(i)} className={c.className} />
-        ))}
-      </DataTable>
-
+      <TabelaDoRecall itens={itens} pesquisado={!!resultado} kg={kg} />
       {resultado && <RecallReport visible={imprimindo} onHide={() => setImprimindo(false)} itens={itens} criterios={criterios(resultado.filtro)} />}
     </section>
+  );
+}
+
+/** The romaneio items the search reached, with their count and weight. */
+function TabelaDoRecall({ itens, pesquisado, kg }: { itens: RecallItem[]; pesquisado: boolean; kg: number }) {
+  return (
+    <DataTable
+      value={itens}
+      className="recall-tabela"
+      header={<h2 className="table-title">{pesquisado ? `${itens.length} item(ns) atingido(s), ${formatDecimal(kg)} kg` : 'Itens de romaneio atingidos'}</h2>}
+      dataKey="itemId"
+      paginator={itens.length > 20}
+      rows={20}
+      emptyMessage={pesquisado ? RECALL_MSG.nenhumItem : 'Informe um ponto de partida e clique em Pesquisar'}
+      stripedRows
+      size="small"
+      responsiveLayout="stack"
+      breakpoint="960px"
+    >
+      {COLUNAS_RECALL.map((c) => (
+        <Column key={c.header} header={c.header} body={(i: RecallItem) => c.cell(i)} className={c.className} />
+      ))}
+    </DataTable>
   );
 }
