@@ -31,91 +31,101 @@ const DESTINATARIO = sql`JOIN usuarios u ON u.pessoa_id = a.pessoa_id AND u.ativ
 const PARA_ENVIAR = sql`a.id, a.pessoa_id AS "pessoaId", a.tipo, a.chave, a.titulo, a.texto, u.email`;
 const paraEnviar = (r: AvisoParaEnviar): AvisoParaEnviar => ({ ...r, id: Number(r.id), pessoaId: Number(r.pessoaId) });
 
+/** Stores a notice unless its event was told before (by this server or another): its id, or null. */
+async function inserir(db: Db, a: NovoAviso): Promise<number | null> {
+  const [r] = await linhas<{ id: number }>(
+    db,
+    sql`INSERT INTO portal_avisos (pessoa_id, tipo, chave, titulo, texto) VALUES (${a.pessoaId}, ${a.tipo}, ${a.chave}, ${a.titulo}, ${a.texto})
+        ON CONFLICT (chave) DO NOTHING RETURNING id`,
+  );
+  return r ? Number(r.id) : null;
+}
+
+/**
+ * Claims the e-mail of notice `id` (sets enviado_em) when it is still unsent and its person gets that kind by
+ * e-mail: the notice with the address, once, whichever server or run asks first; null otherwise.
+ */
+async function reservarEnvio(db: Db, id: number): Promise<AvisoParaEnviar | null> {
+  const [r] = await linhas<AvisoParaEnviar>(
+    db,
+    sql`UPDATE portal_avisos a SET enviado_em = now() FROM usuarios u
+        WHERE a.id = ${id} AND a.enviado_em IS NULL AND u.pessoa_id = a.pessoa_id AND u.ativo AND 'produtor' = ANY(u.roles)
+          AND NOT EXISTS (SELECT 1 FROM portal_avisos_cancelados c WHERE c.pessoa_id = a.pessoa_id AND c.tipo = a.tipo)
+        RETURNING ${PARA_ENVIAR}`,
+  );
+  return r ? paraEnviar(r) : null;
+}
+
+/** Gives a claimed e-mail back after it failed: a later run sends it. */
+async function desfazerEnvio(db: Db, id: number) {
+  await db.execute(sql`UPDATE portal_avisos SET enviado_em = NULL WHERE id = ${id}`);
+}
+
+/**
+ * The unsent notices worth a later try: younger than `dias` days, older than `minutos` minutes (the send right
+ * after the event is done by then), of a person who gets that kind by e-mail.
+ */
+async function naoEnviados(db: Db, dias: number, minutos: number): Promise<number[]> {
+  const r = await linhas<{ id: number }>(
+    db,
+    sql`SELECT a.id FROM portal_avisos a ${DESTINATARIO}
+          AND a.enviado_em IS NULL AND a.criado_em > now() - make_interval(days => ${dias}) AND a.criado_em < now() - make_interval(mins => ${minutos})
+        ORDER BY a.id LIMIT 500`,
+  );
+  return r.map((x) => Number(x.id));
+}
+
+/** His news, newest first, one page. */
+async function lista(db: Db, pessoaId: number, p: { page: number; size: number }) {
+  const r = await linhas<AvisoDoProdutor>(
+    db,
+    sql`SELECT id, tipo, titulo, texto, criado_em AS "criadoEm" FROM portal_avisos
+        WHERE pessoa_id = ${pessoaId} ORDER BY id DESC LIMIT ${p.size} OFFSET ${p.page * p.size}`,
+  );
+  const [n] = await linhas<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM portal_avisos WHERE pessoa_id = ${pessoaId}`);
+  return pageOf(
+    r.map((a) => ({ ...a, id: Number(a.id), criadoEm: iso(a.criadoEm) })),
+    Number(n.n),
+    p,
+  );
+}
+
+async function preferencias(db: Db, pessoaId: number): Promise<PreferenciasDeAvisos> {
+  const r = await linhas<{ tipo: TipoDeAviso }>(db, sql`SELECT tipo FROM portal_avisos_cancelados WHERE pessoa_id = ${pessoaId}`);
+  const fora = new Set(r.map((x) => x.tipo));
+  return Object.fromEntries(TIPOS_DE_AVISO.map((t) => [t, !fora.has(t)])) as PreferenciasDeAvisos;
+}
+
+/** Mails the kinds marked true and not the others; a kind already off keeps the date it was turned off. */
+async function salvarPreferencias(db: Db, pessoaId: number, p: PreferenciasDeAvisos) {
+  const fora = TIPOS_DE_AVISO.filter((t) => !p[t]);
+  await db.transaction(async (t) => {
+    await t.execute(sql`DELETE FROM portal_avisos_cancelados WHERE pessoa_id = ${pessoaId} AND NOT (tipo = ANY(${`{${fora.join(',')}}`}::text[]))`);
+    for (const tipo of fora) await cancelar(db, pessoaId, tipo, t);
+  });
+  return preferencias(db, pessoaId);
+}
+
+/** Stops the e-mails of one kind (the one-click link): whether the person exists. */
+async function cancelar(db: Db, pessoaId: number, tipo: TipoDeAviso, t: Tx = db): Promise<boolean> {
+  const r = await linhas(
+    t,
+    sql`INSERT INTO portal_avisos_cancelados (pessoa_id, tipo) SELECT id, ${tipo} FROM pessoa WHERE id = ${pessoaId}
+        ON CONFLICT (pessoa_id, tipo) DO UPDATE SET tipo = EXCLUDED.tipo RETURNING pessoa_id`,
+  );
+  return r.length > 0;
+}
+
+/** The producers' portal notices over one database: written, sent once, listed, and the kinds each asked not to get by e-mail. */
 export const avisosRepository = (db: Db) => ({
-  /** Stores a notice unless its event was told before (by this server or another): its id, or null. */
-  async inserir(a: NovoAviso): Promise<number | null> {
-    const [r] = await linhas<{ id: number }>(
-      db,
-      sql`INSERT INTO portal_avisos (pessoa_id, tipo, chave, titulo, texto) VALUES (${a.pessoaId}, ${a.tipo}, ${a.chave}, ${a.titulo}, ${a.texto})
-          ON CONFLICT (chave) DO NOTHING RETURNING id`,
-    );
-    return r ? Number(r.id) : null;
-  },
-
-  /**
-   * Claims the e-mail of notice `id` (sets enviado_em) when it is still unsent and its person gets that kind by
-   * e-mail: the notice with the address, once, whichever server or run asks first; null otherwise.
-   */
-  async reservarEnvio(id: number): Promise<AvisoParaEnviar | null> {
-    const [r] = await linhas<AvisoParaEnviar>(
-      db,
-      sql`UPDATE portal_avisos a SET enviado_em = now() FROM usuarios u
-          WHERE a.id = ${id} AND a.enviado_em IS NULL AND u.pessoa_id = a.pessoa_id AND u.ativo AND 'produtor' = ANY(u.roles)
-            AND NOT EXISTS (SELECT 1 FROM portal_avisos_cancelados c WHERE c.pessoa_id = a.pessoa_id AND c.tipo = a.tipo)
-          RETURNING ${PARA_ENVIAR}`,
-    );
-    return r ? paraEnviar(r) : null;
-  },
-
-  /** Gives a claimed e-mail back after it failed: a later run sends it. */
-  async desfazerEnvio(id: number) {
-    await db.execute(sql`UPDATE portal_avisos SET enviado_em = NULL WHERE id = ${id}`);
-  },
-
-  /**
-   * The unsent notices worth a later try: younger than `dias` days, older than `minutos` minutes (the send right
-   * after the event is done by then), of a person who gets that kind by e-mail.
-   */
-  async naoEnviados(dias: number, minutos: number): Promise<number[]> {
-    const r = await linhas<{ id: number }>(
-      db,
-      sql`SELECT a.id FROM portal_avisos a ${DESTINATARIO}
-            AND a.enviado_em IS NULL AND a.criado_em > now() - make_interval(days => ${dias}) AND a.criado_em < now() - make_interval(mins => ${minutos})
-          ORDER BY a.id LIMIT 500`,
-    );
-    return r.map((x) => Number(x.id));
-  },
-
-  /** His news, newest first, one page. */
-  async lista(pessoaId: number, p: { page: number; size: number }) {
-    const r = await linhas<AvisoDoProdutor>(
-      db,
-      sql`SELECT id, tipo, titulo, texto, criado_em AS "criadoEm" FROM portal_avisos
-          WHERE pessoa_id = ${pessoaId} ORDER BY id DESC LIMIT ${p.size} OFFSET ${p.page * p.size}`,
-    );
-    const [n] = await linhas<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM portal_avisos WHERE pessoa_id = ${pessoaId}`);
-    return pageOf(
-      r.map((a) => ({ ...a, id: Number(a.id), criadoEm: iso(a.criadoEm) })),
-      Number(n.n),
-      p,
-    );
-  },
-
-  async preferencias(pessoaId: number): Promise<PreferenciasDeAvisos> {
-    const r = await linhas<{ tipo: TipoDeAviso }>(db, sql`SELECT tipo FROM portal_avisos_cancelados WHERE pessoa_id = ${pessoaId}`);
-    const fora = new Set(r.map((x) => x.tipo));
-    return Object.fromEntries(TIPOS_DE_AVISO.map((t) => [t, !fora.has(t)])) as PreferenciasDeAvisos;
-  },
-
-  /** Mails the kinds marked true and not the others; a kind already off keeps the date it was turned off. */
-  async salvarPreferencias(pessoaId: number, p: PreferenciasDeAvisos) {
-    const fora = TIPOS_DE_AVISO.filter((t) => !p[t]);
-    await db.transaction(async (t) => {
-      await t.execute(sql`DELETE FROM portal_avisos_cancelados WHERE pessoa_id = ${pessoaId} AND NOT (tipo = ANY(${`{${fora.join(',')}}`}::text[]))`);
-      for (const tipo of fora) await this.cancelar(pessoaId, tipo, t);
-    });
-    return this.preferencias(pessoaId);
-  },
-
-  /** Stops the e-mails of one kind (the one-click link): whether the person exists. */
-  async cancelar(pessoaId: number, tipo: TipoDeAviso, t: Tx = db): Promise<boolean> {
-    const r = await linhas(
-      t,
-      sql`INSERT INTO portal_avisos_cancelados (pessoa_id, tipo) SELECT id, ${tipo} FROM pessoa WHERE id = ${pessoaId}
-          ON CONFLICT (pessoa_id, tipo) DO UPDATE SET tipo = EXCLUDED.tipo RETURNING pessoa_id`,
-    );
-    return r.length > 0;
-  },
+  inserir: inserir.bind(null, db),
+  reservarEnvio: reservarEnvio.bind(null, db),
+  desfazerEnvio: desfazerEnvio.bind(null, db),
+  naoEnviados: naoEnviados.bind(null, db),
+  lista: lista.bind(null, db),
+  preferencias: preferencias.bind(null, db),
+  salvarPreferencias: salvarPreferencias.bind(null, db),
+  cancelar: cancelar.bind(null, db),
 });
 /** A received announced load: its producer, its day and the romaneio that received it. */
 export async function chegadaRecebida(db: Tx, chegadaId: number) {
