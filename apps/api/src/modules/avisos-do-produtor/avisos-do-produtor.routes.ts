@@ -5,13 +5,18 @@ import { avisosQuery, paginaDeAvisos, preferenciasDeAvisos } from '@ceasa/shared
 import { enderecoPublico } from '../../config';
 import type { AppContext } from '../../context';
 import { pagina } from '../assinaturas/assinaturas.service';
-import { avisosRepository } from './avisos-do-produtor.repository';
+import { avisosRepository, type AvisosRepository } from './avisos-do-produtor.repository';
 import { esperarEnvios, iniciarRotinaDiaria } from './avisos-do-produtor.service';
 import { lerCancelamento } from './cancelamento';
 import { PAGINAS, linkDoCancelamento } from './mensagens';
 
 // Any text: a token that is not one of ours (too long included) answers the pt-BR 400 page, not a validation error.
 const tokenQuery = z.object({ token: z.string().optional() });
+
+const tags = ['Portal do produtor'];
+const produtor = { acesso: 'produtor' } as const;
+const eu = (req: { usuario: { pessoaId?: number | null } | null }) => req.usuario!.pessoaId!;
+const portal = { href: '/portal', rotulo: 'Abrir o portal do produtor' };
 
 /**
  * The producer's news (docs/produto/portal.md, 'News'; decision 0299): his list and his e-mail preferences per kind
@@ -20,27 +25,18 @@ const tokenQuery = z.object({ token: z.string().optional() });
  */
 export default function avisosDoProdutorRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = avisosRepository(ctx.db);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Portal do produtor'];
-  const base = enderecoPublico(ctx.config);
-  const mercado = ctx.config.settings.mercado;
-  const produtor = { acesso: 'produtor' } as const;
-  const eu = (req: { usuario: { pessoaId?: number | null } | null }) => req.usuario!.pessoaId!;
-  const portal = { href: '/portal', rotulo: 'Abrir o portal do produtor' };
-  const html = (reply: FastifyReply, p: { titulo: string; paragrafos: readonly string[] }, status = 200, botao?: { acao: string; rotulo: string }) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(pagina(mercado, p.titulo, [...p.paragrafos], botao, portal));
-
   app.addHook('onClose', async () => esperarEnvios(ctx));
   if (ctx.config.nodeEnv !== 'test') {
     const parar = iniciarRotinaDiaria({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: app.log });
     app.addHook('onClose', async () => parar());
   }
+  rotasDoPortal(app, repo);
+  rotasDoCancelamento(app, ctx, repo);
+}
 
+/** The producer's own notices in the portal, and which kinds he gets by e-mail. */
+function rotasDoPortal(app: FastifyInstance, repo: AvisosRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/portal/avisos',
     {
@@ -75,6 +71,20 @@ export default function avisosDoProdutorRoutes(app: FastifyInstance, ctx: AppCon
     },
     (req) => repo.salvarPreferencias(eu(req), req.body),
   );
+}
+
+/** The e-mails' link that stops a kind of notice by e-mail (the notice stays in the portal). */
+function rotasDoCancelamento(app: FastifyInstance, ctx: AppContext, repo: AvisosRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = enderecoPublico(ctx.config);
+  const mercado = ctx.config.settings.mercado;
+  const html = (reply: FastifyReply, p: { titulo: string; paragrafos: readonly string[] }, status = 200, botao?: { acao: string; rotulo: string }) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(pagina(mercado, p.titulo, [...p.paragrafos], botao, portal));
 
   const lerToken = (token: string | undefined) => (token ? lerCancelamento(ctx.db, ctx.config.chavesSegredo, token) : Promise.resolve(null));
 
