@@ -22,21 +22,24 @@ import { quem } from '../../lib/audit';
 import { avisarInspecao } from '../avisos-do-produtor/avisos-do-produtor.service';
 import { inspecaoService } from './inspecao.service';
 
+const tags = [inspecaoRecurso.menu.rotulo];
+const acesso = (acao: 'visualizar' | 'criar' | 'editar') => ({ acesso: { rota: inspecaoRecurso.rota, acao } });
+
 /**
  * Inspections at the gate (decisions 0185–0187): the inspector's day list (its draw), an
  * inspection's create, read and update (audited), and a producer's suspensions for his record's page.
  */
 export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const svc = inspecaoService(ctx.db, ctx.config);
-  const tags = [inspecaoRecurso.menu.rotulo];
-  const acesso = (acao: 'visualizar' | 'criar' | 'editar') => ({ acesso: { rota: inspecaoRecurso.rota, acao } });
-  // The producer is told of a result and of a suspension once saved (decision 0299); never fails the save.
-  const avisado = async (req: FastifyRequest, salvo: Inspecao) => {
-    await avisarInspecao({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: req.log }, salvo);
-    return salvo;
-  };
+  rotasDeLeitura(app, svc);
+  rotasDeEscrita(app, ctx, svc);
+}
 
+type InspecaoService = ReturnType<typeof inspecaoService>;
+
+/** The lists, the day's draw, a producer's suspensions, the romaneio to inspect and one inspection. */
+function rotasDeLeitura(app: FastifyInstance, svc: InspecaoService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/inspecao',
     {
@@ -93,6 +96,16 @@ export default function inspecaoRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => svc.ler(req.params.id),
   );
+}
+
+/** An inspection recorded and its laboratory result, each told to the producer once saved. */
+function rotasDeEscrita(app: FastifyInstance, ctx: AppContext, svc: InspecaoService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // The producer is told of a result and of a suspension once saved (decision 0299); never fails the save.
+  const avisado = async (req: FastifyRequest, salvo: Inspecao) => {
+    await avisarInspecao({ db: ctx.db, mailer: ctx.mailer, config: ctx.config, log: req.log }, salvo);
+    return salvo;
+  };
   r.post(
     '/inspecao',
     {
