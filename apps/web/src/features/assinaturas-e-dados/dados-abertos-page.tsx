@@ -1,5 +1,5 @@
 import { hojeNoMercado } from '@ceasa/shared/tempo';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ArquivoAberto, CatalogoDadosAbertos } from '@ceasa/shared';
 import { formatDateTime } from '@ceasa/shared/format';
 import { datasetJsonLd, enderecosDoArquivo } from '@ceasa/shared/resources/dados-abertos-enderecos';
@@ -150,7 +150,11 @@ export default function DadosAbertosPage() {
   const [erro, setErro] = useState<string | null>(null);
   useEffect(() => {
     document.title = 'Dados abertos';
-    api<CatalogoDadosAbertos>('publico/dados-abertos').then(setC, () => setErro('Não foi possível carregar a descrição dos dados abertos. Tente novamente.'));
+    // Drawn as a transition: React renders the catalogue in slices, answering taps between them.
+    api<CatalogoDadosAbertos>('publico/dados-abertos').then(
+      (catalogo) => startTransition(() => setC(catalogo)),
+      () => setErro('Não foi possível carregar a descrição dos dados abertos. Tente novamente.'),
+    );
   }, []);
   return (
     <PublicShell>
