@@ -1,9 +1,10 @@
 /**
  * `npm run bench:lighthouse` (or `npm run bench -- lighthouse`): Lighthouse (mobile profile) on the public pages,
- * the quotation /home and a lot page /lote/{lote} (what a label's QR code opens), and the producers' portal /portal
- * (its sign-in, what a producer opens first), with Debian's Chromium, against the built product on a throw-away
- * database with a year of prices and one romaneio. Prints the scores and the JavaScript each page loads
- * (compressed), and writes bench/results/lighthouse.md, lighthouse-lote.md and lighthouse-portal.md.
+ * the quotation /home and a lot page /lote/{lote} (what a label's QR code opens), the producers' portal /portal
+ * (its sign-in, what a producer opens first), /assinar, /dados-abertos, /referencia, /estatisticas and the privacy
+ * pages, with Debian's Chromium, against the built product on a throw-away database with a year of prices and one
+ * romaneio. Prints the scores and the JavaScript each page loads (compressed), and writes bench/results/lighthouse.md,
+ * lighthouse-lote.md, lighthouse-portal.md and lighthouse-{page}.md (lighthouse-privacidade-solicitar.md...).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -94,6 +95,12 @@ try {
       { caminho: '/home', titulo: '/home', arquivo: 'lighthouse' },
       { caminho: `/lote/${lote}`, titulo: '/lote/{lote}', arquivo: 'lighthouse-lote' },
       { caminho: '/portal', titulo: '/portal', arquivo: 'lighthouse-portal' },
+      // The other public pages (publico.html, decision 0305).
+      ...['/assinar', '/dados-abertos', '/referencia', '/estatisticas', '/privacidade', '/privacidade/solicitar', '/privacidade/confirmar'].map((c) => ({
+        caminho: c,
+        titulo: c,
+        arquivo: `lighthouse${c.replaceAll('/', '-')}`,
+      })),
     ];
     // `npm run bench:lighthouse -- /portal`: only the pages named (by the start of their path).
     const pedidas = process.argv.slice(2).filter((a) => a.startsWith('/'));
