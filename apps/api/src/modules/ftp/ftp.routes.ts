@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENTO_FORMA, formaDeDocumento, nomeFoto } from '@ceasa/shared';
@@ -30,6 +30,28 @@ export const MSG_SEM_PESSOA = 'Nenhuma pessoa cadastrada com este CPF/CNPJ: salv
 
 const mb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB` : `${Math.ceil(n / 1024)} KB`);
 
+/** The upload's fields and its one file (`file`), or the pt-BR 413 or 400 of an upload too big or malformed. */
+async function lerEnvio(req: FastifyRequest, maximo: number) {
+  const campos: Record<string, string> = {};
+  let arquivo: { buffer: Buffer; filename: string } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maximo, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file') arquivo = { buffer, filename: part.filename };
+      } else if (typeof part.value === 'string') campos[part.fieldname] = part.value;
+    }
+  } catch (e) {
+    const err = e as { code?: string; statusCode?: number };
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `A foto deve ter no máximo ${mb(maximo)}.`);
+    if (err.code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Envie uma foto por vez.');
+    if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'O envio tem campos demais.');
+    // Anything else the multipart parser stumbles on is a malformed upload, not a server fault.
+    throw badRequest('O envio da foto está malformado: envie um formulário multipart/form-data com o campo "file".');
+  }
+  return { campos, arquivo };
+}
+
 /**
  * Person photos (docs/produto/api.md 'People and photos'), stored as `<cpf/cnpj digits>.png`.
  * Permissions on the route name 'pessoa': upload = criar or editar (a photo is sent after creating
@@ -55,23 +77,7 @@ export default function ftpRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Envie a foto como multipart/form-data, no campo "file".');
-      const campos: Record<string, string> = {};
-      let arquivo: { buffer: Buffer; filename: string } | null = null;
-      try {
-        for await (const part of req.parts({ limits: { fileSize: maximo, files: 1, fields: 10 } })) {
-          if (part.type === 'file') {
-            const buffer = await part.toBuffer();
-            if (part.fieldname === 'file') arquivo = { buffer, filename: part.filename };
-          } else if (typeof part.value === 'string') campos[part.fieldname] = part.value;
-        }
-      } catch (e) {
-        const err = e as { code?: string; statusCode?: number };
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `A foto deve ter no máximo ${mb(maximo)}.`);
-        if (err.code === 'FST_FILES_LIMIT') throw new HttpError(413, 'Envie uma foto por vez.');
-        if (err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'O envio tem campos demais.');
-        // Anything else the multipart parser stumbles on is a malformed upload, not a server fault.
-        throw badRequest('O envio da foto está malformado: envie um formulário multipart/form-data com o campo "file".');
-      }
+      const { campos, arquivo } = await lerEnvio(req, maximo);
       if (campos.path !== undefined && (campos.path.length > 200 || campos.path.includes('\0') || campos.path.split(/[\\/]/).includes('..')))
         throw badRequest('Caminho inválido', [{ field: 'path', message: 'Caminho inválido' }]);
       if (!arquivo || arquivo.buffer.length === 0)
