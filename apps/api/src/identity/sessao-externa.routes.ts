@@ -4,7 +4,16 @@ import { enderecoPublico, servidoPorHttps } from '../config';
 import type { ContextoDaIdentidade } from './contexto';
 import { fatorObrigatorio } from './segundo-fator';
 import { eventoDeSeguranca } from '../lib/eventos';
-import { identificar, pedidoDeAutorizacao, ProvedorIndisponivel, sincronizarUsuario, trocarCodigo, type Claims, type FluxoDeEntrada } from './externo';
+import {
+  identificar,
+  pedidoDeAutorizacao,
+  ProvedorIndisponivel,
+  sincronizarUsuario,
+  trocarCodigo,
+  type Claims,
+  type FluxoDeEntrada,
+  type ProvedorExterno,
+} from './externo';
 import { CAMINHO_SESSAO, guardarCookiesDaSessao } from './sessao-web.routes';
 import { abrirSessao } from './tokens';
 import { duracaoDaSessao, origemDaSessao } from './entrar';
@@ -30,6 +39,24 @@ export const comSegundoFator = (claims: Claims) => Array.isArray(claims.amr) && 
 
 /** The redirect URI registered at the provider: from configuration (PUBLIC_URL), never from request headers. */
 export const redirectUri = (ctx: Pick<ContextoDaIdentidade, 'config'>) => `${enderecoPublico(ctx.config)}${CAMINHO_CALLBACK}`;
+/** The code exchanged at the provider for its tokens, with what it says of the person: the ID token's claims, userinfo's, the access token's. */
+async function respostaDoProvedor(provedor: ProvedorExterno, retorno: URL, fluxo: FluxoDeEntrada, req: FastifyRequest) {
+  const cfg = await provedor.configuracao();
+  const tokens = await trocarCodigo(cfg, retorno, fluxo);
+  const claims = tokens.claims() as Claims;
+  // Userinfo adds what the ID token may leave out (e-mail, name); a provider whose access tokens are only for
+  // APIs may refuse it there (oidc-provider does), and then the ID token carries those claims.
+  let userinfo: Claims | undefined;
+  if (cfg.serverMetadata().userinfo_endpoint)
+    userinfo = (await client.fetchUserInfo(cfg, tokens.access_token, String(claims.sub)).catch((e: Error) => {
+      req.log.info(`Userinfo do provedor não lido: ${e.message}`);
+      return undefined;
+    })) as Claims | undefined;
+  // The roles may travel only in the access token (Keycloak's default mapper): read it where it is a JWT this provider signed for us.
+  const acessoClaims = provedor.papeis(claims, userinfo) ? undefined : await provedor.verificarAcesso(tokens.access_token).catch(() => undefined);
+  return { cfg, tokens, claims, userinfo, acessoClaims };
+}
+
 /**
  * External identity mode (docs/decisions/0118-modo-de-identidade-externo.md): the authorization code flow with
  * PKCE, done by the server with openid-client. `entrar` sends the browser to the provider; `callback` trades the
@@ -84,28 +111,14 @@ export default function sessaoExternaRoutes(app: FastifyInstance, ctx: ContextoD
       const fluxo = lerFluxo(req);
       if (!fluxo || params.get('state') !== fluxo.state) return erro(reply, 'expirado');
 
-      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
-      let cfg: client.Configuration;
-      let claims: Claims;
-      let userinfo: Claims | undefined;
-      let acessoClaims: Claims | undefined;
+      let resposta: Awaited<ReturnType<typeof respostaDoProvedor>>;
       try {
-        cfg = await provedor.configuracao();
-        tokens = await trocarCodigo(cfg, new URL(`${redirectUri(ctx)}${consulta}`), fluxo);
-        claims = tokens.claims() as Claims;
-        // Userinfo adds what the ID token may leave out (e-mail, name); a provider whose access tokens are only for
-        // APIs may refuse it there (oidc-provider does), and then the ID token carries those claims.
-        if (cfg.serverMetadata().userinfo_endpoint)
-          userinfo = (await client.fetchUserInfo(cfg, tokens.access_token, String(claims.sub)).catch((e: Error) => {
-            req.log.info(`Userinfo do provedor não lido: ${e.message}`);
-            return undefined;
-          })) as Claims | undefined;
-        // The roles may travel only in the access token (Keycloak's default mapper): read it where it is a JWT this provider signed for us.
-        if (!provedor.papeis(claims, userinfo)) acessoClaims = await provedor.verificarAcesso(tokens.access_token).catch(() => undefined);
+        resposta = await respostaDoProvedor(provedor, new URL(`${redirectUri(ctx)}${consulta}`), fluxo, req);
       } catch (e) {
         req.log.warn(`Entrada externa não concluída: ${e instanceof Error ? e.message : String(e)}`);
         return erro(reply, e instanceof ProvedorIndisponivel ? 'indisponivel' : 'falhou');
       }
+      const { cfg, tokens, claims, userinfo, acessoClaims } = resposta;
       // The subject is the ID token's (userinfo's `sub` was checked against it by openid-client).
       const quem = identificar(userinfo, claims);
       if (!quem.ok) return erro(reply, quem.motivo === 'sem-sub' ? 'falhou' : quem.motivo);
