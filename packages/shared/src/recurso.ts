@@ -95,7 +95,7 @@ export interface CampoDaTela {
   coluna?: string | false;
   /** Whether the column has a filter: by default a text's and a date's have one, other fields' none. */
   filtro?: boolean;
-  /** An enum field: the label of each of its values. */
+  /** An enum field: the label of each of its values (a yes/no column: of 'true' and 'false'). */
   opcoes?: Record<string, string>;
   /**
    * false: a column only, not a field of the form (the record's code 'Código'); such a field (and any of a
@@ -245,8 +245,11 @@ function checarCampos(rota: string, campos: Recurso['campos'], api: Recurso['api
   for (const [campo, c] of Object.entries(campos ?? {})) {
     const doRegistro = c.formulario === false || !api?.entrada;
     const f = formaDoCampo(api?.entrada, campo) ?? (doRegistro ? formaDoCampo(api?.linha ?? api?.registro, campo) : undefined) ?? numeroEmTexto(c);
-    if (!f || f.tipo === 'booleano') throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
-    if (f.tipo === 'opcao' && f.valores!.some((v) => !c.opcoes?.[v])) throw new Error(`${rota}: o campo ${campo} precisa do rótulo de cada opção`);
+    // A yes/no field is a column only, shown by the labels of 'true' and 'false'.
+    if (!f || (f.tipo === 'booleano' && c.formulario !== false))
+      throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
+    const valores = f.tipo === 'booleano' ? ['true', 'false'] : f.tipo === 'opcao' ? f.valores! : [];
+    if (valores.some((v) => !c.opcoes?.[v])) throw new Error(`${rota}: o campo ${campo} precisa do rótulo de cada opção`);
   }
 }
 

@@ -48,4 +48,12 @@ export const cotacaoRecurso = declararRecurso({
   api: { registro: cotacaoRegistro, entrada: cotacaoInput, filtro: cotacaoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
   rotulos: { titulo: 'Cotacoes', vazio: 'Nenhuma cotacao encontrada', erroObter: 'Erro ao obter cotacoes' },
+  // The list's columns; its form is its feature's (the person and the 'Ativa' checkbox).
+  campos: {
+    id: { rotulo: 'Código', formulario: false, filtro: true, largura: '7rem' },
+    nome: { rotulo: 'Nome', formulario: false },
+    tipo: { rotulo: 'Tipo', formulario: false },
+    ativo: { rotulo: 'Ativo', formulario: false, filtro: true, filtroVazio: 'Todas', opcoes: { true: 'Ativa', false: 'Nao Ativa' } },
+  },
+  lista: { linha: 'a cotacao {id} ({nome})' },
 });

@@ -169,4 +169,20 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     dar([{ id: 3, nome: 'Imperatriz', sigla: 'MA' }]);
     expect(await screen.findByText('Imperatriz - MA')).toBeInTheDocument();
   });
+
+  it('shows a yes/no column by its labels, filtered by a pick list of them', async () => {
+    const ativo: Recurso = {
+      ...bairro,
+      campos: {
+        nome: { rotulo: 'Nome' },
+        ativo: { rotulo: 'Ativo', formulario: false, filtro: true, filtroVazio: 'Todas', opcoes: { true: 'Ativa', false: 'Nao Ativa' } },
+      },
+      api: { ...bairro.api!, registro: z.object({ id: z.number(), nome: z.string(), ativo: z.boolean() }) },
+    };
+    apiMock.mockResolvedValue({ content: [{ ...CENTRO, ativo: false }], totalElements: 1, totalPages: 1, number: 0, size: 20 });
+    renderizarTela('/bairro', { '/bairro': <ListaDoRecurso recurso={ativo} /> });
+    expect(await screen.findByRole('cell', { name: 'AtivoNao Ativa' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Filtrar por Ativo')).toBeInTheDocument();
+    expect(screen.getAllByText('Todas').length).toBeGreaterThan(0);
+  });
 });

@@ -33,7 +33,7 @@ export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<Resou
 /**
  * The list a declaration's fields make (its `campos` and `lista`, docs/adding-a-resource.md): a column per field in
  * their order, headed by its label (or `coluna`); a text filtered as typed, a date by day and shown dd/mm/aaaa, an
- * enum and a reference shown by their label (and filtered by a pick list when declared so, as a text the server
+ * enum, a yes/no column and a reference shown by their label (and filtered by a pick list when declared so, as a text the server
  * lists, `opcoesDe`), a number or a date and time by its `formato`. A row is named by
  * `lista.linha` or its first field of the form. A read-only resource with an edit path shows each row's detail there
  * ('Ver'). A feature adds to it through the ResourceList's props (its own buttons, its report) and `colunas`.
@@ -51,8 +51,8 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
       ? opcoes[referencias.indexOf(c)].opcoes
       : c.campo.opcoesDe
         ? textos[deTextos.indexOf(c)]
-        : c.forma.tipo === 'opcao'
-          ? c.forma.valores!.map((v) => ({ value: v, label: c.campo.opcoes![v] }))
+        : c.forma.tipo === 'opcao' || c.forma.tipo === 'booleano'
+          ? (c.forma.valores ?? ['true', 'false']).map((v) => ({ value: v, label: c.campo.opcoes![v] }))
           : undefined;
   const texto = (c: CampoGerado, row: T): string => {
     const v = row[c.nome];
@@ -60,7 +60,7 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
     if (c.campo.formato === 'dataHora') return formatDateTime(v as string | null);
     if (c.campo.formato === 'decimal') return formatDecimal(v as number | null);
     if (c.forma.tipo === 'data') return formatDate(v as string | null);
-    if (c.forma.tipo === 'opcao') return c.campo.opcoes?.[v as string] ?? '';
+    if (c.forma.tipo === 'opcao' || c.forma.tipo === 'booleano') return c.campo.opcoes?.[String(v)] ?? '';
     return v === null || v === undefined ? '' : String(v);
   };
   const columns = campos.map((c): ListColumn<T> => {
@@ -79,11 +79,11 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
       field: c.campo.campoDaLista ?? c.nome,
       header: typeof c.campo.coluna === 'string' ? c.campo.coluna : c.campo.rotulo,
       ...(filtro ? { filter: filtro } : {}),
-      // A text or a plain number shows as it is; the others as words (a reference's in a cell that waits for its options).
+      // A text or a plain number shows as it is; the others as words, exported so (a reference's in a cell that waits for its options).
       ...(c.referencia
         ? { body: (row: T) => <RotuloDaReferencia recurso={c.referencia!} valor={row[c.nome]} />, csv: (row: T) => texto(c, row) }
-        : c.campo.formato || tipo === 'data' || tipo === 'opcao'
-          ? { body: (row: T) => texto(c, row) }
+        : c.campo.formato || tipo === 'data' || tipo === 'opcao' || tipo === 'booleano'
+          ? { body: (row: T) => texto(c, row), csv: (row: T) => texto(c, row) }
           : {}),
       ...(c.campo.largura ? { style: { width: c.campo.largura } } : {}),
       ...colunas?.[c.nome],

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { cotacaoRecurso, type Cotacao } from '@ceasa/shared';
-import { ResourceList } from '../../components/resource-list/resource-list';
+import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { api } from '../../lib/api-client';
 import { relerListas } from '../../lib/listas';
 import { useToast } from '../../lib/toast';
@@ -10,7 +10,7 @@ import './cotacao.css';
 
 const rotuloStatus = (ativo: boolean) => (ativo ? 'Ativa' : 'Nao Ativa');
 
-/** Quotations ('Cotacoes'): code, name, type and the active toggle, which saves at once (docs/produto/telas.md and docs/produto/dados.md and docs/produto/validacao.md). */
+/** Quotations ('Cotacoes'): the declaration's list, its active column a toggle that saves at once (docs/produto/telas.md, dados.md, validacao.md). */
 export default function CotacaoListPage() {
   const toast = useToast();
   const qc = useQueryClient();
@@ -30,24 +30,10 @@ export default function CotacaoListPage() {
   };
 
   return (
-    <ResourceList<Cotacao>
+    <ListaDoRecurso<Cotacao>
       recurso={cotacaoRecurso}
-      rotulo={(c) => `a cotacao ${c.id} (${c.nome})`}
-      columns={[
-        { field: 'id', header: 'Código', filter: 'text', style: { width: '7rem' } },
-        { field: 'nome', header: 'Nome', filter: 'text' },
-        { field: 'tipo', header: 'Tipo', filter: 'text' },
-        {
-          field: 'ativo',
-          header: 'Ativo',
-          filter: {
-            options: [
-              { label: 'Ativa', value: 'true' },
-              { label: 'Nao Ativa', value: 'false' },
-            ],
-            placeholder: 'Todas',
-          },
-          csv: (c) => rotuloStatus(c.ativo),
+      colunas={{
+        ativo: {
           body: (c) => (
             <Button
               type="button"
@@ -63,7 +49,7 @@ export default function CotacaoListPage() {
             />
           ),
         },
-      ]}
+      }}
     />
   );
 }
