@@ -18,18 +18,26 @@ import { revogarSessoesDoUsuario } from './tokens';
 export const MSG_EMAIL_USADO = 'Email usado em outra conta';
 export const MSG_EMAIL_INEXISTENTE = 'Email inexistente...';
 
+const tags = ['Conta'];
+const acesso = 'publico' as const;
+
 /**
  * Self-service account routes under /api/auth (public): register, ask for a reset link, and set a
  * new password from that link. No admin credential ever reaches the browser.
  */
 export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIdentidade) {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Conta'];
-  const acesso = 'publico' as const;
   // In external identity mode there are no passwords here: register and reset are the provider's (decision 0118).
   const onRequest = semSenhaNoModoExterno(ctx);
+  rotaDoRegistro(app, ctx, onRequest);
+  rotasDaRedefinicao(app, ctx, onRequest);
+}
 
+type SoComSenha = ReturnType<typeof semSenhaNoModoExterno>;
+
+/** A new account (no profile), within the register attempts allowed per client address. */
+function rotaDoRegistro(app: FastifyInstance, ctx: ContextoDaIdentidade, onRequest: SoComSenha) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/auth/register',
     { schema: { tags, summary: 'Cria uma conta (sem perfil)', body: registerInput }, config: { acesso }, onRequest },
@@ -64,7 +72,12 @@ export default function registerAuthApi(app: FastifyInstance, ctx: ContextoDaIde
       return { id: criado.id, nome: criado.nome, email: criado.email };
     },
   );
+}
 
+/** A forgotten password: the e-mail with the link, whose link it is, and the new password set through it. */
+function rotasDaRedefinicao(app: FastifyInstance, ctx: ContextoDaIdentidade, onRequest: SoComSenha) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/auth/reset',
     { schema: { tags, summary: 'Envia o e-mail de redefinição de senha', body: resetInput }, config: { acesso }, onRequest },
