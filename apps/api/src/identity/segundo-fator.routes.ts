@@ -29,6 +29,12 @@ const uuidParam = z.object({ id: z.uuid('Código inválido') });
  * the person's other sessions. Registered under /api.
  */
 export default function segundoFatorRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  rotasDoCadastro(app, ctx);
+  rotaDaRedefinicao(app, ctx);
+}
+
+/** A person's own second factor: its state, and the authenticator app's enrolment and confirmation. */
+function rotasDoCadastro(app: FastifyInstance, ctx: ContextoDaIdentidade) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Conta'];
@@ -91,7 +97,12 @@ export default function segundoFatorRoutes(app: FastifyInstance, ctx: ContextoDa
       return { codigosDeRecuperacao: codigos };
     },
   );
+}
 
+/** The super-admin's reset of another person's second factor (his sessions end with it). */
+function rotaDaRedefinicao(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.delete(
     '/usuarios/:id/segundo-fator',
     {
