@@ -16,6 +16,12 @@ const uuidParam = z.object({ id: z.uuid('Código inválido') });
  * one or all the others; a super-admin ends all of someone's. Registered under /api.
  */
 export default function sessoesRoutes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  rotasDasMinhasSessoes(app, ctx);
+  rotaDasSessoesDeOutro(app, ctx);
+}
+
+/** A person's own open sessions: listed, one ended, or all but this one. */
+function rotasDasMinhasSessoes(app: FastifyInstance, ctx: ContextoDaIdentidade) {
   const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Conta'];
@@ -73,7 +79,12 @@ export default function sessoesRoutes(app: FastifyInstance, ctx: ContextoDaIdent
       return reply.code(204).send();
     },
   );
+}
 
+/** The super-admin ends every session of another person. */
+function rotaDasSessoesDeOutro(app: FastifyInstance, ctx: ContextoDaIdentidade) {
+  const { db } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/usuarios/:id/encerrar-sessoes',
     {
