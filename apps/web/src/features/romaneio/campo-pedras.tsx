@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PedraLivre } from '@ceasa/shared';
 
 /** docs/produto/validacao.md's empty message of the stall list: a number typed that is not free on every chosen date. */
@@ -7,14 +7,7 @@ export const PEDRA_NAO_ENCONTRADA = 'Nenhuma pedra encontrada';
 /** The same stall number however typed: '07' and '7' are stall 7. */
 const mesmoNumero = (a: string, b: string) => a.trim() === b.trim() || (/^\d+$/.test(a.trim()) && /^\d+$/.test(b.trim()) && Number(a) === Number(b));
 
-/**
- * The stalls (decision 0082): a stall number typed and Enter adds exactly that stall as a chip when it
- * is free on every chosen date (POST pedras/livres); another number is refused on the spot with
- * 'Nenhuma pedra encontrada'. Backspace in the empty field removes the last chip. Nothing selects
- * all. A number entered while the free stalls are being fetched again (a date just added) waits for
- * the answer and is checked against it.
- */
-export function CampoPedras(p: {
+type PropsCampoPedras = {
   id: string;
   livres: PedraLivre[] | undefined;
   /** The free stalls are being fetched for the chosen dates. */
@@ -22,16 +15,15 @@ export function CampoPedras(p: {
   temDatas: boolean;
   value: number[];
   onChange: (ids: number[]) => void;
-}) {
+};
+
+/** The field's text, message and numbers waiting for the free stalls; Enter adds, Backspace in the empty field removes the last chip. */
+function useCampoPedras(p: PropsCampoPedras) {
   const [texto, setTexto] = useState('');
   const [erro, setErro] = useState<string>();
   const [esperando, setEsperando] = useState<string[]>([]);
   const valor = useRef(p.value);
   valor.current = p.value;
-  // The numbers of every stall seen: a chip keeps its number while the free stalls are fetched again.
-  const numeros = useRef(new Map<number, string>());
-  for (const x of p.livres ?? []) numeros.current.set(x.id, x.numero.trim());
-  const numeroDe = (id: number) => numeros.current.get(id) ?? String(id);
 
   /** Adds the typed numbers against the known free stalls; returns the message of the first refused. */
   const adicionar = (numeros: string[], livres: PedraLivre[]) => {
@@ -54,10 +46,47 @@ export function CampoPedras(p: {
     setEsperando([]);
   }, [esperando, p.carregando, p.livres]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const aoTeclar = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      const n = texto.trim();
+      if (!n) return;
+      if (!p.temDatas) return setErro('Escolha as datas primeiro');
+      if (p.carregando || !p.livres) {
+        setEsperando((l) => [...l, n]);
+        setTexto('');
+        // A refused number stays typed, to be corrected.
+      } else if (!adicionar([n], p.livres)) setTexto('');
+    } else if (e.key === 'Backspace' && !texto && p.value.length) {
+      e.preventDefault();
+      p.onChange(p.value.slice(0, -1));
+    }
+  };
+  const digitar = (t: string) => {
+    setTexto(t);
+    if (erro) setErro(undefined);
+  };
+  return { texto, erro, esperando, aoTeclar, digitar };
+}
+
+/**
+ * The stalls (decision 0082): a stall number typed and Enter adds exactly that stall as a chip when it
+ * is free on every chosen date (POST pedras/livres); another number is refused on the spot with
+ * 'Nenhuma pedra encontrada'. Backspace in the empty field removes the last chip. Nothing selects
+ * all. A number entered while the free stalls are being fetched again (a date just added) waits for
+ * the answer and is checked against it.
+ */
+export function CampoPedras(p: PropsCampoPedras) {
+  const c = useCampoPedras(p);
+  // The numbers of every stall seen: a chip keeps its number while the free stalls are fetched again.
+  const numeros = useRef(new Map<number, string>());
+  for (const x of p.livres ?? []) numeros.current.set(x.id, x.numero.trim());
+  const numeroDe = (id: number) => numeros.current.get(id) ?? String(id);
+
   const descricao = `${p.id}-ajuda`;
   return (
     <div className="campo-pedras">
-      <div className={`campo-pedras-caixa p-inputtext p-component${erro ? ' p-invalid' : ''}`}>
+      <div className={`campo-pedras-caixa p-inputtext p-component${c.erro ? ' p-invalid' : ''}`}>
         {p.value.map((id) => (
           <span key={id} className="p-chip campo-pedras-chip">
             <span className="p-chip-text">{numeroDe(id)}</span>
@@ -73,7 +102,7 @@ export function CampoPedras(p: {
             </button>
           </span>
         ))}
-        {esperando.map((n, i) => (
+        {c.esperando.map((n, i) => (
           <span key={`${n}-${i}`} className="p-chip campo-pedras-chip muted">
             {n}…
           </span>
@@ -83,38 +112,20 @@ export function CampoPedras(p: {
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          value={texto}
+          value={c.texto}
           placeholder={p.value.length ? '' : p.temDatas ? 'Número da pedra e Enter' : 'Escolha as datas primeiro'}
-          aria-invalid={erro ? true : undefined}
-          aria-describedby={erro ? `${p.id}-erro` : descricao}
-          onChange={(e) => {
-            setTexto(e.target.value);
-            if (erro) setErro(undefined);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-              e.preventDefault();
-              const n = texto.trim();
-              if (!n) return;
-              if (!p.temDatas) return setErro('Escolha as datas primeiro');
-              if (p.carregando || !p.livres) {
-                setEsperando((l) => [...l, n]);
-                setTexto('');
-                // A refused number stays typed, to be corrected.
-              } else if (!adicionar([n], p.livres)) setTexto('');
-            } else if (e.key === 'Backspace' && !texto && p.value.length) {
-              e.preventDefault();
-              p.onChange(p.value.slice(0, -1));
-            }
-          }}
+          aria-invalid={c.erro ? true : undefined}
+          aria-describedby={c.erro ? `${p.id}-erro` : descricao}
+          onChange={(e) => c.digitar(e.target.value)}
+          onKeyDown={c.aoTeclar}
         />
       </div>
       <small id={descricao} className="muted">
         {p.temDatas ? (p.livres ? `${p.livres.length} pedras livres em todas as datas` : 'Buscando as pedras livres...') : 'Escolha as datas primeiro'}
       </small>
-      {erro && (
+      {c.erro && (
         <small id={`${p.id}-erro`} className="p-error" role="alert">
-          {erro}
+          {c.erro}
         </small>
       )}
     </div>
