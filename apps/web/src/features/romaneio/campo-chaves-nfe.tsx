@@ -45,39 +45,8 @@ export function CampoChavesNfe(p: {
   disabled?: boolean;
   acoes?: Ref<ChavesAcoes>;
 }) {
-  const [aviso, setAviso] = useState<string>();
   const [camera, setCamera] = useState(false);
-  const entrada = useRef<HTMLInputElement>(null);
-  // The keys as of the last change: a reader's keys arrive faster than the form re-renders.
-  const atuais = useRef(p.value);
-  atuais.current = p.value;
-  /** Adds the key `texto` holds; its refusal (the field then selected, so the next scan replaces it), or null. */
-  const adicionar = (texto: string): string | null => {
-    const chave = lerChaveNfe(texto);
-    if (!chave) return null;
-    const recusa = recusaDaChave(chave, atuais.current, p.datas);
-    setAviso(recusa ?? undefined);
-    if (recusa) {
-      entrada.current?.focus();
-      entrada.current?.select();
-      return recusa;
-    }
-    atuais.current = [...atuais.current, chave];
-    p.onChange(atuais.current);
-    if (entrada.current) entrada.current.value = '';
-    return null;
-  };
-  useImperativeHandle(p.acoes, () => ({
-    pendente: () => {
-      const texto = entrada.current?.value.trim() ?? '';
-      if (!lerChaveNfe(texto)) return null;
-      const recusa = adicionar(texto);
-      if (!recusa) return null;
-      const m = chaveNaoAdicionada(texto, recusa);
-      setAviso(m);
-      return m;
-    },
-  }));
+  const { aviso, entrada, adicionar } = useChaves(p);
   const erro = aviso ?? p.erro;
   return (
     <div className="field campo-chaves-nfe">
@@ -119,25 +88,69 @@ export function CampoChavesNfe(p: {
           {erro}
         </small>
       )}
-      <ul id="campo-chaves-nfe-lista" className="campo-chaves-nfe-lista" aria-live="polite" data-testid="chaves-nfe">
-        {p.value.map((c) => (
-          <li key={c}>
-            <span>
-              <strong>{notaDaChave(c)}</strong> <span className="muted">{formatChaveNfe(c)}</span>
-            </span>
-            <Button
-              type="button"
-              icon="pi pi-times"
-              size="small"
-              text
-              severity="secondary"
-              disabled={p.disabled}
-              aria-label={`Remover a chave ${formatChaveNfe(c)}`}
-              onClick={() => p.onChange(p.value.filter((x) => x !== c))}
-            />
-          </li>
-        ))}
-      </ul>
+      <ListaDeChaves chaves={p.value} disabled={p.disabled} remover={(c) => p.onChange(p.value.filter((x) => x !== c))} />
     </div>
+  );
+}
+
+/** Adding a key (typed, read or left in the field at the save) against the keys as of the last change. */
+function useChaves(p: { value: string[]; onChange: (v: string[]) => void; datas: readonly string[]; acoes?: Ref<ChavesAcoes> }) {
+  const [aviso, setAviso] = useState<string>();
+  const entrada = useRef<HTMLInputElement>(null);
+  // The keys as of the last change: a reader's keys arrive faster than the form re-renders.
+  const atuais = useRef(p.value);
+  atuais.current = p.value;
+  /** Adds the key `texto` holds; its refusal (the field then selected, so the next scan replaces it), or null. */
+  const adicionar = (texto: string): string | null => {
+    const chave = lerChaveNfe(texto);
+    if (!chave) return null;
+    const recusa = recusaDaChave(chave, atuais.current, p.datas);
+    setAviso(recusa ?? undefined);
+    if (recusa) {
+      entrada.current?.focus();
+      entrada.current?.select();
+      return recusa;
+    }
+    atuais.current = [...atuais.current, chave];
+    p.onChange(atuais.current);
+    if (entrada.current) entrada.current.value = '';
+    return null;
+  };
+  useImperativeHandle(p.acoes, () => ({
+    pendente: () => {
+      const texto = entrada.current?.value.trim() ?? '';
+      if (!lerChaveNfe(texto)) return null;
+      const recusa = adicionar(texto);
+      if (!recusa) return null;
+      const m = chaveNaoAdicionada(texto, recusa);
+      setAviso(m);
+      return m;
+    },
+  }));
+  return { aviso, entrada, adicionar };
+}
+
+/** The keys added, each with its invoice number and series and its button to remove it. */
+function ListaDeChaves({ chaves, disabled, remover }: { chaves: string[]; disabled?: boolean; remover: (chave: string) => void }) {
+  return (
+    <ul id="campo-chaves-nfe-lista" className="campo-chaves-nfe-lista" aria-live="polite" data-testid="chaves-nfe">
+      {chaves.map((c) => (
+        <li key={c}>
+          <span>
+            <strong>{notaDaChave(c)}</strong> <span className="muted">{formatChaveNfe(c)}</span>
+          </span>
+          <Button
+            type="button"
+            icon="pi pi-times"
+            size="small"
+            text
+            severity="secondary"
+            disabled={disabled}
+            aria-label={`Remover a chave ${formatChaveNfe(c)}`}
+            onClick={() => remover(c)}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
