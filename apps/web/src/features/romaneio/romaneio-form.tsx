@@ -39,15 +39,8 @@ export default function RomaneioForm() {
   const settings = useSettings();
   const datasVistas = useWatch({ control, name: 'datas' });
   const datas = useMemo(() => datasVistas ?? [], [datasVistas]);
-  // The producers with a harvest in the year before the earliest date chosen or later (decision 0126), and the
-  // chosen producer's items harvestable on a chosen date (decision 0125): a season's rows after any number of years.
-  const diaDosProdutores = datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!;
-  const produtores = useProdutoresAtivos(diaDosProdutores, !editando);
-  const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
   const pessoaId = useWatch({ control, name: 'pessoaId' });
-  // A producer the server would refuse on a chosen date (suspended, or his card past its date under 'exigir'): said on
-  // his field as soon as he is picked, and Salvar stays disabled for him.
-  const recusaDoProdutor = useRecusaDoProdutor()(editando ? undefined : produtores.data?.find((p) => p.id === pessoaId), datas);
+  const { produtores, municipios, recusaDoProdutor } = useProdutoresDoDia(datas, pessoaId, editando);
   const itens = useWatch({ control, name: 'itens' }) ?? [];
   const livres = usePedrasLivres(datas, !editando);
   // A producer typed and Enter while the producers' list loaded is picked by its box once the list is in, in an effect
@@ -76,18 +69,7 @@ export default function RomaneioForm() {
       onSubmit={editando ? (e) => e.preventDefault() : enviar}
       botoes={
         // Edit: no save (quantities are saved one by one). Create: disabled until there is an item (or one awaited).
-        editando ? (
-          <></>
-        ) : (
-          <Button
-            type="submit"
-            label="Salvar"
-            title="Salvar (Ctrl+Enter)"
-            icon="pi pi-check"
-            loading={f.salvando}
-            disabled={f.bloqueado || !!recusaDoProdutor || (!itens.length && !entrada.fila.length)}
-          />
-        )
+        editando ? <></> : <BotaoSalvar salvando={f.salvando} desabilitado={f.bloqueado || !!recusaDoProdutor || (!itens.length && !entrada.fila.length)} />
       }
     >
       <span ref={marco} hidden />
@@ -131,4 +113,21 @@ export default function RomaneioForm() {
       {!editando && !itens.length && <small className="muted form-largo">Adicione ao menos um produto para salvar.</small>}
     </FormPage>
   );
+}
+
+/**
+ * The producers with a harvest in the year before the earliest date chosen or later (decision 0126) and their
+ * municipalities, and the refusal of the chosen one: a producer the server would refuse on a chosen date (suspended,
+ * or his card past its date under 'exigir') is said on his field as soon as he is picked, and Salvar stays disabled for him.
+ */
+function useProdutoresDoDia(datas: string[], pessoaId: number | null | undefined, editando: boolean) {
+  const diaDosProdutores = datas.length ? [...datas].sort()[0] : toIsoDate(new Date())!;
+  const produtores = useProdutoresAtivos(diaDosProdutores, !editando);
+  const municipios = useMunicipiosDosProdutores(diaDosProdutores, !editando);
+  const recusaDoProdutor = useRecusaDoProdutor()(editando ? undefined : produtores.data?.find((p) => p.id === pessoaId), datas);
+  return { produtores, municipios, recusaDoProdutor };
+}
+
+function BotaoSalvar({ salvando, desabilitado }: { salvando: boolean; desabilitado: boolean }) {
+  return <Button type="submit" label="Salvar" title="Salvar (Ctrl+Enter)" icon="pi pi-check" loading={salvando} disabled={desabilitado} />;
 }
