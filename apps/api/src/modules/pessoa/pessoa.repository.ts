@@ -50,50 +50,120 @@ const NAO_ENCONTRADA = 'Pessoa não encontrada';
 
 type RemocaoPessoa = { foto: 'removida' | 'sem-foto' | 'falhou' };
 
+/**
+ * The person type must exist; a new or changed CPF/CNPJ must have right check digits (an unchanged one is not
+ * checked again: an old record with wrong ones can still be saved, decision 0180); then the columns (the photo and
+ * the card's date kept when the form leaves them alone).
+ */
+async function valores(t: Tx, input: PessoaDados, atual: typeof pessoa.$inferSelect | undefined) {
+  await checarReferencias(t, [{ coluna: pessoaTipo.id, valor: input.tipoId, campo: 'tipoId', mensagem: 'A tipo pessoa deve estar na lista' }]);
+  const erro = !atual || normalizarDocumento(atual.cpfcnpj) !== input.cpfcnpj ? erroDoDocumento(input.cpfcnpj) : null;
+  if (erro) throw badRequest(erro, [{ field: 'cpfcnpj', message: erro }]);
+  const fotoAtual = atual?.foto ?? null;
+  return {
+    nome: input.nome,
+    cpfcnpj: input.cpfcnpj,
+    celular: input.celular,
+    tipoId: input.tipoId,
+    observacao: input.observacao,
+    foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
+    carteiraValidaAte: input.carteiraValidaAte === undefined ? (atual?.carteiraValidaAte ?? null) : input.carteiraValidaAte,
+  };
+}
+
+type Log = { warn(o: object, msg: string): void } | undefined;
+
+/** After a CPF/CNPJ change the photo follows the new name (best effort: the record is already saved). */
+async function renomearFoto(fotos: FotoStorage, log: Log, de: string, para: string) {
+  try {
+    if (!(await fotos.exists(de)) || (await fotos.exists(para))) return;
+    const buf = await fotos.read(de);
+    if (!buf) return;
+    await fotos.save(para, buf);
+    await fotos.remover(de);
+  } catch (err) {
+    log?.warn({ err, de, para }, 'não foi possível renomear a foto da pessoa');
+  }
+}
+
+/** Deletes a removed person's photo; a photo that cannot be removed does not undo the delete. */
+async function removerFotos(fotos: FotoStorage, log: Log, row: { cpfcnpj: string; foto: string | null }, id: number): Promise<RemocaoPessoa> {
+  const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
+  try {
+    let removida = false;
+    for (const n of nomes) removida = (await fotos.remover(n)) || removida;
+    return { foto: removida ? 'removida' : 'sem-foto' };
+  } catch (err) {
+    log?.warn({ err, pessoa: id }, 'pessoa removida, mas a foto não');
+    return { foto: 'falhou' };
+  }
+}
+
+/** People of these types (all without), id and name, by name. */
+const opcoesDosTipos = (db: Db, tipos?: number[]) =>
+  db
+    .select({ id: pessoa.id, nome: pessoa.nome })
+    .from(pessoa)
+    .where(tipos ? inArray(pessoa.tipoId, tipos) : undefined)
+    .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id));
+
+/** The pickers' lists of people (by type, producers, shop owners, quotations) and a producer's data for a new form. */
+function opcoesDePessoas(db: Db) {
+  return {
+    /** The person types in their fixed order (1 producer, 2 technician...), not alphabetical: a short, seeded list. */
+    opcoesDeTipo: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
+
+    /**
+     * The people of a type, by name; `ativosDesde` (producers only, decision 0126): only those with a bulletin item
+     * whose harvest ends on or after that day, found from the items' harvest-end index (a year's items, however
+     * many years the tables hold).
+     */
+    opcoesDoTipo: (tipoId: number, ativosDesde?: string): Promise<PessoaComDocumento[]> =>
+      db
+        .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj, carteiraValidaAte: pessoa.carteiraValidaAte })
+        .from(pessoa)
+        .where(
+          and(
+            eq(pessoa.tipoId, tipoId),
+            ativosDesde
+              ? inArray(
+                  pessoa.id,
+                  db
+                    .selectDistinct({ id: boletim.produtorId })
+                    .from(boletimItens)
+                    .innerJoin(boletim, eq(boletim.id, boletimItens.boletimId))
+                    .where(gte(boletimItens.fimColheita, ativosDesde)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
+
+    opcoesDeProdutores: (): Promise<PessoaOpcao[]> => opcoesDosTipos(db, [PESSOA_TIPO.PRODUTOR]),
+    opcoesDeLojistas: (): Promise<PessoaOpcao[]> => opcoesDosTipos(db, [PESSOA_TIPO.LOJISTA]),
+    opcoes: (): Promise<PessoaOpcao[]> => opcoesDosTipos(db),
+
+    /** Who may have a quotation: shop owners and producers. */
+    opcoesDeCotacao: (): Promise<PessoaCotacao[]> =>
+      db
+        .select({ id: pessoa.id, nome: pessoa.nome, tipoDescricao: pessoaTipo.descricao })
+        .from(pessoa)
+        .innerJoin(pessoaTipo, eq(pessoaTipo.id, pessoa.tipoId))
+        .where(inArray(pessoa.tipoId, [PESSOA_TIPO.PRODUTOR, PESSOA_TIPO.LOJISTA]))
+        .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
+
+    /** A producer's data to start a new person form with (no id). */
+    async produtor(id: number): Promise<PessoaDoProdutor> {
+      const p = await listRow(db, pessoaList, id);
+      if (!p || p.tipoId !== PESSOA_TIPO.PRODUTOR) throw naoEncontrado('Produtor não encontrado');
+      const { id: _id, ...dados } = p;
+      return dados;
+    },
+  };
+}
+
 /** People: CRUD with audit, the dropdown lookups, and the photo kept in step with the record. */
 export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: object, msg: string): void }) {
-  /**
-   * The person type must exist; a new or changed CPF/CNPJ must have right check digits (an unchanged one is not
-   * checked again: an old record with wrong ones can still be saved, decision 0180); then the columns (the photo and
-   * the card's date kept when the form leaves them alone).
-   */
-  async function valores(t: Tx, input: PessoaDados, atual: typeof pessoa.$inferSelect | undefined) {
-    await checarReferencias(t, [{ coluna: pessoaTipo.id, valor: input.tipoId, campo: 'tipoId', mensagem: 'A tipo pessoa deve estar na lista' }]);
-    const erro = !atual || normalizarDocumento(atual.cpfcnpj) !== input.cpfcnpj ? erroDoDocumento(input.cpfcnpj) : null;
-    if (erro) throw badRequest(erro, [{ field: 'cpfcnpj', message: erro }]);
-    const fotoAtual = atual?.foto ?? null;
-    return {
-      nome: input.nome,
-      cpfcnpj: input.cpfcnpj,
-      celular: input.celular,
-      tipoId: input.tipoId,
-      observacao: input.observacao,
-      foto: input.foto === undefined ? (fotoAtual ? nomeFoto(input.cpfcnpj) : null) : input.foto ? nomeFoto(input.cpfcnpj) : null,
-      carteiraValidaAte: input.carteiraValidaAte === undefined ? (atual?.carteiraValidaAte ?? null) : input.carteiraValidaAte,
-    };
-  }
-
-  /** After a CPF/CNPJ change the photo follows the new name (best effort: the record is already saved). */
-  async function renomearFoto(de: string, para: string) {
-    try {
-      if (!(await fotos.exists(de)) || (await fotos.exists(para))) return;
-      const buf = await fotos.read(de);
-      if (!buf) return;
-      await fotos.save(para, buf);
-      await fotos.remover(de);
-    } catch (err) {
-      log?.warn({ err, de, para }, 'não foi possível renomear a foto da pessoa');
-    }
-  }
-
-  /** People of these types (all without), id and name, by name. */
-  const opcoesDosTipos = (tipos?: number[]) =>
-    db
-      .select({ id: pessoa.id, nome: pessoa.nome })
-      .from(pessoa)
-      .where(tipos ? inArray(pessoa.tipoId, tipos) : undefined)
-      .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id));
-
   const dto = (t: Tx, id: number): Promise<Pessoa> => listRowOrThrow(t, pessoaList, id, NAO_ENCONTRADA);
   const generico = repositorioPadrao(db, {
     table: pessoa,
@@ -125,73 +195,17 @@ export function pessoaRepository(db: Db, fotos: FotoStorage, log?: { warn(o: obj
       const de = nomeFoto(antes!.cpfcnpj);
       const para = nomeFoto(p.cpfcnpj);
       // The photo is this person's alone: the database holds one person per CPF/CNPJ (migration 0011).
-      if (de && para && de !== para) await renomearFoto(de, para);
+      if (de && para && de !== para) await renomearFoto(fotos, log, de, para);
       return p;
     },
 
     /** Deletes the person, then the photo; a photo that cannot be removed does not undo the delete. */
     async remover(usuario: string, id: number): Promise<RemocaoPessoa> {
       const row = await generico.crud.remover(usuario, id);
-      const nomes = [...new Set([nomeFoto(row.cpfcnpj), row.foto].filter(nomeFotoValido))];
-      try {
-        let removida = false;
-        for (const n of nomes) removida = (await fotos.remover(n)) || removida;
-        return { foto: removida ? 'removida' : 'sem-foto' };
-      } catch (err) {
-        log?.warn({ err, pessoa: id }, 'pessoa removida, mas a foto não');
-        return { foto: 'falhou' };
-      }
+      return removerFotos(fotos, log, row, id);
     },
 
-    /** The person types in their fixed order (1 producer, 2 technician...), not alphabetical: a short, seeded list. */
-    opcoesDeTipo: (): Promise<PessoaTipo[]> => db.select({ id: pessoaTipo.id, descricao: pessoaTipo.descricao }).from(pessoaTipo).orderBy(asc(pessoaTipo.id)),
-
-    /**
-     * The people of a type, by name; `ativosDesde` (producers only, decision 0126): only those with a bulletin item
-     * whose harvest ends on or after that day, found from the items' harvest-end index (a year's items, however
-     * many years the tables hold).
-     */
-    opcoesDoTipo: (tipoId: number, ativosDesde?: string): Promise<PessoaComDocumento[]> =>
-      db
-        .select({ id: pessoa.id, nome: pessoa.nome, cpfcnpj: pessoa.cpfcnpj, carteiraValidaAte: pessoa.carteiraValidaAte })
-        .from(pessoa)
-        .where(
-          and(
-            eq(pessoa.tipoId, tipoId),
-            ativosDesde
-              ? inArray(
-                  pessoa.id,
-                  db
-                    .selectDistinct({ id: boletim.produtorId })
-                    .from(boletimItens)
-                    .innerJoin(boletim, eq(boletim.id, boletimItens.boletimId))
-                    .where(gte(boletimItens.fimColheita, ativosDesde)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
-
-    opcoesDeProdutores: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.PRODUTOR]),
-    opcoesDeLojistas: (): Promise<PessoaOpcao[]> => opcoesDosTipos([PESSOA_TIPO.LOJISTA]),
-    opcoes: (): Promise<PessoaOpcao[]> => opcoesDosTipos(),
-
-    /** Who may have a quotation: shop owners and producers. */
-    opcoesDeCotacao: (): Promise<PessoaCotacao[]> =>
-      db
-        .select({ id: pessoa.id, nome: pessoa.nome, tipoDescricao: pessoaTipo.descricao })
-        .from(pessoa)
-        .innerJoin(pessoaTipo, eq(pessoaTipo.id, pessoa.tipoId))
-        .where(inArray(pessoa.tipoId, [PESSOA_TIPO.PRODUTOR, PESSOA_TIPO.LOJISTA]))
-        .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id)),
-
-    /** A producer's data to start a new person form with (no id). */
-    async produtor(id: number): Promise<PessoaDoProdutor> {
-      const p = await listRow(db, pessoaList, id);
-      if (!p || p.tipoId !== PESSOA_TIPO.PRODUTOR) throw naoEncontrado('Produtor não encontrado');
-      const { id: _id, ...dados } = p;
-      return dados;
-    },
+    ...opcoesDePessoas(db),
   };
 }
 
