@@ -31,6 +31,11 @@ import { avisarChegadaRecebida } from '../avisos-do-produtor/avisos-do-produtor.
 const dividaParam = z.object({ divida: inteiroDoCaminho('Dívida inválida', Number.MAX_SAFE_INTEGER) });
 const pessoaParam = z.object({ pessoaId: idSchema });
 
+type RomaneioService = ReturnType<typeof romaneioService>;
+
+const tags = [romaneioRecurso.menu.rotulo];
+const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
+
 /**
  * Romaneios (route name 'romaneio'): the list routes, GET/PUT/DELETE of one, POST of a batch (one
  * romaneio per issue date, each on a market day), the quantity edit, the debt's batch, and the form's free stalls and
@@ -38,7 +43,6 @@ const pessoaParam = z.object({ pessoaId: idSchema });
  */
 export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // POST and PUT: every rule of the gate (regras.ts), with CEASA_DIAS_MERCADO's weekdays, NFE_OBRIGATORIA,
   // CARTEIRA_PRODUTOR (decision 0182) and the debt lookup.
   const svc = romaneioService(db, {
@@ -49,9 +53,14 @@ export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
     // A load announced in the portal and received here: its producer is told (after the save, never failing it).
     aoReceberChegada: (chegadaId) => avisarChegadaRecebida({ db, mailer: ctx.mailer, config: ctx.config, log: app.log }, chegadaId),
   });
-  const tags = [romaneioRecurso.menu.rotulo];
-  const acesso = (acao: 'visualizar' | 'criar' | 'editar' | 'deletar') => ({ acesso: { rota: 'romaneio', acao } });
+  rotasDaPortaria(app, db, svc);
+  rotasDoRomaneio(app, svc);
+  recursoRoutes(app, db, romaneioRecurso, { lista: romaneioList });
+}
 
+/** What the gate's form looks up: a debt's batch, the stalls free on the dates, a producer's bulletin items, the producers' municipalities. */
+function rotasDaPortaria(app: FastifyInstance, db: AppContext['db'], svc: RomaneioService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/romaneio/dividas/:divida',
     {
@@ -100,6 +109,11 @@ export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     (req) => municipiosDosProdutores(db, req.query.ativosDesde),
   );
+}
+
+/** A romaneio read, saved as a batch, corrected (an item's quantity too) and removed. */
+function rotasDoRomaneio(app: FastifyInstance, svc: RomaneioService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/romaneioitens/updateQtde',
     {
@@ -171,5 +185,4 @@ export default function romaneioRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.code(204).send();
     },
   );
-  recursoRoutes(app, db, romaneioRecurso, { lista: romaneioList });
 }
