@@ -114,6 +114,33 @@ function cnpjDemo(seed: number): string {
 }
 const hojeIso = () => hojeNoMercado();
 
+/** The field notebook's sections of every demo notebook (soil preparation, conservation, seeds, irrigation). */
+const SECOES_DO_CADERNO = {
+  preparo: {
+    naoNecessarias: false,
+    subsolagem: false,
+    aracao: true,
+    enxadaRotativa: false,
+    gradagemComGrade: true,
+    leve: false,
+    pesada: false,
+    niveladora: true,
+    outras: false,
+    descricaoOutras: null,
+  },
+  praticas: {
+    naoNecessarias: false,
+    plantioEmNivel: true,
+    terracos: false,
+    rotacaoDeCulturas: true,
+    adubacaoVerde: false,
+    outras: false,
+    descricaoOutras: null,
+  },
+  sementes: { naoNecessarias: false, proprias: false, terceiros: true, viveiroComTermico: false, viveiroSemTermico: false },
+  irrigacao: { naoNecessarias: false, sistema: 'Gotejamento', origem: 'Poço artesiano' },
+};
+
 /**
  * A season of harvest bulletins: for each producer, one bulletin a quarter over the last year and a half (six, so
  * the harvests cover the whole year; the latest a month or more ago, its harvest under way and partly sold)
@@ -147,39 +174,14 @@ async function seedBoletins(t: Tx, hoje: string, anos: number, auditar: Auditar)
     CROSS JOIN LATERAL (SELECT pr.id, pr.peso_em_kg FROM produto pr ORDER BY pr.id OFFSET ((b.id * 7 + n * 13) % 150) LIMIT 1) pr
     WHERE n < 2 + b.id % 2
     ORDER BY b.id, n`);
-  const secoes = {
-    preparo: {
-      naoNecessarias: false,
-      subsolagem: false,
-      aracao: true,
-      enxadaRotativa: false,
-      gradagemComGrade: true,
-      leve: false,
-      pesada: false,
-      niveladora: true,
-      outras: false,
-      descricaoOutras: null,
-    },
-    praticas: {
-      naoNecessarias: false,
-      plantioEmNivel: true,
-      terracos: false,
-      rotacaoDeCulturas: true,
-      adubacaoVerde: false,
-      outras: false,
-      descricaoOutras: null,
-    },
-    sementes: { naoNecessarias: false, proprias: false, terceiros: true, viveiroComTermico: false, viveiroSemTermico: false },
-    irrigacao: { naoNecessarias: false, sistema: 'Gotejamento', origem: 'Poço artesiano' },
-  };
   // Statistics of the rows this transaction wrote (autovacuum cannot see them yet): the notebooks' look-up
   // of each bulletin's first item is otherwise planned as if the tables were empty.
   await t.execute(sql`ANALYZE boletim, boletim_itens`);
   await t.execute(sql`
     INSERT INTO caderno (boletim_item_id, produto_antigo_id, data_plantio, data_colheita, area_cultivo, preparo_solo, praticas_conservacionistas, sementes_e_mudas, irrigacao)
     SELECT bi.id, (SELECT pr.id FROM produto pr ORDER BY pr.id OFFSET ((bi.id * 11) % 150) LIMIT 1), bi.inicio_colheita - 90, bi.inicio_colheita,
-           'Talhão ' || (1 + bi.id % 5), ${JSON.stringify(secoes.preparo)}::jsonb, ${JSON.stringify(secoes.praticas)}::jsonb,
-           ${JSON.stringify(secoes.sementes)}::jsonb, ${JSON.stringify(secoes.irrigacao)}::jsonb
+           'Talhão ' || (1 + bi.id % 5), ${JSON.stringify(SECOES_DO_CADERNO.preparo)}::jsonb, ${JSON.stringify(SECOES_DO_CADERNO.praticas)}::jsonb,
+           ${JSON.stringify(SECOES_DO_CADERNO.sementes)}::jsonb, ${JSON.stringify(SECOES_DO_CADERNO.irrigacao)}::jsonb
     FROM boletim_itens bi
     WHERE bi.id = (SELECT min(x.id) FROM boletim_itens x WHERE x.boletim_id = bi.boletim_id)`);
   await t.execute(sql`
@@ -202,6 +204,44 @@ async function seedBoletins(t: Tx, hoje: string, anos: number, auditar: Auditar)
     (await auditar(adubacaoCorrecao, 'AdubacaoCorrecao', agronomia, sql`x.data_aplicacao`)) +
     (await auditar(aplicacaoProdutosQuimicos, 'AplicacaoProdutosQuimicos', agronomia, sql`x.data`))
   );
+}
+
+/**
+ * The region's municipalities, the people (producers, technicians, shop owners, buyers) with valid documents, one
+ * property per producer, the last 30 days' parking and the debts the tax system would know; returns the people.
+ */
+async function seedCadastros(t: Tx, hoje: string, totalProdutores: number) {
+  for (const [nome, sigla] of MUNICIPIOS) await t.execute(sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla})`);
+  const pessoas: [string, number, number][] = [
+    ...produtores(totalProdutores).map((n, i) => [n, 1, i < PRODUTORES.length ? i : 100 + i] as [string, number, number]),
+    ...TECNICOS.map((n, i) => [n, 2, 20 + i] as [string, number, number]),
+    ...LOJISTAS.map((n, i) => [n, 3, 30 + i] as [string, number, number]),
+    ...COMPRADORES.map((n, i) => [n, 4, 40 + i] as [string, number, number]),
+  ];
+  const linhasPessoa = pessoas.map(([nome, tipo, s], n) => ({ n, nome, doc: tipo === 3 ? cnpjDemo(s) : cpfDemo(s), celular: '9998' + digitos(s, 7), tipo }));
+  await t.execute(sql`
+    INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id)
+    SELECT x.nome, x.doc, x.celular, x.tipo FROM json_to_recordset(${JSON.stringify(linhasPessoa)}::json) AS x(n int, nome text, doc text, celular text, tipo int)
+    ORDER BY x.n`);
+  // One property per producer, in the region's municipalities.
+  await t.execute(sql`
+    INSERT INTO propriedade (nome, endereco, numero, cep, municipio_id, area_total, area_explorada, area_cultivada, geo_localizacao, pronaf, tipo_posse, proprietario_id)
+    SELECT 'Sítio ' || split_part(p.nome, ' ', 1) || ' ' || p.id, 'Estrada Vicinal ' || p.id, 'km ' || (p.id * 3), '65900000',
+           (SELECT id FROM municipio ORDER BY id OFFSET (p.id % 10) LIMIT 1), 10 + p.id * 2.5, 8 + p.id * 2, 5 + p.id * 1.5, '0,0',
+           p.id % 2 = 0, CASE WHEN p.id % 3 = 0 THEN 'ARRENDADO' ELSE 'PRÓPRIO' END, p.id
+    FROM pessoa p WHERE p.tipo_id = 1`);
+  // Parking over the last 30 days, and the debts the tax system would know.
+  await t.execute(sql`
+    INSERT INTO estacionamento (data, placa, valor, divida, pessoa_id, veiculo_tipo_id)
+    SELECT (${hoje}::date - g), 'ABC' || lpad((1000 + g * 37)::text, 4, '0'), 10 + (g % 3) * 5, 900000 + g,
+           (SELECT id FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 1 + (g % 4)
+    FROM generate_series(29, 0, -1) g`);
+  await t.execute(sql`
+    INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
+    SELECT 900000 + g, (SELECT nome FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 10 + (g % 3) * 5
+    FROM generate_series(0, 29) g
+    UNION ALL SELECT 100000 + g, 'Produtor Rural ' || g, 25.5 * g FROM generate_series(1, 20) g`);
+  return pessoas;
 }
 
 export const MSG_BANCO_COM_DADOS = 'O banco já tem produtos: os dados de demonstração só são carregados num banco novo.';
@@ -241,36 +281,7 @@ export async function carregarDemo(db: Db, hoje = hojeIso(), diasDeMercado = DIA
     o.progresso?.(
       `Preços: ${milhar(precos.precos)} (${precos.primeiraData} a ${precos.ultimaData}), ${milhar(auditoriaPrecos)} registros de auditoria (${segundos()})`,
     );
-    for (const [nome, sigla] of MUNICIPIOS) await t.execute(sql`INSERT INTO municipio (nome, sigla) VALUES (${nome}, ${sigla})`);
-    const pessoas: [string, number, number][] = [
-      ...produtores(totalProdutores).map((n, i) => [n, 1, i < PRODUTORES.length ? i : 100 + i] as [string, number, number]),
-      ...TECNICOS.map((n, i) => [n, 2, 20 + i] as [string, number, number]),
-      ...LOJISTAS.map((n, i) => [n, 3, 30 + i] as [string, number, number]),
-      ...COMPRADORES.map((n, i) => [n, 4, 40 + i] as [string, number, number]),
-    ];
-    const linhasPessoa = pessoas.map(([nome, tipo, s], n) => ({ n, nome, doc: tipo === 3 ? cnpjDemo(s) : cpfDemo(s), celular: '9998' + digitos(s, 7), tipo }));
-    await t.execute(sql`
-      INSERT INTO pessoa (nome, cpfcnpj, celular, tipo_id)
-      SELECT x.nome, x.doc, x.celular, x.tipo FROM json_to_recordset(${JSON.stringify(linhasPessoa)}::json) AS x(n int, nome text, doc text, celular text, tipo int)
-      ORDER BY x.n`);
-    // One property per producer, in the region's municipalities.
-    await t.execute(sql`
-      INSERT INTO propriedade (nome, endereco, numero, cep, municipio_id, area_total, area_explorada, area_cultivada, geo_localizacao, pronaf, tipo_posse, proprietario_id)
-      SELECT 'Sítio ' || split_part(p.nome, ' ', 1) || ' ' || p.id, 'Estrada Vicinal ' || p.id, 'km ' || (p.id * 3), '65900000',
-             (SELECT id FROM municipio ORDER BY id OFFSET (p.id % 10) LIMIT 1), 10 + p.id * 2.5, 8 + p.id * 2, 5 + p.id * 1.5, '0,0',
-             p.id % 2 = 0, CASE WHEN p.id % 3 = 0 THEN 'ARRENDADO' ELSE 'PRÓPRIO' END, p.id
-      FROM pessoa p WHERE p.tipo_id = 1`);
-    // Parking over the last 30 days, and the debts the tax system would know.
-    await t.execute(sql`
-      INSERT INTO estacionamento (data, placa, valor, divida, pessoa_id, veiculo_tipo_id)
-      SELECT (${hoje}::date - g), 'ABC' || lpad((1000 + g * 37)::text, 4, '0'), 10 + (g % 3) * 5, 900000 + g,
-             (SELECT id FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 1 + (g % 4)
-      FROM generate_series(29, 0, -1) g`);
-    await t.execute(sql`
-      INSERT INTO dividas (numero, nome_contribuinte, valor_pgto)
-      SELECT 900000 + g, (SELECT nome FROM pessoa WHERE tipo_id = 4 ORDER BY id OFFSET (g % 3) LIMIT 1), 10 + (g % 3) * 5
-      FROM generate_series(0, 29) g
-      UNION ALL SELECT 100000 + g, 'Produtor Rural ' || g, 25.5 * g FROM generate_series(1, 20) g`);
+    const pessoas = await seedCadastros(t, hoje, totalProdutores);
     const cadastros =
       (await auditar(municipio, 'Municipio', administrativo, inicioDosDados)) +
       (await auditar(pessoa, 'Pessoa', administrativo, inicioDosDados)) +
