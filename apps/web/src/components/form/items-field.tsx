@@ -9,16 +9,8 @@ export { editorCheckbox, editorData, editorNumero, editorOpcoes, editorTexto, ty
 export { CONFIRMAR_REMOCAO, REMOCAO_RECUSADA, useLinhas, type NovasLinhas } from './itens/use-linhas';
 export type { ItemColumn } from './itens/tabela-itens';
 
-/**
- * The child rows of a master-detail form (ARCHITECTURE.md rule 9), composed of the headless rows hook (`useLinhas`:
- * rows, page, draft, keyboard, removal), the new-row editor (`NovoItem`) and the table (`TabelaItens`), each column
- * drawn by the editor the form gives it (itens/editores.tsx, or the form's own). Validated by the parent's shared zod
- * schema (which holds the child array); rows stay in the form until the parent is saved. Rows are added from the
- * new-row editor (`novo`: the button or Enter) or as blank rows edited in the table (`nova`: the button beside the
- * title). Without `novo`/`nova` it is a checklist of given rows; `desabilitado` shows the rows read-only (no editing,
- * adding or removing; `acoes` stay). Enter anywhere in the items never submits the parent form.
- */
-export function ItemsField<F extends FieldValues, I extends Record<string, unknown>, R extends Record<string, unknown> = I>(p: {
+/** ItemsField's props. */
+export interface PropsItemsField<F extends FieldValues, I extends Record<string, unknown>, R extends Record<string, unknown> = I> {
   control: Control<F>;
   name: ArrayPath<F>;
   titulo: string;
@@ -55,7 +47,18 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
   tituloDasLinhas?: string;
   /** More classes of the field's frame. */
   className?: string;
-}) {
+}
+
+/**
+ * The child rows of a master-detail form (ARCHITECTURE.md rule 9), composed of the headless rows hook (`useLinhas`:
+ * rows, page, draft, keyboard, removal), the new-row editor (`NovoItem`) and the table (`TabelaItens`), each column
+ * drawn by the editor the form gives it (itens/editores.tsx, or the form's own). Validated by the parent's shared zod
+ * schema (which holds the child array); rows stay in the form until the parent is saved. Rows are added from the
+ * new-row editor (`novo`: the button or Enter) or as blank rows edited in the table (`nova`: the button beside the
+ * title). Without `novo`/`nova` it is a checklist of given rows; `desabilitado` shows the rows read-only (no editing,
+ * adding or removing; `acoes` stay). Enter anywhere in the items never submits the parent form.
+ */
+export function ItemsField<F extends FieldValues, I extends Record<string, unknown>, R extends Record<string, unknown> = I>(p: PropsItemsField<F, I, R>) {
   const idNovo = (c: ItemColumn<R>) => c.idNovo ?? `novo-${p.name}-${c.field}`;
   const linhas = useLinhas<F, I, R>({
     ...p,
@@ -95,12 +98,7 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
       }}
     >
       {p.nova ? (
-        <div className="items-header">
-          <h2>{p.titulo}</h2>
-          {!p.desabilitado && (
-            <Button type="button" label={p.rotuloAdicionar ?? 'Adicionar item'} icon="pi pi-plus" outlined size="small" onClick={linhas.adicionarEmBranco} />
-          )}
-        </div>
+        <TituloComAdicionar titulo={p.titulo} rotulo={p.rotuloAdicionar} desabilitado={p.desabilitado} adicionar={linhas.adicionarEmBranco} />
       ) : (
         <legend>{p.titulo}</legend>
       )}
@@ -118,5 +116,15 @@ export function ItemsField<F extends FieldValues, I extends Record<string, unkno
         tabela
       )}
     </fieldset>
+  );
+}
+
+/** The title of a field of blank rows, with its add button. */
+function TituloComAdicionar(p: { titulo: string; rotulo?: string; desabilitado?: boolean; adicionar: () => void }) {
+  return (
+    <div className="items-header">
+      <h2>{p.titulo}</h2>
+      {!p.desabilitado && <Button type="button" label={p.rotulo ?? 'Adicionar item'} icon="pi pi-plus" outlined size="small" onClick={p.adicionar} />}
+    </div>
   );
 }
