@@ -56,6 +56,10 @@ export default function SegundoFatorPage() {
       toast.show('error', 'Verificação em duas etapas', (err as ApiError).message);
     }
   });
+  const sair = async () => {
+    await logout();
+    navigate('/');
+  };
   const continuar = async () => {
     try {
       const s = sessao ?? (await concluirEntrada());
@@ -77,66 +81,82 @@ export default function SegundoFatorPage() {
   return (
     <AuthCard titulo="Verificação em duas etapas">
       {codigos ? (
-        <div className="form-stack">
-          <Message severity="success" text="Verificação em duas etapas ativada." />
-          <p>
-            Guarde estes <strong>códigos de recuperação</strong> em lugar seguro (impressos ou num gerenciador de senhas). Cada um serve uma única vez para
-            entrar sem o celular. Eles não serão mostrados de novo.
-          </p>
-          <ul className="codigos-de-recuperacao" aria-label="Códigos de recuperação">
-            {codigos.map((c) => (
-              <li key={c}>
-                <code>{c}</code>
-              </li>
-            ))}
-          </ul>
-          <Button type="button" label="Continuar" icon="pi pi-arrow-right" onClick={() => void continuar()} />
-        </div>
+        <CodigosDeRecuperacao codigos={codigos} continuar={() => void continuar()} />
       ) : situacao.data?.ativo ? (
-        <div className="form-stack">
-          <Message severity="success" text="A verificação em duas etapas está ativa nesta conta." />
-          <p>
-            Restam {situacao.data.codigosRestantes} códigos de recuperação. Se perder o celular e os códigos, peça ao super-admin que redefina a verificação.
-          </p>
-          <Button type="button" label="Voltar" icon="pi pi-arrow-left" onClick={() => void continuar()} />
-        </div>
+        <FatorAtivo restantes={situacao.data.codigosRestantes} continuar={() => void continuar()} />
       ) : cadastro ? (
         <form onSubmit={confirmar} noValidate className="form-stack">
-          <p>1. No aplicativo autenticador do celular (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis...), leia este QR code:</p>
-          <div className="qr-do-fator">
-            <QRCodeSVG value={cadastro.uri} size={192} title="QR code do aplicativo autenticador" />
-          </div>
-          <p>
-            Sem câmera? Digite a chave: <code data-testid="chave-do-fator">{cadastro.segredo}</code>
-          </p>
-          <p>2. Digite o código de 6 dígitos que o aplicativo mostra:</p>
+          <CadastroDoAplicativo cadastro={cadastro} />
           <TextField control={control} name="codigo" label="Código do aplicativo" autoFocus maxLength={6} />
           <Button type="submit" label="Ativar" icon="pi pi-check" loading={formState.isSubmitting} />
         </form>
       ) : (
-        <div className="form-stack">
-          {situacao.data?.obrigatorio && (
-            <Message severity="warn" text="Seu perfil exige a verificação em duas etapas: cadastre o aplicativo autenticador para continuar." />
-          )}
-          <p>
-            Além da senha, o sistema pedirá um código de 6 dígitos gerado por um aplicativo autenticador no seu celular. Assim, quem descobrir a sua senha não
-            consegue entrar.
-          </p>
-          <Button type="button" label="Cadastrar aplicativo autenticador" icon="pi pi-mobile" loading={comecando} onClick={() => void comecar()} />
-          {!sessao && (
-            <Button
-              type="button"
-              label="Sair"
-              icon="pi pi-sign-out"
-              outlined
-              onClick={async () => {
-                await logout();
-                navigate('/');
-              }}
-            />
-          )}
-        </div>
+        <InicioDoCadastro obrigatorio={!!situacao.data?.obrigatorio} comecando={comecando} comecar={() => void comecar()} sair={sessao ? undefined : sair} />
       )}
     </AuthCard>
+  );
+}
+
+/** The recovery codes, shown once after the enrolment. */
+function CodigosDeRecuperacao({ codigos, continuar }: { codigos: string[]; continuar: () => void }) {
+  return (
+    <div className="form-stack">
+      <Message severity="success" text="Verificação em duas etapas ativada." />
+      <p>
+        Guarde estes <strong>códigos de recuperação</strong> em lugar seguro (impressos ou num gerenciador de senhas). Cada um serve uma única vez para entrar
+        sem o celular. Eles não serão mostrados de novo.
+      </p>
+      <ul className="codigos-de-recuperacao" aria-label="Códigos de recuperação">
+        {codigos.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <Button type="button" label="Continuar" icon="pi pi-arrow-right" onClick={continuar} />
+    </div>
+  );
+}
+
+/** The factor already active on this account. */
+function FatorAtivo({ restantes, continuar }: { restantes: number; continuar: () => void }) {
+  return (
+    <div className="form-stack">
+      <Message severity="success" text="A verificação em duas etapas está ativa nesta conta." />
+      <p>Restam {restantes} códigos de recuperação. Se perder o celular e os códigos, peça ao super-admin que redefina a verificação.</p>
+      <Button type="button" label="Voltar" icon="pi pi-arrow-left" onClick={continuar} />
+    </div>
+  );
+}
+
+/** The enrolment's QR code and key. */
+function CadastroDoAplicativo({ cadastro }: { cadastro: { segredo: string; uri: string } }) {
+  return (
+    <>
+      <p>1. No aplicativo autenticador do celular (Google Authenticator, Microsoft Authenticator, FreeOTP, Aegis...), leia este QR code:</p>
+      <div className="qr-do-fator">
+        <QRCodeSVG value={cadastro.uri} size={192} title="QR code do aplicativo autenticador" />
+      </div>
+      <p>
+        Sem câmera? Digite a chave: <code data-testid="chave-do-fator">{cadastro.segredo}</code>
+      </p>
+      <p>2. Digite o código de 6 dígitos que o aplicativo mostra:</p>
+    </>
+  );
+}
+
+/** Before the enrolment: what the second factor is, and (a sign-in that must enrol) 'Sair'. */
+function InicioDoCadastro(p: { obrigatorio: boolean; comecando: boolean; comecar: () => void; sair?: () => void }) {
+  const { obrigatorio, comecando, comecar, sair } = p;
+  return (
+    <div className="form-stack">
+      {obrigatorio && <Message severity="warn" text="Seu perfil exige a verificação em duas etapas: cadastre o aplicativo autenticador para continuar." />}
+      <p>
+        Além da senha, o sistema pedirá um código de 6 dígitos gerado por um aplicativo autenticador no seu celular. Assim, quem descobrir a sua senha não
+        consegue entrar.
+      </p>
+      <Button type="button" label="Cadastrar aplicativo autenticador" icon="pi pi-mobile" loading={comecando} onClick={comecar} />
+      {sair && <Button type="button" label="Sair" icon="pi pi-sign-out" outlined onClick={sair} />}
+    </div>
   );
 }
