@@ -15,6 +15,31 @@ import './inspecao.css';
 
 const hoje = () => toIsoDate(new Date())!;
 
+/** One block: on a phone the cell is a 'title value' line (inspecao.css). */
+const celulaDoProdutor = (r: RomaneioParaInspecao) => (
+  <span>
+    {r.produtorNome}
+    <br />
+    <small>{formatCpfCnpj(r.cpfcnpj)}</small>
+  </span>
+);
+
+/** The romaneio's inspections, each a link to its form. */
+const celulaDasInspecoes = (r: RomaneioParaInspecao) =>
+  r.inspecoes.length ? (
+    <ul className="inspecao-lista">
+      {r.inspecoes.map((i) => (
+        <li key={i.id}>
+          <Link to={`/inspecao/edit/${i.id}`}>
+            {ROTULOS_TIPO_INSPECAO[i.tipo]}: {i.resultado ? ROTULOS_RESULTADO[i.resultado] : '-'}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    'Nenhuma'
+  );
+
 /**
  * The inspector's day (decision 0185): the market day's romaneios drawn for inspection (the server draws the
  * ones not drawn yet when the list is asked for), with their inspections and the producer's suspension;
@@ -66,39 +91,12 @@ export default function InspecaoDiaPage() {
         breakpoint="960px"
       >
         <Column header="Romaneio" body={(r: RomaneioParaInspecao) => `${r.romaneioId}`} />
-        <Column
-          header="Produtor"
-          body={(r: RomaneioParaInspecao) => (
-            // One block: on a phone the cell is a 'title value' line (inspecao.css).
-            <span>
-              {r.produtorNome}
-              <br />
-              <small>{formatCpfCnpj(r.cpfcnpj)}</small>
-            </span>
-          )}
-        />
+        <Column header="Produtor" body={celulaDoProdutor} />
         <Column header="Município" body={(r: RomaneioParaInspecao) => r.municipioNome ?? '-'} />
         <Column header="Produtos" body={(r: RomaneioParaInspecao) => r.produtos.join(', ') || '-'} />
         <Column header="Pedras" body={(r: RomaneioParaInspecao) => r.pedras.join(', ') || '-'} />
         <Column header="Sorteio" body={(r: RomaneioParaInspecao) => (r.sorteado ? 'Sorteado' : 'Fora do sorteio')} />
-        <Column
-          header="Inspeções"
-          body={(r: RomaneioParaInspecao) =>
-            r.inspecoes.length ? (
-              <ul className="inspecao-lista">
-                {r.inspecoes.map((i) => (
-                  <li key={i.id}>
-                    <Link to={`/inspecao/edit/${i.id}`}>
-                      {ROTULOS_TIPO_INSPECAO[i.tipo]}: {i.resultado ? ROTULOS_RESULTADO[i.resultado] : '-'}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              'Nenhuma'
-            )
-          }
-        />
+        <Column header="Inspeções" body={celulaDasInspecoes} />
         <Column
           header="Produtor suspenso"
           body={(r: RomaneioParaInspecao) => (r.suspensoAte ? <Tag severity="danger" value={`Suspenso até ${formatDate(r.suspensoAte)}`} /> : 'Não')}
