@@ -8,7 +8,7 @@ import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { seedReference } from './db/seed/reference';
-import { loadKeys } from './identity/keys';
+import { loadKeys, type Keys } from './identity/keys';
 import { abrirAvisos, type Avisos } from './lib/avisos';
 import { importarFotosDaPasta } from './db/fotos';
 import { createMailer } from './identity/mail';
@@ -52,9 +52,8 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the whole product (API, identity, web) around one database; testable with inject. */
-export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const config = loadConfig(process.env, opts.config);
+/** The Fastify instance over the public answers' shortcut, with the zod compilers, the pt-BR errors and the request log. */
+function criarFastify(config: Config, opts: BuildOptions) {
   // The kept public answers are sent by the HTTP server itself, before Fastify (docs/decisions/0123).
   const atalhoPublico = criarAtalhoPublico();
   const app = Fastify({
@@ -78,15 +77,52 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerErrorHandler(app);
   registerRecusaDeNulos(app);
   registerRegistroDasRequisicoes(app);
+  return app;
+}
 
+/** The configured database (or the one given), closed with the app; PostgreSQL's refuses a restore while this server runs. */
+async function abrirBanco(app: FastifyInstance, config: Config, opts: BuildOptions) {
   const database = opts.database ?? (await openDatabase(config));
-  const db = database.db;
   if (!opts.database) app.addHook('onClose', () => database.close());
   // PostgreSQL: a restore is refused while this server runs (the embedded folder is locked by openDatabase).
   if (database.servir) {
     const soltar = await database.servir();
     app.addHook('onClose', soltar);
   }
+  return database;
+}
+
+/**
+ * CHAVES_ROTACAO_DIAS: the signing key's age is checked every hour (identity/keys.ts); a new key, made here or by
+ * another server of the database, is said in the log, and the built-in provider is built again over it.
+ */
+function girarChaves(app: FastifyInstance, keys: Keys) {
+  keys.aoTrocarDeChave((kid) => app.log.info(`Nova chave de assinatura em uso (${kid}); a anterior fica publicada até os seus tokens vencerem.`));
+  const giro = setInterval(() => keys.girar().catch((e: Error) => app.log.error(`A troca da chave de assinatura falhou: ${e.message}`)), 3_600_000);
+  giro.unref();
+  app.addHook('onClose', () => clearInterval(giro));
+}
+
+/** The HTTP plugins (security headers first, so every answer carries them), OpenAPI, metrics and the daily backups. */
+async function registrarPlugins(app: FastifyInstance, config: Config, database: Database) {
+  await registerSeguranca(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
+  await registerOpenapi(app, config);
+  registerMetricas(app, config, () => estadoDosBackups(database));
+  // BACKUP_DIR: one server of the database writes the day's backup (modules/backups).
+  if (config.backup) app.addHook('onClose', agendarBackups(database, config.backup, app.log));
+}
+
+/** Builds the whole product (API, identity, web) around one database; testable with inject. */
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, opts.config);
+  const app = criarFastify(config, opts);
+
+  const database = await abrirBanco(app, config, opts);
+  const db = database.db;
   // Alone among the servers of this database (two may start at the same moment): the first super-admin,
   // the signing key and the photos once kept in DATA_DIR are made or moved once.
   const { adminInicial, keys, chavesCookie } = await database.sozinho(async () => ({
@@ -96,12 +132,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     fotos: await importarFotosDaPasta(db, config, app.log),
   }));
   app.decorate('adminInicial', adminInicial);
-  // CHAVES_ROTACAO_DIAS: the signing key's age is checked every hour (identity/keys.ts); a new key, made here or by
-  // another server of the database, is said in the log, and the built-in provider is built again over it.
-  keys.aoTrocarDeChave((kid) => app.log.info(`Nova chave de assinatura em uso (${kid}); a anterior fica publicada até os seus tokens vencerem.`));
-  const giro = setInterval(() => keys.girar().catch((e: Error) => app.log.error(`A troca da chave de assinatura falhou: ${e.message}`)), 3_600_000);
-  giro.unref();
-  app.addHook('onClose', () => clearInterval(giro));
+  girarChaves(app, keys);
   const avisos = await abrirAvisos(database, app.log);
   app.addHook('onClose', () => avisos.fechar());
   app.decorate('avisos', avisos);
@@ -125,16 +156,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     .then((c) => app.log.info(`Entrada pelo provedor de identidade ${c.serverMetadata().issuer} (OIDC_ISSUER)`))
     .catch((e: Error) => app.log.warn(`${e.message}. A entrada pelo provedor será tentada de novo a cada pedido.`));
 
-  // Security headers first, so every answer (errors and 404s included) carries them.
-  await registerSeguranca(app, config);
-  await app.register(compress, { threshold: 1024 });
-  await app.register(formbody);
-  await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1 } });
-  await registerOpenapi(app, config);
-  registerMetricas(app, config, () => estadoDosBackups(database));
-  // BACKUP_DIR: one server of the database writes the day's backup (modules/backups).
-  if (config.backup) app.addHook('onClose', agendarBackups(database, config.backup, app.log));
+  await registrarPlugins(app, config, database);
 
   registerAuth(app, db, keys, ctx.oidcExterno, config.sessaoInatividadeMin);
   registerAvisosDeEscrita(app);
