@@ -1,7 +1,9 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import postcss from 'postcss';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { LINHAS_PRECOS } from './src/features/precos-publicos/constantes.ts';
+import { scriptDoPedidoInicial } from './src/features/precos-publicos/pedido-de-precos.ts';
 
 /**
  * The PrimeReact classes the public quotation page (/home) and its on-demand dialogs render (decision 0111), which
@@ -30,10 +32,28 @@ function temaDaHome(css: string): string {
   return raiz.toString();
 }
 
+/** /home's early request, served and written as `/precos-iniciais.js` (pedido-de-precos.ts says what it asks). */
+function precosIniciais(): Plugin {
+  const script = scriptDoPedidoInicial(LINHAS_PRECOS);
+  return {
+    name: 'precos-iniciais',
+    configureServer(server) {
+      server.middlewares.use('/precos-iniciais.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.end(script);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'precos-iniciais.js', source: script });
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    precosIniciais(),
     {
       // `vite dev`: /lote/{lote}, /home, /portal[/...] and the other public pages are their own entries, as the server
       // serves them (plugins/static.ts).

@@ -2,26 +2,16 @@ import type { Page, PrecoResumo } from '@ceasa/shared';
 // Subpath imports on purpose: the package's index pulls zod (schemas), which /home does not need.
 import { formatBRL } from '@ceasa/shared/format';
 import { api } from '../../lib/api-client';
+import { pedidoDePrecos, type EstadoPrecos } from './pedido-de-precos';
 
 /* What the public price table and its printed report share (one module, so neither imports the other). */
 
-export type CampoPrecos = 'produtoGrupoNome' | 'produtoGrupoUn' | 'valorMinimo' | 'valorMedio' | 'valorMaximo' | 'precoData';
-export interface FiltrosPrecos {
-  produtoGrupoNome?: string | null;
-  precoData?: string | null;
-}
-export interface EstadoPrecos {
-  page: number;
-  sortField: CampoPrecos;
-  sortOrder: 1 | -1;
-  filtros: FiltrosPrecos;
-}
+export type { CampoPrecos, EstadoPrecos, FiltrosPrecos } from './pedido-de-precos';
 
-/** POST precos/searchPrecosHome/{field}/{dir} (field first, then dir). */
+/** A page of the public quotation for a view (pedido-de-precos.ts says the request). */
 export function buscarPrecos(e: Pick<EstadoPrecos, 'sortField' | 'sortOrder' | 'filtros'>, page: number, size: number) {
-  const dir = e.sortOrder === -1 ? 'desc' : 'asc';
-  const filtros = Object.fromEntries(Object.entries(e.filtros).filter(([, v]) => v !== null && v !== undefined && v !== ''));
-  return api<Page<PrecoResumo>>(`precos/searchPrecosHome/${e.sortField}/${dir}`, { method: 'POST', body: filtros, query: { page, size } });
+  const p = pedidoDePrecos(e, page, size);
+  return api<Page<PrecoResumo>>(p.caminho, { method: 'POST', body: p.corpo, query: p.query });
 }
 
 /** Package price with the price per kg beside it. */

@@ -4,16 +4,14 @@ import type { Page, PrecoResumo } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { LINHAS_PRECOS } from './constantes';
 import { useCarga } from '../../lib/use-carga';
-import { buscarPrecos, Valor, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './dados-precos';
+import { buscarPrecos, Valor } from './dados-precos';
+import { CHAVE_DOS_FILTROS as CHAVE, ESTADO_PADRAO as PADRAO, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './pedido-de-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
 
 // Loaded only when asked for, so the public page stays small (no DataTable, no back office).
 const RelatorioPrecos = lazy(() => import('./relatorio-precos'));
 const HistoricoDialog = lazy(() => import('./historico-dialog'));
-
-const CHAVE = 'ceasa.filtros.home';
-const PADRAO: EstadoPrecos = { page: 0, sortField: 'precoData', sortOrder: -1, filtros: {} };
 
 function lerEstado(): EstadoPrecos {
   try {
@@ -26,7 +24,7 @@ function lerEstado(): EstadoPrecos {
 
 declare global {
   interface Window {
-    /** The first page requested by index.html before the app's code arrived (default view only). */
+    /** The first page requested by precos-iniciais.js (vite.config.ts) before the page's code arrived (default view only). */
     __precosIniciais?: Promise<Page<PrecoResumo> | null>;
     /** That page once it arrived (null: it failed). */
     __precosIniciaisDados?: Page<PrecoResumo> | null;
@@ -42,7 +40,7 @@ function jaChegou(e: EstadoPrecos): Page<PrecoResumo> | undefined {
   return d;
 }
 
-/** The default view's first page: the early answer when index.html asked for it, otherwise a request. */
+/** The default view's first page: the early answer when precos-iniciais.js asked for it, otherwise a request. */
 async function primeiraOuBusca(e: EstadoPrecos, size: number) {
   const cedo = window.__precosIniciais;
   window.__precosIniciais = undefined;
