@@ -13,21 +13,11 @@ import { useDiaDoMapa } from './use-dia-do-mapa';
 
 const ANOS = `2000:${new Date().getFullYear() + 2}`;
 
-/**
- * The stall page (docs/produto/telas.md 'Stall page'): 'Data da pesquisa', 'Pesquisar...', 'Mostrar Pedras'/'Ocultar Pedras',
- * the map of the day (one call, POST pedras/ocupadas) and its 'Pedras- {date}' report. The day searched is kept in
- * the address (/admin?data=yyyy-mm-dd); without one the map shows today, or the next market day.
- */
-export function PedrasPainel() {
-  const { pode } = useAuth();
+/** The map of a day (POST pedras/ocupadas): only the newest answer counts, and a search asked by a click says what it found. */
+function useMapaDoDia() {
   const toast = useToast();
-  const { data, daUrl, setParams, cal } = useDiaDoMapa();
-  const [fechamento, setFechamento] = useState(false);
-  const [digitada, setDigitada] = useState<string | null>(data);
   const [mapa, setMapa] = useState<{ data: string; pedras: PedraDoMapa[] } | null>(null);
   const [carregando, setCarregando] = useState(false);
-  const [mostrar, setMostrar] = useState(true);
-  const [imprimindo, setImprimindo] = useState(false);
   // Only the newest answer counts (a slow answer for an older day is dropped). `avisar`: the day a click on
   // 'Pesquisar...' asked for, whose answer brings the toast (kept until that answer arrives, so a repeated effect cannot lose it).
   const pedido = useRef(0);
@@ -57,7 +47,22 @@ export function PedrasPainel() {
     },
     [toast],
   );
+  return { mapa, carregando, carregar, avisar };
+}
 
+/**
+ * The stall page (docs/produto/telas.md 'Stall page'): 'Data da pesquisa', 'Pesquisar...', 'Mostrar Pedras'/'Ocultar Pedras',
+ * the map of the day (one call, POST pedras/ocupadas) and its 'Pedras- {date}' report. The day searched is kept in
+ * the address (/admin?data=yyyy-mm-dd); without one the map shows today, or the next market day.
+ */
+export function PedrasPainel() {
+  const { pode } = useAuth();
+  const { data, daUrl, setParams, cal } = useDiaDoMapa();
+  const [fechamento, setFechamento] = useState(false);
+  const [digitada, setDigitada] = useState<string | null>(data);
+  const [mostrar, setMostrar] = useState(true);
+  const [imprimindo, setImprimindo] = useState(false);
+  const { mapa, carregando, carregar, avisar } = useMapaDoDia();
   useEffect(() => {
     if (data) void carregar(data);
   }, [data, carregar]);
@@ -102,26 +107,39 @@ export function PedrasPainel() {
         <Button type="submit" label="Pesquisar..." icon="pi pi-search" disabled={!ehDataIso(digitada)} loading={carregando} />
       </form>
       <div id="mapa-do-dia" hidden={!mostrar}>
-        {mapa && (
-          <>
-            <p className="pedras-resumo">
-              <span>{formatDate(mapa.data)}</span>
-              <span className="pedra-rel pedra-livre">N°</span> Livre
-              <span className="pedra-rel pedra-ocupada">N°</span> Ocupado
-              <span className="pedra-rel pedra-ocupada pedra-avulsa">N°</span> Avulsa
-            </p>
-            {/* A free stall opens the gate only on a market day: on another, the form would be refused only at Salvar. */}
-            {cal.carregado && !cal.ehDiaDeMercado(mapa.data) && (
-              <p className="pedras-sem-mercado" role="note">
-                {cal.motivo(mapa.data)?.replace('A data de emissão deve ser', `${formatDate(mapa.data)} não é`)} As pedras livres não abrem o romaneio.
-              </p>
-            )}
-            <MapaDePedras pedras={mapa.pedras} data={mapa.data} podeCriar={pode('romaneio', 'criar') && cal.carregado && cal.ehDiaDeMercado(mapa.data)} />
-          </>
-        )}
+        {mapa && <MapaComLegenda mapa={mapa} cal={cal} podeCriar={pode('romaneio', 'criar')} />}
       </div>
       {mapa && fechamento && <FechamentoReport onHide={() => setFechamento(false)} data={mapa.data} />}
       {mapa && <PedrasReport visible={imprimindo} onHide={() => setImprimindo(false)} data={mapa.data} pedras={mapa.pedras} />}
     </section>
+  );
+}
+
+/** The day's map with its legend, and (not a market day) why its free stalls open no romaneio. */
+function MapaComLegenda({
+  mapa,
+  cal,
+  podeCriar,
+}: {
+  mapa: { data: string; pedras: PedraDoMapa[] };
+  cal: ReturnType<typeof useDiaDoMapa>['cal'];
+  podeCriar: boolean;
+}) {
+  return (
+    <>
+      <p className="pedras-resumo">
+        <span>{formatDate(mapa.data)}</span>
+        <span className="pedra-rel pedra-livre">N°</span> Livre
+        <span className="pedra-rel pedra-ocupada">N°</span> Ocupado
+        <span className="pedra-rel pedra-ocupada pedra-avulsa">N°</span> Avulsa
+      </p>
+      {/* A free stall opens the gate only on a market day: on another, the form would be refused only at Salvar. */}
+      {cal.carregado && !cal.ehDiaDeMercado(mapa.data) && (
+        <p className="pedras-sem-mercado" role="note">
+          {cal.motivo(mapa.data)?.replace('A data de emissão deve ser', `${formatDate(mapa.data)} não é`)} As pedras livres não abrem o romaneio.
+        </p>
+      )}
+      <MapaDePedras pedras={mapa.pedras} data={mapa.data} podeCriar={podeCriar && cal.carregado && cal.ehDiaDeMercado(mapa.data)} />
+    </>
   );
 }
