@@ -127,64 +127,65 @@ export async function lerItem(t: Tx, itemId: number): Promise<BoletimItem | unde
   return (await t.execute(itensSql(sql`bi.id = ${itemId}`))).rows[0] as BoletimItem | undefined;
 }
 
+/** A bulletin as the list shows it, with its items; 404 when there is none. */
+async function dto(t: Tx, id: number): Promise<Boletim> {
+  const linha = await listRow(t, boletimList, id);
+  if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
+  return { ...linha, itens: await lerItens(t, id) };
+}
+
+/** Producer (of type producer), property (the producer's own), technician (of type technician) and every item's product must exist. */
+async function valores(t: Tx, i: BoletimDados) {
+  await checarReferencias(t, [
+    { coluna: pessoa.id, valor: i.produtorId, campo: 'produtorId', mensagem: 'O produtor deve ser selecionado' },
+    { coluna: propriedade.id, valor: i.propriedadeId, campo: 'propriedadeId', mensagem: 'A propriedade deve estar na lista' },
+    { coluna: pessoa.id, valor: i.tecnicoId, campo: 'tecnicoId', mensagem: 'O técnico deve estar na lista' },
+    ...i.itens.map((it, n) => ({
+      coluna: produto.id,
+      valor: it.produtoId,
+      campo: caminhoDoCampo(['itens', n, 'produtoId']),
+      mensagem: 'O produto deve estar na lista',
+    })),
+  ]);
+  // The form offers only producers (type 1) and technicians (type 2): another type is refused here too.
+  const tipos = new Map(
+    (
+      await t
+        .select({ id: pessoa.id, tipoId: pessoa.tipoId })
+        .from(pessoa)
+        .where(inArray(pessoa.id, [i.produtorId, i.tecnicoId]))
+    ).map((p) => [p.id, p.tipoId]),
+  );
+  const erros = [
+    ...(tipos.get(i.produtorId) === PESSOA_TIPO.PRODUTOR ? [] : [{ field: 'produtorId', message: NAO_PRODUTOR }]),
+    ...(tipos.get(i.tecnicoId) === PESSOA_TIPO.TECNICO ? [] : [{ field: 'tecnicoId', message: NAO_TECNICO }]),
+  ];
+  if (erros.length) throw badRequest(erros[0].message, erros);
+  const [dono] = await t.select({ id: propriedade.proprietarioId }).from(propriedade).where(eq(propriedade.id, i.propriedadeId));
+  if (dono.id !== i.produtorId) {
+    const message = 'A propriedade deve ser do produtor selecionado';
+    throw badRequest(message, [{ field: 'propriedadeId', message }]);
+  }
+  return {
+    dataVisita: i.dataVisita,
+    dataEmissao: i.dataEmissao,
+    produtorId: i.produtorId,
+    propriedadeId: i.propriedadeId,
+    tecnicoId: i.tecnicoId,
+    itens: i.itens.map((it) => ({
+      id: it.id,
+      produtoId: it.produtoId,
+      // Numbers, not text: the save compares them with the stored numeric ('1.50' = 1.5) to audit only real changes.
+      areaProducao: it.areaProducao,
+      producaoEstimada: it.producaoEstimada,
+      producaoEmbalada: it.producaoEmbalada,
+      inicioColheita: it.inicioColheita,
+      fimColheita: it.fimColheita,
+    })),
+  };
+}
+
 export function boletimRepository(db: Db) {
-  async function dto(t: Tx, id: number): Promise<Boletim> {
-    const linha = await listRow(t, boletimList, id);
-    if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
-    return { ...linha, itens: await lerItens(t, id) };
-  }
-
-  /** Producer (of type producer), property (the producer's own), technician (of type technician) and every item's product must exist. */
-  async function valores(t: Tx, i: BoletimDados) {
-    await checarReferencias(t, [
-      { coluna: pessoa.id, valor: i.produtorId, campo: 'produtorId', mensagem: 'O produtor deve ser selecionado' },
-      { coluna: propriedade.id, valor: i.propriedadeId, campo: 'propriedadeId', mensagem: 'A propriedade deve estar na lista' },
-      { coluna: pessoa.id, valor: i.tecnicoId, campo: 'tecnicoId', mensagem: 'O técnico deve estar na lista' },
-      ...i.itens.map((it, n) => ({
-        coluna: produto.id,
-        valor: it.produtoId,
-        campo: caminhoDoCampo(['itens', n, 'produtoId']),
-        mensagem: 'O produto deve estar na lista',
-      })),
-    ]);
-    // The form offers only producers (type 1) and technicians (type 2): another type is refused here too.
-    const tipos = new Map(
-      (
-        await t
-          .select({ id: pessoa.id, tipoId: pessoa.tipoId })
-          .from(pessoa)
-          .where(inArray(pessoa.id, [i.produtorId, i.tecnicoId]))
-      ).map((p) => [p.id, p.tipoId]),
-    );
-    const erros = [
-      ...(tipos.get(i.produtorId) === PESSOA_TIPO.PRODUTOR ? [] : [{ field: 'produtorId', message: NAO_PRODUTOR }]),
-      ...(tipos.get(i.tecnicoId) === PESSOA_TIPO.TECNICO ? [] : [{ field: 'tecnicoId', message: NAO_TECNICO }]),
-    ];
-    if (erros.length) throw badRequest(erros[0].message, erros);
-    const [dono] = await t.select({ id: propriedade.proprietarioId }).from(propriedade).where(eq(propriedade.id, i.propriedadeId));
-    if (dono.id !== i.produtorId) {
-      const message = 'A propriedade deve ser do produtor selecionado';
-      throw badRequest(message, [{ field: 'propriedadeId', message }]);
-    }
-    return {
-      dataVisita: i.dataVisita,
-      dataEmissao: i.dataEmissao,
-      produtorId: i.produtorId,
-      propriedadeId: i.propriedadeId,
-      tecnicoId: i.tecnicoId,
-      itens: i.itens.map((it) => ({
-        id: it.id,
-        produtoId: it.produtoId,
-        // Numbers, not text: the save compares them with the stored numeric ('1.50' = 1.5) to audit only real changes.
-        areaProducao: it.areaProducao,
-        producaoEstimada: it.producaoEstimada,
-        producaoEmbalada: it.producaoEmbalada,
-        inicioColheita: it.inicioColheita,
-        fimColheita: it.fimColheita,
-      })),
-    };
-  }
-
   /**
    * The bulletin and its items in one transaction (the shared master-detail save); items sent with
    * an id keep it. A delete removes the items first (one audit row each), unless an item is already
