@@ -66,54 +66,54 @@ async function ler(t: Tx, where: ReturnType<typeof sql>): Promise<Caderno | unde
   };
 }
 
+/** The item must exist (it gives the current crop); the previous crop must be a product. */
+async function valores(t: Tx, i: CadernoDados, antes?: { boletimItemId: number }) {
+  const [item] = await t.select({ id: boletimItens.id }).from(boletimItens).where(eq(boletimItens.id, i.boletimItemId));
+  if (!item) throw naoEncontrado(ITEM_NAO_ENCONTRADO);
+  await checarReferencias(t, [{ coluna: produto.id, valor: i.produtoAntigoId, campo: 'produtoAntigoId', mensagem: 'O produto é obrigatório' }]);
+  return {
+    // A notebook stays with its item: an edit cannot move it to another one.
+    boletimItemId: antes ? antes.boletimItemId : i.boletimItemId,
+    produtoAntigoId: i.produtoAntigoId,
+    dataPlantio: i.dataPlantio,
+    dataColheita: i.dataColheita,
+    areaCultivo: i.areaCultivo,
+    preparoSolo: i.preparoSolo,
+    praticasConservacionistas: i.praticasConservacionistas,
+    sementesEMudas: i.sementesEMudas,
+    irrigacao: i.irrigacao,
+    adubacaoCorrecao: i.adubacaoCorrecao.map((l) => ({
+      id: l.id,
+      naoNecessarias: l.naoNecessarias,
+      dataAplicacao: l.dataAplicacao ?? null,
+      nomeFormula: l.nomeFormula ?? null,
+      dose: l.dose ?? null,
+      formaDose: l.formaDose ?? null,
+      formaAplicacao: l.formaAplicacao ?? null,
+      responsavelAplicacao: l.responsavelAplicacao ?? null,
+      observacao: l.observacao ?? null,
+    })),
+    aplicacaoProdutosQuimicos: i.aplicacaoProdutosQuimicos.map((l) => ({
+      id: l.id,
+      naoNecessarias: l.naoNecessarias,
+      data: l.data ?? null,
+      periodoCarencia: l.periodoCarencia ?? null,
+      pragaDoencaAlvo: l.pragaDoencaAlvo ?? null,
+      nomeProduto: l.nomeProduto ?? null,
+      dose: l.dose ?? null,
+      formaDose: l.formaDose ?? null,
+      volumeCalda: l.volumeCalda ?? null,
+      operador: l.operador ?? null,
+    })),
+  };
+}
+
 export function cadernoRepository(db: Db) {
   const dto = async (t: Tx, id: number) => {
     const c = await ler(t, sql`c.id = ${id}`);
     if (!c) throw naoEncontrado(NAO_ENCONTRADO);
     return c;
   };
-
-  /** The item must exist (it gives the current crop); the previous crop must be a product. */
-  async function valores(t: Tx, i: CadernoDados, antes?: { boletimItemId: number }) {
-    const [item] = await t.select({ id: boletimItens.id }).from(boletimItens).where(eq(boletimItens.id, i.boletimItemId));
-    if (!item) throw naoEncontrado(ITEM_NAO_ENCONTRADO);
-    await checarReferencias(t, [{ coluna: produto.id, valor: i.produtoAntigoId, campo: 'produtoAntigoId', mensagem: 'O produto é obrigatório' }]);
-    return {
-      // A notebook stays with its item: an edit cannot move it to another one.
-      boletimItemId: antes ? antes.boletimItemId : i.boletimItemId,
-      produtoAntigoId: i.produtoAntigoId,
-      dataPlantio: i.dataPlantio,
-      dataColheita: i.dataColheita,
-      areaCultivo: i.areaCultivo,
-      preparoSolo: i.preparoSolo,
-      praticasConservacionistas: i.praticasConservacionistas,
-      sementesEMudas: i.sementesEMudas,
-      irrigacao: i.irrigacao,
-      adubacaoCorrecao: i.adubacaoCorrecao.map((l) => ({
-        id: l.id,
-        naoNecessarias: l.naoNecessarias,
-        dataAplicacao: l.dataAplicacao ?? null,
-        nomeFormula: l.nomeFormula ?? null,
-        dose: l.dose ?? null,
-        formaDose: l.formaDose ?? null,
-        formaAplicacao: l.formaAplicacao ?? null,
-        responsavelAplicacao: l.responsavelAplicacao ?? null,
-        observacao: l.observacao ?? null,
-      })),
-      aplicacaoProdutosQuimicos: i.aplicacaoProdutosQuimicos.map((l) => ({
-        id: l.id,
-        naoNecessarias: l.naoNecessarias,
-        data: l.data ?? null,
-        periodoCarencia: l.periodoCarencia ?? null,
-        pragaDoencaAlvo: l.pragaDoencaAlvo ?? null,
-        nomeProduto: l.nomeProduto ?? null,
-        dose: l.dose ?? null,
-        formaDose: l.formaDose ?? null,
-        volumeCalda: l.volumeCalda ?? null,
-        operador: l.operador ?? null,
-      })),
-    };
-  }
 
   /** The notebook and its two row lists in one transaction (the shared master-detail save); rows sent with an id keep it. */
   const generico = repositorioPadrao(db, { table: caderno, cadastro: 'Caderno', naoEncontrado: NAO_ENCONTRADO, colecoes, ler: dto, valores });
