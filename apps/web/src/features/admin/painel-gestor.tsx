@@ -1,7 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatBRL, formatDate, formatDecimal, type PainelDoGestor as Painel } from '@ceasa/shared';
+import type { Key, ReactNode } from 'react';
 import { api } from '../../lib/api-client';
 import { useDiaDoMapa } from './use-dia-do-mapa';
+
+/** A list of at most ten lines; a longer one ends in 'e mais N'. */
+function ListaCurta<T>(p: { itens: T[]; chave: (x: T, i: number) => Key; linha: (x: T) => ReactNode; rotulo?: string }) {
+  return (
+    <ul aria-label={p.rotulo}>
+      {p.itens.slice(0, 10).map((x, i) => (
+        <li key={p.chave(x, i)}>{p.linha(x)}</li>
+      ))}
+      {p.itens.length > 10 && <li className="muted">e mais {p.itens.length - 10}</li>}
+    </ul>
+  );
+}
 
 const pct = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${formatDecimal(v)}%`);
 
@@ -45,42 +58,34 @@ export function PainelGestor() {
             <div>
               <h3>Variação de preços{p.diaAnterior ? ` desde ${formatDate(p.diaAnterior)}` : ''}</h3>
               {p.variacoesDePreco.length ? (
-                <ul>
-                  {p.variacoesDePreco.slice(0, 10).map((v) => (
-                    <li key={v.produto}>
-                      {v.produto}: {formatBRL(v.anterior)} → {formatBRL(v.atual)} ({pct(v.variacao)})
-                    </li>
-                  ))}
-                  {p.variacoesDePreco.length > 10 && <li className="muted">e mais {p.variacoesDePreco.length - 10}</li>}
-                </ul>
+                <ListaCurta
+                  itens={p.variacoesDePreco}
+                  chave={(v) => v.produto}
+                  linha={(v) => `${v.produto}: ${formatBRL(v.anterior)} → ${formatBRL(v.atual)} (${pct(v.variacao)})`}
+                />
               ) : (
                 <p className="muted">Nenhuma variação.</p>
               )}
               {p.rascunhos.length > 0 && (
                 <>
                   <h4>Rascunhos (não publicados, fora das variações)</h4>
-                  <ul aria-label="Rascunhos">
-                    {p.rascunhos.slice(0, 10).map((r, i) => (
-                      <li key={i}>
-                        {formatDate(r.data)}: {r.produto} {formatBRL(r.valor)} (rascunho)
-                      </li>
-                    ))}
-                    {p.rascunhos.length > 10 && <li className="muted">e mais {p.rascunhos.length - 10}</li>}
-                  </ul>
+                  <ListaCurta
+                    rotulo="Rascunhos"
+                    itens={p.rascunhos}
+                    chave={(_, i) => i}
+                    linha={(r) => `${formatDate(r.data)}: ${r.produto} ${formatBRL(r.valor)} (rascunho)`}
+                  />
                 </>
               )}
             </div>
             <div>
               <h3>Colheitas que terminam na semana</h3>
               {p.boletinsTerminando.length ? (
-                <ul>
-                  {p.boletinsTerminando.slice(0, 10).map((b, i) => (
-                    <li key={i}>
-                      {formatDate(b.fimColheita)}: {b.produtor} - {b.produto} (boletim {b.boletimId})
-                    </li>
-                  ))}
-                  {p.boletinsTerminando.length > 10 && <li className="muted">e mais {p.boletinsTerminando.length - 10}</li>}
-                </ul>
+                <ListaCurta
+                  itens={p.boletinsTerminando}
+                  chave={(_, i) => i}
+                  linha={(b) => `${formatDate(b.fimColheita)}: ${b.produtor} - ${b.produto} (boletim ${b.boletimId})`}
+                />
               ) : (
                 <p className="muted">Nenhuma.</p>
               )}
@@ -88,14 +93,11 @@ export function PainelGestor() {
             <div>
               <h3>Carências que terminam na semana</h3>
               {p.cadernosTerminando.length ? (
-                <ul>
-                  {p.cadernosTerminando.slice(0, 10).map((c) => (
-                    <li key={c.cadernoId}>
-                      {formatDate(c.fimCarencia)}: {c.produtor} - {c.produto}
-                    </li>
-                  ))}
-                  {p.cadernosTerminando.length > 10 && <li className="muted">e mais {p.cadernosTerminando.length - 10}</li>}
-                </ul>
+                <ListaCurta
+                  itens={p.cadernosTerminando}
+                  chave={(c) => c.cadernoId}
+                  linha={(c) => `${formatDate(c.fimCarencia)}: ${c.produtor} - ${c.produto}`}
+                />
               ) : (
                 <p className="muted">Nenhuma.</p>
               )}
