@@ -150,46 +150,47 @@ const lerItens = async (t: Tx, where: ReturnType<typeof sql>) =>
   }));
 const lerItem = async (t: Tx, id: number) => (await lerItens(t, sql`li.id = ${id}`))[0] as LojaItem | undefined;
 
+/** A shop sheet as the list shows it, with its items; 404 when there is none. */
+async function dto(t: Tx, id: number): Promise<Loja> {
+  const linha = await listRow(t, lojaList, id);
+  if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
+  return { ...linha, itens: await lerItens(t, sql`li.loja_id = ${id}`) };
+}
+
+/** The shop owner (a person of type 'Lojista'), every item's product and municipality must exist. */
+async function valores(t: Tx, i: LojaDados, antes?: { lojistaId: number }) {
+  const itens = i.itens ?? [];
+  await checarReferencias(t, [
+    { coluna: pessoa.id, valor: i.lojistaId, campo: 'lojistaId', mensagem: 'O lojista deve estar na lista' },
+    ...itens.flatMap((it, n) => [
+      { coluna: produto.id, valor: it.produtoId, campo: caminhoDoCampo(['itens', n, 'produtoId']), mensagem: 'O produto deve estar na lista' },
+      { coluna: municipio.id, valor: it.municipioId, campo: caminhoDoCampo(['itens', n, 'municipioId']), mensagem: 'O municipio deve estar na lista' },
+    ]),
+  ]);
+  // A sheet keeps its owner even if the person's type changed since; a new owner must be a shop owner.
+  if (antes?.lojistaId !== i.lojistaId) {
+    const [p] = await t.select({ tipoId: pessoa.tipoId }).from(pessoa).where(eq(pessoa.id, i.lojistaId));
+    if (p.tipoId !== PESSOA_TIPO.LOJISTA) throw badRequest(NAO_LOJISTA, [{ field: 'lojistaId', message: NAO_LOJISTA }]);
+  }
+  const lotes = await linhasDosLotes(t, i);
+  return {
+    lojistaId: i.lojistaId,
+    dataEmissao: i.dataEmissao,
+    // Left out on an edit that does not send them: the items stay as they are (and an item's lots, without 'lotes').
+    ...(i.itens && {
+      itens: i.itens.map((it, n) => ({
+        id: it.id,
+        produtoId: it.produtoId,
+        municipioId: it.municipioId,
+        quantidade: it.quantidade.toFixed(2),
+        ...(lotes[n] && { lotes: lotes[n] }),
+      })),
+    }),
+  };
+}
+
 export function lojaRepository(db: Db) {
   const itemCrud = repositorioPadrao(db, { table: lojaItens, cadastro: 'LojaItens', naoEncontrado: ITEM_NAO_ENCONTRADO }).crud;
-
-  async function dto(t: Tx, id: number): Promise<Loja> {
-    const linha = await listRow(t, lojaList, id);
-    if (!linha) throw naoEncontrado(NAO_ENCONTRADO);
-    return { ...linha, itens: await lerItens(t, sql`li.loja_id = ${id}`) };
-  }
-
-  /** The shop owner (a person of type 'Lojista'), every item's product and municipality must exist. */
-  async function valores(t: Tx, i: LojaDados, antes?: { lojistaId: number }) {
-    const itens = i.itens ?? [];
-    await checarReferencias(t, [
-      { coluna: pessoa.id, valor: i.lojistaId, campo: 'lojistaId', mensagem: 'O lojista deve estar na lista' },
-      ...itens.flatMap((it, n) => [
-        { coluna: produto.id, valor: it.produtoId, campo: caminhoDoCampo(['itens', n, 'produtoId']), mensagem: 'O produto deve estar na lista' },
-        { coluna: municipio.id, valor: it.municipioId, campo: caminhoDoCampo(['itens', n, 'municipioId']), mensagem: 'O municipio deve estar na lista' },
-      ]),
-    ]);
-    // A sheet keeps its owner even if the person's type changed since; a new owner must be a shop owner.
-    if (antes?.lojistaId !== i.lojistaId) {
-      const [p] = await t.select({ tipoId: pessoa.tipoId }).from(pessoa).where(eq(pessoa.id, i.lojistaId));
-      if (p.tipoId !== PESSOA_TIPO.LOJISTA) throw badRequest(NAO_LOJISTA, [{ field: 'lojistaId', message: NAO_LOJISTA }]);
-    }
-    const lotes = await linhasDosLotes(t, i);
-    return {
-      lojistaId: i.lojistaId,
-      dataEmissao: i.dataEmissao,
-      // Left out on an edit that does not send them: the items stay as they are (and an item's lots, without 'lotes').
-      ...(i.itens && {
-        itens: i.itens.map((it, n) => ({
-          id: it.id,
-          produtoId: it.produtoId,
-          municipioId: it.municipioId,
-          quantidade: it.quantidade.toFixed(2),
-          ...(lotes[n] && { lotes: lotes[n] }),
-        })),
-      }),
-    };
-  }
 
   const { crud: _crud, ...generico } = repositorioPadrao(db, {
     table: loja,
