@@ -8,6 +8,7 @@ import { buscarPrecos, Valor } from './dados-precos';
 import { CHAVE_DOS_FILTROS as CHAVE, ESTADO_PADRAO as PADRAO, type CampoPrecos, type EstadoPrecos, type FiltrosPrecos } from './pedido-de-precos';
 import { quebraLonga } from '../../components/texto-longo';
 import { FiltroData } from './filtro-data';
+import { PaginadorPrecos } from './paginador-precos';
 
 // Loaded only when asked for, so the public page stays small (no DataTable, no back office).
 const RelatorioPrecos = lazy(() => import('./relatorio-precos'));
@@ -70,20 +71,8 @@ function Botao({ rotulo, icone, onClick }: { rotulo: string; icone: string; onCl
   );
 }
 
-/** Page numbers around the current one (at most 5), like PrimeReact's paginator. */
-function pageNumbers(atual: number, total: number): number[] {
-  const n = Math.min(5, total);
-  const ini = Math.max(0, Math.min(atual - 2, total - n));
-  return Array.from({ length: n }, (_, i) => ini + i);
-}
-
-/**
- * The public quotation table: server-paged (20 rows) and sorted, a name filter, a date filter,
- * 'Limpar Filtros', a print report and each group's price history. A light table on purpose:
- * everything /home loads stays small (see
- * docs/decisions/0029-pagina-publica-de-cotacao-com-tabela-leve.md).
- */
-export function TabelaPrecos() {
+/** The table's state: the view kept in localStorage, the name being typed, the dialogs, and its handlers. */
+function useTabelaPrecos() {
   const [estado, setEstado] = useState<EstadoPrecos>(lerEstado);
   const [nome, setNome] = useState(estado.filtros.produtoGrupoNome ?? '');
   const [imprimir, setImprimir] = useState(false);
@@ -121,14 +110,145 @@ export function TabelaPrecos() {
   const ordenar = (field: CampoPrecos) =>
     setEstado((e) => ({ ...e, page: 0, sortField: field, sortOrder: e.sortField === field ? (e.sortOrder === 1 ? -1 : 1) : 1 }));
   const irPara = (p: number) => setEstado((e) => ({ ...e, page: Math.max(0, Math.min(p, totalPages - 1)) }));
+  const digitarNome = (valor: string) => {
+    setNome(valor);
+    setFiltro('produtoGrupoNome', valor);
+  };
+
+  return {
+    estado,
+    nome,
+    imprimir,
+    setImprimir,
+    grafico,
+    setGrafico,
+    limpezas,
+    q,
+    rows,
+    total,
+    totalPages,
+    first,
+    last,
+    setFiltro,
+    limpar,
+    ordenar,
+    irPara,
+    digitarNome,
+  };
+}
+
+/** The column titles (each one sorts) and the filter row: the name and the quotation date. */
+function CabecalhoPrecos({
+  estado,
+  nome,
+  limpezas,
+  ordenar,
+  digitarNome,
+  setFiltro,
+}: Pick<ReturnType<typeof useTabelaPrecos>, 'estado' | 'nome' | 'limpezas' | 'ordenar' | 'digitarNome' | 'setFiltro'>) {
+  return (
+    <thead className="p-datatable-thead">
+      <tr>
+        {COLUNAS.map((c) => {
+          const ativo = estado.sortField === c.field;
+          return (
+            <th
+              key={c.field}
+              scope="col"
+              className={`p-sortable-column${ativo ? ' p-highlight' : ''}${c.num ? ' num' : ''}`}
+              aria-sort={ativo ? (estado.sortOrder === 1 ? 'ascending' : 'descending') : 'none'}
+            >
+              <button type="button" className="th-sort" onClick={() => ordenar(c.field)}>
+                <span className="p-column-title">{c.header}</span>
+                <i
+                  className={`p-sortable-column-icon pi ${ativo ? (estado.sortOrder === 1 ? 'pi-sort-amount-up-alt' : 'pi-sort-amount-down') : 'pi-sort-alt'}`}
+                  aria-hidden
+                />
+              </button>
+            </th>
+          );
+        })}
+        <th scope="col" className="col-grafico">
+          <span className="p-column-title">Histórico</span>
+        </th>
+      </tr>
+      <tr className="p-filter-row">
+        <th>
+          <input
+            type="text"
+            value={nome}
+            onChange={(e) => digitarNome(e.target.value)}
+            placeholder="Pesquisar"
+            aria-label="Filtrar por Nome"
+            className="p-inputtext p-component p-inputtext-sm w-full"
+          />
+        </th>
+        <th />
+        <th />
+        <th />
+        <th />
+        <th>
+          <FiltroData key={limpezas} valor={estado.filtros.precoData} onChange={(iso) => setFiltro('precoData', iso, true)} rotulo="Filtrar por Data Cotação" />
+        </th>
+        <th />
+      </tr>
+    </thead>
+  );
+}
+
+/** The page's rows (a click on a row or its chart button opens the group's history), or the empty/loading line. */
+function LinhasPrecos({ rows, carregando, onGrafico }: { rows: PrecoResumo[]; carregando: boolean; onGrafico: (r: PrecoResumo) => void }) {
+  return (
+    <tbody className="p-datatable-tbody">
+      {rows.length === 0 ? (
+        <tr className="p-datatable-emptymessage">
+          <td colSpan={COLUNAS.length + 1}>{carregando ? 'Carregando...' : 'Nenhuma cotação encontrada'}</td>
+        </tr>
+      ) : (
+        rows.map((r, i) => (
+          <tr key={`${r.produtoGrupoId}-${r.precoData}`} className={`linha-clicavel${i % 2 ? ' p-row-odd' : ''}`} onClick={() => onGrafico(r)}>
+            {COLUNAS.map((c) => (
+              <td key={c.field} data-label={c.header} className={c.num ? 'num' : undefined}>
+                {quebraLonga(c.cell(r))}
+              </td>
+            ))}
+            <td className="col-grafico" data-label="Histórico">
+              <button
+                type="button"
+                className="p-button p-component p-button-icon-only p-button-rounded p-button-text"
+                aria-label={`Ver histórico de preços de ${r.produtoGrupoNome}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onGrafico(r);
+                }}
+              >
+                <span className="p-button-icon p-c pi pi-chart-line" aria-hidden />
+              </button>
+            </td>
+          </tr>
+        ))
+      )}
+    </tbody>
+  );
+}
+
+/**
+ * The public quotation table: server-paged (20 rows) and sorted, a name filter, a date filter,
+ * 'Limpar Filtros', a print report and each group's price history. A light table on purpose:
+ * everything /home loads stays small (see
+ * docs/decisions/0029-pagina-publica-de-cotacao-com-tabela-leve.md).
+ */
+export function TabelaPrecos() {
+  const t = useTabelaPrecos();
+  const { estado, q } = t;
 
   return (
     <section className="card precos-publicos">
       <div className="list-header">
         <h1>Cotação de Preços</h1>
         <div className="list-actions">
-          <Botao rotulo="Limpar Filtros" icone="pi-filter-slash" onClick={limpar} />
-          <Botao rotulo="Imprimir" icone="pi-print" onClick={() => setImprimir(true)} />
+          <Botao rotulo="Limpar Filtros" icone="pi-filter-slash" onClick={t.limpar} />
+          <Botao rotulo="Imprimir" icone="pi-print" onClick={() => t.setImprimir(true)} />
         </div>
       </div>
       <p className="muted precos-publicos-ajuda">
@@ -143,154 +263,16 @@ export function TabelaPrecos() {
       <div className="p-datatable p-component p-datatable-sm p-datatable-striped precos-publicos-tabela" aria-busy={q.isFetching}>
         <div className="p-datatable-wrapper">
           <table className="p-datatable-table">
-            <thead className="p-datatable-thead">
-              <tr>
-                {COLUNAS.map((c) => {
-                  const ativo = estado.sortField === c.field;
-                  return (
-                    <th
-                      key={c.field}
-                      scope="col"
-                      className={`p-sortable-column${ativo ? ' p-highlight' : ''}${c.num ? ' num' : ''}`}
-                      aria-sort={ativo ? (estado.sortOrder === 1 ? 'ascending' : 'descending') : 'none'}
-                    >
-                      <button type="button" className="th-sort" onClick={() => ordenar(c.field)}>
-                        <span className="p-column-title">{c.header}</span>
-                        <i
-                          className={`p-sortable-column-icon pi ${ativo ? (estado.sortOrder === 1 ? 'pi-sort-amount-up-alt' : 'pi-sort-amount-down') : 'pi-sort-alt'}`}
-                          aria-hidden
-                        />
-                      </button>
-                    </th>
-                  );
-                })}
-                <th scope="col" className="col-grafico">
-                  <span className="p-column-title">Histórico</span>
-                </th>
-              </tr>
-              <tr className="p-filter-row">
-                <th>
-                  <input
-                    type="text"
-                    value={nome}
-                    onChange={(e) => {
-                      setNome(e.target.value);
-                      setFiltro('produtoGrupoNome', e.target.value);
-                    }}
-                    placeholder="Pesquisar"
-                    aria-label="Filtrar por Nome"
-                    className="p-inputtext p-component p-inputtext-sm w-full"
-                  />
-                </th>
-                <th />
-                <th />
-                <th />
-                <th />
-                <th>
-                  <FiltroData
-                    key={limpezas}
-                    valor={estado.filtros.precoData}
-                    onChange={(iso) => setFiltro('precoData', iso, true)}
-                    rotulo="Filtrar por Data Cotação"
-                  />
-                </th>
-                <th />
-              </tr>
-            </thead>
-            <tbody className="p-datatable-tbody">
-              {rows.length === 0 ? (
-                <tr className="p-datatable-emptymessage">
-                  <td colSpan={COLUNAS.length + 1}>{q.isLoading ? 'Carregando...' : 'Nenhuma cotação encontrada'}</td>
-                </tr>
-              ) : (
-                rows.map((r, i) => (
-                  <tr key={`${r.produtoGrupoId}-${r.precoData}`} className={`linha-clicavel${i % 2 ? ' p-row-odd' : ''}`} onClick={() => setGrafico(r)}>
-                    {COLUNAS.map((c) => (
-                      <td key={c.field} data-label={c.header} className={c.num ? 'num' : undefined}>
-                        {quebraLonga(c.cell(r))}
-                      </td>
-                    ))}
-                    <td className="col-grafico" data-label="Histórico">
-                      <button
-                        type="button"
-                        className="p-button p-component p-button-icon-only p-button-rounded p-button-text"
-                        aria-label={`Ver histórico de preços de ${r.produtoGrupoNome}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setGrafico(r);
-                        }}
-                      >
-                        <span className="p-button-icon p-c pi pi-chart-line" aria-hidden />
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
+            <CabecalhoPrecos {...t} />
+            <LinhasPrecos rows={t.rows} carregando={q.isLoading} onGrafico={t.setGrafico} />
           </table>
         </div>
         {/* Shown once the first page arrives, so nothing below the rows jumps while they load. */}
-        {!q.isLoading && (
-          <nav className="p-paginator p-component p-paginator-bottom" aria-label="Paginação">
-            <button
-              type="button"
-              className={`p-paginator-first p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`}
-              disabled={estado.page === 0}
-              onClick={() => irPara(0)}
-              aria-label="Primeira página"
-            >
-              <i className="pi pi-angle-double-left p-paginator-icon" aria-hidden />
-            </button>
-            <button
-              type="button"
-              className={`p-paginator-prev p-paginator-element p-link${estado.page === 0 ? ' p-disabled' : ''}`}
-              disabled={estado.page === 0}
-              onClick={() => irPara(estado.page - 1)}
-              aria-label="Página anterior"
-            >
-              <i className="pi pi-angle-left p-paginator-icon" aria-hidden />
-            </button>
-            <span className="p-paginator-pages">
-              {pageNumbers(estado.page, totalPages).map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className={`p-paginator-page p-paginator-element p-link${p === estado.page ? ' p-highlight' : ''}`}
-                  aria-current={p === estado.page ? 'page' : undefined}
-                  aria-label={`Página ${p + 1}`}
-                  onClick={() => irPara(p)}
-                >
-                  {p + 1}
-                </button>
-              ))}
-            </span>
-            <button
-              type="button"
-              className={`p-paginator-next p-paginator-element p-link${estado.page >= totalPages - 1 ? ' p-disabled' : ''}`}
-              disabled={estado.page >= totalPages - 1}
-              onClick={() => irPara(estado.page + 1)}
-              aria-label="Próxima página"
-            >
-              <i className="pi pi-angle-right p-paginator-icon" aria-hidden />
-            </button>
-            <button
-              type="button"
-              className={`p-paginator-last p-paginator-element p-link${estado.page >= totalPages - 1 ? ' p-disabled' : ''}`}
-              disabled={estado.page >= totalPages - 1}
-              onClick={() => irPara(totalPages - 1)}
-              aria-label="Última página"
-            >
-              <i className="pi pi-angle-double-right p-paginator-icon" aria-hidden />
-            </button>
-            <span className="p-paginator-current" aria-live="polite">
-              Mostrando de {first} a {last} de {total} cotações
-            </span>
-          </nav>
-        )}
+        {!q.isLoading && <PaginadorPrecos pagina={estado.page} totalPages={t.totalPages} first={t.first} last={t.last} total={t.total} irPara={t.irPara} />}
       </div>
       <Suspense fallback={null}>
-        {imprimir && <RelatorioPrecos estado={estado} onHide={() => setImprimir(false)} />}
-        {grafico && <HistoricoDialog grupo={grafico} onHide={() => setGrafico(null)} />}
+        {t.imprimir && <RelatorioPrecos estado={estado} onHide={() => t.setImprimir(false)} />}
+        {t.grafico && <HistoricoDialog grupo={t.grafico} onHide={() => t.setGrafico(null)} />}
       </Suspense>
     </section>
   );
