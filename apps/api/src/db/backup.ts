@@ -416,6 +416,27 @@ async function recusarDestinoOcupado(db: Db, o: OpcoesRestauracao) {
   }
 }
 
+/** Every serial or identity column continues after the largest restored value. */
+async function continuarSequencias(tx: Tx) {
+  const seqs = await linhas<{ tabela: string; coluna: string; seq: string }>(
+    tx,
+    sql`SELECT c.relname AS tabela, a.attname AS coluna, pg_get_serial_sequence(format('%I', c.relname), a.attname) AS seq
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+        WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+          AND pg_get_serial_sequence(format('%I', c.relname), a.attname) IS NOT NULL`,
+  );
+  for (const s of seqs)
+    await tx.execute(sql`SELECT setval(${s.seq}, COALESCE((SELECT max(${sql.identifier(s.coluna)}) FROM ${sql.identifier(s.tabela)}), 0) + 1, false)`);
+}
+
+/** The backup's header: its format's version, and the same migrations as this database (nothing restored otherwise). */
+function conferirCabecalho(meta: { versao: number; migracoes: string[] }, migracoesAqui: string[]) {
+  if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
+  // restaurar() brought the schema to the backup's release; anything else here is a file changed meanwhile.
+  if (meta.migracoes.length !== migracoesAqui.length || meta.migracoes.some((m) => !migracoesAqui.includes(m)))
+    throw new ErroDeBackup('O backup não corresponde à versão do banco de destino: nada foi alterado.');
+}
+
 async function restaurarSozinho(db: Db, arquivo: string, o: OpcoesRestauracao): Promise<ResumoBackup> {
   const migracoesAqui = await migracoesAplicadas(db);
   const tabelas = await tabelasEmOrdem(db);
@@ -449,11 +470,7 @@ async function restaurarSozinho(db: Db, arquivo: string, o: OpcoesRestauracao): 
       for await (const v of lerBackup(arquivo)) {
         if (cabecalho) {
           cabecalho = false;
-          const meta = (v as [string, { versao: number; migracoes: string[] }])[1];
-          if (meta.versao !== VERSAO) throw new ErroDeBackup(`Versão de backup não suportada: ${meta.versao}.`);
-          // restaurar() brought the schema to the backup's release; anything else here is a file changed meanwhile.
-          if (meta.migracoes.length !== migracoesAqui.length || meta.migracoes.some((m) => !migracoesAqui.includes(m)))
-            throw new ErroDeBackup('O backup não corresponde à versão do banco de destino: nada foi alterado.');
+          conferirCabecalho((v as [string, { versao: number; migracoes: string[] }])[1], migracoesAqui);
           continue;
         }
         if (!Array.isArray(v)) {
@@ -487,16 +504,7 @@ async function restaurarSozinho(db: Db, arquivo: string, o: OpcoesRestauracao): 
       await reconstruirDerivadas(tx);
       tabela = null;
       for (const t of tabelas) await tx.execute(sql`ALTER TABLE ${sql.identifier(t)} ENABLE TRIGGER USER`);
-      // Every serial or identity column continues after the largest restored value.
-      const seqs = await linhas<{ tabela: string; coluna: string; seq: string }>(
-        tx,
-        sql`SELECT c.relname AS tabela, a.attname AS coluna, pg_get_serial_sequence(format('%I', c.relname), a.attname) AS seq
-            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
-            WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
-              AND pg_get_serial_sequence(format('%I', c.relname), a.attname) IS NOT NULL`,
-      );
-      for (const s of seqs)
-        await tx.execute(sql`SELECT setval(${s.seq}, COALESCE((SELECT max(${sql.identifier(s.coluna)}) FROM ${sql.identifier(s.tabela)}), 0) + 1, false)`);
+      await continuarSequencias(tx);
     });
   } catch (e) {
     if (e instanceof ErroDeBackup) throw e;
