@@ -1,32 +1,25 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProdutoAssinavel } from '@ceasa/shared';
 import { lerNumeroBR } from '@ceasa/shared/format';
 import { PublicShell } from '../../components/layout/public-shell';
 import { Botao } from '../../components/publico/botao';
 import { ariaDo, ErroDoCampo, errosDaRecusa, Resultado, type ResultadoDoEnvio } from '../../components/publico/campos-publicos';
 import { api, ApiError } from '../../lib/api-client';
+import { AlertasDePreco, EscolhaDeProdutos, type AlertaForm } from './assinar-secoes';
 import './dados-abertos.css';
-
-interface AlertaForm {
-  produtoId: string;
-  acima: string;
-  abaixo: string;
-}
 
 /** The input of a field's message key ('email', 'alertas.0.acima'). */
 const idDoCampo = (k: string) =>
   k === 'email' ? 'assinar-email' : k.replace(/^alertas\.(\d+)\.(\w+)$/, (_, i: string, c: string) => `alerta-${i}-${c === 'produtoId' ? 'produto' : c}`);
-const nomeDo = (p: ProdutoAssinavel) => (p.embalagem ? `${p.nome} (${p.embalagem})` : p.nome);
 /** The request's schema (its pt-BR messages), loaded at the first 'Assinar': the page's first load carries no zod. */
 const esquema = () => import('@ceasa/shared/resources/assinaturas').then((m) => m.assinaturaEntrada);
 
-/** /assinar: the day's quotation and price alerts by e-mail (decision 0196), public, phone first. */
-export default function AssinarPage() {
+/** The page's state: the products' list, the form's fields, and the send (checked here, then by the request's schema). */
+function useAssinar() {
   const [produtos, setProdutos] = useState<ProdutoAssinavel[]>([]);
   /** The products' list: loading, here, or not loaded (said on the page, never an empty list with no word). */
   const [lista, setLista] = useState<'carregando' | 'pronta' | 'falhou'>('carregando');
   const [email, setEmail] = useState('');
-  const [busca, setBusca] = useState('');
   const [escolhidos, setEscolhidos] = useState<number[]>([]);
   const [alertas, setAlertas] = useState<AlertaForm[]>([]);
   const [erros, setErros] = useState<Record<string, string>>({});
@@ -49,10 +42,11 @@ export default function AssinarPage() {
     focoAposAlerta.current = null;
     if (id) document.getElementById(id)?.focus();
   }, [alertas.length]);
-  const visiveis = useMemo(() => {
-    const t = busca.trim().toLowerCase();
-    return t ? produtos.filter((p) => nomeDo(p).toLowerCase().includes(t)) : produtos;
-  }, [busca, produtos]);
+  /** Changes the alerts; `foco`: the field that takes the focus once an alert came or went. */
+  const mudarAlertas = (mudar: (x: AlertaForm[]) => AlertaForm[], foco?: string) => {
+    if (foco) focoAposAlerta.current = foco;
+    setAlertas(mudar);
+  };
 
   const enviar = async (ev: React.FormEvent) => {
     ev.preventDefault();
@@ -97,7 +91,13 @@ export default function AssinarPage() {
     }
   };
 
-  const erro = (k: string) => <ErroDoCampo erros={erros} campo={k} />;
+  return { produtos, lista, email, setEmail, escolhidos, setEscolhidos, alertas, mudarAlertas, erros, resultado, enviando, enviar };
+}
+
+/** /assinar: the day's quotation and price alerts by e-mail (decision 0196), public, phone first. */
+export default function AssinarPage() {
+  const f = useAssinar();
+  const { erros } = f;
   return (
     <PublicShell>
       <div className="dados-abertos-pagina">
@@ -106,116 +106,26 @@ export default function AssinarPage() {
           Receba a cotação de cada dia de mercado quando ela for publicada e um aviso quando um preço passar de um limite. Enviamos primeiro um link de
           confirmação: nada mais é enviado antes de você abri-lo, e todo e-mail tem um link para cancelar com um clique.
         </p>
-        <form onSubmit={enviar} noValidate className="assinar-form">
+        <form onSubmit={f.enviar} noValidate className="assinar-form">
           <label htmlFor="assinar-email">E-mail</label>
           <input
             id="assinar-email"
             type="email"
             className="p-inputtext p-component w-full"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={f.email}
+            onChange={(e) => f.setEmail(e.target.value)}
             autoComplete="email"
             {...ariaDo(erros, 'email')}
           />
-          {erro('email')}
-          <fieldset className="assinar-produtos">
-            <legend>Produtos da cotação (nenhum marcado: todos)</legend>
-            <label htmlFor="assinar-busca">Procurar produto</label>
-            <input id="assinar-busca" type="search" className="p-inputtext p-component w-full" value={busca} onChange={(e) => setBusca(e.target.value)} />
-            {lista === 'carregando' && <p className="dados-nota">Carregando os produtos...</p>}
-            {lista === 'falhou' && (
-              <p role="alert" className="p-error">
-                Não foi possível carregar os produtos. Recarregue a página para escolher produtos; sem escolha, você recebe a cotação de todos.
-              </p>
-            )}
-            {/* One Tab stop per product: this jumps over them to the alerts (shown when it has the focus). */}
-            <button type="button" className="assinar-pular" onClick={() => document.getElementById('assinar-alertas')?.focus()}>
-              Pular a lista de produtos
-            </button>
-            <ul className="assinar-lista">
-              {visiveis.map((p) => (
-                <li key={p.id}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      checked={escolhidos.includes(p.id)}
-                      onChange={(e) => setEscolhidos((x) => (e.target.checked ? [...x, p.id] : x.filter((i) => i !== p.id)))}
-                    />{' '}
-                    {nomeDo(p)}
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {escolhidos.length > 0 && <p className="dados-nota">{escolhidos.length} produto(s) marcado(s).</p>}
-          </fieldset>
-          <fieldset className="assinar-alertas" id="assinar-alertas" tabIndex={-1}>
-            <legend>Alertas de preço (preço médio do dia, R$ por embalagem)</legend>
-            {alertas.map((a, i) => (
-              <div key={i} className="assinar-alerta" role="group" aria-label={`Alerta ${i + 1}`}>
-                <label htmlFor={`alerta-${i}-produto`}>Produto do alerta {i + 1}</label>
-                <select
-                  id={`alerta-${i}-produto`}
-                  className="p-inputtext p-component w-full"
-                  value={a.produtoId}
-                  onChange={(e) => setAlertas((x) => x.map((y, j) => (j === i ? { ...y, produtoId: e.target.value } : y)))}
-                  {...ariaDo(erros, `alertas.${i}.produtoId`)}
-                >
-                  <option value="">Escolha o produto</option>
-                  {produtos.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {nomeDo(p)}
-                    </option>
-                  ))}
-                </select>
-                {erro(`alertas.${i}.produtoId`)}
-                <div className="assinar-limites">
-                  {(['acima', 'abaixo'] as const).map((campo) => (
-                    <div key={campo}>
-                      <label htmlFor={`alerta-${i}-${campo}`}>{campo === 'acima' ? 'Acima de (R$)' : 'Abaixo de (R$)'}</label>
-                      <input
-                        id={`alerta-${i}-${campo}`}
-                        inputMode="decimal"
-                        className="p-inputtext p-component w-full"
-                        value={a[campo]}
-                        onChange={(e) => setAlertas((x) => x.map((y, j) => (j === i ? { ...y, [campo]: e.target.value } : y)))}
-                        {...ariaDo(erros, `alertas.${i}.${campo}`)}
-                      />
-                      {erro(`alertas.${i}.${campo}`)}
-                    </div>
-                  ))}
-                </div>
-                <Botao
-                  label={`Remover alerta ${i + 1}`}
-                  icon="pi pi-trash"
-                  outlined
-                  size="small"
-                  onClick={() => {
-                    focoAposAlerta.current = 'assinar-adicionar-alerta';
-                    setAlertas((x) => x.filter((_, j) => j !== i));
-                  }}
-                />
-              </div>
-            ))}
-            {alertas.length < 20 && (
-              <Botao
-                label="Adicionar alerta"
-                icon="pi pi-plus"
-                outlined
-                size="small"
-                id="assinar-adicionar-alerta"
-                onClick={() => {
-                  focoAposAlerta.current = `alerta-${alertas.length}-produto`;
-                  setAlertas((x) => [...x, { produtoId: '', acima: '', abaixo: '' }]);
-                }}
-              />
-            )}
-          </fieldset>
+          <ErroDoCampo erros={erros} campo="email" />
+          <EscolhaDeProdutos produtos={f.produtos} lista={f.lista} escolhidos={f.escolhidos} setEscolhidos={f.setEscolhidos} />
+          <AlertasDePreco produtos={f.produtos} alertas={f.alertas} mudar={f.mudarAlertas} erros={erros} />
           <p className="dados-nota">
             Guardamos só o seu e-mail, as escolhas acima e as datas do pedido, da confirmação e dos envios, para enviar o que você pediu (LGPD). Um pedido não
             confirmado é apagado em 7 dias; ao cancelar, tudo é apagado.
           </p>
-          <Botao type="submit" label="Assinar" icon="pi pi-envelope" loading={enviando} />
-          <Resultado resultado={resultado} classeOk="assinar-ok" />
+          <Botao type="submit" label="Assinar" icon="pi pi-envelope" loading={f.enviando} />
+          <Resultado resultado={f.resultado} classeOk="assinar-ok" />
         </form>
         <p>
           <a href="/home">Voltar para a cotação</a> · <a href="/dados-abertos">Dados abertos</a>
