@@ -16,7 +16,7 @@ import {
   referencia,
   registroDaEntrada,
   ROTAS,
-  rotaRecurso,
+  rotasRecurso,
   rotulosDoNome,
   texto,
   textoOpcional,
@@ -99,7 +99,7 @@ describe('registroDaEntrada', () => {
   });
 
   it('is the record of a declaration that gives none (the route and the product group: the same as written by hand)', () => {
-    const rota = rotaRecurso.api.registro as unknown as z.ZodObject;
+    const rota = rotasRecurso.api.registro as unknown as z.ZodObject;
     expect(z.toJSONSchema(rota)).toEqual(z.toJSONSchema(z.object({ id: z.number().int(), versao: z.number().int().optional(), nome: z.string() })));
     expect(Object.keys((produtoGrupoRecurso.api.registro as unknown as z.ZodObject).shape)).toEqual(['id', 'versao', 'nome', 'unPadrao']);
   });

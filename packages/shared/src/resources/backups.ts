@@ -20,7 +20,7 @@ export function situacaoDoBackup(b: Pick<Backup, 'fim' | 'erro'>): 'Gravado' | '
 }
 
 /** The scheduled backups (BACKUP_DIR): the super-admin's read-only list of the last runs, their size and failures. */
-export const backupRecurso = declararRecurso({
+export const backupsRecurso = declararRecurso({
   rota: 'backups',
   nome: { singular: 'Backup', plural: 'Backups', genero: 'm' },
   icone: 'pi pi-database',

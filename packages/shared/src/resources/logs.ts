@@ -50,7 +50,7 @@ export function conteudoParaYaml(conteudo: string | null | undefined): string {
 }
 
 /** The audit trail: read-only (list and detail), written by the changes themselves. */
-export const logRecurso = declararRecurso({
+export const logsRecurso = declararRecurso({
   rota: 'logs',
   nome: { singular: 'Log', plural: 'Logs', genero: 'm' },
   icone: 'pi pi-history',

@@ -29,7 +29,7 @@ export const grupoPermissoesRegistro = grupoPermissoesLinha.extend({ permissoes:
 export type GrupoPermissoes = z.infer<typeof grupoPermissoesRegistro>;
 
 /** Permission groups (route name 'permissoes'): a group and its flags per route, saved together. */
-export const grupoPermissoesRecurso = declararRecurso({
+export const permissoesRecurso = declararRecurso({
   rota: 'permissoes',
   nome: { singular: 'Grupo de permissões', plural: 'Grupos de Permissões', genero: 'm' },
   icone: 'pi pi-lock',

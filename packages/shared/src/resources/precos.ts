@@ -172,7 +172,7 @@ export type PrecoHistorico = { data: string; valorMinimo: number; valorMedio: nu
 
 export const PRECO_HISTORICO_DIAS = 90;
 
-export const precoRecurso = declararRecurso({
+export const precosRecurso = declararRecurso({
   rota: 'precos',
   nome: { singular: 'Preço', plural: 'Preços', genero: 'm' },
   icone: 'pi pi-dollar',

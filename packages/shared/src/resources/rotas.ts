@@ -9,9 +9,9 @@ export const rotaInput = z.object({
   nome: texto('A rota é obrigatória', 200, 'A rota deve ter no máximo 200 caracteres'),
 });
 export type RotaInput = z.input<typeof rotaInput>;
-export type Rota = RegistroDe<typeof rotaRecurso>;
+export type Rota = RegistroDe<typeof rotasRecurso>;
 
-export const rotaRecurso = declararRecurso({
+export const rotasRecurso = declararRecurso({
   rota: 'rotas',
   nome: { singular: 'Rota', plural: 'Rotas', genero: 'f' },
   icone: 'pi pi-sitemap',

@@ -30,7 +30,7 @@ export type UsuarioFiltro = z.input<typeof usuarioFiltro>;
  * User administration (the super-admin's /usuarios, docs/produto/acesso.md 'Identity'): a list from the
  * declaration; roles, enabling and reset links have their own routes (modules/usuarios/usuarios.routes.ts).
  */
-export const usuarioRecurso = declararRecurso({
+export const usuariosRecurso = declararRecurso({
   rota: 'usuarios',
   nome: { singular: 'Usuário', plural: 'Usuários', genero: 'm' },
   icone: 'pi pi-users',

@@ -3,9 +3,9 @@ import type { Db } from '../../db/client';
 import { backups } from '../../db/schema';
 import { listaDaTabela } from '../../lib/recurso-da-tabela';
 import { listRowOrThrow, type ListSpec } from '../../lib/list';
-import { backupRecurso, type Backup } from '@ceasa/shared';
+import { backupsRecurso, type Backup } from '@ceasa/shared';
 
-const colunas = listaDaTabela<Backup>(backups, backupRecurso.ordem);
+const colunas = listaDaTabela<Backup>(backups, backupsRecurso.ordem);
 /** Every column by its type; the size (bigint, text on the pg driver) as a JSON number. */
 export const backupsList: ListSpec<Backup> = {
   ...colunas,
@@ -16,7 +16,7 @@ export const backupsList: ListSpec<Backup> = {
 export function backupsRepository(db: Db) {
   return {
     /** One run, as the list shows it (GET /api/backups/{id}). */
-    ler: (id: number): Promise<Backup> => listRowOrThrow(db, backupsList, id, backupRecurso.rotulos.naoEncontrado),
+    ler: (id: number): Promise<Backup> => listRowOrThrow(db, backupsList, id, backupsRecurso.rotulos.naoEncontrado),
     /** Takes the due moment `agendadoPara` for this server: its row's id, or null when another server took it. */
     async reservar(agendadoPara: Date, servidor: string): Promise<number | null> {
       const r = await db

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { backupRecurso, backupRegistro } from '@ceasa/shared';
+import { backupsRecurso, backupRegistro } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { quem } from '../../lib/audit';
 import { recursoRoutes } from '../../lib/routes';
@@ -13,16 +13,16 @@ import { fazerBackupAgora } from './backups.service';
  */
 export default function backupsRoutes(app: FastifyInstance, ctx: AppContext) {
   const repo = backupsRepository(ctx.db);
-  recursoRoutes(app, ctx.db, backupRecurso, { lista: backupsList, repo: { ler: repo.ler } });
+  recursoRoutes(app, ctx.db, backupsRecurso, { lista: backupsList, repo: { ler: repo.ler } });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/backups',
     {
       schema: {
-        tags: [backupRecurso.menu.rotulo],
+        tags: [backupsRecurso.menu.rotulo],
         summary: 'Faz um backup agora, neste servidor, como o agendado (BACKUP_DIR); responde com a execução gravada',
         response: { 201: backupRegistro },
       },
-      config: { acesso: { rota: backupRecurso.rota, acao: 'criar' }, openapi: { erros: [409] } },
+      config: { acesso: { rota: backupsRecurso.rota, acao: 'criar' }, openapi: { erros: [409] } },
     },
     async (req, reply) => {
       const id = await fazerBackupAgora(ctx.database, ctx.config.backup, quem(req), req.log);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { grupoPermissoesRecurso } from '@ceasa/shared';
+import { permissoesRecurso } from '@ceasa/shared';
 import { badRequest } from '../../lib/errors';
 import { eventoDeSeguranca } from '../../lib/eventos';
 import { recursoRoutes } from '../../lib/routes';
@@ -20,13 +20,13 @@ export default function grupoPermissoesRoutes(app: FastifyInstance, { db }: AppC
     alterar: (usuario, id, input) => evento(usuario, id, 'alterar', base.alterar(usuario, id, input)),
     remover: (usuario, id) => evento(usuario, id, 'remover', base.remover(usuario, id)),
   };
-  const tag = grupoPermissoesRecurso.api.tag;
+  const tag = permissoesRecurso.api.tag;
   /** The signed-in user's own group: the web loads it after login to gate menus and buttons. */
   app.get('/grupoPermissoes/meu', { schema: { tags: [tag], summary: 'Permissões do usuário autenticado' }, config: { acesso: 'autenticado' } }, async (req) => {
     const grupo = req.usuario!.grupo;
     return { grupoId: grupo, permissoes: grupo ? await app.permissoesDoGrupo(grupo) : {} };
   });
-  recursoRoutes(app, db, grupoPermissoesRecurso, {
+  recursoRoutes(app, db, permissoesRecurso, {
     lista: grupoPermissoesList,
     repo: {
       ...repo,

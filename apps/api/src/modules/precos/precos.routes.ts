@@ -8,7 +8,7 @@ import {
   pageQuery,
   pageSchema,
   precoFiltro,
-  precoRecurso,
+  precosRecurso,
   precoResumoFiltro,
   precoResumoRegistro,
   precosDiaRecurso,
@@ -43,7 +43,7 @@ type PrecosRepository = ReturnType<typeof precosRepository>;
 export default function precosRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const repo = precosRepository(db, ctx.config.cotacaoPublicacao);
-  recursoRoutes(app, db, precoRecurso, { lista: precoList, repo, filtro: precoFiltro.transform(normalizarFiltroDePreco), page: (p) => repo.listar(p) });
+  recursoRoutes(app, db, precosRecurso, { lista: precoList, repo, filtro: precoFiltro.transform(normalizarFiltroDePreco), page: (p) => repo.listar(p) });
   rotasDaCotacaoPublica(app, repo);
   rotasDoDia(app, ctx, repo);
 }
@@ -51,7 +51,7 @@ export default function precosRoutes(app: FastifyInstance, ctx: AppContext) {
 /** The public quotation of /home and a group's chart. */
 function rotasDaCotacaoPublica(app: FastifyInstance, repo: PrecosRepository) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tag = precoRecurso.menu.rotulo;
+  const tag = precosRecurso.menu.rotulo;
   // The quotation summary of the home page (note: field before dir in this path). Its pages without
   // a filter (what /home opens with) are kept as their JSON text until a price, product or group is written
   // (docs/decisions/0100-cache-das-respostas-publicas.md); a filtered search asks the database.
@@ -113,7 +113,7 @@ function rotasDoDia(app: FastifyInstance, ctx: AppContext, repo: PrecosRepositor
     envios.add(p);
   };
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tag = precoRecurso.menu.rotulo;
+  const tag = precosRecurso.menu.rotulo;
   // The day's grid and 'Publicar cotação' (route name 'precosDia', docs/decisions/0135-publicacao-da-cotacao.md).
   const rotaDia = precosDiaRecurso.rota;
   r.get(

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { usuarioRecurso, type Page, type Usuario } from '@ceasa/shared';
+import { usuariosRecurso, type Page, type Usuario } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { usuarios } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
@@ -7,7 +7,7 @@ import { naoEncontrado } from '../../lib/errors';
 import { listPage, type ListParams, type ListSpec } from '../../lib/list';
 import type { UsuarioRow } from '../../identity/tokens';
 
-const NAO_ENCONTRADO = usuarioRecurso.rotulos.naoEncontrado;
+const NAO_ENCONTRADO = usuariosRecurso.rotulos.naoEncontrado;
 
 export const usuariosList: ListSpec<Usuario> = {
   select: sql`u.id, u.nome, u.email, u.ativo, u.roles, u.criado_em AS "criadoEm"`,

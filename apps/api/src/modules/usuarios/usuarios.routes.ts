@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { usuarioRecurso, usuarioRegistro, usuarioUpdate, type Usuario } from '@ceasa/shared';
+import { usuariosRecurso, usuarioRegistro, usuarioUpdate, type Usuario } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
@@ -36,7 +36,7 @@ export default function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const repo = usuariosRepository(db);
 
-  recursoRoutes(app, db, usuarioRecurso, { lista: usuariosList, page: repo.listar });
+  recursoRoutes(app, db, usuariosRecurso, { lista: usuariosList, page: repo.listar });
 
   r.get(
     '/usuarios/:id',

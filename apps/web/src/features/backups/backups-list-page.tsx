@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { type Backup, backupRecurso, situacaoDoBackup } from '@ceasa/shared';
+import { type Backup, backupsRecurso, situacaoDoBackup } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -55,7 +55,7 @@ export default function BackupsListPage() {
   const situacao = (b: Backup) => (b.erro ? `Falhou: ${b.erro}` : situacaoDoBackup(b));
   return (
     <ListaDoRecurso<Backup>
-      recurso={backupRecurso}
+      recurso={backupsRecurso}
       headerActions={() => (pode('backups', 'criar') ? <BackupAgora /> : null)}
       colunas={{
         erro: { body: situacao, csv: situacao },

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { backupRecurso } from '@ceasa/shared';
+import { backupsRecurso } from '@ceasa/shared';
 import { pagesGeradas } from '../../components/paginas-geradas';
 
-export const backupsResource = pagesGeradas(backupRecurso, { lista: lazy(() => import('./backups-list-page')) });
+export const backupsResource = pagesGeradas(backupsRecurso, { lista: lazy(() => import('./backups-list-page')) });

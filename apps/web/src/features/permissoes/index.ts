@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { grupoPermissoesRecurso } from '@ceasa/shared';
+import { permissoesRecurso } from '@ceasa/shared';
 import { pagesGeradas } from '../../components/paginas-geradas';
 
 /** The list is the declaration's; the form is the group's name and its checklist of flags per route. */
-export const permissoesResource = pagesGeradas(grupoPermissoesRecurso, { form: lazy(() => import('./permissoes-form')) });
+export const permissoesResource = pagesGeradas(permissoesRecurso, { form: lazy(() => import('./permissoes-form')) });

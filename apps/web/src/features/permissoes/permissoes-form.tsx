@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ACOES, grupoPermissoesRecurso, type GrupoPermissoes, type GrupoPermissoesInput, type Permissao, type Rota } from '@ceasa/shared';
+import { ACOES, permissoesRecurso, type GrupoPermissoes, type GrupoPermissoesInput, type Permissao, type Rota } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { editorCheckbox, ItemsField } from '../../components/form/items-field';
@@ -15,7 +15,7 @@ const ROTULO = { visualizar: 'Visualizar', criar: 'Criar', editar: 'Editar', del
  */
 export default function PermissoesForm() {
   const f = useResourceForm<GrupoPermissoesInput, GrupoPermissoes>({
-    recurso: grupoPermissoesRecurso,
+    recurso: permissoesRecurso,
     defaults: { nome: '', permissoes: [] },
   });
   const { control, getValues, reset } = f.form;

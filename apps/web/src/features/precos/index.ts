@@ -1,12 +1,12 @@
 import { lazy } from 'react';
-import { precoRecurso, precosDiaRecurso } from '@ceasa/shared';
+import { precosRecurso, precosDiaRecurso } from '@ceasa/shared';
 import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./precos-list-page'));
 const Form = lazy(() => import('./precos-form'));
 const Dia = lazy(() => import('./precos-dia-page'));
 
-export const precosResource = pagesOf(precoRecurso, { lista: Lista, form: Form });
+export const precosResource = pagesOf(precosRecurso, { lista: Lista, form: Form });
 
 /** 'Preços do dia' (/precosdia): the day's price grid and 'Publicar cotação' (route name precosDia). */
 export const precosDiaResource = pagesOf(precosDiaRecurso, { lista: Dia });

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import { formatBRL, formatDate, precoRecurso, precosDiaRecurso, ROTULO_SITUACAO, SITUACOES, toIsoDate, type PrecoDoDia, type Situacao } from '@ceasa/shared';
+import { formatBRL, formatDate, precosRecurso, precosDiaRecurso, ROTULO_SITUACAO, SITUACOES, toIsoDate, type PrecoDoDia, type Situacao } from '@ceasa/shared';
 import { EntradaData } from '../../components/form/entrada-data';
 import { useAuth } from '../../lib/auth';
 import { lerValor, useDigitacao, usePrecosDoDia, usePublicar, useSituacoes } from './use-precos-dia';
@@ -33,7 +33,7 @@ export default function PrecosDiaPage() {
   const q = usePrecosDoDia(dia);
   const situacoes = useSituacoes(dia);
   const { publicando, publicar } = usePublicar(dia);
-  const podeCriar = pode(precoRecurso.rota, 'criar');
+  const podeCriar = pode(precosRecurso.rota, 'criar');
   const podePublicar = pode(precosDiaRecurso.rota, 'criar');
   const produtos = (q.data?.produtos ?? []).filter((p) => !filtro.trim() || semAcentos(p.produtoNome).includes(semAcentos(filtro.trim())));
   const d = useDigitacao(dia, q, produtos);

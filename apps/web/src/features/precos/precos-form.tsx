@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { precoRecurso, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
+import { precosRecurso, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
 import { DateField, NumberField, SelectField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
@@ -13,7 +13,7 @@ export default function PrecosForm() {
   const produtos = useProdutoOpcoes();
   useErroAoCarregar(produtos.error, 'Erro ao buscar produtos!');
   const f = useResourceForm<PrecoInput, Preco>({
-    recurso: precoRecurso,
+    recurso: precosRecurso,
     defaults: { data: toIsoDate(new Date()) ?? undefined, produtoId: undefined, valor: null },
     toForm: (p) => ({ data: p.data, produtoId: p.produtoId, valor: p.valor }),
     // Ask to be asked: a second price of the day or a value far from the last is confirmed first (decision 0137).

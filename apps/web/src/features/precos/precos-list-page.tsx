@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useNavigate } from 'react-router';
-import { formatBRL, formatDate, type Preco, precoRecurso, precosDiaRecurso } from '@ceasa/shared';
+import { formatBRL, formatDate, type Preco, precosRecurso, precosDiaRecurso } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
 import { useAuth } from '../../lib/auth';
 import { useProdutoGrupoOpcoes } from '../../lib/opcoes-produto';
@@ -11,7 +11,7 @@ export default function PrecosListPage() {
   const { pode } = useAuth();
   return (
     <ResourceList<Preco>
-      recurso={precoRecurso}
+      recurso={precosRecurso}
       rotulo={(p) => p.produtoNome}
       columns={[
         { field: 'id', header: 'Código', filter: 'text', style: { width: '6rem' } },

@@ -5,7 +5,7 @@ import {
   formatDate,
   mensagemPrecoForaDaFaixa,
   mensagemPrecoNoDia,
-  precoRecurso,
+  precosRecurso,
   valorPreco,
   type Preco,
   type PrecoDoDia,
@@ -106,7 +106,8 @@ export function useDigitacao(dia: string | null, q: ReturnType<typeof usePrecosD
 
   const salvar = async (p: PrecoDoDia, valor: number, texto: string, confirmado: boolean) => {
     mudarEstado(p.produtoId, { salvando: true });
-    const enviar = (confirmar: boolean) => api<Preco>(precoRecurso.api.base, { method: 'POST', body: { produtoId: p.produtoId, data: dia, valor, confirmar } });
+    const enviar = (confirmar: boolean) =>
+      api<Preco>(precosRecurso.api.base, { method: 'POST', body: { produtoId: p.produtoId, data: dia, valor, confirmar } });
     try {
       const salvo = await enviar(confirmado).catch(async (err: unknown) => {
         // Someone else saved meanwhile: the server's own question.

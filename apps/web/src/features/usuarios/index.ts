@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { usuarioRecurso } from '@ceasa/shared';
+import { usuariosRecurso } from '@ceasa/shared';
 import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./usuarios-list-page'));
 
-export const usuariosResource = pagesOf(usuarioRecurso, { lista: Lista });
+export const usuariosResource = pagesOf(usuariosRecurso, { lista: Lista });

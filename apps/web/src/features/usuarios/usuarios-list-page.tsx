@@ -5,7 +5,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
-import { formatDateTime, NOME_PAPEL, ROLES, type Usuario, usuarioRecurso } from '@ceasa/shared';
+import { formatDateTime, NOME_PAPEL, ROLES, type Usuario, usuariosRecurso } from '@ceasa/shared';
 import { ResourceList, type ListColumn } from '../../components/resource-list/resource-list';
 import { api, ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -78,7 +78,7 @@ export default function UsuariosListPage() {
   return (
     <>
       <ResourceList<Usuario>
-        recurso={usuarioRecurso}
+        recurso={usuariosRecurso}
         columns={COLUNAS}
         rowActions={(u) =>
           pode('usuarios', 'editar') && (
