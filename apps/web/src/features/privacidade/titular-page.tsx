@@ -22,11 +22,8 @@ interface Leitura {
   cadastroId: string;
 }
 
-/**
- * /titular: the encarregado's queue of the holders' requests (type, person, state, deadline in red when near), the
- * answer (e-mailed and audited), a person's data (JSON or ZIP), who read it, and the anonymisation.
- */
-export default function TitularPage() {
+/** The queue and the open request: the answer, a person's data (JSON or ZIP), who read it, and the anonymisation. */
+function useTitular() {
   const toast = useToast();
   const qc = useQueryClient();
   const fila = useQuery({ queryKey: ['titular'], queryFn: () => api<TitularSolicitacao[]>('titular') });
@@ -36,8 +33,8 @@ export default function TitularPage() {
   const [leituras, setLeituras] = useState<{ pessoa: string; linhas: Leitura[] } | null>(null);
   const [motivo, setMotivo] = useState('');
   const [enviando, setEnviando] = useState(false);
-  const hoje = hojeNoMercado();
 
+  const abrir = (s: TitularSolicitacao) => (setAberta(s), setResposta(s.resposta ?? ''), setErro(''));
   const responder = async () => {
     if (!aberta) return;
     setEnviando(true);
@@ -79,6 +76,80 @@ export default function TitularPage() {
     }
   };
 
+  return {
+    fila,
+    aberta,
+    abrir,
+    fechar: () => setAberta(null),
+    resposta,
+    setResposta,
+    erro,
+    leituras,
+    setLeituras,
+    motivo,
+    setMotivo,
+    enviando,
+    responder,
+    exportar,
+    verLeituras,
+    anonimizar,
+  };
+}
+
+/** The open request's dialog body: its data, the person's buttons, the answer and the anonymisation. */
+function SolicitacaoAberta({ t, aberta }: { t: ReturnType<typeof useTitular>; aberta: TitularSolicitacao }) {
+  return (
+    <div className="form-stack">
+      <p>
+        <strong>{TIPOS_DE_SOLICITACAO[aberta.tipo]}</strong> - CPF/CNPJ {aberta.cpfcnpj} - {aberta.email} - prazo {formatDate(aberta.prazo)}
+      </p>
+      {aberta.texto && <p>{aberta.texto}</p>}
+      {aberta.pessoaId ? (
+        <div className="titular-acoes">
+          <Button type="button" label="Dados (JSON)" icon="pi pi-download" outlined onClick={() => void t.exportar(aberta, 'json')} />
+          <Button type="button" label="Dados (ZIP)" icon="pi pi-download" outlined onClick={() => void t.exportar(aberta, 'zip')} />
+          <Button type="button" label="Quem leu" icon="pi pi-eye" outlined onClick={() => void t.verLeituras(aberta)} />
+        </div>
+      ) : (
+        <p>Nenhuma pessoa cadastrada com este CPF/CNPJ.</p>
+      )}
+      <label htmlFor="titular-resposta">Resposta</label>
+      <textarea
+        id="titular-resposta"
+        rows={6}
+        className="p-inputtext p-component w-full"
+        value={t.resposta}
+        disabled={aberta.estado === 'respondida'}
+        onChange={(e) => t.setResposta(e.target.value)}
+      />
+      {aberta.estado === 'pendente' && (
+        <Button type="button" label="Enviar resposta" icon="pi pi-send" loading={t.enviando} onClick={() => void t.responder()} />
+      )}
+      {aberta.pessoaId && (
+        <>
+          <label htmlFor="titular-motivo">Motivo da anonimização</label>
+          <input id="titular-motivo" className="p-inputtext p-component w-full" value={t.motivo} onChange={(e) => t.setMotivo(e.target.value)} />
+          <Button type="button" label="Anonimizar a pessoa" icon="pi pi-user-minus" severity="danger" outlined onClick={() => void t.anonimizar()} />
+        </>
+      )}
+      {t.erro && (
+        <p role="alert" className="p-error">
+          {t.erro}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /titular: the encarregado's queue of the holders' requests (type, person, state, deadline in red when near), the
+ * answer (e-mailed and audited), a person's data (JSON or ZIP), who read it, and the anonymisation.
+ */
+export default function TitularPage() {
+  const t = useTitular();
+  const { fila, aberta, leituras } = t;
+  const hoje = hojeNoMercado();
+
   const prazo = (s: TitularSolicitacao) => {
     const perto = s.estado === 'pendente' && diasEntre(hoje, s.prazo) <= DIAS_DE_ALERTA;
     return <span className={perto ? 'prazo-perto' : undefined}>{formatDate(s.prazo)}</span>;
@@ -107,69 +178,23 @@ export default function TitularPage() {
         <Column
           header="Ações"
           body={(s: TitularSolicitacao) => (
-            <Button
-              type="button"
-              label="Abrir"
-              size="small"
-              onClick={() => (setAberta(s), setResposta(s.resposta ?? ''), setErro(''))}
-              aria-label={`Abrir a solicitação ${s.id}`}
-            />
+            <Button type="button" label="Abrir" size="small" onClick={() => t.abrir(s)} aria-label={`Abrir a solicitação ${s.id}`} />
           )}
         />
       </DataTable>
       <Dialog
         header={aberta ? `Solicitação nº ${aberta.id}` : ''}
         visible={!!aberta}
-        onHide={() => setAberta(null)}
+        onHide={t.fechar}
         style={{ width: '48rem' }}
         breakpoints={{ '960px': '95vw' }}
       >
-        {aberta && (
-          <div className="form-stack">
-            <p>
-              <strong>{TIPOS_DE_SOLICITACAO[aberta.tipo]}</strong> - CPF/CNPJ {aberta.cpfcnpj} - {aberta.email} - prazo {formatDate(aberta.prazo)}
-            </p>
-            {aberta.texto && <p>{aberta.texto}</p>}
-            {aberta.pessoaId ? (
-              <div className="titular-acoes">
-                <Button type="button" label="Dados (JSON)" icon="pi pi-download" outlined onClick={() => void exportar(aberta, 'json')} />
-                <Button type="button" label="Dados (ZIP)" icon="pi pi-download" outlined onClick={() => void exportar(aberta, 'zip')} />
-                <Button type="button" label="Quem leu" icon="pi pi-eye" outlined onClick={() => void verLeituras(aberta)} />
-              </div>
-            ) : (
-              <p>Nenhuma pessoa cadastrada com este CPF/CNPJ.</p>
-            )}
-            <label htmlFor="titular-resposta">Resposta</label>
-            <textarea
-              id="titular-resposta"
-              rows={6}
-              className="p-inputtext p-component w-full"
-              value={resposta}
-              disabled={aberta.estado === 'respondida'}
-              onChange={(e) => setResposta(e.target.value)}
-            />
-            {aberta.estado === 'pendente' && (
-              <Button type="button" label="Enviar resposta" icon="pi pi-send" loading={enviando} onClick={() => void responder()} />
-            )}
-            {aberta.pessoaId && (
-              <>
-                <label htmlFor="titular-motivo">Motivo da anonimização</label>
-                <input id="titular-motivo" className="p-inputtext p-component w-full" value={motivo} onChange={(e) => setMotivo(e.target.value)} />
-                <Button type="button" label="Anonimizar a pessoa" icon="pi pi-user-minus" severity="danger" outlined onClick={() => void anonimizar()} />
-              </>
-            )}
-            {erro && (
-              <p role="alert" className="p-error">
-                {erro}
-              </p>
-            )}
-          </div>
-        )}
+        {aberta && <SolicitacaoAberta t={t} aberta={aberta} />}
       </Dialog>
       <Dialog
         header={leituras ? `Quem leu os dados de ${leituras.pessoa}` : ''}
         visible={!!leituras}
-        onHide={() => setLeituras(null)}
+        onHide={() => t.setLeituras(null)}
         style={{ width: '40rem' }}
       >
         <DataTable value={leituras?.linhas ?? []} emptyMessage="Nenhuma leitura registrada" size="small">
