@@ -140,101 +140,116 @@ function NumerosDoMesPedido({ mes }: { mes: string }) {
             <p className="muted">{kg.format(e.quantidadeKgSemPreco)} kg chegaram em dias sem preço publicado do produto e não entram no valor movimentado.</p>
           )}
           {e.porGrupo.length === 0 && <p>Sem entradas registradas neste mês.</p>}
-          {e.porGrupo.length > 0 && (
-            <div className="estatisticas-graficos">
-              <figure>
-                <figcaption>Entradas por grupo de produto (kg)</figcaption>
-                <Barras
-                  titulo="Entradas por grupo de produto"
-                  itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.quantidadeKg }))}
-                  formatar={toneladas}
-                />
-              </figure>
-              <figure>
-                <figcaption>Os dez produtos com mais kg</figcaption>
-                <Barras
-                  titulo="Os dez produtos com mais kg"
-                  itens={e.produtos.map((p) => ({ rotulo: p.produtoNome, valor: p.quantidadeKg }))}
-                  formatar={toneladas}
-                />
-              </figure>
-              <figure>
-                <figcaption>Origem por estado (kg)</figcaption>
-                <Barras
-                  titulo="Origem por estado"
-                  itens={e.porUf.map((u) => ({ rotulo: u.uf ?? 'Não informada', valor: u.quantidadeKg }))}
-                  formatar={toneladas}
-                />
-              </figure>
-              <figure>
-                <figcaption>Valor movimentado por grupo</figcaption>
-                <Barras titulo="Valor movimentado por grupo" itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.valor }))} formatar={reais} />
-              </figure>
-            </div>
-          )}
-          <h2>Origem por município</h2>
-          <div className="rolagem" tabIndex={0} role="region" aria-label="Origem por município">
-            <table className="estatisticas-tabela">
-              <thead>
-                <tr>
-                  <th scope="col">Município</th>
-                  <th scope="col">UF</th>
-                  <th scope="col" className="num">
-                    kg
-                  </th>
-                  <th scope="col" className="num">
-                    Valor
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {e.porMunicipio.map((m) => (
-                  <tr key={`${m.municipioNome}-${m.uf}`}>
-                    <td>{m.municipioNome ?? 'Não informado'}</td>
-                    <td>{m.uf ?? '—'}</td>
-                    <td className="num">{kg.format(m.quantidadeKg)}</td>
-                    <td className="num">{formatBRL(m.valor)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <h2>Índice de preços (base {longo(e.indice.mesBase)} = 100)</h2>
-          {e.indice.cesta.length ? (
-            <>
-              <figure>
-                <figcaption>Índice mensal de preços da cesta</figcaption>
-                <Linha titulo="Índice mensal de preços" pontos={e.indice.serie.map((s) => ({ rotulo: curto(s.mes), valor: s.valor }))} />
-              </figure>
-              <table className="estatisticas-tabela">
-                <caption>Cesta e pesos (mês-base {longo(e.indice.mesBase)})</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Produto</th>
-                    <th scope="col" className="num">
-                      Peso
-                    </th>
-                    <th scope="col" className="num">
-                      Preço-base (R$/kg)
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {e.indice.cesta.map((c) => (
-                    <tr key={c.produtoId}>
-                      <td>{c.produtoNome}</td>
-                      <td className="num">{pct.format(c.peso * 100).replace('+', '')}%</td>
-                      <td className="num">{formatBRL(c.precoKgBase)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          ) : (
-            <p>Sem entradas com preço no mês-base: o índice não pode ser calculado.</p>
-          )}
+          {e.porGrupo.length > 0 && <GraficosDoMes e={e} />}
+          <OrigemPorMunicipio e={e} />
+          <IndiceDePrecos e={e} />
           <p className="muted">{e.indice.metodo}</p>
         </>
+      )}
+    </>
+  );
+}
+
+/** The month's four bar charts: kg by group, the ten products with most kg, origin by state, and value by group. */
+function GraficosDoMes({ e }: { e: Estatisticas }) {
+  return (
+    <div className="estatisticas-graficos">
+      <figure>
+        <figcaption>Entradas por grupo de produto (kg)</figcaption>
+        <Barras
+          titulo="Entradas por grupo de produto"
+          itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.quantidadeKg }))}
+          formatar={toneladas}
+        />
+      </figure>
+      <figure>
+        <figcaption>Os dez produtos com mais kg</figcaption>
+        <Barras titulo="Os dez produtos com mais kg" itens={e.produtos.map((p) => ({ rotulo: p.produtoNome, valor: p.quantidadeKg }))} formatar={toneladas} />
+      </figure>
+      <figure>
+        <figcaption>Origem por estado (kg)</figcaption>
+        <Barras titulo="Origem por estado" itens={e.porUf.map((u) => ({ rotulo: u.uf ?? 'Não informada', valor: u.quantidadeKg }))} formatar={toneladas} />
+      </figure>
+      <figure>
+        <figcaption>Valor movimentado por grupo</figcaption>
+        <Barras titulo="Valor movimentado por grupo" itens={e.porGrupo.map((g) => ({ rotulo: g.produtoGrupoNome, valor: g.valor }))} formatar={reais} />
+      </figure>
+    </div>
+  );
+}
+
+/** 'Origem por município': kg and value by the producers' town, in a table that scrolls sideways on a phone. */
+function OrigemPorMunicipio({ e }: { e: Estatisticas }) {
+  return (
+    <>
+      <h2>Origem por município</h2>
+      <div className="rolagem" tabIndex={0} role="region" aria-label="Origem por município">
+        <table className="estatisticas-tabela">
+          <thead>
+            <tr>
+              <th scope="col">Município</th>
+              <th scope="col">UF</th>
+              <th scope="col" className="num">
+                kg
+              </th>
+              <th scope="col" className="num">
+                Valor
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {e.porMunicipio.map((m) => (
+              <tr key={`${m.municipioNome}-${m.uf}`}>
+                <td>{m.municipioNome ?? 'Não informado'}</td>
+                <td>{m.uf ?? '—'}</td>
+                <td className="num">{kg.format(m.quantidadeKg)}</td>
+                <td className="num">{formatBRL(m.valor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The price index: its monthly chart and the basket with its weights, or why it cannot be computed. */
+function IndiceDePrecos({ e }: { e: Estatisticas }) {
+  return (
+    <>
+      <h2>Índice de preços (base {longo(e.indice.mesBase)} = 100)</h2>
+      {e.indice.cesta.length ? (
+        <>
+          <figure>
+            <figcaption>Índice mensal de preços da cesta</figcaption>
+            <Linha titulo="Índice mensal de preços" pontos={e.indice.serie.map((s) => ({ rotulo: curto(s.mes), valor: s.valor }))} />
+          </figure>
+          <table className="estatisticas-tabela">
+            <caption>Cesta e pesos (mês-base {longo(e.indice.mesBase)})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Produto</th>
+                <th scope="col" className="num">
+                  Peso
+                </th>
+                <th scope="col" className="num">
+                  Preço-base (R$/kg)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {e.indice.cesta.map((c) => (
+                <tr key={c.produtoId}>
+                  <td>{c.produtoNome}</td>
+                  <td className="num">{pct.format(c.peso * 100).replace('+', '')}%</td>
+                  <td className="num">{formatBRL(c.precoKgBase)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : (
+        <p>Sem entradas com preço no mês-base: o índice não pode ser calculado.</p>
       )}
     </>
   );
