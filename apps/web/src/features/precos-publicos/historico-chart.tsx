@@ -19,22 +19,8 @@ export function passoRedondo(bruto: number) {
 
 export const CORES = { maximo: '#b91c1c', medio: '#047857', minimo: '#1d4ed8' };
 
-/**
- * A small inline SVG line chart of a group's daily minimum, average and maximum prices
- * (no chart library). The band between minimum and maximum is shaded.
- */
-export function HistoricoChart({
-  pontos,
-  largura = 560,
-  altura = 240,
-  titulo,
-}: {
-  pontos: PrecoHistorico[];
-  largura?: number;
-  altura?: number;
-  titulo: string;
-}) {
-  const id = useId();
+/** The chart's geometry: the points by date, the value axis (round steps) and the x/y of a day and a price. */
+function escalas(pontos: PrecoHistorico[], largura: number, altura: number) {
   const m = { esq: 72, dir: 16, topo: 12, base: 30 };
   const w = largura - m.esq - m.dir;
   const h = altura - m.topo - m.base;
@@ -55,6 +41,35 @@ export function HistoricoChart({
 
   const x = (d: number) => m.esq + (d1 === d0 ? w / 2 : ((d - d0) / (d1 - d0)) * w);
   const y = (v: number) => m.topo + h - ((v - vMin) / (vMax - vMin)) * h;
+  const ticksY = Array.from({ length: Math.round((vMax - vMin) / passo) + 1 }, (_, i) => vMin + i * passo);
+  return { m, w, h, dados, dias, x, y, ticksY };
+}
+
+/** The chart's text for screen readers: how many days, between which dates, and the last prices. */
+function descricao(dados: PrecoHistorico[]) {
+  const ultimo = dados[dados.length - 1];
+  return ultimo
+    ? `${dados.length} dia(s) com preço entre ${formatDate(dados[0].data)} e ${formatDate(ultimo.data)}. Último valor médio: ${formatBRL(ultimo.valorMedio)} (mínimo ${formatBRL(ultimo.valorMinimo)}, máximo ${formatBRL(ultimo.valorMaximo)}).`
+    : 'Sem preços no período.';
+}
+
+/**
+ * A small inline SVG line chart of a group's daily minimum, average and maximum prices
+ * (no chart library). The band between minimum and maximum is shaded.
+ */
+export function HistoricoChart({
+  pontos,
+  largura = 560,
+  altura = 240,
+  titulo,
+}: {
+  pontos: PrecoHistorico[];
+  largura?: number;
+  altura?: number;
+  titulo: string;
+}) {
+  const id = useId();
+  const { m, w, h, dados, dias, x, y, ticksY } = escalas(pontos, largura, altura);
   const linha = (k: keyof Omit<PrecoHistorico, 'data'>) =>
     dados.map((p, i) => `${i ? 'L' : 'M'}${x(dias[i]).toFixed(1)},${y(Number(p[k])).toFixed(1)}`).join(' ');
   const faixa =
@@ -65,13 +80,8 @@ export function HistoricoChart({
       .map((p, i) => `L${x(dias[dados.length - 1 - i]).toFixed(1)},${y(Number(p.valorMinimo)).toFixed(1)}`)
       .join(' ') +
     ' Z';
-
-  const ticksY = Array.from({ length: Math.round((vMax - vMin) / passo) + 1 }, (_, i) => vMin + i * passo);
   const idxX = dados.length <= 1 ? [0] : dados.length === 2 ? [0, 1] : [0, Math.floor((dados.length - 1) / 2), dados.length - 1];
-  const ultimo = dados[dados.length - 1];
-  const desc = ultimo
-    ? `${dados.length} dia(s) com preço entre ${formatDate(dados[0].data)} e ${formatDate(ultimo.data)}. Último valor médio: ${formatBRL(ultimo.valorMedio)} (mínimo ${formatBRL(ultimo.valorMinimo)}, máximo ${formatBRL(ultimo.valorMaximo)}).`
-    : 'Sem preços no período.';
+  const desc = descricao(dados);
 
   return (
     <svg
