@@ -8,11 +8,66 @@ import { useAuth } from '../../lib/auth';
 import { quebraLonga } from '../texto-longo';
 import { PrintDialog, PrintTable, textoMostrando, textoTotal, totalDoPaginador } from '../print/print-dialog';
 import { FiltroDaColuna } from './filtro-da-coluna';
-import { doRecurso, type ListColumn, type ResourceListProps } from './recurso-da-lista';
+import { doRecurso, type ListaDoRecurso, type ListColumn, type ResourceListProps } from './recurso-da-lista';
 import { useAcoesDaLista } from './use-acoes-da-lista';
 import { useEstadoDaLista } from './use-estado-da-lista';
 
 export type { Filtros, ListColumn, ResourceListProps } from './recurso-da-lista';
+
+type Relatorio<T> = { rows: T[]; page: Page<T> | undefined };
+
+/** 'Gerar relatório': the rows on screen when it was asked for, in the print dialog with the declared columns and footer. */
+function RelatorioDaLista<T extends { id: number | string }>({
+  p,
+  relatorio,
+  onHide,
+}: {
+  p: ResourceListProps<T> & ListaDoRecurso<T>;
+  relatorio: Relatorio<T> | null;
+  onHide: () => void;
+}) {
+  if (!p.relatorio) return null;
+  return (
+    <PrintDialog
+      visible={!!relatorio}
+      onHide={onHide}
+      titulo={p.titulo}
+      subtitulo={p.relatorio.mostrando && relatorio ? <span>{textoMostrando(relatorio.page, relatorio.rows.length, p.plural)}</span> : undefined}
+    >
+      <PrintTable rows={relatorio?.rows ?? []} vazio={p.relatorio.vazio ?? p.vazio} columns={p.relatorio.colunas} />
+      {relatorio && p.relatorio.rodape?.(relatorio.rows)}
+    </PrintDialog>
+  );
+}
+
+/** The list's title and its buttons: Adicionar, Limpar Filtros, Exportar CSV (with its progress), Gerar relatório and the declared ones. */
+function CabecalhoDaLista<T extends { id: number | string }>({
+  p,
+  podeCriar,
+  limpar,
+  acoes: { exportar, exportando, buscarTodos },
+  gerarRelatorio,
+}: {
+  p: ResourceListProps<T> & ListaDoRecurso<T>;
+  podeCriar: boolean;
+  limpar: () => void;
+  acoes: Pick<ReturnType<typeof useAcoesDaLista<T>>, 'exportar' | 'exportando' | 'buscarTodos'>;
+  gerarRelatorio: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <div className="list-header">
+      <h1>{p.titulo}</h1>
+      <div className="list-actions">
+        {podeCriar && <Button label="Adicionar" icon="pi pi-plus" onClick={() => navigate(p.caminhoDoNovo!)} />}
+        <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
+        <Button label={exportando ?? 'Exportar CSV'} icon="pi pi-download" outlined onClick={exportar} disabled={!!exportando} loading={!!exportando} />
+        {p.relatorio && <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={gerarRelatorio} />}
+        {p.headerActions?.({ buscarTodos })}
+      </div>
+    </div>
+  );
+}
 
 /**
  * The one list of the back office: server paging (20 rows), per-column filters, ASC/DESC sort,
@@ -24,26 +79,19 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
   const { pode } = useAuth();
   const navigate = useNavigate();
   const { estado, textos, q, setFiltro, limpar, onPage, onSort } = useEstadoDaLista<T>(p);
-  const { rotuloDe, remover, buscarTodos, exportar, exportando } = useAcoesDaLista(p, estado);
-  const [relatorio, setRelatorio] = useState<{ rows: T[]; page: Page<T> | undefined } | null>(null);
+  const acoesDaLista = useAcoesDaLista(p, estado);
+  const { rotuloDe, remover } = acoesDaLista;
+  const [relatorio, setRelatorio] = useState<Relatorio<T> | null>(null);
 
   const page = q.data;
+  const gerarRelatorio = () => setRelatorio({ rows: page?.content ?? [], page });
   const podeEditar = !!p.caminhoDeEdicao && pode(p.rota, 'editar');
   const podeRemover = !p.semRemover && pode(p.rota, 'deletar');
 
   const filterElement = (c: ListColumn<T>) => (c.filter ? <FiltroDaColuna coluna={c} valor={textos[c.field] ?? null} mudar={setFiltro} /> : undefined);
 
   const header = (
-    <div className="list-header">
-      <h1>{p.titulo}</h1>
-      <div className="list-actions">
-        {p.caminhoDoNovo && pode(p.rota, 'criar') && <Button label="Adicionar" icon="pi pi-plus" onClick={() => navigate(p.caminhoDoNovo!)} />}
-        <Button label="Limpar Filtros" icon="pi pi-filter-slash" outlined onClick={limpar} />
-        <Button label={exportando ?? 'Exportar CSV'} icon="pi pi-download" outlined onClick={exportar} disabled={!!exportando} loading={!!exportando} />
-        {p.relatorio && <Button label="Gerar relatório" icon="pi pi-print" outlined onClick={() => setRelatorio({ rows: page?.content ?? [], page })} />}
-        {p.headerActions?.({ buscarTodos })}
-      </div>
-    </div>
+    <CabecalhoDaLista p={p} podeCriar={!!p.caminhoDoNovo && pode(p.rota, 'criar')} limpar={limpar} acoes={acoesDaLista} gerarRelatorio={gerarRelatorio} />
   );
 
   const acoes = (row: T) => (
@@ -96,17 +144,7 @@ export function ResourceList<T extends { id: number | string }>(props: ResourceL
         ))}
         {(podeEditar || podeRemover || p.rowActions) && <Column header="Ações" body={acoes} style={{ width: '1%', whiteSpace: 'nowrap' }} />}
       </DataTable>
-      {p.relatorio && (
-        <PrintDialog
-          visible={!!relatorio}
-          onHide={() => setRelatorio(null)}
-          titulo={p.titulo}
-          subtitulo={p.relatorio.mostrando && relatorio ? <span>{textoMostrando(relatorio.page, relatorio.rows.length, p.plural)}</span> : undefined}
-        >
-          <PrintTable rows={relatorio?.rows ?? []} vazio={p.relatorio.vazio ?? p.vazio} columns={p.relatorio.colunas} />
-          {relatorio && p.relatorio.rodape?.(relatorio.rows)}
-        </PrintDialog>
-      )}
+      {p.relatorio && <RelatorioDaLista p={p} relatorio={relatorio} onHide={() => setRelatorio(null)} />}
     </section>
   );
 }
