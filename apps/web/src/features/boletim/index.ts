@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { boletimRecurso } from '@ceasa/shared';
-import { pagesOf, type ResourceDef } from '../../lib/recursos';
+import { pagesOf, type TelasDoRecurso } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./boletim-list-page'));
 const Form = lazy(() => import('./boletim-form'));
@@ -13,7 +13,7 @@ const pages = pagesOf(boletimRecurso, { lista: Lista, form: Form });
  * section 2). The edit paths open for who may only view too: the bulletin and its notebooks then
  * show read-only (no save), and the notebook prints.
  */
-export const boletimResource: ResourceDef = {
+export const boletimTelas: TelasDoRecurso = {
   ...pages,
   pages: [
     ...pages.pages.map((p) => (p.acao === 'editar' ? { ...p, acao: 'visualizar' as const } : p)),

@@ -5,4 +5,4 @@ import { pagesOf } from '../../lib/recursos';
 const Lista = lazy(() => import('./cotacao-list-page'));
 const Form = lazy(() => import('./cotacao-form'));
 
-export const cotacaoResource = pagesOf(cotacaoRecurso, { lista: Lista, form: Form });
+export const cotacaoTelas = pagesOf(cotacaoRecurso, { lista: Lista, form: Form });

@@ -5,4 +5,4 @@ import { pagesOf } from '../../lib/recursos';
 const Lista = lazy(() => import('./estacionamento-list-page'));
 const Form = lazy(() => import('./estacionamento-form'));
 
-export const estacionamentoResource = pagesOf(estacionamentoRecurso, { lista: Lista, form: Form });
+export const estacionamentoTelas = pagesOf(estacionamentoRecurso, { lista: Lista, form: Form });

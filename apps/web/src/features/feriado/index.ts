@@ -2,4 +2,4 @@ import { lazy } from 'react';
 import { feriadoRecurso } from '@ceasa/shared';
 import { pagesOf } from '../../lib/recursos';
 
-export const feriadoResource = pagesOf(feriadoRecurso, { lista: lazy(() => import('./feriado-list-page')), form: lazy(() => import('./feriado-form')) });
+export const feriadoTelas = pagesOf(feriadoRecurso, { lista: lazy(() => import('./feriado-list-page')), form: lazy(() => import('./feriado-form')) });

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { inspecaoRecurso } from '@ceasa/shared';
 import { pagesOf } from '../../lib/recursos';
 
-export const inspecaoResource = pagesOf(inspecaoRecurso, {
+export const inspecaoTelas = pagesOf(inspecaoRecurso, {
   lista: lazy(() => import('./inspecao-dia-page')),
   form: lazy(() => import('./inspecao-form')),
 });

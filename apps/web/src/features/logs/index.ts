@@ -3,4 +3,4 @@ import { logsRecurso } from '@ceasa/shared';
 import { pagesGeradas } from '../../components/paginas-geradas';
 
 /** The list is the declaration's; a row's detail is the audit content as text. */
-export const logsResource = pagesGeradas(logsRecurso, { detalhe: lazy(() => import('./logs-detail-page')) });
+export const logsTelas = pagesGeradas(logsRecurso, { detalhe: lazy(() => import('./logs-detail-page')) });

@@ -5,4 +5,4 @@ import { pagesOf } from '../../lib/recursos';
 const Lista = lazy(() => import('./loja-list-page'));
 const Form = lazy(() => import('./loja-form'));
 
-export const lojaResource = pagesOf(lojaRecurso, { lista: Lista, form: Form });
+export const lojaTelas = pagesOf(lojaRecurso, { lista: Lista, form: Form });

@@ -2,4 +2,4 @@ import { lazy } from 'react';
 import { pedraRecurso } from '@ceasa/shared';
 import { pagesGeradas } from '../../components/paginas-geradas';
 
-export const pedraResource = pagesGeradas(pedraRecurso, { lista: lazy(() => import('./pedra-list-page')) });
+export const pedraTelas = pagesGeradas(pedraRecurso, { lista: lazy(() => import('./pedra-list-page')) });

@@ -5,4 +5,4 @@ import { pagesOf } from '../../lib/recursos';
 const Lista = lazy(() => import('./pessoa-list-page'));
 const Form = lazy(() => import('./pessoa-form'));
 
-export const pessoaResource = pagesOf(pessoaRecurso, { lista: Lista, form: Form });
+export const pessoaTelas = pagesOf(pessoaRecurso, { lista: Lista, form: Form });

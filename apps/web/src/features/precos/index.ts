@@ -6,7 +6,7 @@ const Lista = lazy(() => import('./precos-list-page'));
 const Form = lazy(() => import('./precos-form'));
 const Dia = lazy(() => import('./precos-dia-page'));
 
-export const precosResource = pagesOf(precosRecurso, { lista: Lista, form: Form });
+export const precosTelas = pagesOf(precosRecurso, { lista: Lista, form: Form });
 
 /** 'Preços do dia' (/precosdia): the day's price grid and 'Publicar cotação' (route name precosDia). */
-export const precosDiaResource = pagesOf(precosDiaRecurso, { lista: Dia });
+export const precosDiaTelas = pagesOf(precosDiaRecurso, { lista: Dia });

@@ -7,4 +7,4 @@ const Incidentes = lazy(() => import('./incidentes-page'));
 
 /** The encarregado's screens (permission `titular`): the requests' queue (menu entry) and the incidents. */
 const def = pagesOf(titularRecurso, { lista: Titular });
-export const titularResource = { ...def, pages: [...def.pages, { path: '/incidentes', element: Incidentes, acao: 'visualizar' as const }] };
+export const titularTelas = { ...def, pages: [...def.pages, { path: '/incidentes', element: Incidentes, acao: 'visualizar' as const }] };

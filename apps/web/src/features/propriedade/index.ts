@@ -5,4 +5,4 @@ import { pagesOf } from '../../lib/recursos';
 const Lista = lazy(() => import('./propriedade-list-page'));
 const Form = lazy(() => import('./propriedade-form'));
 
-export const propriedadeResource = pagesOf(propriedadeRecurso, { lista: Lista, form: Form });
+export const propriedadeTelas = pagesOf(propriedadeRecurso, { lista: Lista, form: Form });

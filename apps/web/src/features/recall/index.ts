@@ -4,4 +4,4 @@ import { pagesOf } from '../../lib/recursos';
 
 const Page = lazy(() => import('./recall-page'));
 
-export const recallResource = pagesOf(recallRecurso, { lista: Page });
+export const recallTelas = pagesOf(recallRecurso, { lista: Page });

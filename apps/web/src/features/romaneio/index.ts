@@ -5,4 +5,4 @@ import { pagesOf } from '../../lib/recursos';
 const Lista = lazy(() => import('./romaneio-list-page'));
 const Form = lazy(() => import('./romaneio-form'));
 
-export const romaneioResource = pagesOf(romaneioRecurso, { lista: Lista, form: Form });
+export const romaneioTelas = pagesOf(romaneioRecurso, { lista: Lista, form: Form });

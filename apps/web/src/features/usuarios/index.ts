@@ -4,4 +4,4 @@ import { pagesOf } from '../../lib/recursos';
 
 const Lista = lazy(() => import('./usuarios-list-page'));
 
-export const usuariosResource = pagesOf(usuariosRecurso, { lista: Lista });
+export const usuariosTelas = pagesOf(usuariosRecurso, { lista: Lista });

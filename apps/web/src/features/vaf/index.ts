@@ -4,4 +4,4 @@ import { pagesOf } from '../../lib/recursos';
 
 const Page = lazy(() => import('./vaf-page'));
 
-export const vafResource = pagesOf(vafRecurso, { lista: Page });
+export const vafTelas = pagesOf(vafRecurso, { lista: Page });
