@@ -1,7 +1,7 @@
 // @vitest-environment node
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { empacotarEntrada } from '../lib/empacotar-entrada-de-teste';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -12,27 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ORCAMENTO_GZIP = 100 * 1024;
 
 async function empacotar() {
-  const r = await build({
-    entryPoints: [path.join(import.meta.dirname, 'main.tsx')],
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    metafile: true,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{"PROD":true,"DEV":false,"MODE":"production"}' },
-    plugins: [
-      {
-        name: 'sem-css',
-        setup(b) {
-          b.onResolve({ filter: /\.css(\?.*)?$/ }, (a) => ({ path: a.path, namespace: 'css' }));
-          b.onLoad({ filter: /.*/, namespace: 'css' }, () => ({ contents: '', loader: 'js' }));
-        },
-      },
-    ],
-  });
+  const r = await empacotarEntrada(path.join(import.meta.dirname, 'main.tsx'));
   return { bytes: r.outputFiles[0].contents, modulos: Object.keys(r.metafile.inputs) };
 }
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
+import { empacotarEntrada } from '../lib/empacotar-entrada-de-teste';
 import { describe, expect, it } from 'vitest';
 import { PAGINAS_PUBLICAS } from './paginas';
 
@@ -15,29 +16,7 @@ import { PAGINAS_PUBLICAS } from './paginas';
 const ORCAMENTO_GZIP = 100 * 1024;
 
 async function empacotar() {
-  const r = await build({
-    entryPoints: [path.join(import.meta.dirname, 'main.tsx')],
-    bundle: true,
-    splitting: true,
-    outdir: '/saida',
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    metafile: true,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{"PROD":true,"DEV":false,"MODE":"production"}' },
-    plugins: [
-      {
-        name: 'sem-css',
-        setup(b) {
-          b.onResolve({ filter: /\.css(\?.*)?$/ }, (a) => ({ path: a.path, namespace: 'css' }));
-          b.onLoad({ filter: /.*/, namespace: 'css' }, () => ({ contents: '', loader: 'js' }));
-        },
-      },
-    ],
-  });
+  const r = await empacotarEntrada(path.join(import.meta.dirname, 'main.tsx'), true);
   return { arquivos: new Map(r.outputFiles.map((f) => [path.relative(process.cwd(), f.path), f.contents])), meta: r.metafile };
 }
 
