@@ -14,7 +14,11 @@ const POST = 'POST /api/portal/chegadas';
 const amanha = somarDias(hojeNoMercado(), 1);
 const CHAVE = '35261112345678000195550010000001231000001234';
 
-beforeEach(() => esquecerConfigDoPortal());
+beforeEach(() => {
+  esquecerConfigDoPortal();
+  // A save navigates with its message in the history's state, which jsdom keeps from one test to the next.
+  history.replaceState(null, '', '/');
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
