@@ -1,10 +1,37 @@
 import type { OverlayPanel } from 'primereact/overlaypanel';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared/format';
 import { BotaoDoCalendario } from './botao-do-calendario';
-import type { EntradaDataProps } from './entrada-data';
 import { EntradaMascarada } from './entrada-mascarada';
 import { ehDataIso, mascaraData, paraIso } from './mascaras';
+
+export interface EntradaDataProps {
+  id?: string;
+  /** 'yyyy-mm-dd', a half-typed 'dd/mm/aa' (as `onChange` gave it), or null. */
+  value: string | null | undefined;
+  /** 'yyyy-mm-dd' once the text is a real day, null when emptied, otherwise the text as typed. */
+  onChange: (v: string | null) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Years the picker offers, e.g. '2010:2029'. */
+  yearRange?: string;
+  /**
+   * Market days only (the gate's issue dates): the weekdays (0 Sunday … 6 Saturday) of the market. The calendar offers
+   * the market's days (lib/calendario: these, less holidays, plus extra days), and the text is the parent's value itself.
+   */
+  diasDeMercado?: number[];
+  /** 'Hoje' and 'Limpar' under the picker. */
+  botoesHoje?: boolean;
+  /** On leaving the field, a half-typed text goes back to `value` (for filters, which only take whole days). */
+  reverterIncompleto?: boolean;
+  disabled?: boolean;
+  className?: string;
+  inputClassName?: string;
+  inputStyle?: React.CSSProperties;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
 
 /** The digits a value shows: 'yyyy-mm-dd' → ddmmyyyy; a half-typed text → its digits. */
 const digitosDe = (v: string | null | undefined) => soDigitos(ehDataIso(v) ? formatDate(v) : v);

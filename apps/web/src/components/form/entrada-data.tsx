@@ -1,38 +1,12 @@
 import type { OverlayPanel } from 'primereact/overlaypanel';
-import { useLayoutEffect, useRef, type Ref } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useCalendarioDeMercado } from '../../lib/calendario';
 import { formatDate, fromIsoDate, soDigitos, toIsoDate } from '@ceasa/shared/format';
 import { CalendarioDaEntrada } from './calendario-da-entrada';
-import { EntradaDataLivre } from './entrada-data-livre';
+import { EntradaDataLivre, type EntradaDataProps } from './entrada-data-livre';
 import { ehDataIso, mascaraData, paraIso } from './mascaras';
 
-export interface EntradaDataProps {
-  id?: string;
-  /** 'yyyy-mm-dd', a half-typed 'dd/mm/aa' (as `onChange` gave it), or null. */
-  value: string | null | undefined;
-  /** 'yyyy-mm-dd' once the text is a real day, null when emptied, otherwise the text as typed. */
-  onChange: (v: string | null) => void;
-  onBlur?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-  /** Years the picker offers, e.g. '2010:2029'. */
-  yearRange?: string;
-  /**
-   * Market days only (the gate's issue dates): the weekdays (0 Sunday … 6 Saturday) of the market. The calendar offers
-   * the market's days (lib/calendario: these, less holidays, plus extra days), and the text is the parent's value itself.
-   */
-  diasDeMercado?: number[];
-  /** 'Hoje' and 'Limpar' under the picker. */
-  botoesHoje?: boolean;
-  /** On leaving the field, a half-typed text goes back to `value` (for filters, which only take whole days). */
-  reverterIncompleto?: boolean;
-  disabled?: boolean;
-  className?: string;
-  inputClassName?: string;
-  inputStyle?: React.CSSProperties;
-  'aria-label'?: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}
+export type { EntradaDataProps } from './entrada-data-livre';
 
 /**
  * A date typed as digits into a dd/mm/aaaa mask (at any speed), beside an 'Escolher data' button that

@@ -3,7 +3,64 @@ import { buscarOpcoes } from './busca-de-opcoes';
 import { marcarEspera } from './espera-da-escolha';
 import { marcarNaoLido, ouvirNaoLido, textoNaoEscolhido } from './texto-nao-lido';
 import { usePosicaoSob } from './posicao-da-lista';
-import type { Buscar, OpcaoBusca, PropsCampoBusca } from './campo-busca';
+
+export interface OpcaoBusca<V extends string | number = string | number> {
+  label: string;
+  value: V;
+  /** The text a search may look in besides the label (the gate's: a producer's CPF digits). */
+  busca?: string;
+  /** What the box shows once it is chosen (default: the label). */
+  escolhido?: string;
+}
+
+/** How a box finds the options matching what is typed, the best first (Enter picks the first). */
+export type Buscar = <O extends OpcaoBusca>(opcoes: O[], texto: string) => O[];
+
+export interface PropsCampoBusca<V extends string | number> {
+  id: string;
+  opcoes: OpcaoBusca<V>[];
+  value: unknown;
+  onChange: (v: V | null) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** The list's accessible name ('Produtores'); by default 'Opções de' the box's aria-label. */
+  rotulo?: string;
+  /** The text when nothing matches ('Carregando...' while the list loads); a function of what is typed says it all. */
+  vazio?: string | ((texto: string) => string);
+  /** The options are being fetched (again): what Enter chooses waits for them. */
+  carregando?: boolean;
+  /**
+   * A choice that waits for the list: 'esperando' when Enter kept what was typed while the list loads, then
+   * 'escolhido' once it is chosen from the list, or 'nada' when nothing of the list matches it or the typing went on
+   * (the items' new-row editor adds its row only after this: never without what was typed).
+   */
+  aoEsperar?: (estado: 'esperando' | 'escolhido' | 'nada') => void;
+  /** The search (by default buscarOpcoes: every word anywhere in the label). */
+  buscar?: Buscar;
+  /** At most this many matches listed (the search narrows them). */
+  limite?: number;
+  /** What is typed drops the choice and stays in the box on leaving it or on Escape (the form says it was not picked). */
+  guardarTexto?: boolean;
+  /** Enter in an empty box keeps the focus there (a choice is needed here). */
+  obrigatorio?: boolean;
+  /**
+   * Enter with a text that chooses nothing (the list loading, or no match) lets the form move on, the text left to it
+   * (`aoDigitar`): a clerk's next keys never land in this box.
+   */
+  seguirSemEscolha?: boolean;
+  /** A save stopped on this box (text typed, not picked): the field shows the message. */
+  aoNaoEscolher?: (mensagem: string) => void;
+  /** After an option was chosen (Enter, a click, the list arriving) or Enter on the chosen one: e.g. the focus onwards. */
+  aoEscolher?: (v: V) => void;
+  /** Each change of what is typed (null: the chosen option shows). */
+  aoDigitar?: (texto: string | null) => void;
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
 
 /** What the box's key, typing and leaving handlers read and change (one render's view). */
 interface Busca<V extends string | number> {
