@@ -47,3 +47,6 @@ export const useTecnicos = (enabled = true) => usePessoasDoTipo(PESSOA_TIPO.TECN
 
 /** Dropdown options { label: nome, value: id }. */
 export const opcoesPessoas = (l: { id: number; nome: string }[] | undefined) => (l ?? []).map((p) => ({ label: p.nome, value: p.id }));
+
+/** A loaded list of people as a pick list reads it (SelectDaLista's `lista`): its dropdown options and whether they are loading. */
+export const listaDePessoas = (q: { data?: { id: number; nome: string }[]; isLoading: boolean }) => ({ opcoes: opcoesPessoas(q.data), isLoading: q.isLoading });

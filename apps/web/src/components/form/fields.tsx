@@ -132,6 +132,20 @@ export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao
   );
 }
 
+/** What a pick list reads from a loaded list (an option hook's answer): its options and whether they are still loading. */
+export interface ListaDeOpcoes {
+  opcoes: Opcao[];
+  isLoading: boolean;
+}
+
+/**
+ * A pick list of a loaded list (useProdutoOpcoes, useLojistaOpcoes, listaDePessoas(useTecnicos())…): its options, shown
+ * as loading while they arrive; `vazio` when there are none.
+ */
+export function SelectDaLista<T extends FieldValues>({ lista, vazio, ...p }: Base<T> & { lista: ListaDeOpcoes; vazio?: string; placeholder?: string }) {
+  return <SelectField {...p} options={lista.opcoes} loading={lista.isLoading} emptyMessage={vazio} />;
+}
+
 /**
  * Digits typed into a mask (mascaras.ts: CEP, CPF/CNPJ, phone; adapting to the length where the
  * mask does). The form holds the digits (`unmask`) or the masked text.

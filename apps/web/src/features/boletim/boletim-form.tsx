@@ -3,14 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { anosBoletim, boletimInput, boletimRecurso, itemComCaderno, type Boletim, type BoletimInput } from '@ceasa/shared';
-import { DateField, SelectField } from '../../components/form/fields';
+import { DateField, SelectDaLista } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { editorData, editorNumero, editorOpcoes, ItemsField, type ItemColumn } from '../../components/form/items-field';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pessoa';
+import { listaDePessoas, opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pessoa';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { usePropriedadesDoProdutor } from './api';
 
@@ -144,39 +144,22 @@ function DadosDoBoletim({
   propriedades: ReturnType<typeof usePropriedadesDoProdutor>;
   anos: ReturnType<typeof anosBoletim>;
 }) {
-  const produtores = useProdutores();
-  const tecnicos = useTecnicos();
+  const produtores = listaDePessoas(useProdutores());
+  const tecnicos = listaDePessoas(useTecnicos());
   return (
     <>
       <DateField control={control} name="dataVisita" disabled={somenteLeitura} label="Data da Visita" yearRange={anos.visita} />
       <DateField control={control} name="dataEmissao" disabled={somenteLeitura} label="Data de Emissão" yearRange={anos.visita} />
-      <SelectField
-        control={control}
-        name="produtorId"
-        disabled={somenteLeitura}
-        label="Produtor"
-        options={opcoesPessoas(produtores.data)}
-        loading={produtores.isLoading}
-        emptyMessage="Nenhum produtor encontrado"
-      />
-      <SelectField
+      <SelectDaLista control={control} name="produtorId" disabled={somenteLeitura} label="Produtor" lista={produtores} vazio="Nenhum produtor encontrado" />
+      <SelectDaLista
         control={control}
         name="propriedadeId"
         disabled={somenteLeitura}
         label="Propriedade"
-        options={opcoesPessoas(propriedades.data)}
-        loading={propriedades.isFetching}
-        emptyMessage={produtorId ? 'Nenhuma propriedade encontrada' : 'Selecione o produtor primeiro'}
+        lista={{ opcoes: opcoesPessoas(propriedades.data), isLoading: propriedades.isFetching }}
+        vazio={produtorId ? 'Nenhuma propriedade encontrada' : 'Selecione o produtor primeiro'}
       />
-      <SelectField
-        control={control}
-        name="tecnicoId"
-        disabled={somenteLeitura}
-        label="Técnico"
-        options={opcoesPessoas(tecnicos.data)}
-        loading={tecnicos.isLoading}
-        emptyMessage="Nenhum técnico encontrado"
-      />
+      <SelectDaLista control={control} name="tecnicoId" disabled={somenteLeitura} label="Técnico" lista={tecnicos} vazio="Nenhum técnico encontrado" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { LOJA_SEM_ITENS, lojaItemInput, lojaRecurso, quantidadeItem, type Loja, type LojaInput } from '@ceasa/shared';
 import { formatQuantidadeEmbalagens } from '@ceasa/shared/format';
-import { DateField, SelectField } from '../../components/form/fields';
+import { DateField, SelectDaLista } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { editorNumero, editorOpcoes, ItemsField, type ItemColumn } from '../../components/form/items-field';
 import type { Novo } from '../../components/form/itens/use-linhas';
@@ -155,14 +155,7 @@ export default function LojaForm() {
 
   return (
     <FormPage form={f} onSubmit={salvar} titulo={f.editando ? `Editar Loja ${f.registro?.id ?? ''}` : 'Nova Loja'}>
-      <SelectField
-        control={control}
-        name="lojistaId"
-        label="Lojista"
-        options={lojistas.opcoes}
-        loading={lojistas.isLoading}
-        emptyMessage="Nenhum lojista encontrado"
-      />
+      <SelectDaLista control={control} name="lojistaId" label="Lojista" lista={lojistas} vazio="Nenhum lojista encontrado" />
       <DateField control={control} name="dataEmissao" label="Data Emissão" yearRange={anos} />
       <div className="form-largo">
         <ItemsField<LojaInput, ItemForm>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PESSOA_TIPO, pessoaRecurso, nomeFoto, produtorSuspenso, type Pessoa, type PessoaDoProdutor, type PessoaInput, type Suspensao } from '@ceasa/shared';
 import { toIsoDate } from '@ceasa/shared/format';
 import { CampoBusca } from '../../components/form/campo-busca';
-import { Campo, DateField, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectField, TextAreaField, TextField } from '../../components/form/fields';
+import { Campo, DateField, MaskField, mascaraCpfCnpj, mascaraTelefone, SelectDaLista, TextAreaField, TextField } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, type ApiError } from '../../lib/api-client';
@@ -129,7 +129,7 @@ export default function PessoaForm() {
         {/* The form holds the masked text; the shared schema decides what is sent (the phone's digits, the document bare and upper case). */}
         <MaskField control={control} name="cpfcnpj" label="CPF/CNPJ" mascara={mascaraCpfCnpj} />
         <MaskField control={control} name="celular" label="Celular" mascara={mascaraTelefone} inputMode="tel" />
-        <SelectField control={control} name="tipoId" label="Tipo" options={tipos.opcoes} loading={tipos.isLoading} emptyMessage="Nenhum tipo encontrado" />
+        <SelectDaLista control={control} name="tipoId" label="Tipo" lista={tipos} vazio="Nenhum tipo encontrado" />
         {/* The producer's card (decision 0182): the gate warns within 30 days of this day and past it. */}
         {ehProdutor && <DateField control={control} name="carteiraValidaAte" label="Carteira de produtor válida até" />}
         <TextAreaField control={control} name="observacao" label="Observação" className="full" />

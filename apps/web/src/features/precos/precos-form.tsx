@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { precosRecurso, toIsoDate, type Preco, type PrecoInput } from '@ceasa/shared';
-import { DateField, NumberField, SelectField } from '../../components/form/fields';
+import { DateField, NumberField, SelectDaLista } from '../../components/form/fields';
 import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { useProdutoOpcoes } from '../../lib/opcoes-produto';
@@ -45,14 +45,7 @@ export default function PrecosForm() {
       botoesExtra={!f.editando && <Button type="button" label="Salvar e continuar" icon="pi pi-plus" outlined onClick={() => void salvarEContinuar()} />}
     >
       <DateField control={control} name="data" label="Data" yearRange={ANOS_PRECO} />
-      <SelectField
-        control={control}
-        name="produtoId"
-        label="Produto"
-        options={produtos.opcoes}
-        loading={produtos.isLoading}
-        emptyMessage="Nenhum produto encontrado"
-      />
+      <SelectDaLista control={control} name="produtoId" label="Produto" lista={produtos} vazio="Nenhum produto encontrado" />
       <NumberField control={control} name="valor" label="Valor (R$)" moeda />
     </FormPage>
   );
