@@ -1,7 +1,6 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import MunicipioForm from '../../features/municipio/municipio-form';
-import { municipioRegistro } from '@ceasa/shared';
+import { municipioRecurso, municipioRegistro } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { registro } from '../../lib/respostas-de-teste';
 import { ALTERACOES_NAO_SALVAS } from './use-alteracoes-nao-salvas';
@@ -9,6 +8,7 @@ import { renderizarTela } from '../../lib/tela-de-teste';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { FormPage } from './form-page';
+import { FormularioDoRecurso } from './formulario-do-recurso';
 import { TextField } from './text-field';
 import { useResourceForm } from './use-resource-form';
 
@@ -29,8 +29,8 @@ function adiado<T>() {
 function renderizar(caminho: string) {
   return renderizarTela(caminho, {
     '/municipio': <p>Lista de municípios</p>,
-    '/municipiocreate': <MunicipioForm />,
-    '/municipio/edit/:id': <MunicipioForm />,
+    '/municipiocreate': <FormularioDoRecurso recurso={municipioRecurso} />,
+    '/municipio/edit/:id': <FormularioDoRecurso recurso={municipioRecurso} />,
   });
 }
 

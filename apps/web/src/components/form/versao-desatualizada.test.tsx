@@ -1,10 +1,10 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { municipioRegistro, MSG_VERSAO_DESATUALIZADA, type Municipio } from '@ceasa/shared';
-import MunicipioForm from '../../features/municipio/municipio-form';
+import { municipioRecurso, municipioRegistro, MSG_VERSAO_DESATUALIZADA, type Municipio } from '@ceasa/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { registro as resposta } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
+import { FormularioDoRecurso } from './formulario-do-recurso';
 
 /**
  * Stale saves (decision 0085) through a real form of the product (Município) on the generic
@@ -17,7 +17,7 @@ const apiMock = vi.mocked(api);
 function renderizar(caminho: string) {
   return renderizarTela(caminho, {
     '/municipio': <p>Lista de municípios</p>,
-    '/municipio/edit/:id': <MunicipioForm />,
+    '/municipio/edit/:id': <FormularioDoRecurso recurso={municipioRecurso} />,
   });
 }
 
