@@ -22,14 +22,18 @@ export interface Page<T> {
 /** The most matches a list's total counts exactly (the API's count stops there; see Page.totalExato). */
 export const LIST_TOTAL_MAXIMO = 10_000;
 
-export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(0, 'Página inválida').default(0),
-  size: z.coerce
+/** A page's `size` query parameter, PAGE_SIZE by default: 1 to `maximo` (MAX_PAGE_SIZE, or a smaller list's own bound). */
+export const tamanhoDaPagina = (maximo: number) =>
+  z.coerce
     .number({ error: 'Tamanho de página inválido' })
     .int('Tamanho de página inválido')
     .min(1, 'Tamanho de página inválido')
-    .max(MAX_PAGE_SIZE, `O tamanho da página deve ser no máximo ${MAX_PAGE_SIZE}`)
-    .default(PAGE_SIZE),
+    .max(maximo, `O tamanho da página deve ser no máximo ${maximo}`)
+    .default(PAGE_SIZE);
+
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(0, 'Página inválida').default(0),
+  size: tamanhoDaPagina(MAX_PAGE_SIZE),
   sort: z.string().optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

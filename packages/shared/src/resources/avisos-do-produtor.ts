@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, pageQuery } from '../paging';
+import { pageQuery, tamanhoDaPagina } from '../paging';
 import { TITULAR_MSG } from '../privacidade';
 import { pageSchema } from '../recurso';
 import { ROTULOS_DOS_AVISOS } from '../portal-textos';
@@ -28,12 +28,7 @@ export type AvisoDoProdutor = z.infer<typeof avisoDoProdutor>;
 export const AVISOS_POR_PAGINA_MAX = 100;
 export const avisosQuery = z.object({
   page: pageQuery.shape.page,
-  size: z.coerce
-    .number({ error: 'Tamanho de página inválido' })
-    .int('Tamanho de página inválido')
-    .min(1, 'Tamanho de página inválido')
-    .max(AVISOS_POR_PAGINA_MAX, `O tamanho da página deve ser no máximo ${AVISOS_POR_PAGINA_MAX}`)
-    .default(PAGE_SIZE),
+  size: tamanhoDaPagina(AVISOS_POR_PAGINA_MAX),
 });
 export const paginaDeAvisos = pageSchema(avisoDoProdutor);
 
