@@ -3,6 +3,7 @@ import { versaoEntrada, versaoRegistro } from '../versao';
 import { dataNaFaixa, idOpcional, referencia, decimalAte } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
+import { produtoDoItem } from './produto';
 
 /** docs/produto/funcionamento.md: production area up to 999999 ha, productions up to 9999999999 kg (2 decimals). */
 export const AREA_PRODUCAO_MAXIMA = 999_999;
@@ -81,11 +82,7 @@ const dia = z.string();
 export const boletimItemRegistro = z.object({
   id: z.number().int(),
   boletimId: z.number().int(),
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
-  produtoPesoEmKg: z.number().optional(),
+  ...produtoDoItem.shape,
   areaProducao: z.number(),
   producaoEstimada: z.number(),
   producaoEmbalada: z.number(),

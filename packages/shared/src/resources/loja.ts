@@ -4,6 +4,7 @@ import { data, idOpcional, referencia } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { quantidadeItem } from './romaneio';
 import { declararRecurso } from '../recurso';
+import { produtoDoItem } from './produto';
 
 /** docs/produto/validacao.md 'Loja': the sheet needs at least one product on create. */
 export const LOJA_SEM_ITENS = 'É obrigatório adicionar ao menos um produto.';
@@ -70,11 +71,7 @@ const dia = z.string();
 export const lojaItemRegistro = z.object({
   id: z.number().int(),
   lojaId: z.number().int(),
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
-  produtoPesoEmKg: z.number().optional(),
+  ...produtoDoItem.shape,
   quantidade: z.number(),
   municipioId: z.number().int(),
   municipioNome: z.string(),

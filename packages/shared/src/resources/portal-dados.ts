@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { pageQuery } from '../paging';
+import { pageQuery, tamanhoDaPagina } from '../paging';
 import { inteiroDoCaminho } from '../z';
 import { RESULTADOS_INSPECAO, SITUACOES_DO_LOTE, TIPOS_INSPECAO } from './inspecao';
 import { NIVEIS_GOVBR } from './portal';
+import { produtoDaLinha } from './produto';
+import { aplicacaoCarencia } from './romaneio';
 
 /**
  * What the producer reads in the portal (docs/produto/portal.md 'What the producer reads'): his own records only,
@@ -22,12 +24,7 @@ export const PORTAL_LIMITES = { boletins: 50, cadernos: 50, inspecoes: 200, pedr
 /** GET /api/portal/romaneios: his romaneios, newest first, paged (`page` from 0, `size` up to 100). */
 export const portalRomaneiosQuery = portalQuery.extend({
   page: pageQuery.shape.page,
-  size: z.coerce
-    .number({ error: 'Tamanho de página inválido' })
-    .int('Tamanho de página inválido')
-    .min(1, 'Tamanho de página inválido')
-    .max(PORTAL_LIMITES.romaneiosPorPagina, `O tamanho da página deve ser no máximo ${PORTAL_LIMITES.romaneiosPorPagina}`)
-    .default(20),
+  size: tamanhoDaPagina(PORTAL_LIMITES.romaneiosPorPagina),
 });
 
 /** A suspension of the producer by a residue analysis, from its collection day to its last day. */
@@ -70,9 +67,7 @@ export const portalRomaneio = z.object({
   itens: z.array(
     z.object({
       id: z.number().int(),
-      produtoId: z.number().int(),
-      produtoNome: z.string(),
-      produtoEmbalagem: z.string(),
+      ...produtoDaLinha.shape,
       /** Packages of produtoEmbalagem. */
       quantidade: z.number(),
       kg: z.number(),
@@ -99,9 +94,7 @@ export const portalBoletim = z.object({
   itens: z.array(
     z.object({
       id: z.number().int(),
-      produtoId: z.number().int(),
-      produtoNome: z.string(),
-      produtoEmbalagem: z.string(),
+      ...produtoDaLinha.shape,
       inicioColheita: z.string(),
       fimColheita: z.string(),
       producaoEstimada: z.number(),
@@ -123,10 +116,7 @@ export const portalCaderno = z.object({
   dataPlantio: z.string().nullable(),
   dataColheita: z.string().nullable(),
   aplicacoes: z.array(
-    z.object({
-      nomeProduto: z.string().nullable(),
-      data: z.string().nullable(),
-      periodoCarencia: z.number().int().nullable(),
+    aplicacaoCarencia.extend({
       /** The first day the produce may be sold (data + periodoCarencia), or null. */
       fimCarencia: z.string().nullable(),
     }),

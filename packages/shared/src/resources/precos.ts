@@ -3,6 +3,7 @@ import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia } from '../z';
 import { declararRecurso } from '../recurso';
 import { formatDate, formatDecimal, lerNumeroBR } from '../format';
+import { produtoDaLinha } from './produto';
 
 export const PRECO_MSG = {
   produtoObrigatorio: 'O produto é obrigatório!',
@@ -89,9 +90,7 @@ export type Publicacao = z.output<typeof publicacaoRegistro>;
 
 /** One product of the day's price grid (GET precos/dia?data=aaaa-mm-dd). */
 export const precoDoDiaRegistro = z.object({
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
+  ...produtoDaLinha.shape,
   produtoGrupoNome: z.string(),
   /** The product's last price before the day (null when none). */
   ultimoValor: z.number().nullable(),
@@ -109,9 +108,7 @@ export const precoRegistro = z.object({
   versao: versaoRegistro,
   valor: z.number(),
   data: z.string(),
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
+  ...produtoDaLinha.shape,
   produtoGrupoId: z.number().int(),
   produtoGrupoNome: z.string(),
   produto: z.object({

@@ -63,6 +63,14 @@ export const produtoRegistro = z.object({
 });
 export type Produto = z.infer<typeof produtoRegistro>;
 
+/**
+ * The product a row names, as the API answers it beside the row's own fields (a bulletin's, a romaneio's or a shop
+ * sheet's item, a day's price, a recall's lot, the portal's items): its id, name and package.
+ */
+export const produtoDaLinha = z.object({ produtoId: z.number().int(), produtoNome: z.string(), produtoEmbalagem: z.string() });
+/** An item's product, with its weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
+export const produtoDoItem = produtoDaLinha.extend({ produtoPesoEmKg: z.number().optional() });
+
 /** Per-column filters of the product list (POST produto/searchProduto/{dir}/{field}). */
 export const produtoFiltro = z.object({
   id: z.union([z.string(), z.number()]).nullish(),

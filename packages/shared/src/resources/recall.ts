@@ -3,6 +3,7 @@ import { formatCpfCnpj, formatTelefone } from '../format';
 import { declararRecurso } from '../recurso';
 import { data, inteiroDoCaminho, MSG_PERIODO_LONGO, periodoNoMaximo, semControle } from '../z';
 import { FORMATO_CHAVE_NFE, lerChaveNfe } from './nfe';
+import { produtoDaLinha } from './produto';
 
 export const RECALL_MSG = {
   semPontoDePartida: 'Informe ao menos um ponto de partida: lote, produtor, propriedade, produto ou produto aplicado.',
@@ -98,9 +99,7 @@ export const recallItem = z.object({
   dataEmissao: z.string(),
   /** The romaneio's stall numbers, in numeric order, comma separated ('' when none). */
   pedras: z.string(),
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
+  ...produtoDaLinha.shape,
   quantidade: z.number(),
   quantidadeKg: z.number(),
   produtorId: z.number().int(),

@@ -8,6 +8,7 @@ import { motivoSemMercado, type DiaDoCalendario } from './feriado';
 import { formatDate } from '../format';
 import { chavesNfe, chavesNoDia, nfeRegistro } from './nfe';
 import { confirmarRomaneio } from './portaria';
+import { produtoDoItem } from './produto';
 
 /** docs/produto/funcionamento.md: a romaneio (and a shop) item holds at most 10000 kg, with 2 decimals. */
 export const QUANTIDADE_MAXIMA = 10_000;
@@ -183,11 +184,7 @@ const dia = z.string();
 export const romaneioItemRegistro = z.object({
   id: z.number().int(),
   romaneioId: z.number().int(),
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
-  produtoPesoEmKg: z.number().optional(),
+  ...produtoDoItem.shape,
   quantidade: z.number(),
   boletimItensId: z.number().int().nullable(),
   boletimItensInicioColheita: dia.nullable(),
@@ -262,11 +259,7 @@ export const aplicacaoCarencia = z.object({
 export const boletimItemProduto = z.object({
   id: z.number().int(),
   boletimId: z.number().int(),
-  produtoId: z.number().int(),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
-  produtoPesoEmKg: z.number().optional(),
+  ...produtoDoItem.shape,
   inicioColheita: dia,
   fimColheita: dia,
   /** The balance in kg: producaoEstimada - the kg of the romaneio items taken from it. */
@@ -379,10 +372,8 @@ export const loteRegistro = z.object({
       boletimItensBoletimPropriedadeMunicipioNome: true,
     }),
   ),
-  produtoNome: z.string(),
-  produtoEmbalagem: z.string(),
-  /** The product's weight in kg of one package (docs/produto/dados.md 'Derived values': quantities are packages). */
-  produtoPesoEmKg: z.number().optional(),
+  /** The lot's product, without its id. */
+  ...produtoDoItem.omit({ produtoId: true }).shape,
   /** The lot's quantity: packages of produtoEmbalagem. */
   quantidade: z.number().optional(),
   produtorNome: z.string(),
