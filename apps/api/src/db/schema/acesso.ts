@@ -1,9 +1,8 @@
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { chaveEVersao, chaveSerial, instanteAgora, referencia } from './colunas';
 
 export const rotas = pgTable('rotas', {
-  id: serial('id').primaryKey(),
-  /** Changes on every save: a save that sends another is refused (decision 0085). */
-  versao: integer('versao').notNull().default(1),
+  ...chaveEVersao(),
   nome: varchar('nome', { length: 200 }).notNull().unique(),
   /**
    * What the permission checks match (decision 0163): the route's name when it was created, never changed by a
@@ -13,22 +12,16 @@ export const rotas = pgTable('rotas', {
 });
 
 export const grupoPermissoes = pgTable('grupo_permissoes', {
-  id: serial('id').primaryKey(),
-  /** Changes on every save: a save that sends another is refused (decision 0085). */
-  versao: integer('versao').notNull().default(1),
+  ...chaveEVersao(),
   nome: varchar('nome', { length: 200 }).notNull(),
 });
 
 export const permissoes = pgTable(
   'permissoes',
   {
-    id: serial('id').primaryKey(),
-    grupoId: integer('grupo_id')
-      .notNull()
-      .references(() => grupoPermissoes.id, { onDelete: 'cascade' }),
-    rotaId: integer('rota_id')
-      .notNull()
-      .references(() => rotas.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    grupoId: referencia('grupo_id', () => grupoPermissoes.id, { onDelete: 'cascade' }),
+    rotaId: referencia('rota_id', () => rotas.id, { onDelete: 'cascade' }),
     criar: boolean('criar').notNull().default(false),
     editar: boolean('editar').notNull().default(false),
     deletar: boolean('deletar').notNull().default(false),
@@ -43,7 +36,7 @@ export const logs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     usuario: text('usuario').notNull(),
-    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+    updated: instanteAgora('updated'),
     cadastro: text('cadastro').notNull(),
     cadastroId: text('cadastro_id').notNull(),
     acao: text('acao').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { chaveSerial, dia, instante, instanteAgora, referencia } from './colunas';
 
 /**
  * E-mail subscriptions to the day's quotation and price alerts (decision 0196). A request is pending until its
@@ -10,7 +11,7 @@ import { date, index, integer, jsonb, pgTable, primaryKey, serial, text, timesta
 export const assinaturas = pgTable(
   'assinaturas',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     /** Lower-case. */
     email: text('email').notNull(),
     /** The products whose day's prices are mailed (empty: every product priced that day). */
@@ -22,8 +23,8 @@ export const assinaturas = pgTable(
     alertas: jsonb('alertas').$type<{ produtoId: number; acima?: number | null; abaixo?: number | null }[]>().notNull().default([]),
     /** SHA-256 of the confirmation token (the token itself is only in the e-mail). */
     confirmacaoHash: text('confirmacao_hash').notNull().unique(),
-    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
-    confirmadaEm: timestamp('confirmada_em', { withTimezone: true }),
+    criadaEm: instanteAgora('criada_em'),
+    confirmadaEm: instante('confirmada_em'),
   },
   (t) => [
     uniqueIndex('assinaturas_email_confirmada_uq')
@@ -37,21 +38,21 @@ export const assinaturas = pgTable(
 export const assinaturasPedidos = pgTable(
   'assinaturas_pedidos',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     endereco: text('endereco').notNull(),
     emailHash: text('email_hash').notNull(),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    criadoEm: instanteAgora('criado_em'),
   },
   (t) => [index('assinaturas_pedidos_endereco_idx').on(t.endereco, t.criadoEm), index('assinaturas_pedidos_email_idx').on(t.emailHash, t.criadoEm)],
 );
 
 /** A day's quotation mailing: its primary key makes one server, once, send a day (publication or the timer). */
 export const cotacaoEnvios = pgTable('cotacao_envios', {
-  data: date('data', { mode: 'string' }).primaryKey(),
+  data: dia('data').primaryKey(),
   /** 'publicacao' (POST precos/publicar) or 'horario' (COTACAO_ENVIO_HORA). */
   origem: text('origem').notNull(),
-  iniciadoEm: timestamp('iniciado_em', { withTimezone: true }).notNull().defaultNow(),
-  concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+  iniciadoEm: instanteAgora('iniciado_em'),
+  concluidoEm: instante('concluido_em'),
   cotacoes: integer('cotacoes').notNull().default(0),
   alertas: integer('alertas').notNull().default(0),
 });
@@ -60,12 +61,10 @@ export const cotacaoEnvios = pgTable('cotacao_envios', {
 export const assinaturasEnvios = pgTable(
   'assinaturas_envios',
   {
-    assinaturaId: integer('assinatura_id')
-      .notNull()
-      .references(() => assinaturas.id, { onDelete: 'cascade' }),
-    data: date('data', { mode: 'string' }).notNull(),
+    assinaturaId: referencia('assinatura_id', () => assinaturas.id, { onDelete: 'cascade' }),
+    data: dia('data').notNull(),
     tipo: text('tipo').notNull(),
-    enviadoEm: timestamp('enviado_em', { withTimezone: true }).notNull().defaultNow(),
+    enviadoEm: instanteAgora('enviado_em'),
   },
   (t) => [primaryKey({ columns: [t.assinaturaId, t.data, t.tipo] })],
 );
@@ -74,6 +73,6 @@ export const assinaturasEnvios = pgTable(
 export const textosPublicos = pgTable('textos_publicos', {
   chave: text('chave').primaryKey(),
   texto: text('texto').notNull(),
-  alteradoEm: timestamp('alterado_em', { withTimezone: true }).notNull().defaultNow(),
+  alteradoEm: instanteAgora('alterado_em'),
   alteradoPor: text('alterado_por').notNull(),
 });

@@ -1,4 +1,5 @@
-import { bigint, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { chaveSerial } from './colunas';
 
 /**
  * Each scheduled backup (docs/decisions/0201-backups-agendados.md): the moment it was due for, who made it,
@@ -8,7 +9,7 @@ import { bigint, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-o
 export const backups = pgTable(
   'backups',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     agendadoPara: timestamp('agendado_para', { withTimezone: true, mode: 'string' }).notNull(),
     servidor: text('servidor').notNull(),
     inicio: timestamp('inicio', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable } from 'drizzle-orm/pg-core';
+import { chaveEVersao, chaveSerial, dia, referencia } from './colunas';
 import { pessoa } from './pessoa';
 import { produto } from './produto';
 import { propriedade } from './propriedade';
@@ -12,20 +13,12 @@ import { propriedade } from './propriedade';
 export const boletim = pgTable(
   'boletim',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
-    dataVisita: date('data_visita', { mode: 'string' }).notNull(),
-    dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
-    produtorId: integer('produtor_id')
-      .notNull()
-      .references(() => pessoa.id),
-    propriedadeId: integer('propriedade_id')
-      .notNull()
-      .references(() => propriedade.id),
-    tecnicoId: integer('tecnico_id')
-      .notNull()
-      .references(() => pessoa.id),
+    ...chaveEVersao(),
+    dataVisita: dia('data_visita').notNull(),
+    dataEmissao: dia('data_emissao').notNull(),
+    produtorId: referencia('produtor_id', () => pessoa.id),
+    propriedadeId: referencia('propriedade_id', () => propriedade.id),
+    tecnicoId: referencia('tecnico_id', () => pessoa.id),
   },
   // The list's dropdown filters and the issue-date filter.
   (t) => [
@@ -39,18 +32,14 @@ export const boletim = pgTable(
 export const boletimItens = pgTable(
   'boletim_itens',
   {
-    id: serial('id').primaryKey(),
-    boletimId: integer('boletim_id')
-      .notNull()
-      .references(() => boletim.id, { onDelete: 'cascade' }),
-    produtoId: integer('produto_id')
-      .notNull()
-      .references(() => produto.id),
+    id: chaveSerial(),
+    boletimId: referencia('boletim_id', () => boletim.id, { onDelete: 'cascade' }),
+    produtoId: referencia('produto_id', () => produto.id),
     areaProducao: numeric('area_producao', { precision: 12, scale: 2 }).notNull(),
     producaoEstimada: numeric('producao_estimada', { precision: 14, scale: 2 }).notNull(),
     producaoEmbalada: numeric('producao_embalada', { precision: 14, scale: 2 }).notNull(),
-    inicioColheita: date('inicio_colheita', { mode: 'string' }).notNull(),
-    fimColheita: date('fim_colheita', { mode: 'string' }).notNull(),
+    inicioColheita: dia('inicio_colheita').notNull(),
+    fimColheita: dia('fim_colheita').notNull(),
   },
   (t) => [
     index('boletim_itens_boletim_idx').on(t.boletimId),

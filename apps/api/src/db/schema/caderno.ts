@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
 import { boletimItens } from './boletim';
+import { chaveEVersao, chaveSerial, dia, referencia } from './colunas';
 import { produto } from './produto';
 
 /**
@@ -13,17 +14,11 @@ import { produto } from './produto';
 export const caderno = pgTable(
   'caderno',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
-    boletimItemId: integer('boletim_item_id')
-      .notNull()
-      .references(() => boletimItens.id, { onDelete: 'no action' }),
-    produtoAntigoId: integer('produto_antigo_id')
-      .notNull()
-      .references(() => produto.id),
-    dataPlantio: date('data_plantio', { mode: 'string' }).notNull(),
-    dataColheita: date('data_colheita', { mode: 'string' }).notNull(),
+    ...chaveEVersao(),
+    boletimItemId: referencia('boletim_item_id', () => boletimItens.id, { onDelete: 'no action' }),
+    produtoAntigoId: referencia('produto_antigo_id', () => produto.id),
+    dataPlantio: dia('data_plantio').notNull(),
+    dataColheita: dia('data_colheita').notNull(),
     areaCultivo: varchar('area_cultivo', { length: 200 }).notNull(),
     preparoSolo: jsonb('preparo_solo').notNull(),
     praticasConservacionistas: jsonb('praticas_conservacionistas').notNull(),
@@ -44,12 +39,10 @@ export const caderno = pgTable(
 export const adubacaoCorrecao = pgTable(
   'adubacao_correcao',
   {
-    id: serial('id').primaryKey(),
-    cadernoId: integer('caderno_id')
-      .notNull()
-      .references(() => caderno.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    cadernoId: referencia('caderno_id', () => caderno.id, { onDelete: 'cascade' }),
     naoNecessarias: boolean('nao_necessarias').notNull().default(false),
-    dataAplicacao: date('data_aplicacao', { mode: 'string' }),
+    dataAplicacao: dia('data_aplicacao'),
     nomeFormula: varchar('nome_formula', { length: 200 }),
     dose: integer('dose'),
     formaDose: varchar('forma_dose', { length: 10 }),
@@ -74,12 +67,10 @@ export const adubacaoCorrecao = pgTable(
 export const aplicacaoProdutosQuimicos = pgTable(
   'aplicacao_produtos_quimicos',
   {
-    id: serial('id').primaryKey(),
-    cadernoId: integer('caderno_id')
-      .notNull()
-      .references(() => caderno.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    cadernoId: referencia('caderno_id', () => caderno.id, { onDelete: 'cascade' }),
     naoNecessarias: boolean('nao_necessarias').notNull().default(false),
-    data: date('data', { mode: 'string' }),
+    data: dia('data'),
     periodoCarencia: integer('periodo_carencia'),
     pragaDoencaAlvo: varchar('praga_doenca_alvo', { length: 200 }),
     nomeProduto: varchar('nome_produto', { length: 200 }),

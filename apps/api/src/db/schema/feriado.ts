@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { feriadoInput, limiteDe } from '@ceasa/shared';
+import { chaveEVersao, dia } from './colunas';
 
 /** The market calendar's dated records: a holiday ('feriado') closes a market day, an 'extra' one opens a day (decision 0145). */
 export const feriado = pgTable(
   'feriado',
   {
-    id: serial('id').primaryKey(),
-    versao: integer('versao').notNull().default(1),
-    data: date('data', { mode: 'string' }).notNull(),
+    ...chaveEVersao(),
+    data: dia('data').notNull(),
     nome: varchar('nome', { length: limiteDe(feriadoInput, 'nome') }).notNull(),
     tipo: varchar('tipo', { length: 10 }).notNull().default('feriado'),
   },

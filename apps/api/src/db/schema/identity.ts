@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { chaveSerial, instante, instanteAgora, referenciaUuid } from './colunas';
 import { pessoa } from './pessoa';
 
 export const usuarios = pgTable(
@@ -13,7 +14,7 @@ export const usuarios = pgTable(
     ativo: boolean('ativo').notNull().default(true),
     roles: text('roles').array().notNull().default([]),
     avatarUrl: text('avatar_url'),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    criadoEm: instanteAgora('criado_em'),
     /** A password someone else chose (the generated first one): the person must change it at the next sign-in. */
     trocarSenha: boolean('trocar_senha').notNull().default(false),
     /** A producer's portal account (role `produtor`): the person it reads, and the only one (docs/produto/portal.md). */
@@ -33,14 +34,12 @@ export const usuarios = pgTable(
 /** A sign-in session: refresh tokens rotate inside it; reusing an old one revokes it. */
 export const sessoes = pgTable('sessoes', {
   id: uuid('id').primaryKey().defaultRandom(),
-  usuarioId: uuid('usuario_id')
-    .notNull()
-    .references(() => usuarios.id, { onDelete: 'cascade' }),
-  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
-  expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
-  revogadaEm: timestamp('revogada_em', { withTimezone: true }),
+  usuarioId: referenciaUuid('usuario_id', () => usuarios.id, { onDelete: 'cascade' }),
+  criadaEm: instanteAgora('criada_em'),
+  expiraEm: instante('expira_em').notNull(),
+  revogadaEm: instante('revogada_em'),
   /** The last request (or refresh) of the session: past SESSAO_INATIVIDADE_MIN without one, it ends. */
-  ultimoUsoEm: timestamp('ultimo_uso_em', { withTimezone: true }).notNull().defaultNow(),
+  ultimoUsoEm: instanteAgora('ultimo_uso_em'),
   /** The browser or client that opened it (User-Agent, cut) and the address it came from: 'Minhas sessões' shows them. */
   dispositivo: text('dispositivo'),
   endereco: text('endereco'),
@@ -57,21 +56,19 @@ export const segundosFatores = pgTable('segundos_fatores', {
     .primaryKey()
     .references(() => usuarios.id, { onDelete: 'cascade' }),
   segredo: text('segredo').notNull(),
-  ativoEm: timestamp('ativo_em', { withTimezone: true }),
+  ativoEm: instante('ativo_em'),
   ultimoPasso: bigint('ultimo_passo', { mode: 'number' }),
-  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  criadoEm: instanteAgora('criado_em'),
 });
 
 /** One-time recovery codes of a second factor: only their SHA-256 is kept; a used one is marked. */
 export const codigosDeRecuperacao = pgTable(
   'codigos_de_recuperacao',
   {
-    id: serial('id').primaryKey(),
-    usuarioId: uuid('usuario_id')
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    usuarioId: referenciaUuid('usuario_id', () => usuarios.id, { onDelete: 'cascade' }),
     hash: text('hash').notNull(),
-    usadoEm: timestamp('usado_em', { withTimezone: true }),
+    usadoEm: instante('usado_em'),
   },
   (t) => [uniqueIndex('codigos_de_recuperacao_idx').on(t.usuarioId, t.hash)],
 );
@@ -79,35 +76,31 @@ export const codigosDeRecuperacao = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
-    sessaoId: uuid('sessao_id')
-      .notNull()
-      .references(() => sessoes.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    sessaoId: referenciaUuid('sessao_id', () => sessoes.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-    usadoEm: timestamp('usado_em', { withTimezone: true }),
+    criadoEm: instanteAgora('criado_em'),
+    usadoEm: instante('usado_em'),
   },
   (t) => [index('refresh_tokens_sessao_idx').on(t.sessaoId)],
 );
 
 export const resetTokens = pgTable('reset_tokens', {
-  id: serial('id').primaryKey(),
-  usuarioId: uuid('usuario_id')
-    .notNull()
-    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  id: chaveSerial(),
+  usuarioId: referenciaUuid('usuario_id', () => usuarios.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
-  expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
-  usadoEm: timestamp('usado_em', { withTimezone: true }),
+  expiraEm: instante('expira_em').notNull(),
+  usadoEm: instante('usado_em'),
 });
 
 /** Every e-mail the product sends; without SMTP_URL it stays here (and in the log). */
 export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
+  id: chaveSerial(),
   para: text('para').notNull(),
   assunto: text('assunto').notNull(),
   corpo: text('corpo').notNull(),
-  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-  enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+  criadoEm: instanteAgora('criado_em'),
+  enviadoEm: instante('enviado_em'),
   erro: text('erro'),
 });
 
@@ -116,7 +109,7 @@ export const chaves = pgTable('chaves', {
   kid: text('kid').primaryKey(),
   privada: jsonb('privada').notNull(),
   publica: jsonb('publica').notNull(),
-  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+  criadaEm: instanteAgora('criada_em'),
 });
 
 /**
@@ -126,7 +119,7 @@ export const chaves = pgTable('chaves', {
 export const segredos = pgTable('segredos', {
   nome: text('nome').primaryKey(),
   valor: jsonb('valor').notNull(),
-  criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  criadoEm: instanteAgora('criado_em'),
 });
 
 /**
@@ -137,9 +130,9 @@ export const segredos = pgTable('segredos', {
 export const registrosPorEndereco = pgTable(
   'registros_por_endereco',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     endereco: text('endereco').notNull(),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    criadoEm: instanteAgora('criado_em'),
   },
   (t) => [index('registros_por_endereco_idx').on(t.endereco, t.criadoEm)],
 );
@@ -154,7 +147,7 @@ export const tentativasDeEntrada = pgTable(
   {
     conta: text('conta').notNull(),
     endereco: text('endereco').notNull(),
-    inicio: timestamp('inicio', { withTimezone: true }).notNull().defaultNow(),
+    inicio: instanteAgora('inicio'),
     n: integer('n').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.conta, t.endereco] }), index('tentativas_de_entrada_inicio_idx').on(t.inicio)],
@@ -176,8 +169,8 @@ export const oidcModelo = pgTable(
     grantId: text('grant_id'),
     uid: text('uid'),
     userCode: text('user_code'),
-    expiraEm: timestamp('expira_em', { withTimezone: true }),
-    consumidoEm: timestamp('consumido_em', { withTimezone: true }),
+    expiraEm: instante('expira_em'),
+    consumidoEm: instante('consumido_em'),
   },
   (t) => [
     primaryKey({ columns: [t.tipo, t.id] }),
@@ -199,11 +192,9 @@ export const identidadesExternas = pgTable(
   {
     issuer: text('issuer').notNull(),
     sub: text('sub').notNull(),
-    usuarioId: uuid('usuario_id')
-      .notNull()
-      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    usuarioId: referenciaUuid('usuario_id', () => usuarios.id, { onDelete: 'cascade' }),
     papeisIat: bigint('papeis_iat', { mode: 'number' }),
-    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    criadaEm: instanteAgora('criada_em'),
     /** gov.br (a portal account): the reliability level of the last sign-in, bronze, prata or ouro; null for other providers. */
     nivel: text('nivel'),
   },
@@ -223,7 +214,7 @@ export const chamadasCaras = pgTable(
   'chamadas_caras',
   {
     chave: text('chave').notNull(),
-    janela: timestamp('janela', { withTimezone: true }).notNull(),
+    janela: instante('janela').notNull(),
     n: integer('n').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.chave, t.janela] }), index('chamadas_caras_janela_idx').on(t.janela)],

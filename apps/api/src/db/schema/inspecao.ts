@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { inspecaoInput, limiteDe } from '@ceasa/shared';
+import { chaveEVersao, dia, instanteAgora, referencia } from './colunas';
 import { romaneio } from './romaneio';
 
 /**
@@ -15,11 +16,11 @@ export const inspecaoSorteio = pgTable(
       .primaryKey()
       .references(() => romaneio.id, { onDelete: 'cascade' }),
     /** The romaneio's issue date (the market day it was drawn on). */
-    data: date('data', { mode: 'string' }).notNull(),
+    data: dia('data').notNull(),
     sorteado: boolean('sorteado').notNull(),
     /** INSPECAO_PERCENTUAL when it was drawn. */
     percentual: numeric('percentual', { precision: 5, scale: 2 }).notNull(),
-    sorteadoEm: timestamp('sorteado_em', { withTimezone: true }).notNull().defaultNow(),
+    sorteadoEm: instanteAgora('sorteado_em'),
   },
   (t) => [index('inspecao_sorteio_data_idx').on(t.data), check('inspecao_sorteio_percentual_ck', sql`${t.percentual} BETWEEN 0 AND 100`)],
 );
@@ -31,13 +32,10 @@ export const inspecaoSorteio = pgTable(
 export const inspecao = pgTable(
   'inspecao',
   {
-    id: serial('id').primaryKey(),
-    versao: integer('versao').notNull().default(1),
-    romaneioId: integer('romaneio_id')
-      .notNull()
-      .references(() => romaneio.id),
+    ...chaveEVersao(),
+    romaneioId: referencia('romaneio_id', () => romaneio.id),
     tipo: varchar('tipo', { length: 10 }).notNull(),
-    coletaEm: date('coleta_em', { mode: 'string' }).notNull(),
+    coletaEm: dia('coleta_em').notNull(),
     laboratorio: varchar('laboratorio', { length: limiteDe(inspecaoInput, 'laboratorio') }),
     codigoAmostra: varchar('codigo_amostra', { length: limiteDe(inspecaoInput, 'codigoAmostra') }),
     resultado: varchar('resultado', { length: 12 }),
@@ -45,7 +43,7 @@ export const inspecao = pgTable(
     checklist: jsonb('checklist').$type<Record<string, boolean>>(),
     observacao: varchar('observacao', { length: limiteDe(inspecaoInput, 'observacao') }),
     /** Last day of the producer's suspension (a non-conforming residue result: the collection date plus SUSPENSAO_DIAS). */
-    suspensoAte: date('suspenso_ate', { mode: 'string' }),
+    suspensoAte: dia('suspenso_ate'),
   },
   (t) => [
     index('inspecao_romaneio_idx').on(t.romaneioId),

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { limiteDe, municipioInput } from '@ceasa/shared';
 import { chave, semAcento } from './chaves';
+import { chaveEVersao } from './colunas';
 
 export const municipio = pgTable(
   'municipio',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     nome: varchar('nome', { length: limiteDe(municipioInput, 'nome') }).notNull(),
     sigla: varchar('sigla', { length: limiteDe(municipioInput, 'sigla') }).notNull(),
     /** IBGE's 7-digit code (check digit validated by the API, decision 0191); unique; null when unknown. */

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { chaveEVersao } from './colunas';
 
 /** Stalls of the market floor (252 seeded). */
 export const pedras = pgTable(
   'pedras',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     numero: varchar('numero', { length: 200 }).notNull(),
   },
   // One stall per number (spaces around it, case and accents do not make another).

@@ -1,28 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, customType, index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { chave } from './chaves';
+import { chaveEVersao, chaveSerial, dia, instanteAgora, referencia } from './colunas';
 
 export const pessoaTipo = pgTable('pessoa_tipo', {
-  id: serial('id').primaryKey(),
+  id: chaveSerial(),
   descricao: varchar('descricao', { length: 200 }).notNull(),
 });
 
 export const pessoa = pgTable(
   'pessoa',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     nome: varchar('nome', { length: 200 }).notNull(),
     cpfcnpj: varchar('cpfcnpj', { length: 18 }).notNull(),
     celular: varchar('celular', { length: 11 }),
-    tipoId: integer('tipo_id')
-      .notNull()
-      .references(() => pessoaTipo.id),
+    tipoId: referencia('tipo_id', () => pessoaTipo.id),
     observacao: text('observacao'),
     foto: text('foto'),
     /** The producer's card (carteira de produtor) is valid until this day; null: no card recorded (decision 0182). */
-    carteiraValidaAte: date('carteira_valida_ate', { mode: 'string' }),
+    carteiraValidaAte: dia('carteira_valida_ate'),
   },
   (t) => [
     index('pessoa_tipo_idx').on(t.tipoId),
@@ -49,7 +46,7 @@ export const fotoPessoa = pgTable(
   {
     nome: varchar('nome', { length: 40 }).primaryKey(),
     dados: bytea('dados').notNull(),
-    alteradaEm: timestamp('alterada_em', { withTimezone: true }).notNull().defaultNow(),
+    alteradaEm: instanteAgora('alterada_em'),
   },
   (t) => [check('foto_pessoa_nome_ck', sql`${t.nome} ~ '^[0-9A-Z]{1,30}\\.png$'`)],
 );

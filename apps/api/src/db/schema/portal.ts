@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { chaveEVersao, chaveSerial, dia, instante, instanteAgora, referencia } from './colunas';
 import { usuarios } from './identity';
 import { pessoa } from './pessoa';
 import { produto } from './produto';
@@ -14,15 +15,13 @@ export const portalConvites = pgTable(
   'portal_convites',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    pessoaId: integer('pessoa_id')
-      .notNull()
-      .references(() => pessoa.id, { onDelete: 'cascade' }),
+    pessoaId: referencia('pessoa_id', () => pessoa.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     criadoPor: uuid('criado_por').references(() => usuarios.id, { onDelete: 'set null' }),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-    expiraEm: timestamp('expira_em', { withTimezone: true }).notNull(),
-    aceitoEm: timestamp('aceito_em', { withTimezone: true }),
+    criadoEm: instanteAgora('criado_em'),
+    expiraEm: instante('expira_em').notNull(),
+    aceitoEm: instante('aceito_em'),
   },
   (t) => [index('portal_convites_pessoa_idx').on(t.pessoaId)],
 );
@@ -34,20 +33,16 @@ export const portalConvites = pgTable(
 export const chegadas = pgTable(
   'chegadas',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
-    pessoaId: integer('pessoa_id')
-      .notNull()
-      .references(() => pessoa.id),
-    data: date('data', { mode: 'string' }).notNull(),
+    ...chaveEVersao(),
+    pessoaId: referencia('pessoa_id', () => pessoa.id),
+    data: dia('data').notNull(),
     chavesNfe: text('chaves_nfe')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     observacao: varchar('observacao', { length: 500 }),
-    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
-    alteradaEm: timestamp('alterada_em', { withTimezone: true }).notNull().defaultNow(),
+    criadaEm: instanteAgora('criada_em'),
+    alteradaEm: instanteAgora('alterada_em'),
   },
   (t) => [index('chegadas_data_idx').on(t.data, t.id), index('chegadas_pessoa_idx').on(t.pessoaId, t.data)],
 );
@@ -55,13 +50,9 @@ export const chegadas = pgTable(
 export const chegadaItens = pgTable(
   'chegada_itens',
   {
-    id: serial('id').primaryKey(),
-    chegadaId: integer('chegada_id')
-      .notNull()
-      .references(() => chegadas.id, { onDelete: 'cascade' }),
-    produtoId: integer('produto_id')
-      .notNull()
-      .references(() => produto.id),
+    id: chaveSerial(),
+    chegadaId: referencia('chegada_id', () => chegadas.id, { onDelete: 'cascade' }),
+    produtoId: referencia('produto_id', () => produto.id),
     quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
   },
   (t) => [index('chegada_itens_chegada_idx').on(t.chegadaId), check('chegada_itens_quantidade_ck', sql`${t.quantidade} > 0 AND ${t.quantidade} <= 10000`)],
@@ -77,16 +68,14 @@ export const TIPOS_DE_AVISO_DO_PORTAL = ['inspecao', 'suspensao', 'chegada', 'ca
 export const portalAvisos = pgTable(
   'portal_avisos',
   {
-    id: serial('id').primaryKey(),
-    pessoaId: integer('pessoa_id')
-      .notNull()
-      .references(() => pessoa.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    pessoaId: referencia('pessoa_id', () => pessoa.id, { onDelete: 'cascade' }),
     tipo: varchar('tipo', { length: 12 }).notNull(),
     chave: text('chave').notNull().unique(),
     titulo: text('titulo').notNull(),
     texto: text('texto').notNull(),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
-    enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+    criadoEm: instanteAgora('criado_em'),
+    enviadoEm: instante('enviado_em'),
   },
   (t) => [
     index('portal_avisos_pessoa_idx').on(t.pessoaId, t.id),
@@ -98,11 +87,9 @@ export const portalAvisos = pgTable(
 export const portalAvisosCancelados = pgTable(
   'portal_avisos_cancelados',
   {
-    pessoaId: integer('pessoa_id')
-      .notNull()
-      .references(() => pessoa.id, { onDelete: 'cascade' }),
+    pessoaId: referencia('pessoa_id', () => pessoa.id, { onDelete: 'cascade' }),
     tipo: varchar('tipo', { length: 12 }).notNull(),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    criadoEm: instanteAgora('criado_em'),
   },
   (t) => [primaryKey({ columns: [t.pessoaId, t.tipo] })],
 );

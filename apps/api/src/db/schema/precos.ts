@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { chaveEVersao, dia, referencia } from './colunas';
 import { produto } from './produto';
 import { produtoGrupo } from './produto-grupo';
 
 export const precos = pgTable(
   'precos',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
-    data: date('data', { mode: 'string' }).notNull(),
-    produtoId: integer('produto_id')
-      .notNull()
-      .references(() => produto.id),
+    data: dia('data').notNull(),
+    produtoId: referencia('produto_id', () => produto.id),
   },
   (t) => [
     // The list's default order (data, then id) and a product filter in that order (bench/run.ts).
@@ -34,10 +31,8 @@ export const precos = pgTable(
 export const precosResumo = pgTable(
   'precos_resumo',
   {
-    produtoGrupoId: integer('produto_grupo_id')
-      .notNull()
-      .references(() => produtoGrupo.id, { onDelete: 'cascade' }),
-    data: date('data', { mode: 'string' }).notNull(),
+    produtoGrupoId: referencia('produto_grupo_id', () => produtoGrupo.id, { onDelete: 'cascade' }),
+    data: dia('data').notNull(),
     /** How many prices the row summarises. */
     quantidade: integer('quantidade').notNull(),
     valorMinimo: numeric('valor_minimo', { precision: 12, scale: 2 }).notNull(),
@@ -65,10 +60,8 @@ export const precosResumo = pgTable(
 export const precosSituacao = pgTable(
   'precos_situacao',
   {
-    produtoId: integer('produto_id')
-      .notNull()
-      .references(() => produto.id, { onDelete: 'cascade' }),
-    data: date('data', { mode: 'string' }).notNull(),
+    produtoId: referencia('produto_id', () => produto.id, { onDelete: 'cascade' }),
+    data: dia('data').notNull(),
     situacao: varchar('situacao', { length: 7 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.data, t.produtoId] }), check('precos_situacao_ck', sql`${t.situacao} IN ('firme', 'estavel', 'fraco')`)],

@@ -1,4 +1,5 @@
-import { bigserial, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { chaveSerial, dia, instante, instanteAgora } from './colunas';
 
 /**
  * The holders' requests (LGPD, arts. 18 and 19): kept once the mailbox confirms them (a pending one lives in
@@ -7,18 +8,18 @@ import { bigserial, date, index, integer, jsonb, pgTable, serial, text, timestam
 export const titularSolicitacoes = pgTable(
   'titular_solicitacoes',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     tipo: text('tipo').notNull(),
     /** Upper case, letters and digits. Personal data (identificacao). */
     cpfcnpj: text('cpfcnpj').notNull(),
     /** Lower case. Personal data (solicitacao). */
     email: text('email').notNull(),
     texto: text('texto'),
-    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull(),
-    confirmadaEm: timestamp('confirmada_em', { withTimezone: true }).notNull().defaultNow(),
-    prazo: date('prazo', { mode: 'string' }).notNull(),
+    criadaEm: instante('criada_em').notNull(),
+    confirmadaEm: instanteAgora('confirmada_em'),
+    prazo: dia('prazo').notNull(),
     resposta: text('resposta'),
-    respondidaEm: timestamp('respondida_em', { withTimezone: true }),
+    respondidaEm: instante('respondida_em'),
     respondidaPor: text('respondida_por'),
   },
   (t) => [index('titular_solicitacoes_cpfcnpj_idx').on(t.cpfcnpj)],
@@ -26,23 +27,23 @@ export const titularSolicitacoes = pgTable(
 
 /** A request waiting for its mailbox's confirmation: the token's SHA-256 only; purged after 7 days. Secret: never in a backup. */
 export const titularConfirmacoes = pgTable('titular_confirmacoes', {
-  id: serial('id').primaryKey(),
+  id: chaveSerial(),
   tokenHash: text('token_hash').notNull().unique(),
   tipo: text('tipo').notNull(),
   cpfcnpj: text('cpfcnpj').notNull(),
   email: text('email').notNull(),
   texto: text('texto'),
-  criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+  criadaEm: instanteAgora('criada_em'),
 });
 
 /** Requests per client address and per mailbox (its SHA-256), for the limits; purged past a day. Counters: never in a backup. */
 export const titularPedidos = pgTable(
   'titular_pedidos',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     endereco: text('endereco').notNull(),
     caixaHash: text('caixa_hash').notNull(),
-    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    criadoEm: instanteAgora('criado_em'),
   },
   (t) => [index('titular_pedidos_endereco_idx').on(t.endereco, t.criadoEm), index('titular_pedidos_caixa_idx').on(t.caixaHash, t.criadoEm)],
 );
@@ -53,7 +54,7 @@ export const leituras = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     usuario: text('usuario').notNull(),
-    em: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
+    em: instanteAgora('em'),
     /** What was opened: 'pessoa', 'romaneio', 'recall', 'exportacao'. */
     cadastro: text('cadastro').notNull(),
     cadastroId: text('cadastro_id').notNull(),
@@ -65,23 +66,23 @@ export const leituras = pgTable(
 
 /** Security incidents with personal data (Res. CD/ANPD 15/2024): never deleted, corrections audited. */
 export const incidentes = pgTable('incidentes', {
-  id: serial('id').primaryKey(),
-  detectadoEm: date('detectado_em', { mode: 'string' }).notNull(),
+  id: chaveSerial(),
+  detectadoEm: dia('detectado_em').notNull(),
   descricao: text('descricao').notNull(),
   categorias: jsonb('categorias').$type<string[]>().notNull(),
   titularesAfetados: integer('titulares_afetados').notNull(),
   medidas: text('medidas').notNull(),
   /** The 3rd business day after detection: the ANPD and the holders are notified by then. */
-  prazo: date('prazo', { mode: 'string' }).notNull(),
-  registradoEm: timestamp('registrado_em', { withTimezone: true }).notNull().defaultNow(),
+  prazo: dia('prazo').notNull(),
+  registradoEm: instanteAgora('registrado_em'),
   registradoPor: text('registrado_por').notNull(),
 });
 
 /** What each anonymisation did (the person's number, why, by whom or by the daily job); no former data. */
 export const anonimizacoes = pgTable('anonimizacoes', {
-  id: serial('id').primaryKey(),
+  id: chaveSerial(),
   pessoaId: integer('pessoa_id').notNull().unique(),
   motivo: text('motivo').notNull(),
-  feitaEm: timestamp('feita_em', { withTimezone: true }).notNull().defaultNow(),
+  feitaEm: instanteAgora('feita_em'),
   feitaPor: text('feita_por').notNull(),
 });

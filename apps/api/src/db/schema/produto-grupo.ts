@@ -1,12 +1,11 @@
-import { index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { chave, semAcento } from './chaves';
+import { chaveEVersao } from './colunas';
 
 export const produtoGrupo = pgTable(
   'produto_grupo',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     nome: varchar('nome', { length: 200 }).notNull(),
     unPadrao: varchar('un_padrao', { length: 200 }).notNull(),
   },

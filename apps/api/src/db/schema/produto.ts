@@ -1,24 +1,21 @@
-import { index, integer, numeric, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { chave, semAcento } from './chaves';
+import { chaveEVersao, chaveSerial, referencia } from './colunas';
 import { produtoGrupo } from './produto-grupo';
 
 export const statusProduto = pgTable('status_produto', {
-  id: serial('id').primaryKey(),
+  id: chaveSerial(),
   nome: varchar('nome', { length: 200 }).notNull().unique(),
 });
 
 export const produto = pgTable(
   'produto',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     nome: varchar('nome', { length: 200 }).notNull(),
     embalagem: varchar('embalagem', { length: 200 }).notNull(),
     pesoEmKg: numeric('peso_em_kg', { precision: 12, scale: 2 }).notNull().default('1'),
-    produtoGrupoId: integer('produto_grupo_id')
-      .notNull()
-      .references(() => produtoGrupo.id),
+    produtoGrupoId: referencia('produto_grupo_id', () => produtoGrupo.id),
     status: varchar('status', { length: 200 }).notNull().default('ATIVO'),
   },
   (t) => [

@@ -1,32 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, serial, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { chave } from './chaves';
+import { chaveEVersao, referencia } from './colunas';
 import { municipio } from './municipio';
 import { pessoa } from './pessoa';
 
 export const propriedade = pgTable(
   'propriedade',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
+    ...chaveEVersao(),
     nome: varchar('nome', { length: 200 }).notNull(),
     endereco: varchar('endereco', { length: 200 }),
     numero: varchar('numero', { length: 200 }),
     complemento: varchar('complemento', { length: 200 }),
     cep: varchar('cep', { length: 8 }),
-    municipioId: integer('municipio_id')
-      .notNull()
-      .references(() => municipio.id),
+    municipioId: referencia('municipio_id', () => municipio.id),
     areaTotal: numeric('area_total', { precision: 12, scale: 2 }).notNull(),
     areaExplorada: numeric('area_explorada', { precision: 12, scale: 2 }).notNull(),
     areaCultivada: numeric('area_cultivada', { precision: 12, scale: 2 }).notNull(),
     geoLocalizacao: varchar('geo_localizacao', { length: 200 }).notNull().default('0,0'),
     pronaf: boolean('pronaf').notNull().default(false),
     tipoPosse: varchar('tipo_posse', { length: 20 }).notNull(),
-    proprietarioId: integer('proprietario_id')
-      .notNull()
-      .references(() => pessoa.id),
+    proprietarioId: referencia('proprietario_id', () => pessoa.id),
   },
   (t) => [
     index('propriedade_proprietario_idx').on(t.proprietarioId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, numeric, pgTable, serial, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, numeric, pgTable, unique, varchar } from 'drizzle-orm/pg-core';
 import { boletimItens } from './boletim';
+import { chaveEVersao, chaveSerial, dia, referencia } from './colunas';
 import { pedras } from './pedra';
 import { pessoa } from './pessoa';
 import { chegadas } from './portal';
@@ -15,23 +16,19 @@ import { produto } from './produto';
 export const romaneioDivida = pgTable('romaneio_divida', {
   divida: bigint('divida', { mode: 'number' }).primaryKey(),
   /** The batch's issue dates as it was entered: a day deleted may be entered again under the debt, no other. */
-  datas: date('datas', { mode: 'string' }).array(),
+  datas: dia('datas').array(),
 });
 
 export const romaneio = pgTable(
   'romaneio',
   {
-    id: serial('id').primaryKey(),
-    /** Changes on every save: a save that sends another is refused (decision 0085). */
-    versao: integer('versao').notNull().default(1),
-    dataEmissao: date('data_emissao', { mode: 'string' }).notNull(),
+    ...chaveEVersao(),
+    dataEmissao: dia('data_emissao').notNull(),
     /** The batch this romaneio belongs to (its debt). */
     divida: bigint('divida', { mode: 'number' })
       .notNull()
       .references(() => romaneioDivida.divida),
-    pessoaId: integer('pessoa_id')
-      .notNull()
-      .references(() => pessoa.id),
+    pessoaId: referencia('pessoa_id', () => pessoa.id),
     /** The load the producer announced in the portal, received by this romaneio (at most one romaneio each). */
     chegadaId: integer('chegada_id')
       .unique()
@@ -54,13 +51,9 @@ export const romaneio = pgTable(
 export const romaneioItens = pgTable(
   'romaneio_itens',
   {
-    id: serial('id').primaryKey(),
-    romaneioId: integer('romaneio_id')
-      .notNull()
-      .references(() => romaneio.id, { onDelete: 'cascade' }),
-    produtoId: integer('produto_id')
-      .notNull()
-      .references(() => produto.id),
+    id: chaveSerial(),
+    romaneioId: referencia('romaneio_id', () => romaneio.id, { onDelete: 'cascade' }),
+    produtoId: referencia('produto_id', () => produto.id),
     quantidade: numeric('quantidade', { precision: 12, scale: 2 }).notNull(),
     boletimItensId: integer('boletim_itens_id').references(() => boletimItens.id),
     /**
@@ -85,13 +78,11 @@ export const romaneioItens = pgTable(
 export const romaneioPedras = pgTable(
   'romaneio_pedras',
   {
-    id: serial('id').primaryKey(),
+    id: chaveSerial(),
     romaneioId: integer('romaneio_id').notNull(),
-    pedraId: integer('pedra_id')
-      .notNull()
-      .references(() => pedras.id),
+    pedraId: referencia('pedra_id', () => pedras.id),
     /** The romaneio's issue date (the key below keeps them equal). */
-    data: date('data', { mode: 'string' }).notNull(),
+    data: dia('data').notNull(),
     ocupacao: varchar('ocupacao', { length: 50 }),
   },
   (t) => [
@@ -112,10 +103,8 @@ export const romaneioPedras = pgTable(
 export const romaneioNfe = pgTable(
   'romaneio_nfe',
   {
-    id: serial('id').primaryKey(),
-    romaneioId: integer('romaneio_id')
-      .notNull()
-      .references(() => romaneio.id, { onDelete: 'cascade' }),
+    id: chaveSerial(),
+    romaneioId: referencia('romaneio_id', () => romaneio.id, { onDelete: 'cascade' }),
     chave: varchar('chave', { length: 44 }).notNull(),
     emitenteConfere: boolean('emitente_confere').notNull(),
   },
