@@ -29,6 +29,18 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
 }
 
 /**
+ * A field whose input may say its own message (a text that is not a number, a text typed and not picked): that
+ * message, while set, is shown and described instead of the schema's.
+ */
+function useCampoComMensagemPropria<T extends FieldValues>(p: Base<T>) {
+  const { field, erro, id } = useCampo(p);
+  const [propria, setPropria] = useState<string>();
+  const mensagem = propria ?? erro;
+  const aria = { id, 'aria-invalid': !!mensagem || undefined, 'aria-describedby': mensagem ? `${id}-erro` : undefined };
+  return { field, id, mensagem, setPropria, aria };
+}
+
+/**
  * A number typed in pt-BR ('1.234,56'; currency shown with 'R$'), read exactly (EntradaNumero: '1.055,00' is
  * 1055, '12.50' is refused with a message on the field, never read as 12,5). It takes any value as typed: the
  * limits are the shared schema's, which refuses a value beyond one with its own pt-BR message (docs/produto/validacao.md section
@@ -37,16 +49,12 @@ export function TextAreaField<T extends FieldValues>(p: Base<T> & { rows?: numbe
 export function NumberField<T extends FieldValues>(
   p: Base<T> & { decimais?: number; moeda?: boolean; maxLength?: number; onBlurValue?: (v: number | null) => void },
 ) {
-  const { field, erro, id } = useCampo(p);
   // A text that is not a pt-BR number: its message wins over the schema's (which only knows it is not a number).
-  const [leitura, setLeitura] = useState<string>();
-  const mensagem = leitura ?? erro;
+  const { field, id, mensagem, setPropria: setLeitura, aria } = useCampoComMensagemPropria(p);
   return (
     <Campo id={id} label={p.label} erro={mensagem} className={p.className}>
       <EntradaNumero
-        id={id}
-        aria-invalid={!!mensagem || undefined}
-        aria-describedby={mensagem ? `${id}-erro` : undefined}
+        {...aria}
         value={field.value ?? null}
         onChange={field.onChange}
         aoLer={setLeitura}
@@ -103,18 +111,14 @@ export interface Opcao {
  * them when they arrive. Options may hold any value (booleans too): the list works on their positions.
  */
 export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao[]; placeholder?: string; emptyMessage?: string; loading?: boolean }) {
-  const { field, erro, id } = useCampo(p);
+  // A save stopped on text typed and not picked: its message until the box is typed in again.
+  const { field, id, mensagem, setPropria: setNaoEscolhido, aria } = useCampoComMensagemPropria(p);
   const opcoes = p.options.map((o, i) => ({ label: o.label, value: i }));
   const posicao = p.options.findIndex((o) => o.value === field.value);
-  // A save stopped on text typed and not picked: its message until the box is typed in again.
-  const [naoEscolhido, setNaoEscolhido] = useState<string>();
-  const mensagem = naoEscolhido ?? erro;
   return (
     <Campo id={id} label={p.label} erro={mensagem} className={p.className}>
       <CampoBusca
-        id={id}
-        aria-invalid={!!mensagem || undefined}
-        aria-describedby={mensagem ? `${id}-erro` : undefined}
+        {...aria}
         aoNaoEscolher={setNaoEscolhido}
         aoDigitar={() => setNaoEscolhido(undefined)}
         value={posicao >= 0 ? posicao : null}

@@ -57,20 +57,19 @@ const aria = (p: PropsDoEditor<unknown>) => ({
   'aria-invalid': p.erro ? true : undefined,
   'aria-describedby': p.descritoPor,
 });
+/** What an editor's input takes from its cell: its id, name and message's state, the cell's blur, and whether it is disabled. */
+const daCelula = (p: PropsDoEditor<unknown>) => ({ id: p.id, ...aria(p), onBlur: p.sair, disabled: p.desabilitado });
 const classe = (p: PropsDoEditor<unknown>, base: string) => `${base} ${p.erro ? 'p-invalid' : ''}`;
 
 /** A text, at most `maxLength` long. */
 export const editorTexto = <I,>(o: { maxLength?: number } = {}): EditorDeItem<I> =>
   reiniciado((p) => (
     <InputText
-      id={p.id}
-      {...aria(p)}
+      {...daCelula(p)}
       ref={p.entrada}
       value={(p.valor as string) ?? ''}
       onChange={(ev) => p.mudar(ev.target.value)}
-      onBlur={p.sair}
       maxLength={o.maxLength}
-      disabled={p.desabilitado}
       className={classe(p, 'p-inputtext-sm w-full')}
     />
   ));
@@ -83,17 +82,14 @@ export const editorTexto = <I,>(o: { maxLength?: number } = {}): EditorDeItem<I>
 export const editorNumero = <I,>(o: { decimais?: number; agrupar?: boolean; sufixo?: (item: I, indice: number) => string } = {}): EditorDeItem<I> =>
   reiniciado((p) => (
     <EntradaNumero
-      id={p.id}
-      {...aria(p)}
+      {...daCelula(p)}
       inputRef={p.entrada}
       value={p.valor}
       onChange={p.mudar}
-      onBlur={p.sair}
       aoLer={p.aoLer}
       decimais={o.decimais ?? 0}
       agrupar={o.agrupar ?? true}
       sufixo={o.sufixo && p.item !== undefined ? o.sufixo(p.item, p.indice ?? 0) : undefined}
-      disabled={p.desabilitado}
       className={classe(p, 'p-inputtext-sm w-full')}
     />
   ));
@@ -115,14 +111,11 @@ export const editorCheckbox = <I,>(): EditorDeItem<I> =>
 export const editorData = <I,>(o: { yearRange?: string } = {}): EditorDeItem<I> =>
   reiniciado((p) => (
     <EntradaData
-      id={p.id}
-      {...aria(p)}
+      {...daCelula(p)}
       inputRef={p.entrada}
       value={(p.valor as string | null) ?? null}
       onChange={p.mudar}
-      onBlur={p.sair}
       yearRange={o.yearRange}
-      disabled={p.desabilitado}
       className={classe(p, 'w-full')}
       inputClassName="p-inputtext-sm"
     />
@@ -132,17 +125,14 @@ export const editorData = <I,>(o: { yearRange?: string } = {}): EditorDeItem<I> 
 export const editorOpcoes = <I,>(o: { opcoes: { label: string; value: string | number }[]; vazio?: string; carregando?: boolean }): EditorDeItem<I> =>
   reiniciado((p) => (
     <CampoBusca
-      id={p.id}
-      {...aria(p)}
+      {...daCelula(p)}
       inputRef={p.entrada}
       value={p.valor ?? null}
       opcoes={o.opcoes}
       onChange={p.mudar}
-      onBlur={p.sair}
       vazio={o.vazio}
       carregando={o.carregando}
       aoEsperar={p.esperar}
-      disabled={p.desabilitado}
       className={classe(p, 'p-inputtext-sm w-full')}
     />
   ));

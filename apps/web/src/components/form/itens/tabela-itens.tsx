@@ -145,15 +145,9 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
     const texto = c.body ? c.body(item, i) : String(item?.[c.field] ?? '');
     if (!erro && !erroDaLinha) return <>{texto}</>;
     return (
-      <div className="item-celula">
+      <CelulaComErro id={id} erro={erro} erroDaLinha={erroDaLinha}>
         <span>{texto}</span>
-        {erro && (
-          <small id={`${id}-erro`} className="p-error" role="alert">
-            {erro}
-          </small>
-        )}
-        {erroDaLinha}
-      </div>
+      </CelulaComErro>
     );
   }
   const editor = c.editor;
@@ -166,7 +160,7 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
         // What the editor last gave, within this event: a number input commits what was typed just before its blur.
         let atual: unknown = field.value;
         return (
-          <div className="item-celula">
+          <CelulaComErro id={id} erro={erro} erroDaLinha={erroDaLinha}>
             {editor({
               id,
               valor: field.value,
@@ -193,16 +187,25 @@ function Celula<F extends FieldValues, I extends Record<string, unknown>>(p: {
               item,
               indice: i,
             })}
-            {erro && (
-              <small id={`${id}-erro`} className="p-error" role="alert">
-                {erro}
-              </small>
-            )}
-            {erroDaLinha}
-          </div>
+          </CelulaComErro>
         );
       }}
     />
+  );
+}
+
+/** A cell's content, then its field's message (`${id}-erro`, which the input's aria-describedby names) and the row's. */
+function CelulaComErro({ id, erro, erroDaLinha, children }: { id: string; erro?: string; erroDaLinha: ReactNode; children: ReactNode }) {
+  return (
+    <div className="item-celula">
+      {children}
+      {erro && (
+        <small id={`${id}-erro`} className="p-error" role="alert">
+          {erro}
+        </small>
+      )}
+      {erroDaLinha}
+    </div>
   );
 }
 
