@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { type Backup, backupsRecurso, situacaoDoBackup } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { perguntar } from '../../lib/confirmacao';
-import { relerListas } from '../../lib/listas';
 import { useToast } from '../../lib/toast';
+import { useAcao } from '../../lib/use-acao';
 
 /** A file's size as a person reads it (pt-BR decimals). */
 export function tamanhoDoArquivo(bytes: number | null): string {
@@ -27,26 +25,18 @@ export const AVISO_DO_BACKUP =
  * button waits for the file, then names it and the list reloads. A refusal (no BACKUP_DIR, one already running) is its pt-BR message.
  */
 function BackupAgora() {
-  const [fazendo, setFazendo] = useState(false);
   const toast = useToast();
-  const qc = useQueryClient();
+  const backup = useAcao({ erro: { titulo: 'Backup não feito', ms: 8000 }, reler: 'backups', relerNoErro: true });
   const fazer = async () => {
     // On the embedded database the backup holds the only connection until it ends (docs/performance.md): asked first.
     if (!(await perguntar(AVISO_DO_BACKUP, { header: 'Fazer backup agora', acceptLabel: 'Fazer backup', rejectLabel: 'Cancelar', icone: 'pi pi-save' })))
       return;
-    setFazendo(true);
-    try {
+    await backup.executar(true, async () => {
       const b = await api<Backup>('backups', { method: 'POST' });
       toast.show('success', 'Backup gravado', `Arquivo ${nome(b.arquivo)} (${tamanhoDoArquivo(b.bytes)}).`, 6000);
-      await relerListas(qc, 'backups');
-    } catch (e) {
-      toast.show('error', 'Backup não feito', (e as ApiError).message, 8000);
-      await relerListas(qc, 'backups');
-    } finally {
-      setFazendo(false);
-    }
+    });
   };
-  return <Button label="Fazer backup agora" icon="pi pi-save" loading={fazendo} disabled={fazendo} onClick={() => void fazer()} />;
+  return <Button label="Fazer backup agora" icon="pi pi-save" loading={!!backup.ocupado} disabled={!!backup.ocupado} onClick={() => void fazer()} />;
 }
 
 /** The declaration's list of the last runs, the situation, file name and size in words; 'Fazer backup agora' with the permission. */

@@ -5,38 +5,35 @@ import { InputNumber } from 'primereact/inputnumber';
 import { useState } from 'react';
 import { feriadoRecurso, type Feriado } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { relerListas } from '../../lib/listas';
 import { useToast } from '../../lib/toast';
 import { CHAVE_CALENDARIO } from '../../lib/calendario';
+import { useAcao } from '../../lib/use-acao';
 
 /** 'Feriados nacionais': the national holidays of a year, computed by the server (POST feriado/nacionais); the dates already there stay. */
 function FeriadosNacionais() {
   const [aberto, setAberto] = useState(false);
   const [ano, setAno] = useState<number | null>(new Date().getFullYear());
-  const [enviando, setEnviando] = useState(false);
   const toast = useToast();
   const qc = useQueryClient();
+  const nacionais = useAcao({ erro: { titulo: 'Erro ao preencher!' }, reler: 'feriado' });
   const preencher = async () => {
     if (!ano) return;
-    setEnviando(true);
-    try {
-      const r = await api<{ incluidos: Feriado[]; existentes: number }>('feriado/nacionais', { method: 'POST', body: { ano } });
-      await relerListas(qc, 'feriado');
-      await qc.invalidateQueries({ queryKey: CHAVE_CALENDARIO });
-      toast.show(
-        'success',
-        'Feriados nacionais',
-        `${r.incluidos.length} feriado(s) nacional(is) de ${ano} incluído(s); ${r.existentes} já cadastrado(s).`,
-        6000,
-      );
-      setAberto(false);
-    } catch (e) {
-      toast.show('error', 'Erro ao preencher!', (e as ApiError).message);
-    } finally {
-      setEnviando(false);
-    }
+    await nacionais.executar(
+      true,
+      () => api<{ incluidos: Feriado[]; existentes: number }>('feriado/nacionais', { method: 'POST', body: { ano } }),
+      async (r) => {
+        await qc.invalidateQueries({ queryKey: CHAVE_CALENDARIO });
+        toast.show(
+          'success',
+          'Feriados nacionais',
+          `${r.incluidos.length} feriado(s) nacional(is) de ${ano} incluído(s); ${r.existentes} já cadastrado(s).`,
+          6000,
+        );
+        setAberto(false);
+      },
+    );
   };
   return (
     <>
@@ -63,7 +60,7 @@ function FeriadosNacionais() {
           <p className="muted">
             Inclui os feriados nacionais do ano (Carnaval, Sexta-feira Santa e Corpus Christi calculados pela Páscoa). Os municipais são digitados.
           </p>
-          <Button type="submit" label="Preencher" icon="pi pi-check" loading={enviando} disabled={!ano} />
+          <Button type="submit" label="Preencher" icon="pi pi-check" loading={!!nacionais.ocupado} disabled={!ano} />
         </form>
       </Dialog>
     </>

@@ -3,31 +3,27 @@ import { useState } from 'react';
 import { pedraRecurso, type Pedra } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
-import { useToast } from '../../lib/toast';
+import { useAcao } from '../../lib/use-acao';
 
 /** Stalls ('Pedras'): the declaration's list, and its report of every stall. */
 export default function PedraListPage() {
-  const toast = useToast();
   const [relatorio, setRelatorio] = useState<Pedra[] | null>(null);
-  const [gerando, setGerando] = useState(false);
-
   // The report lists every stall that matches the filter (252 by default), not only the page on screen.
-  const gerar = async (buscarTodos: () => Promise<Pedra[]>) => {
-    setGerando(true);
-    try {
-      setRelatorio(await buscarTodos());
-    } catch (err) {
-      toast.show('error', 'Erro ao obter pedras', (err as Error).message);
-    } finally {
-      setGerando(false);
-    }
-  };
+  const gerar = useAcao({ erro: { titulo: 'Erro ao obter pedras' } });
 
   return (
     <>
       <ListaDoRecurso<Pedra>
         recurso={pedraRecurso}
-        headerActions={({ buscarTodos }) => <Button label="Gerar relatório" icon="pi pi-print" outlined loading={gerando} onClick={() => gerar(buscarTodos)} />}
+        headerActions={({ buscarTodos }) => (
+          <Button
+            label="Gerar relatório"
+            icon="pi pi-print"
+            outlined
+            loading={!!gerar.ocupado}
+            onClick={() => gerar.executar(true, async () => setRelatorio(await buscarTodos()))}
+          />
+        )}
       />
       <PrintDialog visible={!!relatorio} onHide={() => setRelatorio(null)} titulo="Pedras" subtitulo={<span>{relatorio?.length ?? 0} pedra(s)</span>}>
         <PrintTable rows={linhas(relatorio ?? [])} vazio="Nenhuma pedra encontrada" columns={COLUNAS} />

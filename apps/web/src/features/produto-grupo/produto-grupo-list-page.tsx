@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
-import { useEffect, useRef, useState } from 'react';
 import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
+import { useMostrarDepois } from '../../lib/use-mostrar-depois';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
 /** docs/produto/funcionamento.md: the group report opens 1 s after the click. */
@@ -9,16 +9,8 @@ const ATRASO_RELATORIO_MS = 1000;
 
 /** The declaration's list, and each group's report of its bulletins. */
 export default function ProdutoGrupoListPage() {
-  const [grupo, setGrupo] = useState<ProdutoGrupo | null>(null);
-  const [aberto, setAberto] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const imprimir = (g: ProdutoGrupo) => {
-    clearTimeout(timer.current);
-    setGrupo(g); // starts loading at once; the dialog opens after the delay
-    timer.current = setTimeout(() => setAberto(true), ATRASO_RELATORIO_MS);
-  };
+  // The report starts loading at once; its dialog opens after the delay.
+  const relatorio = useMostrarDepois<ProdutoGrupo>(ATRASO_RELATORIO_MS);
 
   return (
     <>
@@ -32,18 +24,11 @@ export default function ProdutoGrupoListPage() {
             aria-label={`Imprimir boletins do grupo ${g.nome}`}
             tooltip="Boletins do grupo"
             tooltipOptions={{ position: 'left' }}
-            onClick={() => imprimir(g)}
+            onClick={() => relatorio.escolher(g)}
           />
         )}
       />
-      <ProdutoGrupoReport
-        grupo={grupo}
-        visible={aberto}
-        onHide={() => {
-          setAberto(false);
-          setGrupo(null);
-        }}
-      />
+      <ProdutoGrupoReport grupo={relatorio.escolhido} visible={!!relatorio.pronto} onHide={relatorio.fechar} />
     </>
   );
 }
