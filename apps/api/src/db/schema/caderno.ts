@@ -35,13 +35,21 @@ export const caderno = pgTable(
   ],
 );
 
+/**
+ * The columns every row of a notebook starts with: its key, its notebook (deleted with it), and 'não necessárias':
+ * a row either says none were needed or is complete (each table's check).
+ */
+const linhaDoCaderno = () => ({
+  id: chaveSerial(),
+  cadernoId: referencia('caderno_id', () => caderno.id, { onDelete: 'cascade' }),
+  naoNecessarias: boolean('nao_necessarias').notNull().default(false),
+});
+
 /** Fertilisation and soil correction rows of a notebook. */
 export const adubacaoCorrecao = pgTable(
   'adubacao_correcao',
   {
-    id: chaveSerial(),
-    cadernoId: referencia('caderno_id', () => caderno.id, { onDelete: 'cascade' }),
-    naoNecessarias: boolean('nao_necessarias').notNull().default(false),
+    ...linhaDoCaderno(),
     dataAplicacao: dia('data_aplicacao'),
     nomeFormula: varchar('nome_formula', { length: 200 }),
     dose: integer('dose'),
@@ -67,9 +75,7 @@ export const adubacaoCorrecao = pgTable(
 export const aplicacaoProdutosQuimicos = pgTable(
   'aplicacao_produtos_quimicos',
   {
-    id: chaveSerial(),
-    cadernoId: referencia('caderno_id', () => caderno.id, { onDelete: 'cascade' }),
-    naoNecessarias: boolean('nao_necessarias').notNull().default(false),
+    ...linhaDoCaderno(),
     data: dia('data'),
     periodoCarencia: integer('periodo_carencia'),
     pragaDoencaAlvo: varchar('praga_doenca_alvo', { length: 200 }),
