@@ -1,5 +1,5 @@
-import { Button } from 'primereact/button';
 import { produtoGrupoRecurso, type ProdutoGrupo } from '@ceasa/shared';
+import { BotaoDaLinha } from '../../components/botao-da-linha';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { useMostrarDepois } from '../../lib/use-mostrar-depois';
 import { ProdutoGrupoReport } from './produto-grupo-report';
@@ -17,15 +17,7 @@ export default function ProdutoGrupoListPage() {
       <ListaDoRecurso<ProdutoGrupo>
         recurso={produtoGrupoRecurso}
         rowActions={(g) => (
-          <Button
-            icon="pi pi-print"
-            rounded
-            text
-            aria-label={`Imprimir boletins do grupo ${g.nome}`}
-            tooltip="Boletins do grupo"
-            tooltipOptions={{ position: 'left' }}
-            onClick={() => relatorio.escolher(g)}
-          />
+          <BotaoDaLinha icon="pi pi-print" aria-label={`Imprimir boletins do grupo ${g.nome}`} dica="Boletins do grupo" onClick={() => relatorio.escolher(g)} />
         )}
       />
       <ProdutoGrupoReport grupo={relatorio.escolhido} visible={!!relatorio.pronto} onHide={relatorio.fechar} />
