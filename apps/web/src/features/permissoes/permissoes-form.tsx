@@ -49,7 +49,7 @@ export default function PermissoesForm() {
       carregando={f.carregando || rotas.isLoading}
       erroCarregar={f.erroCarregar ?? (rotas.error as Error | null)}
     >
-      <TextField control={control} name="nome" label="Nome do grupo" autoFocus maxLength={200} />
+      <TextField control={control} name="nome" label="Nome do grupo" autoFocus />
       <ItemsField<GrupoPermissoesInput, Permissao>
         control={control}
         name="permissoes"
