@@ -3,7 +3,7 @@ import { formatDateTime } from '@ceasa/shared/format';
 import { ROTULOS_DOS_AVISOS } from '@ceasa/shared/portal-textos';
 import { api } from '../lib/api-client';
 import { lerAviso, lista, obj } from './leituras';
-import { Aviso, Carregado, Carregando, mensagemDoErro, Titulo, useLeitura } from './partes';
+import { Aviso, Carregando, Cartoes, mensagemDoErro, Titulo, useLeitura } from './partes';
 
 type TipoDeAviso = keyof typeof ROTULOS_DOS_AVISOS;
 type Preferencias = Record<TipoDeAviso, boolean>;
@@ -71,19 +71,15 @@ export function AvisosPage() {
       <Titulo>Avisos</Titulo>
       <PreferenciasDeEmail />
       <h2>Recebidos</h2>
-      <Carregado carga={carga} vazio="Nenhum aviso." tentar={recarregar}>
-        {(avisos) => (
-          <ul className="portal-lista">
-            {avisos.map((a, n) => (
-              <li key={a.id ?? n} className="portal-cartao">
-                <h3>{a.titulo ?? rotuloDoTipo(a.tipo)}</h3>
-                {a.em && <p className="portal-nota">{formatDateTime(a.em)}</p>}
-                {a.texto && <p>{a.texto}</p>}
-              </li>
-            ))}
-          </ul>
+      <Cartoes carga={carga} vazio="Nenhum aviso." tentar={recarregar}>
+        {(a) => (
+          <>
+            <h3>{a.titulo ?? rotuloDoTipo(a.tipo)}</h3>
+            {a.em && <p className="portal-nota">{formatDateTime(a.em)}</p>}
+            {a.texto && <p>{a.texto}</p>}
+          </>
         )}
-      </Carregado>
+      </Cartoes>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { lerChegada, type Chegada } from './chegadas-page';
 import { configDoPortal } from './config-do-portal';
 import { lista, numero, obj, texto } from './leituras';
 import { LinkDoPortal, navegar } from './navegacao';
-import { Aviso, Carregando, mensagemDoErro, Titulo } from './partes';
+import { Aviso, BotaoDeEnvio, Carregando, Entrada, mensagemDoErro, Titulo } from './partes';
 
 export const CHEGADA_ANUNCIADA = 'Chegada anunciada.';
 export const CHEGADA_ALTERADA = 'Chegada alterada.';
@@ -240,15 +240,14 @@ function CampoDaData(p: { valor: string; mudar: (d: string) => void; diasAnteced
   const ate = somarDias(hoje, p.diasAntecedencia);
   return (
     <>
-      <label htmlFor="chegada-data">Data da chegada</label>
-      <input
+      <Entrada
         id="chegada-data"
+        rotulo="Data da chegada"
         type="date"
-        className="p-inputtext p-component"
         min={hoje}
         max={ate}
-        value={p.valor}
-        onChange={(e) => p.mudar(e.target.value)}
+        valor={p.valor}
+        mudar={p.mudar}
         aria-invalid={p.erros.data ? true : undefined}
         aria-describedby={p.erros.data ? 'chegada-data-ajuda erro-data' : 'chegada-data-ajuda'}
       />
@@ -347,10 +346,9 @@ function FormularioDaChegada(p: PropsDoFormulario) {
         {perguntas ? (
           <Perguntas perguntas={perguntas.perguntas} aoVoltar={() => setPerguntas(null)} ocupado={emEnvio} />
         ) : (
-          <button type="submit" className="p-button">
-            <i className={`pi ${emEnvio ? 'pi-spin pi-spinner' : 'pi-check'}`} aria-hidden />
-            &nbsp;Salvar
-          </button>
+          <BotaoDeEnvio emEnvio={emEnvio} icone="pi-check">
+            Salvar
+          </BotaoDeEnvio>
         )}
       </fieldset>
     </form>

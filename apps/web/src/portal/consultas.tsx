@@ -2,7 +2,7 @@ import { formatDate, formatKg } from '@ceasa/shared/format';
 import { ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO } from '@ceasa/shared/resources/inspecao-rotulos';
 import { ROTULOS_SITUACAO } from '@ceasa/shared/resources/situacao-do-lote';
 import { lerBoletim, lerCaderno, lerInspecoes, lerPedra, lerRomaneio, lista } from './leituras';
-import { Carregado, Titulo, useLeitura } from './partes';
+import { Cartoes, Titulo, useLeitura } from './partes';
 
 /* The sections the producer only reads: his romaneios, bulletins, field notebooks, inspections and stalls. */
 
@@ -17,34 +17,30 @@ export function RomaneiosPage() {
   return (
     <section>
       <Titulo>Romaneios</Titulo>
-      <Carregado carga={carga} vazio="Nenhum romaneio." tentar={recarregar}>
-        {(romaneios) => (
-          <ul className="portal-lista">
-            {romaneios.map((r, n) => (
-              <li key={r.id ?? n} className="portal-cartao">
-                <h2>
-                  Romaneio {r.id} de {formatDate(r.data)}
-                </h2>
-                <ul className="portal-itens">
-                  {r.itens.map((i, k) => (
-                    <li key={k}>
-                      {i.produto}: {quantidade(i.quantidade, i.embalagem)}
-                      {i.kg !== null && ` (${formatKg(i.kg)})`}
-                      {i.link && (
-                        <>
-                          {' '}
-                          · <a href={i.link}>Lote {i.lote ?? ''}</a>
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-                {r.pedras.length > 0 && <p>Pedras: {r.pedras.join(', ')}</p>}
-              </li>
-            ))}
-          </ul>
+      <Cartoes carga={carga} vazio="Nenhum romaneio." tentar={recarregar}>
+        {(r) => (
+          <>
+            <h2>
+              Romaneio {r.id} de {formatDate(r.data)}
+            </h2>
+            <ul className="portal-itens">
+              {r.itens.map((i, k) => (
+                <li key={k}>
+                  {i.produto}: {quantidade(i.quantidade, i.embalagem)}
+                  {i.kg !== null && ` (${formatKg(i.kg)})`}
+                  {i.link && (
+                    <>
+                      {' '}
+                      · <a href={i.link}>Lote {i.lote ?? ''}</a>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {r.pedras.length > 0 && <p>Pedras: {r.pedras.join(', ')}</p>}
+          </>
         )}
-      </Carregado>
+      </Cartoes>
     </section>
   );
 }
@@ -55,29 +51,25 @@ export function BoletinsPage() {
   return (
     <section>
       <Titulo>Boletins</Titulo>
-      <Carregado carga={carga} vazio="Nenhum boletim de colheita." tentar={recarregar}>
-        {(boletins) => (
-          <ul className="portal-lista">
-            {boletins.map((b, n) => (
-              <li key={b.id ?? n} className="portal-cartao">
-                <h2>
-                  Boletim {b.id} de {formatDate(b.data)}
-                </h2>
-                {b.propriedade && <p>{b.propriedade}</p>}
-                {b.vigencia && <p>Vale até {formatDate(b.vigencia)}</p>}
-                <ul className="portal-itens">
-                  {b.itens.map((i, k) => (
-                    <li key={k}>
-                      <strong>{i.produto}</strong>: colheita de {formatDate(i.inicio)} a {formatDate(i.fim)}; estimada {formatKg(i.estimadaKg)}; saldo{' '}
-                      {formatKg(i.saldoKg)}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+      <Cartoes carga={carga} vazio="Nenhum boletim de colheita." tentar={recarregar}>
+        {(b) => (
+          <>
+            <h2>
+              Boletim {b.id} de {formatDate(b.data)}
+            </h2>
+            {b.propriedade && <p>{b.propriedade}</p>}
+            {b.vigencia && <p>Vale até {formatDate(b.vigencia)}</p>}
+            <ul className="portal-itens">
+              {b.itens.map((i, k) => (
+                <li key={k}>
+                  <strong>{i.produto}</strong>: colheita de {formatDate(i.inicio)} a {formatDate(i.fim)}; estimada {formatKg(i.estimadaKg)}; saldo{' '}
+                  {formatKg(i.saldoKg)}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
-      </Carregado>
+      </Cartoes>
     </section>
   );
 }
@@ -88,35 +80,29 @@ export function CadernosPage() {
   return (
     <section>
       <Titulo>Cadernos de campo</Titulo>
-      <Carregado carga={carga} vazio="Nenhum caderno de campo." tentar={recarregar}>
-        {(cadernos) => (
-          <ul className="portal-lista">
-            {cadernos.map((c, n) => (
-              <li key={c.id ?? n} className="portal-cartao">
-                <h2>{[c.produto, c.propriedade].filter(Boolean).join(' - ') || `Caderno ${c.id ?? ''}`}</h2>
-                {c.emCarencia !== null && (
-                  <p className={c.emCarencia ? 'portal-situacao' : undefined}>{c.emCarencia ? 'Em carência hoje' : 'Fora de carência'}</p>
-                )}
-                {c.periodos.some((a) => a.data) ? (
-                  <ul className="portal-itens" aria-label="Períodos de carência">
-                    {c.periodos
-                      .filter((a) => a.data)
-                      .map((a, k) => (
-                        <li key={k}>
-                          {a.nomeProduto ?? 'Produto'} aplicado em {formatDate(a.data)}
-                          {a.periodoCarencia !== null && ` (carência de ${a.periodoCarencia} ${a.periodoCarencia === 1 ? 'dia' : 'dias'})`}
-                          {a.liberadoEm && `: pode comercializar a partir de ${formatDate(a.liberadoEm)}`}
-                        </li>
-                      ))}
-                  </ul>
-                ) : (
-                  <p>Sem aplicação de produto químico.</p>
-                )}
-              </li>
-            ))}
-          </ul>
+      <Cartoes carga={carga} vazio="Nenhum caderno de campo." tentar={recarregar}>
+        {(c) => (
+          <>
+            <h2>{[c.produto, c.propriedade].filter(Boolean).join(' - ') || `Caderno ${c.id ?? ''}`}</h2>
+            {c.emCarencia !== null && <p className={c.emCarencia ? 'portal-situacao' : undefined}>{c.emCarencia ? 'Em carência hoje' : 'Fora de carência'}</p>}
+            {c.periodos.some((a) => a.data) ? (
+              <ul className="portal-itens" aria-label="Períodos de carência">
+                {c.periodos
+                  .filter((a) => a.data)
+                  .map((a, k) => (
+                    <li key={k}>
+                      {a.nomeProduto ?? 'Produto'} aplicado em {formatDate(a.data)}
+                      {a.periodoCarencia !== null && ` (carência de ${a.periodoCarencia} ${a.periodoCarencia === 1 ? 'dia' : 'dias'})`}
+                      {a.liberadoEm && `: pode comercializar a partir de ${formatDate(a.liberadoEm)}`}
+                    </li>
+                  ))}
+              </ul>
+            ) : (
+              <p>Sem aplicação de produto químico.</p>
+            )}
+          </>
         )}
-      </Carregado>
+      </Cartoes>
     </section>
   );
 }
@@ -143,25 +129,21 @@ export function InspecoesPage() {
           </ul>
         </div>
       )}
-      <Carregado carga={{ ...carga, data: d?.inspecoes }} vazio="Nenhuma inspeção." tentar={recarregar}>
-        {(inspecoes) => (
-          <ul className="portal-lista">
-            {inspecoes.map((i, n) => (
-              <li key={i.id ?? n} className="portal-cartao">
-                <h2>
-                  {rotulo(ROTULOS_TIPO_INSPECAO, i.tipo)} em {formatDate(i.coletaEm)}
-                </h2>
-                {i.romaneioId !== null && <p>Romaneio {i.romaneioId}</p>}
-                <p>Resultado: {i.resultado ? rotulo(ROTULOS_RESULTADO, i.resultado) : ROTULOS_RESULTADO.pendente}</p>
-                {i.principioAtivo && <p>Princípio ativo encontrado: {i.principioAtivo}</p>}
-                {i.situacao && Object.hasOwn(ROTULOS_SITUACAO, i.situacao) && <p>{ROTULOS_SITUACAO[i.situacao as keyof typeof ROTULOS_SITUACAO].texto}</p>}
-                {i.lotes.length > 0 && <p>Lotes: {i.lotes.join(', ')}</p>}
-                {i.suspensoAte && <p className="portal-aviso portal-aviso-erro">Suspensão até {formatDate(i.suspensoAte)}</p>}
-              </li>
-            ))}
-          </ul>
+      <Cartoes carga={{ ...carga, data: d?.inspecoes }} vazio="Nenhuma inspeção." tentar={recarregar}>
+        {(i) => (
+          <>
+            <h2>
+              {rotulo(ROTULOS_TIPO_INSPECAO, i.tipo)} em {formatDate(i.coletaEm)}
+            </h2>
+            {i.romaneioId !== null && <p>Romaneio {i.romaneioId}</p>}
+            <p>Resultado: {i.resultado ? rotulo(ROTULOS_RESULTADO, i.resultado) : ROTULOS_RESULTADO.pendente}</p>
+            {i.principioAtivo && <p>Princípio ativo encontrado: {i.principioAtivo}</p>}
+            {i.situacao && Object.hasOwn(ROTULOS_SITUACAO, i.situacao) && <p>{ROTULOS_SITUACAO[i.situacao as keyof typeof ROTULOS_SITUACAO].texto}</p>}
+            {i.lotes.length > 0 && <p>Lotes: {i.lotes.join(', ')}</p>}
+            {i.suspensoAte && <p className="portal-aviso portal-aviso-erro">Suspensão até {formatDate(i.suspensoAte)}</p>}
+          </>
         )}
-      </Carregado>
+      </Cartoes>
     </section>
   );
 }
@@ -172,18 +154,14 @@ export function PedrasPage() {
   return (
     <section>
       <Titulo>Pedras</Titulo>
-      <Carregado carga={carga} vazio="Nenhuma pedra reservada." tentar={recarregar}>
-        {(pedras) => (
-          <ul className="portal-lista portal-lista-curta">
-            {pedras.map((p, n) => (
-              <li key={n} className="portal-cartao">
-                Pedra {p.numero} {p.data && `em ${formatDate(p.data)}`}
-                {p.ocupacao && ` (${p.ocupacao})`}
-              </li>
-            ))}
-          </ul>
+      <Cartoes carga={carga} vazio="Nenhuma pedra reservada." tentar={recarregar} curta>
+        {(p) => (
+          <>
+            Pedra {p.numero} {p.data && `em ${formatDate(p.data)}`}
+            {p.ocupacao && ` (${p.ocupacao})`}
+          </>
         )}
-      </Carregado>
+      </Cartoes>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { PublicShell } from '../components/layout/public-shell';
 import { api } from '../lib/api-client';
 import { obj, texto } from './leituras';
 import { navegar } from './navegacao';
-import { Aviso, mensagemDoErro, Titulo } from './partes';
+import { Aviso, BotaoDeEnvio, Entrada, mensagemDoErro, Titulo } from './partes';
 
 /** The repeated password differs (the same words as the back office's new-password forms). */
 export const SENHAS_DIFERENTES = 'As senhas devem ser iguais';
@@ -54,24 +54,14 @@ export function ConvitePage({ busca }: { busca: string }) {
         ) : (
           <form className="portal-form" onSubmit={(e) => enviar(e, aceitar)} noValidate aria-label="Criar sua senha">
             <p>Escolha a senha com que vai entrar no portal do produtor, com pelo menos 8 caracteres.</p>
-            <label htmlFor="convite-senha">Senha</label>
-            <input
-              id="convite-senha"
-              type="password"
-              autoComplete="new-password"
-              className="p-inputtext p-component"
-              value={senha}
-              onChange={(e) => setSenha(e.target.value)}
-              {...descrito('senha')}
-            />
-            <label htmlFor="convite-repetida">Repita a senha</label>
-            <input
+            <Entrada id="convite-senha" rotulo="Senha" type="password" autoComplete="new-password" valor={senha} mudar={setSenha} {...descrito('senha')} />
+            <Entrada
               id="convite-repetida"
+              rotulo="Repita a senha"
               type="password"
               autoComplete="new-password"
-              className="p-inputtext p-component"
-              value={repetida}
-              onChange={(e) => setRepetida(e.target.value)}
+              valor={repetida}
+              mudar={setRepetida}
               {...descrito('repetida')}
             />
             {erro && (
@@ -79,10 +69,9 @@ export function ConvitePage({ busca }: { busca: string }) {
                 {erro.texto}
               </p>
             )}
-            <button type="submit" className="p-button" disabled={emEnvio}>
-              <i className={`pi ${emEnvio ? 'pi-spin pi-spinner' : 'pi-check'}`} aria-hidden />
-              &nbsp;Criar senha
-            </button>
+            <BotaoDeEnvio emEnvio={emEnvio} icone="pi-check">
+              Criar senha
+            </BotaoDeEnvio>
           </form>
         )}
       </div>

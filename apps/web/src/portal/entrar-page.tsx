@@ -4,7 +4,7 @@ import { useEnvioDoFormulario } from '../components/form/envio-do-formulario';
 import { PublicShell } from '../components/layout/public-shell';
 import { useCarga } from '../lib/use-carga';
 import { configDoPortal, configJaRecebida } from './config-do-portal';
-import { Aviso, mensagemDoErro, Titulo } from './partes';
+import { Aviso, BotaoDeEnvio, Entrada, mensagemDoErro, Titulo } from './partes';
 import { obj, texto } from './leituras';
 import { entrarNoPortal } from './sessao-do-portal';
 
@@ -60,30 +60,12 @@ export function EntrarPage({ busca, aviso }: { busca: string; aviso?: string }) 
           </>
         )}
         <form className="portal-form" onSubmit={(e) => enviar(e, entrar)} noValidate aria-label="Entrar com e-mail e senha">
-          <label htmlFor="portal-email">E-mail</label>
-          <input
-            id="portal-email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            className="p-inputtext p-component"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <label htmlFor="portal-senha">Senha</label>
-          <input
-            id="portal-senha"
-            type="password"
-            autoComplete="current-password"
-            className="p-inputtext p-component"
-            value={senha}
-            onChange={(e) => setSenha(e.target.value)}
-          />
+          <Entrada id="portal-email" rotulo="E-mail" type="email" autoComplete="username" inputMode="email" valor={email} mudar={setEmail} />
+          <Entrada id="portal-senha" rotulo="Senha" type="password" autoComplete="current-password" valor={senha} mudar={setSenha} />
           {erro && <Aviso tipo="erro" texto={erro} />}
-          <button type="submit" className="p-button" disabled={emEnvio}>
-            <i className={`pi ${emEnvio ? 'pi-spin pi-spinner' : 'pi-sign-in'}`} aria-hidden />
-            &nbsp;Entrar
-          </button>
+          <BotaoDeEnvio emEnvio={emEnvio} icone="pi-sign-in">
+            Entrar
+          </BotaoDeEnvio>
         </form>
         <p className="portal-nota">
           Ainda não tem acesso? Peça um convite no atendimento do mercado. Funcionários do mercado entram em <a href="/login">/login</a>.

@@ -4,7 +4,7 @@ import { ariaDo, ErroDoCampo, errosDaRecusa } from '../components/publico/campos
 import { api } from '../lib/api-client';
 import { baixar } from '../lib/baixar';
 import { obj, texto } from './leituras';
-import { Aviso, mensagemDoErro, Titulo } from './partes';
+import { Aviso, BotaoDeEnvio, mensagemDoErro, Titulo } from './partes';
 
 export const CORRECAO_ENVIADA = 'Pedido de correção enviado. O mercado responde pelo seu e-mail.';
 
@@ -88,10 +88,9 @@ function PedirCorrecao() {
       />
       <ErroDoCampo erros={erros} campo="texto" />
       {resultado && <Aviso tipo={resultado.tipo} texto={resultado.texto} />}
-      <button type="submit" className="p-button" disabled={emEnvio}>
-        <i className={`pi ${emEnvio ? 'pi-spin pi-spinner' : 'pi-send'}`} aria-hidden />
-        &nbsp;Enviar pedido
-      </button>
+      <BotaoDeEnvio emEnvio={emEnvio} icone="pi-send">
+        Enviar pedido
+      </BotaoDeEnvio>
     </form>
   );
 }
