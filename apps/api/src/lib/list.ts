@@ -76,6 +76,47 @@ const ordenaComoTexto = (f: ListField) => f.texto ?? (f.filter === 'text' || f.f
 /** What sorting by a field orders by: its own `order`, its text key, or its expression. */
 export const ordemDoCampo = (f: ListField): SQL => f.order ?? (ordenaComoTexto(f) ? chaveDeOrdem(f.expr) : f.expr);
 
+/** A plain SQL name: lower-case letters, digits and underscores, a letter first. */
+const NOME_SQL = /^[a-z][a-z0-9_]*$/;
+
+/** A column's SQL text `alias.coluna`, written as it is: only for names of the code, checked to be plain names. */
+function colunaDoCodigo(alias: string, coluna: string): SQL {
+  if (!NOME_SQL.test(alias) || !NOME_SQL.test(coluna)) throw new Error(`coluna inválida numa lista: ${alias}.${coluna}`);
+  return sql.raw(`${alias}.${coluna}`);
+}
+
+/**
+ * The plain fields of a list, each a column of the table `alias` stands for, named as its key in snake_case and
+ * filtered as its kind says: `colunas('c', { id: 'contains', pessoaId: 'id' })` is
+ * `{ id: { expr: sql\`c.id\`, filter: 'contains' }, pessoaId: { expr: sql\`c.pessoa_id\`, filter: 'id' } }`.
+ * A field whose expression is anything else is written out beside them. The alias and the keys are constants of
+ * the code, never a client's text: they are written into the SQL as they are (sql.raw), and a name that is not a
+ * plain SQL name throws when the module loads.
+ */
+export function colunas<K extends string>(alias: string, filtros: Record<K, FilterKind>): Record<K, ListField> {
+  const campos = Object.entries<FilterKind>(filtros).map(([key, filter]) => [
+    key,
+    {
+      expr: colunaDoCodigo(
+        alias,
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      ),
+      filter,
+    },
+  ]);
+  return Object.fromEntries(campos) as Record<K, ListField>;
+}
+
+/**
+ * Fields that are the name (`nome`) of a joined table, filtered as text, by the table's alias:
+ * `nomes({ produtorNome: 'pr' })` is `{ produtorNome: { expr: sql\`pr.nome\`, filter: 'text' } }`. The aliases are
+ * constants of the code, written into the SQL as they are (see colunas).
+ */
+export function nomes<K extends string>(aliases: Record<K, string>): Record<K, ListField> {
+  const campos = Object.entries<string>(aliases).map(([key, alias]) => [key, { expr: colunaDoCodigo(alias, 'nome'), filter: 'text' }]);
+  return Object.fromEntries(campos) as Record<K, ListField>;
+}
+
 export interface ListSpec<Row> {
   select: SQL;
   from: SQL;

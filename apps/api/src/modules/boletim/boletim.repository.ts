@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, produto, propriedade } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, type Colecao } from '../../lib/crud';
 import { badRequest, naoEncontrado } from '../../lib/errors';
-import { listRow, type ListSpec } from '../../lib/list';
+import { colunas, listRow, nomes, type ListSpec } from '../../lib/list';
 
 /**
  * The bulletin list. dataVigencia (the latest fimColheita of the items) is computed here, from the
@@ -32,16 +32,9 @@ export const boletimList: ListSpec<BoletimLinha> = {
     JOIN pessoa tc ON tc.id = b.tecnico_id
     LEFT JOIN LATERAL (SELECT max(bi.fim_colheita) AS data_vigencia FROM boletim_itens bi WHERE bi.boletim_id = b.id) v ON true`,
   fields: {
-    id: { expr: sql`b.id`, filter: 'contains' },
-    dataVisita: { expr: sql`b.data_visita`, filter: 'date' },
-    dataEmissao: { expr: sql`b.data_emissao`, filter: 'date' },
-    dataVigencia: { expr: sql`v.data_vigencia`, filter: 'date' },
-    produtorId: { expr: sql`b.produtor_id`, filter: 'id' },
-    produtorNome: { expr: sql`pr.nome`, filter: 'text' },
-    propriedadeId: { expr: sql`b.propriedade_id`, filter: 'id' },
-    propriedadeNome: { expr: sql`pp.nome`, filter: 'text' },
-    tecnicoId: { expr: sql`b.tecnico_id`, filter: 'id' },
-    tecnicoNome: { expr: sql`tc.nome`, filter: 'text' },
+    ...colunas('b', { id: 'contains', dataVisita: 'date', dataEmissao: 'date', produtorId: 'id', propriedadeId: 'id', tecnicoId: 'id' }),
+    ...colunas('v', { dataVigencia: 'date' }),
+    ...nomes({ produtorNome: 'pr', propriedadeNome: 'pp', tecnicoNome: 'tc' }),
     // Bulletins with an item of a product whose name contains the text.
     produtoNome: {
       expr: sql`b.id`,

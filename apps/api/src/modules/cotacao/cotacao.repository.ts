@@ -4,17 +4,15 @@ import type { Db, Tx } from '../../db/client';
 import { cotacao, pessoa } from '../../db/schema';
 import { checarReferencias, repositorioPadrao } from '../../lib/crud';
 import { badRequest } from '../../lib/errors';
-import { listRowOrThrow, type ListSpec } from '../../lib/list';
+import { colunas, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const cotacaoList: ListSpec<Cotacao> = {
   select: sql`c.id, c.versao, c.pessoa_id AS "pessoaId", c.ativo, p.nome, pt.descricao AS tipo`,
   from: sql`cotacao c JOIN pessoa p ON p.id = c.pessoa_id JOIN pessoa_tipo pt ON pt.id = p.tipo_id`,
   fields: {
-    id: { expr: sql`c.id`, filter: 'contains' },
-    pessoaId: { expr: sql`c.pessoa_id`, filter: 'id' },
-    nome: { expr: sql`p.nome`, filter: 'text' },
+    ...colunas('c', { id: 'contains', pessoaId: 'id', ativo: 'bool' }),
+    ...colunas('p', { nome: 'text' }),
     tipo: { expr: sql`pt.descricao`, filter: 'text' },
-    ativo: { expr: sql`c.ativo`, filter: 'bool' },
   },
   aliases: { 'pessoa.nome': 'nome', 'pessoa.pessoaTipo.descricao': 'tipo' },
   defaultSort: { field: 'id', dir: 'asc' },

@@ -3,22 +3,15 @@ import type { Estacionamento, EstacionamentoDados, VeiculoTipo } from '@ceasa/sh
 import type { Db, Tx } from '../../db/client';
 import { estacionamento, pessoa, veiculoTipo } from '../../db/schema';
 import { checarReferencias, repositorioPadrao } from '../../lib/crud';
-import { listRowOrThrow, type ListSpec } from '../../lib/list';
+import { colunas, listRowOrThrow, nomes, type ListSpec } from '../../lib/list';
 
 export const estacionamentoList: ListSpec<Estacionamento> = {
   select: sql`e.id, e.versao, e.data, e.placa, e.valor::float8 AS valor, e.divida::float8 AS divida, e.pessoa_id AS "pessoaId", p.nome AS "pessoaNome",
     e.veiculo_tipo_id AS "veiculoTipoId", vt.nome AS "veiculoTipoNome"`,
   from: sql`estacionamento e JOIN pessoa p ON p.id = e.pessoa_id JOIN veiculo_tipo vt ON vt.id = e.veiculo_tipo_id`,
   fields: {
-    id: { expr: sql`e.id`, filter: 'contains' },
-    data: { expr: sql`e.data`, filter: 'date' },
-    placa: { expr: sql`e.placa`, filter: 'text' },
-    valor: { expr: sql`e.valor`, filter: 'contains' },
-    divida: { expr: sql`e.divida`, filter: 'contains' },
-    pessoaId: { expr: sql`e.pessoa_id`, filter: 'id' },
-    pessoaNome: { expr: sql`p.nome`, filter: 'text' },
-    veiculoTipoId: { expr: sql`e.veiculo_tipo_id`, filter: 'id' },
-    veiculoTipoNome: { expr: sql`vt.nome`, filter: 'text' },
+    ...colunas('e', { id: 'contains', data: 'date', placa: 'text', valor: 'contains', divida: 'contains', pessoaId: 'id', veiculoTipoId: 'id' }),
+    ...nomes({ pessoaNome: 'p', veiculoTipoNome: 'vt' }),
   },
   aliases: { 'pessoa.nome': 'pessoaNome', veiculoTipo: 'veiculoTipoNome', 'veiculoTipo.nome': 'veiculoTipoNome' },
   defaultSort: { field: 'id', dir: 'asc' },

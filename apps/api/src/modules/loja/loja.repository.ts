@@ -17,17 +17,12 @@ import { loja, lojaItemLotes, lojaItens, municipio, pessoa, produto } from '../.
 import { registrarLog } from '../../lib/audit';
 import { checarReferencias, novaVersao, type Colecao, repositorioPadrao } from '../../lib/crud';
 import { badRequest, conflict, naoEncontrado } from '../../lib/errors';
-import { listRow, type ListSpec } from '../../lib/list';
+import { colunas, listRow, nomes, type ListSpec } from '../../lib/list';
 
 export const lojaList: ListSpec<LojaLinha> = {
   select: sql`l.id, l.versao, l.lojista_id AS "lojistaId", p.nome AS "lojistaNome", l.data_emissao AS "dataEmissao"`,
   from: sql`loja l JOIN pessoa p ON p.id = l.lojista_id`,
-  fields: {
-    id: { expr: sql`l.id`, filter: 'contains' },
-    lojistaId: { expr: sql`l.lojista_id`, filter: 'id' },
-    lojistaNome: { expr: sql`p.nome`, filter: 'text' },
-    dataEmissao: { expr: sql`l.data_emissao`, filter: 'date' },
-  },
+  fields: { ...colunas('l', { id: 'contains', lojistaId: 'id', dataEmissao: 'date' }), ...nomes({ lojistaNome: 'p' }) },
   aliases: { lojista: 'lojistaNome', 'lojista.nome': 'lojistaNome' },
   defaultSort: { field: 'id', dir: 'asc' },
   map: (r) => ({ ...(r as Omit<LojaLinha, 'lojista'>), lojista: { nome: r.lojistaNome as string } }),

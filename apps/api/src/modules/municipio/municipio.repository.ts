@@ -3,17 +3,12 @@ import { INFORMACAO_MSG, type Municipio, type MunicipioInput } from '@ceasa/shar
 import type { Db } from '../../db/client';
 import { municipio } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
-import { chaveDeOrdem, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, type ListSpec } from '../../lib/list';
 
 export const municipioList: ListSpec<Municipio> = {
   select: sql`m.id, m.nome, m.sigla, m.codigo_ibge AS "codigoIbge"`,
   from: sql`municipio m`,
-  fields: {
-    id: { expr: sql`m.id`, filter: 'contains' },
-    nome: { expr: sql`m.nome`, filter: 'text' },
-    sigla: { expr: sql`m.sigla`, filter: 'text' },
-    codigoIbge: { expr: sql`m.codigo_ibge`, filter: 'contains' },
-  },
+  fields: colunas('m', { id: 'contains', nome: 'text', sigla: 'text', codigoIbge: 'contains' }),
   defaultSort: { field: 'nome', dir: 'asc' },
 };
 

@@ -3,7 +3,7 @@ import type { Pedra, PedraDoMapa, PedraInput, ProdutoComercializado } from '@cea
 import type { Db } from '../../db/client';
 import { pedras } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
-import { executar, type ListSpec } from '../../lib/list';
+import { colunas, executar, nomes, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.repository';
 
 /** The numeric order of stall numbers ('2' before '10') of `pedras pd`: every stall list and dropdown sorts by it. */
@@ -14,7 +14,7 @@ export const pedraList: ListSpec<Pedra> = {
   select: sql`pd.id, pd.versao, pd.numero`,
   from: sql`pedras pd`,
   fields: {
-    id: { expr: sql`pd.id`, filter: 'contains' },
+    ...colunas('pd', { id: 'contains' }),
     numero: { expr: sql`pd.numero`, filter: 'text', order: ordemDoNumero },
   },
   defaultSort: { field: 'numero', dir: 'asc' },
@@ -49,16 +49,13 @@ export const comercializadoList: ListSpec<ProdutoComercializado> = {
               pr.nome AS "nomeProdutor", b.data_emissao AS "dataEmissao", bi.fim_colheita AS "fimColheita"`,
   from: sql`boletim_itens bi JOIN boletim b ON b.id = bi.boletim_id JOIN produto p ON p.id = bi.produto_id JOIN pessoa pr ON pr.id = b.produtor_id`,
   fields: {
-    id: { expr: sql`bi.id`, filter: 'id' },
-    boletimId: { expr: sql`bi.boletim_id`, filter: 'id' },
-    nomeProduto: { expr: sql`p.nome`, filter: 'text' },
+    ...colunas('bi', { id: 'id', boletimId: 'id', fimColheita: 'date' }),
+    ...colunas('b', { dataEmissao: 'date' }),
+    ...nomes({ nomeProduto: 'p', nomeProdutor: 'pr' }),
     quantidadeEstimada: { expr: sql`bi.producao_estimada` },
     quantidadeComercializada: { expr: comercializadaDoItem },
     // Items with nothing estimated (no fraction) sort below 0 %.
     porcentagemComercializada: { expr: fracao, order: sql`coalesce(${fracao}, -1)` },
-    nomeProdutor: { expr: sql`pr.nome`, filter: 'text' },
-    dataEmissao: { expr: sql`b.data_emissao`, filter: 'date' },
-    fimColheita: { expr: sql`bi.fim_colheita`, filter: 'date' },
   },
   defaultSort: { field: 'dataEmissao', dir: 'desc' },
   // Every bulletin item ever: the total stops at 1,000, so the table costs the same after ten years (decision 0098).

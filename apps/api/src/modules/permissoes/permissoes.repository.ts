@@ -4,12 +4,12 @@ import type { Db, Tx } from '../../db/client';
 import { grupoPermissoes, permissoes, rotas } from '../../db/schema';
 import { repositorioPadrao, type Colecao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
-import type { ListSpec } from '../../lib/list';
+import { colunas, type ListSpec } from '../../lib/list';
 
 export const grupoPermissoesList: ListSpec<{ id: number; nome: string }> = {
   select: sql`g.id, g.versao, g.nome`,
   from: sql`grupo_permissoes g`,
-  fields: { id: { expr: sql`g.id`, filter: 'contains' }, nome: { expr: sql`g.nome`, filter: 'text' } },
+  fields: colunas('g', { id: 'contains', nome: 'text' }),
   defaultSort: { field: 'id', dir: 'asc' },
 };
 

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, pessoaTipo } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
 import { badRequest, naoEncontrado } from '../../lib/errors';
-import { chaveDeOrdem, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../../db/fotos';
 
 export const pessoaList: ListSpec<Pessoa> = {
@@ -25,14 +25,10 @@ export const pessoaList: ListSpec<Pessoa> = {
     p.carteira_valida_ate::text AS "carteiraValidaAte", documento_valido(p.cpfcnpj) AS "documentoValido"`,
   from: sql`pessoa p JOIN pessoa_tipo t ON t.id = p.tipo_id`,
   fields: {
-    id: { expr: sql`p.id`, filter: 'contains' },
-    nome: { expr: sql`p.nome`, filter: 'text' },
+    ...colunas('p', { id: 'contains', nome: 'text', celular: 'contains', tipoId: 'id', observacao: 'text' }),
     // Letters and digits in upper case, so '123.456' and '123456', '12.abc' and '12ABC' find the same people.
     cpfcnpj: { expr: sql`upper(regexp_replace(p.cpfcnpj, '[^0-9A-Za-z]', '', 'g'))`, filter: 'contains' },
-    celular: { expr: sql`p.celular`, filter: 'contains' },
-    tipoId: { expr: sql`p.tipo_id`, filter: 'id' },
     tipoDescricao: { expr: sql`t.descricao`, filter: 'text' },
-    observacao: { expr: sql`p.observacao`, filter: 'text' },
     // The 'Pendência' filter (pessoaFiltro): wrong check digits (migration's documento_valido, the rule of
     // documento.ts) and cards that end within CARTEIRA_DIAS_AVISO days or already ended (decisions 0180, 0182).
     documentoInvalido: { expr: sql`NOT documento_valido(p.cpfcnpj)`, filter: 'bool' },

@@ -3,16 +3,12 @@ import type { ProdutoGrupo, ProdutoGrupoBoletimRow, ProdutoGrupoOpcao } from '@c
 import type { Db } from '../../db/client';
 import { produtoGrupo } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
-import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, listRowOrThrow, type ListSpec } from '../../lib/list';
 
 export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
   select: sql`g.id, g.versao, g.nome, g.un_padrao AS "unPadrao"`,
   from: sql`produto_grupo g`,
-  fields: {
-    id: { expr: sql`g.id`, filter: 'contains' },
-    nome: { expr: sql`g.nome`, filter: 'text' },
-    unPadrao: { expr: sql`g.un_padrao`, filter: 'text' },
-  },
+  fields: colunas('g', { id: 'contains', nome: 'text', unPadrao: 'text' }),
   aliases: { un_padrao: 'unPadrao', produtoGrupoUn: 'unPadrao' },
   defaultSort: { field: 'nome', dir: 'asc' },
 };

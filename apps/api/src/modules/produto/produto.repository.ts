@@ -5,7 +5,7 @@ import { produto, produtoGrupo, statusProduto } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import { checarReferencias, repositorioPadrao } from '../../lib/crud';
 import { naoEncontrado } from '../../lib/errors';
-import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, listRowOrThrow, nomes, type ListSpec } from '../../lib/list';
 
 type Filtros = Record<string, unknown>;
 
@@ -37,12 +37,8 @@ export const produtoList: ListSpec<Produto> = {
   select: sql`pr.id, pr.versao, pr.nome, pr.embalagem, pr.peso_em_kg::float8 AS "pesoEmKg", pr.produto_grupo_id AS "produtoGrupoId", g.nome AS "produtoGrupoNome", pr.status`,
   from: sql`produto pr JOIN produto_grupo g ON g.id = pr.produto_grupo_id`,
   fields: {
-    id: { expr: sql`pr.id`, filter: 'contains' },
-    nome: { expr: sql`pr.nome`, filter: 'text' },
-    embalagem: { expr: sql`pr.embalagem`, filter: 'text' },
-    pesoEmKg: { expr: sql`pr.peso_em_kg`, filter: 'contains' },
-    produtoGrupoId: { expr: sql`pr.produto_grupo_id`, filter: 'id' },
-    produtoGrupoNome: { expr: sql`g.nome`, filter: 'text' },
+    ...colunas('pr', { id: 'contains', nome: 'text', embalagem: 'text', pesoEmKg: 'contains', produtoGrupoId: 'id' }),
+    ...nomes({ produtoGrupoNome: 'g' }),
     /** Sorting by the group column sorts by its name; filters arrive normalised (see normalizarFiltroDeGrupo). */
     produtoGrupo: { expr: sql`g.nome`, texto: true },
     status: { expr: sql`upper(pr.status)`, filter: 'eq' },

@@ -3,7 +3,7 @@ import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/sha
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
-import { chaveDeOrdem, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, listRowOrThrow, nomes, type ListSpec } from '../../lib/list';
 
 export const propriedadeList: ListSpec<Propriedade> = {
   select: sql`pr.id, pr.versao, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
@@ -11,17 +11,9 @@ export const propriedadeList: ListSpec<Propriedade> = {
     pr.geo_localizacao AS "geoLocalizacao", pr.pronaf, pr.tipo_posse AS "tipoPosse", pr.proprietario_id AS "proprietarioId", pe.nome AS "proprietarioNome"`,
   from: sql`propriedade pr JOIN municipio m ON m.id = pr.municipio_id JOIN pessoa pe ON pe.id = pr.proprietario_id`,
   fields: {
-    id: { expr: sql`pr.id`, filter: 'contains' },
-    nome: { expr: sql`pr.nome`, filter: 'text' },
-    proprietarioId: { expr: sql`pr.proprietario_id`, filter: 'id' },
-    proprietarioNome: { expr: sql`pe.nome`, filter: 'text' },
-    municipioId: { expr: sql`pr.municipio_id`, filter: 'id' },
-    municipioNome: { expr: sql`m.nome`, filter: 'text' },
-    areaTotal: { expr: sql`pr.area_total`, filter: 'contains' },
-    areaExplorada: { expr: sql`pr.area_explorada`, filter: 'contains' },
-    areaCultivada: { expr: sql`pr.area_cultivada`, filter: 'contains' },
-    tipoPosse: { expr: sql`pr.tipo_posse`, filter: 'text' },
-    pronaf: { expr: sql`pr.pronaf`, filter: 'bool' },
+    ...colunas('pr', { id: 'contains', nome: 'text', proprietarioId: 'id', municipioId: 'id', tipoPosse: 'text', pronaf: 'bool' }),
+    ...colunas('pr', { areaTotal: 'contains', areaExplorada: 'contains', areaCultivada: 'contains' }),
+    ...nomes({ proprietarioNome: 'pe', municipioNome: 'm' }),
   },
   aliases: { proprietario: 'proprietarioNome', 'proprietario.nome': 'proprietarioNome', 'municipio.nome': 'municipioNome' },
   defaultSort: { field: 'nome', dir: 'asc' },

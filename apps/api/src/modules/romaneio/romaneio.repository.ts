@@ -19,7 +19,7 @@ import { pedras, pessoa, romaneioDivida, romaneioItens, romaneioNfe, romaneioPed
 import { registrarLog } from '../../lib/audit';
 import type { Colecao } from '../../lib/crud';
 import { HttpError, naoEncontrado } from '../../lib/errors';
-import { condition, executar, limitOffset, type ListSpec } from '../../lib/list';
+import { colunas, condition, executar, limitOffset, nomes, type ListSpec } from '../../lib/list';
 import { comercializadaDoItem } from '../boletim/boletim.repository';
 import { diasDoCalendario } from '../calendario/calendario.repository';
 import { suspensoesDosProdutores } from '../inspecao/inspecao.repository';
@@ -53,12 +53,9 @@ export const romaneioList: ListSpec<RomaneioLinha> = {
       ) s
     ) tq ON true`,
   fields: {
-    id: { expr: sql`r.id`, filter: 'contains' },
-    dataEmissao: { expr: sql`r.data_emissao`, filter: 'date' },
-    divida: { expr: sql`r.divida`, filter: 'contains' },
-    pessoaId: { expr: sql`r.pessoa_id`, filter: 'id' },
+    ...colunas('r', { id: 'contains', dataEmissao: 'date', divida: 'contains', pessoaId: 'id' }),
     produtorId: { expr: sql`r.pessoa_id`, filter: 'id' },
-    produtorNome: { expr: sql`pr.nome`, filter: 'text' },
+    ...nomes({ produtorNome: 'pr' }),
     tipoQuantidade: { expr: tipoQuantidade, filter: 'eq' },
     // Romaneios with an NF-e key containing the digits typed: the key's unique index answers a whole key.
     chaveNfe: {

@@ -5,12 +5,12 @@ import { permissoes, rotas } from '../../db/schema';
 import { repositorioPadrao, type Colecao } from '../../lib/crud';
 import { badRequest } from '../../lib/errors';
 import { ROTAS_PROTEGIDAS } from '../../plugins/auth';
-import type { ListSpec } from '../../lib/list';
+import { colunas, type ListSpec } from '../../lib/list';
 
 export const rotasList: ListSpec<Rota> = {
   select: sql`r.id, r.nome`,
   from: sql`rotas r`,
-  fields: { id: { expr: sql`r.id`, filter: 'contains' }, nome: { expr: sql`r.nome`, filter: 'text' } },
+  fields: colunas('r', { id: 'contains', nome: 'text' }),
   defaultSort: { field: 'id', dir: 'asc' },
 };
 

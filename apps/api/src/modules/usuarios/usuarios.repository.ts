@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { usuarios } from '../../db/schema';
 import { registrarLog } from '../../lib/audit';
 import { naoEncontrado } from '../../lib/errors';
-import { listPage, type ListParams, type ListSpec } from '../../lib/list';
+import { colunas, listPage, type ListParams, type ListSpec } from '../../lib/list';
 import type { UsuarioRow } from '../../identity/tokens';
 
 const NAO_ENCONTRADO = usuariosRecurso.rotulos.naoEncontrado;
@@ -13,12 +13,8 @@ export const usuariosList: ListSpec<Usuario> = {
   select: sql`u.id, u.nome, u.email, u.ativo, u.roles, u.criado_em AS "criadoEm"`,
   from: sql`usuarios u`,
   fields: {
-    id: { expr: sql`u.id`, filter: 'eq' },
-    nome: { expr: sql`u.nome`, filter: 'text' },
-    email: { expr: sql`u.email`, filter: 'text' },
-    ativo: { expr: sql`u.ativo`, filter: 'bool' },
+    ...colunas('u', { id: 'eq', nome: 'text', email: 'text', ativo: 'bool', criadoEm: 'timestamp' }),
     roles: { expr: sql`array_to_string(u.roles, ',')` },
-    criadoEm: { expr: sql`u.criado_em`, filter: 'timestamp' },
   },
   defaultSort: { field: 'nome', dir: 'asc' },
 };
