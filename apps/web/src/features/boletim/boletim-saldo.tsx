@@ -1,5 +1,6 @@
 import { formatDate, formatKg, type Boletim } from '@ceasa/shared';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
+import { DadosImpressos } from './dados-impressos';
 
 /** Zero quantities are shown blank on the balance report (docs/produto/dados.md); the others in kg, with their unit. */
 const qtd = (v: number) => (Number(v) === 0 ? '' : formatKg(v));
@@ -11,36 +12,17 @@ export function BoletimSaldo({ boletim, onHide }: { boletim: Boletim | null; onH
     <PrintDialog visible={!!b} onHide={onHide} titulo={b ? `Saldo do Boletim ${b.id}` : 'Saldo do Boletim'}>
       {b && (
         <>
-          <dl className="print-dados">
-            <div>
-              <dt>Produtor</dt>
-              <dd>{b.produtorNome}</dd>
-            </div>
-            <div>
-              <dt>Propriedade</dt>
-              <dd>{b.propriedadeNome}</dd>
-            </div>
-            <div>
-              <dt>Município</dt>
-              <dd>{b.propriedadeMunicipioNome}</dd>
-            </div>
-            <div>
-              <dt>Técnico</dt>
-              <dd>{b.tecnicoNome}</dd>
-            </div>
-            <div>
-              <dt>Data Visita</dt>
-              <dd>{formatDate(b.dataVisita)}</dd>
-            </div>
-            <div>
-              <dt>Data Emissão</dt>
-              <dd>{formatDate(b.dataEmissao)}</dd>
-            </div>
-            <div>
-              <dt>Vigência</dt>
-              <dd>{formatDate(b.dataVigencia)}</dd>
-            </div>
-          </dl>
+          <DadosImpressos
+            dados={[
+              ['Produtor', b.produtorNome],
+              ['Propriedade', b.propriedadeNome],
+              ['Município', b.propriedadeMunicipioNome],
+              ['Técnico', b.tecnicoNome],
+              ['Data Visita', formatDate(b.dataVisita)],
+              ['Data Emissão', formatDate(b.dataEmissao)],
+              ['Vigência', formatDate(b.dataVigencia)],
+            ]}
+          />
           <PrintTable
             rows={b.itens}
             vazio="Nenhum item no boletim"

@@ -13,6 +13,7 @@ import {
 } from '@ceasa/shared';
 import { Fragment } from 'react';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
+import { DadosImpressos } from './dados-impressos';
 import './caderno.css';
 
 const sim = (v: boolean | undefined) => (v ? 'Sim' : 'Não');
@@ -33,48 +34,20 @@ export function CadernoReport({ caderno: c, onHide }: { caderno: Caderno; onHide
   return (
     <PrintDialog visible onHide={onHide} titulo={`Caderno de Campo ${c.id}`}>
       <div className="caderno-impressao">
-        <dl className="print-dados">
-          <div>
-            <dt>Produtor</dt>
-            <dd>{c.produtorNome}</dd>
-          </div>
-          <div>
-            <dt>Propriedade</dt>
-            <dd>{c.propriedadeNome}</dd>
-          </div>
-          <div>
-            <dt>Município</dt>
-            <dd>{c.propriedadeMunicipioNome}</dd>
-          </div>
-          <div>
-            <dt>Técnico</dt>
-            <dd>{c.tecnicoNome}</dd>
-          </div>
-          <div>
-            <dt>Boletim</dt>
-            <dd>{c.boletimId}</dd>
-          </div>
-          <div>
-            <dt>Cultura Atual</dt>
-            <dd>{c.produtoNome}</dd>
-          </div>
-          <div>
-            <dt>Cultura Anterior</dt>
-            <dd>{c.produtoAntigoNome}</dd>
-          </div>
-          <div>
-            <dt>Data do Plantio</dt>
-            <dd>{formatDate(c.dataPlantio)}</dd>
-          </div>
-          <div>
-            <dt>Data da Colheita</dt>
-            <dd>{formatDate(c.dataColheita)}</dd>
-          </div>
-          <div>
-            <dt>Identificação da Área</dt>
-            <dd>{c.areaCultivo}</dd>
-          </div>
-        </dl>
+        <DadosImpressos
+          dados={[
+            ['Produtor', c.produtorNome],
+            ['Propriedade', c.propriedadeNome],
+            ['Município', c.propriedadeMunicipioNome],
+            ['Técnico', c.tecnicoNome],
+            ['Boletim', c.boletimId],
+            ['Cultura Atual', c.produtoNome],
+            ['Cultura Anterior', c.produtoAntigoNome],
+            ['Data do Plantio', formatDate(c.dataPlantio)],
+            ['Data da Colheita', formatDate(c.dataColheita)],
+            ['Identificação da Área', c.areaCultivo],
+          ]}
+        />
         {(Object.keys(SECOES_CADERNO) as SecaoCaderno[]).map((s) => (
           <Fragment key={s}>
             <h3 className="print-secao">{SECOES_CADERNO[s].titulo}</h3>
