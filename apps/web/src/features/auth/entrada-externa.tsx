@@ -1,9 +1,11 @@
 import { Button } from 'primereact/button';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ENTRAR_NO_PROVEDOR } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { destinoAposLogin } from '../../lib/destino';
+import { useModoDeEntrada } from '../../lib/settings';
+import { Carregando } from '../../components/layout/carregando';
 import { AuthCard } from './auth-card';
 
 /** Why a sign-in at the municipality's provider did not open a session (the server's `erro`, identity/sessao-externa.routes.ts). */
@@ -84,4 +86,11 @@ export function ContaNoProvedor() {
       <p role="status">Indo para o provedor de identidade do município...</p>
     </AuthCard>
   );
+}
+
+/** A page of the password sign-in only (/register, /reset): loading while the sign-in mode is read, ContaNoProvedor in external identity mode. */
+export function SoComSenha({ children }: { children: ReactNode }) {
+  const modo = useModoDeEntrada();
+  if (modo === null) return <Carregando />;
+  return modo === 'externo' ? <ContaNoProvedor /> : children;
 }

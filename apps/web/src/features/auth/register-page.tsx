@@ -6,15 +6,15 @@ import { registerForm, type RegisterForm } from '@ceasa/shared';
 import { TextField } from '../../components/form/fields';
 import { api, ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { useModoDeEntrada } from '../../lib/settings';
-import { Carregando } from '../../components/layout/carregando';
 import { AuthCard } from './auth-card';
-import { ContaNoProvedor } from './entrada-externa';
+import { SoComSenha } from './entrada-externa';
 
 export default function RegisterPage() {
-  const modo = useModoDeEntrada();
-  if (modo === null) return <Carregando />;
-  return modo === 'externo' ? <ContaNoProvedor /> : <RegisterPageComSenha />;
+  return (
+    <SoComSenha>
+      <RegisterPageComSenha />
+    </SoComSenha>
+  );
 }
 
 function RegisterPageComSenha() {
