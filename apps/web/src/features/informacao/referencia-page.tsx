@@ -145,30 +145,21 @@ function Resposta({ pedido }: { pedido: Record<string, string> }) {
           ) : (
             <table className="referencia-numeros">
               <tbody>
-                <tr>
-                  <th scope="row">Número de preços</th>
-                  <td>{d.n}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Média</th>
-                  <td>{formatBRL(d.media)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Mediana</th>
-                  <td>{formatBRL(d.mediana)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Mínimo</th>
-                  <td>{formatBRL(d.minimo)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Máximo</th>
-                  <td>{formatBRL(d.maximo)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">Coeficiente de variação</th>
-                  <td>{d.coeficienteVariacao === null ? '—' : `${cv.format(d.coeficienteVariacao)}%`}</td>
-                </tr>
+                {(
+                  [
+                    ['Número de preços', d.n],
+                    ['Média', formatBRL(d.media)],
+                    ['Mediana', formatBRL(d.mediana)],
+                    ['Mínimo', formatBRL(d.minimo)],
+                    ['Máximo', formatBRL(d.maximo)],
+                    ['Coeficiente de variação', d.coeficienteVariacao === null ? '—' : `${cv.format(d.coeficienteVariacao)}%`],
+                  ] as const
+                ).map(([rotulo, valor]) => (
+                  <tr key={rotulo}>
+                    <th scope="row">{rotulo}</th>
+                    <td>{valor}</td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           )}

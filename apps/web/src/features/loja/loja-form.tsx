@@ -124,6 +124,7 @@ export default function LojaForm() {
   const produtos = useProdutoOpcoes();
   const lotes = useLotesDoDia(f.form.watch('dataEmissao'));
   const opcoesProduto = comProdutosSalvos(produtos.opcoes, f.registro?.itens ?? []);
+  const nomeDoProduto = (i: ItemForm) => i.produtoNome ?? produtos.data?.find((x) => x.id === i.produtoId)?.nome ?? 'Produto';
   const noServidor = useItensNoServidor<LojaInput, ItemForm>({
     form: f.form,
     name: 'itens',
@@ -131,8 +132,8 @@ export default function LojaForm() {
     itens: f.registro?.itens,
     ativo: f.editando,
     quantidade: quantidadeItem,
-    nome: (i) => i.produtoNome ?? produtos.data?.find((x) => x.id === i.produtoId)?.nome ?? 'Produto',
-    removido: (i) => `${i.produtoNome ?? produtos.data?.find((x) => x.id === i.produtoId)?.nome ?? 'Produto'} removido da loja`,
+    nome: nomeDoProduto,
+    removido: (i) => `${nomeDoProduto(i)} removido da loja`,
     lista: 'loja',
     aoGravar: f.adotarVersao,
   });

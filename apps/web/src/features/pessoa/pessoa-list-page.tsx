@@ -30,7 +30,7 @@ export default function PessoaListPage() {
         {
           field: 'tipo',
           header: 'Tipo',
-          filter: { options: (tipos.data ?? []).map((t) => ({ label: t.descricao, value: t.id })), placeholder: 'Todos' },
+          filter: { options: tipos.opcoes, placeholder: 'Todos' },
           body: (p) => p.tipoDescricao,
         },
         {
