@@ -85,6 +85,9 @@ function colunaDoCodigo(alias: string, coluna: string): SQL {
   return sql.raw(`${alias}.${coluna}`);
 }
 
+/** A camelCase key as its column's name: 'pessoaId' → 'pessoa_id'. */
+const nomeDaColuna = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
  * The plain fields of a list, each a column of the table `alias` stands for, named as its key in snake_case and
  * filtered as its kind says: `colunas('c', { id: 'contains', pessoaId: 'id' })` is
@@ -94,16 +97,7 @@ function colunaDoCodigo(alias: string, coluna: string): SQL {
  * plain SQL name throws when the module loads.
  */
 export function colunas<K extends string>(alias: string, filtros: Record<K, FilterKind>): Record<K, ListField> {
-  const campos = Object.entries<FilterKind>(filtros).map(([key, filter]) => [
-    key,
-    {
-      expr: colunaDoCodigo(
-        alias,
-        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-      ),
-      filter,
-    },
-  ]);
+  const campos = Object.entries<FilterKind>(filtros).map(([key, filter]) => [key, { expr: colunaDoCodigo(alias, nomeDaColuna(key)), filter }]);
   return Object.fromEntries(campos) as Record<K, ListField>;
 }
 

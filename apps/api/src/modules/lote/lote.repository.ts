@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { resultadoDoResiduo } from '../inspecao/inspecao.service';
 import { ordemDoNumero } from '../pedra/pedra.repository';
+import { origemDoItem } from '../romaneio/romaneio.repository';
 import { aplicacoesDoItem } from '../romaneio/romaneio.service';
 
 /**
@@ -76,10 +77,7 @@ export async function buscarLote(db: Db, codigo: string, destino: string): Promi
       JOIN romaneio r ON r.id = ri.romaneio_id
       JOIN produto p ON p.id = ri.produto_id
       JOIN pessoa pe ON pe.id = r.pessoa_id
-      LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
-      LEFT JOIN boletim b ON b.id = bi.boletim_id
-      LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
-      LEFT JOIN municipio m ON m.id = pp.municipio_id
+      ${origemDoItem}
       WHERE ${onde}
       LIMIT 1`)
   ).rows as Linha[];

@@ -161,6 +161,15 @@ export const colecaoNfe = {
   },
 } satisfies Colecao;
 
+/**
+ * Where a romaneio item `ri` came from: its bulletin item `bi`, that item's bulletin `b`, the bulletin's property `pp` and
+ * the property's municipality `m` (left joins: all null for an item sold without a bulletin).
+ */
+export const origemDoItem = sql`LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
+  LEFT JOIN boletim b ON b.id = bi.boletim_id
+  LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
+  LEFT JOIN municipio m ON m.id = pp.municipio_id`;
+
 const itensSql = (where: ReturnType<typeof sql>) => sql`
   SELECT ri.id, ri.romaneio_id AS "romaneioId", ri.produto_id AS "produtoId", p.nome AS "produtoNome", p.embalagem AS "produtoEmbalagem", p.peso_em_kg::float8 AS "produtoPesoEmKg",
          ri.quantidade::float8 AS "quantidade", ri.boletim_itens_id AS "boletimItensId",
@@ -170,10 +179,7 @@ const itensSql = (where: ReturnType<typeof sql>) => sql`
          EXISTS (SELECT 1 FROM caderno c WHERE c.boletim_item_id = ri.boletim_itens_id) AS "temCaderno"
   FROM romaneio_itens ri
   JOIN produto p ON p.id = ri.produto_id
-  LEFT JOIN boletim_itens bi ON bi.id = ri.boletim_itens_id
-  LEFT JOIN boletim b ON b.id = bi.boletim_id
-  LEFT JOIN propriedade pp ON pp.id = b.propriedade_id
-  LEFT JOIN municipio m ON m.id = pp.municipio_id
+  ${origemDoItem}
   WHERE ${where}
   ORDER BY ri.id`;
 
