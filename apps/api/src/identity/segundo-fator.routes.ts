@@ -1,12 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { confirmarTotpInput } from '@ceasa/shared';
 import type { ContextoDaIdentidade } from './contexto';
-import { segundosFatores, sessoes, usuarios } from '../db/schema';
+import { segundosFatores, sessoes } from '../db/schema';
 import { registrarLog } from '../lib/audit';
-import { badRequest, conflict, forbidden, naoEncontrado } from '../lib/errors';
+import { badRequest, conflict } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
 import {
   codigosRestantes,
@@ -18,10 +17,8 @@ import {
   removerFator,
   trocarCodigosDeRecuperacao,
 } from './segundo-fator';
-import { revogarSessoesDoUsuario } from './tokens';
 import { novoSegredo, passoDoCodigo, uriOtpauth } from './totp';
-
-const uuidParam = z.object({ id: z.uuid('Código inválido') });
+import { rotaSobreOutroUsuario } from './acao-sobre-usuario';
 
 /**
  * The second factor (docs/identidade.md, 'Second factor'): a person enrols an authenticator app (TOTP) and
@@ -101,28 +98,15 @@ function rotasDoCadastro(app: FastifyInstance, ctx: ContextoDaIdentidade) {
 
 /** The super-admin's reset of another person's second factor (his sessions end with it). */
 function rotaDaRedefinicao(app: FastifyInstance, ctx: ContextoDaIdentidade) {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.delete(
-    '/usuarios/:id/segundo-fator',
-    {
-      schema: { tags: ['Usuários'], summary: 'Redefine a verificação em duas etapas de um usuário (só o super-admin)', params: uuidParam },
-      config: { acesso: { rota: 'usuarios', acao: 'editar' } },
+  rotaSobreOutroUsuario(app, ctx.db, {
+    metodo: 'delete',
+    caminho: '/usuarios/:id/segundo-fator',
+    resumo: 'Redefine a verificação em duas etapas de um usuário (só o super-admin)',
+    proibido: 'Só o super-admin pode redefinir a verificação em duas etapas de outra pessoa.',
+    agir: async (tx, u) => {
+      if (!(await removerFator(tx, u.id))) throw badRequest('Este usuário não tem verificação em duas etapas cadastrada.');
     },
-    async (req, reply) => {
-      const quem = req.usuario!;
-      if (!quem.roles.includes('super-admin')) throw forbidden('Só o super-admin pode redefinir a verificação em duas etapas de outra pessoa.');
-      const alvo = await db.transaction(async (tx) => {
-        const [u] = await tx.select().from(usuarios).where(eq(usuarios.id, req.params.id));
-        if (!u) throw naoEncontrado('Usuário não encontrado');
-        if (!(await removerFator(tx, u.id))) throw badRequest('Este usuário não tem verificação em duas etapas cadastrada.');
-        await revogarSessoesDoUsuario(tx, u.id);
-        await registrarLog(tx, quem.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, segundoFator: 'redefinido' });
-        return u;
-      });
-      app.esquecerSessoes();
-      eventoDeSeguranca(req.log, 'fator-redefinido', { conta: quem.email, endereco: req.ip, alvo: alvo.email });
-      return reply.code(204).send();
-    },
-  );
+    registro: { segundoFator: 'redefinido' },
+    evento: 'fator-redefinido',
+  });
 }

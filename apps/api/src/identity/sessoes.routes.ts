@@ -1,15 +1,13 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { usuarioIdParam } from '@ceasa/shared';
 import type { ContextoDaIdentidade } from './contexto';
-import { sessoes, usuarios } from '../db/schema';
-import { registrarLog } from '../lib/audit';
-import { forbidden, naoEncontrado } from '../lib/errors';
+import { sessoes } from '../db/schema';
+import { naoEncontrado } from '../lib/errors';
 import { eventoDeSeguranca } from '../lib/eventos';
-import { ociosa, revogarSessao, revogarSessoesDoUsuario } from './tokens';
-
-const uuidParam = z.object({ id: z.uuid('Código inválido') });
+import { rotaSobreOutroUsuario } from './acao-sobre-usuario';
+import { ociosa, revogarSessao } from './tokens';
 
 /**
  * 'Minhas sessões': a person lists the sessions open in his name (device, address, start, last use) and ends
@@ -51,18 +49,22 @@ function rotasDasMinhasSessoes(app: FastifyInstance, ctx: ContextoDaIdentidade) 
     },
   );
 
-  r.delete('/auth/sessoes/:id', { schema: { tags, summary: 'Encerra uma das minhas sessões', params: uuidParam }, config: { acesso } }, async (req, reply) => {
-    const u = req.usuario!;
-    const [s] = await db
-      .select({ id: sessoes.id })
-      .from(sessoes)
-      .where(and(eq(sessoes.id, req.params.id), eq(sessoes.usuarioId, u.id)));
-    if (!s) throw naoEncontrado('Sessão não encontrada');
-    await revogarSessao(db, s.id);
-    app.esquecerSessoes();
-    eventoDeSeguranca(req.log, 'sessao-encerrada', { conta: u.email, endereco: req.ip, sessao: s.id });
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/auth/sessoes/:id',
+    { schema: { tags, summary: 'Encerra uma das minhas sessões', params: usuarioIdParam }, config: { acesso } },
+    async (req, reply) => {
+      const u = req.usuario!;
+      const [s] = await db
+        .select({ id: sessoes.id })
+        .from(sessoes)
+        .where(and(eq(sessoes.id, req.params.id), eq(sessoes.usuarioId, u.id)));
+      if (!s) throw naoEncontrado('Sessão não encontrada');
+      await revogarSessao(db, s.id);
+      app.esquecerSessoes();
+      eventoDeSeguranca(req.log, 'sessao-encerrada', { conta: u.email, endereco: req.ip, sessao: s.id });
+      return reply.code(204).send();
+    },
+  );
 
   r.post(
     '/auth/sessoes/encerrar-outras',
@@ -83,27 +85,12 @@ function rotasDasMinhasSessoes(app: FastifyInstance, ctx: ContextoDaIdentidade) 
 
 /** The super-admin ends every session of another person. */
 function rotaDasSessoesDeOutro(app: FastifyInstance, ctx: ContextoDaIdentidade) {
-  const { db } = ctx;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/usuarios/:id/encerrar-sessoes',
-    {
-      schema: { tags: ['Usuários'], summary: 'Encerra todas as sessões de um usuário (só o super-admin)', params: uuidParam },
-      config: { acesso: { rota: 'usuarios', acao: 'editar' } },
-    },
-    async (req, reply) => {
-      const quem = req.usuario!;
-      if (!quem.roles.includes('super-admin')) throw forbidden('Só o super-admin pode encerrar as sessões de outra pessoa.');
-      const alvo = await db.transaction(async (tx) => {
-        const [u] = await tx.select().from(usuarios).where(eq(usuarios.id, req.params.id));
-        if (!u) throw naoEncontrado('Usuário não encontrado');
-        await revogarSessoesDoUsuario(tx, u.id);
-        await registrarLog(tx, quem.email, 'Usuario', u.id, 'UPDATE', { id: u.id, email: u.email, sessoes: 'encerradas' });
-        return u;
-      });
-      app.esquecerSessoes();
-      eventoDeSeguranca(req.log, 'sessoes-encerradas', { conta: quem.email, endereco: req.ip, alvo: alvo.email });
-      return reply.code(204).send();
-    },
-  );
+  rotaSobreOutroUsuario(app, ctx.db, {
+    metodo: 'post',
+    caminho: '/usuarios/:id/encerrar-sessoes',
+    resumo: 'Encerra todas as sessões de um usuário (só o super-admin)',
+    proibido: 'Só o super-admin pode encerrar as sessões de outra pessoa.',
+    registro: { sessoes: 'encerradas' },
+    evento: 'sessoes-encerradas',
+  });
 }

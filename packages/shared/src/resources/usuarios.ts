@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { declararRecurso } from '../recurso';
+import { MSG_CODIGO_INVALIDO } from '../z';
 
 export const usuarioRegistro = z.object({
   id: z.string(),
@@ -10,6 +11,9 @@ export const usuarioRegistro = z.object({
   criadoEm: z.string(),
 });
 export type Usuario = z.infer<typeof usuarioRegistro>;
+
+/** A user's id in a path (/usuarios/{id} and its actions): an account is named by a UUID. */
+export const usuarioIdParam = z.object({ id: z.uuid(MSG_CODIGO_INVALIDO) });
 
 export const usuarioUpdate = z.object({
   ativo: z.boolean().optional(),

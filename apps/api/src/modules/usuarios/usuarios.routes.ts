@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { usuariosRecurso, usuarioRegistro, usuarioUpdate, type Usuario } from '@ceasa/shared';
+import { usuarioIdParam, usuariosRecurso, usuarioRegistro, usuarioUpdate, type Usuario } from '@ceasa/shared';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { recursoRoutes } from '../../lib/routes';
@@ -21,8 +20,6 @@ const dto = (u: UsuarioRow): Usuario => ({
   criadoEm: u.criadoEm.toISOString(),
 });
 
-const uuidParam = z.object({ id: z.uuid('Código inválido') });
-
 /**
  * User administration for the super-admin (route name 'usuarios'): list, roles, enable/disable,
  * send a reset link. Password hashes never leave the server.
@@ -40,14 +37,14 @@ export default function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/usuarios/:id',
-    { schema: { tags, summary: 'Um usuário', params: uuidParam, response: { 200: usuarioRegistro } }, config: { acesso: ver } },
+    { schema: { tags, summary: 'Um usuário', params: usuarioIdParam, response: { 200: usuarioRegistro } }, config: { acesso: ver } },
     async (req) => dto(await repo.ler(req.params.id)),
   );
 
   r.put(
     '/usuarios/:id',
     {
-      schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: uuidParam, body: usuarioUpdate, response: { 200: usuarioRegistro } },
+      schema: { tags, summary: 'Altera perfis e/ou ativa/desativa', params: usuarioIdParam, body: usuarioUpdate, response: { 200: usuarioRegistro } },
       config: { acesso: editar },
     },
     async (req) => {
@@ -89,7 +86,7 @@ export default function usuariosRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/usuarios/:id/reset',
     {
-      schema: { tags, summary: 'Envia ao usuário o e-mail de redefinição de senha', params: uuidParam },
+      schema: { tags, summary: 'Envia ao usuário o e-mail de redefinição de senha', params: usuarioIdParam },
       config: { acesso: editar },
       // No passwords here in external identity mode: the provider resets them (decision 0118).
       onRequest: semSenhaNoModoExterno(ctx),
