@@ -25,12 +25,17 @@ export function adaptadorOidc(db: Db, aoRevogarSessao: () => void) {
   }
 
   return (tipo: string): Adapter => {
-    const linha = (id: string) => and(eq(oidcModelo.tipo, tipo), eq(oidcModelo.id, id));
+    /** This model's rows whose `coluna` (the id, a session's uid, a device flow's user code, a grant's id) is `valor`. */
+    type Coluna = typeof oidcModelo.id | typeof oidcModelo.uid | typeof oidcModelo.userCode | typeof oidcModelo.grantId;
+    const onde = (coluna: Coluna, valor: string) => and(eq(oidcModelo.tipo, tipo), eq(coluna, valor));
+    const linha = (id: string) => onde(oidcModelo.id, id);
     const valido = (row: typeof oidcModelo.$inferSelect | undefined): AdapterPayload | undefined => {
       if (!row || (row.expiraEm && row.expiraEm.getTime() <= Date.now())) return undefined;
       const payload = row.payload as AdapterPayload;
       return row.consumidoEm ? { ...payload, consumed: Math.floor(row.consumidoEm.getTime() / 1000) } : payload;
     };
+    /** The payload of the row `condicao` picks, unless there is none or it has expired. */
+    const achar = async (condicao: ReturnType<typeof linha>) => valido((await db.select().from(oidcModelo).where(condicao))[0]);
     return {
       async upsert(id, payload, expiresIn) {
         const valores = {
@@ -46,24 +51,9 @@ export function adaptadorOidc(db: Db, aoRevogarSessao: () => void) {
           .onConflictDoUpdate({ target: [oidcModelo.tipo, oidcModelo.id], set: valores });
         await limpar();
       },
-      async find(id) {
-        const [row] = await db.select().from(oidcModelo).where(linha(id));
-        return valido(row);
-      },
-      async findByUid(uid) {
-        const [row] = await db
-          .select()
-          .from(oidcModelo)
-          .where(and(eq(oidcModelo.tipo, tipo), eq(oidcModelo.uid, uid)));
-        return valido(row);
-      },
-      async findByUserCode(userCode) {
-        const [row] = await db
-          .select()
-          .from(oidcModelo)
-          .where(and(eq(oidcModelo.tipo, tipo), eq(oidcModelo.userCode, userCode)));
-        return valido(row);
-      },
+      find: (id) => achar(linha(id)),
+      findByUid: (uid) => achar(onde(oidcModelo.uid, uid)),
+      findByUserCode: (userCode) => achar(onde(oidcModelo.userCode, userCode)),
       async consume(id) {
         await db
           .update(oidcModelo)
@@ -78,7 +68,7 @@ export function adaptadorOidc(db: Db, aoRevogarSessao: () => void) {
         }
       },
       async revokeByGrantId(grantId) {
-        await db.delete(oidcModelo).where(and(eq(oidcModelo.tipo, tipo), eq(oidcModelo.grantId, grantId)));
+        await db.delete(oidcModelo).where(onde(oidcModelo.grantId, grantId));
       },
     };
   };

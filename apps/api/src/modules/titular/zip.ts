@@ -25,25 +25,23 @@ export function zip(arquivos: { nome: string; dados: Buffer }[]): Buffer {
     const nome = Buffer.from(a.nome, 'utf8');
     const comprimido = deflateRawSync(a.dados);
     const crc = crc32(a.dados);
-    const local = Buffer.alloc(30);
+    // The local header and the central directory's entry hold the same fields, from 'version needed' to the name's
+    // length (time and date left 0), at offset 4 and 6.
+    const comuns = (b: Buffer, em: number) => {
+      b.writeUInt16LE(20, em);
+      b.writeUInt16LE(0x0800, em + 2);
+      b.writeUInt16LE(8, em + 4);
+      b.writeUInt32LE(crc, em + 10);
+      b.writeUInt32LE(comprimido.length, em + 14);
+      b.writeUInt32LE(a.dados.length, em + 18);
+      b.writeUInt16LE(nome.length, em + 22);
+      return b;
+    };
+    const local = comuns(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(comprimido.length, 18);
-    local.writeUInt32LE(a.dados.length, 22);
-    local.writeUInt16LE(nome.length, 26);
-    const central = Buffer.alloc(46);
+    const central = comuns(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(comprimido.length, 20);
-    central.writeUInt32LE(a.dados.length, 24);
-    central.writeUInt16LE(nome.length, 28);
     central.writeUInt32LE(deslocamento, 42);
     locais.push(local, nome, comprimido);
     centrais.push(central, nome);
