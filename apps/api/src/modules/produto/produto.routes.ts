@@ -10,15 +10,10 @@ export default function produtoRoutes(app: FastifyInstance, { db }: AppContext) 
   app.get('/statusProduto', { schema: { tags: [tag], summary: 'Status de produto (lista de textos)' }, config: { acesso: 'perfil' } }, () =>
     repo.opcoesDeStatus(),
   );
-  app.get(
-    '/produto/listAllProdutoBasic',
-    { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } },
-    () => repo.opcoes(),
-  );
-  app.get(
-    '/produto/produtosAll',
-    { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } },
-    () => repo.opcoes(),
-  );
+  // Two paths of the same dropdown list.
+  for (const caminho of ['/produto/listAllProdutoBasic', '/produto/produtosAll'])
+    app.get(caminho, { schema: { tags: [tag], summary: 'Produtos para listas de seleção (id, nome, embalagem)' }, config: { acesso: 'perfil' } }, () =>
+      repo.opcoes(),
+    );
   recursoRoutes(app, db, produtoRecurso, { lista: produtoList, repo, filtro: produtoFiltro.transform(normalizarFiltroDeProduto) });
 }
