@@ -1,6 +1,6 @@
 import { formatDate, formatKg, type Boletim } from '@ceasa/shared';
+import { DadosImpressos } from '../../components/print/dados-impressos';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
-import { DadosImpressos } from './dados-impressos';
 
 /** Zero quantities are shown blank on the balance report (docs/produto/dados.md); the others in kg, with their unit. */
 const qtd = (v: number) => (Number(v) === 0 ? '' : formatKg(v));

@@ -12,8 +12,8 @@ import {
   type SecaoCaderno,
 } from '@ceasa/shared';
 import { Fragment } from 'react';
+import { DadosImpressos } from '../../components/print/dados-impressos';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
-import { DadosImpressos } from './dados-impressos';
 import './caderno.css';
 
 const sim = (v: boolean | undefined) => (v ? 'Sim' : 'Não');

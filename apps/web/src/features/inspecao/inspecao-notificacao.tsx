@@ -1,5 +1,6 @@
 import { formatCpfCnpj, formatDate } from '@ceasa/shared/format';
 import { ITENS_ROTULAGEM, ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO, type Inspecao } from '@ceasa/shared';
+import { DadosImpressos } from '../../components/print/dados-impressos';
 import { PrintDialog, PrintHeader } from '../../components/print/print-dialog';
 
 const TITULO = 'NOTIFICAÇÃO DE INSPEÇÃO';
@@ -33,14 +34,7 @@ function Via({ inspecao: i, destinatario, className }: { inspecao: Inspecao; des
   return (
     <section className={`notificacao-via${className ? ` ${className}` : ''}`} aria-label={destinatario}>
       <PrintHeader titulo={TITULO} subtitulo={<strong>{destinatario}</strong>} />
-      <dl className="print-dados">
-        {dados.map(([dt, dd]) => (
-          <div key={dt}>
-            <dt>{dt}</dt>
-            <dd>{dd}</dd>
-          </div>
-        ))}
-      </dl>
+      <DadosImpressos dados={dados} />
       <p className="notificacao-texto">{textoDaNotificacao(i)}</p>
       {i.observacao && <p className="notificacao-texto">Observação: {i.observacao}</p>}
       <div className="notificacao-assinaturas">

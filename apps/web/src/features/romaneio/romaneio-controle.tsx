@@ -1,6 +1,7 @@
 import { formatChaveNfe, notaDaChave, type Romaneio, type RomaneioItem } from '@ceasa/shared';
 import { TEXTOS_CARENCIA } from '@ceasa/shared/resources/carencia';
 import { formatCpfCnpj, formatDate, formatDateTime, formatQuantidadeEmbalagens } from '@ceasa/shared/format';
+import { DadosImpressos } from '../../components/print/dados-impressos';
 import { PrintHeader, PrintTable, type PrintColumn } from '../../components/print/print-dialog';
 import './romaneio-report.css';
 
@@ -78,14 +79,7 @@ export function ControleRomaneio({ romaneios, impressoEm = new Date() }: { roman
           aria-label={`Romaneio ${r.id}, página ${pagina} de ${total}`}
         >
           <PrintHeader titulo={TITULO_CONTROLE} />
-          <dl className="print-dados controle-dados">
-            {dadosDoRomaneio(r, impressoEm).map(([dt, dd]) => (
-              <div key={dt}>
-                <dt>{dt}</dt>
-                <dd>{dd}</dd>
-              </div>
-            ))}
-          </dl>
+          <DadosImpressos dados={dadosDoRomaneio(r, impressoEm)} className="controle-dados" />
           <PrintTable columns={COLUNAS} rows={itens} vazio="Nenhum produto" />
           {total > 1 && (
             <p className="controle-folha">
