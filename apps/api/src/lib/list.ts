@@ -1,6 +1,6 @@
 import { hojeNoMercado } from '@ceasa/shared/tempo';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { asc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
 import { LIST_TOTAL_MAXIMO, type Page, type SortDir } from '@ceasa/shared';
 import type { Tx } from '../db/client';
@@ -69,6 +69,18 @@ export const chaveDeOrdem = (texto: SQL | SQLWrapper) => sql`(f_unaccent(${texto
  * migration 0008): equal to chaveDeOrdem of the text, without the dictionary lookup.
  */
 export const chaveJaCalculada = (coluna: SQL | SQLWrapper) => sql`(${coluna} COLLATE "C")`;
+
+/**
+ * A table's rows as a dropdown's options, id and name, by name as every list sorts names (chaveDeOrdem), then by id;
+ * `onde` keeps some of them.
+ */
+export function opcoesPorNome(db: Tx, t: PgTable & { id: PgColumn; nome: PgColumn }, onde?: SQL): Promise<{ id: number; nome: string }[]> {
+  return db
+    .select({ id: t.id, nome: t.nome })
+    .from(t)
+    .where(onde)
+    .orderBy(asc(chaveDeOrdem(t.nome)), asc(t.id)) as Promise<{ id: number; nome: string }[]>;
+}
 
 /** Whether a field sorts by its text key. */
 const ordenaComoTexto = (f: ListField) => f.texto ?? (f.filter === 'text' || f.filter === 'busca');

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client';
 import { boletim, boletimItens, pessoa, pessoaTipo } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
 import { badRequest, naoEncontrado } from '../../lib/errors';
-import { chaveDeOrdem, colunas, listRow, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, listRow, listRowOrThrow, opcoesPorNome, type ListSpec } from '../../lib/list';
 import { nomeFotoValido, type FotoStorage } from '../../db/fotos';
 
 export const pessoaList: ListSpec<Pessoa> = {
@@ -96,12 +96,7 @@ async function removerFotos(fotos: FotoStorage, log: Log, row: { cpfcnpj: string
 }
 
 /** People of these types (all without), id and name, by name. */
-const opcoesDosTipos = (db: Db, tipos?: number[]) =>
-  db
-    .select({ id: pessoa.id, nome: pessoa.nome })
-    .from(pessoa)
-    .where(tipos ? inArray(pessoa.tipoId, tipos) : undefined)
-    .orderBy(asc(chaveDeOrdem(pessoa.nome)), asc(pessoa.id));
+const opcoesDosTipos = (db: Db, tipos?: number[]) => opcoesPorNome(db, pessoa, tipos ? inArray(pessoa.tipoId, tipos) : undefined);
 
 /** The pickers' lists of people (by type, producers, shop owners, quotations) and a producer's data for a new form. */
 function opcoesDePessoas(db: Db) {

@@ -1,9 +1,9 @@
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ProdutoGrupo, ProdutoGrupoBoletimRow, ProdutoGrupoOpcao } from '@ceasa/shared';
 import type { Db } from '../../db/client';
 import { produtoGrupo } from '../../db/schema';
 import { repositorioPadrao } from '../../lib/crud';
-import { chaveDeOrdem, colunas, listRowOrThrow, type ListSpec } from '../../lib/list';
+import { chaveDeOrdem, colunas, listRowOrThrow, opcoesPorNome, type ListSpec } from '../../lib/list';
 
 export const produtoGrupoList: ListSpec<ProdutoGrupo> = {
   select: sql`g.id, g.versao, g.nome, g.un_padrao AS "unPadrao"`,
@@ -27,11 +27,7 @@ export function produtoGrupoRepository(db: Db) {
   return {
     ...generico,
     /** Every group, id and name, by name (dropdowns). */
-    opcoes: (): Promise<ProdutoGrupoOpcao[]> =>
-      db
-        .select({ id: produtoGrupo.id, nome: produtoGrupo.nome })
-        .from(produtoGrupo)
-        .orderBy(asc(chaveDeOrdem(produtoGrupo.nome)), asc(produtoGrupo.id)),
+    opcoes: (): Promise<ProdutoGrupoOpcao[]> => opcoesPorNome(db, produtoGrupo),
     /** 'Boletins por grupo de produto': one row per bulletin item whose product is in the group. */
     async boletins(grupoId: number): Promise<ProdutoGrupoBoletimRow[]> {
       await crud.ler(db, grupoId);

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Propriedade, PropriedadeDados, PropriedadeOpcao } from '@ceasa/shared';
 import type { Db, Tx } from '../../db/client';
 import { municipio, pessoa, propriedade } from '../../db/schema';
 import { checarReferencias, repositorioPadrao, vinculos } from '../../lib/crud';
-import { chaveDeOrdem, colunas, listRowOrThrow, nomes, type ListSpec } from '../../lib/list';
+import { colunas, listRowOrThrow, nomes, opcoesPorNome, type ListSpec } from '../../lib/list';
 
 export const propriedadeList: ListSpec<Propriedade> = {
   select: sql`pr.id, pr.versao, pr.nome, pr.endereco, pr.numero, pr.complemento, pr.cep, pr.municipio_id AS "municipioId", m.nome AS "municipioNome",
@@ -59,17 +59,9 @@ export function propriedadeRepository(db: Db) {
   return {
     ...generico,
     /** Every property, id and name (dropdowns). */
-    opcoes: (): Promise<PropriedadeOpcao[]> =>
-      db
-        .select({ id: propriedade.id, nome: propriedade.nome })
-        .from(propriedade)
-        .orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
+    opcoes: (): Promise<PropriedadeOpcao[]> => opcoesPorNome(db, propriedade),
     /** A producer's properties (the bulletin form). */
     opcoesDoProprietario: (proprietarioId: number): Promise<PropriedadeOpcao[]> =>
-      db
-        .select({ id: propriedade.id, nome: propriedade.nome })
-        .from(propriedade)
-        .where(eq(propriedade.proprietarioId, proprietarioId))
-        .orderBy(asc(chaveDeOrdem(propriedade.nome)), asc(propriedade.id)),
+      opcoesPorNome(db, propriedade, eq(propriedade.proprietarioId, proprietarioId)),
   };
 }
