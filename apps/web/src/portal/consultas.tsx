@@ -1,6 +1,7 @@
 import { formatDate, formatKg } from '@ceasa/shared/format';
 import { ROTULOS_RESULTADO, ROTULOS_TIPO_INSPECAO } from '@ceasa/shared/resources/inspecao-rotulos';
 import { ROTULOS_SITUACAO } from '@ceasa/shared/resources/situacao-do-lote';
+import type { ReactNode } from 'react';
 import { lerBoletim, lerCaderno, lerInspecoes, lerPedra, lerRomaneio, lista } from './leituras';
 import { Cartoes, Titulo, useLeitura } from './partes';
 
@@ -10,100 +11,108 @@ const rotulo = (rotulos: Record<string, string>, v: string | null) => (v && Obje
 const quantidade = (q: number | null, embalagem: string | null) =>
   q === null ? '' : `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }).format(q)}${embalagem ? ` ${embalagem}` : ''}`;
 
+/** A section that lists what GET /api/{caminho} answers (read by `ler`) as cards under its title. */
+function PaginaDeCartoes<T>(p: {
+  titulo: string;
+  caminho: string;
+  ler: (v: unknown) => T[];
+  vazio: string;
+  curta?: boolean;
+  children: (linha: T) => ReactNode;
+}) {
+  const { carga, recarregar } = useLeitura(p.caminho, p.ler);
+  return (
+    <section>
+      <Titulo>{p.titulo}</Titulo>
+      <Cartoes carga={carga} vazio={p.vazio} tentar={recarregar} curta={p.curta}>
+        {p.children}
+      </Cartoes>
+    </section>
+  );
+}
+
 /** /portal/romaneios: each romaneio's day and number, its items with each lot's public page, its stalls. */
 export function RomaneiosPage() {
   // Newest first, the most the route gives in one page.
-  const { carga, recarregar } = useLeitura('portal/romaneios?size=100', (v) => lista(v).map(lerRomaneio));
   return (
-    <section>
-      <Titulo>Romaneios</Titulo>
-      <Cartoes carga={carga} vazio="Nenhum romaneio." tentar={recarregar}>
-        {(r) => (
-          <>
-            <h2>
-              Romaneio {r.id} de {formatDate(r.data)}
-            </h2>
-            <ul className="portal-itens">
-              {r.itens.map((i, k) => (
-                <li key={k}>
-                  {i.produto}: {quantidade(i.quantidade, i.embalagem)}
-                  {i.kg !== null && ` (${formatKg(i.kg)})`}
-                  {i.link && (
-                    <>
-                      {' '}
-                      · <a href={i.link}>Lote {i.lote ?? ''}</a>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-            {r.pedras.length > 0 && <p>Pedras: {r.pedras.join(', ')}</p>}
-          </>
-        )}
-      </Cartoes>
-    </section>
+    <PaginaDeCartoes titulo="Romaneios" caminho="portal/romaneios?size=100" ler={(v) => lista(v).map(lerRomaneio)} vazio="Nenhum romaneio.">
+      {(r) => (
+        <>
+          <h2>
+            Romaneio {r.id} de {formatDate(r.data)}
+          </h2>
+          <ul className="portal-itens">
+            {r.itens.map((i, k) => (
+              <li key={k}>
+                {i.produto}: {quantidade(i.quantidade, i.embalagem)}
+                {i.kg !== null && ` (${formatKg(i.kg)})`}
+                {i.link && (
+                  <>
+                    {' '}
+                    · <a href={i.link}>Lote {i.lote ?? ''}</a>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+          {r.pedras.length > 0 && <p>Pedras: {r.pedras.join(', ')}</p>}
+        </>
+      )}
+    </PaginaDeCartoes>
   );
 }
 
 /** /portal/boletins: each bulletin's property and day, its items' harvest window, estimate and balance (kg). */
 export function BoletinsPage() {
-  const { carga, recarregar } = useLeitura('portal/boletins', (v) => lista(v).map(lerBoletim));
   return (
-    <section>
-      <Titulo>Boletins</Titulo>
-      <Cartoes carga={carga} vazio="Nenhum boletim de colheita." tentar={recarregar}>
-        {(b) => (
-          <>
-            <h2>
-              Boletim {b.id} de {formatDate(b.data)}
-            </h2>
-            {b.propriedade && <p>{b.propriedade}</p>}
-            {b.vigencia && <p>Vale até {formatDate(b.vigencia)}</p>}
-            <ul className="portal-itens">
-              {b.itens.map((i, k) => (
-                <li key={k}>
-                  <strong>{i.produto}</strong>: colheita de {formatDate(i.inicio)} a {formatDate(i.fim)}; estimada {formatKg(i.estimadaKg)}; saldo{' '}
-                  {formatKg(i.saldoKg)}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Cartoes>
-    </section>
+    <PaginaDeCartoes titulo="Boletins" caminho="portal/boletins" ler={(v) => lista(v).map(lerBoletim)} vazio="Nenhum boletim de colheita.">
+      {(b) => (
+        <>
+          <h2>
+            Boletim {b.id} de {formatDate(b.data)}
+          </h2>
+          {b.propriedade && <p>{b.propriedade}</p>}
+          {b.vigencia && <p>Vale até {formatDate(b.vigencia)}</p>}
+          <ul className="portal-itens">
+            {b.itens.map((i, k) => (
+              <li key={k}>
+                <strong>{i.produto}</strong>: colheita de {formatDate(i.inicio)} a {formatDate(i.fim)}; estimada {formatKg(i.estimadaKg)}; saldo{' '}
+                {formatKg(i.saldoKg)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </PaginaDeCartoes>
   );
 }
 
 /** /portal/cadernos: each field notebook and each withdrawal period, with the first day its produce may be sold. */
 export function CadernosPage() {
-  const { carga, recarregar } = useLeitura('portal/cadernos', (v) => lista(v).map(lerCaderno));
   return (
-    <section>
-      <Titulo>Cadernos de campo</Titulo>
-      <Cartoes carga={carga} vazio="Nenhum caderno de campo." tentar={recarregar}>
-        {(c) => (
-          <>
-            <h2>{[c.produto, c.propriedade].filter(Boolean).join(' - ') || `Caderno ${c.id ?? ''}`}</h2>
-            {c.emCarencia !== null && <p className={c.emCarencia ? 'portal-situacao' : undefined}>{c.emCarencia ? 'Em carência hoje' : 'Fora de carência'}</p>}
-            {c.periodos.some((a) => a.data) ? (
-              <ul className="portal-itens" aria-label="Períodos de carência">
-                {c.periodos
-                  .filter((a) => a.data)
-                  .map((a, k) => (
-                    <li key={k}>
-                      {a.nomeProduto ?? 'Produto'} aplicado em {formatDate(a.data)}
-                      {a.periodoCarencia !== null && ` (carência de ${a.periodoCarencia} ${a.periodoCarencia === 1 ? 'dia' : 'dias'})`}
-                      {a.liberadoEm && `: pode comercializar a partir de ${formatDate(a.liberadoEm)}`}
-                    </li>
-                  ))}
-              </ul>
-            ) : (
-              <p>Sem aplicação de produto químico.</p>
-            )}
-          </>
-        )}
-      </Cartoes>
-    </section>
+    <PaginaDeCartoes titulo="Cadernos de campo" caminho="portal/cadernos" ler={(v) => lista(v).map(lerCaderno)} vazio="Nenhum caderno de campo.">
+      {(c) => (
+        <>
+          <h2>{[c.produto, c.propriedade].filter(Boolean).join(' - ') || `Caderno ${c.id ?? ''}`}</h2>
+          {c.emCarencia !== null && <p className={c.emCarencia ? 'portal-situacao' : undefined}>{c.emCarencia ? 'Em carência hoje' : 'Fora de carência'}</p>}
+          {c.periodos.some((a) => a.data) ? (
+            <ul className="portal-itens" aria-label="Períodos de carência">
+              {c.periodos
+                .filter((a) => a.data)
+                .map((a, k) => (
+                  <li key={k}>
+                    {a.nomeProduto ?? 'Produto'} aplicado em {formatDate(a.data)}
+                    {a.periodoCarencia !== null && ` (carência de ${a.periodoCarencia} ${a.periodoCarencia === 1 ? 'dia' : 'dias'})`}
+                    {a.liberadoEm && `: pode comercializar a partir de ${formatDate(a.liberadoEm)}`}
+                  </li>
+                ))}
+            </ul>
+          ) : (
+            <p>Sem aplicação de produto químico.</p>
+          )}
+        </>
+      )}
+    </PaginaDeCartoes>
   );
 }
 
@@ -150,18 +159,14 @@ export function InspecoesPage() {
 
 /** /portal/pedras: the stalls booked for him, by day. */
 export function PedrasPage() {
-  const { carga, recarregar } = useLeitura('portal/pedras', (v) => lista(v).map(lerPedra));
   return (
-    <section>
-      <Titulo>Pedras</Titulo>
-      <Cartoes carga={carga} vazio="Nenhuma pedra reservada." tentar={recarregar} curta>
-        {(p) => (
-          <>
-            Pedra {p.numero} {p.data && `em ${formatDate(p.data)}`}
-            {p.ocupacao && ` (${p.ocupacao})`}
-          </>
-        )}
-      </Cartoes>
-    </section>
+    <PaginaDeCartoes titulo="Pedras" caminho="portal/pedras" ler={(v) => lista(v).map(lerPedra)} vazio="Nenhuma pedra reservada." curta>
+      {(p) => (
+        <>
+          Pedra {p.numero} {p.data && `em ${formatDate(p.data)}`}
+          {p.ocupacao && ` (${p.ocupacao})`}
+        </>
+      )}
+    </PaginaDeCartoes>
   );
 }

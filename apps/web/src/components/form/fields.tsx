@@ -85,9 +85,7 @@ export function DateField<T extends FieldValues>(p: Base<T> & { yearRange?: stri
   return (
     <Campo id={id} label={p.label} erro={erro} className={p.className}>
       <EntradaData
-        id={id}
-        aria-invalid={aria['aria-invalid']}
-        aria-describedby={aria['aria-describedby']}
+        {...aria}
         value={field.value ?? null}
         onChange={field.onChange}
         onBlur={field.onBlur}
