@@ -63,6 +63,8 @@ export interface Recurso {
   campos?: Record<string, CampoDaTela>;
   /** What the generated list shows besides its columns (docs/adding-a-resource.md). */
   lista?: ListaDaTela;
+  /** The generated form's title and toasts, when they are not the ones made from the name. */
+  formulario?: FormularioDaTela;
   /** The list screen's and the API's texts (docs/produto/telas.md and docs/produto/validacao.md). */
   rotulos?: {
     /** List title. */
@@ -106,19 +108,56 @@ export interface CampoDaTela {
   largura?: string;
   /**
    * How the column shows its value: 'decimal' with two decimals ('1.234,50'; in the form a number with two, even when
-   * its schema takes its text too), 'dataHora' dd/mm/aaaa hh:mm:ss (filtered by day).
+   * its schema takes its text too), 'moeda' in reais ('R$ 1.234,50', in the form too), 'dataHora' dd/mm/aaaa hh:mm:ss
+   * (filtered by day).
    */
-  formato?: 'decimal' | 'dataHora';
-  /** false: not a column of the printed report ('Gerar relatório'). */
-  relatorio?: false;
+  formato?: 'decimal' | 'moeda' | 'dataHora';
+  /**
+   * Its column in the printed report ('Gerar relatório'): false not printed; a text its header there when it is not the
+   * list's ('Proprietário' for 'Proprietario'); true printed though not a column of the list (after the list's columns).
+   */
+  relatorio?: boolean | string;
   /** The list's field this column sorts and filters by, when it is not this one ('produtoGrupo' for `produtoGrupoId`). */
   campoDaLista?: string;
   /** A pick-list filter's empty choice ('Todos'; default 'Selecione'). */
   filtroVazio?: string;
   /** A text picked from the list of texts the server answers at GET /api/{opcoesDe} ('statusProduto'): a pick list in the form and the filter. */
   opcoesDe?: string;
-  /** Its value in a new record's form (a package's weight 1, a status 'ATIVO'). */
-  padrao?: string | number | boolean;
+  /** Its value in a new record's form (a package's weight 1, a status 'ATIVO'; a function: read when the form opens, today's date). */
+  padrao?: string | number | boolean | (() => string);
+  /** A text typed into a mask and saved without it ('cep': 99999-999 on screen, 8 digits saved). */
+  mascara?: 'cep';
+  /** A yes/no field of the form as a checkbox labelled `rotulo` (otherwise a pick list of the labels of true and false in `opcoes`). */
+  caixa?: true;
+  /** A debt number of the municipal tax system: the form's 'Dívida' field, looked up when it is left (GET {base}/divida/{numero}). */
+  divida?: true;
+  /** A reference picked from a list that is not its resource's `api.opcoes` (people from GET /api/pessoa/pessoaAll). */
+  referencia?: ListaDeOpcoes;
+  /** The column shows this field of the row, a path ('proprietarioNome', 'veiculoTipo.nome'), instead of its own value. */
+  exibir?: string;
+  /** The column's values right-aligned (an area among texts). */
+  direita?: true;
+  /** A date's years in the form's calendar ('2000:2026'), read when the form opens. */
+  anos?: () => string;
+}
+
+/**
+ * A pick list's records: GET /api/{caminho}, each an option of its `id` labelled by the fields of `rotulo` joined with
+ * ' - ' (an empty one left out); `vazio` when there are none, `erro` the toast's title when they cannot be loaded.
+ */
+export interface ListaDeOpcoes {
+  caminho: string;
+  rotulo: readonly string[];
+  vazio?: string;
+  erro?: string;
+}
+
+/** The generated form's texts that differ from the ones made from the name. */
+export interface FormularioDaTela {
+  /** 'Nova Cotacao' / 'Editar Cotacao {id}' (the record's fields between braces). */
+  titulo?: { novo: string; editar: string };
+  /** The toasts' titles of a save: 'Cotacao criada!', 'Cotacao atualizada!', 'Erro ao salvar a cotacao.'. */
+  mensagens?: { criado?: string; atualizado?: string; erro?: string };
 }
 
 /** The generated list's extras. */
@@ -129,6 +168,8 @@ export interface ListaDaTela {
   imprimirCodigos?: true;
   /** 'Gerar relatório': the rows on screen, a column per column of the list; `mostrando`: its subtitle 'Mostrando de … de N …'. */
   relatorio?: { mostrando?: true; vazio?: string };
+  /** The list's columns, in their order, when they are not every field in the fields' order (the form's first field listed third). */
+  colunas?: readonly string[];
 }
 
 /** A resource's name in pt-BR: the texts of its menu, list, form and 404 are made from it. */
@@ -162,6 +203,7 @@ export interface DeclaracaoDeRecurso {
   ordem?: Recurso['ordem'];
   campos?: Recurso['campos'];
   lista?: Recurso['lista'];
+  formulario?: Recurso['formulario'];
   /** Texts that differ from the ones made from `nome`. */
   rotulos?: Partial<NonNullable<Recurso['rotulos']>>;
 }
@@ -234,8 +276,18 @@ export type RegistroDe<R extends { api: { registro: ZodType } }> = z.output<R['a
 /** What a declared resource's form edits (`EntradaDe<typeof feriadoRecurso>`). */
 export type EntradaDe<R extends { api: { entrada: ZodType } }> = z.input<R['api']['entrada']>;
 
-/** A field whose schema reads a number from its text too (a union of both) is a number by its `formato: 'decimal'`. */
-export const numeroEmTexto = (c: CampoDaTela): FormaDoCampo | undefined => (c.formato === 'decimal' ? { tipo: 'numero', nulo: false } : undefined);
+/**
+ * What a field holds by its declaration, when its schema does not say it plainly (it reads its value from text too, a
+ * union or a preprocess): a number by `formato: 'decimal'` or `'moeda'`, a whole number by `divida`, a yes/no or an
+ * enum by the keys of its `opcoes`.
+ */
+export function formaDeclarada(c: CampoDaTela): FormaDoCampo | undefined {
+  if (c.formato === 'decimal' || c.formato === 'moeda') return { tipo: 'numero', nulo: false };
+  if (c.divida) return { tipo: 'inteiro', nulo: false };
+  const valores = Object.keys(c.opcoes ?? {});
+  if (!valores.length) return undefined;
+  return valores.join() === 'true,false' ? { tipo: 'booleano', nulo: false } : { tipo: 'opcao', nulo: false, valores };
+}
 
 /**
  * A declaration's screen fields are fields of its input that a generated screen can show; a column only
@@ -244,12 +296,13 @@ export const numeroEmTexto = (c: CampoDaTela): FormaDoCampo | undefined => (c.fo
 function checarCampos(rota: string, campos: Recurso['campos'], api: Recurso['api']) {
   for (const [campo, c] of Object.entries(campos ?? {})) {
     const doRegistro = c.formulario === false || !api?.entrada;
-    const f = formaDoCampo(api?.entrada, campo) ?? (doRegistro ? formaDoCampo(api?.linha ?? api?.registro, campo) : undefined) ?? numeroEmTexto(c);
-    // A yes/no field is a column only, shown by the labels of 'true' and 'false'.
-    if (!f || (f.tipo === 'booleano' && c.formulario !== false))
-      throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
+    const f = formaDoCampo(api?.entrada, campo) ?? (doRegistro ? formaDoCampo(api?.linha ?? api?.registro, campo) : undefined) ?? formaDeclarada(c);
+    if (!f) throw new Error(`${rota}: o campo ${campo} não é um campo de texto, data, número ou opção da entrada`);
+    // A yes/no field is shown by the labels of 'true' and 'false' (in the form too, unless it is a checkbox).
     const valores = f.tipo === 'booleano' ? ['true', 'false'] : f.tipo === 'opcao' ? f.valores! : [];
     if (valores.some((v) => !c.opcoes?.[v])) throw new Error(`${rota}: o campo ${campo} precisa do rótulo de cada opção`);
+    if ((c.caixa && f.tipo !== 'booleano') || (c.mascara && f.tipo !== 'texto') || (c.anos && f.tipo !== 'data'))
+      throw new Error(`${rota}: o campo ${campo} não é do tipo que a sua caixa, máscara ou faixa de anos pede`);
   }
 }
 
@@ -281,6 +334,8 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
     api = { base, ...(busca ? { busca } : {}), registro, ...resto };
   }
   checarCampos(rota, d.campos, api);
+  const semCampo = d.lista?.colunas?.find((c) => !d.campos?.[c]);
+  if (semCampo) throw new Error(`${rota}: a coluna ${semCampo} da lista não é um dos campos`);
   const r: RecursoDeclarado = {
     rota,
     nome,
@@ -290,6 +345,7 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
     ...(d.ordem ? { ordem: d.ordem } : {}),
     ...(d.campos ? { campos: d.campos } : {}),
     ...(d.lista ? { lista: d.lista } : {}),
+    ...(d.formulario ? { formulario: d.formulario } : {}),
     rotulos: { ...rotulosDoNome(nome), ...d.rotulos } as RecursoDeclarado['rotulos'],
   };
   if (r.caminhos.editar && !r.caminhos.editar.includes(':id')) throw new Error(`${rota}: o caminho de edição deve conter :id`);

@@ -1,36 +1,40 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { Recurso } from '@ceasa/shared';
+import type { ListaDeOpcoes, Recurso } from '@ceasa/shared';
 import { api } from './api-client';
+import { listaDoRecurso } from './campos-do-recurso';
+import { useErroAoCarregar } from './use-erro-ao-carregar';
 
 type Registro = Record<string, unknown>;
 
-/** The query of a resource's options (GET {base}/{opcoes.caminho}, declared in `api.opcoes`), always fresh on mount. */
-function consulta(r: Recurso) {
-  const o = r.api?.opcoes;
-  if (!o) throw new Error(`${r.rota}: o recurso não declara api.opcoes`);
-  const base = r.api!.base;
-  return { queryKey: [base, o.caminho], queryFn: () => api<Registro[]>(`${base}/${o.caminho}`), staleTime: 0 };
-}
+/** The query of a pick list's records (GET {caminho}: a resource's `api.opcoes` or a field's `referencia`), always fresh on mount. */
+const consulta = (l: ListaDeOpcoes) => ({ queryKey: l.caminho.split('/'), queryFn: () => api<Registro[]>(l.caminho), staleTime: 0 });
 
 /** Its records as options: `id`, and the declared fields joined by ' - ' ('Imperatriz - MA'; an empty one left out). */
-const opcoesDe = (r: Recurso, l: Registro[] | undefined) =>
-  (l ?? []).map((x) => ({
-    label: r
-      .api!.opcoes!.rotulo.map((c) => x[c])
+const opcoesDe = (l: ListaDeOpcoes, registros: Registro[] | undefined) =>
+  (registros ?? []).map((x) => ({
+    label: l.rotulo
+      .map((c) => x[c])
       .filter((v) => v !== null && v !== undefined && v !== '')
       .join(' - '),
     value: x.id as number,
   }));
 
-/** The options of a pick list of a resource's records. */
-export function useOpcoesDoRecurso(r: Recurso) {
-  const q = useQuery(consulta(r));
-  return { ...q, opcoes: opcoesDe(r, q.data) };
+/** The options of a pick list's records; a list that declares its `erro` says so when they cannot be loaded. */
+export function useOpcoes(l: ListaDeOpcoes) {
+  const q = useQuery(consulta(l));
+  useErroAoCarregar(l.erro ? q.error : null, l.erro ?? '');
+  return { ...q, opcoes: opcoesDe(l, q.data) };
 }
 
-/** The options of several resources at once (a list's reference columns). */
-export function useOpcoesDosRecursos(rs: Recurso[]) {
-  return useQueries({ queries: rs.map(consulta) }).map((q, i) => ({ ...q, opcoes: opcoesDe(rs[i], q.data) }));
+/** The options of a pick list of a resource's records (its `api.opcoes`). */
+export const useOpcoesDoRecurso = (r: Recurso) => useOpcoes(listaDoRecurso(r));
+
+/** The options of several lists at once (a list's reference columns); the first that cannot be loaded and declares its `erro` says so. */
+export function useOpcoesDasListas(ls: ListaDeOpcoes[]) {
+  const qs = useQueries({ queries: ls.map(consulta) });
+  const falha = qs.findIndex((q, i) => ls[i].erro && q.error);
+  useErroAoCarregar(falha >= 0 ? qs[falha].error : null, falha >= 0 ? ls[falha].erro! : '');
+  return qs.map((q, i) => ({ ...q, opcoes: opcoesDe(ls[i], q.data) }));
 }
 
 /** The texts the server lists at GET {caminho} (a field's `opcoesDe`, e.g. 'statusProduto'), as options, kept for the session. */

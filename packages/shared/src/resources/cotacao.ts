@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { idOpcional, referencia } from '../z';
 import { declararRecurso } from '../recurso';
+import { LISTA_DE_PESSOAS } from './lista-de-pessoas';
 
 export const cotacaoInput = z.object({
   id: idOpcional,
@@ -48,12 +49,25 @@ export const cotacaoRecurso = declararRecurso({
   api: { registro: cotacaoRegistro, entrada: cotacaoInput, filtro: cotacaoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
   rotulos: { titulo: 'Cotacoes', vazio: 'Nenhuma cotacao encontrada', erroObter: 'Erro ao obter cotacoes' },
-  // The list's columns; its form is its feature's (the person and the 'Ativa' checkbox).
   campos: {
     id: { rotulo: 'Código', formulario: false, filtro: true, largura: '7rem' },
     nome: { rotulo: 'Nome', formulario: false },
     tipo: { rotulo: 'Tipo', formulario: false },
-    ativo: { rotulo: 'Ativo', formulario: false, filtro: true, filtroVazio: 'Todas', opcoes: { true: 'Ativa', false: 'Nao Ativa' } },
+    // The shop owners and producers a quotation may name, 'nome - tipo'.
+    pessoaId: { rotulo: 'Pessoa', coluna: false, referencia: { ...LISTA_DE_PESSOAS, caminho: 'pessoa/cotacoes', rotulo: ['nome', 'tipoDescricao'] } },
+    ativo: {
+      rotulo: 'Ativa',
+      coluna: 'Ativo',
+      caixa: true,
+      padrao: true,
+      filtro: true,
+      filtroVazio: 'Todas',
+      opcoes: { true: 'Ativa', false: 'Nao Ativa' },
+    },
   },
   lista: { linha: 'a cotacao {id} ({nome})' },
+  formulario: {
+    titulo: { novo: 'Nova Cotacao', editar: 'Editar Cotacao {id}' },
+    mensagens: { criado: 'Cotacao criada!', atualizado: 'Cotacao atualizada!', erro: 'Erro ao salvar a cotacao.' },
+  },
 });

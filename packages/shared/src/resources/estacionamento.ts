@@ -3,7 +3,8 @@ import { versaoEntrada, versaoRegistro } from '../versao';
 import { data, idOpcional, referencia, texto } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
-import { lerNumeroBR } from '../format';
+import { lerNumeroBR, toIsoDate } from '../format';
+import { LISTA_DE_PESSOAS } from './lista-de-pessoas';
 
 /**
  * A pt-BR or plain decimal: '1.234,56', '1234,56', '1234.56', 'R$ 12,50', 12.5 → number;
@@ -111,4 +112,22 @@ export const estacionamentoRecurso = declararRecurso({
   api: { buscaPorTermo: 'placa', registro: estacionamentoRegistro, entrada: estacionamentoInput, filtro: estacionamentoFiltro },
   ordem: { campo: 'id', dir: 'asc' },
   rotulos: { titulo: 'Estacionamento' },
+  campos: {
+    id: { rotulo: 'Código', formulario: false, filtro: true, largura: '7rem' },
+    data: { rotulo: 'Data', padrao: () => toIsoDate(new Date()) ?? '', anos: () => `2000:${new Date().getFullYear()}` },
+    pessoaNome: { rotulo: 'Nome', formulario: false },
+    placa: { rotulo: 'Placa' },
+    valor: { rotulo: 'Valor', formato: 'moeda', coluna: false, relatorio: true },
+    divida: { rotulo: 'Dívida', divida: true, filtro: true },
+    pessoaId: { rotulo: 'Pessoa', coluna: false, referencia: LISTA_DE_PESSOAS },
+    veiculoTipoId: {
+      rotulo: 'Tipo de Veículo',
+      referencia: { caminho: 'veiculo_tipo', rotulo: ['nome'], vazio: 'Nenhum tipo de veículo encontrado' },
+      exibir: 'veiculoTipo.nome',
+      campoDaLista: 'veiculoTipo',
+      filtro: true,
+      filtroVazio: 'Todos',
+    },
+  },
+  lista: { linha: 'Estacionamento {id} ({placa})', relatorio: {} },
 });

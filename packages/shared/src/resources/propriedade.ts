@@ -5,6 +5,7 @@ import { soDigitos } from '../format';
 import { idOpcional, referencia, texto, textoOpcional, decimalAte } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
+import { LISTA_DE_PESSOAS } from './lista-de-pessoas';
 
 export const TIPOS_POSSE = ['PRÓPRIO', 'ARRENDADO', 'OUTRO'] as const;
 export type TipoPosse = (typeof TIPOS_POSSE)[number];
@@ -128,4 +129,30 @@ export const propriedadeRecurso = declararRecurso({
   caminhos: { editar: '/propriedade/:id' },
   api: { buscaPorTermo: 'nome', registro: propriedadeRegistro, entrada: propriedadeInput, filtro: propriedadeFiltro },
   ordem: { campo: 'nome', dir: 'asc' },
+  campos: {
+    id: { rotulo: 'Código', formulario: false, filtro: true, largura: '8rem', relatorio: false },
+    proprietarioId: {
+      rotulo: 'Proprietário',
+      coluna: 'Proprietario',
+      relatorio: 'Proprietário',
+      referencia: LISTA_DE_PESSOAS,
+      exibir: 'proprietarioNome',
+      campoDaLista: 'proprietario',
+      filtro: true,
+      filtroVazio: 'Todos',
+    },
+    nome: { rotulo: 'Nome', coluna: 'Nome Propriedade', relatorio: 'Nome' },
+    endereco: { rotulo: 'Endereço' },
+    numero: { rotulo: 'Número' },
+    complemento: { rotulo: 'Complemento' },
+    cep: { rotulo: 'CEP', mascara: 'cep' },
+    municipioId: { rotulo: 'Município' },
+    areaTotal: { rotulo: 'Área Total', formato: 'decimal', direita: true },
+    areaExplorada: { rotulo: 'Explorada' },
+    areaCultivada: { rotulo: 'Cultivada' },
+    geoLocalizacao: { rotulo: 'Geo Localização', padrao: '0,0' },
+    pronaf: { rotulo: 'Pronaf', opcoes: { true: 'SIM', false: 'NÃO' }, padrao: false },
+    tipoPosse: { rotulo: 'Tipo de Posse', opcoes: Object.fromEntries(TIPOS_POSSE.map((t) => [t, t])) },
+  },
+  lista: { colunas: ['id', 'nome', 'proprietarioId', 'areaTotal'], linha: '{nome}', relatorio: {} },
 });

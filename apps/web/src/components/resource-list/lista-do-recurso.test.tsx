@@ -185,4 +185,83 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Filtrar por Ativo')).toBeInTheDocument();
     expect(screen.getAllByText('Todas').length).toBeGreaterThan(0);
   });
+
+  it('orders its columns by `lista.colunas`, shows a column from another field of the row, and prints with the declared headers and extras', async () => {
+    const sitio: Recurso = {
+      ...bairro,
+      campos: {
+        id: { rotulo: 'Código', formulario: false, filtro: true, relatorio: false },
+        donoId: {
+          rotulo: 'Proprietário',
+          coluna: 'Proprietario',
+          relatorio: 'Proprietário',
+          referencia: { caminho: 'pessoa/pessoaAll', rotulo: ['nome'], erro: 'Erro ao obter pessoas' },
+          exibir: 'dono.nome',
+          campoDaLista: 'dono',
+          filtro: true,
+          filtroVazio: 'Todos',
+        },
+        nome: { rotulo: 'Nome', coluna: 'Nome Sítio', relatorio: 'Nome' },
+        area: { rotulo: 'Área', formato: 'decimal', direita: true },
+        valor: { rotulo: 'Valor', formato: 'moeda', coluna: false, relatorio: true },
+      },
+      api: {
+        ...bairro.api!,
+        entrada: z.object({ id: idOpcional, donoId: referencia('Dono'), nome: texto('Nome'), area: z.number(), valor: z.number() }),
+      },
+      lista: { colunas: ['id', 'nome', 'donoId', 'area'], relatorio: {} },
+    };
+    apiMock.mockImplementation(async (path) =>
+      path === 'pessoa/pessoaAll'
+        ? ([{ id: 9, nome: 'Ana (lista)' }] as never)
+        : ({
+            content: [{ id: 7, nome: 'Norte', donoId: 9, dono: { nome: 'Ana' }, area: 1234.5, valor: 10 }],
+            totalElements: 1,
+            totalPages: 1,
+            number: 0,
+            size: 20,
+          } as never),
+    );
+    renderizarTela('/bairro', {
+      '/bairro': <ListaDoRecurso recurso={sitio} relatorio={{ rodape: (rows) => <p>Total de {rows.length}</p> }} />,
+    });
+    expect(await screen.findByText('Ana')).toBeInTheDocument();
+    expect(
+      [...document.querySelectorAll('thead th')]
+        .map((th) => th.textContent)
+        .filter(Boolean)
+        .slice(0, 4),
+    ).toEqual(['Código', 'Nome Sítio', 'Proprietario', 'Área']);
+    expect(screen.queryByRole('columnheader', { name: 'Valor' })).toBeNull();
+    expect(screen.getByText('1.234,50')).toHaveStyle({ textAlign: 'right' });
+    // The row is named by its first listed field of the form; the owner, shown from the row, is filtered by the list's people.
+    expect(screen.getByRole('button', { name: 'Editar Norte' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Filtrar por Proprietario')).toBeInTheDocument();
+    expect(screen.getAllByText('Todos').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Proprietario' }));
+    await waitFor(() => expect(apiMock).toHaveBeenCalledWith('bairro/searchBairro/asc/dono', { method: 'POST', body: {}, query: { page: 0, size: 20 } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gerar relatório' }));
+    const relatorio = await screen.findByRole('dialog', { name: 'Bairros' });
+    expect(relatorio.querySelector('thead')).toHaveTextContent('NomeProprietárioÁreaValor');
+    expect(relatorio.querySelector('tbody')).toHaveTextContent(/^NorteAna1\.234,50R\$\s10,00$/);
+    expect(relatorio).toHaveTextContent('Total de 1');
+  });
+
+  it('says when a named list of a filter cannot be loaded, in its own words', async () => {
+    const sitio: Recurso = {
+      ...bairro,
+      campos: {
+        nome: { rotulo: 'Nome' },
+        donoId: { rotulo: 'Dono', filtro: true, referencia: { caminho: 'pessoa/pessoaAll', rotulo: ['nome'], erro: 'Erro ao obter pessoas' } },
+      },
+      api: { ...bairro.api!, entrada: z.object({ nome: texto('Nome'), donoId: referencia('Dono') }) },
+    };
+    apiMock.mockImplementation(async (path) => {
+      if (path === 'pessoa/pessoaAll') throw new Error('Falhou');
+      return { content: [{ ...CENTRO, donoId: 9 }], totalElements: 1, totalPages: 1, number: 0, size: 20 } as never;
+    });
+    renderizarTela('/bairro', { '/bairro': <ListaDoRecurso recurso={sitio} /> });
+    expect(await screen.findByText('Erro ao obter pessoas')).toBeInTheDocument();
+    expect(screen.getAllByText('Erro ao obter pessoas')).toHaveLength(1);
+  });
 });

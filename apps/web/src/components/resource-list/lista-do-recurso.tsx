@@ -1,8 +1,9 @@
 import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { caminhoDeEdicao, formatDate, formatDateTime, formatDecimal, type Recurso } from '@ceasa/shared';
+import { caminhoDeEdicao, formatBRL, formatDate, formatDateTime, formatDecimal, type ListaDeOpcoes, type Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
-import { useOpcoesDeVariosTextos, useOpcoesDoRecurso, useOpcoesDosRecursos } from '../../lib/opcoes-do-recurso';
+import { useOpcoes, useOpcoesDasListas, useOpcoesDeVariosTextos } from '../../lib/opcoes-do-recurso';
 import { IdsReport } from '../print/ids-report';
 import { celulaCsv } from './csv';
 import type { ListColumn, ResourceListProps } from './recurso-da-lista';
@@ -14,8 +15,9 @@ type Linha = { id: number } & Record<string, unknown>;
  * A reference's label in a cell, read from its options by the cell itself: the table keeps the cells it drew
  * (PrimeReact memoizes them by row), so a label computed by the list would stay empty when the rows come first.
  */
-function RotuloDaReferencia({ recurso, valor }: { recurso: Recurso; valor: unknown }) {
-  return <>{useOpcoesDoRecurso(recurso).opcoes.find((o) => o.value === valor)?.label ?? ''}</>;
+function RotuloDaReferencia({ lista, valor }: { lista: ListaDeOpcoes; valor: unknown }) {
+  // Its load error is the list's to say, once.
+  return <>{useOpcoes({ ...lista, erro: undefined }).opcoes.find((o) => o.value === valor)?.label ?? ''}</>;
 }
 
 /** A cell of the printed report: the text on screen, or the export's when the screen draws it (a tag, a button). */
@@ -24,10 +26,12 @@ function celulaImpressa<T>(c: ListColumn<T>, row: T) {
   return typeof b === 'string' || typeof b === 'number' ? b : celulaCsv(c, row);
 }
 
-export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<ResourceListProps<T>>, 'recurso' | 'columns'> {
+export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<ResourceListProps<T>>, 'recurso' | 'columns' | 'relatorio'> {
   recurso: Recurso;
   /** What a resource adds to the column of one of its fields (a cell drawn its own way, a filter's options), by field. */
   colunas?: Partial<Record<string, Partial<ListColumn<T>>>>;
+  /** What a resource adds to its declared report (`lista.relatorio`): a footer's total; its `colunas` replace the declared ones. */
+  relatorio?: Partial<NonNullable<ResourceListProps<T>['relatorio']>>;
 }
 
 /**
@@ -38,11 +42,13 @@ export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<Resou
  * `lista.linha` or its first field of the form. A read-only resource with an edit path shows each row's detail there
  * ('Ver'). A feature adds to it through the ResourceList's props (its own buttons, its report) and `colunas`.
  */
-export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...extras }: ListaDoRecursoProps<T>) {
+export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, relatorio: doRelatorio, ...extras }: ListaDoRecursoProps<T>) {
   const navigate = useNavigate();
-  const campos = camposDoRecurso(recurso).filter((c) => c.campo.coluna !== false);
+  const todos = camposDoRecurso(recurso);
+  const ordem = recurso.lista?.colunas;
+  const campos = ordem ? ordem.map((n) => todos.find((c) => c.nome === n)!) : todos.filter((c) => c.campo.coluna !== false);
   const referencias = campos.filter((c) => c.referencia);
-  const opcoes = useOpcoesDosRecursos(referencias.map((c) => c.referencia!));
+  const opcoes = useOpcoesDasListas(referencias.map((c) => c.referencia!));
   const deTextos = campos.filter((c) => c.campo.opcoesDe);
   const textos = useOpcoesDeVariosTextos(deTextos.map((c) => c.campo.opcoesDe!));
   // A pick-list filter's choices: an enum's labels, a reference's records, the server's texts.
@@ -56,9 +62,11 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
           : undefined;
   const texto = (c: CampoGerado, row: T): string => {
     const v = row[c.nome];
+    if (c.campo.exibir) return String(c.campo.exibir.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | null)?.[k], row) ?? '');
     if (c.referencia) return opcoes[referencias.indexOf(c)].opcoes.find((o) => o.value === v)?.label ?? '';
     if (c.campo.formato === 'dataHora') return formatDateTime(v as string | null);
     if (c.campo.formato === 'decimal') return formatDecimal(v as number | null);
+    if (c.campo.formato === 'moeda') return formatBRL(v as number | null);
     if (c.forma.tipo === 'data') return formatDate(v as string | null);
     if (c.forma.tipo === 'opcao' || c.forma.tipo === 'booleano') return c.campo.opcoes?.[String(v)] ?? '';
     return v === null || v === undefined ? '' : String(v);
@@ -80,12 +88,14 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
       header: typeof c.campo.coluna === 'string' ? c.campo.coluna : c.campo.rotulo,
       ...(filtro ? { filter: filtro } : {}),
       // A text or a plain number shows as it is; the others as words, exported so (a reference's in a cell that waits for its options).
-      ...(c.referencia
-        ? { body: (row: T) => <RotuloDaReferencia recurso={c.referencia!} valor={row[c.nome]} />, csv: (row: T) => texto(c, row) }
-        : c.campo.formato || tipo === 'data' || tipo === 'opcao' || tipo === 'booleano'
+      ...(c.referencia && !c.campo.exibir
+        ? { body: (row: T) => <RotuloDaReferencia lista={c.referencia!} valor={row[c.nome]} />, csv: (row: T) => texto(c, row) }
+        : c.campo.exibir || c.campo.formato || tipo === 'data' || tipo === 'opcao' || tipo === 'booleano'
           ? { body: (row: T) => texto(c, row), csv: (row: T) => texto(c, row) }
           : {}),
-      ...(c.campo.largura ? { style: { width: c.campo.largura } } : {}),
+      ...(c.campo.largura || c.campo.direita
+        ? { style: { ...(c.campo.largura ? { width: c.campo.largura } : {}), ...(c.campo.direita ? { textAlign: 'right' as const } : {}) } }
+        : {}),
       ...colunas?.[c.nome],
     };
   });
@@ -97,6 +107,16 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
   const primeiro = campos.find((c) => c.campo.formulario !== false) ?? campos[0];
   const rotulo = (row: T) => (linha ? linha.replace(/\{(\w+)\}/g, (_, campo: string) => nomeDe(campo, row)) : texto(primeiro, row));
   const detalhe = !recurso.api?.entrada && !!recurso.caminhos.editar;
+  // The report: a column per column of the list (its own header where declared), then the fields printed though not listed.
+  const impressa = (c: CampoGerado, header: string, cell: (row: T) => ReactNode) => ({
+    header: typeof c.campo.relatorio === 'string' ? c.campo.relatorio : header,
+    cell,
+    ...(c.campo.formato === 'decimal' || c.campo.formato === 'moeda' ? { className: 'num' } : {}),
+  });
+  const impressas = [
+    ...columns.flatMap((col, i) => (campos[i].campo.relatorio === false ? [] : [impressa(campos[i], col.header, (row) => celulaImpressa(col, row))])),
+    ...todos.filter((c) => c.campo.relatorio === true && !campos.includes(c)).map((c) => impressa(c, c.campo.rotulo, (row) => texto(c, row))),
+  ];
   return (
     <ResourceList<T>
       recurso={recurso}
@@ -116,18 +136,7 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, ...e
           }
         : {})}
       {...(imprimirCodigos ? { headerActions: () => <IdsReport base={recurso.api!.base} titulo={recurso.rotulos!.titulo} /> } : {})}
-      {...(relatorio
-        ? {
-            relatorio: {
-              ...relatorio,
-              colunas: columns.flatMap((c, i) =>
-                campos[i].campo.relatorio === false
-                  ? []
-                  : [{ header: c.header, cell: (row: T) => celulaImpressa(c, row), ...(campos[i].campo.formato === 'decimal' ? { className: 'num' } : {}) }],
-              ),
-            },
-          }
-        : {})}
+      {...(relatorio ? { relatorio: { ...relatorio, colunas: impressas, ...doRelatorio } } : {})}
       {...extras}
     />
   );

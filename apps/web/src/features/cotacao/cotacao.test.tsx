@@ -1,8 +1,8 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { cotacaoRegistro, type Cotacao } from '@ceasa/shared';
+import { cotacaoRecurso, cotacaoRegistro, type Cotacao } from '@ceasa/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from '../../lib/api-client';
-import CotacaoForm from './cotacao-form';
+import { FormularioDoRecurso } from '../../components/form/formulario-do-recurso';
 import CotacaoListPage from './cotacao-list-page';
 import { pagina as paginaDe, registro } from '../../lib/respostas-de-teste';
 import { renderizarTela } from '../../lib/tela-de-teste';
@@ -26,8 +26,8 @@ const pagina = (content: Cotacao[]) => paginaDe(cotacaoRegistro, content);
 function renderizar(caminho: string) {
   return renderizarTela(caminho, {
     '/cotacao': <CotacaoListPage />,
-    '/cotacao/create': <CotacaoForm />,
-    '/cotacao/edit/:id': <CotacaoForm />,
+    '/cotacao/create': <FormularioDoRecurso recurso={cotacaoRecurso} />,
+    '/cotacao/edit/:id': <FormularioDoRecurso recurso={cotacaoRecurso} />,
   });
 }
 

@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import { cotacaoRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
 const Lista = lazy(() => import('./cotacao-list-page'));
-const Form = lazy(() => import('./cotacao-form'));
 
-export const cotacaoTelas = pagesOf(cotacaoRecurso, { lista: Lista, form: Form });
+export const cotacaoTelas = pagesGeradas(cotacaoRecurso, { lista: Lista });

@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import { estacionamentoRecurso } from '@ceasa/shared';
-import { pagesOf } from '../../lib/recursos';
+import { pagesGeradas } from '../../components/paginas-geradas';
 
 const Lista = lazy(() => import('./estacionamento-list-page'));
-const Form = lazy(() => import('./estacionamento-form'));
 
-export const estacionamentoTelas = pagesOf(estacionamentoRecurso, { lista: Lista, form: Form });
+export const estacionamentoTelas = pagesGeradas(estacionamentoRecurso, { lista: Lista });
