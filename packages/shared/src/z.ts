@@ -112,6 +112,9 @@ export const idDoCorpo = (obrigatorio = MSG_CODIGO_INVALIDO) =>
 /** Optional id in the body of a PUT (the id of the record being edited). */
 export const idOpcional = idDoCorpo().optional();
 
+/** A list filter's number column (a code, a debt, a weight): the number or the text typed in it; empty does not filter. */
+export const filtroNumerico = z.union([z.string(), z.number()]).nullish();
+
 /** Numeric path parameter `id`. */
 export const idParam = z.object({ id: idSchema });
 

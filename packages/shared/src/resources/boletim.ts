@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { dataNaFaixa, idOpcional, referencia, decimalAte } from '../z';
+import { dataNaFaixa, idOpcional, referencia, decimalAte, filtroNumerico } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 import { produtoDoItem } from './produto';
@@ -134,7 +134,7 @@ export type Boletim = z.infer<typeof boletimRegistro>;
  */
 export const boletimFiltro = z
   .object({
-    id: z.union([z.string(), z.number()]).nullish(),
+    id: filtroNumerico,
     produtor: idOuTexto,
     propriedade: idOuTexto,
     tecnico: idOuTexto,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { declararRecurso } from '../recurso';
+import { filtroNumerico } from '../z';
 
 /** An audit row (read-only). */
 export const logRegistro = z.object({
@@ -15,9 +16,9 @@ export const logRegistro = z.object({
 export type Log = z.infer<typeof logRegistro>;
 
 export const logFiltro = z.object({
-  id: z.union([z.string(), z.number()]).nullish(),
+  id: filtroNumerico,
   usuario: z.string().nullish(),
-  cadastroId: z.union([z.string(), z.number()]).nullish(),
+  cadastroId: filtroNumerico,
   cadastro: z.string().nullish(),
   acao: z.string().nullish(),
   updated: z.string().nullish(),

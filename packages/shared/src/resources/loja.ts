@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { data, idOpcional, referencia } from '../z';
+import { data, idOpcional, referencia, filtroNumerico } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { quantidadeItem } from './romaneio';
 import { declararRecurso } from '../recurso';
@@ -98,7 +98,7 @@ export type Loja = z.infer<typeof lojaRegistro>;
 /** Body of POST loja/searchLoja/{dir}/{field}: lojistaId is an id (or the dropdown's option) or name text. */
 export const lojaFiltro = z
   .object({
-    id: z.union([z.string(), z.number()]).nullish(),
+    id: filtroNumerico,
     lojistaId: idOuTexto,
     dataEmissao: z.string().nullish(),
   })

@@ -3,7 +3,7 @@ import { versaoEntrada, versaoRegistro } from '../versao';
 import { normalizarDocumento, soDigitos } from '../format';
 import { somarDias } from '../tempo';
 import { DOCUMENTO_FORMA, formaDeDocumento } from '../documento';
-import { data, idOpcional, referencia, texto, textoOpcional } from '../z';
+import { data, idOpcional, referencia, texto, textoOpcional, filtroNumerico } from '../z';
 import { declararRecurso } from '../recurso';
 import { pessoal } from '../privacidade';
 
@@ -134,12 +134,12 @@ export function idOuNome(v: z.infer<typeof idOuTexto>, campoId: string, campoNom
 /** Body of POST pessoa/searchPessoa/{dir}/{field}. */
 export const pessoaFiltro = z
   .object({
-    id: z.union([z.string(), z.number()]).nullish(),
+    id: filtroNumerico,
     nome: z.string().nullish(),
     cpfcnpj: z.string().nullish(),
     celular: z.string().nullish(),
     tipo: idOuTexto,
-    tipoId: z.union([z.string(), z.number()]).nullish(),
+    tipoId: filtroNumerico,
     /** 'documento_invalido' or 'carteira_vencendo' (PESSOA_PENDENCIAS): what the office has to fix (decisions 0180, 0182). */
     pendencia: z.union([z.string(), z.object({ id: z.string().nullish() }).loose()]).nullish(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, tamanhoDaPagina } from '../paging';
 import { inteiroDoCaminho } from '../z';
-import { RESULTADOS_INSPECAO, SITUACOES_DO_LOTE, TIPOS_INSPECAO } from './inspecao';
+import { RESULTADOS_INSPECAO, SITUACOES_DO_LOTE, suspensao, TIPOS_INSPECAO } from './inspecao';
 import { NIVEIS_GOVBR } from './portal';
 import { produtoDaLinha } from './produto';
 import { aplicacaoCarencia } from './romaneio';
@@ -27,8 +27,8 @@ export const portalRomaneiosQuery = portalQuery.extend({
   size: tamanhoDaPagina(PORTAL_LIMITES.romaneiosPorPagina),
 });
 
-/** A suspension of the producer by a residue analysis, from its collection day to its last day. */
-export const portalSuspensao = z.object({ inicio: z.string(), fim: z.string(), principioAtivo: z.string().nullable() });
+/** A suspension of the producer by a residue analysis, from its collection day to its last day (without the staff's ids). */
+export const portalSuspensao = suspensao.pick({ inicio: true, fim: true, principioAtivo: true });
 
 /** GET /api/portal/eu: his person record (the CPF masked as staff see it at the gate), his account and a running suspension. */
 export const portalEu = z.object({

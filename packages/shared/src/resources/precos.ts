@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { data, idOpcional, referencia } from '../z';
+import { data, filtroNumerico, idOpcional, referencia } from '../z';
 import { declararRecurso } from '../recurso';
 import { formatDate, formatDecimal, lerNumeroBR } from '../format';
-import { produtoDaLinha } from './produto';
+import { produtoDaLinha, produtoFiltro } from './produto';
 
 export const PRECO_MSG = {
   produtoObrigatorio: 'O produto é obrigatório!',
@@ -120,18 +120,16 @@ export const precoRegistro = z.object({
 });
 export type Preco = z.infer<typeof precoRegistro>;
 
-const idOuTexto = z.union([z.string(), z.number()]).nullish();
-
 /** Filters of POST precos/searchPrecos/{dir}/{field}; empty fields do not filter. */
 export const precoFiltro = z.object({
-  id: idOuTexto,
-  produtoId: idOuTexto,
+  id: filtroNumerico,
+  produtoId: filtroNumerico,
   produtoNome: z.string().nullish(),
   produtoEmbalagem: z.string().nullish(),
-  valor: idOuTexto,
-  /** A group id, a group name, or the dropdown's whole option. */
-  produtoGrupo: z.union([z.string(), z.number(), z.object({ id: z.number().nullish(), nome: z.string().nullish() }).loose()]).nullish(),
-  produtoGrupoId: idOuTexto,
+  valor: filtroNumerico,
+  /** As the product list's: a group id, a group name, or the dropdown's whole option. */
+  produtoGrupo: produtoFiltro.shape.produtoGrupo,
+  produtoGrupoId: filtroNumerico,
   produtoGrupoNome: z.string().nullish(),
   data: z.string().nullish(),
 });
@@ -156,11 +154,11 @@ export type PrecoResumo = z.output<typeof precoResumoRegistro>;
 /** Filters of POST precos/searchPrecosHome/{field}/{dir}. */
 export const precoResumoFiltro = z.object({
   produtoGrupoNome: z.string().nullish(),
-  produtoGrupoId: idOuTexto,
+  produtoGrupoId: filtroNumerico,
   precoData: z.string().nullish(),
-  valorMinimo: idOuTexto,
-  valorMedio: idOuTexto,
-  valorMaximo: idOuTexto,
+  valorMinimo: filtroNumerico,
+  valorMedio: filtroNumerico,
+  valorMaximo: filtroNumerico,
 });
 export type PrecoResumoFiltro = z.input<typeof precoResumoFiltro>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada } from '../versao';
-import { idOpcional, texto } from '../z';
+import { idOpcional, texto, filtroNumerico } from '../z';
 import { declararRecurso, type RegistroDe } from '../recurso';
 
 export const produtoGrupoInput = z.object({
@@ -14,7 +14,7 @@ export type ProdutoGrupo = RegistroDe<typeof produtoGrupoRecurso>;
 
 /** Per-column filters of the group list. */
 export const produtoGrupoFiltro = z.object({
-  id: z.union([z.string(), z.number()]).nullish(),
+  id: filtroNumerico,
   nome: z.string().nullish(),
   unPadrao: z.string().nullish(),
 });

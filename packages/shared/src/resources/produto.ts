@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { idOpcional, referencia, texto } from '../z';
+import { idOpcional, referencia, texto, filtroNumerico } from '../z';
 import { declararRecurso } from '../recurso';
 import { lerNumeroBR } from '../format';
 
@@ -73,14 +73,14 @@ export const produtoDoItem = produtoDaLinha.extend({ produtoPesoEmKg: z.number()
 
 /** Per-column filters of the product list (POST produto/searchProduto/{dir}/{field}). */
 export const produtoFiltro = z.object({
-  id: z.union([z.string(), z.number()]).nullish(),
+  id: filtroNumerico,
   nome: z.string().nullish(),
   embalagem: z.string().nullish(),
-  peso: z.union([z.string(), z.number()]).nullish(),
-  pesoEmKg: z.union([z.string(), z.number()]).nullish(),
+  peso: filtroNumerico,
+  pesoEmKg: filtroNumerico,
   /** A group id, a group name, or the dropdown's whole option. */
   produtoGrupo: z.union([z.string(), z.number(), z.object({ id: z.number().nullish(), nome: z.string().nullish() }).loose()]).nullish(),
-  produtoGrupoId: z.union([z.string(), z.number()]).nullish(),
+  produtoGrupoId: filtroNumerico,
   status: z.string().nullish(),
 });
 

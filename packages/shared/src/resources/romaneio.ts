@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { data, dataNaFaixa, idOpcional, referencia, decimalAte } from '../z';
+import { data, dataNaFaixa, idOpcional, referencia, decimalAte, filtroNumerico } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { pedraRegistro } from './pedra';
 import { declararRecurso } from '../recurso';
@@ -316,9 +316,9 @@ export const dataJaNaDivida = (dataIso: string) => `A dívida já tem um romanei
 /** Body of POST romaneio/searchRomaneio/{dir}/{field} (docs/produto/api.md). */
 export const romaneioFiltro = z
   .object({
-    id: z.union([z.string(), z.number()]).nullish(),
+    id: filtroNumerico,
     produtor: idOuTexto,
-    divida: z.union([z.string(), z.number()]).nullish(),
+    divida: filtroNumerico,
     produtoNome: z.string().nullish(),
     dataEmissao: z.string().nullish(),
     tipoQuantidade: z.enum(TIPOS_QUANTIDADE).nullish(),
