@@ -5,6 +5,19 @@ import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 /** Zero quantities are shown blank on the balance report (docs/produto/dados.md); the others in kg, with their unit. */
 const qtd = (v: number) => (Number(v) === 0 ? '' : formatKg(v));
 
+/** Whose and where a bulletin is, the first heading data of its balance and of its items' notebooks. */
+export const dadosDoBoletim = (x: {
+  produtorNome: string;
+  propriedadeNome: string;
+  propriedadeMunicipioNome: string;
+  tecnicoNome: string;
+}): [string, string][] => [
+  ['Produtor', x.produtorNome],
+  ['Propriedade', x.propriedadeNome],
+  ['Município', x.propriedadeMunicipioNome],
+  ['Técnico', x.tecnicoNome],
+];
+
 /** The printed bulletin balance: per item estimated, commercialised and balance (kg), with the property's municipality. */
 export function BoletimSaldo({ boletim, onHide }: { boletim: Boletim | null; onHide: () => void }) {
   const b = boletim;
@@ -14,10 +27,7 @@ export function BoletimSaldo({ boletim, onHide }: { boletim: Boletim | null; onH
         <>
           <DadosImpressos
             dados={[
-              ['Produtor', b.produtorNome],
-              ['Propriedade', b.propriedadeNome],
-              ['Município', b.propriedadeMunicipioNome],
-              ['Técnico', b.tecnicoNome],
+              ...dadosDoBoletim(b),
               ['Data Visita', formatDate(b.dataVisita)],
               ['Data Emissão', formatDate(b.dataEmissao)],
               ['Vigência', formatDate(b.dataVigencia)],

@@ -14,6 +14,7 @@ import {
 import { Fragment } from 'react';
 import { DadosImpressos } from '../../components/print/dados-impressos';
 import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
+import { dadosDoBoletim } from './boletim-saldo';
 import './caderno.css';
 
 const sim = (v: boolean | undefined) => (v ? 'Sim' : 'Não');
@@ -36,10 +37,7 @@ export function CadernoReport({ caderno: c, onHide }: { caderno: Caderno; onHide
       <div className="caderno-impressao">
         <DadosImpressos
           dados={[
-            ['Produtor', c.produtorNome],
-            ['Propriedade', c.propriedadeNome],
-            ['Município', c.propriedadeMunicipioNome],
-            ['Técnico', c.tecnicoNome],
+            ...dadosDoBoletim(c),
             ['Boletim', c.boletimId],
             ['Cultura Atual', c.produtoNome],
             ['Cultura Anterior', c.produtoAntigoNome],
