@@ -6,12 +6,7 @@ import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
 const qtd = (v: number) => (Number(v) === 0 ? '' : formatKg(v));
 
 /** Whose and where a bulletin is, the first heading data of its balance and of its items' notebooks. */
-export const dadosDoBoletim = (x: {
-  produtorNome: string;
-  propriedadeNome: string;
-  propriedadeMunicipioNome: string;
-  tecnicoNome: string;
-}): [string, string][] => [
+export const dadosDoBoletim = (x: Pick<Boletim, 'produtorNome' | 'propriedadeNome' | 'propriedadeMunicipioNome' | 'tecnicoNome'>): [string, string][] => [
   ['Produtor', x.produtorNome],
   ['Propriedade', x.propriedadeNome],
   ['Município', x.propriedadeMunicipioNome],
