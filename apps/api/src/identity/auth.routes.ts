@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esquecerSenhaInicial } from '../db/seed/reference';
@@ -11,7 +11,7 @@ import { badRequest, conflict, HttpError } from '../lib/errors';
 import { hashSenha } from './passwords';
 import { enviarReset, MSG_LINK_INVALIDO, usuarioDoLink } from './reset';
 import { contarRegistro, podeRegistrar } from './registros';
-import { esquecerTentativas, loginThrottle, resetThrottle } from './throttle';
+import { esquecerTentativas, loginThrottle, resetThrottle, type Veredito } from './throttle';
 import { semSenhaNoModoExterno } from './sessao-web.routes';
 import { revogarSessoesDoUsuario } from './tokens';
 
@@ -20,6 +20,13 @@ export const MSG_EMAIL_INEXISTENTE = 'Email inexistente...';
 
 const tags = ['Conta'];
 const acesso = 'publico' as const;
+
+/** An attempt past its limit (per address, per mailbox): the 429 with its message and when to try again. */
+function recusarSeExcedeu(reply: FastifyReply, v: Veredito) {
+  if (v.ok) return;
+  reply.header('retry-after', String(v.esperarSegundos));
+  throw new HttpError(429, v.message);
+}
 
 /**
  * Self-service account routes under /api/auth (public): register, ask for a reset link, and set a
@@ -51,10 +58,7 @@ function rotaDoRegistro(app: FastifyInstance, ctx: ContextoDaIdentidade, onReque
         if (pode.ok) await contarRegistro(tx, ctx.config, req.ip);
         return pode;
       });
-      if (!v.ok) {
-        reply.header('retry-after', String(v.esperarSegundos));
-        throw new HttpError(429, v.message);
-      }
+      recusarSeExcedeu(reply, v);
       const [existe] = await db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, email));
       if (existe) throw conflict(MSG_EMAIL_USADO);
       const senhaHash = await hashSenha(req.body.senha);
@@ -85,10 +89,7 @@ function rotasDaRedefinicao(app: FastifyInstance, ctx: ContextoDaIdentidade, onR
       const email = req.body.email.toLowerCase();
       // Each request mails someone: per mailbox (`a+x@d` and case variants are one) and per address, counted whether or not the account exists.
       const v = resetThrottle(ctx).pedir(caixaPostal(email), req.ip);
-      if (!v.ok) {
-        reply.header('retry-after', String(v.esperarSegundos));
-        throw new HttpError(429, v.message);
-      }
+      recusarSeExcedeu(reply, v);
       const contas = await db
         .select()
         .from(usuarios)

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assinaturaEntrada, assinaturaPedido, formatBRL, formatDate, produtoAssinavel } from '@ceasa/shared';
 import { enderecoPublico } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
+import { paginaDoLink } from '../../lib/pagina-do-link';
 import { assinaturasRepository, type AssinaturasRepository, type DiaDoFeed } from './assinaturas.repository';
 import { iniciarEnvioNoHorario } from './envio';
 import { linkCancelar, linkConfirmar, mensagemConfirmacao, pagina } from './mensagens';
@@ -14,11 +15,6 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 
 /** How many market days the Atom feed carries. */
 export const DIAS_DO_FEED = 30;
-
-/** A page of the links (no-store, no referrer: the token is in its address). */
-function html(reply: FastifyReply, corpo: string, status = 200) {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(corpo);
-}
 
 const LINK_INVALIDO = ['Este link não vale mais: a assinatura já foi cancelada, o pedido expirou (7 dias) ou o endereço está incompleto.'];
 
@@ -131,7 +127,7 @@ function rotasDosLinks(app: FastifyInstance, ctx: AppContext, repo: AssinaturasR
     { schema: { tags, summary: 'Página de confirmação da assinatura (o botão confirma)', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const t = req.query.token ?? '';
-      return html(
+      return paginaDoLink(
         reply,
         pagina(mercado, 'Confirmar a assinatura', ['Confirme para receber a cotação do dia e os alertas de preço que você escolheu.'], {
           acao: linkConfirmar(base, t),
@@ -145,8 +141,8 @@ function rotasDosLinks(app: FastifyInstance, ctx: AppContext, repo: AssinaturasR
     { schema: { tags, summary: 'Confirma a assinatura do link', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const r = req.query.token ? await repo.confirmar(req.query.token) : null;
-      if (!r) return html(reply, pagina(mercado, 'Link inválido', LINK_INVALIDO), 404);
-      return html(
+      if (!r) return paginaDoLink(reply, pagina(mercado, 'Link inválido', LINK_INVALIDO), 404);
+      return paginaDoLink(
         reply,
         pagina(mercado, r === 'ja' ? 'Assinatura já confirmada' : 'Assinatura confirmada', [
           'Você vai receber a cotação de cada dia de mercado quando ela for publicada, e um e-mail quando um preço cruzar um alerta seu.',
@@ -161,8 +157,8 @@ function rotasDosLinks(app: FastifyInstance, ctx: AppContext, repo: AssinaturasR
     { schema: { tags, summary: 'Página de cancelamento da assinatura (o botão cancela)', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const t = req.query.token ?? '';
-      if (!t || !(await repo.existeCancelamento(t))) return html(reply, pagina(mercado, 'Assinatura não encontrada', LINK_INVALIDO), 404);
-      return html(
+      if (!t || !(await repo.existeCancelamento(t))) return paginaDoLink(reply, pagina(mercado, 'Assinatura não encontrada', LINK_INVALIDO), 404);
+      return paginaDoLink(
         reply,
         pagina(mercado, 'Cancelar a assinatura', ['Ao cancelar, nenhum e-mail da cotação é mais enviado e o seu e-mail e suas escolhas são apagados.'], {
           acao: linkCancelar(base, t),
@@ -177,8 +173,8 @@ function rotasDosLinks(app: FastifyInstance, ctx: AppContext, repo: AssinaturasR
     { schema: { tags, summary: 'Cancela a assinatura do link (um clique, RFC 8058)', querystring: tokenQuery }, config: { acesso: 'publico' } },
     async (req, reply) => {
       const ok = req.query.token ? await repo.cancelar(req.query.token) : false;
-      if (!ok) return html(reply, pagina(mercado, 'Assinatura não encontrada', LINK_INVALIDO), 404);
-      return html(
+      if (!ok) return paginaDoLink(reply, pagina(mercado, 'Assinatura não encontrada', LINK_INVALIDO), 404);
+      return paginaDoLink(
         reply,
         pagina(mercado, 'Assinatura cancelada', ['Pronto: você não vai mais receber a cotação por e-mail. Seu e-mail e suas escolhas foram apagados.']),
       );

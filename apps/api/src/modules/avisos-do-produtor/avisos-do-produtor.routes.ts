@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avisosQuery, paginaDeAvisos, preferenciasDeAvisos } from '@ceasa/shared';
 import { enderecoPublico } from '../../config';
+import { paginaDoLink } from '../../lib/pagina-do-link';
 import type { AppContext } from '../../context';
 import { pagina } from '../assinaturas/assinaturas.service';
 import { avisosRepository, type AvisosRepository } from './avisos-do-produtor.repository';
@@ -79,12 +80,7 @@ function rotasDoCancelamento(app: FastifyInstance, ctx: AppContext, repo: Avisos
   const base = enderecoPublico(ctx.config);
   const mercado = ctx.config.settings.mercado;
   const html = (reply: FastifyReply, p: { titulo: string; paragrafos: readonly string[] }, status = 200, botao?: { acao: string; rotulo: string }) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(pagina(mercado, p.titulo, [...p.paragrafos], botao, portal));
+    paginaDoLink(reply, pagina(mercado, p.titulo, [...p.paragrafos], botao, portal), status);
 
   const lerToken = (token: string | undefined) => (token ? lerCancelamento(ctx.db, ctx.config.chavesSegredo, token) : Promise.resolve(null));
 
