@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBRL,
   formatKg,
+  formatTamanho,
   formatQuantidadeEmbalagens,
   formatCep,
   formatCpfCnpj,
@@ -73,5 +74,13 @@ describe('audit content', () => {
   it('becomes YAML-like text', () => {
     expect(conteudoParaYaml('Municipio(id=1, nome=São João, sigla=MG)')).toBe('Municipio:\n  id: 1\n  nome: São João\n  sigla: MG');
     expect(conteudoParaYaml('GrupoPermissoes(id=2, permissoes=[a:V, b:VC])')).toBe('GrupoPermissoes:\n  id: 2\n  permissoes: [a:V, b:VC]');
+  });
+});
+
+describe('formatTamanho', () => {
+  it('says KB under a megabyte and MB above, with one pt-BR decimal', () => {
+    expect(formatTamanho(1536)).toBe('1,5 KB');
+    expect(formatTamanho(5 * 1024 * 1024 + 512 * 1024)).toBe('5,5 MB');
+    expect(formatTamanho(null)).toBe('');
   });
 });

@@ -125,6 +125,13 @@ export function formatCep(v: string | null | undefined): string {
 
 const ate2 = noPrimeiroUso(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }));
 
+/** A file's size as a person reads it: KB under a megabyte, MB above, one pt-BR decimal ('1,5 MB'); '' for no size. */
+export function formatTamanho(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '';
+  const [v, u] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / 1024 / 1024, 'MB'];
+  return `${v.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${u}`;
+}
+
 /** A weight in kg, pt-BR: 6000 → '6.000 kg', 12.5 → '12,5 kg'. */
 export function formatKg(v: number | string | null | undefined): string {
   if (v === null || v === undefined || v === '') return '';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { partesNoMercado } from '@ceasa/shared';
+import { formatTamanho, partesNoMercado } from '@ceasa/shared';
 import { proximoHorario } from '../../lib/todo-dia';
 import type { BackupAgendado } from '../../config';
 import { TRAVA_DO_BACKUP, type Database } from '../../db/client';
@@ -37,11 +37,6 @@ export async function rodarArquivos(dir: string, manter: number): Promise<number
   for (const n of sobram) await rm(path.join(dir, n), { force: true });
   return sobram.length;
 }
-
-const tamanho = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} KB`
-    : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 /**
  * A backup's lock on `database`, or null when another backup holds it (`esperar`: wait for it instead). In this
@@ -109,7 +104,7 @@ async function gravarBackup(database: Database, b: Pick<BackupAgendado, 'dir' | 
     const removidos = await rodarArquivos(b.dir, b.manter);
     eventoDeSeguranca(log, 'backup', { conta: o.conta, arquivo, servidor: o.servidor });
     log.info(
-      `${o.rotulo} gravado em ${arquivo} (${tamanho(size)}, ${((Date.now() - inicio) / 1000).toFixed(1)} s)${removidos ? `; ${removidos} backup(s) antigo(s) removido(s), ficam os ${b.manter} mais novos` : ''}.`,
+      `${o.rotulo} gravado em ${arquivo} (${formatTamanho(size)}, ${((Date.now() - inicio) / 1000).toFixed(1)} s)${removidos ? `; ${removidos} backup(s) antigo(s) removido(s), ficam os ${b.manter} mais novos` : ''}.`,
     );
     return null;
   } catch (e) {

@@ -1,18 +1,11 @@
 import { Button } from 'primereact/button';
-import { type Backup, backupsRecurso, situacaoDoBackup } from '@ceasa/shared';
+import { type Backup, backupsRecurso, formatTamanho, situacaoDoBackup } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { perguntar } from '../../lib/confirmacao';
 import { useToast } from '../../lib/toast';
 import { useAcao } from '../../lib/use-acao';
-
-/** A file's size as a person reads it (pt-BR decimals). */
-export function tamanhoDoArquivo(bytes: number | null): string {
-  if (bytes === null) return '';
-  const [v, u] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / 1024 / 1024, 'MB'];
-  return `${v.toLocaleString('pt-BR', { maximumFractionDigits: 1 })} ${u}`;
-}
 
 const nome = (arquivo: string | null) => arquivo?.split(/[\\/]/).pop() ?? '';
 
@@ -33,7 +26,7 @@ function BackupAgora() {
       return;
     await backup.executar(true, async () => {
       const b = await api<Backup>('backups', { method: 'POST' });
-      toast.show('success', 'Backup gravado', `Arquivo ${nome(b.arquivo)} (${tamanhoDoArquivo(b.bytes)}).`, 6000);
+      toast.show('success', 'Backup gravado', `Arquivo ${nome(b.arquivo)} (${formatTamanho(b.bytes)}).`, 6000);
     });
   };
   return <Button label="Fazer backup agora" icon="pi pi-save" loading={!!backup.ocupado} disabled={!!backup.ocupado} onClick={() => void fazer()} />;
@@ -50,7 +43,7 @@ export default function BackupsListPage() {
       colunas={{
         erro: { body: situacao, csv: situacao },
         arquivo: { body: (b) => nome(b.arquivo), csv: (b) => b.arquivo ?? '' },
-        bytes: { body: (b) => tamanhoDoArquivo(b.bytes), csv: (b) => b.bytes ?? '' },
+        bytes: { body: (b) => formatTamanho(b.bytes), csv: (b) => b.bytes ?? '' },
       }}
     />
   );

@@ -6,12 +6,10 @@ import { useMostrarDepois } from '../../lib/use-mostrar-depois';
 import { TicketEstacionamento } from './estacionamento-ticket';
 import './estacionamento.css';
 
-/** docs/produto/funcionamento.md: the parking ticket opens 2 s after the click. */
-const ATRASO_TICKET = 2000;
-
 /** The declaration's list with each row's ticket (its dialog 2 s after the click, 'Preparando o ticket...' meanwhile) and the report's total. */
 export default function EstacionamentoListPage() {
-  const ticket = useMostrarDepois<Estacionamento>(ATRASO_TICKET);
+  // docs/produto/funcionamento.md: the ticket opens 2 s after the click.
+  const ticket = useMostrarDepois<Estacionamento>(2000);
   return (
     <>
       <ListaDoRecurso<Estacionamento>

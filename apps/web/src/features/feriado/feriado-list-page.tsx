@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { feriadoRecurso, type Feriado } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
 import { api } from '../../lib/api-client';
@@ -18,7 +18,8 @@ function FeriadosNacionais() {
   const toast = useToast();
   const qc = useQueryClient();
   const nacionais = useAcao({ erro: { titulo: 'Erro ao preencher!' }, reler: 'feriado' });
-  const preencher = async () => {
+  const preencher = async (e: FormEvent) => {
+    e.preventDefault();
     if (!ano) return;
     await nacionais.executar(
       true,
@@ -39,12 +40,7 @@ function FeriadosNacionais() {
     <>
       <Button label="Feriados nacionais" icon="pi pi-calendar-plus" outlined onClick={() => setAberto(true)} />
       <Dialog header="Feriados nacionais" visible={aberto} onHide={() => setAberto(false)} style={{ width: '24rem' }}>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void preencher();
-          }}
-        >
+        <form onSubmit={(e) => void preencher(e)}>
           <div className="field">
             <label htmlFor="ano-nacionais">Ano</label>
             <InputNumber

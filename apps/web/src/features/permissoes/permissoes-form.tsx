@@ -8,16 +8,15 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 
 const ROTULO = { visualizar: 'Visualizar', criar: 'Criar', editar: 'Editar', deletar: 'Deletar' } as const;
+/** A route's four flags, all off. */
+const NENHUMA = Object.fromEntries(ACOES.map((a) => [a, false])) as Record<(typeof ACOES)[number], boolean>;
 
 /**
  * Group name and a checklist of the four actions for every route the server knows: the group's
  * permissions are its child rows (the shared items field; kept rows keep their ids on save).
  */
 export default function PermissoesForm() {
-  const f = useResourceForm<GrupoPermissoesInput, GrupoPermissoes>({
-    recurso: permissoesRecurso,
-    defaults: { nome: '', permissoes: [] },
-  });
+  const f = useResourceForm<GrupoPermissoesInput, GrupoPermissoes>({ recurso: permissoesRecurso, defaults: { nome: '', permissoes: [] } });
   const { control, getValues, reset } = f.form;
   const rotas = useQuery({ queryKey: ['rotas', 'all'], queryFn: () => api<Rota[]>('rotas/all') });
 
@@ -30,10 +29,7 @@ export default function PermissoesForm() {
         ...getValues(),
         permissoes: rotas.data.map((r) => ({
           rotaId: r.id,
-          criar: false,
-          editar: false,
-          deletar: false,
-          visualizar: false,
+          ...NENHUMA,
           ...atuais.get(r.id),
           rotaNome: r.nome,
         })),

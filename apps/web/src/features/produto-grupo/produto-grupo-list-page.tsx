@@ -4,13 +4,10 @@ import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso'
 import { useMostrarDepois } from '../../lib/use-mostrar-depois';
 import { ProdutoGrupoReport } from './produto-grupo-report';
 
-/** docs/produto/funcionamento.md: the group report opens 1 s after the click. */
-const ATRASO_RELATORIO_MS = 1000;
-
 /** The declaration's list, and each group's report of its bulletins. */
 export default function ProdutoGrupoListPage() {
-  // The report starts loading at once; its dialog opens after the delay.
-  const relatorio = useMostrarDepois<ProdutoGrupo>(ATRASO_RELATORIO_MS);
+  // The report starts loading at once; its dialog opens 1 s after the click (docs/produto/funcionamento.md).
+  const relatorio = useMostrarDepois<ProdutoGrupo>(1000);
 
   return (
     <>
