@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The API test files that open no database (lint rules, the docs, the build, pure rules): one engine is enough. */
-const SEM_BANCO = ['camadas', 'documentacao', 'versao-do-node', 'build-se-mudou', 'csvw', 'respostas-em-cache', 'regras'];
+const SEM_BANCO = ['camadas', 'documentacao', 'versao-do-node', 'build-se-mudou', 'csvw', 'respostas-em-cache', 'regras', 'list'];
 
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { idOpcional, referencia } from '../z';
+import { filtroNumerico, idOpcional, referencia } from '../z';
 import { declararRecurso } from '../recurso';
 import { LISTA_DE_PESSOAS } from './lista-de-pessoas';
 
@@ -32,7 +32,7 @@ export type Cotacao = z.infer<typeof cotacaoRegistro>;
 
 /** Body of POST cotacao/searchCotacao/{dir}/{field} (docs/produto/api.md): id, nome, tipo, ativo. */
 export const cotacaoFiltro = z.object({
-  id: z.union([z.string(), z.number()]).nullish(),
+  id: filtroNumerico,
   nome: z.string().nullish(),
   tipo: z.string().nullish(),
   /** A boolean or 'true'/'false' (the dropdown's values), read by the list's 'bool' filter; empty does not filter. */

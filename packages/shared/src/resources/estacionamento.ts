@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { versaoEntrada, versaoRegistro } from '../versao';
-import { data, idOpcional, referencia, texto } from '../z';
+import { data, filtroNumerico, idOpcional, referencia, texto } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 import { lerNumeroBR, toIsoDate } from '../format';
@@ -96,10 +96,10 @@ export type Estacionamento = z.infer<typeof estacionamentoRegistro>;
 /** Body of POST estacionamento/searchEstacionamento/{dir}/{field}: veiculoTipo is an id (or the option) or name text. */
 export const estacionamentoFiltro = z
   .object({
-    id: z.union([z.string(), z.number()]).nullish(),
+    id: filtroNumerico,
     pessoaNome: z.string().nullish(),
     placa: z.string().nullish(),
-    divida: z.union([z.string(), z.number()]).nullish(),
+    divida: filtroNumerico,
     veiculoTipo: idOuTexto,
     data: z.string().nullish(),
   })

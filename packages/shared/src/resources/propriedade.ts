@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pessoal } from '../privacidade';
 import { versaoEntrada, versaoRegistro } from '../versao';
 import { soDigitos } from '../format';
-import { idOpcional, referencia, texto, textoOpcional, decimalAte } from '../z';
+import { filtroNumerico, idOpcional, referencia, texto, textoOpcional, decimalAte } from '../z';
 import { idOuNome, idOuTexto } from './pessoa';
 import { declararRecurso } from '../recurso';
 import { LISTA_DE_PESSOAS } from './lista-de-pessoas';
@@ -111,12 +111,12 @@ export type PropriedadeOpcao = { id: number; nome: string };
 /** Body of POST propriedade/searchPropriedade/{dir}/{field}: proprietario is an id (or the option) or name text. */
 export const propriedadeFiltro = z
   .object({
-    id: z.union([z.string(), z.number()]).nullish(),
+    id: filtroNumerico,
     nome: z.string().nullish(),
     proprietario: idOuTexto,
     proprietarioNome: z.string().nullish(),
     municipioNome: z.string().nullish(),
-    areaTotal: z.union([z.string(), z.number()]).nullish(),
+    areaTotal: filtroNumerico,
     tipoPosse: z.string().nullish(),
   })
   .transform(({ proprietario, ...f }) => ({ ...f, ...idOuNome(proprietario, 'proprietarioId', 'proprietarioNome') }));
