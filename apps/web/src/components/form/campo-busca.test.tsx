@@ -5,6 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buscarOpcoes } from './busca-de-opcoes';
 import { CampoBusca, type OpcaoBusca } from './campo-busca';
+import { FIM_DA_ESPERA } from './espera-da-escolha';
+import { textoNaoEscolhido } from './texto-nao-lido';
 
 const TOMATES = [
   'Tomate Especial - CX 20kg',
@@ -76,6 +78,24 @@ describe('CampoBusca', () => {
     await act(async () => rerender(<Campo opcoes={TOMATES} />));
     expect(escolhido).toBe(0);
     expect(screen.getByLabelText('Produto')).toHaveValue('Tomate Especial - CX 20kg');
+  });
+  it('quando a espera acaba, as marcas da caixa já dizem o que ela guarda: escolhido, sem "não escolhido"; sem achado, com ele', async () => {
+    // A save that waited for the list reads the marks as soon as it hears the end (form-page.tsx): a producer just
+    // chosen must not still be marked as typed and not picked, nor a text the list does not have be unmarked.
+    const marcas: (string | null)[] = [];
+    const { rerender } = render(<Campo opcoes={[]} carregando />);
+    const entrada = screen.getByLabelText('Produto');
+    entrada.addEventListener(FIM_DA_ESPERA, () => marcas.push(entrada.getAttribute('data-nao-lido')));
+    const u = userEvent.setup({ delay: null });
+    await u.type(entrada, 'tomate especial{Enter}');
+    await act(async () => rerender(<Campo opcoes={TOMATES} />));
+    expect(escolhido).toBe(0);
+    expect(marcas).toEqual([null]);
+    await u.clear(entrada);
+    await act(async () => rerender(<Campo opcoes={[]} carregando />));
+    await u.type(entrada, 'banana{Enter}');
+    await act(async () => rerender(<Campo opcoes={TOMATES} />));
+    expect(marcas).toEqual([null, textoNaoEscolhido('banana')]);
   });
   it('uma opção clicada enquanto o digitado espera pela lista acaba a espera (aoEsperar: escolhido)', async () => {
     // The list shown again while it reloads: what waits for it (the gate's products, a shop item's row) must hear the pick.

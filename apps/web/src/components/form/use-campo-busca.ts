@@ -106,6 +106,16 @@ function useTextoNaoLido(entrada: MutableRefObject<HTMLInputElement | null>, tex
   useEffect(() => (aoNaoEscolher ? ouvirNaoLido(entrada.current, aoNaoEscolher) : undefined), [entrada, aoNaoEscolher]);
 }
 
+/**
+ * The wait for the list is over, and the box holds `fica` (null or blank: a choice): its not-picked mark is set or
+ * cleared at once, before the end is announced, since a save that waited for it reads the marks as soon as it hears
+ * the end (the mark's effect would come a render later: the save then stopped on a producer just chosen).
+ */
+function terminarEspera(entrada: HTMLInputElement | null, fica: string | null) {
+  marcarNaoLido(entrada, fica !== null && fica.trim() !== '' ? textoNaoEscolhido(fica) : null);
+  marcarEspera(entrada, false);
+}
+
 /** The list arrived (or changed) while what was typed waited for it: its best match is chosen, or the text stays. */
 function chegouALista<V extends string | number>(c: Busca<V>) {
   const { p } = c;
@@ -124,7 +134,7 @@ function chegouALista<V extends string | number>(c: Busca<V>) {
     if (document.activeElement === c.entrada.current) c.setAberto(true); // still in this field: the list says nothing matched
   }
   if (saiu && document.activeElement !== c.entrada.current) p.onBlur?.();
-  marcarEspera(c.entrada.current, false);
+  terminarEspera(c.entrada.current, o ? null : t);
 }
 
 const parar = (e: KeyboardEvent) => {
@@ -198,7 +208,7 @@ function mudar<V extends string | number>(c: Busca<V>, e: ChangeEvent<HTMLInputE
     c.pendente.current = null;
     c.saidaAdiada.current = false;
     p.aoEsperar?.('nada');
-    marcarEspera(c.entrada.current, false);
+    terminarEspera(c.entrada.current, novo);
   }
   c.digitar(novo);
   c.setDestaque(0);
@@ -259,7 +269,7 @@ export function useCampoBusca<V extends string | number>(p: PropsCampoBusca<V>) 
     p.onChange(o.value);
     if (esperava) p.aoEsperar?.('escolhido');
     p.aoEscolher?.(o.value);
-    marcarEspera(entrada.current, false);
+    terminarEspera(entrada.current, null);
   };
   const c: Busca<V> = {
     p,
