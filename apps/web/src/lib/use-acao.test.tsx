@@ -50,4 +50,22 @@ describe('useAcao', () => {
     await act(() => outro.current.executar(true, recusa));
     expect(passos).toEqual(['toast error | Erro ao Atualizar | Ocorreu um erro. | ']);
   });
+  it('a second call while the first runs (a double click) does nothing', async () => {
+    const { result } = renderHook(() => useAcao({ erro: { titulo: 'Erro' }, reler: 'feriado' }), { wrapper: comCache });
+    let chamadas = 0;
+    let responder: () => void = () => {};
+    let fim: Promise<void> = Promise.resolve();
+    act(() => {
+      fim = result.current.executar(true, () => new Promise<void>((ok) => ((chamadas += 1), (responder = ok))));
+      void result.current.executar(true, async () => void (chamadas += 1));
+    });
+    expect(chamadas).toBe(1);
+    await act(async () => {
+      responder();
+      await fim;
+    });
+    expect(passos).toEqual(['reler feriado']);
+    await act(() => result.current.executar(true, async () => void (chamadas += 1)));
+    expect(chamadas).toBe(2);
+  });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { relerListas } from './listas';
 import { useToast } from './toast';
 
@@ -8,16 +8,19 @@ import { useToast } from './toast';
  * `ocupado` is what it runs for (a row's id, or true) from `executar` until the end. A refusal is toasted: `erro`'s
  * title, its text or else the server's message, for its `ms` or the toast's default. With `reler`, that resource's lists
  * are read again after the action, before `depois` (what follows them, with the action's answer); with `relerNoErro`,
- * after a refusal too.
+ * after a refusal too. A second call while one runs (a double click before the button shows it is busy) does nothing.
  */
 export function useAcao<C = true>(o: { erro: { titulo: string; texto?: string; ms?: number }; reler?: string; relerNoErro?: boolean }) {
   const toast = useToast();
   const qc = useQueryClient();
   const [ocupado, setOcupado] = useState<C | null>(null);
+  const emCurso = useRef(false);
   const reler = async () => {
     if (o.reler) await relerListas(qc, o.reler);
   };
   const executar = async <R>(chave: C, acao: () => Promise<R>, depois?: (r: R) => unknown) => {
+    if (emCurso.current) return;
+    emCurso.current = true;
     setOcupado(chave);
     try {
       const r = await acao();
@@ -27,6 +30,7 @@ export function useAcao<C = true>(o: { erro: { titulo: string; texto?: string; m
       toast.show('error', o.erro.titulo, o.erro.texto ?? (e as Error).message, o.erro.ms);
       if (o.relerNoErro) await reler();
     } finally {
+      emCurso.current = false;
       setOcupado(null);
     }
   };
