@@ -306,6 +306,9 @@ function checarCampos(rota: string, campos: Recurso['campos'], api: Recurso['api
   }
 }
 
+/** A declared text with fields between braces ('Pedra {numero}', 'Editar Cotacao {id}'), each given by `valor`. */
+export const preencherCampos = (modelo: string, valor: (campo: string) => string) => modelo.replace(/\{(\w+)\}/g, (_, campo: string) => valor(campo));
+
 /** 'Novo Município' / 'Editar Município': the form's title. */
 export const tituloDoFormulario = (r: { nome: NomeDoRecurso }, editando: boolean) =>
   `${editando ? 'Editar' : r.nome.genero === 'f' ? 'Nova' : 'Novo'} ${r.nome.singular}`;

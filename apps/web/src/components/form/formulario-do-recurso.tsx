@@ -1,7 +1,7 @@
 import { Checkbox } from 'primereact/checkbox';
 import type { ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
-import type { ListaDeOpcoes, Recurso } from '@ceasa/shared';
+import { preencherCampos, type ListaDeOpcoes, type Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
 import { useOpcoes, useOpcoesDeTextos } from '../../lib/opcoes-do-recurso';
 import { DividaField } from './divida-field';
@@ -62,10 +62,6 @@ function CampoDoFormulario({ c, control, autoFocus, base }: { c: CampoGerado; co
   }
 }
 
-/** 'Editar Cotacao {id}': the record's fields between braces. */
-const comCampos = (modelo: string, registro: unknown) =>
-  modelo.replace(/\{(\w+)\}/g, (_, campo: string) => String((registro as Valores | undefined)?.[campo] ?? ''));
-
 /**
  * The form a declaration's fields make (its `campos` and `formulario`, docs/adding-a-resource.md): useResourceForm in a
  * FormPage, a field per declared field of the form in their order (the first focused), each starting at its `padrao`
@@ -98,7 +94,13 @@ export function FormularioDoRecurso<D = Valores>({
     if (salvo) await aoSalvar?.(salvo);
   });
   return (
-    <FormPage form={f} onSubmit={salvar} {...(titulo ? { titulo: f.editando ? comCampos(titulo.editar, f.registro) : titulo.novo } : {})}>
+    <FormPage
+      form={f}
+      onSubmit={salvar}
+      {...(titulo
+        ? { titulo: f.editando ? preencherCampos(titulo.editar, (campo) => String((f.registro as Valores | undefined)?.[campo] ?? '')) : titulo.novo }
+        : {})}
+    >
       {campos.map((c, i) => (
         <CampoDoFormulario key={c.nome} c={c} control={f.form.control} autoFocus={i === 0} base={recurso.api!.base} />
       ))}

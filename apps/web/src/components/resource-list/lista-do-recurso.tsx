@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { caminhoDeEdicao, formatBRL, formatDate, formatDateTime, formatDecimal, type ListaDeOpcoes, type Recurso } from '@ceasa/shared';
+import { caminhoDeEdicao, formatBRL, formatDate, formatDateTime, formatDecimal, preencherCampos, type ListaDeOpcoes, type Recurso } from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
 import { useOpcoes, useOpcoesDasListas, useOpcoesDeVariosTextos } from '../../lib/opcoes-do-recurso';
 import { IdsReport } from '../print/ids-report';
@@ -105,7 +105,7 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, rela
   };
   const { linha, imprimirCodigos, relatorio } = recurso.lista ?? {};
   const primeiro = campos.find((c) => c.campo.formulario !== false) ?? campos[0];
-  const rotulo = (row: T) => (linha ? linha.replace(/\{(\w+)\}/g, (_, campo: string) => nomeDe(campo, row)) : texto(primeiro, row));
+  const rotulo = (row: T) => (linha ? preencherCampos(linha, (campo) => nomeDe(campo, row)) : texto(primeiro, row));
   const detalhe = !recurso.api?.entrada && !!recurso.caminhos.editar;
   // The report: a column per column of the list (its own header where declared), then the fields printed though not listed.
   const impressa = (c: CampoGerado, header: string, cell: (row: T) => ReactNode) => ({
