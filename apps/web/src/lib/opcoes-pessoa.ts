@@ -19,7 +19,7 @@ export function usePessoaOpcoes() {
   return q;
 }
 
-/** GET pessoa/tipo/{id}: the people of one type (PESSOA_TIPO), for a role's dropdown; `ativosDesde`: decision 0126. */
+/** GET pessoa/tipo/{id}: the people of one type (PESSOA_TIPO), and their dropdown options, for a role's dropdown; `ativosDesde`: decision 0126. */
 function usePessoasDoTipo(tipoId: (typeof PESSOA_TIPO)[keyof typeof PESSOA_TIPO], enabled = true, ativosDesde?: string) {
   const q = useQuery({
     queryKey: ativosDesde ? ['pessoa', 'tipo', tipoId, { ativosDesde }] : ['pessoa', 'tipo', tipoId],
@@ -28,7 +28,7 @@ function usePessoasDoTipo(tipoId: (typeof PESSOA_TIPO)[keyof typeof PESSOA_TIPO]
     enabled,
   });
   useErroAoCarregar(q.error, ERRO_PESSOAS);
-  return q;
+  return { ...q, opcoes: opcoesPessoas(q.data) };
 }
 
 /** The producers (GET pessoa/tipo/1), for the producer dropdowns and filters (every producer ever registered); read while `enabled`. */
@@ -47,6 +47,3 @@ export const useTecnicos = (enabled = true) => usePessoasDoTipo(PESSOA_TIPO.TECN
 
 /** Dropdown options { label: nome, value: id }. */
 export const opcoesPessoas = (l: { id: number; nome: string }[] | undefined) => (l ?? []).map((p) => ({ label: p.nome, value: p.id }));
-
-/** A loaded list of people as a pick list reads it (SelectDaLista's `lista`): its dropdown options and whether they are loading. */
-export const listaDePessoas = (q: { data?: { id: number; nome: string }[]; isLoading: boolean }) => ({ opcoes: opcoesPessoas(q.data), isLoading: q.isLoading });

@@ -135,16 +135,16 @@ export function SelectField<T extends FieldValues>(p: Base<T> & { options: Opcao
 }
 
 /** What a pick list reads from a loaded list (an option hook's answer): its options and whether they are still loading. */
-export interface ListaDeOpcoes {
+export interface OpcoesCarregadas {
   opcoes: Opcao[];
   isLoading: boolean;
 }
 
 /**
- * A pick list of a loaded list (useProdutoOpcoes, useLojistaOpcoes, listaDePessoas(useTecnicos())…): its options, shown
+ * A pick list of a loaded list (useProdutoOpcoes, useLojistaOpcoes, useTecnicos()…): its options, shown
  * as loading while they arrive; `vazio` when there are none.
  */
-export function SelectDaLista<T extends FieldValues>({ lista, vazio, ...p }: Base<T> & { lista: ListaDeOpcoes; vazio?: string; placeholder?: string }) {
+export function SelectDaLista<T extends FieldValues>({ lista, vazio, ...p }: Base<T> & { lista: OpcoesCarregadas; vazio?: string; placeholder?: string }) {
   return <SelectField {...p} options={lista.opcoes} loading={lista.isLoading} emptyMessage={vazio} />;
 }
 

@@ -10,7 +10,7 @@ import { useResourceForm } from '../../components/form/use-resource-form';
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { listaDePessoas, opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pessoa';
+import { opcoesPessoas, useProdutores, useTecnicos } from '../../lib/opcoes-pessoa';
 import { comProdutosSalvos, useProdutoOpcoes } from '../../lib/opcoes-produto';
 import { usePropriedadesDoProdutor } from './api';
 
@@ -144,8 +144,8 @@ function DadosDoBoletim({
   propriedades: ReturnType<typeof usePropriedadesDoProdutor>;
   anos: ReturnType<typeof anosBoletim>;
 }) {
-  const produtores = listaDePessoas(useProdutores());
-  const tecnicos = listaDePessoas(useTecnicos());
+  const produtores = useProdutores();
+  const tecnicos = useTecnicos();
   return (
     <>
       <DateField control={control} name="dataVisita" disabled={somenteLeitura} label="Data da Visita" yearRange={anos.visita} />

@@ -50,7 +50,7 @@ export default function BoletimListPage() {
           {
             field: 'produtor',
             header: 'Nome do Produtor',
-            filter: { options: opcoesPessoas(produtores.data), placeholder: 'Todos' },
+            filter: { options: produtores.opcoes, placeholder: 'Todos' },
             body: (b) => b.produtorNome,
           },
           {
@@ -59,7 +59,7 @@ export default function BoletimListPage() {
             filter: { options: opcoesPessoas(propriedades.data), placeholder: 'Todas' },
             body: (b) => b.propriedadeNome,
           },
-          { field: 'tecnico', header: 'Nome do Técnico', filter: { options: opcoesPessoas(tecnicos.data), placeholder: 'Todos' }, body: (b) => b.tecnicoNome },
+          { field: 'tecnico', header: 'Nome do Técnico', filter: { options: tecnicos.opcoes, placeholder: 'Todos' }, body: (b) => b.tecnicoNome },
           { field: 'dataVigencia', header: 'Vigência', filter: 'date', body: (b) => formatDate(b.dataVigencia) },
         ]}
         rowActions={(b) => (

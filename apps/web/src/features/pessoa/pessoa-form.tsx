@@ -9,7 +9,7 @@ import { FormPage } from '../../components/form/form-page';
 import { useResourceForm } from '../../components/form/use-resource-form';
 import { api, type ApiError } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { opcoesPessoas, usePessoaTipos, useProdutores } from '../../lib/opcoes-pessoa';
+import { usePessoaTipos, useProdutores } from '../../lib/opcoes-pessoa';
 import { FotoPessoa } from './foto-pessoa';
 import { PortalDoProdutor } from './portal-do-produtor';
 
@@ -117,7 +117,7 @@ export default function PessoaForm() {
             <CampoBusca
               id="preencher-produtor"
               value={produtor}
-              opcoes={opcoesPessoas(produtores.data)}
+              opcoes={produtores.opcoes}
               onChange={(v) => void preencherDeProdutor(v === null ? null : Number(v))}
               placeholder="Digite o nome do produtor para copiar os dados"
               vazio="Nenhum produtor encontrado"

@@ -116,7 +116,7 @@ export default function RecallPage() {
   const produtos = useProdutoOpcoes();
   const [imprimindo, setImprimindo] = useState(false);
   const criterios = (f: Filtro) =>
-    criteriosDoFiltro(f, { produtores: opcoesPessoas(produtores.data), propriedades: opcoesPessoas(propriedades.data), produtos: produtos.opcoes });
+    criteriosDoFiltro(f, { produtores: produtores.opcoes, propriedades: opcoesPessoas(propriedades.data), produtos: produtos.opcoes });
   const { resultado, limpar, pesquisando, pesquisar, baixarCsv } = usePesquisa(form, criterios);
 
   const itens = resultado?.itens ?? [];
@@ -133,7 +133,7 @@ export default function RecallPage() {
       <p className="muted">Informe ao menos um ponto de partida; o período limita a data de emissão dos romaneios.</p>
       <form onSubmit={pesquisar} noValidate className="form-grid">
         <TextField control={form.control} name="lote" label="Lote" maxLength={40} />
-        <SelectField control={form.control} name="pessoaId" label="Produtor" options={opcoesPessoas(produtores.data)} loading={produtores.isLoading} />
+        <SelectField control={form.control} name="pessoaId" label="Produtor" options={produtores.opcoes} loading={produtores.isLoading} />
         <SelectField
           control={form.control}
           name="propriedadeId"

@@ -1,7 +1,7 @@
 import { Tag } from 'primereact/tag';
 import { formatDate, romaneioRecurso, TIPOS_QUANTIDADE, type RomaneioLinha, type TipoQuantidade } from '@ceasa/shared';
 import { ResourceList } from '../../components/resource-list/resource-list';
-import { opcoesPessoas, useProdutores } from '../../lib/opcoes-pessoa';
+import { useProdutores } from '../../lib/opcoes-pessoa';
 import { AcoesImpressaoRomaneio, useImpressaoRomaneio } from './romaneio-report';
 
 /** 'Quantidade zerado?' (docs/produto/telas.md): SIM red, PARCIAL blue, NÃO green. */
@@ -27,7 +27,7 @@ export default function RomaneioListPage() {
           {
             field: 'produtor',
             header: 'Nome do Produtor',
-            filter: { options: opcoesPessoas(produtores.data), placeholder: 'Todos' },
+            filter: { options: produtores.opcoes, placeholder: 'Todos' },
             body: (r) => r.produtorNome,
           },
           { field: 'dataEmissao', header: 'Data Emissão', filter: 'date', body: (r) => formatDate(r.dataEmissao) },
