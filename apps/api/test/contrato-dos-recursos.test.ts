@@ -1,5 +1,5 @@
 import { getTableName } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_VERSAO_DESATUALIZADA, RECURSOS, type RecursoDeclarado } from '@ceasa/shared';
 import { tabelaDoRecurso } from '../src/lib/recurso-da-tabela';
 import { appDeTeste, call, countRows } from './helpers';
@@ -26,16 +26,10 @@ const EXEMPLOS: Record<string, (n: number) => Exemplo> = {
     alterado: { data: `${ano}-0${n + 1}-1${n}`, nome: `Feriado alterado ${sufixo}`, tipo: 'extra' },
   }),
   municipio: (n) => ({ novo: { nome: `Município ${sufixo}-${n}`, sigla: 'MG' }, alterado: { nome: `Município ${sufixo}-${n}`, sigla: 'SP' }, remocao: 405 }),
-  bairro: (n) => ({ novo: { nome: `Bairro ${sufixo}-${n}`, municipioId }, alterado: { nome: `Bairro alterado ${sufixo}-${n}`, municipioId } }),
   produtoGrupo: (n) => ({ novo: { nome: `Grupo ${sufixo}-${n}`, unPadrao: 'CX' }, alterado: { nome: `Grupo ${sufixo}-${n}`, unPadrao: 'SC' } }),
 };
 
 const t = appDeTeste();
-let municipioId = 0;
-beforeAll(async () => {
-  municipioId = (await call(t.app, t.admin, { method: 'POST', url: '/api/municipio', payload: { nome: `Município dos bairros ${sufixo}`, sigla: 'MG' } })).body
-    .id;
-});
 const recursos = RECURSOS.filter((r) => r.rota in EXEMPLOS);
 
 it('every flat resource has its example in the contract test', () => {

@@ -10,7 +10,6 @@ export * from './resources/auth';
 export * from './resources/usuarios';
 export * from './resources/municipio';
 export * from './resources/feriado';
-export * from './resources/bairro';
 export * from './resources/fechamento';
 export * from './resources/rotas';
 export * from './resources/permissoes';

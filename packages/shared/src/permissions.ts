@@ -31,7 +31,6 @@ export const ROTAS_INICIAIS = {
   estacionamento: { administrativo: TUDO },
   municipio: { administrativo: { ...TUDO, deletar: false }, agronomia: VER },
   feriado: { administrativo: TUDO, agronomia: VER },
-  bairro: { administrativo: TUDO, agronomia: VER },
   rotas: {},
   permissoes: {},
   logs: {},

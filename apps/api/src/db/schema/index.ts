@@ -3,7 +3,6 @@ export * from './identity';
 export * from './acesso';
 export * from './municipio';
 export * from './feriado';
-export * from './bairro';
 export * from './pessoa';
 export * from './propriedade';
 export * from './pedra';

@@ -459,7 +459,7 @@ export const MANUAL: Papel[] = [
         titulo: 'Municípios',
         passos: ['No menu, abra "Município" para cadastrar ou corrigir o nome e a sigla do estado. Municípios não são removidos.'],
         legenda: 'A lista de municípios.',
-        telas: ['/municipio', '/bairro'],
+        telas: ['/municipio'],
         foto: '/municipio',
       },
       {
