@@ -7,8 +7,8 @@ import { useSettings } from './settings';
 /** How far around today the screens read the holidays and extra market days. */
 const JANELA = 400;
 
-/** The query key of the calendar: a saved holiday invalidates it. */
-export const CHAVE_CALENDARIO = ['feriado', 'calendario'] as const;
+/** The query key of the calendar: under the holidays' lists, so that whatever changes a holiday (a save, a removal, a year's national holidays) reads it again. */
+export const CHAVE_CALENDARIO = ['lista', 'feriado', 'calendario'] as const;
 
 /**
  * The market calendar of the screens (decision 0145): the weekdays of the settings and the holidays and extra

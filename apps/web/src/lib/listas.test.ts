@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { CHAVE_CALENDARIO } from './calendario';
 import { relerListas } from './listas';
 
 describe('relerListas', () => {
@@ -26,6 +27,18 @@ describe('relerListas', () => {
     await relida;
     expect(qc.getQueryData(['lista', 'precos', { filtro: 'novo' }])).toEqual([]);
     expect(leituras).toBe(2);
+    fim();
+  });
+
+  it('reads the market calendar again after any change to the holidays (a removal from their list too)', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let leituras = 0;
+    const observer = new QueryObserver(qc, { queryKey: [...CHAVE_CALENDARIO, 'de', 'ate'], queryFn: async () => ++leituras, staleTime: 60_000 });
+    const fim = observer.subscribe(() => undefined);
+    await observer.refetch();
+    await relerListas(qc, 'feriado');
+    expect(leituras).toBe(2);
+    expect(qc.getQueryData([...CHAVE_CALENDARIO, 'de', 'ate'])).toBe(2);
     fim();
   });
 });

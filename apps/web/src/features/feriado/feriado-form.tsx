@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { useWatch, type Control } from 'react-hook-form';
 import { avisoRomaneiosNoFeriado, feriadoRecurso, type Feriado, type RomaneioDoDia } from '@ceasa/shared';
@@ -6,7 +6,6 @@ import { FormularioDoRecurso } from '../../components/form/formulario-do-recurso
 import { ehDataIso } from '../../components/form/mascaras';
 import { api } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
-import { CHAVE_CALENDARIO } from '../../lib/calendario';
 
 /** While a holiday's date is typed: the romaneios already on it (none for an extra market day). */
 function RomaneiosNaData({ control }: { control: Control<Record<string, unknown>> }) {
@@ -23,13 +22,11 @@ function RomaneiosNaData({ control }: { control: Control<Record<string, unknown>
 
 /**
  * A holiday or an extra market day (decision 0145): the declaration's form. A holiday on a date that already has
- * romaneios says so and lists them while it is typed, and again when saved; a save refreshes every screen's calendar.
+ * romaneios says so and lists them while it is typed, and again when saved (the save reads the calendars again, lib/calendario.ts).
  */
 export default function FeriadoForm() {
-  const qc = useQueryClient();
   const toast = useToast();
-  const aoSalvar = async (salvo: Feriado) => {
-    await qc.invalidateQueries({ queryKey: CHAVE_CALENDARIO });
+  const aoSalvar = (salvo: Feriado) => {
     if (salvo.aviso) toast.show('warn', 'Feriado em dia com romaneios', salvo.aviso, 10_000);
   };
   return <FormularioDoRecurso<Feriado> recurso={feriadoRecurso} depois={(f) => <RomaneiosNaData control={f.form.control} />} aoSalvar={aoSalvar} />;

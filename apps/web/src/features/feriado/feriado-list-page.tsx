@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
@@ -8,7 +7,6 @@ import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso'
 import { api } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { CHAVE_CALENDARIO } from '../../lib/calendario';
 import { useAcao } from '../../lib/use-acao';
 
 /** 'Feriados nacionais': the national holidays of a year, computed by the server (POST feriado/nacionais); the dates already there stay. */
@@ -16,7 +14,6 @@ function FeriadosNacionais() {
   const [aberto, setAberto] = useState(false);
   const [ano, setAno] = useState<number | null>(new Date().getFullYear());
   const toast = useToast();
-  const qc = useQueryClient();
   const nacionais = useAcao({ erro: { titulo: 'Erro ao preencher!' }, reler: 'feriado' });
   const preencher = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,8 +21,7 @@ function FeriadosNacionais() {
     await nacionais.executar(
       true,
       () => api<{ incluidos: Feriado[]; existentes: number }>('feriado/nacionais', { method: 'POST', body: { ano } }),
-      async (r) => {
-        await qc.invalidateQueries({ queryKey: CHAVE_CALENDARIO });
+      (r) => {
         toast.show(
           'success',
           'Feriados nacionais',
