@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { MAX_PAGE_SIZE, type Page } from '@ceasa/shared';
 import { api } from '../../lib/api-client';
-import { PrintDialog, PrintTable } from './print-dialog';
+import { ConsultaImpressa, PrintDialog, PrintTable } from './print-dialog';
 
 /** 'Imprimir' button + report of ids and names of a whole list (Rotas, Permissões). */
 export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
@@ -17,17 +17,17 @@ export function IdsReport({ base, titulo }: { base: string; titulo: string }) {
     <>
       <Button label="Imprimir" icon="pi pi-print" outlined onClick={() => setAberto(true)} />
       <PrintDialog visible={aberto} onHide={() => setAberto(false)} titulo={titulo}>
-        {q.isLoading ? (
-          <p>Carregando...</p>
-        ) : (
-          <PrintTable
-            rows={q.data?.content ?? []}
-            columns={[
-              { header: 'Código', cell: (r) => r.id },
-              { header: 'Nome', cell: (r) => r.nome },
-            ]}
-          />
-        )}
+        <ConsultaImpressa q={q} erro={`Erro ao obter ${titulo.toLowerCase()}`}>
+          {(pagina) => (
+            <PrintTable
+              rows={pagina.content}
+              columns={[
+                { header: 'Código', cell: (r) => r.id },
+                { header: 'Nome', cell: (r) => r.nome },
+              ]}
+            />
+          )}
+        </ConsultaImpressa>
       </PrintDialog>
     </>
   );

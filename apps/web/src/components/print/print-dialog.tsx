@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@ceasa/shared/format';
 import { useSettings } from '../../lib/settings';
@@ -54,6 +55,18 @@ export interface PrintColumn<T> {
   header: string;
   cell: (r: T) => ReactNode;
   className?: string;
+}
+
+/** What a report reads, in its dialog: 'Carregando...' until it comes, a refusal in words (`erro`: the server's message), else `children` of it. */
+export function ConsultaImpressa<T>({ q, erro, children }: { q: UseQueryResult<T>; erro: string; children: (dados: T) => ReactNode }) {
+  if (q.isPending) return <p>Carregando...</p>;
+  if (q.isError)
+    return (
+      <p role="alert" className="p-error">
+        {erro}: {q.error.message}
+      </p>
+    );
+  return children(q.data);
 }
 
 /** A plain table for reports. */

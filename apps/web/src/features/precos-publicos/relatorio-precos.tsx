@@ -4,7 +4,7 @@ import { ComConsultas } from './com-consultas';
 import type { PrecoResumo } from '@ceasa/shared';
 import { formatDate } from '@ceasa/shared/format';
 import { MAX_LINHAS_RELATORIO as MAX_PAGE_SIZE } from './constantes';
-import { PrintDialog, PrintTable, textoTotal } from '../../components/print/print-dialog';
+import { ConsultaImpressa, PrintDialog, PrintTable, textoTotal } from '../../components/print/print-dialog';
 import { useSettings } from '../../lib/settings';
 import { buscarPrecos, Valor, type EstadoPrecos } from './dados-precos';
 
@@ -17,37 +17,32 @@ function RelatorioPrecosConteudo({ estado, onHide }: { estado: EstadoPrecos; onH
     retry: false,
     gcTime: 0,
   });
-  const rows = q.data?.content ?? [];
   return (
     <PrintDialog visible onHide={onHide} titulo={`${s.mercadoTitulo} - Cotação de Preços no Atacado`}>
-      {q.isLoading ? (
-        <p>Carregando...</p>
-      ) : q.error ? (
-        <p role="alert" className="p-error">
-          Erro ao obter a cotação: {(q.error as Error).message}
-        </p>
-      ) : (
-        <>
-          <PrintTable<PrecoResumo>
-            rows={rows}
-            vazio="Nenhuma cotação encontrada"
-            columns={[
-              { header: 'Produto', cell: (r) => r.produtoGrupoNome },
-              { header: 'Un Padrão', cell: (r) => r.produtoGrupoUn },
-              { header: 'Valor Mínimo', cell: (r) => <Valor valor={r.valorMinimo} kg={r.valorKgMinimo} />, className: 'num' },
-              { header: 'Valor Médio', cell: (r) => <Valor valor={r.valorMedio} kg={r.valorKgMedio} />, className: 'num' },
-              { header: 'Valor Máximo', cell: (r) => <Valor valor={r.valorMaximo} kg={r.valorKgMaximo} />, className: 'num' },
-              { header: 'Data Cotação', cell: (r) => formatDate(r.precoData) },
-            ]}
-          />
-          <p className="muted print-nota">
-            {q.data && q.data.totalElements > rows.length
-              ? `Mostrando ${rows.length} de ${textoTotal(q.data, rows.length)} cotações. `
-              : `${rows.length} cotação(ões). `}
-            Valores em R$; abaixo de cada valor, o preço por kg.
-          </p>
-        </>
-      )}
+      <ConsultaImpressa q={q} erro="Erro ao obter a cotação">
+        {(pagina) => (
+          <>
+            <PrintTable<PrecoResumo>
+              rows={pagina.content}
+              vazio="Nenhuma cotação encontrada"
+              columns={[
+                { header: 'Produto', cell: (r) => r.produtoGrupoNome },
+                { header: 'Un Padrão', cell: (r) => r.produtoGrupoUn },
+                { header: 'Valor Mínimo', cell: (r) => <Valor valor={r.valorMinimo} kg={r.valorKgMinimo} />, className: 'num' },
+                { header: 'Valor Médio', cell: (r) => <Valor valor={r.valorMedio} kg={r.valorKgMedio} />, className: 'num' },
+                { header: 'Valor Máximo', cell: (r) => <Valor valor={r.valorMaximo} kg={r.valorKgMaximo} />, className: 'num' },
+                { header: 'Data Cotação', cell: (r) => formatDate(r.precoData) },
+              ]}
+            />
+            <p className="muted print-nota">
+              {pagina.totalElements > pagina.content.length
+                ? `Mostrando ${pagina.content.length} de ${textoTotal(pagina, pagina.content.length)} cotações. `
+                : `${pagina.content.length} cotação(ões). `}
+              Valores em R$; abaixo de cada valor, o preço por kg.
+            </p>
+          </>
+        )}
+      </ConsultaImpressa>
     </PrintDialog>
   );
 }

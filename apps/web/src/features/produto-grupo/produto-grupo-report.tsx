@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Message } from 'primereact/message';
 import { formatDate, formatTelefone, type ProdutoGrupo, type ProdutoGrupoBoletimRow } from '@ceasa/shared';
-import { PrintDialog, PrintTable } from '../../components/print/print-dialog';
+import { ConsultaImpressa, PrintDialog, PrintTable } from '../../components/print/print-dialog';
 import { api } from '../../lib/api-client';
 
 /** 'Boletins por grupo de produto' (GET produtoGrupo/grupoId/{id}). */
@@ -26,26 +25,24 @@ export function ProdutoGrupoReport({ grupo, visible, onHide }: { grupo: ProdutoG
         )
       }
     >
-      {q.isLoading ? (
-        <p>Carregando...</p>
-      ) : q.error ? (
-        <Message severity="error" text={`Erro ao obter boletins: ${(q.error as Error).message}`} />
-      ) : (
-        <PrintTable<ProdutoGrupoBoletimRow>
-          rows={q.data ?? []}
-          vazio="Nenhum boletim encontrado para este grupo"
-          columns={[
-            { header: 'Boletim', cell: (r) => r.boletimId },
-            { header: 'Propriedade', cell: (r) => r.propriedade },
-            { header: 'Produtor', cell: (r) => r.produtor },
-            { header: 'Celular', cell: (r) => formatTelefone(r.celular) },
-            { header: 'Produto', cell: (r) => r.produtoNome },
-            { header: 'Embalagem', cell: (r) => r.produtoEmbalagem },
-            { header: 'Data Emissão', cell: (r) => formatDate(r.dataEmissao) },
-            { header: 'Fim Colheita', cell: (r) => formatDate(r.fimColheita) },
-          ]}
-        />
-      )}
+      <ConsultaImpressa q={q} erro="Erro ao obter boletins">
+        {(linhas) => (
+          <PrintTable<ProdutoGrupoBoletimRow>
+            rows={linhas}
+            vazio="Nenhum boletim encontrado para este grupo"
+            columns={[
+              { header: 'Boletim', cell: (r) => r.boletimId },
+              { header: 'Propriedade', cell: (r) => r.propriedade },
+              { header: 'Produtor', cell: (r) => r.produtor },
+              { header: 'Celular', cell: (r) => formatTelefone(r.celular) },
+              { header: 'Produto', cell: (r) => r.produtoNome },
+              { header: 'Embalagem', cell: (r) => r.produtoEmbalagem },
+              { header: 'Data Emissão', cell: (r) => formatDate(r.dataEmissao) },
+              { header: 'Fim Colheita', cell: (r) => formatDate(r.fimColheita) },
+            ]}
+          />
+        )}
+      </ConsultaImpressa>
     </PrintDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { Romaneio, RomaneioLinha } from '@ceasa/shared';
-import { PrintDialog } from '../../components/print/print-dialog';
+import { ConsultaImpressa, PrintDialog } from '../../components/print/print-dialog';
 import { api } from '../../lib/api-client';
 import { ControleRomaneio } from './romaneio-controle';
 import { AvisoQrLocal, EtiquetasRomaneio, LAYOUTS_ETIQUETAS, type LayoutEtiquetas } from './romaneio-etiquetas';
@@ -30,27 +30,27 @@ function ImprimirRomaneio({ modo, romaneioId, divida, onHide }: { modo: ModoImpr
   const titulo = modo === 'controle' ? 'Controle de entrada de mercadoria' : 'Etiquetas de rastreamento';
   return (
     <PrintDialog visible onHide={onHide} titulo={titulo} header={false}>
-      {q.isPending ? (
-        <p>Carregando...</p>
-      ) : q.isError ? (
-        <p role="alert">Erro ao obter romaneio</p>
-      ) : modo === 'controle' ? (
-        <ControleRomaneio romaneios={q.data} />
-      ) : (
-        <>
-          <AvisoQrLocal />
-          <fieldset className="etiquetas-layout">
-            <legend className="sr-only">Formato de impressão</legend>
-            {LAYOUTS_ETIQUETAS.map((l) => (
-              <label key={l.value}>
-                <input type="radio" name="layout-etiquetas" value={l.value} checked={layout === l.value} onChange={() => setLayout(l.value)} />
-                {l.label}
-              </label>
-            ))}
-          </fieldset>
-          <EtiquetasRomaneio romaneios={q.data} layout={layout} />
-        </>
-      )}
+      <ConsultaImpressa q={q} erro="Erro ao obter romaneio">
+        {(romaneios) =>
+          modo === 'controle' ? (
+            <ControleRomaneio romaneios={romaneios} />
+          ) : (
+            <>
+              <AvisoQrLocal />
+              <fieldset className="etiquetas-layout">
+                <legend className="sr-only">Formato de impressão</legend>
+                {LAYOUTS_ETIQUETAS.map((l) => (
+                  <label key={l.value}>
+                    <input type="radio" name="layout-etiquetas" value={l.value} checked={layout === l.value} onChange={() => setLayout(l.value)} />
+                    {l.label}
+                  </label>
+                ))}
+              </fieldset>
+              <EtiquetasRomaneio romaneios={romaneios} layout={layout} />
+            </>
+          )
+        }
+      </ConsultaImpressa>
     </PrintDialog>
   );
 }
