@@ -118,9 +118,9 @@ test('Grupo de produto e produtos: validação, cadastro, lista com status, rela
   // The list shows every product (only dropdowns drop the two extra ones).
   await expect(linhas(page)).toHaveCount(4);
   const italiano = linhas(page).filter({ hasText: ITALIANO }).filter({ hasText: UN });
-  await expect(italiano.locator('.status-ativo')).toHaveText('ATIVO');
+  await expect(italiano.locator('.p-tag-success')).toHaveText('ATIVO');
   await expect(italiano).toContainText('20,00');
-  await expect(linhas(page).filter({ hasText: CEREJA }).locator('.status-inativo')).toHaveText('INATIVO');
+  await expect(linhas(page).filter({ hasText: CEREJA }).locator('.p-tag-danger')).toHaveText('INATIVO');
   await page.screenshot({ path: path.join(ARTEFATOS, 'produto-lista.png'), fullPage: true });
   await page.getByRole('button', { name: 'Gerar relatório' }).click();
   const relProd = page.getByRole('dialog', { name: 'Produtos' });

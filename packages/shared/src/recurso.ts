@@ -166,8 +166,11 @@ export interface ListaDaTela {
   linha?: string;
   /** 'Imprimir': a report of every record's code and name, titled as the list (Rotas, Permissões). */
   imprimirCodigos?: true;
-  /** 'Gerar relatório': the rows on screen, a column per column of the list; `mostrando`: its subtitle 'Mostrando de … de N …'. */
-  relatorio?: { mostrando?: true; vazio?: string };
+  /**
+   * 'Gerar relatório': the rows on screen, a column per column of the list; `mostrando`: its subtitle 'Mostrando de … de N …';
+   * `total`: below the table, 'Total: ' and the sum of that field over the rows printed, in the field's format (the parking fees).
+   */
+  relatorio?: { mostrando?: true; vazio?: string; total?: string };
   /** The list's columns, in their order, when they are not every field in the fields' order (the form's first field listed third). */
   colunas?: readonly string[];
 }

@@ -129,5 +129,5 @@ export const estacionamentoRecurso = declararRecurso({
       filtroVazio: 'Todos',
     },
   },
-  lista: { linha: 'Estacionamento {id} ({placa})', relatorio: {} },
+  lista: { linha: 'Estacionamento {id} ({placa})', relatorio: { total: 'valor' } },
 });

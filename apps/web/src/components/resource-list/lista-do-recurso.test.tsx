@@ -186,7 +186,7 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Todas').length).toBeGreaterThan(0);
   });
 
-  it('orders its columns by `lista.colunas`, shows a column from another field of the row, and prints with the declared headers and extras', async () => {
+  it('orders its columns by `lista.colunas`, shows a column from another field of the row, and prints with the declared headers, extras and total', async () => {
     const sitio: Recurso = {
       ...bairro,
       campos: {
@@ -209,23 +209,24 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
         ...bairro.api!,
         entrada: z.object({ id: idOpcional, donoId: referencia('Dono'), nome: texto('Nome'), area: z.number(), valor: z.number() }),
       },
-      lista: { colunas: ['id', 'nome', 'donoId', 'area'], relatorio: {} },
+      lista: { colunas: ['id', 'nome', 'donoId', 'area'], relatorio: { total: 'valor' } },
     };
     apiMock.mockImplementation(async (path) =>
       path === 'pessoa/pessoaAll'
         ? ([{ id: 9, nome: 'Ana (lista)' }] as never)
         : ({
-            content: [{ id: 7, nome: 'Norte', donoId: 9, dono: { nome: 'Ana' }, area: 1234.5, valor: 10 }],
-            totalElements: 1,
+            content: [
+              { id: 7, nome: 'Norte', donoId: 9, dono: { nome: 'Ana' }, area: 1234.5, valor: 10 },
+              { id: 8, nome: 'Sul', donoId: 9, dono: { nome: 'Ana' }, area: 1, valor: '1540.5' },
+            ],
+            totalElements: 2,
             totalPages: 1,
             number: 0,
             size: 20,
           } as never),
     );
-    renderizarTela('/bairro', {
-      '/bairro': <ListaDoRecurso recurso={sitio} relatorio={{ rodape: (rows) => <p>Total de {rows.length}</p> }} />,
-    });
-    expect(await screen.findByText('Ana')).toBeInTheDocument();
+    renderizarTela('/bairro', { '/bairro': <ListaDoRecurso recurso={sitio} /> });
+    expect(await screen.findByText('Norte')).toBeInTheDocument();
     expect(
       [...document.querySelectorAll('thead th')]
         .map((th) => th.textContent)
@@ -243,8 +244,9 @@ describe('ListaDoRecurso', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Gerar relatório' }));
     const relatorio = await screen.findByRole('dialog', { name: 'Bairros' });
     expect(relatorio.querySelector('thead')).toHaveTextContent('NomeProprietárioÁreaValor');
-    expect(relatorio.querySelector('tbody')).toHaveTextContent(/^NorteAna1\.234,50R\$\s10,00$/);
-    expect(relatorio).toHaveTextContent('Total de 1');
+    expect(relatorio.querySelector('tbody')).toHaveTextContent(/^NorteAna1\.234,50R\$\s10,00SulAna1,00R\$\s1\.540,50$/);
+    // The declared total: the sum of the field over the rows printed (a decimal's text too), in its format.
+    expect(relatorio).toHaveTextContent(/Total: R\$\s1\.550,50/);
   });
 
   it('says when a named list of a filter cannot be loaded, in its own words', async () => {

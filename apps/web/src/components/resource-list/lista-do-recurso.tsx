@@ -30,7 +30,7 @@ export interface ListaDoRecursoProps<T extends Linha> extends Omit<Partial<Resou
   recurso: Recurso;
   /** What a resource adds to the column of one of its fields (a cell drawn its own way, a filter's options), by field. */
   colunas?: Partial<Record<string, Partial<ListColumn<T>>>>;
-  /** What a resource adds to its declared report (`lista.relatorio`): a footer's total; its `colunas` replace the declared ones. */
+  /** What a resource adds to its declared report (`lista.relatorio`): a `rodape` below the table; its `colunas` replace the declared ones. */
   relatorio?: Partial<NonNullable<ResourceListProps<T>['relatorio']>>;
 }
 
@@ -117,6 +117,13 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, rela
     ...columns.flatMap((col, i) => (campos[i].campo.relatorio === false ? [] : [impressa(campos[i], col.header, (row) => celulaImpressa(col, row))])),
     ...todos.filter((c) => c.campo.relatorio === true && !campos.includes(c)).map((c) => impressa(c, c.campo.rotulo, (row) => texto(c, row))),
   ];
+  const somado = todos.find((c) => c.nome === relatorio?.total);
+  const rodape =
+    somado &&
+    ((rows: T[]) =>
+      rows.length > 0 && (
+        <p className="relatorio-total">Total: {texto(somado, { [somado.nome]: rows.reduce((s, r) => s + Number(r[somado.nome]), 0) } as T)}</p>
+      ));
   return (
     <ResourceList<T>
       recurso={recurso}
@@ -136,7 +143,7 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, rela
           }
         : {})}
       {...(imprimirCodigos ? { headerActions: () => <IdsReport base={recurso.api!.base} titulo={recurso.rotulos!.titulo} /> } : {})}
-      {...(relatorio ? { relatorio: { ...relatorio, colunas: impressas, ...doRelatorio } } : {})}
+      {...(relatorio ? { relatorio: { ...relatorio, colunas: impressas, rodape, ...doRelatorio } } : {})}
       {...extras}
     />
   );

@@ -4,7 +4,6 @@ import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso'
 import { api } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { useAcao } from '../../lib/use-acao';
-import './cotacao.css';
 
 const rotuloStatus = (ativo: boolean) => (ativo ? 'Ativa' : 'Nao Ativa');
 
@@ -29,11 +28,11 @@ export default function CotacaoListPage() {
               size="small"
               label={rotuloStatus(c.ativo)}
               icon={c.ativo ? 'pi pi-check-circle' : 'pi pi-times-circle'}
-              className={`cotacao-status ${c.ativo ? 'cotacao-ativa' : 'cotacao-nao-ativa'}`}
+              severity={c.ativo ? 'success' : 'danger'}
+              style={{ minWidth: '8rem' }}
               aria-pressed={c.ativo}
               aria-label={`Cotacao ${c.id}: ${rotuloStatus(c.ativo)} (clique para alternar)`}
               loading={status.ocupado === c.id}
-              disabled={status.ocupado === c.id}
               onClick={() => void alternar(c)}
             />
           ),

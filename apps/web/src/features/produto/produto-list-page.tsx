@@ -1,9 +1,9 @@
+import { Tag } from 'primereact/tag';
 import { produtoRecurso, type Produto } from '@ceasa/shared';
 import { ListaDoRecurso } from '../../components/resource-list/lista-do-recurso';
-import './produto.css';
 
-/** The declaration's list, its status as a tag: ATIVO in green, anything else in red (colours with AA contrast on white text). */
+/** The declaration's list, its status as the house tag: ATIVO in green, anything else in red. */
 export default function ProdutoListPage() {
-  const tag = (status: string) => <span className={`status-tag ${status?.toUpperCase() === 'ATIVO' ? 'status-ativo' : 'status-inativo'}`}>{status}</span>;
-  return <ListaDoRecurso<Produto> recurso={produtoRecurso} colunas={{ status: { body: (p) => tag(p.status) } }} />;
+  const tag = (p: Produto) => <Tag severity={p.status?.toUpperCase() === 'ATIVO' ? 'success' : 'danger'} value={p.status} />;
+  return <ListaDoRecurso<Produto> recurso={produtoRecurso} colunas={{ status: { body: tag } }} />;
 }
