@@ -1,4 +1,4 @@
-import { hojeNoMercado } from '@ceasa/shared/tempo';
+import { FUSO_DO_MERCADO, hojeNoMercado } from '@ceasa/shared/tempo';
 import { asc, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { PGlite } from '@electric-sql/pglite';
@@ -227,7 +227,7 @@ export function condition(field: ListField, raw: unknown): SQL | null {
     }
     case 'timestamp': {
       const d = parseDateFilter(value);
-      return d ? sql`(${field.expr} AT TIME ZONE 'America/Sao_Paulo')::date = ${d}::date` : sql`false`;
+      return d ? sql`(${field.expr} AT TIME ZONE ${FUSO_DO_MERCADO})::date = ${d}::date` : sql`false`;
     }
   }
 }

@@ -3,6 +3,7 @@
  * shape the app writes for a create (lib/audit.ts: 'Cadastro(campo=valor, ...)', acao INSERT, the
  * record's id), dated on the record's own day, written with one INSERT ... SELECT per table.
  */
+import { FUSO_DO_MERCADO } from '@ceasa/shared/tempo';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../client';
@@ -31,7 +32,7 @@ export function auditoriaDoSeed(t: Tx): Auditar {
     const r = await t.execute(sql`
       WITH novos AS (
         INSERT INTO logs (usuario, updated, cadastro, cadastro_id, acao, conteudo)
-        SELECT ${usuario}, ((${quando})::timestamp + interval '7 hours' + (${campo(chave)} % 360) * interval '1 minute') AT TIME ZONE 'America/Sao_Paulo',
+        SELECT ${usuario}, ((${quando})::timestamp + interval '7 hours' + (${campo(chave)} % 360) * interval '1 minute') AT TIME ZONE ${FUSO_DO_MERCADO},
                ${cadastro}, ${campo(chave)}::text, 'INSERT', ${cadastro + '('} || concat_ws(', ', ${sql.join(partes, sql`, `)}) || ')'
         FROM ${tabela} x WHERE ${campo(chave)} > ${desde}
         ORDER BY ${campo(chave)}

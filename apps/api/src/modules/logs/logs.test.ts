@@ -46,6 +46,17 @@ describe('logs', () => {
     expect(await countRows(t.app, 'logs')).toBe(total + 1);
   });
 
+  it("filters by the market's day: an entry at 23:30 in São Paulo (02:30 UTC the next day) is on the earlier day", async () => {
+    await t.app.ctx.db.execute(
+      sql`INSERT INTO logs (usuario, updated, cadastro, cadastro_id, acao, conteudo) VALUES ('fuso@teste.local', '2026-03-10 02:30:00+00', 'Fuso', '1', 'INSERT', 'Fuso(id=1)')`,
+    );
+    const doDia = async (updated: string) =>
+      (await call(t.app, t.admin, { method: 'POST', url: '/api/logs/searchLogs/desc/id', payload: { cadastro: 'Fuso', updated } })).body.content.length;
+    expect(await doDia('09/03/2026')).toBe(1);
+    expect(await doDia('2026-03-09')).toBe(1);
+    expect(await doDia('10/03/2026')).toBe(0);
+  });
+
   it('the API has no route that changes or removes an entry', async () => {
     const rotas = t.app.rotasApi.filter((r) => r.url.startsWith('/api/logs'));
     expect(rotas.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/logs', 'GET /api/logs/:id', 'POST /api/logs/searchLogs/:dir/:field']);

@@ -1,3 +1,4 @@
+import { FUSO_DO_MERCADO } from '@ceasa/shared/tempo';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   CARTEIRA_DIAS_AVISO,
@@ -33,7 +34,7 @@ export const pessoaList: ListSpec<Pessoa> = {
     // documento.ts) and cards that end within CARTEIRA_DIAS_AVISO days or already ended (decisions 0180, 0182).
     documentoInvalido: { expr: sql`NOT documento_valido(p.cpfcnpj)`, filter: 'bool' },
     carteiraVencendo: {
-      expr: sql`coalesce(p.carteira_valida_ate <= (now() AT TIME ZONE 'America/Sao_Paulo')::date + ${sql.raw(String(CARTEIRA_DIAS_AVISO))}, false)`,
+      expr: sql`coalesce(p.carteira_valida_ate <= (now() AT TIME ZONE ${FUSO_DO_MERCADO})::date + ${sql.raw(String(CARTEIRA_DIAS_AVISO))}, false)`,
       filter: 'bool',
     },
   },
