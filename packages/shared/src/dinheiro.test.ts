@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arredondar, casasDecimais, dividirDinheiro, emCentavos, mediaDinheiro } from './dinheiro';
+import { arredondar, casasDecimais, dividirDinheiro, emCentavos, mediaDinheiro, somarDinheiro } from './dinheiro';
 import { casasDemais, lerNumeroBR, NUMERO_INVALIDO } from './format';
 
 describe('dinheiro: exact decimals, half-up to the cent', () => {
@@ -15,6 +15,14 @@ describe('dinheiro: exact decimals, half-up to the cent', () => {
     expect(dividirDinheiro(0.05, 2.5)).toBe(0.02);
     expect(dividirDinheiro(12.5, 0.25)).toBe(50);
     expect(dividirDinheiro(12.5, 0)).toBeNull();
+  });
+
+  it('adds prices in cents, exactly (a report total), their text too', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    expect(somarDinheiro([0.1, 0.2])).toBe(0.3);
+    expect(somarDinheiro(['1540.5', 10, 0.07])).toBe(1550.57);
+    expect(somarDinheiro(Array.from({ length: 1000 }, () => 0.01))).toBe(10);
+    expect(somarDinheiro([])).toBe(0);
   });
 
   it('averages prices in cents, half-up once', () => {

@@ -54,11 +54,16 @@ export function dividirDinheiro(valor: number | string, divisor: number | string
   return deCentavos(dividir(BigInt(emCentavos(valor)) * 10n ** BigInt(casas), escalar(d, casas)));
 }
 
+/** Prices added in integer cents (a report's total): (0.1, 0.2) → 0.3, where binary floats give 0.30000000000000004. */
+const somaEmCentavos = (valores: readonly (number | string)[]) => valores.reduce<bigint>((a, v) => a + BigInt(emCentavos(v)), 0n);
+
+/** The sum of prices, exact to the cent (each price has at most two decimal places). */
+export const somarDinheiro = (valores: readonly (number | string)[]): number => deCentavos(somaEmCentavos(valores));
+
 /** The mean of prices, in exact decimals, rounded half-up to the cent; null for none. */
 export function mediaDinheiro(valores: readonly (number | string)[]): number | null {
   if (!valores.length) return null;
-  const soma = valores.reduce<bigint>((a, v) => a + BigInt(emCentavos(v)), 0n);
-  return deCentavos(dividir(soma, BigInt(valores.length)));
+  return deCentavos(dividir(somaEmCentavos(valores), BigInt(valores.length)));
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   data,
   declararRecurso,
+  estacionamentoRecurso,
   feriadoInput,
   formaDoCampo,
   idOpcional,
@@ -125,5 +126,16 @@ describe('campos', () => {
     expect(() => declararRecurso({ ...base, api: { entrada: z.array(z.string()) } })).toThrow(
       'feriado: declare api.registro (sem uma entrada de onde fazê-lo)',
     );
+  });
+
+  it("total a report only by a money field: a list's total is added in cents", () => {
+    const base = { rota: 'feriado', nome: { singular: 'Feriado', genero: 'm' }, icone: 'pi pi-calendar', api: { entrada: feriadoInput } } as const;
+    expect(() => declararRecurso({ ...base, campos: { nome: { rotulo: 'Nome' } }, lista: { relatorio: { total: 'nome' } } })).toThrow(
+      'feriado: o total do relatório (nome) não é um campo em dinheiro',
+    );
+    expect(() => declararRecurso({ ...base, campos: { nome: { rotulo: 'Nome' } }, lista: { relatorio: { total: 'valor' } } })).toThrow(
+      /não é um campo em dinheiro/,
+    );
+    expect(estacionamentoRecurso.lista?.relatorio?.total).toBe('valor');
   });
 });

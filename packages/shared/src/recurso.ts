@@ -168,7 +168,7 @@ export interface ListaDaTela {
   imprimirCodigos?: true;
   /**
    * 'Gerar relatório': the rows on screen, a column per column of the list; `mostrando`: its subtitle 'Mostrando de … de N …';
-   * `total`: below the table, 'Total: ' and the sum of that field over the rows printed, in the field's format (the parking fees).
+   * `total`: below the table, 'Total: ' and the sum of that money field (`formato: 'moeda'`) over the rows printed, added in cents (the parking fees).
    */
   relatorio?: { mostrando?: true; vazio?: string; total?: string };
   /** The list's columns, in their order, when they are not every field in the fields' order (the form's first field listed third). */
@@ -342,6 +342,8 @@ export function declararRecurso<const D extends DeclaracaoDeRecurso>(d: D): Recu
   checarCampos(rota, d.campos, api);
   const semCampo = d.lista?.colunas?.find((c) => !d.campos?.[c]);
   if (semCampo) throw new Error(`${rota}: a coluna ${semCampo} da lista não é um dos campos`);
+  const total = d.lista?.relatorio?.total;
+  if (total && d.campos?.[total]?.formato !== 'moeda') throw new Error(`${rota}: o total do relatório (${total}) não é um campo em dinheiro`);
   const r: RecursoDeclarado = {
     rota,
     nome,

@@ -1,7 +1,17 @@
 import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { caminhoDeEdicao, formatBRL, formatDate, formatDateTime, formatDecimal, preencherCampos, type ListaDeOpcoes, type Recurso } from '@ceasa/shared';
+import {
+  caminhoDeEdicao,
+  formatBRL,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  preencherCampos,
+  somarDinheiro,
+  type ListaDeOpcoes,
+  type Recurso,
+} from '@ceasa/shared';
 import { camposDoRecurso, type CampoGerado } from '../../lib/campos-do-recurso';
 import { useOpcoes, useOpcoesDasListas, useOpcoesDeVariosTextos } from '../../lib/opcoes-do-recurso';
 import { IdsReport } from '../print/ids-report';
@@ -121,9 +131,7 @@ export function ListaDoRecurso<T extends Linha = Linha>({ recurso, colunas, rela
   const rodape =
     somado &&
     ((rows: T[]) =>
-      rows.length > 0 && (
-        <p className="relatorio-total">Total: {texto(somado, { [somado.nome]: rows.reduce((s, r) => s + Number(r[somado.nome]), 0) } as T)}</p>
-      ));
+      rows.length > 0 && <p className="relatorio-total">Total: {formatBRL(somarDinheiro(rows.map((r) => (r[somado.nome] ?? 0) as number | string)))}</p>);
   return (
     <ResourceList<T>
       recurso={recurso}
