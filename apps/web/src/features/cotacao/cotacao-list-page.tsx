@@ -5,9 +5,9 @@ import { api } from '../../lib/api-client';
 import { useToast } from '../../lib/toast';
 import { useAcao } from '../../lib/use-acao';
 
-const rotuloStatus = (ativo: boolean) => (ativo ? 'Ativa' : 'Nao Ativa');
+const rotuloStatus = (ativo: boolean) => cotacaoRecurso.campos!.ativo.opcoes![String(ativo)];
 
-/** Quotations ('Cotacoes'): the declaration's list, its active column a toggle that saves at once (docs/produto/telas.md, dados.md, validacao.md). */
+/** Quotations ('Cotacoes'): the declaration's list, its active column a toggle labelled as the field is declared ('Ativa' / 'Nao Ativa') that saves at once (docs/produto/telas.md, dados.md, validacao.md). */
 export default function CotacaoListPage() {
   const toast = useToast();
   const status = useAcao<number>({ erro: { titulo: 'Erro ao Atualizar', texto: 'Ocorreu um erro ao atualizar o status da cotacao.' }, reler: 'cotacao' });
